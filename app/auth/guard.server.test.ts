@@ -1,0 +1,138 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { users, type UserStatus } from "#app/db/schema";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
+import { getCurrentUser, requireAdminPath, requirePermission, requireUser } from "./guard.server";
+import { commitSessionCookie, createSession } from "./session.server";
+
+// The spec's texts, verbatim.
+const DISABLED = {
+  title: "Account Disabled",
+  message: "Your account has been disabled. Please contact the administrator.",
+};
+const DENIED = { title: "Access Denied", message: "You don't have permission to access this page." };
+
+/** What a guard threw: a redirect Response, or React Router's data() error. */
+async function thrownBy(run: () => Promise<unknown>): Promise<unknown> {
+  try {
+    await run();
+  } catch (thrown) {
+    return thrown;
+  }
+  throw new Error("expected the guard to refuse");
+}
+
+async function expectRedirectToLogin(run: () => Promise<unknown>) {
+  const thrown = await thrownBy(run);
+  expect(thrown).toBeInstanceOf(Response);
+  const response = thrown as Response;
+  expect(response.status).toBe(302);
+  expect(response.headers.get("Location")).toBe("/admin/login");
+}
+
+async function expectForbidden(run: () => Promise<unknown>, body: { title: string; message: string }) {
+  const thrown = await thrownBy(run);
+  expect(thrown).toMatchObject({ type: "DataWithResponseInit", data: body, init: { status: 403 } });
+}
+
+describe.each(TEST_ENGINES)("the back-office guard on %s", (engine) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+  });
+  afterAll(async () => {
+    await database.destroy();
+  });
+
+  /** A request carrying a fresh session cookie of a new user with that role and status. */
+  const requestAs = async (role: string, status: UserStatus = "active", path = "/admin/dashboard") => {
+    const [user] = await database.db
+      .insert(users)
+      .values({
+        email: `${role}-${status}-${crypto.randomUUID()}@example.com`,
+        name: `${role} ${status}`,
+        role,
+        status,
+      })
+      .returning();
+    const { token } = await createSession(database.db, user.id);
+    const url = `http://localhost${path}`;
+    const cookie = (await commitSessionCookie(new Request(url), token)).split(";")[0];
+    return { user, request: new Request(url, { headers: { Cookie: cookie } }) };
+  };
+  const anonymous = (path = "/admin/dashboard") => new Request(`http://localhost${path}`);
+
+  test("not signed in: every guard redirects to /admin/login", async () => {
+    expect(await getCurrentUser(anonymous())).toBeNull();
+    await expectRedirectToLogin(() => requireUser(anonymous()));
+    await expectRedirectToLogin(() => requirePermission(anonymous(), "dashboard", "view"));
+    await expectRedirectToLogin(() => requireAdminPath(anonymous("/admin/profile")));
+  });
+
+  test("a cookie with an unknown token is the same as none", async () => {
+    const url = "http://localhost/admin";
+    const cookie = (await commitSessionCookie(new Request(url), "y".repeat(43))).split(";")[0];
+    const forged = new Request(url, { headers: { Cookie: cookie } });
+    expect(await getCurrentUser(forged)).toBeNull();
+    await expectRedirectToLogin(() => requireUser(forged));
+  });
+
+  test.each(["inactive", "pending"] as const)(
+    "an %s account sees 'Account Disabled' (403)",
+    async (status) => {
+      const { request } = await requestAs("admin", status);
+      await expectForbidden(() => requireUser(request), DISABLED);
+      await expectForbidden(() => requirePermission(request, "dashboard", "view"), DISABLED);
+      await expectForbidden(() => requireAdminPath(request), DISABLED);
+    },
+  );
+
+  test("an account deactivated after signing in is refused on its next request", async () => {
+    const { user, request } = await requestAs("editor");
+    expect((await requireUser(request)).id).toBe(user.id);
+    await database.db.update(users).set({ status: "inactive" }).where(eq(users.id, user.id));
+    await expectForbidden(() => requireUser(request), DISABLED);
+  });
+
+  test("a missing permission is 'Access Denied' (403)", async () => {
+    const writer = (await requestAs("writer")).request;
+    await expectForbidden(() => requirePermission(writer, "comments", "view"), DENIED);
+    await expectForbidden(() => requirePermission(writer, "articles", "publish"), DENIED);
+    const editor = (await requestAs("editor")).request;
+    await expectForbidden(() => requirePermission(editor, "users", "view"), DENIED);
+    await expectForbidden(() => requirePermission(editor, "settings", "manage"), DENIED);
+  });
+
+  test("a legacy role is denied everything but reaches no 500", async () => {
+    const { request } = await requestAs("subscriber");
+    await expectForbidden(() => requirePermission(request, "dashboard", "view"), DENIED);
+  });
+
+  test("allowed: the guard returns the signed-in user", async () => {
+    const { user, request } = await requestAs("editor");
+    const current = await requirePermission(request, "comments", "moderate");
+    expect(current).toEqual({
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      role: "editor",
+      status: "active",
+      avatarUrl: "",
+    });
+    expect((await requireUser(request)).id).toBe(user.id);
+  });
+
+  test.each([
+    ["writer", "/admin/comments", false],
+    ["writer", "/admin/users/add", false],
+    ["writer", "/admin/articles/add", true],
+    ["writer", "/admin/profile", true],
+    ["editor", "/admin/code", true],
+    ["editor", "/admin/ads", false],
+    ["admin", "/admin/settings", true],
+  ] as const)("requireAdminPath: %s on %s → allowed %s", async (role, path, allowed) => {
+    const { user, request } = await requestAs(role, "active", path);
+    if (allowed) expect((await requireAdminPath(request)).id).toBe(user.id);
+    else await expectForbidden(() => requireAdminPath(request), DENIED);
+  });
+});

@@ -1,0 +1,173 @@
+import { describe, expect, test } from "vitest";
+import { can, normalizeRole, PERMISSIONS, permissionForAdminPath, ROLES } from "./permissions";
+
+/**
+ * The matrix of section 6 (both spec documents), written out cell by cell. It is deliberately not
+ * derived from the module: a change to PERMISSIONS that departs from the spec must fail here.
+ */
+const Y = true;
+const N = false;
+const SPEC_MATRIX: Array<[area: string, action: string, admin: boolean, editor: boolean, writer: boolean]> = [
+  ["dashboard", "view", Y, Y, Y],
+  ["articles", "viewAll", Y, Y, N],
+  ["articles", "editAll", Y, Y, N],
+  ["articles", "deleteAll", Y, Y, N],
+  ["articles", "publish", Y, Y, N],
+  ["articles", "create", Y, Y, Y],
+  ["categories", "view", Y, Y, Y],
+  ["categories", "manage", Y, Y, N],
+  ["comments", "view", Y, Y, N],
+  ["comments", "moderate", Y, Y, N],
+  ["users", "view", Y, N, N],
+  ["users", "manage", Y, N, N],
+  ["media", "view", Y, Y, Y],
+  ["media", "upload", Y, Y, Y],
+  ["media", "delete", Y, Y, N],
+  ["settings", "view", Y, N, N],
+  ["settings", "manage", Y, N, N],
+  ["plugins", "view", Y, Y, N],
+  ["plugins", "manage", Y, N, N],
+];
+
+const cells = SPEC_MATRIX.flatMap(([area, action, admin, editor, writer]) => [
+  { area, action, role: "admin", allowed: admin },
+  { area, action, role: "editor", allowed: editor },
+  { area, action, role: "writer", allowed: writer },
+]);
+
+describe("the permission matrix, cell by cell", () => {
+  test.each(cells)("$role · $area.$action → $allowed", ({ role, area, action, allowed }) => {
+    expect(can(role, area, action)).toBe(allowed);
+  });
+
+  test("the module grants nothing the spec's table does not list", () => {
+    const inModule = Object.entries(PERMISSIONS)
+      .flatMap(([area, actions]) => Object.keys(actions).map((action) => `${area}.${action}`))
+      .sort();
+    const inSpec = SPEC_MATRIX.map(([area, action]) => `${area}.${action}`).sort();
+    expect(inModule).toEqual(inSpec);
+  });
+
+  test("the roles are exactly admin, editor and writer", () => {
+    expect([...ROLES]).toEqual(["admin", "editor", "writer"]);
+  });
+});
+
+describe("denied by default", () => {
+  const roles = ["admin", "editor", "writer"];
+
+  test.each(roles)("an unknown area is denied to %s", (role) => {
+    expect(can(role, "billing", "view")).toBe(false);
+    expect(can(role, "", "view")).toBe(false);
+    expect(can(role, "Dashboard", "view")).toBe(false);
+  });
+
+  test.each(roles)("an unknown action is denied to %s", (role) => {
+    expect(can(role, "dashboard", "delete")).toBe(false);
+    expect(can(role, "users", "")).toBe(false);
+    expect(can(role, "articles", "View")).toBe(false);
+  });
+
+  test.each(roles)("names inherited from Object are neither areas nor actions (%s)", (role) => {
+    for (const area of ["constructor", "toString", "__proto__", "hasOwnProperty"]) {
+      for (const action of ["view", "name", "length", "prototype", "toString"]) {
+        expect(can(role, area, action)).toBe(false);
+      }
+    }
+    expect(can(role, "dashboard", "toString")).toBe(false);
+    expect(can(role, "users", "constructor")).toBe(false);
+  });
+
+  test.each([null, undefined, ""])("no role (%j) is denied everywhere", (role) => {
+    for (const [area, action] of SPEC_MATRIX) expect(can(role, area, action)).toBe(false);
+  });
+
+  test.each(["subscriber", "author", "superuser", "Admin", "ADMIN", " admin"])(
+    "the role %j is denied everywhere",
+    (role) => {
+      for (const [area, action] of SPEC_MATRIX) expect(can(role, area, action)).toBe(false);
+    },
+  );
+});
+
+describe("normalizeRole", () => {
+  test.each([
+    [undefined, "writer"],
+    [null, "writer"],
+    ["", "writer"],
+    ["admin", "admin"],
+    ["editor", "editor"],
+    ["writer", "writer"],
+    ["subscriber", null],
+    ["author", null],
+    ["superuser", null],
+    ["Admin", null],
+  ] as const)("%j → %j", (stored, expected) => {
+    expect(normalizeRole(stored)).toBe(expected);
+  });
+});
+
+describe("permissionForAdminPath", () => {
+  const dashboard = { area: "dashboard", action: "view" };
+  test.each([
+    ["/admin", dashboard],
+    ["/admin/", dashboard],
+    ["/admin/dashboard", dashboard],
+    ["/admin/users", { area: "users", action: "view" }],
+    ["/admin/users/", { area: "users", action: "view" }],
+    ["/admin/users/add", { area: "users", action: "manage" }],
+    ["/admin/users/edit/x", { area: "users", action: "manage" }],
+    ["/admin/settings", { area: "settings", action: "view" }],
+    ["/admin/ads", { area: "settings", action: "view" }],
+    ["/admin/code", { area: "plugins", action: "view" }],
+    ["/admin/comments", { area: "comments", action: "view" }],
+    ["/admin/categories", { area: "categories", action: "view" }],
+    ["/admin/categories/add", { area: "categories", action: "manage" }],
+    ["/admin/categories/edit/x", { area: "categories", action: "manage" }],
+    ["/admin/articles", { area: "articles", action: "create" }],
+    ["/admin/articles/add", { area: "articles", action: "create" }],
+    ["/admin/articles/edit/x", { area: "articles", action: "create" }],
+    ["/admin/media", { area: "media", action: "view" }],
+    ["/admin/profile", null],
+    ["/admin/anything", dashboard],
+    // A prefix only matches whole path segments.
+    ["/admin/usersettings", dashboard],
+    ["/admin/codex", dashboard],
+  ] as const)("%s needs %j", (path, expected) => {
+    expect(permissionForAdminPath(path)).toEqual(expected);
+  });
+
+  // What each role meets on each screen, as deviations.md describes it (writer on /admin/comments or
+  // /admin/users/add: Access Denied). `null` permission: any signed-in, enabled account.
+  const OPEN_TO: Array<[path: string, admin: boolean, editor: boolean, writer: boolean]> = [
+    ["/admin", Y, Y, Y],
+    ["/admin/dashboard", Y, Y, Y],
+    ["/admin/users", Y, N, N],
+    ["/admin/users/add", Y, N, N],
+    ["/admin/users/edit/x", Y, N, N],
+    ["/admin/settings", Y, N, N],
+    ["/admin/ads", Y, N, N],
+    ["/admin/code", Y, Y, N],
+    ["/admin/comments", Y, Y, N],
+    ["/admin/categories", Y, Y, Y],
+    ["/admin/categories/add", Y, Y, N],
+    ["/admin/categories/edit/x", Y, Y, N],
+    ["/admin/articles", Y, Y, Y],
+    ["/admin/articles/add", Y, Y, Y],
+    ["/admin/articles/edit/x", Y, Y, Y],
+    ["/admin/media", Y, Y, Y],
+    ["/admin/profile", Y, Y, Y],
+    ["/admin/anything", Y, Y, Y],
+  ];
+  const opens = (role: string, path: string) => {
+    const needed = permissionForAdminPath(path);
+    return needed === null || can(role, needed.area, needed.action);
+  };
+  test.each(OPEN_TO)("%s opens for admin %s, editor %s, writer %s", (path, admin, editor, writer) => {
+    expect([opens("admin", path), opens("editor", path), opens("writer", path)]).toEqual([
+      admin,
+      editor,
+      writer,
+    ]);
+  });
+});

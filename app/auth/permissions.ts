@@ -1,0 +1,77 @@
+/**
+ * The permission matrix of the spec (section 6), the one place that says what a role may do.
+ * Used by the UI to show or hide and by the server to allow or refuse. Unknown area, unknown action
+ * or no role: denied.
+ */
+export const ROLES = ["admin", "editor", "writer"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const PERMISSIONS = {
+  dashboard: { view: ["admin", "editor", "writer"] },
+  articles: {
+    viewAll: ["admin", "editor"],
+    editAll: ["admin", "editor"],
+    deleteAll: ["admin", "editor"],
+    publish: ["admin", "editor"],
+    create: ["admin", "editor", "writer"],
+  },
+  categories: { view: ["admin", "editor", "writer"], manage: ["admin", "editor"] },
+  comments: { view: ["admin", "editor"], moderate: ["admin", "editor"] },
+  users: { view: ["admin"], manage: ["admin"] },
+  media: { view: ["admin", "editor", "writer"], upload: ["admin", "editor", "writer"], delete: ["admin", "editor"] },
+  settings: { view: ["admin"], manage: ["admin"] },
+  plugins: { view: ["admin", "editor"], manage: ["admin"] },
+} as const satisfies Record<string, Record<string, readonly Role[]>>;
+
+export type Area = keyof typeof PERMISSIONS;
+export type Action<A extends Area = Area> = A extends Area ? keyof (typeof PERMISSIONS)[A] & string : never;
+
+export const ROLE_LABELS: Record<Role, string> = { admin: "Administrator", editor: "Editor", writer: "Writer" };
+
+/** The role as stored may be a legacy value or missing; the spec's default is writer. */
+export function normalizeRole(role: string | null | undefined): Role | null {
+  if (role === undefined || role === null || role === "") return "writer";
+  return (ROLES as readonly string[]).includes(role) ? (role as Role) : null;
+}
+
+export function can(role: string | null | undefined, area: string, action: string): boolean {
+  if (!role) return false;
+  // Own keys only: an inherited name such as "constructor" is not an area (and would not be a list).
+  if (!Object.hasOwn(PERMISSIONS, area)) return false;
+  const byAction = (PERMISSIONS as Record<string, Record<string, readonly string[]> | undefined>)[area];
+  if (!byAction || !Object.hasOwn(byAction, action)) return false;
+  return byAction[action].includes(role);
+}
+
+export interface AreaPermission {
+  area: Area;
+  action: string;
+}
+
+/**
+ * What each back-office path needs. The first matching prefix wins; anything else under /admin needs
+ * the dashboard. `null` means a signed-in, enabled account is enough (profile).
+ */
+const ADMIN_PATH_PERMISSIONS: Array<[prefix: string, permission: AreaPermission | null]> = [
+  ["/admin/profile", null],
+  ["/admin/users/add", { area: "users", action: "manage" }],
+  ["/admin/users/edit", { area: "users", action: "manage" }],
+  ["/admin/users", { area: "users", action: "view" }],
+  ["/admin/settings", { area: "settings", action: "view" }],
+  ["/admin/ads", { area: "settings", action: "view" }],
+  ["/admin/code", { area: "plugins", action: "view" }],
+  ["/admin/comments", { area: "comments", action: "view" }],
+  ["/admin/categories/add", { area: "categories", action: "manage" }],
+  ["/admin/categories/edit", { area: "categories", action: "manage" }],
+  ["/admin/categories", { area: "categories", action: "view" }],
+  ["/admin/articles", { area: "articles", action: "create" }],
+  ["/admin/media", { area: "media", action: "view" }],
+];
+
+export function permissionForAdminPath(pathname: string): AreaPermission | null {
+  const path = pathname.replace(/\/+$/, "") || "/";
+  for (const [prefix, permission] of ADMIN_PATH_PERMISSIONS) {
+    if (path === prefix || path.startsWith(`${prefix}/`)) return permission;
+  }
+  return { area: "dashboard", action: "view" };
+}

@@ -1,0 +1,232 @@
+/**
+ * The add / edit article screen's form: title, body editor and the sidebar (back-office.md section 2).
+ * A plain <Form method="post">: it works without JavaScript, and what was typed survives a failed save.
+ */
+import { useRef, useState, type FormEvent, type ReactNode } from "react";
+import { Form, Link } from "react-router";
+import { useToast } from "#app/components/ui/toast";
+import { ARTICLE_TEXT, STATUS_LABELS, type ArticleFieldErrors, type ArticleFormValues } from "#app/lib/article-form";
+import { stripHtml } from "#app/lib/text";
+import { ArticleTagsInput } from "./article-tags-input";
+import { RichTextEditor } from "./editor/rich-text-editor";
+
+export interface ArticleFormProps {
+  mode: "add" | "edit";
+  values: ArticleFormValues;
+  fieldErrors?: ArticleFieldErrors;
+  categories: Array<{ id: string; name: string }>;
+  authors: string[];
+  /** Editors and admins publish and set the flags; a writer submits for review. */
+  canPublish: boolean;
+  submitting: boolean;
+  /** Extra hidden fields (the auto-saved draft's id). */
+  hidden?: ReactNode;
+  onDirty?(form: HTMLFormElement): void;
+}
+
+const inputClass = (invalid?: string) =>
+  `w-full rounded border px-2 py-1.5 text-sm ${invalid ? "border-red-500" : "border-gray-300"}`;
+
+function FieldError({ id, message }: { id: string; message?: string }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="mt-1 text-sm text-red-700">
+      {message}
+    </p>
+  );
+}
+
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="rounded border border-gray-200 bg-white p-3">
+      <h2 className="mb-2 text-xs font-semibold tracking-wide text-gray-500 uppercase">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+export function ArticleForm({ mode, values, fieldErrors = {}, categories, authors, canPublish, submitting, hidden, onDirty }: ArticleFormProps) {
+  const { showToast } = useToast();
+  const [clientErrors, setClientErrors] = useState<ArticleFieldErrors>({});
+  const [useManualDate, setUseManualDate] = useState(values.useManualDate);
+  const [imageUrl, setImageUrl] = useState(values.imageUrl);
+  const formRef = useRef<HTMLFormElement>(null);
+  const errors = { ...fieldErrors, ...clientErrors };
+  const statuses = canPublish ? (["draft", "pending", "published"] as const) : (["draft", "pending"] as const);
+
+  // Quick feedback in the browser; the server checks the same rules again.
+  const checkBeforeSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const data = new FormData(event.currentTarget);
+    const next: ArticleFieldErrors = {};
+    if (!String(data.get("title") ?? "").trim()) next.title = ARTICLE_TEXT.missingTitle;
+    else if (!stripHtml(String(data.get("content") ?? ""))) next.content = ARTICLE_TEXT.missingContent;
+    setClientErrors(next);
+    if (next.title) showToast({ type: "error", title: ARTICLE_TEXT.missingTitleTitle, message: ARTICLE_TEXT.missingTitle });
+    else if (next.content) showToast({ type: "error", title: ARTICLE_TEXT.missingContentTitle, message: ARTICLE_TEXT.missingContent });
+    if (next.title || next.content) event.preventDefault();
+  };
+
+  const markDirty = () => {
+    if (formRef.current) onDirty?.(formRef.current);
+  };
+
+  return (
+    <Form method="post" ref={formRef} onSubmit={checkBeforeSubmit} onChange={markDirty} noValidate className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      {hidden}
+      <div className="space-y-4">
+        <div>
+          <label htmlFor="title" className="mb-1 block text-sm font-medium">
+            Title
+          </label>
+          <input
+            id="title"
+            name="title"
+            defaultValue={values.title}
+            maxLength={300}
+            aria-invalid={errors.title ? true : undefined}
+            aria-describedby={errors.title ? "title-error" : undefined}
+            className={`${inputClass(errors.title)} text-lg font-semibold`}
+            placeholder="Enter article title"
+          />
+          <FieldError id="title-error" message={errors.title} />
+        </div>
+        <div>
+          <label htmlFor="content" className="mb-1 block text-sm font-medium">
+            Content
+          </label>
+          <RichTextEditor
+            name="content"
+            defaultValue={values.content}
+            invalid={!!errors.content}
+            describedBy={errors.content ? "content-error" : undefined}
+            onChange={markDirty}
+          />
+          <FieldError id="content-error" message={errors.content} />
+        </div>
+        <div>
+          <label htmlFor="excerpt" className="mb-1 block text-sm font-medium">
+            Excerpt <span className="font-normal text-gray-500">(optional: taken from the content when left empty)</span>
+          </label>
+          <textarea id="excerpt" name="excerpt" rows={3} maxLength={500} defaultValue={values.excerpt} className={inputClass()} />
+        </div>
+      </div>
+
+      <aside className="space-y-3">
+        <Panel title="Publish">
+          <label htmlFor="status" className="mb-1 block text-sm font-medium">
+            Status
+          </label>
+          <select id="status" name="status" defaultValue={canPublish || values.status !== "published" ? values.status : "pending"} className={inputClass()}>
+            {statuses.map((status) => (
+              <option key={status} value={status}>
+                {STATUS_LABELS[status]}
+              </option>
+            ))}
+          </select>
+          {canPublish ? null : <p className="mt-1 text-xs text-gray-500">An editor reviews and publishes your article.</p>}
+          <div className="mt-3 flex flex-wrap gap-2">
+            <button type="submit" disabled={submitting} className="rounded bg-brand-700 px-4 py-1.5 text-sm font-semibold text-white hover:bg-brand-900 disabled:opacity-60">
+              {submitting ? "Saving..." : mode === "add" ? "Create Article" : "Update Article"}
+            </button>
+            <Link to="/admin/articles" className="rounded border border-gray-300 px-4 py-1.5 text-sm">
+              Cancel
+            </Link>
+          </div>
+        </Panel>
+
+        <Panel title="Details">
+          <label htmlFor="authorName" className="mb-1 block text-sm font-medium">
+            Author
+          </label>
+          {canPublish ? (
+            <>
+              <input id="authorName" name="authorName" list="author-names" defaultValue={values.authorName} maxLength={100} className={inputClass()} />
+              <datalist id="author-names">
+                {authors.map((name) => (
+                  <option key={name} value={name} />
+                ))}
+              </datalist>
+            </>
+          ) : (
+            <input id="authorName" name="authorName" value={values.authorName} readOnly className={`${inputClass()} bg-gray-50`} />
+          )}
+
+          <label htmlFor="categoryId" className="mt-3 mb-1 block text-sm font-medium">
+            Category
+          </label>
+          <select id="categoryId" name="categoryId" defaultValue={values.categoryId} aria-invalid={errors.categoryId ? true : undefined} className={inputClass(errors.categoryId)}>
+            <option value="">Uncategorised</option>
+            {categories.map((category) => (
+              <option key={category.id} value={category.id}>
+                {category.name}
+              </option>
+            ))}
+          </select>
+          <FieldError id="category-error" message={errors.categoryId} />
+
+          <label htmlFor="tags" className="mt-3 mb-1 block text-sm font-medium">
+            Tags
+          </label>
+          <ArticleTagsInput name="tags" defaultTags={values.tags} />
+        </Panel>
+
+        <Panel title="Media">
+          <label htmlFor="imageUrl" className="mb-1 block text-sm font-medium">
+            Featured image URL
+          </label>
+          <input
+            id="imageUrl"
+            name="imageUrl"
+            type="url"
+            value={imageUrl}
+            onChange={(event) => setImageUrl(event.target.value)}
+            placeholder="https://"
+            aria-invalid={errors.imageUrl ? true : undefined}
+            className={inputClass(errors.imageUrl)}
+          />
+          <p className="mt-1 text-xs text-gray-500">Recommended 1200x600, max 5 MB.</p>
+          <FieldError id="image-error" message={errors.imageUrl} />
+          {imageUrl && /^https?:\/\//.test(imageUrl) ? <img src={imageUrl} alt="Featured image preview" className="mt-2 max-h-32 rounded border border-gray-200 object-cover" /> : null}
+
+          <label htmlFor="youtubeUrl" className="mt-3 mb-1 block text-sm font-medium">
+            YouTube link
+          </label>
+          <input
+            id="youtubeUrl"
+            name="youtubeUrl"
+            type="url"
+            defaultValue={values.youtubeUrl}
+            placeholder="https://www.youtube.com/watch?v=..."
+            aria-invalid={errors.youtubeUrl ? true : undefined}
+            className={inputClass(errors.youtubeUrl)}
+          />
+          <FieldError id="youtube-error" message={errors.youtubeUrl} />
+        </Panel>
+
+        <Panel title="Date and flags">
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" name="useManualDate" checked={useManualDate} onChange={(event) => setUseManualDate(event.target.checked)} />
+            Use a manual date
+          </label>
+          <label htmlFor="manualDate" className="mt-2 mb-1 block text-sm font-medium">
+            Date
+          </label>
+          <input id="manualDate" name="manualDate" type="date" defaultValue={values.manualDate} className={inputClass(errors.manualDate)} />
+          <FieldError id="date-error" message={errors.manualDate} />
+          {canPublish ? (
+            <div className="mt-3 space-y-1">
+              <label className="flex items-center gap-2 text-sm">
+                <input type="checkbox" name="featured" defaultChecked={values.featured} />
+                Featured
+              </label>
+              <label className="flex items-center gap-2 text-sm">
+                <input type="checkbox" name="isTopStory" defaultChecked={values.isTopStory} />
+                Breaking News
+              </label>
+            </div>
+          ) : null}
+        </Panel>
+      </aside>
+    </Form>
+  );
+}

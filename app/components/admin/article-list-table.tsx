@@ -1,0 +1,248 @@
+/**
+ * The article list table with its bulk bar and row actions. Every action is a real form post; with
+ * JavaScript the destructive ones ask first in a dialog, without it the server asks.
+ */
+import { useState, type FormEvent } from "react";
+import { Form, Link, useSubmit } from "react-router";
+import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
+import type { ArticleStatus } from "#app/db/schema";
+import { ARTICLE_TEXT, STATUS_LABELS } from "#app/lib/article-form";
+import { longDate } from "#app/lib/dates";
+
+export interface ArticleListRow {
+  id: string;
+  title: string;
+  imageUrl: string;
+  authorName: string;
+  authorId: string | null;
+  categoryName: string | null;
+  tags: string[];
+  status: string;
+  featured: boolean;
+  isTopStory: boolean;
+  displayDate: string | Date;
+  comments: number;
+}
+
+export const STATUS_BADGE: Record<ArticleStatus, string> = {
+  published: "bg-green-100 text-green-800",
+  draft: "bg-gray-200 text-gray-800",
+  pending: "bg-amber-100 text-amber-900",
+};
+
+const BULK_FORM = "article-bulk-form";
+
+function TagList({ tags }: { tags: string[] }) {
+  if (tags.length === 0) return <span className="text-gray-400">—</span>;
+  return (
+    <span className="flex flex-wrap gap-1">
+      {tags.slice(0, 3).map((tag) => (
+        <span key={tag} className="rounded bg-gray-100 px-1.5 py-0.5 text-xs">
+          {tag}
+        </span>
+      ))}
+      {tags.length > 3 ? <span className="text-xs text-gray-500">+{tags.length - 3}</span> : null}
+    </span>
+  );
+}
+
+interface Pending {
+  message: string;
+  data: FormData;
+}
+
+export function ArticleListTable({
+  rows,
+  canPublish,
+  canEditAll,
+  userId,
+}: {
+  rows: ArticleListRow[];
+  canPublish: boolean;
+  canEditAll: boolean;
+  userId: string;
+}) {
+  const submit = useSubmit();
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [pending, setPending] = useState<Pending | null>(null);
+  const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.id));
+
+  /** Destructive posts wait for the dialog; the server requires `confirmed` for them. */
+  const askFirst = (message: string) => (event: FormEvent<HTMLFormElement>) => {
+    const data = new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
+    if (data.get("intent") === "bulk" && data.get("bulkAction") !== "delete") return;
+    event.preventDefault();
+    data.set("confirmed", "yes");
+    setPending({ message, data });
+  };
+
+  const toggle = (id: string, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  const rowButton = "text-xs font-medium whitespace-nowrap hover:underline";
+  return (
+    <>
+      <Form method="post" id={BULK_FORM} onSubmit={askFirst(ARTICLE_TEXT.deleteConfirm)} className="mb-2 flex flex-wrap items-center gap-2">
+        <input type="hidden" name="intent" value="bulk" />
+        <label htmlFor="bulkAction" className="sr-only">
+          Bulk action
+        </label>
+        <select id="bulkAction" name="bulkAction" defaultValue="" required className="rounded border border-gray-300 bg-white px-2 py-1 text-sm">
+          <option value="" disabled>
+            Bulk actions
+          </option>
+          {canPublish ? <option value="publish">Publish</option> : null}
+          {canPublish ? <option value="draft">Move to Draft</option> : null}
+          <option value="delete">Delete</option>
+        </select>
+        <button type="submit" className="rounded border border-gray-300 bg-white px-3 py-1 text-sm font-medium hover:bg-gray-50">
+          Apply
+        </button>
+        {selected.size > 0 ? <span className="text-sm text-gray-600">{selected.size} selected</span> : null}
+      </Form>
+      <div className="overflow-x-auto rounded border border-gray-200 bg-white">
+        <table className="min-w-full text-left text-sm">
+          <thead className="bg-gray-50 text-xs text-gray-600 uppercase">
+            <tr>
+              <th className="w-8 px-2 py-2">
+                <input
+                  type="checkbox"
+                  aria-label="Select all articles"
+                  checked={allSelected}
+                  onChange={(event) => setSelected(event.target.checked ? new Set(rows.map((r) => r.id)) : new Set())}
+                />
+              </th>
+              <th className="px-2 py-2">Title</th>
+              <th className="px-2 py-2">Author</th>
+              <th className="px-2 py-2">Category</th>
+              <th className="px-2 py-2">Tags</th>
+              <th className="px-2 py-2">Comments</th>
+              <th className="px-2 py-2">Date</th>
+              <th className="min-w-44 px-2 py-2">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={8} className="px-2 py-6 text-center text-gray-500">
+                  No articles found
+                </td>
+              </tr>
+            ) : null}
+            {rows.map((row) => {
+              const status = row.status as ArticleStatus;
+              const mayDelete = canEditAll || (row.authorId === userId && status !== "published");
+              return (
+                <tr key={row.id} className="border-t border-gray-100 align-top hover:bg-gray-50">
+                  <td className="px-2 py-2">
+                    <input
+                      type="checkbox"
+                      name="ids"
+                      value={row.id}
+                      form={BULK_FORM}
+                      aria-label={`Select ${row.title}`}
+                      checked={selected.has(row.id)}
+                      onChange={(event) => toggle(row.id, event.target.checked)}
+                    />
+                  </td>
+                  <td className="px-2 py-2">
+                    <div className="flex items-start gap-2">
+                      {row.imageUrl ? (
+                        <img src={row.imageUrl} alt="" loading="lazy" className="h-10 w-14 shrink-0 rounded object-cover" />
+                      ) : (
+                        <span className="h-10 w-14 shrink-0 rounded bg-gray-100" aria-hidden="true" />
+                      )}
+                      <div className="min-w-40">
+                        <Link to={`/admin/articles/edit/${row.id}`} className="font-medium text-gray-900 hover:text-brand-700 hover:underline">
+                          {row.title}
+                        </Link>
+                        <div className="mt-0.5 flex flex-wrap gap-1">
+                          <span className={`rounded px-1.5 py-0.5 text-xs ${STATUS_BADGE[status] ?? STATUS_BADGE.draft}`}>{STATUS_LABELS[status] ?? row.status}</span>
+                          {row.featured ? <span className="rounded bg-blue-100 px-1.5 py-0.5 text-xs text-blue-900">Featured</span> : null}
+                          {row.isTopStory ? <span className="rounded bg-red-100 px-1.5 py-0.5 text-xs text-red-800">Breaking News</span> : null}
+                        </div>
+                      </div>
+                    </div>
+                  </td>
+                  <td className="px-2 py-2 whitespace-nowrap">{row.authorName || "—"}</td>
+                  <td className="px-2 py-2 whitespace-nowrap">{row.categoryName ?? "—"}</td>
+                  <td className="px-2 py-2">
+                    <TagList tags={row.tags} />
+                  </td>
+                  <td className="px-2 py-2 text-center">{row.comments}</td>
+                  <td className="px-2 py-2 whitespace-nowrap">{longDate(row.displayDate)}</td>
+                  <td className="px-2 py-2">
+                    <div className="flex flex-wrap gap-x-2 gap-y-1">
+                      {canPublish ? (
+                        status === "published" ? (
+                          <Form method="post" onSubmit={askFirst(ARTICLE_TEXT.unpublishConfirm)}>
+                            <input type="hidden" name="id" value={row.id} />
+                            <button name="intent" value="unpublish" className={`${rowButton} text-amber-800`}>
+                              Unpublish
+                            </button>
+                          </Form>
+                        ) : (
+                          <Form method="post">
+                            <input type="hidden" name="id" value={row.id} />
+                            <button name="intent" value="publish" className={`${rowButton} text-green-800`}>
+                              Publish
+                            </button>
+                          </Form>
+                        )
+                      ) : null}
+                      {canEditAll ? (
+                        <>
+                          <Form method="post">
+                            <input type="hidden" name="id" value={row.id} />
+                            <button name="intent" value={row.featured ? "unfeature" : "feature"} className={`${rowButton} text-blue-800`}>
+                              {row.featured ? "Unfeature" : "Feature"}
+                            </button>
+                          </Form>
+                          <Form method="post">
+                            <input type="hidden" name="id" value={row.id} />
+                            <button name="intent" value={row.isTopStory ? "unbreaking" : "breaking"} className={`${rowButton} text-red-800`}>
+                              {row.isTopStory ? "Remove Breaking News" : "Mark as Breaking News"}
+                            </button>
+                          </Form>
+                        </>
+                      ) : null}
+                      <Link to={`/admin/articles/edit/${row.id}`} className={`${rowButton} text-gray-800`}>
+                        Edit
+                      </Link>
+                      {mayDelete ? (
+                        <Form method="post" onSubmit={askFirst(ARTICLE_TEXT.deleteConfirm)}>
+                          <input type="hidden" name="id" value={row.id} />
+                          <button name="intent" value="delete" className={`${rowButton} text-red-700`}>
+                            Delete
+                          </button>
+                        </Form>
+                      ) : null}
+                    </div>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <ConfirmDialog
+        open={pending !== null}
+        title="Please confirm"
+        message={pending?.message ?? ""}
+        confirmLabel="Confirm"
+        tone="danger"
+        onCancel={() => setPending(null)}
+        onConfirm={() => {
+          if (pending) submit(pending.data, { method: "post" });
+          setPending(null);
+          setSelected(new Set());
+        }}
+      />
+    </>
+  );
+}

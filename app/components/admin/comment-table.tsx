@@ -1,0 +1,181 @@
+/**
+ * The moderation table: each row offers only the transitions the spec's table allows from its status.
+ * Deletes ask first (a dialog with JavaScript, a server step without).
+ */
+import { useState, type FormEvent } from "react";
+import { Form, Link, useSubmit } from "react-router";
+import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
+import type { CommentStatus } from "#app/db/schema";
+
+export const COMMENT_STATUS_STYLE: Record<CommentStatus, string> = {
+  pending: "bg-amber-100 text-amber-900 border-amber-300",
+  approved: "bg-green-100 text-green-800 border-green-300",
+  rejected: "bg-red-100 text-red-800 border-red-300",
+  spam: "bg-purple-100 text-purple-800 border-purple-300",
+};
+
+export const COMMENT_STATUS_LABEL: Record<CommentStatus, string> = {
+  pending: "Pending",
+  approved: "Approved",
+  rejected: "Rejected",
+  spam: "Spam",
+};
+
+type RowAction = "approve" | "reject" | "spam";
+
+/** Button labels by status: approving a rejected comment is un-rejecting, a spam one unmarking. */
+const ACTION_LABEL = (action: RowAction, from: CommentStatus) =>
+  action === "approve" ? (from === "rejected" ? "Un-reject" : from === "spam" ? "Not Spam" : "Approve") : action === "reject" ? "Reject" : "Mark as Spam";
+
+export interface CommentRow {
+  id: string;
+  text: string;
+  authorName: string;
+  authorEmail: string;
+  status: CommentStatus;
+  createdAt: string | Date;
+  articleId: string;
+  articleTitle: string | null;
+  actions: RowAction[];
+}
+
+const BULK_FORM = "comment-bulk-form";
+
+export function CommentTable({ rows, deleteConfirm }: { rows: CommentRow[]; deleteConfirm: string }) {
+  const submit = useSubmit();
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [pending, setPending] = useState<FormData | null>(null);
+
+  const askFirst = (event: FormEvent<HTMLFormElement>) => {
+    const data = new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
+    const isDelete = data.get("intent") === "delete" || (data.get("intent") === "bulk" && data.get("bulkAction") === "delete");
+    if (!isDelete) return;
+    event.preventDefault();
+    data.set("confirmed", "yes");
+    setPending(data);
+  };
+
+  return (
+    <>
+      <Form method="post" id={BULK_FORM} onSubmit={askFirst} className="mb-2 flex flex-wrap items-center gap-2">
+        <input type="hidden" name="intent" value="bulk" />
+        <label htmlFor="bulkAction" className="sr-only">
+          Bulk action
+        </label>
+        <select id="bulkAction" name="bulkAction" defaultValue="" required className="rounded border border-gray-300 bg-white px-2 py-1 text-sm">
+          <option value="" disabled>
+            Bulk actions
+          </option>
+          <option value="approve">Approve</option>
+          <option value="reject">Reject</option>
+          <option value="spam">Mark as Spam</option>
+          <option value="delete">Delete</option>
+        </select>
+        <button type="submit" className="rounded border border-gray-300 bg-white px-3 py-1 text-sm font-medium hover:bg-gray-50">
+          Apply
+        </button>
+        {selected.size > 0 ? <span className="text-sm text-gray-600">{selected.size} selected</span> : null}
+      </Form>
+      <div className="overflow-x-auto rounded border border-gray-200 bg-white">
+        <table className="min-w-full text-left text-sm">
+          <thead className="bg-gray-50 text-xs text-gray-600 uppercase">
+            <tr>
+              <th className="w-8 px-2 py-2">
+                <input
+                  type="checkbox"
+                  aria-label="Select all comments"
+                  checked={rows.length > 0 && rows.every((r) => selected.has(r.id))}
+                  onChange={(event) => setSelected(event.target.checked ? new Set(rows.map((r) => r.id)) : new Set())}
+                />
+              </th>
+              <th className="px-2 py-2">Author</th>
+              <th className="px-2 py-2">Comment</th>
+              <th className="px-2 py-2">Article</th>
+              <th className="px-2 py-2">Status</th>
+              <th className="px-2 py-2">Date</th>
+              <th className="min-w-40 px-2 py-2">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={7} className="px-2 py-6 text-center text-gray-500">
+                  No comments found
+                </td>
+              </tr>
+            ) : null}
+            {rows.map((row) => (
+              <tr key={row.id} className="border-t border-gray-100 align-top hover:bg-gray-50">
+                <td className="px-2 py-2">
+                  <input
+                    type="checkbox"
+                    name="ids"
+                    value={row.id}
+                    form={BULK_FORM}
+                    aria-label={`Select comment by ${row.authorName}`}
+                    checked={selected.has(row.id)}
+                    onChange={(event) =>
+                      setSelected((current) => {
+                        const next = new Set(current);
+                        if (event.target.checked) next.add(row.id);
+                        else next.delete(row.id);
+                        return next;
+                      })
+                    }
+                  />
+                </td>
+                <td className="px-2 py-2">
+                  <div className="font-medium">{row.authorName}</div>
+                  <div className="text-xs text-gray-500">{row.authorEmail}</div>
+                </td>
+                <td className="max-w-md px-2 py-2 break-words whitespace-pre-line">{row.text}</td>
+                <td className="px-2 py-2">
+                  {row.articleTitle ? (
+                    <Link to={`/article/${row.articleId}`} className="text-brand-700 hover:underline">
+                      {row.articleTitle}
+                    </Link>
+                  ) : (
+                    <span className="text-gray-400">(deleted article)</span>
+                  )}
+                </td>
+                <td className="px-2 py-2">
+                  <span className={`rounded border px-1.5 py-0.5 text-xs font-medium ${COMMENT_STATUS_STYLE[row.status]}`}>{COMMENT_STATUS_LABEL[row.status]}</span>
+                </td>
+                <td className="px-2 py-2 whitespace-nowrap text-gray-700">
+                  {new Date(row.createdAt).toLocaleString("en-US", { dateStyle: "short", timeStyle: "short", timeZone: "UTC" })}
+                </td>
+                <td className="px-2 py-2">
+                  <Form method="post" onSubmit={askFirst} className="flex flex-wrap gap-x-2 gap-y-1">
+                    <input type="hidden" name="id" value={row.id} />
+                    <input type="hidden" name="from" value={row.status} />
+                    {row.actions.map((action) => (
+                      <button key={action} name="intent" value={action} className="text-xs font-medium whitespace-nowrap text-gray-800 hover:underline">
+                        {ACTION_LABEL(action, row.status)}
+                      </button>
+                    ))}
+                    <button name="intent" value="delete" className="text-xs font-medium text-red-700 hover:underline">
+                      Delete
+                    </button>
+                  </Form>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ConfirmDialog
+        open={pending !== null}
+        title="Please confirm"
+        message={deleteConfirm}
+        confirmLabel="Delete"
+        tone="danger"
+        onCancel={() => setPending(null)}
+        onConfirm={() => {
+          if (pending) submit(pending, { method: "post" });
+          setPending(null);
+          setSelected(new Set());
+        }}
+      />
+    </>
+  );
+}

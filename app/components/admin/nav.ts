@@ -1,0 +1,22 @@
+import { can, type Area } from "#app/auth/permissions";
+
+export interface NavItem {
+  label: string;
+  to: string;
+  area: Area;
+  action: string;
+}
+
+/** The side menu of the back office; each entry shows only when the role holds its permission. */
+export const ADMIN_NAV: NavItem[] = [
+  { label: "Dashboard", to: "/admin/dashboard", area: "dashboard", action: "view" },
+  { label: "Articles", to: "/admin/articles", area: "articles", action: "create" },
+  { label: "Categories", to: "/admin/categories", area: "categories", action: "view" },
+  { label: "Comments", to: "/admin/comments", area: "comments", action: "view" },
+  { label: "Users", to: "/admin/users", area: "users", action: "view" },
+  { label: "Media", to: "/admin/media", area: "media", action: "view" },
+  { label: "Header & Footer Code", to: "/admin/code", area: "plugins", action: "view" },
+  { label: "Settings", to: "/admin/settings", area: "settings", action: "view" },
+];
+
+export const navFor = (role: string | null) => ADMIN_NAV.filter((item) => can(role, item.area, item.action));

@@ -1,0 +1,217 @@
+/**
+ * The users list: bulk selection, per-row actions and their confirmations. Every button is a real form
+ * post (so the list works without JavaScript); with JavaScript each action first asks for confirmation.
+ */
+import { useRef, useState } from "react";
+import { Form, Link, useSubmit } from "react-router";
+import { normalizeRole, ROLE_LABELS } from "#app/auth/permissions";
+import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
+import { useToast } from "#app/components/ui/toast";
+import { USER_FORM_TEXT } from "#app/domain/users/user-form";
+import { relativeTime } from "./time";
+
+export interface UserRow {
+  id: string;
+  name: string;
+  email: string;
+  role: string;
+  status: string;
+  createdAt: Date | string;
+  lastLoginAt: Date | string | null;
+}
+
+type RowIntent = "activate" | "deactivate" | "delete";
+
+const STATUS_STYLE: Record<string, string> = {
+  active: "bg-green-100 text-green-800",
+  inactive: "bg-red-100 text-red-800",
+  pending: "bg-amber-100 text-amber-800",
+};
+
+const CONFIRM: Record<RowIntent, { title: string; message: string; label: string; tone: "danger" | "default" }> = {
+  activate: { title: "Activate User", message: "Are you sure you want to activate this user?", label: "Activate", tone: "default" },
+  deactivate: {
+    title: "Deactivate User",
+    message: "Are you sure you want to deactivate this user? They will be signed out at once.",
+    label: "Deactivate",
+    tone: "danger",
+  },
+  delete: { title: "Delete User", message: USER_FORM_TEXT.deleteConfirm, label: "Delete", tone: "danger" },
+};
+
+interface Pending {
+  submitter: HTMLButtonElement;
+  intent: RowIntent;
+  count: number;
+}
+
+export function UserTable({ users, meId }: { users: UserRow[]; meId: string }) {
+  const submit = useSubmit();
+  const { showToast } = useToast();
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const bulkForm = useRef<HTMLFormElement>(null);
+  const selectable = users.filter((u) => u.id !== meId);
+
+  const ask = (event: React.MouseEvent<HTMLButtonElement>, intent: RowIntent, count = 1) => {
+    event.preventDefault();
+    const submitter = event.currentTarget;
+    setPending({ submitter, intent, count });
+  };
+
+  const toggle = (id: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const confirm = pending ? CONFIRM[pending.intent] : null;
+  const bulkMessage = pending && pending.count > 1 ? ` (${pending.count} users)` : "";
+
+  return (
+    <>
+      <Form id="bulk-users" method="post" ref={bulkForm} className="flex flex-wrap items-center gap-2 border-b border-gray-100 px-3 py-2">
+        <label htmlFor="bulk-action" className="sr-only">
+          Bulk action
+        </label>
+        <select id="bulk-action" name="bulkAction" defaultValue="" className="rounded-md border border-gray-300 bg-white px-2 py-1.5 text-sm">
+          <option value="">Bulk actions</option>
+          <option value="activate">Activate</option>
+          <option value="deactivate">Deactivate</option>
+          <option value="delete">Delete</option>
+        </select>
+        <button
+          type="submit"
+          name="intent"
+          value="bulk"
+          onClick={(event) => {
+            const action = (bulkForm.current?.elements.namedItem("bulkAction") as HTMLSelectElement | null)?.value as RowIntent | "";
+            if (!action || selected.size === 0) {
+              event.preventDefault();
+              showToast({ type: "warning", title: USER_FORM_TEXT.bulkFailed, message: "Choose an action and at least one user." });
+              return;
+            }
+            ask(event, action, selected.size);
+          }}
+          className="rounded-md border border-gray-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-gray-50"
+        >
+          Apply
+        </button>
+        <span className="text-xs text-gray-500">{selected.size > 0 ? `${selected.size} selected` : ""}</span>
+      </Form>
+      <div className="overflow-x-auto">
+        <table className="min-w-full text-left text-sm">
+          <thead className="bg-gray-50 text-xs text-gray-500 uppercase">
+            <tr>
+              <th className="w-8 px-3 py-2">
+                <input
+                  type="checkbox"
+                  aria-label="Select all users"
+                  checked={selectable.length > 0 && selected.size === selectable.length}
+                  onChange={(e) => setSelected(e.target.checked ? new Set(selectable.map((u) => u.id)) : new Set())}
+                />
+              </th>
+              <th className="px-3 py-2">Name</th>
+              <th className="hidden px-3 py-2 sm:table-cell">Role</th>
+              <th className="px-3 py-2">Status</th>
+              <th className="hidden px-3 py-2 md:table-cell">Last sign-in</th>
+              <th className="hidden px-3 py-2 lg:table-cell">Joined</th>
+              <th className="px-3 py-2 text-right">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {users.map((u) => {
+              const role = normalizeRole(u.role);
+              const isMe = u.id === meId;
+              const rowIntent: RowIntent = u.status === "active" ? "deactivate" : "activate";
+              return (
+                <tr key={u.id} className="border-t border-gray-100 hover:bg-gray-50/60">
+                  <td className="px-3 py-2">
+                    {isMe ? null : (
+                      <input
+                        type="checkbox"
+                        form="bulk-users"
+                        name="ids"
+                        value={u.id}
+                        aria-label={`Select ${u.name}`}
+                        checked={selected.has(u.id)}
+                        onChange={() => toggle(u.id)}
+                      />
+                    )}
+                  </td>
+                  <td className="px-3 py-2">
+                    <Link to={`/admin/users/edit/${u.id}`} className="font-medium hover:text-brand-700">
+                      {u.name}
+                    </Link>
+                    {isMe ? <span className="ml-1 text-xs text-gray-500">(you)</span> : null}
+                    <span className="block text-xs text-gray-500">{u.email}</span>
+                    <span className="block text-xs text-gray-500 sm:hidden">{role ? ROLE_LABELS[role] : u.role}</span>
+                  </td>
+                  <td className="hidden px-3 py-2 sm:table-cell">{role ? ROLE_LABELS[role] : u.role}</td>
+                  <td className="px-3 py-2">
+                    <span className={`rounded px-1.5 py-0.5 text-xs capitalize ${STATUS_STYLE[u.status] ?? "bg-gray-100"}`}>{u.status}</span>
+                  </td>
+                  <td className="hidden px-3 py-2 text-gray-600 md:table-cell" suppressHydrationWarning>
+                    {u.lastLoginAt ? relativeTime(u.lastLoginAt) : "Never"}
+                  </td>
+                  <td className="hidden px-3 py-2 text-gray-600 lg:table-cell" suppressHydrationWarning>
+                    {relativeTime(u.createdAt)}
+                  </td>
+                  <td className="px-3 py-2">
+                    <div className="flex flex-col items-end gap-0.5 whitespace-nowrap sm:flex-row sm:justify-end sm:gap-1">
+                      <Link to={`/admin/users/edit/${u.id}`} className="rounded px-2 py-1 text-brand-700 hover:bg-brand-50">
+                        Edit
+                      </Link>
+                      {isMe ? null : (
+                        <Form method="post" className="flex flex-col items-end gap-0.5 sm:flex-row sm:gap-1">
+                          <input type="hidden" name="userId" value={u.id} />
+                          <button
+                            type="submit"
+                            name="intent"
+                            value={rowIntent}
+                            onClick={(e) => ask(e, rowIntent)}
+                            aria-label={`${rowIntent === "activate" ? "Activate" : "Deactivate"} ${u.name}`}
+                            className="rounded px-2 py-1 text-gray-700 hover:bg-gray-100"
+                          >
+                            {rowIntent === "activate" ? "Activate" : "Deactivate"}
+                          </button>
+                          <button
+                            type="submit"
+                            name="intent"
+                            value="delete"
+                            onClick={(e) => ask(e, "delete")}
+                            aria-label={`Delete ${u.name}`}
+                            className="rounded px-2 py-1 text-red-700 hover:bg-red-50"
+                          >
+                            Delete
+                          </button>
+                        </Form>
+                      )}
+                    </div>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <ConfirmDialog
+        open={pending !== null}
+        title={confirm ? confirm.title + bulkMessage : ""}
+        message={confirm?.message ?? ""}
+        confirmLabel={confirm?.label}
+        tone={confirm?.tone}
+        onCancel={() => setPending(null)}
+        onConfirm={() => {
+          if (pending) {
+            submit(pending.submitter, { method: "post" });
+            if (pending.count > 1) setSelected(new Set());
+          }
+          setPending(null);
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,128 @@
+/**
+ * The listing card used by the home page, category pages, all articles, latest and featured news:
+ * image, category, badges, title linking to the article, plain-text excerpt, author (or 'Anonymous'),
+ * date and Read More. The whole card is clickable through the title link's stretched overlay.
+ */
+import { ArrowRight } from "lucide-react";
+import { Link } from "react-router";
+import { isoDate } from "#app/lib/dates";
+import { truncate } from "#app/lib/text";
+import { CardImage } from "./card-image";
+import { CategoryBadge, FlagBadge, type FlagBadgeKind } from "./category-badge";
+
+/** What a card needs; the domain's ArticleCard (serialised) fits. */
+export interface CardArticle {
+  id: string;
+  title: string;
+  summary: string;
+  imageUrl: string;
+  authorName: string;
+  isTopStory: boolean;
+  featured: boolean;
+  displayDate: Date | string;
+  categoryName: string | null;
+  categorySlug: string | null;
+  categoryColor: string | null;
+}
+
+export interface ArticleCardProps {
+  article: CardArticle;
+  excerptLength: number;
+  /** The date as the page shows it (site format or relative). */
+  dateText: string;
+  /** Which flags to show as badges: the category page says 'Top Story', latest news 'Breaking', featured 'Featured'. */
+  badges?: FlagBadgeKind[];
+  headingLevel?: "h2" | "h3";
+  showReadMore?: boolean;
+}
+
+export function ArticleCard({ article, excerptLength, dateText, badges = [], headingLevel: Heading = "h3", showReadMore = true }: ArticleCardProps) {
+  const shown = badges.filter((kind) => (kind === "featured" ? article.featured : article.isTopStory));
+  const href = `/article/${article.id}`;
+  return (
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
+      <div className="relative overflow-hidden">
+        <CardImage src={article.imageUrl} className="transition duration-300 group-hover:scale-[1.02]" />
+        {shown.length > 0 ? (
+          <div className="absolute top-2 left-2 flex gap-1.5">
+            {shown.map((kind) => (
+              <FlagBadge key={kind} kind={kind} />
+            ))}
+          </div>
+        ) : null}
+      </div>
+      <div className="flex flex-1 flex-col p-4">
+        <div className="mb-2">
+          <CategoryBadge name={article.categoryName} slug={article.categorySlug} color={article.categoryColor} />
+        </div>
+        <Heading className="font-serif text-lg leading-snug font-bold text-slate-900">
+          <Link to={href} prefetch="intent" className="after:absolute after:inset-0 hover:text-brand-700 focus-visible:outline-none group-focus-within:underline">
+            {article.title}
+          </Link>
+        </Heading>
+        {article.summary ? (
+          <p className="mt-2 text-[0.95rem] leading-relaxed text-slate-600">{truncate(article.summary, excerptLength)}</p>
+        ) : null}
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-x-3 gap-y-1 pt-4 text-sm text-slate-500">
+          <span>
+            <span className="font-medium text-slate-700">{article.authorName.trim() || "Anonymous"}</span>
+            <span aria-hidden> · </span>
+            <time dateTime={isoDate(article.displayDate)}>{dateText}</time>
+          </span>
+          {showReadMore ? (
+            <span aria-hidden className="inline-flex items-center gap-1 font-semibold text-brand-700">
+              Read More <ArrowRight size={15} />
+            </span>
+          ) : null}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** Loading placeholders for client transitions (8 on latest news, 6 on featured news). */
+export function ArticleCardSkeletons({ count }: { count: number }) {
+  return (
+    <div role="status" aria-label="Loading articles" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+      {Array.from({ length: count }, (_, i) => (
+        <div key={i} className="animate-pulse overflow-hidden rounded-lg border border-slate-200 bg-white">
+          <div className="aspect-[40/21] bg-slate-200" />
+          <div className="space-y-3 p-4">
+            <div className="h-4 w-20 rounded bg-slate-200" />
+            <div className="h-5 w-full rounded bg-slate-200" />
+            <div className="h-5 w-2/3 rounded bg-slate-200" />
+            <div className="h-3 w-full rounded bg-slate-100" />
+            <div className="h-3 w-5/6 rounded bg-slate-100" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** The compact row the home page's Latest News list uses: thumbnail beside the text. */
+export function ArticleListItem({ article, excerptLength, dateText }: { article: CardArticle; excerptLength: number; dateText: string }) {
+  return (
+    <article className="group relative flex gap-4 py-4">
+      <div className="w-28 shrink-0 overflow-hidden rounded-md sm:w-44">
+        <CardImage src={article.imageUrl} width={480} height={320} />
+      </div>
+      <div className="min-w-0 flex-1">
+        <CategoryBadge name={article.categoryName} slug={article.categorySlug} color={article.categoryColor} />
+        <h3 className="mt-1.5 font-serif text-base leading-snug font-bold text-slate-900 sm:text-lg">
+          <Link to={`/article/${article.id}`} prefetch="intent" className="after:absolute after:inset-0 group-hover:text-brand-700">
+            {article.title}
+          </Link>
+        </h3>
+        {article.summary ? (
+          <p className="mt-1 hidden text-sm leading-relaxed text-slate-600 sm:block">{truncate(article.summary, excerptLength)}</p>
+        ) : null}
+        <p className="mt-1.5 text-xs text-slate-500">
+          <span className="font-medium text-slate-700">{article.authorName.trim() || "Anonymous"}</span>
+          <span aria-hidden> · </span>
+          <time dateTime={isoDate(article.displayDate)}>{dateText}</time>
+        </p>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,73 @@
+/** The article's heading block: category, title, author with image, long date and read time. */
+import { Clock, Eye } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import { isoDate } from "#app/lib/dates";
+
+export interface ArticleHeaderProps {
+  title: string;
+  categoryName: string | null;
+  categorySlug: string | null;
+  categoryColor: string | null;
+  authorName: string;
+  authorImage: string;
+  date: Date | string;
+  dateText: string;
+  readTime: string;
+  views: number;
+}
+
+function AuthorAvatar({ name, image }: { name: string; image: string }) {
+  const [hasFailed, setHasFailed] = useState(!image);
+  const ref = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    const img = ref.current;
+    if (img && img.complete && img.naturalWidth === 0) setHasFailed(true);
+  }, []);
+  if (hasFailed) {
+    return (
+      <span aria-hidden className="flex size-11 shrink-0 items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white">
+        {name.trim().charAt(0).toUpperCase() || "A"}
+      </span>
+    );
+  }
+  return <img ref={ref} src={image} alt="" width={44} height={44} onError={() => setHasFailed(true)} className="size-11 shrink-0 rounded-full object-cover" />;
+}
+
+export function ArticleHeader(props: ArticleHeaderProps) {
+  const author = props.authorName.trim() || "Anonymous";
+  return (
+    <header>
+      {props.categoryName ? (
+        <Link
+          to={`/category/${props.categorySlug}`}
+          style={{ backgroundColor: props.categoryColor ?? undefined }}
+          className="inline-flex min-h-8 items-center rounded bg-brand-700 px-2.5 text-xs font-bold tracking-wide text-white uppercase hover:opacity-90"
+        >
+          {props.categoryName}
+        </Link>
+      ) : null}
+      <h1 className="mt-3 font-serif text-[1.85rem] leading-tight font-bold text-gray-950 sm:text-4xl lg:text-[2.6rem]">{props.title}</h1>
+      <div className="mt-5 flex flex-wrap items-center gap-x-4 gap-y-3 border-y border-gray-200 py-3 text-sm text-gray-600">
+        <div className="flex items-center gap-3">
+          <AuthorAvatar name={author} image={props.authorImage} />
+          <div>
+            <p className="font-semibold text-gray-900">By {author}</p>
+            <time dateTime={isoDate(props.date)}>{props.dateText}</time>
+          </div>
+        </div>
+        <div className="flex items-center gap-4 sm:ml-auto">
+          {props.readTime ? (
+            <span className="inline-flex items-center gap-1.5">
+              <Clock aria-hidden size={16} /> {props.readTime}
+            </span>
+          ) : null}
+          <span className="inline-flex items-center gap-1.5">
+            <Eye aria-hidden size={16} />
+            <span>{`${props.views.toLocaleString("en-US")} ${props.views === 1 ? "view" : "views"}`}</span>
+          </span>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,57 @@
+/** A category label in the category's own colour, linking to its page. */
+import { Link } from "react-router";
+import { categorySlug } from "#app/lib/slug";
+
+const FALLBACK_COLOR = "#1e3a8a";
+
+/** Stored colours are admin input: only a hex colour reaches the style attribute. */
+export function badgeColor(color: string | null | undefined): string {
+  return color && /^#[0-9a-f]{3,8}$/i.test(color) ? color : FALLBACK_COLOR;
+}
+
+export function CategoryBadge({
+  name,
+  slug,
+  color,
+  isLink = true,
+}: {
+  name: string | null;
+  slug?: string | null;
+  color?: string | null;
+  isLink?: boolean;
+}) {
+  if (!name) return null;
+  const className =
+    "inline-flex items-center rounded px-2 py-0.5 text-[0.7rem] font-bold tracking-wider text-white uppercase shadow-sm";
+  const style = { backgroundColor: badgeColor(color) };
+  if (!isLink) return <span className={className} style={style}>{name}</span>;
+  return (
+    <Link to={`/category/${slug || categorySlug(name)}`} className={`${className} relative z-10 hover:opacity-90`} style={style}>
+      {name}
+    </Link>
+  );
+}
+
+export type FlagBadgeKind = "breaking" | "top-story" | "featured" | "breaking-news";
+
+const FLAG_TEXT: Record<FlagBadgeKind, string> = {
+  breaking: "Breaking",
+  "breaking-news": "Breaking News",
+  "top-story": "Top Story",
+  featured: "Featured",
+};
+
+const FLAG_STYLE: Record<FlagBadgeKind, string> = {
+  breaking: "bg-breaking text-white",
+  "breaking-news": "bg-breaking text-white",
+  "top-story": "bg-breaking text-white",
+  featured: "bg-amber-400 text-amber-950",
+};
+
+export function FlagBadge({ kind }: { kind: FlagBadgeKind }) {
+  return (
+    <span className={`inline-flex items-center rounded px-2 py-0.5 text-[0.7rem] font-bold tracking-wider uppercase shadow-sm ${FLAG_STYLE[kind]}`}>
+      {FLAG_TEXT[kind]}
+    </span>
+  );
+}

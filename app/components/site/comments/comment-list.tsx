@@ -1,0 +1,48 @@
+/** The comments readers may see, newest first; text is rendered as text, never as HTML. */
+import { commentDate, isoDate } from "#app/lib/dates";
+import { COMMENT_TEXT } from "#app/domain/comments/comment-form";
+import { commentBadge } from "#app/domain/comments/visibility";
+
+export interface ShownComment {
+  id: string;
+  authorName: string;
+  text: string;
+  status: string;
+  createdAt: Date | string;
+}
+
+export function CommentList({ comments, timeZone }: { comments: ShownComment[]; timeZone: string }) {
+  if (comments.length === 0) {
+    return <p className="rounded-md bg-gray-50 px-4 py-6 text-center text-gray-600">{COMMENT_TEXT.empty}</p>;
+  }
+  return (
+    <ol className="space-y-4">
+      {comments.map((comment) => {
+        const badge = commentBadge(comment.status);
+        return (
+          <li key={comment.id} className="rounded-lg border border-gray-200 bg-white p-4">
+            <div className="flex items-center gap-3">
+              <span aria-hidden className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-50 font-bold text-brand-700">
+                {comment.authorName.trim().charAt(0).toUpperCase() || "?"}
+              </span>
+              <div className="min-w-0">
+                <p className="flex flex-wrap items-center gap-2 font-semibold text-gray-900">
+                  <span className="[overflow-wrap:anywhere]">{comment.authorName}</span>
+                  {badge ? (
+                    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${badge === "Spam" ? "bg-amber-100 text-amber-900" : "bg-red-100 text-red-800"}`}>
+                      {badge}
+                    </span>
+                  ) : null}
+                </p>
+                <time dateTime={isoDate(comment.createdAt)} className="text-sm text-gray-600">
+                  {commentDate(comment.createdAt, timeZone)}
+                </time>
+              </div>
+            </div>
+            <p className="mt-3 whitespace-pre-line text-gray-800 [overflow-wrap:anywhere]">{comment.text}</p>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

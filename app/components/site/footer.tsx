@@ -1,0 +1,112 @@
+/** The site footer: about text, social links, Quick Links, up to 7 categories, contact details, copyright. */
+import { Mail, MapPin, Phone } from "lucide-react";
+import { Link } from "react-router";
+import type { SocialLinks as SocialLinksSettings } from "#app/db/schema";
+import type { NavCategory } from "#app/domain/categories/public.server";
+import { SocialLinks } from "./social-links";
+
+export const FOOTER_CATEGORY_LIMIT = 7;
+
+const QUICK_LINKS = [
+  { to: "/", label: "Home" },
+  { to: "/all-articles", label: "All Articles" },
+  { to: "/latest-news", label: "Latest News" },
+  { to: "/featured-news", label: "Featured News" },
+  { to: "/about", label: "About Us" },
+  { to: "/contact", label: "Contact" },
+  { to: "/privacy", label: "Privacy Policy" },
+  { to: "/terms", label: "Terms of Service" },
+];
+
+export interface FooterProps {
+  siteTitle: string;
+  siteDescription: string;
+  aboutText: string;
+  categories: NavCategory[];
+  social: SocialLinksSettings;
+  contact: { adminEmail: string; streetAddress: string; contactNumber: string };
+}
+
+const heading = "mb-4 text-sm font-bold tracking-wider text-white uppercase";
+const link = "inline-block py-1 text-blue-100 hover:text-white hover:underline";
+
+export function SiteFooter({ siteTitle, siteDescription, aboutText, categories, social, contact }: FooterProps) {
+  return (
+    <footer className="mt-16 bg-brand-900 text-sm text-blue-100">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <section aria-labelledby="footer-about">
+          <h2 id="footer-about" className="font-serif text-2xl font-bold text-white">
+            {siteTitle} <span className="text-red-300">Online</span>
+          </h2>
+          <p className="mt-2 font-semibold text-blue-50">{siteDescription}</p>
+          {aboutText ? <p className="mt-3 leading-relaxed">{aboutText}</p> : null}
+          <div className="mt-5">
+            <SocialLinks links={social} size="sm" />
+          </div>
+        </section>
+        <nav aria-labelledby="footer-quick-links">
+          <h2 id="footer-quick-links" className={heading}>
+            Quick Links
+          </h2>
+          <ul>
+            {QUICK_LINKS.map((l) => (
+              <li key={l.to}>
+                <Link to={l.to} className={link}>
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-categories">
+          <h2 id="footer-categories" className={heading}>
+            Categories
+          </h2>
+          <ul>
+            {categories.slice(0, FOOTER_CATEGORY_LIMIT).map((c) => (
+              <li key={c.slug}>
+                <Link to={`/category/${c.slug}`} className={link}>
+                  {c.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact" className={heading}>
+            Contact Us
+          </h2>
+          <ul className="space-y-3">
+            {contact.streetAddress ? (
+              <li className="flex gap-2">
+                <MapPin aria-hidden size={18} className="mt-0.5 shrink-0" />
+                <span>{contact.streetAddress}</span>
+              </li>
+            ) : null}
+            {contact.contactNumber ? (
+              <li className="flex gap-2">
+                <Phone aria-hidden size={18} className="mt-0.5 shrink-0" />
+                <a href={`tel:${contact.contactNumber.replace(/[^\d+]/g, "")}`} className="hover:text-white hover:underline">
+                  {contact.contactNumber}
+                </a>
+              </li>
+            ) : null}
+            {contact.adminEmail ? (
+              <li className="flex gap-2">
+                <Mail aria-hidden size={18} className="mt-0.5 shrink-0" />
+                <a href={`mailto:${contact.adminEmail}`} className="break-all hover:text-white hover:underline">
+                  {contact.adminEmail}
+                </a>
+              </li>
+            ) : null}
+          </ul>
+        </section>
+      </div>
+      <div className="border-t border-white/10">
+        <p className="mx-auto max-w-7xl px-4 py-5 text-center text-blue-200">
+          © {new Date().getFullYear()} {siteTitle}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}

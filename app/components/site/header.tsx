@@ -1,0 +1,55 @@
+/** The site header: logo (site title + 'Online'), Home, News, Contact, social links, search, phone menu. */
+import { Link, NavLink } from "react-router";
+import type { SocialLinks as SocialLinksSettings } from "#app/db/schema";
+import type { NavCategory } from "#app/domain/categories/public.server";
+import { MobileMenu } from "./mobile-menu";
+import { NewsDropdown } from "./news-dropdown";
+import { SearchButton } from "./search-button";
+import { SocialLinks } from "./social-links";
+
+export function SiteLogo({ siteTitle, className = "" }: { siteTitle: string; className?: string }) {
+  return (
+    <Link to="/" className={`font-serif text-2xl leading-none font-bold tracking-tight whitespace-nowrap text-brand-900 sm:text-[1.7rem] ${className}`}>
+      {siteTitle} <span className="text-breaking">Online</span>
+    </Link>
+  );
+}
+
+const navItem = ({ isActive }: { isActive: boolean }) =>
+  `flex min-h-11 items-center rounded-md px-3 font-semibold hover:text-brand-700 ${isActive ? "text-brand-700" : "text-slate-700"}`;
+
+export function SiteHeader({
+  siteTitle,
+  categories,
+  social,
+}: {
+  siteTitle: string;
+  categories: NavCategory[];
+  social: SocialLinksSettings;
+}) {
+  return (
+    // Solid background, no backdrop filter: a filter would make the header the containing block of the
+    // phone menu's fixed panel and squeeze it into the header's height.
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white [--header-height:4rem]">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-3 sm:px-4">
+        <SiteLogo siteTitle={siteTitle} className="min-w-0 truncate" />
+        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+          <NavLink to="/" end className={navItem}>
+            Home
+          </NavLink>
+          <NewsDropdown categories={categories} />
+          <NavLink to="/contact" className={navItem}>
+            Contact
+          </NavLink>
+        </nav>
+        <div className="flex shrink-0 items-center gap-1">
+          <div className="mr-2 hidden xl:block">
+            <SocialLinks links={social} size="sm" />
+          </div>
+          <SearchButton />
+          <MobileMenu categories={categories} social={social} />
+        </div>
+      </div>
+    </header>
+  );
+}

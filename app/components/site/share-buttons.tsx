@@ -1,0 +1,150 @@
+/**
+ * Sharing an article: plain links for the networks and e-mail (they work without JavaScript), and, once
+ * the page is interactive, copy link, Instagram (copies the text) and the device's share sheet.
+ */
+import { Copy, Mail, Share2 } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useToast } from "#app/components/ui/toast";
+
+export const SHARE_TEXT = {
+  copiedTitle: "Link Copied",
+  copied: "Article link has been copied to your clipboard!",
+  instagramTitle: "Link Copied",
+  instagram: "Article link copied! You can now paste it in Instagram.",
+  copyFailedTitle: "Copy Failed",
+  copyFailed: "The link could not be copied. Please copy it from the address bar.",
+} as const;
+
+export interface ShareTarget {
+  title: string;
+  /** Absolute URL of the article. */
+  url: string;
+}
+
+export function shareLinks({ title, url }: ShareTarget) {
+  const u = encodeURIComponent(url);
+  const t = encodeURIComponent(title);
+  return [
+    { name: "Facebook", href: `https://www.facebook.com/sharer/sharer.php?u=${u}`, className: "bg-[#1460c8] text-white hover:bg-[#0f4fa6]" },
+    { name: "X", href: `https://twitter.com/intent/tweet?url=${u}&text=${t}`, className: "bg-black text-white hover:bg-gray-800" },
+    { name: "WhatsApp", href: `https://wa.me/?text=${encodeURIComponent(`${title} ${url}`)}`, className: "bg-[#1b7f3a] text-white hover:bg-[#146530]" },
+    { name: "Telegram", href: `https://t.me/share/url?url=${u}&text=${t}`, className: "bg-[#17699a] text-white hover:bg-[#12557d]" },
+    { name: "LinkedIn", href: `https://www.linkedin.com/sharing/share-offsite/?url=${u}`, className: "bg-[#0a66c2] text-white hover:bg-[#084e96]" },
+  ] as const;
+}
+
+/** The Clipboard API where allowed, else the older selection-and-copy method. */
+export async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    const area = document.createElement("textarea");
+    area.value = text;
+    area.setAttribute("readonly", "");
+    area.style.position = "fixed";
+    area.style.opacity = "0";
+    document.body.appendChild(area);
+    area.select();
+    let copied = false;
+    try {
+      copied = document.execCommand("copy");
+    } catch {
+      copied = false;
+    }
+    area.remove();
+    return copied;
+  }
+}
+
+const buttonBase =
+  "inline-flex min-h-11 items-center justify-center gap-2 rounded-md px-3 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700";
+
+export function ShareButtons({ title, url }: ShareTarget) {
+  const { showToast } = useToast();
+  const [isInteractive, setIsInteractive] = useState(false);
+  const [canShareNatively, setCanShareNatively] = useState(false);
+  useEffect(() => {
+    setIsInteractive(true);
+    setCanShareNatively(typeof navigator.share === "function");
+  }, []);
+  const links = shareLinks({ title, url });
+
+  async function copyLink() {
+    const copied = await copyText(url);
+    showToast(copied ? { type: "success", title: SHARE_TEXT.copiedTitle, message: SHARE_TEXT.copied } : { type: "error", title: SHARE_TEXT.copyFailedTitle, message: SHARE_TEXT.copyFailed });
+  }
+
+  async function copyForInstagram() {
+    const copied = await copyText(`${title} ${url}`);
+    showToast(copied ? { type: "success", title: SHARE_TEXT.instagramTitle, message: SHARE_TEXT.instagram } : { type: "error", title: SHARE_TEXT.copyFailedTitle, message: SHARE_TEXT.copyFailed });
+  }
+
+  async function shareNatively() {
+    try {
+      await navigator.share({ title, text: title, url });
+    } catch (error) {
+      // The reader closing the sheet is not a failure; anything else falls back to Facebook.
+      if (error instanceof DOMException && error.name === "AbortError") return;
+      window.open(links[0].href, "_blank", "noopener,noreferrer");
+    }
+  }
+
+  return (
+    <section aria-labelledby="share-heading" className="mt-8 border-t border-gray-200 pt-6">
+      <h2 id="share-heading" className="text-sm font-bold tracking-wide text-gray-700 uppercase">
+        Share this article
+      </h2>
+      <ul className="mt-3 grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
+        {links.map((link) => (
+          <li key={link.name}>
+            <a
+              href={link.href}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={`${buttonBase} w-full ${link.className}`}
+              aria-label={`Share on ${link.name}`}
+            >
+              {link.name}
+            </a>
+          </li>
+        ))}
+        <li>
+          <a
+            href={`mailto:?subject=${encodeURIComponent(title)}&body=${encodeURIComponent(`${title}\n\n${url}`)}`}
+            className={`${buttonBase} w-full bg-gray-700 text-white hover:bg-gray-800`}
+            aria-label="Share by Email"
+          >
+            <Mail aria-hidden size={16} /> Email
+          </a>
+        </li>
+        {isInteractive ? (
+          <>
+            <li>
+              <button type="button" onClick={copyLink} className={`${buttonBase} w-full border border-gray-300 bg-white text-gray-800 hover:bg-gray-50`}>
+                <Copy aria-hidden size={16} /> Copy link
+              </button>
+            </li>
+            <li>
+              <button
+                type="button"
+                onClick={copyForInstagram}
+                className={`${buttonBase} w-full bg-gradient-to-r from-[#9c2a6b] to-[#b8235a] text-white hover:opacity-90`}
+                aria-label="Share on Instagram"
+              >
+                Instagram
+              </button>
+            </li>
+            {canShareNatively ? (
+              <li>
+                <button type="button" onClick={shareNatively} className={`${buttonBase} w-full bg-brand-700 text-white hover:bg-brand-900`}>
+                  <Share2 aria-hidden size={16} /> Share
+                </button>
+              </li>
+            ) : null}
+          </>
+        ) : null}
+      </ul>
+    </section>
+  );
+}

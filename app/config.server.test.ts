@@ -1,0 +1,66 @@
+import path from "node:path";
+import { describe, expect, test } from "vitest";
+import { parseConfig } from "./config.server";
+
+describe("parseConfig", () => {
+  test("defaults: port 3000, ./data resolved, development, no database URL, no admin", () => {
+    const config = parseConfig({});
+    expect(config).toEqual({
+      env: "development",
+      isProduction: false,
+      port: 3000,
+      host: "0.0.0.0",
+      dataDir: path.resolve("data"),
+      databaseUrl: undefined,
+      adminEmail: undefined,
+      adminPassword: undefined,
+      publicUrl: undefined,
+      trustProxy: 0,
+      buildDir: path.resolve("build"),
+    });
+    expect(path.isAbsolute(config.dataDir)).toBe(true);
+  });
+
+  test("reads the environment", () => {
+    const config = parseConfig({
+      NODE_ENV: "production",
+      PORT: "8080",
+      DATA_DIR: "/var/lib/newsdesk",
+      DATABASE_URL: "  postgres://db/newsdesk  ",
+      ADMIN_PASSWORD: "secret1",
+      PUBLIC_URL: "https://news.example.com/",
+      TRUST_PROXY: "1",
+    });
+    expect(config.isProduction).toBe(true);
+    expect(config.port).toBe(8080);
+    expect(config.dataDir).toBe("/var/lib/newsdesk");
+    expect(config.databaseUrl).toBe("postgres://db/newsdesk");
+    expect(config.adminPassword).toBe("secret1");
+    expect(config.publicUrl).toBe("https://news.example.com");
+    expect(config.trustProxy).toBe(1);
+  });
+
+  test("ADMIN_EMAIL is trimmed and lowercased; a blank one counts as unset", () => {
+    expect(parseConfig({ ADMIN_EMAIL: " Editor@Example.COM " }).adminEmail).toBe("editor@example.com");
+    expect(parseConfig({ ADMIN_EMAIL: "   " }).adminEmail).toBeUndefined();
+    expect(parseConfig({ DATABASE_URL: "" }).databaseUrl).toBeUndefined();
+  });
+
+  test.each([
+    [{ PORT: "abc" }, /^Invalid configuration: PORT: /],
+    [{ PORT: "70000" }, /^Invalid configuration: PORT: /],
+    [{ PORT: "-1" }, /^Invalid configuration: PORT: /],
+    [{ PORT: "80.5" }, /^Invalid configuration: PORT: /],
+    [{ ADMIN_EMAIL: "not-an-email" }, /^Invalid configuration: ADMIN_EMAIL: /],
+    [{ ADMIN_PASSWORD: "12345" }, /^Invalid configuration: ADMIN_PASSWORD: /],
+    [{ PUBLIC_URL: "news.example.com" }, /^Invalid configuration: PUBLIC_URL: /],
+    [{ NODE_ENV: "staging" }, /^Invalid configuration: NODE_ENV: /],
+    [{ TRUST_PROXY: "yes" }, /^Invalid configuration: TRUST_PROXY: /],
+  ])("%j is refused with a message naming the variable", (env, message) => {
+    expect(() => parseConfig(env)).toThrow(message);
+  });
+
+  test("every problem is listed at once", () => {
+    expect(() => parseConfig({ PORT: "abc", ADMIN_EMAIL: "nope" })).toThrow(/PORT: .*; ADMIN_EMAIL: /);
+  });
+});

@@ -1,0 +1,69 @@
+/**
+ * Configuration, read once from the environment and validated. Secrets never reach the browser:
+ * nothing here is sent to a page.
+ */
+import path from "node:path";
+import { z } from "zod";
+
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== "" ? v.trim() : undefined));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: optional,
+  ADMIN_EMAIL: optional.pipe(z.email().optional()),
+  ADMIN_PASSWORD: optional.pipe(z.string().min(6).optional()),
+  PUBLIC_URL: optional.pipe(z.url().optional()),
+  BUILD_DIR: z.string().default("build"),
+  TRUST_PROXY: z.coerce.number().int().min(0).default(0),
+});
+
+export type Config = {
+  env: "development" | "production" | "test";
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  adminEmail?: string;
+  adminPassword?: string;
+  publicUrl?: string;
+  /** Where `react-router build` put the app (production). */
+  buildDir: string;
+  /** Express `trust proxy`: how many proxies in front of us set X-Forwarded-For (0: none). */
+  trustProxy: number;
+};
+
+export function parseConfig(env: NodeJS.ProcessEnv): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === "production";
+  return {
+    env: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ""),
+    trustProxy: e.TRUST_PROXY,
+    buildDir: path.resolve(e.BUILD_DIR),
+  };
+}
+
+let cached: Config | undefined;
+export function config(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}

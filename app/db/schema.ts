@@ -1,0 +1,408 @@
+/**
+ * The whole data model of Newsdesk, PostgreSQL dialect (PGlite embedded or a PostgreSQL server).
+ * One canonical column per field (deviations.md); enum-like fields are checked by the database.
+ */
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+  type AnyPgColumn,
+} from "drizzle-orm/pg-core";
+
+const id = () =>
+  text("id")
+    .primaryKey()
+    .$defaultFn(() => crypto.randomUUID());
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+/** Builds `CHECK (column IN (...))` for an enum-like text column. */
+const oneOf = (column: string, values: readonly string[]) =>
+  sql.raw(`${column} IN (${values.map((v) => `'${v}'`).join(", ")})`);
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+export const USER_ROLES = ["admin", "editor", "writer"] as const;
+/** Roles the observed app once used; the back office migrates them to writer. */
+export const LEGACY_ROLES = ["subscriber", "author"] as const;
+export const USER_STATUSES = ["active", "inactive", "pending"] as const;
+export const ARTICLE_STATUSES = ["draft", "published", "pending"] as const;
+export const COMMENT_STATUSES = ["pending", "approved", "rejected", "spam"] as const;
+export const MEDIA_TYPES = ["image", "video", "document", "audio"] as const;
+export const MEDIA_STATUSES = ["active", "inactive"] as const;
+export const NOTIFICATION_TYPES = ["comment", "user", "article", "system", "other"] as const;
+export const ACTIVITY_TYPES = ["article", "comment", "user", "media", "settings"] as const;
+export const CONTACT_STATUSES = ["new", "read", "replied", "archived"] as const;
+
+export type UserRole = (typeof USER_ROLES)[number];
+export type UserStatus = (typeof USER_STATUSES)[number];
+export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
+export type CommentStatus = (typeof COMMENT_STATUSES)[number];
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+
+export interface SocialLinks {
+  facebook: string;
+  twitter: string;
+  instagram: string;
+  youtube: string;
+  linkedin: string;
+  tiktok: string;
+  telegram: string;
+  whatsapp: string;
+  pinterest: string;
+}
+
+export interface AdSlot {
+  key: string;
+  slotId: string;
+  active: boolean;
+  format: string;
+  sizes?: string[];
+}
+
+export interface CodeSnippet {
+  id: string;
+  name: string;
+  type: "script" | "html" | "meta";
+  siteDisplay: "sitewide" | "homepage" | "posts" | "pages";
+  includePaths: string[];
+  excludePaths: string[];
+  location: "head" | "body_start" | "body_end";
+  deviceDisplay: "all" | "desktop" | "mobile";
+  status: "active" | "inactive";
+  code: string;
+}
+
+/** The one settings record ('general'); the check keeps it to a single row. */
+export const settings = pgTable(
+  "settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    siteTitle: varchar("site_title", { length: 100 }).notNull().default("Newsdesk"),
+    siteDescription: varchar("site_description", { length: 200 })
+      .notNull()
+      .default("Your Trusted Source for News"),
+    siteUrl: text("site_url").notNull().default(""),
+    adminEmail: text("admin_email").notNull().default(""),
+    streetAddress: varchar("street_address", { length: 200 }).notNull().default(""),
+    contactNumber: varchar("contact_number", { length: 20 }).notNull().default(""),
+    postsPerPage: integer("posts_per_page").notNull().default(10),
+    allowComments: boolean("allow_comments").notNull().default(true),
+    moderateComments: boolean("moderate_comments").notNull().default(true),
+    autoApproveComments: boolean("auto_approve_comments").notNull().default(false),
+    showRejectedComments: boolean("show_rejected_comments").notNull().default(false),
+    showSpamComments: boolean("show_spam_comments").notNull().default(false),
+    enableNewsletter: boolean("enable_newsletter").notNull().default(true),
+    timezone: text("timezone").notNull().default("UTC"),
+    dateFormat: text("date_format").notNull().default("F j, Y"),
+    timeFormat: text("time_format").notNull().default("g:i a"),
+    startOfWeek: integer("start_of_week").notNull().default(1),
+    language: text("language").notNull().default("en"),
+    socialMedia: jsonb("social_media")
+      .$type<SocialLinks>()
+      .notNull()
+      .default({
+        facebook: "",
+        twitter: "",
+        instagram: "",
+        youtube: "",
+        linkedin: "",
+        tiktok: "",
+        telegram: "",
+        whatsapp: "",
+        pinterest: "",
+      }),
+    googleAnalyticsId: varchar("google_analytics_id", { length: 20 }).notNull().default(""),
+    facebookPixelId: varchar("facebook_pixel_id", { length: 20 }).notNull().default(""),
+    seoMetaDescription: varchar("seo_meta_description", { length: 300 }).notNull().default(""),
+    seoMetaKeywords: varchar("seo_meta_keywords", { length: 200 }).notNull().default(""),
+    googleSiteVerification: varchar("google_site_verification", { length: 100 }).notNull().default(""),
+    bingSiteVerification: varchar("bing_site_verification", { length: 100 }).notNull().default(""),
+    maintenanceEnabled: boolean("maintenance_enabled").notNull().default(false),
+    maintenanceMessage: varchar("maintenance_message", { length: 500 })
+      .notNull()
+      .default("Site is under maintenance. Please check back soon."),
+    cacheEnabled: boolean("cache_enabled").notNull().default(true),
+    cacheDuration: integer("cache_duration").notNull().default(3600),
+    adsEnabled: boolean("ads_enabled").notNull().default(false),
+    adsPublisherId: text("ads_publisher_id").notNull().default(""),
+    adsAutoAdsEnabled: boolean("ads_auto_ads_enabled").notNull().default(false),
+    adsNonPersonalized: boolean("ads_non_personalized").notNull().default(false),
+    adSlots: jsonb("ad_slots").$type<AdSlot[]>().notNull().default([]),
+    customHeadHtml: text("custom_head_html").notNull().default(""),
+    customBodyStartHtml: text("custom_body_start_html").notNull().default(""),
+    customBodyEndHtml: text("custom_body_end_html").notNull().default(""),
+    codeSnippets: jsonb("code_snippets").$type<CodeSnippet[]>().notNull().default([]),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("settings_single_row", sql`${t.id} = 1`),
+    check("settings_posts_per_page", sql`${t.postsPerPage} BETWEEN 1 AND 100`),
+    check("settings_cache_duration", sql`${t.cacheDuration} BETWEEN 300 AND 86400`),
+    check("settings_start_of_week", sql`${t.startOfWeek} IN (0, 1)`),
+  ],
+);
+
+export const users = pgTable(
+  "users",
+  {
+    id: id(),
+    email: varchar("email", { length: 254 }).notNull(),
+    name: varchar("name", { length: 100 }).notNull(),
+    /** Null for accounts imported from the old system: they must set a password first. */
+    passwordHash: text("password_hash"),
+    role: text("role").notNull().default("writer"),
+    status: text("status").notNull().default("active"),
+    bio: varchar("bio", { length: 500 }).notNull().default(""),
+    avatarUrl: varchar("avatar_url", { length: 2048 }).notNull().default(""),
+    website: text("website").notNull().default(""),
+    location: text("location").notNull().default(""),
+    lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("users_email_unique").on(t.email),
+    check("users_email_lowercase", sql`${t.email} = lower(${t.email})`),
+    check("users_role", oneOf("role", [...USER_ROLES, ...LEGACY_ROLES])),
+    check("users_status", oneOf("status", USER_STATUSES)),
+  ],
+);
+
+/** Sign-in sessions. The cookie holds a random token; only its SHA-256 is stored here. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ipAddress: text("ip_address").notNull().default(""),
+    userAgent: varchar("user_agent", { length: 500 }).notNull().default(""),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+/** Failed sign-in counters, keyed by account ('account:<email>') or client address ('ip:<addr>'). */
+export const loginThrottle = pgTable("login_throttle", {
+  key: text("key").primaryKey(),
+  failures: integer("failures").notNull().default(0),
+  windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull().defaultNow(),
+  lockedUntil: timestamp("locked_until", { withTimezone: true }),
+});
+
+export const categories = pgTable(
+  "categories",
+  {
+    id: id(),
+    name: varchar("name", { length: 100 }).notNull(),
+    slug: varchar("slug", { length: 120 }).notNull(),
+    description: text("description").notNull().default(""),
+    color: varchar("color", { length: 20 }).notNull().default("#1e3a8a"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("categories_name_unique").on(t.name), uniqueIndex("categories_slug_unique").on(t.slug)],
+);
+
+export const articles = pgTable(
+  "articles",
+  {
+    id: id(),
+    title: text("title").notNull(),
+    excerpt: text("excerpt").notNull().default(""),
+    content: text("content").notNull().default(""),
+    categoryId: text("category_id").references(() => categories.id, { onDelete: "set null" }),
+    authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
+    authorName: text("author_name").notNull().default(""),
+    authorImage: text("author_image").notNull().default(""),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    status: text("status").notNull().default("draft"),
+    featured: boolean("featured").notNull().default(false),
+    isTopStory: boolean("is_top_story").notNull().default(false),
+    views: integer("views").notNull().default(0),
+    readTime: text("read_time").notNull().default(""),
+    imageUrl: text("image_url").notNull().default(""),
+    youtubeUrl: text("youtube_url").notNull().default(""),
+    useManualDate: boolean("use_manual_date").notNull().default(false),
+    manualDate: timestamp("manual_date", { withTimezone: true }),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    /** The date readers see: the manual date when set, else the publish date, else the creation date. */
+    displayDate: timestamp("display_date", { withTimezone: true })
+      .notNull()
+      .generatedAlwaysAs(
+        sql`CASE WHEN use_manual_date AND manual_date IS NOT NULL THEN manual_date ELSE COALESCE(published_at, created_at) END`,
+      ),
+    /** Stored, weighted search document; ranking on it avoids recomputing to_tsvector per row. */
+    searchVector: tsvector("search_vector")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(excerpt, '') || ' ' || coalesce(author_name, '')), 'B') || setweight(to_tsvector('english', coalesce(content, '')), 'C')`,
+      ),
+  },
+  (t) => [
+    check("articles_status", oneOf("status", ARTICLE_STATUSES)),
+    check("articles_views_non_negative", sql`${t.views} >= 0`),
+    // At most one featured and one breaking (top story) article, whatever path sets the flag.
+    uniqueIndex("articles_one_featured").on(t.featured).where(sql`featured`),
+    uniqueIndex("articles_one_top_story").on(t.isTopStory).where(sql`is_top_story`),
+    index("articles_status_date_idx").on(t.status, t.displayDate.desc()),
+    index("articles_category_date_idx").on(t.categoryId, t.status, t.displayDate.desc()),
+    index("articles_views_idx").on(t.status, t.views.desc()),
+    index("articles_author_idx").on(t.authorId),
+    index("articles_search_idx").using("gin", t.searchVector),
+  ],
+);
+
+export const comments = pgTable(
+  "comments",
+  {
+    id: id(),
+    articleId: text("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    parentId: text("parent_id").references((): AnyPgColumn => comments.id, { onDelete: "cascade" }),
+    authorName: varchar("author_name", { length: 100 }).notNull(),
+    authorEmail: varchar("author_email", { length: 254 }).notNull(),
+    text: varchar("text", { length: 5000 }).notNull(),
+    status: text("status").notNull().default("pending"),
+    likes: integer("likes").notNull().default(0),
+    ipAddress: text("ip_address").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("comments_status", oneOf("status", COMMENT_STATUSES)),
+    index("comments_article_idx").on(t.articleId, t.createdAt.desc()),
+    index("comments_status_idx").on(t.status, t.createdAt.desc()),
+  ],
+);
+
+export interface MediaVariant {
+  width: number;
+  height: number;
+  url: string;
+  key: string;
+  format: string;
+}
+
+export const media = pgTable(
+  "media",
+  {
+    id: id(),
+    name: varchar("name", { length: 100 }).notNull(),
+    type: text("type").notNull().default("image"),
+    url: text("url").notNull(),
+    /** Where the file lives in the storage adapter; empty for media added by URL. */
+    storageKey: text("storage_key").notNull().default(""),
+    alt: varchar("alt", { length: 200 }).notNull().default(""),
+    description: varchar("description", { length: 500 }).notNull().default(""),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    featured: boolean("featured").notNull().default(false),
+    status: text("status").notNull().default("active"),
+    size: integer("size").notNull().default(0),
+    width: integer("width"),
+    height: integer("height"),
+    variants: jsonb("variants").$type<MediaVariant[]>().notNull().default([]),
+    uploadedById: text("uploaded_by_id").references(() => users.id, { onDelete: "set null" }),
+    uploadedBy: text("uploaded_by").notNull().default(""),
+    originalName: text("original_name").notNull().default(""),
+    mimeType: text("mime_type").notNull().default(""),
+    uploadedAt: timestamp("uploaded_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("media_type", oneOf("type", MEDIA_TYPES)),
+    check("media_status", oneOf("status", MEDIA_STATUSES)),
+    index("media_uploaded_idx").on(t.uploadedAt.desc()),
+  ],
+);
+
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: id(),
+    type: text("type").notNull().default("other"),
+    message: text("message").notNull(),
+    link: text("link").notNull().default(""),
+    read: boolean("read").notNull().default(false),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("notifications_type", oneOf("type", NOTIFICATION_TYPES)),
+    index("notifications_created_idx").on(t.createdAt.desc()),
+  ],
+);
+
+export const activityLog = pgTable(
+  "activity_log",
+  {
+    id: id(),
+    type: text("type").notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    userName: varchar("user_name", { length: 50 }).notNull().default(""),
+    action: varchar("action", { length: 100 }).notNull(),
+    title: varchar("title", { length: 100 }).notNull().default(""),
+    description: varchar("description", { length: 200 }).notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("activity_log_type", oneOf("type", ACTIVITY_TYPES)),
+    index("activity_log_created_idx").on(t.createdAt.desc()),
+  ],
+);
+
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: id(),
+    name: varchar("name", { length: 100 }).notNull(),
+    email: varchar("email", { length: 254 }).notNull(),
+    subject: varchar("subject", { length: 200 }).notNull().default(""),
+    message: varchar("message", { length: 5000 }).notNull(),
+    status: text("status").notNull().default("new"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("contact_messages_status", oneOf("status", CONTACT_STATUSES)),
+    index("contact_messages_created_idx").on(t.createdAt.desc()),
+  ],
+);
+
+/** Rate-limit buckets shared by every instance (view counter, comment and contact posts). */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    hits: integer("hits").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
+export type Settings = typeof settings.$inferSelect;
+export type User = typeof users.$inferSelect;
+export type Article = typeof articles.$inferSelect;
+export type Category = typeof categories.$inferSelect;
+export type Comment = typeof comments.$inferSelect;
+export type Media = typeof media.$inferSelect;
+export type Notification = typeof notifications.$inferSelect;
+export type ActivityEntry = typeof activityLog.$inferSelect;
+export type ContactMessage = typeof contactMessages.$inferSelect;

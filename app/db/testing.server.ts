@@ -1,0 +1,53 @@
+/**
+ * Test databases. Integration tests run on PGlite (in memory) always, and on PostgreSQL too when
+ * TEST_DATABASE_URL is set: each PostgreSQL test database gets a unique name and is dropped after,
+ * so two runs never collide.
+ */
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { openDatabase, setDatabase, type Database } from "./client.server";
+
+export type Engine = "pglite" | "postgres";
+
+export const TEST_ENGINES: Engine[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+
+export interface TestDatabase extends Database {
+  /** Closes the connection and removes the database. */
+  destroy(): Promise<void>;
+}
+
+async function adminQuery(sql: string) {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh, migrated database; also installed as the process-wide one (for guards and routes). */
+export async function createTestDatabase(engine: Engine = "pglite"): Promise<TestDatabase> {
+  if (engine === "pglite") {
+    const database = await openDatabase({ memory: true });
+    await database.migrate();
+    setDatabase(Promise.resolve(database));
+    return { ...database, destroy: () => database.close() };
+  }
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error("TEST_DATABASE_URL is not set");
+  const name = `newsdesk_test_${Date.now()}_${randomBytes(4).toString("hex")}`;
+  await adminQuery(`CREATE DATABASE "${name}"`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  await database.migrate();
+  setDatabase(Promise.resolve(database));
+  return {
+    ...database,
+    async destroy() {
+      await database.close();
+      await adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    },
+  };
+}

@@ -1,0 +1,274 @@
+/**
+ * The newsroom's article rules (back-office.md sections 2-4, deviations.md): who may see, write,
+ * publish, flag and delete an article. Every back-office path that changes an article comes here.
+ */
+import { and, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import { data } from "react-router";
+import type { CurrentUser } from "#app/auth/guard.server";
+import { accessDenied } from "#app/auth/guard.server";
+import { can } from "#app/auth/permissions";
+import type { Db, DbOrTx, Tx } from "#app/db/client.server";
+import { articles, categories, comments, users, type Article, type ArticleStatus } from "#app/db/schema";
+import { logActivity } from "#app/domain/activity/activity.server";
+import { createNotification } from "#app/domain/notifications/notifications.server";
+import { ARTICLE_TEXT, type ArticleInput } from "#app/lib/article-form";
+import { isRefusal } from "#app/lib/refusal";
+import { sanitizeArticleHtml } from "#app/lib/sanitize.server";
+import { listingExcerpt, readTimeFor, stripHtml } from "#app/lib/text";
+
+export const ADMIN_PAGE_SIZE = 20;
+
+export type Flag = "featured" | "isTopStory";
+
+const canEditAll = (actor: CurrentUser) => can(actor.role, "articles", "editAll");
+const canPublish = (actor: CurrentUser) => can(actor.role, "articles", "publish");
+
+/** A writer's view of the list is their own articles only. */
+const visibleTo = (actor: CurrentUser): SQL | undefined =>
+  can(actor.role, "articles", "viewAll") ? undefined : eq(articles.authorId, actor.id);
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export interface AdminListQuery {
+  q: string;
+  status: ArticleStatus | "all";
+  page: number;
+  pageSize?: number;
+}
+
+export async function listAdminArticles(db: DbOrTx, actor: CurrentUser, query: AdminListQuery) {
+  const pageSize = query.pageSize ?? ADMIN_PAGE_SIZE;
+  const pattern = `%${escapeLike(query.q)}%`;
+  const where = and(
+    visibleTo(actor),
+    query.status === "all" ? undefined : eq(articles.status, query.status),
+    query.q
+      ? or(ilike(articles.title, pattern), ilike(articles.excerpt, pattern), ilike(articles.authorName, pattern), ilike(articles.content, pattern))
+      : undefined,
+  );
+  const [{ total }] = await db.select({ total: count() }).from(articles).where(where);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(Math.max(1, query.page), pageCount);
+  const commentCount = db
+    .select({ articleId: comments.articleId, n: count().as("n") })
+    .from(comments)
+    .groupBy(comments.articleId)
+    .as("comment_counts");
+  const rows = await db
+    .select({
+      id: articles.id,
+      title: articles.title,
+      imageUrl: articles.imageUrl,
+      authorName: articles.authorName,
+      authorId: articles.authorId,
+      categoryName: categories.name,
+      tags: articles.tags,
+      status: articles.status,
+      featured: articles.featured,
+      isTopStory: articles.isTopStory,
+      displayDate: articles.displayDate,
+      comments: sql<number>`coalesce(${commentCount.n}, 0)::int`,
+    })
+    .from(articles)
+    .leftJoin(categories, eq(categories.id, articles.categoryId))
+    .leftJoin(commentCount, eq(commentCount.articleId, articles.id))
+    .where(where)
+    .orderBy(desc(articles.updatedAt), desc(articles.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return { rows, total, page, pageCount, pageSize };
+}
+export type AdminArticleRow = Awaited<ReturnType<typeof listAdminArticles>>["rows"][number];
+
+/** Any status, for the edit screen; 404 when missing, 403 for a writer's look at another's article. */
+export async function getArticleForEdit(db: DbOrTx, actor: CurrentUser, id: string): Promise<Article> {
+  const [row] = await db.select().from(articles).where(eq(articles.id, id)).limit(1);
+  if (!row) throw data({ title: "Article not found", message: "This article does not exist or has been deleted." }, { status: 404 });
+  if (!canEditAll(actor) && row.authorId !== actor.id) accessDenied();
+  return row;
+}
+
+async function lockedArticle(tx: Tx, id: string) {
+  const [row] = await tx.select().from(articles).where(eq(articles.id, id)).for("update").limit(1);
+  if (!row) throw data({ error: "This article no longer exists." }, { status: 404 });
+  return row;
+}
+
+/**
+ * Featured and Breaking News are exclusive. Every path that sets one takes the same transaction-scoped
+ * advisory lock first, so two editors flagging different articles at once are serialised, and the
+ * partial unique index is the backstop for any other writer.
+ */
+async function takeFlag(tx: Tx, flag: Flag, id: string) {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(734101)`);
+  const column = flag === "featured" ? articles.featured : articles.isTopStory;
+  await tx.update(articles).set({ [flag]: false }).where(and(eq(column, true), ne(articles.id, id)));
+}
+
+const isUniqueViolation = (error: unknown): boolean => {
+  const e = error as { code?: string; cause?: unknown } | null;
+  return !!e && (e.code === "23505" || isUniqueViolation(e.cause));
+};
+
+/** Runs a flag-setting transaction again when a concurrent writer outside the lock won the index race. */
+async function withFlagRetry<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= 3 || !isUniqueViolation(error)) throw error;
+    }
+  }
+}
+
+async function categoryExists(db: DbOrTx, id: string) {
+  const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, id)).limit(1);
+  return !!row;
+}
+
+const manualDateOf = (input: ArticleInput) => (input.useManualDate ? new Date(`${input.manualDate}T12:00:00Z`) : null);
+
+/** What a save may set, after the role's limits: a writer's 'published' becomes 'pending', no flags. */
+function effectiveStatus(actor: CurrentUser, requested: ArticleStatus, current: ArticleStatus | null): ArticleStatus {
+  if (requested !== "published" || canPublish(actor)) return requested;
+  // Already live: a writer's correction keeps it live rather than pulling it from the site.
+  return current === "published" ? "published" : "pending";
+}
+
+export type SaveResult = { id: string; status: ArticleStatus; submittedForReview: boolean };
+
+/**
+ * Creates (no id) or updates an article from the validated form. The body is sanitised, the excerpt and
+ * read time derive from it when left empty, flags move in the same transaction.
+ */
+export async function saveArticle(db: Db, actor: CurrentUser, input: ArticleInput, id?: string): Promise<SaveResult> {
+  if (!can(actor.role, "articles", "create")) accessDenied();
+  const content = sanitizeArticleHtml(input.content);
+  if (!stripHtml(content) && !/<(img|iframe)\b/i.test(content)) {
+    throw data({ fieldErrors: { content: ARTICLE_TEXT.missingContent } }, { status: 400 });
+  }
+  if (input.categoryId && !(await categoryExists(db, input.categoryId))) {
+    throw data({ fieldErrors: { categoryId: ARTICLE_TEXT.invalidCategory } }, { status: 400 });
+  }
+  return withFlagRetry(() =>
+    db.transaction(async (tx) => {
+      const current = id ? await lockedArticle(tx, id) : null;
+      if (current && !canEditAll(actor) && current.authorId !== actor.id) accessDenied();
+      const status = effectiveStatus(actor, input.status, current?.status as ArticleStatus | null);
+      const mayFlag = canEditAll(actor);
+      const featured = mayFlag ? input.featured : (current?.featured ?? false);
+      const isTopStory = mayFlag ? input.isTopStory : (current?.isTopStory ?? false);
+      const now = new Date();
+      const values = {
+        title: input.title,
+        content,
+        excerpt: input.excerpt || listingExcerpt({ content }, 160),
+        readTime: readTimeFor(content),
+        authorName: (mayFlag && input.authorName) || current?.authorName || actor.name,
+        categoryId: input.categoryId || null,
+        tags: input.tags,
+        imageUrl: input.imageUrl,
+        youtubeUrl: input.youtubeUrl,
+        useManualDate: input.useManualDate,
+        manualDate: manualDateOf(input),
+        status,
+        publishedAt: status === "published" ? (current?.publishedAt ?? now) : (current?.publishedAt ?? null),
+        updatedAt: now,
+      };
+      let saved: Article;
+      if (current) {
+        [saved] = await tx.update(articles).set({ ...values, featured: false, isTopStory: false }).where(eq(articles.id, current.id)).returning();
+      } else {
+        [saved] = await tx.insert(articles).values({ ...values, authorId: actor.id, createdAt: now }).returning();
+      }
+      if (featured) await takeFlag(tx, "featured", saved.id);
+      if (isTopStory) await takeFlag(tx, "isTopStory", saved.id);
+      if (featured || isTopStory) await tx.update(articles).set({ featured, isTopStory }).where(eq(articles.id, saved.id));
+
+      const submittedForReview = status === "pending" && current?.status !== "pending";
+      if (submittedForReview) {
+        await createNotification(tx, {
+          type: "article",
+          message: `"${saved.title}" by ${actor.name || actor.email} was submitted for review.`,
+          link: `/admin/articles/edit/${saved.id}`,
+        });
+      }
+      await logActivity(tx, {
+        type: "article",
+        actor,
+        action: submittedForReview ? "submitted article for review" : current ? "updated article" : "created article",
+        title: saved.title,
+        description: `Status: ${status}`,
+      });
+      return { id: saved.id, status, submittedForReview };
+    }),
+  );
+}
+
+/** Publish (records the first publish time) or move back to draft; editors and admins only. */
+export async function setArticleStatus(db: Db, actor: CurrentUser, id: string, status: "published" | "draft") {
+  if (!canPublish(actor)) accessDenied();
+  await db.transaction(async (tx) => {
+    const current = await lockedArticle(tx, id);
+    const now = new Date();
+    await tx
+      .update(articles)
+      .set({ status, publishedAt: status === "published" ? (current.publishedAt ?? now) : current.publishedAt, updatedAt: now })
+      .where(eq(articles.id, id));
+    await logActivity(tx, { type: "article", actor, action: status === "published" ? "published article" : "moved article to draft", title: current.title });
+  });
+}
+
+/** Sets or clears Featured / Breaking News; setting it clears it on the other article in the same transaction. */
+export async function setArticleFlag(db: Db, actor: CurrentUser, id: string, flag: Flag, on: boolean) {
+  if (!canEditAll(actor)) accessDenied();
+  await withFlagRetry(() =>
+    db.transaction(async (tx) => {
+      const current = await lockedArticle(tx, id);
+      if (on) await takeFlag(tx, flag, id);
+      await tx.update(articles).set({ [flag]: on, updatedAt: new Date() }).where(eq(articles.id, id));
+      const label = flag === "featured" ? "Featured" : "Breaking News";
+      await logActivity(tx, { type: "article", actor, action: on ? `marked article ${label}` : `removed ${label} from article`, title: current.title });
+    }),
+  );
+}
+
+/** Editors and admins delete any article; a writer only their own unpublished ones. */
+export async function deleteArticle(db: Db, actor: CurrentUser, id: string) {
+  await db.transaction(async (tx) => {
+    const current = await lockedArticle(tx, id);
+    const isOwnUnpublished = current.authorId === actor.id && current.status !== "published";
+    if (!can(actor.role, "articles", "deleteAll") && !isOwnUnpublished) accessDenied();
+    await tx.delete(articles).where(eq(articles.id, id));
+    await logActivity(tx, { type: "article", actor, action: "deleted article", title: current.title });
+  });
+}
+
+export type BulkArticleAction = "publish" | "draft" | "delete";
+
+/** Each article is its own change, so one failure does not undo the others; the caller reports the counts. */
+export async function bulkArticles(db: Db, actor: CurrentUser, ids: readonly string[], action: BulkArticleAction) {
+  if (action !== "delete" && !canPublish(actor)) accessDenied();
+  let processed = 0;
+  let failed = 0;
+  for (const id of new Set(ids)) {
+    try {
+      if (action === "delete") await deleteArticle(db, actor, id);
+      else await setArticleStatus(db, actor, id, action === "publish" ? "published" : "draft");
+      processed++;
+    } catch (error) {
+      if (!isRefusal(error)) console.error("[articles] bulk", action, id, error);
+      failed++;
+    }
+  }
+  return { processed, failed };
+}
+
+/** The choices the form offers: categories, and the staff who may be named as author. */
+export async function articleFormOptions(db: DbOrTx) {
+  const [categoryList, staff] = await Promise.all([
+    db.select({ id: categories.id, name: categories.name }).from(categories).orderBy(categories.name),
+    db.select({ name: users.name }).from(users).where(inArray(users.status, ["active"])).orderBy(users.name),
+  ]);
+  return { categories: categoryList, authors: staff.map((s) => s.name) };
+}

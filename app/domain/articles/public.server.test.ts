@@ -1,0 +1,169 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { articles, categories } from "#app/db/schema";
+import { seedDatabase } from "#app/db/seed.server";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
+import { FALLBACK_CATEGORIES, listCategoriesPreferred, navCategories } from "#app/domain/categories/public.server";
+import {
+  articlesByCategorySlug,
+  featuredArticles,
+  getPublishedArticle,
+  latestArticles,
+  prefixQuery,
+  publishedArticlesPage,
+  relatedArticles,
+  searchArticles,
+  topStory,
+  trendingArticles,
+} from "./public.server";
+
+const HIDDEN_WORD = "zanzibarquokka";
+
+describe.each(TEST_ENGINES)("public article reads on %s", (engine) => {
+  let database: TestDatabase;
+  let hiddenIds: string[];
+  let sportsId: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    await seedDatabase(database.db, { adminPassword: "secret123" });
+    const db = database.db;
+    const [sports] = await db.select().from(categories).where(eq(categories.name, "Sports"));
+    sportsId = sports.id;
+    // Drafts, pending articles and articles scheduled for later carry every flag a listing looks at.
+    const hidden = await db
+      .insert(articles)
+      .values([
+        { title: `Draft ${HIDDEN_WORD}`, content: `<p>${HIDDEN_WORD}</p>`, status: "draft", views: 99999, categoryId: sportsId },
+        { title: `Pending ${HIDDEN_WORD}`, content: `<p>${HIDDEN_WORD}</p>`, status: "pending", views: 99999, categoryId: sportsId },
+        {
+          title: `Scheduled ${HIDDEN_WORD}`,
+          content: `<p>${HIDDEN_WORD}</p>`,
+          status: "published",
+          publishedAt: new Date(Date.now() + 86_400_000),
+          views: 99999,
+          categoryId: sportsId,
+        },
+      ])
+      .returning({ id: articles.id });
+    hiddenIds = hidden.map((h) => h.id);
+  });
+  afterAll(async () => {
+    await database?.destroy();
+  });
+
+  const expectNoHidden = (list: Array<{ id: string }>) => {
+    for (const id of hiddenIds) expect(list.map((a) => a.id)).not.toContain(id);
+  };
+
+  test("latest: published only, newest first, with plain-text summaries", async () => {
+    const list = await latestArticles(database.db, 50);
+    expect(list).toHaveLength(4);
+    expectNoHidden(list);
+    expect(list[0].title).toBe("Accra traders welcome new opening hours at Makola Market");
+    const dates = list.map((a) => a.displayDate.getTime());
+    expect([...dates].sort((a, b) => b - a)).toEqual(dates);
+    for (const card of list) {
+      expect(card.summary).not.toMatch(/[<>]/);
+      expect(card.summary.length).toBeLessThanOrEqual(203);
+    }
+  });
+
+  test("featured and top story", async () => {
+    const featured = await featuredArticles(database.db);
+    expect(featured.map((a) => a.title)).toEqual(["Black Stars name young squad for World Cup qualifiers"]);
+    const hero = await topStory(database.db);
+    expect(hero?.isTopStory).toBe(true);
+    expect(hero?.title).toBe("Accra traders welcome new opening hours at Makola Market");
+  });
+
+  test("a category slug matches whatever its case and punctuation", async () => {
+    for (const slug of ["sports", "SPORTS", "Sports-"]) {
+      const listing = await articlesByCategorySlug(database.db, slug);
+      expect(listing.exists).toBe(true);
+      expect(listing.name).toBe("Sports");
+      expect(listing.articles.map((a) => a.title)).toEqual(["Black Stars name young squad for World Cup qualifiers"]);
+    }
+    const travel = await articlesByCategorySlug(database.db, "Travel-And-Events");
+    expect(travel.name).toBe("Travel & Events");
+    expect(travel.exists).toBe(true);
+    const missing = await articlesByCategorySlug(database.db, "arts-and-culture");
+    expect(missing).toMatchObject({ name: "Arts & Culture", exists: false, articles: [] });
+  });
+
+  test("all articles: a real count and pages", async () => {
+    const first = await publishedArticlesPage(database.db, 1, 3);
+    expect(first).toMatchObject({ total: 4, page: 1, totalPages: 2 });
+    expect(first.articles).toHaveLength(3);
+    const second = await publishedArticlesPage(database.db, 2, 3);
+    expect(second.articles).toHaveLength(1);
+    expect(new Set([...first.articles, ...second.articles].map((a) => a.id)).size).toBe(4);
+    // Past the end: the last page, not an empty one.
+    const beyond = await publishedArticlesPage(database.db, 99, 3);
+    expect(beyond.page).toBe(2);
+    expectNoHidden([...first.articles, ...second.articles]);
+  });
+
+  test("related: same category first, never the article itself nor hidden ones", async () => {
+    const [black] = await latestArticles(database.db, 50).then((l) => l.filter((a) => a.categoryName === "Sports"));
+    const related = await relatedArticles(database.db, { id: black.id, categoryId: sportsId }, 4);
+    expect(related).toHaveLength(3);
+    expect(related.map((a) => a.id)).not.toContain(black.id);
+    expectNoHidden(related);
+  });
+
+  test("trending ranks by the score, ignores hidden articles with huge views", async () => {
+    const list = await trendingArticles(database.db, 5);
+    expectNoHidden(list);
+    expect(list.length).toBeGreaterThan(0);
+    expect(list.every((a) => a.views > 0)).toBe(true);
+  });
+
+  test("search: ranked, as you type, by category, never hidden ones", async () => {
+    const full = await searchArticles(database.db, "Black Stars squad");
+    expect(full.results[0].title).toBe("Black Stars name young squad for World Cup qualifiers");
+    const typing = await searchArticles(database.db, "cocoa harv");
+    expect(typing.results.map((a) => a.title)).toContain("Cocoa farmers in Western North expect a stronger harvest");
+    const byCategory = await searchArticles(database.db, "business");
+    expect(byCategory.results.map((a) => a.categoryName)).toContain("Business");
+    const byAuthor = await searchArticles(database.db, "Serwaa");
+    expect(byAuthor.total).toBeGreaterThan(0);
+    const hidden = await searchArticles(database.db, HIDDEN_WORD);
+    expect(hidden).toEqual({ results: [], total: 0 });
+    expect(await searchArticles(database.db, "   ")).toEqual({ results: [], total: 0 });
+    // Query syntax characters are harmless.
+    await expect(searchArticles(database.db, "it's a & | ! ( :* <-> 'quote")).resolves.toBeDefined();
+  });
+
+  test("a hidden article cannot be opened by id", async () => {
+    for (const id of hiddenIds) expect(await getPublishedArticle(database.db, id)).toBeNull();
+  });
+
+  test("categories come in the preferred order", async () => {
+    const list = await listCategoriesPreferred(database.db);
+    expect(list.map((c) => c.name)).toEqual([
+      "News", "Business", "Entertainment", "Sports", "Travel & Events", "Religious", "Gallery", "Lifestyle",
+    ]);
+    expect((await navCategories(database.db))[0].slug).toBe("news");
+  });
+});
+
+test("the navigation falls back to the seven preferred names when categories cannot be loaded", async () => {
+  const broken = { select: () => { throw new Error("database down"); } } as unknown as Parameters<typeof navCategories>[0];
+  const original = console.error;
+  console.error = () => {};
+  try {
+    expect(await navCategories(broken)).toBe(FALLBACK_CATEGORIES);
+  } finally {
+    console.error = original;
+  }
+  expect(FALLBACK_CATEGORIES.map((c) => c.slug)).toEqual([
+    "news", "business", "entertainment", "sports", "travel-and-events", "religious", "gallery",
+  ]);
+});
+
+test("prefix queries keep only words", () => {
+  expect(prefixQuery("Black sta")).toBe("black:* & sta:*");
+  expect(prefixQuery("it's <-> !")).toBe("it:* & s:*");
+  expect(prefixQuery("  ")).toBe("");
+});

@@ -1,0 +1,66 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { articles, rateLimits } from "#app/db/schema";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
+import { recordArticleView, VIEW_RATE_LIMIT } from "./views.server";
+
+describe.each(TEST_ENGINES)("view counting on %s", (engine) => {
+  let database: TestDatabase;
+  let publishedId: string;
+  let draftId: string;
+  let scheduledId: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    const rows = await database.db
+      .insert(articles)
+      .values([
+        { title: "Published", status: "published", publishedAt: sql`now() - interval '1 hour'`, views: 7 },
+        { title: "Draft", status: "draft", views: 0 },
+        { title: "Scheduled", status: "published", publishedAt: sql`now() + interval '1 day'`, views: 0 },
+      ])
+      .returning({ id: articles.id });
+    [publishedId, draftId, scheduledId] = rows.map((r) => r.id);
+  });
+  afterAll(async () => {
+    await database.destroy();
+  });
+  beforeEach(async () => {
+    await database.db.delete(rateLimits);
+  });
+
+  const viewsOf = async (id: string) => (await database.db.select({ views: articles.views }).from(articles).where(eq(articles.id, id)))[0].views;
+
+  test("a view of a published article adds one", async () => {
+    const before = await viewsOf(publishedId);
+    expect(await recordArticleView(database.db, publishedId, { ip: "10.0.0.1" })).toBe("counted");
+    expect(await viewsOf(publishedId)).toBe(before + 1);
+  });
+
+  test("drafts, scheduled and missing articles are never counted", async () => {
+    expect(await recordArticleView(database.db, draftId, { ip: "10.0.0.1" })).toBe("not-found");
+    expect(await recordArticleView(database.db, scheduledId, { ip: "10.0.0.1" })).toBe("not-found");
+    expect(await recordArticleView(database.db, "no-such-id", { ip: "10.0.0.1" })).toBe("not-found");
+    expect(await viewsOf(draftId)).toBe(0);
+    expect(await viewsOf(scheduledId)).toBe(0);
+    // Unknown ids leave no rate-limit rows behind.
+    expect(await database.db.select().from(rateLimits)).toHaveLength(0);
+  });
+
+  test("concurrent views are all counted (the increment is atomic)", async () => {
+    const before = await viewsOf(publishedId);
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => recordArticleView(database.db, publishedId, { ip: `10.1.0.${i}` })));
+    expect(results.every((r) => r === "counted")).toBe(true);
+    expect(await viewsOf(publishedId)).toBe(before + 20);
+  });
+
+  test("one address counts the same article only a few times per window", async () => {
+    const before = await viewsOf(publishedId);
+    const now = new Date("2026-01-05T10:00:00Z");
+    for (let i = 0; i < VIEW_RATE_LIMIT.limit; i++) {
+      expect(await recordArticleView(database.db, publishedId, { ip: "10.2.0.1" }, now)).toBe("counted");
+    }
+    expect(await recordArticleView(database.db, publishedId, { ip: "10.2.0.1" }, now)).toBe("rate-limited");
+    expect(await viewsOf(publishedId)).toBe(before + VIEW_RATE_LIMIT.limit);
+  });
+});

@@ -1,0 +1,69 @@
+/**
+ * The moderation rules both sides need (the server enforces them, the screen shows them): the spec's
+ * transition table, the moderation settings and the messages.
+ */
+import type { CommentStatus } from "#app/db/schema";
+
+export type ModerationAction = "approve" | "reject" | "spam";
+
+/** The spec's table: approve also serves as un-reject and unspam. */
+export const ALLOWED_FROM: Record<ModerationAction, readonly CommentStatus[]> = {
+  approve: ["pending", "rejected", "spam"],
+  reject: ["pending", "approved"],
+  spam: ["approved"],
+};
+export const TARGET: Record<ModerationAction, CommentStatus> = { approve: "approved", reject: "rejected", spam: "spam" };
+
+/** The actions a comment in this status offers (the table's buttons). */
+export const actionsFor = (status: CommentStatus): ModerationAction[] =>
+  (Object.keys(ALLOWED_FROM) as ModerationAction[]).filter((action) => ALLOWED_FROM[action].includes(status));
+
+export const COMMENT_MODERATION_TEXT = {
+  bulkFailed: "Error performing bulk action. Please try again.",
+  settingsFailedTitle: "Failed to update settings",
+  settingsFailed: "Error updating settings",
+  settingsSaved: "Comment settings updated.",
+  cleanupFailed: "Error cleaning up orphaned comments. Please try again.",
+  deleteConfirm: "Are you sure you want to delete this comment? This action cannot be undone.",
+  notAllowed: "This change is not allowed for a comment in its current status.",
+  notFound: "This comment no longer exists.",
+} as const;
+
+/** 'Error approving comment. Please try again.' and its siblings, by what the moderator did. */
+export function moderationFailureText(action: ModerationAction | "delete", from?: CommentStatus): string {
+  const verb =
+    action === "approve"
+      ? from === "rejected"
+        ? "un-rejecting"
+        : from === "spam"
+          ? "unmarking as spam"
+          : "approving"
+      : action === "reject"
+        ? "rejecting"
+        : action === "spam"
+          ? "marking as spam"
+          : "deleting";
+  return `Error ${verb} comment. Please try again.`;
+}
+
+export const cleanupResultText = (removed: number) =>
+  removed === 0 ? "No orphaned comments found." : `Removed ${removed} orphaned ${removed === 1 ? "comment" : "comments"}.`;
+
+export const MODERATION_SETTINGS = [
+  "allowComments",
+  "moderateComments",
+  "autoApproveComments",
+  "showRejectedComments",
+  "showSpamComments",
+] as const;
+export type ModerationSetting = (typeof MODERATION_SETTINGS)[number];
+
+export const MODERATION_SETTING_LABELS: Record<ModerationSetting, string> = {
+  allowComments: "Allow comments",
+  moderateComments: "Moderate comments",
+  autoApproveComments: "Auto-approve comments",
+  showRejectedComments: "Show rejected comments",
+  showSpamComments: "Show spam comments",
+};
+
+export const MODERATION_PAGE_SIZE = 25;

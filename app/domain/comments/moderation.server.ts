@@ -1,0 +1,184 @@
+/**
+ * Comment moderation (back-office.md sections 2, 4 and 8): the transitions of the spec's table and
+ * nothing else, the moderation settings, and the orphan clean-up. Admins and editors only.
+ */
+import { and, count, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { data } from "react-router";
+import { accessDenied, type CurrentUser } from "#app/auth/guard.server";
+import { can } from "#app/auth/permissions";
+import type { Db, DbOrTx } from "#app/db/client.server";
+import { articles, comments, settings, COMMENT_STATUSES, type CommentStatus } from "#app/db/schema";
+import { logActivity } from "#app/domain/activity/activity.server";
+import { forgetCachedSettings } from "#app/domain/settings/settings.server";
+import { isRefusal } from "#app/lib/refusal";
+import {
+  ALLOWED_FROM,
+  TARGET,
+  COMMENT_MODERATION_TEXT,
+  MODERATION_PAGE_SIZE,
+  MODERATION_SETTINGS,
+  type ModerationAction,
+  type ModerationSetting,
+} from "./moderation-rules";
+
+export * from "./moderation-rules";
+
+const requireModerator = (actor: CurrentUser) => {
+  if (!can(actor.role, "comments", "moderate")) accessDenied();
+};
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export interface ModerationQuery {
+  status: CommentStatus | "all";
+  articleId: string;
+  q: string;
+  page: number;
+  pageSize?: number;
+}
+
+export async function listForModeration(db: DbOrTx, actor: CurrentUser, query: ModerationQuery) {
+  if (!can(actor.role, "comments", "view")) accessDenied();
+  const pageSize = query.pageSize ?? MODERATION_PAGE_SIZE;
+  const pattern = `%${escapeLike(query.q)}%`;
+  const where = and(
+    query.status === "all" ? undefined : eq(comments.status, query.status),
+    query.articleId ? eq(comments.articleId, query.articleId) : undefined,
+    query.q ? or(ilike(comments.text, pattern), ilike(comments.authorName, pattern), ilike(comments.authorEmail, pattern)) : undefined,
+  );
+  const [{ total }] = await db.select({ total: count() }).from(comments).where(where);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(Math.max(1, query.page), pageCount);
+  const rows = await db
+    .select({
+      id: comments.id,
+      text: comments.text,
+      authorName: comments.authorName,
+      authorEmail: comments.authorEmail,
+      status: comments.status,
+      createdAt: comments.createdAt,
+      articleId: comments.articleId,
+      articleTitle: articles.title,
+    })
+    .from(comments)
+    .leftJoin(articles, eq(articles.id, comments.articleId))
+    .where(where)
+    .orderBy(desc(comments.createdAt), desc(comments.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return { rows: rows.map((r) => ({ ...r, status: r.status as CommentStatus })), total, page, pageCount };
+}
+export type ModerationRow = Awaited<ReturnType<typeof listForModeration>>["rows"][number];
+
+/** Counts per status and in total, over every comment. */
+export async function commentStats(db: DbOrTx) {
+  const rows = await db.select({ status: comments.status, n: count() }).from(comments).groupBy(comments.status);
+  const stats = { pending: 0, approved: 0, rejected: 0, spam: 0, total: 0 };
+  for (const row of rows) {
+    if ((COMMENT_STATUSES as readonly string[]).includes(row.status)) stats[row.status as CommentStatus] += row.n;
+    stats.total += row.n;
+  }
+  return stats;
+}
+
+/** Articles that have comments, for the article filter. */
+export function articlesWithComments(db: DbOrTx) {
+  return db
+    .selectDistinct({ id: articles.id, title: articles.title })
+    .from(articles)
+    .innerJoin(comments, eq(comments.articleId, articles.id))
+    .orderBy(articles.title);
+}
+
+/** Moves one comment along the spec's table; any other transition is refused (409) and changes nothing. */
+export async function moderateComment(db: Db, actor: CurrentUser, id: string, action: ModerationAction) {
+  requireModerator(actor);
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(comments).where(eq(comments.id, id)).for("update").limit(1);
+    if (!current) throw data({ error: COMMENT_MODERATION_TEXT.notFound }, { status: 404 });
+    const from = current.status as CommentStatus;
+    if (!ALLOWED_FROM[action].includes(from)) throw data({ error: COMMENT_MODERATION_TEXT.notAllowed }, { status: 409 });
+    const to = TARGET[action];
+    await tx.update(comments).set({ status: to, updatedAt: new Date() }).where(eq(comments.id, id));
+    await logActivity(tx, {
+      type: "comment",
+      actor,
+      action: `${from} → ${to}`,
+      title: current.authorName,
+      description: current.text,
+    });
+    return { from, to };
+  });
+}
+
+export async function deleteComment(db: Db, actor: CurrentUser, id: string) {
+  requireModerator(actor);
+  await db.transaction(async (tx) => {
+    const [removed] = await tx.delete(comments).where(eq(comments.id, id)).returning();
+    if (!removed) throw data({ error: COMMENT_MODERATION_TEXT.notFound }, { status: 404 });
+    await logActivity(tx, { type: "comment", actor, action: "deleted comment", title: removed.authorName, description: removed.text });
+  });
+}
+
+export type BulkCommentAction = ModerationAction | "delete";
+
+/**
+ * Applies the action to each selected comment on its own; comments whose status does not allow it
+ * are skipped and counted as failed, never forced.
+ */
+export async function bulkModerate(db: Db, actor: CurrentUser, ids: readonly string[], action: BulkCommentAction) {
+  requireModerator(actor);
+  let processed = 0;
+  let failed = 0;
+  for (const id of new Set(ids)) {
+    try {
+      if (action === "delete") await deleteComment(db, actor, id);
+      else await moderateComment(db, actor, id, action);
+      processed++;
+    } catch (error) {
+      if (!isRefusal(error)) console.error("[comments] bulk", action, id, error);
+      failed++;
+    }
+  }
+  return { processed, failed };
+}
+
+/** Writes one or more of the five comment flags to the settings row and drops the cached copy. */
+export async function updateModerationSettings(db: Db, actor: CurrentUser, values: Partial<Record<ModerationSetting, boolean>>) {
+  requireModerator(actor);
+  const changes = Object.fromEntries(Object.entries(values).filter(([key]) => (MODERATION_SETTINGS as readonly string[]).includes(key)));
+  if (Object.keys(changes).length === 0) return;
+  await db.transaction(async (tx) => {
+    const updated = await tx.update(settings).set({ ...changes, updatedAt: new Date() }).where(eq(settings.id, 1)).returning({ id: settings.id });
+    if (updated.length === 0) throw new Error("The settings row is missing.");
+    await logActivity(tx, {
+      type: "settings",
+      actor,
+      action: "updated comment settings",
+      description: Object.entries(changes)
+        .map(([key, on]) => `${key}: ${on ? "on" : "off"}`)
+        .join(", "),
+    });
+  });
+  forgetCachedSettings();
+}
+
+/**
+ * Removes comments whose article no longer exists. The foreign key normally prevents them; this
+ * clears what an import or a manual database edit left behind, and reports how many it removed.
+ */
+export async function cleanupOrphanedComments(db: Db, actor: CurrentUser) {
+  requireModerator(actor);
+  return db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(comments)
+      .where(sql`NOT EXISTS (SELECT 1 FROM ${articles} WHERE ${articles.id} = ${comments.articleId})`)
+      .returning({ id: comments.id });
+    if (removed.length > 0) {
+      await logActivity(tx, { type: "comment", actor, action: "cleaned up orphaned comments", description: `${removed.length} removed` });
+    }
+    return removed.length;
+  });
+}
+
+export const isCommentStatus = (value: string): value is CommentStatus => (COMMENT_STATUSES as readonly string[]).includes(value);

@@ -1,0 +1,28 @@
+/**
+ * Which comments readers see (public-site.md section 4): approved always, rejected only when
+ * showRejectedComments is on, spam only when showSpamComments is on, pending never.
+ */
+import type { CommentStatus } from "#app/db/schema";
+
+export interface CommentDisplaySettings {
+  showRejectedComments: boolean;
+  showSpamComments: boolean;
+}
+
+export function visibleCommentStatuses(settings: CommentDisplaySettings): CommentStatus[] {
+  const statuses: CommentStatus[] = ["approved"];
+  if (settings.showRejectedComments) statuses.push("rejected");
+  if (settings.showSpamComments) statuses.push("spam");
+  return statuses;
+}
+
+export function isCommentVisible(status: string, settings: CommentDisplaySettings): boolean {
+  return (visibleCommentStatuses(settings) as string[]).includes(status);
+}
+
+/** Rejected and spam comments carry a badge when shown; approved ones none. */
+export function commentBadge(status: string): "Rejected" | "Spam" | null {
+  if (status === "rejected") return "Rejected";
+  if (status === "spam") return "Spam";
+  return null;
+}

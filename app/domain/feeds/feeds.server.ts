@@ -1,0 +1,119 @@
+/**
+ * Machine-read files: robots.txt, ads.txt, sitemaps and the RSS feed. Published content only.
+ */
+import { and, desc, eq, gte, lte, sql } from "drizzle-orm";
+import type { DbOrTx } from "#app/db/client.server";
+import { articles, categories, type Settings } from "#app/db/schema";
+
+const published = () => and(eq(articles.status, "published"), lte(articles.publishedAt, sql`now()`));
+
+/** The site's public base URL: the settings' site URL, else PUBLIC_URL, else the request's origin. */
+export function siteBaseUrl(settings: Pick<Settings, "siteUrl">, request: Request): string {
+  const configured = settings.siteUrl.trim() || process.env.PUBLIC_URL?.trim() || "";
+  if (/^https?:\/\//.test(configured)) return configured.replace(/\/+$/, "");
+  return new URL(request.url).origin;
+}
+
+export const escapeXml = (value: string) =>
+  value.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] ?? c);
+
+export const SITEMAP_LIMIT = 50_000;
+const STATIC_PATHS = ["/", "/all-articles", "/latest-news", "/featured-news", "/search", "/about", "/contact", "/privacy", "/terms"];
+
+export async function sitemapXml(db: DbOrTx, baseUrl: string): Promise<string> {
+  const [articleRows, categoryRows] = await Promise.all([
+    db
+      .select({ id: articles.id, updatedAt: articles.updatedAt })
+      .from(articles)
+      .where(published())
+      .orderBy(desc(articles.displayDate))
+      .limit(SITEMAP_LIMIT - STATIC_PATHS.length - 500),
+    db.select({ slug: categories.slug, updatedAt: categories.updatedAt }).from(categories).limit(500),
+  ]);
+  const url = (loc: string, lastmod?: Date) =>
+    `  <url><loc>${escapeXml(baseUrl + loc)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ""}</url>`;
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...STATIC_PATHS.map((p) => url(p)),
+    ...categoryRows.map((c) => url(`/category/${c.slug}`, c.updatedAt)),
+    ...articleRows.map((a) => url(`/article/${a.id}`, a.updatedAt)),
+    "</urlset>",
+  ].join("\n");
+}
+
+/** Google News sitemap: articles published in the last two days (at most 1000). */
+export async function newsSitemapXml(db: DbOrTx, baseUrl: string, siteTitle: string, language: string): Promise<string> {
+  const since = new Date(Date.now() - 2 * 24 * 3600_000);
+  const rows = await db
+    .select({ id: articles.id, title: articles.title, publishedAt: articles.publishedAt })
+    .from(articles)
+    .where(and(published(), gte(articles.publishedAt, since)))
+    .orderBy(desc(articles.publishedAt))
+    .limit(1000);
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:news="http://www.google.com/schemas/sitemap-news/0.9">',
+    ...rows.map(
+      (a) =>
+        `  <url><loc>${escapeXml(`${baseUrl}/article/${a.id}`)}</loc><news:news><news:publication><news:name>${escapeXml(siteTitle)}</news:name><news:language>${escapeXml(language)}</news:language></news:publication><news:publication_date>${a.publishedAt?.toISOString()}</news:publication_date><news:title>${escapeXml(a.title)}</news:title></news:news></url>`,
+    ),
+    "</urlset>",
+  ].join("\n");
+}
+
+export async function rssXml(db: DbOrTx, baseUrl: string, settings: Pick<Settings, "siteTitle" | "siteDescription" | "language">) {
+  const rows = await db
+    .select({
+      id: articles.id,
+      title: articles.title,
+      excerpt: articles.excerpt,
+      authorName: articles.authorName,
+      displayDate: articles.displayDate,
+      categoryName: categories.name,
+    })
+    .from(articles)
+    .leftJoin(categories, eq(categories.id, articles.categoryId))
+    .where(published())
+    .orderBy(desc(articles.displayDate))
+    .limit(20);
+  const items = rows.map((a) =>
+    [
+      "    <item>",
+      `      <title>${escapeXml(a.title)}</title>`,
+      `      <link>${escapeXml(`${baseUrl}/article/${a.id}`)}</link>`,
+      `      <guid isPermaLink="true">${escapeXml(`${baseUrl}/article/${a.id}`)}</guid>`,
+      `      <description>${escapeXml(a.excerpt)}</description>`,
+      a.categoryName ? `      <category>${escapeXml(a.categoryName)}</category>` : "",
+      a.authorName ? `      <dc:creator>${escapeXml(a.authorName)}</dc:creator>` : "",
+      `      <pubDate>${a.displayDate.toUTCString()}</pubDate>`,
+      "    </item>",
+    ]
+      .filter(Boolean)
+      .join("\n"),
+  );
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:atom="http://www.w3.org/2005/Atom">',
+    "  <channel>",
+    `    <title>${escapeXml(settings.siteTitle)}</title>`,
+    `    <link>${escapeXml(baseUrl)}/</link>`,
+    `    <description>${escapeXml(settings.siteDescription)}</description>`,
+    `    <language>${escapeXml(settings.language)}</language>`,
+    `    <atom:link href="${escapeXml(baseUrl)}/rss.xml" rel="self" type="application/rss+xml"/>`,
+    ...items,
+    "  </channel>",
+    "</rss>",
+  ].join("\n");
+}
+
+export function robotsTxt(baseUrl: string): string {
+  return ["User-agent: *", "Allow: /", "Disallow: /admin", "Disallow: /database-setup", "", `Sitemap: ${baseUrl}/sitemap.xml`, `Sitemap: ${baseUrl}/news-sitemap.xml`, ""].join("\n");
+}
+
+/** ads.txt from the publisher id, only when ads are on (null: no file). */
+export function adsTxt(settings: Pick<Settings, "adsEnabled" | "adsPublisherId">): string | null {
+  const id = settings.adsPublisherId.trim().replace(/^ca-/, "");
+  if (!settings.adsEnabled || !/^pub-\d{6,20}$/.test(id)) return null;
+  return `google.com, ${id}, DIRECT, f08c47fec0942fa0\n`;
+}

@@ -1,0 +1,159 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { verifyPassword } from "#app/auth/password.server";
+import { createSession, findSessionUser } from "#app/auth/session.server";
+import { activityLog, notifications, sessions, users } from "#app/db/schema";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
+import {
+  bulkUserAction,
+  changeOwnPassword,
+  createUser,
+  deleteUser,
+  EmailTakenError,
+  listUsers,
+  migrateLegacyRoles,
+  setUserStatus,
+  updateProfile,
+  updateUser,
+  USER_TEXT,
+  userStats,
+} from "./users.server";
+
+describe.each(TEST_ENGINES)("users on %s", (engine) => {
+  let database: TestDatabase;
+  const db = () => database.db;
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+  });
+  afterAll(async () => {
+    await database.destroy();
+  });
+  beforeEach(async () => {
+    await db().delete(users);
+    await db().delete(notifications);
+    await db().delete(activityLog);
+  });
+
+  const make = (email: string, role: "admin" | "editor" | "writer" = "writer", status: "active" | "inactive" | "pending" = "active") =>
+    createUser(db(), { name: email.split("@")[0], email, password: "secret12", role, status }, null);
+  const statusOf = async (id: string) => (await db().select().from(users).where(eq(users.id, id)))[0]?.status;
+  const sessionCount = async (id: string) => (await db().select().from(sessions).where(eq(sessions.userId, id))).length;
+  const editInput = (u: { name: string; email: string }, over: Record<string, string> = {}) => ({
+    name: u.name,
+    email: u.email,
+    password: "",
+    role: "writer" as const,
+    status: "active" as const,
+    bio: "",
+    avatarUrl: "",
+    ...over,
+  });
+
+  test("creating a user notifies the newsroom, logs it, and refuses a registered email", async () => {
+    const admin = await make("boss@example.com", "admin");
+    const created = await createUser(db(), { name: "Ama", email: "AMA@example.com", password: "secret12", role: "writer" }, admin);
+    expect(created.email).toBe("ama@example.com");
+    const [n] = await db().select().from(notifications).where(eq(notifications.message, "New user: Ama (writer)"));
+    expect(n.link).toBe(`/admin/users/edit/${created.id}`);
+    const log = await db().select().from(activityLog).where(eq(activityLog.action, "created user"));
+    expect(log.some((e) => e.title === "Ama" && e.userName === "boss")).toBe(true);
+    await expect(createUser(db(), { name: "Ama 2", email: "ama@example.com", password: "secret12", role: "writer" }, admin)).rejects.toBeInstanceOf(
+      EmailTakenError,
+    );
+  });
+
+  test("list: search by name or email, filters by role and status; stats", async () => {
+    await make("ama@example.com", "admin");
+    await make("kofi@example.com", "editor");
+    await make("esi@example.com", "writer", "pending");
+    await make("yaw@example.com", "writer", "inactive");
+    expect((await listUsers(db(), { search: "kof" })).map((u) => u.email)).toEqual(["kofi@example.com"]);
+    expect((await listUsers(db(), { search: "%" })).length).toBe(0);
+    expect((await listUsers(db(), { role: "writer" })).length).toBe(2);
+    expect((await listUsers(db(), { status: "pending" })).map((u) => u.email)).toEqual(["esi@example.com"]);
+    expect(await userStats(db())).toEqual({ total: 4, active: 2, inactive: 1, pending: 1, admins: 1, editors: 1, writers: 2 });
+  });
+
+  test("deactivating refuses the user's sessions at once, reactivating does not revive them; nobody deactivates themselves or the last admin", async () => {
+    const admin = await make("boss@example.com", "admin");
+    const writer = await make("w@example.com");
+    const { token } = await createSession(db(), writer.id);
+    await setUserStatus(db(), admin, writer.id, "inactive");
+    expect(await statusOf(writer.id)).toBe("inactive");
+    // The session still names the user, so the guard can answer 'Account Disabled' (guard.server.test.ts).
+    expect((await findSessionUser(db(), token))?.user.status).toBe("inactive");
+    await setUserStatus(db(), admin, writer.id, "active");
+    expect(await findSessionUser(db(), token)).toBeNull();
+    expect(await sessionCount(writer.id)).toBe(0);
+    await expect(setUserStatus(db(), admin, admin.id, "inactive")).rejects.toThrow(USER_TEXT.cannotChangeSelf);
+    const other = await make("other@example.com", "admin");
+    await setUserStatus(db(), admin, other.id, "inactive");
+    // Only `admin` is left active: another admin may not remove it either.
+    await setUserStatus(db(), admin, other.id, "active");
+    await setUserStatus(db(), other, admin.id, "inactive");
+    await expect(setUserStatus(db(), admin, other.id, "inactive")).rejects.toThrow();
+    expect(await statusOf(other.id)).toBe("active");
+  });
+
+  test("the last active admin cannot be demoted or deleted, even by a script actor", async () => {
+    const admin = await make("boss@example.com", "admin");
+    const someone = { id: "script", name: "Script", email: "" };
+    await expect(updateUser(db(), someone, admin.id, editInput(admin, { role: "editor" }))).rejects.toThrow(USER_TEXT.lastAdmin);
+    await expect(deleteUser(db(), someone, admin.id)).rejects.toThrow(USER_TEXT.lastAdmin);
+    await expect(deleteUser(db(), admin, admin.id)).rejects.toThrow(USER_TEXT.cannotChangeSelf);
+    expect((await db().select().from(users)).map((u) => u.role)).toEqual(["admin"]);
+  });
+
+  test("a bulk action applies to all or none", async () => {
+    const admin = await make("boss@example.com", "admin");
+    const a = await make("a@example.com");
+    const b = await make("b@example.com");
+    await createSession(db(), a.id);
+    await expect(bulkUserAction(db(), admin, [a.id, b.id, admin.id], "deactivate")).rejects.toThrow(USER_TEXT.cannotChangeSelf);
+    expect([await statusOf(a.id), await statusOf(b.id)]).toEqual(["active", "active"]);
+    expect(await bulkUserAction(db(), admin, [a.id, b.id], "deactivate")).toBe(2);
+    expect([await statusOf(a.id), await statusOf(b.id)]).toEqual(["inactive", "inactive"]);
+    expect(await bulkUserAction(db(), admin, [a.id], "activate")).toBe(1);
+    expect([await statusOf(a.id), await sessionCount(a.id)]).toEqual(["active", 0]);
+    expect(await bulkUserAction(db(), admin, [a.id, b.id], "delete")).toBe(2);
+    expect((await db().select().from(users)).length).toBe(1);
+  });
+
+  test("editing: email uniqueness, new password ends sessions, demotion of another admin is fine", async () => {
+    const admin = await make("boss@example.com", "admin");
+    const admin2 = await make("second@example.com", "admin");
+    const writer = await make("w@example.com");
+    await expect(updateUser(db(), admin, writer.id, editInput(writer, { email: "boss@example.com" }))).rejects.toBeInstanceOf(EmailTakenError);
+    await createSession(db(), writer.id);
+    const updated = await updateUser(db(), admin, writer.id, editInput(writer, { name: "Wale", password: "newpass99", role: "editor" }));
+    expect(updated.role).toBe("editor");
+    expect(await verifyPassword("newpass99", updated.passwordHash)).toBe(true);
+    expect(await sessionCount(writer.id)).toBe(0);
+    expect((await updateUser(db(), admin, admin2.id, editInput(admin2, { role: "editor" }))).role).toBe("editor");
+    await expect(updateUser(db(), admin, admin.id, editInput(admin, { role: "editor" }))).rejects.toThrow();
+  });
+
+  test("legacy roles become writer once", async () => {
+    const admin = await make("boss@example.com", "admin");
+    const x = await make("x@example.com");
+    const y = await make("y@example.com");
+    await db().update(users).set({ role: "subscriber" }).where(eq(users.id, x.id));
+    await db().update(users).set({ role: "author" }).where(eq(users.id, y.id));
+    expect(await migrateLegacyRoles(db(), admin)).toBe(2);
+    expect(await migrateLegacyRoles(db(), admin)).toBe(0);
+    expect((await db().select().from(users)).every((u) => u.role === "admin" || u.role === "writer")).toBe(true);
+  });
+
+  test("profile and own password", async () => {
+    const writer = await make("w@example.com");
+    const updated = await updateProfile(db(), writer, { name: "Wale W", bio: "Reporter", website: "https://w.example", location: "Accra" });
+    expect([updated.name, updated.email, updated.location]).toEqual(["Wale W", "w@example.com", "Accra"]);
+    await createSession(db(), writer.id);
+    expect(await changeOwnPassword(db(), writer, "wrong123", "another99")).toBe(false);
+    expect(await sessionCount(writer.id)).toBe(1);
+    expect(await changeOwnPassword(db(), writer, "secret12", "another99")).toBe(true);
+    expect(await sessionCount(writer.id)).toBe(0);
+    const [row] = await db().select().from(users).where(eq(users.id, writer.id));
+    expect(await verifyPassword("another99", row.passwordHash)).toBe(true);
+  });
+});

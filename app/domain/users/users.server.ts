@@ -1,0 +1,348 @@
+/**
+ * Staff accounts. Deactivating or deleting a user ends their sessions at once; nobody can deactivate,
+ * demote or delete the last active admin, nor themselves. Every change writes an activity-log entry.
+ *
+ * How sessions end: a deleted user's sessions are deleted with the row. A deactivated user's sessions are
+ * kept until the account is activated again, because the guard checks the account's status on every
+ * request: the very next request is refused with 'Account Disabled' (which a deleted session could not
+ * explain). Activation then deletes those old sessions, so none of them comes back to life.
+ */
+import { and, asc, count, eq, ilike, inArray, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { data } from "react-router";
+import { hashPassword, verifyPassword } from "#app/auth/password.server";
+import { deleteUserSessions } from "#app/auth/session.server";
+import type { Db, DbOrTx } from "#app/db/client.server";
+import { LEGACY_ROLES, users, type User, type UserRole, type UserStatus } from "#app/db/schema";
+import { logActivity, type Actor } from "#app/domain/activity/activity.server";
+import { createNotification } from "#app/domain/notifications/notifications.server";
+import type { EditUserInput, ProfileInput } from "./user-form";
+
+export const USER_TEXT = {
+  cannotChangeSelf: "You cannot deactivate, demote or delete your own account.",
+  lastAdmin: "The last active administrator cannot be deactivated, demoted or deleted.",
+  notFound: "User not found!",
+} as const;
+
+/** The users list shows 50 by default (spec section 9). */
+export const USER_LIST_LIMIT = 50;
+
+export interface UserListFilter {
+  search?: string;
+  role?: UserRole | "";
+  status?: UserStatus | "";
+  limit?: number;
+}
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export function listUsers(db: DbOrTx, filter: UserListFilter = {}) {
+  const conditions: SQL[] = [];
+  if (filter.search) {
+    const pattern = `%${escapeLike(filter.search)}%`;
+    conditions.push(or(ilike(users.name, pattern), ilike(users.email, pattern))!);
+  }
+  if (filter.role) conditions.push(eq(users.role, filter.role));
+  if (filter.status) conditions.push(eq(users.status, filter.status));
+  return db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      status: users.status,
+      avatarUrl: users.avatarUrl,
+      createdAt: users.createdAt,
+      lastLoginAt: users.lastLoginAt,
+    })
+    .from(users)
+    .where(and(...conditions))
+    .orderBy(asc(users.createdAt), asc(users.id))
+    .limit(filter.limit ?? USER_LIST_LIMIT);
+}
+
+export type UserListRow = Awaited<ReturnType<typeof listUsers>>[number];
+
+/** The list's stat cards, counted by the database in one pass. */
+export async function userStats(db: DbOrTx) {
+  const n = (condition: SQL) => sql<number>`count(*) filter (where ${condition})::int`;
+  const [row] = await db
+    .select({
+      total: count(),
+      active: n(eq(users.status, "active")),
+      inactive: n(eq(users.status, "inactive")),
+      pending: n(eq(users.status, "pending")),
+      admins: n(eq(users.role, "admin")),
+      editors: n(eq(users.role, "editor")),
+      writers: n(eq(users.role, "writer")),
+    })
+    .from(users);
+  return row;
+}
+
+export async function getUserById(db: DbOrTx, id: string): Promise<User | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+}
+
+async function activeAdminsOutside(tx: DbOrTx, excludedIds: string[]) {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.role, "admin"), eq(users.status, "active"), notInArray(users.id, excludedIds)));
+  return row.n;
+}
+
+/** Refusals are expected errors: a 400 (or 404) carrying the text the screen shows. */
+export class UserRuleError extends Error {
+  constructor(
+    message: string,
+    readonly status = 400,
+  ) {
+    super(message);
+    this.name = "UserRuleError";
+  }
+}
+
+const refuse = (message: string, status = 400): never => {
+  throw new UserRuleError(message, status);
+};
+
+/** The same refusal as an HTTP answer, for callers that let it propagate to the route. */
+export const asResponse = (error: UserRuleError) => data({ error: error.message }, { status: error.status });
+
+const isActiveAdmin = (user: Pick<User, "role" | "status">) => user.role === "admin" && user.status === "active";
+
+/**
+ * The guard rails of every change to other accounts: never oneself (for anything that removes access),
+ * never the last active admin.
+ */
+async function assertMayRemoveAccess(tx: DbOrTx, actor: Actor, targets: User[]) {
+  if (targets.some((t) => t.id === actor.id)) refuse(USER_TEXT.cannotChangeSelf);
+  if (targets.some(isActiveAdmin) && (await activeAdminsOutside(tx, targets.map((t) => t.id))) === 0) {
+    refuse(USER_TEXT.lastAdmin);
+  }
+}
+
+async function lockUsers(tx: DbOrTx, ids: string[]) {
+  return tx.select().from(users).where(inArray(users.id, ids)).orderBy(asc(users.id)).for("update");
+}
+
+/** Activates or deactivates an account; a deactivated account's next request is refused (see above). */
+export async function setUserStatus(db: Db, actor: Actor, userId: string, status: UserStatus) {
+  await db.transaction(async (tx) => {
+    const [target] = await lockUsers(tx, [userId]);
+    if (!target) refuse(USER_TEXT.notFound, 404);
+    if (status !== "active") await assertMayRemoveAccess(tx, actor, [target]);
+    await tx.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, userId));
+    if (status === "active" && target.status !== "active") await deleteUserSessions(tx, userId);
+    await logActivity(tx, {
+      type: "user",
+      actor,
+      action: status === "active" ? "activated user" : "deactivated user",
+      title: target.name,
+      description: target.email,
+    });
+  });
+}
+
+/** Deletes an account (its sessions go with it); articles keep their author name. */
+export async function deleteUser(db: Db, actor: Actor, userId: string) {
+  await db.transaction(async (tx) => {
+    const [target] = await lockUsers(tx, [userId]);
+    if (!target) refuse(USER_TEXT.notFound, 404);
+    await assertMayRemoveAccess(tx, actor, [target]);
+    await tx.delete(users).where(eq(users.id, userId));
+    await logActivity(tx, { type: "user", actor, action: "deleted user", title: target.name, description: target.email });
+  });
+}
+
+export type BulkUserAction = "activate" | "deactivate" | "delete";
+
+/** A bulk action applies to every chosen account or, when one of them is refused, to none. */
+export async function bulkUserAction(db: Db, actor: Actor, ids: string[], action: BulkUserAction): Promise<number> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return 0;
+  return db.transaction(async (tx) => {
+    const targets = await lockUsers(tx, unique);
+    if (targets.length === 0) refuse(USER_TEXT.notFound, 404);
+    const targetIds = targets.map((t) => t.id);
+    if (action !== "activate") await assertMayRemoveAccess(tx, actor, targets);
+    if (action === "delete") {
+      await tx.delete(users).where(inArray(users.id, targetIds));
+    } else {
+      const status = action === "activate" ? "active" : "inactive";
+      await tx.update(users).set({ status, updatedAt: new Date() }).where(inArray(users.id, targetIds));
+      if (status === "active") {
+        for (const t of targets) if (t.status !== "active") await deleteUserSessions(tx, t.id);
+      }
+    }
+    const verb = { activate: "activated", deactivate: "deactivated", delete: "deleted" }[action];
+    await logActivity(tx, {
+      type: "user",
+      actor,
+      action: `bulk ${verb} users`,
+      title: `${targets.length} user${targets.length === 1 ? "" : "s"}`,
+      description: targets.map((t) => t.email).join(", "),
+    });
+    return targets.length;
+  });
+}
+
+export interface NewUser {
+  name: string;
+  email: string;
+  password: string;
+  role: UserRole;
+  status?: UserStatus;
+  bio?: string;
+  avatarUrl?: string;
+}
+
+export class EmailTakenError extends Error {
+  constructor() {
+    super("This email address is already registered. Please use a different email.");
+    this.name = "EmailTakenError";
+  }
+}
+
+/** Postgres unique violation: a race between the check and the write still ends as 'Email Already Exists'. */
+const isUniqueViolation = (error: unknown) => {
+  const e = error as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === "23505" || e?.cause?.code === "23505";
+};
+
+/** Creates a staff account (password hashed) and tells the newsroom; throws EmailTakenError for a registered address. */
+export async function createUser(db: Db, input: NewUser, actor: Actor | null) {
+  const email = input.email.trim().toLowerCase();
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(users)
+      .values({
+        name: input.name.trim(),
+        email,
+        passwordHash,
+        role: input.role,
+        status: input.status ?? "active",
+        bio: input.bio ?? "",
+        avatarUrl: input.avatarUrl ?? "",
+      })
+      .onConflictDoNothing({ target: users.email })
+      .returning();
+    if (!created) throw new EmailTakenError();
+    await createNotification(tx, {
+      type: "user",
+      message: `New user: ${created.name} (${created.role})`,
+      link: `/admin/users/edit/${created.id}`,
+    });
+    await logActivity(tx, { type: "user", actor, action: "created user", title: created.name, description: `${created.email} (${created.role})` });
+    return created;
+  });
+}
+
+/**
+ * Saves the edit-user form. A change that removes access (demotion from admin, deactivation) follows the
+ * same rails as deactivation; a new password (or reactivation) ends the user's old sessions.
+ */
+export async function updateUser(db: Db, actor: Actor, userId: string, input: EditUserInput) {
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  try {
+    return await db.transaction(async (tx) => {
+      const [target] = await lockUsers(tx, [userId]);
+      if (!target) refuse(USER_TEXT.notFound, 404);
+      const losesAdmin = isActiveAdmin(target) && !isActiveAdmin(input);
+      const losesAccess = target.status === "active" && input.status !== "active";
+      if (losesAdmin || losesAccess || (target.id === actor.id && input.role !== target.role)) {
+        await assertMayRemoveAccess(tx, actor, [target]);
+      }
+      const [taken] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.email, input.email), ne(users.id, userId)))
+        .limit(1);
+      if (taken) throw new EmailTakenError();
+      const [updated] = await tx
+        .update(users)
+        .set({
+          name: input.name,
+          email: input.email,
+          role: input.role,
+          status: input.status,
+          bio: input.bio,
+          avatarUrl: input.avatarUrl,
+          ...(passwordHash ? { passwordHash } : {}),
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, userId))
+        .returning();
+      if ((input.status === "active" && target.status !== "active") || passwordHash) await deleteUserSessions(tx, userId);
+      const changes = [
+        target.role !== input.role ? `role ${target.role} → ${input.role}` : "",
+        target.status !== input.status ? `status ${target.status} → ${input.status}` : "",
+        passwordHash ? "password reset" : "",
+      ].filter(Boolean);
+      await logActivity(tx, {
+        type: "user",
+        actor,
+        action: "updated user",
+        title: updated.name,
+        description: [updated.email, ...changes].join("; "),
+      });
+      return updated;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new EmailTakenError();
+    throw error;
+  }
+}
+
+/** One pass for every account still carrying a legacy role; returns how many became writers. */
+export async function migrateLegacyRoles(db: Db, actor: Actor | null): Promise<number> {
+  return db.transaction(async (tx) => {
+    const migrated = await tx
+      .update(users)
+      .set({ role: "writer", updatedAt: new Date() })
+      .where(inArray(users.role, [...LEGACY_ROLES]))
+      .returning({ id: users.id });
+    if (migrated.length > 0) {
+      await logActivity(tx, {
+        type: "user",
+        actor,
+        action: "migrated legacy roles",
+        title: `${migrated.length} user${migrated.length === 1 ? "" : "s"}`,
+        description: "subscriber and author roles became writer",
+      });
+    }
+    return migrated.length;
+  });
+}
+
+/** The signed-in user's own profile (the email is not part of it: it cannot be changed here). */
+export async function updateProfile(db: Db, actor: Actor, input: ProfileInput) {
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(users)
+      .set({ ...input, updatedAt: new Date() })
+      .where(eq(users.id, actor.id))
+      .returning();
+    if (!updated) refuse(USER_TEXT.notFound, 404);
+    await logActivity(tx, { type: "user", actor: { ...actor, name: updated.name }, action: "updated profile", title: updated.name });
+    return updated;
+  });
+}
+
+/**
+ * Changes one's own password after checking the current one. Every session of the account ends (the caller
+ * starts a fresh one for this browser), so a stolen session does not outlive the change.
+ */
+export async function changeOwnPassword(db: Db, actor: Actor, currentPassword: string, newPassword: string): Promise<boolean> {
+  const user = await getUserById(db, actor.id);
+  if (!user || !(await verifyPassword(currentPassword, user.passwordHash))) return false;
+  const passwordHash = await hashPassword(newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, actor.id));
+    await deleteUserSessions(tx, actor.id);
+    await logActivity(tx, { type: "user", actor, action: "changed password", title: user.name });
+  });
+  return true;
+}

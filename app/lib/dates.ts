@@ -1,0 +1,188 @@
+/**
+ * Date display (public-site.md section 9): PHP-style date and time formats from the settings, shown in
+ * the settings' timezone; relative dates; the comment date form. Pure and isomorphic: the server and the
+ * browser render the same text, so hydration never disagrees.
+ */
+
+export const NO_DATE = "No date available";
+export const INVALID_DATE = "Invalid date";
+
+type DateInput = Date | string | number | null | undefined;
+
+/** A Date, or the reason there is none ('No date available' / 'Invalid date'). */
+function toDate(value: DateInput): Date | typeof NO_DATE | typeof INVALID_DATE {
+  if (value === null || value === undefined || value === "") return NO_DATE;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? INVALID_DATE : date;
+}
+
+/** An unknown timezone in the settings must not break every page: fall back to UTC. */
+function safeTimeZone(timeZone: string | undefined): string {
+  if (!timeZone) return "UTC";
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone });
+    return timeZone;
+  } catch {
+    return "UTC";
+  }
+}
+
+interface Parts {
+  year: number;
+  month: number;
+  day: number;
+  weekday: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+const MONTHS = [
+  "January", "February", "March", "April", "May", "June",
+  "July", "August", "September", "October", "November", "December",
+];
+
+function partsIn(date: Date, timeZone: string): Parts {
+  const formatter = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    weekday: "long",
+    hour: "numeric",
+    minute: "numeric",
+    second: "numeric",
+    hourCycle: "h23",
+  });
+  const found: Record<string, string> = {};
+  for (const part of formatter.formatToParts(date)) found[part.type] = part.value;
+  return {
+    year: Number(found.year),
+    month: Number(found.month),
+    day: Number(found.day),
+    weekday: WEEKDAYS.indexOf(found.weekday),
+    hour: Number(found.hour) % 24,
+    minute: Number(found.minute),
+    second: Number(found.second),
+  };
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+const TOKENS: Record<string, (p: Parts) => string> = {
+  // Day
+  d: (p) => pad(p.day),
+  j: (p) => String(p.day),
+  l: (p) => WEEKDAYS[p.weekday],
+  D: (p) => WEEKDAYS[p.weekday].slice(0, 3),
+  // Month
+  F: (p) => MONTHS[p.month - 1],
+  M: (p) => MONTHS[p.month - 1].slice(0, 3),
+  m: (p) => pad(p.month),
+  n: (p) => String(p.month),
+  // Year
+  Y: (p) => String(p.year),
+  y: (p) => pad(p.year % 100),
+  // Time
+  a: (p) => (p.hour < 12 ? "am" : "pm"),
+  A: (p) => (p.hour < 12 ? "AM" : "PM"),
+  g: (p) => String(p.hour % 12 || 12),
+  h: (p) => pad(p.hour % 12 || 12),
+  G: (p) => String(p.hour),
+  H: (p) => pad(p.hour),
+  i: (p) => pad(p.minute),
+  s: (p) => pad(p.second),
+};
+
+/**
+ * Formats with PHP `date()` tokens (F M n m j d Y y l D, and g G h H i s a A for times). A backslash
+ * escapes the next character, as in PHP; any other character is copied.
+ */
+export function formatDate(value: DateInput, format = "F j, Y", timeZone = "UTC"): string {
+  const date = toDate(value);
+  if (typeof date === "string") return date;
+  const parts = partsIn(date, safeTimeZone(timeZone));
+  let out = "";
+  for (let i = 0; i < format.length; i++) {
+    const char = format[i];
+    if (char === "\\" && i + 1 < format.length) {
+      out += format[++i];
+      continue;
+    }
+    const token = TOKENS[char];
+    out += token ? token(parts) : char;
+  }
+  return out;
+}
+
+/** The settings' time format ('g:i a' by default). */
+export function formatTime(value: DateInput, timeFormat = "g:i a", timeZone = "UTC"): string {
+  return formatDate(value, timeFormat, timeZone);
+}
+
+/** What a page needs from the settings to show dates. */
+export interface DateSettings {
+  dateFormat: string;
+  timeFormat: string;
+  timezone: string;
+}
+
+/** A date in the site's own date format and timezone. */
+export function siteDate(value: DateInput, settings: DateSettings): string {
+  return formatDate(value, settings.dateFormat || "F j, Y", settings.timezone);
+}
+
+/** Long form: 'November 22, 2026'. */
+export function longDate(value: DateInput, timeZone = "UTC"): string {
+  return formatDate(value, "F j, Y", timeZone);
+}
+
+/** Short form for result lists: 'Nov 22, 2026'. */
+export function shortDate(value: DateInput, timeZone = "UTC"): string {
+  return formatDate(value, "M j, Y", timeZone);
+}
+
+/** Comments: the en-US short form with hour and minute, e.g. 'Nov 22, 2026, 09:05 PM'. */
+export function commentDate(value: DateInput, timeZone = "UTC"): string {
+  const date = toDate(value);
+  if (typeof date === "string") return date;
+  return new Intl.DateTimeFormat("en-US", {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: safeTimeZone(timeZone),
+  }).format(date);
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+const ago = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"} ago`;
+
+/**
+ * Relative dates: minutes under 1 hour, hours under 24, days under 7 days, weeks under 30 days, months
+ * under 365 days, then years. A date in the future (clock skew) reads as 'just now'.
+ */
+export function relativeDate(value: DateInput, now: Date = new Date()): string {
+  const date = toDate(value);
+  if (typeof date === "string") return date;
+  const elapsed = now.getTime() - date.getTime();
+  if (elapsed < MINUTE) return "just now";
+  if (elapsed < HOUR) return ago(Math.floor(elapsed / MINUTE), "minute");
+  if (elapsed < DAY) return ago(Math.floor(elapsed / HOUR), "hour");
+  const days = Math.floor(elapsed / DAY);
+  if (days < 7) return ago(days, "day");
+  if (days < 30) return ago(Math.floor(days / 7), "week");
+  if (days < 365) return ago(Math.floor(days / 30), "month");
+  return ago(Math.floor(days / 365), "year");
+}
+
+/** The machine-readable value for a <time dateTime> attribute, or undefined when there is no valid date. */
+export function isoDate(value: DateInput): string | undefined {
+  const date = toDate(value);
+  return typeof date === "string" ? undefined : date.toISOString();
+}

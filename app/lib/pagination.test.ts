@@ -1,0 +1,37 @@
+import { describe, expect, test } from "vitest";
+import { pageWindow, parsePageParam, showingRange, totalPagesFor } from "./pagination";
+
+describe("pageWindow", () => {
+  test("few pages: all of them", () => {
+    expect(pageWindow(1, 1)).toEqual([1]);
+    expect(pageWindow(2, 3)).toEqual([1, 2, 3]);
+    expect(pageWindow(1, 4)).toEqual([1, 2, "ellipsis-end", 4]);
+  });
+  test("first, last, current ±1 and ellipses elsewhere", () => {
+    expect(pageWindow(5, 10)).toEqual([1, "ellipsis-start", 4, 5, 6, "ellipsis-end", 10]);
+    expect(pageWindow(1, 10)).toEqual([1, 2, "ellipsis-end", 10]);
+    expect(pageWindow(10, 10)).toEqual([1, "ellipsis-start", 9, 10]);
+    expect(pageWindow(3, 10)).toEqual([1, 2, 3, 4, "ellipsis-end", 10]);
+  });
+  test("an out-of-range page is clamped, no pages gives nothing", () => {
+    expect(pageWindow(99, 3)).toEqual([1, 2, 3]);
+    expect(pageWindow(1, 0)).toEqual([]);
+  });
+});
+
+test("showingRange", () => {
+  expect(showingRange(1, 12, 30)).toBe("Showing 1 to 12 of 30 articles");
+  expect(showingRange(3, 12, 30)).toBe("Showing 25 to 30 of 30 articles");
+  expect(showingRange(1, 12, 0)).toBe("Showing 0 to 0 of 0 articles");
+});
+
+test("totalPagesFor and parsePageParam", () => {
+  expect(totalPagesFor(0, 12)).toBe(1);
+  expect(totalPagesFor(25, 12)).toBe(3);
+  expect(parsePageParam("3")).toBe(3);
+  expect(parsePageParam(null)).toBe(1);
+  expect(parsePageParam("0")).toBe(1);
+  expect(parsePageParam("-2")).toBe(1);
+  expect(parsePageParam("2abc")).toBe(1);
+  expect(parsePageParam("99999999999")).toBe(1);
+});

@@ -1,0 +1,41 @@
+/**
+ * The allowlist for article bodies: no scripts, no event handlers, no javascript: or data: links,
+ * only http(s) images and YouTube embeds. Applied when a body is saved and again when it is shown.
+ */
+import sanitizeHtml from "sanitize-html";
+
+const YOUTUBE_EMBED = /^https:\/\/(www\.)?(youtube\.com|youtube-nocookie\.com)\/embed\/[\w-]+(\?[\w=&%-]*)?$/;
+
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    "p", "br", "hr", "h2", "h3", "h4", "h5", "h6", "strong", "b", "em", "i", "u", "s", "blockquote",
+    "ul", "ol", "li", "a", "img", "figure", "figcaption", "code", "pre", "iframe", "div", "span",
+    "table", "thead", "tbody", "tr", "th", "td",
+  ],
+  allowedAttributes: {
+    a: ["href", "title", "target", "rel"],
+    img: ["src", "alt", "title", "width", "height", "loading"],
+    iframe: ["src", "width", "height", "title", "allow", "allowfullscreen", "frameborder"],
+    div: ["data-youtube-video"],
+    th: ["colspan", "rowspan"],
+    td: ["colspan", "rowspan"],
+  },
+  allowedSchemes: ["http", "https", "mailto"],
+  allowedSchemesByTag: { img: ["http", "https"], iframe: ["https"] },
+  allowedSchemesAppliedToAttributes: ["href", "src"],
+  allowProtocolRelative: false,
+  allowedIframeHostnames: ["www.youtube.com", "youtube.com", "www.youtube-nocookie.com"],
+  exclusiveFilter: (frame) => frame.tag === "iframe" && !YOUTUBE_EMBED.test(frame.attribs.src ?? ""),
+  transformTags: {
+    a: (tagName, attribs) => ({
+      tagName,
+      attribs: attribs.target === "_blank" ? { ...attribs, rel: "noopener noreferrer" } : attribs,
+    }),
+    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: "lazy" } }),
+  },
+};
+
+/** Relative image paths served by this site (e.g. /images/...) are allowed too. */
+export function sanitizeArticleHtml(html: string): string {
+  return sanitizeHtml(html, OPTIONS);
+}

@@ -1,0 +1,46 @@
+import { expect, test } from "vitest";
+import { pageMeta, siteMetaFrom } from "./seo";
+
+const site = { siteTitle: "Daily Ghana", siteDescription: "Your Trusted Source for News", origin: "https://news.example.com" };
+const find = (tags: ReturnType<typeof pageMeta>, key: string) =>
+  tags.find((t) => ("property" in t && t.property === key) || ("name" in t && t.name === key));
+
+test("home: site title and description, website type, default 1200x630 image, large card", () => {
+  const tags = pageMeta({ site, path: "/" });
+  expect(tags[0]).toEqual({ title: "Daily Ghana - Your Trusted Source for News" });
+  expect(tags).toContainEqual({ tagName: "link", rel: "canonical", href: "https://news.example.com/" });
+  expect(find(tags, "og:type")).toMatchObject({ content: "website" });
+  expect(find(tags, "og:image")).toMatchObject({ content: "https://news.example.com/images/social-default.png" });
+  expect(find(tags, "og:image:width")).toMatchObject({ content: "1200" });
+  expect(find(tags, "og:image:height")).toMatchObject({ content: "630" });
+  expect(find(tags, "twitter:card")).toMatchObject({ content: "summary_large_image" });
+  expect(find(tags, "article:section")).toBeUndefined();
+});
+
+test("an article page is of type article with its time and section", () => {
+  const tags = pageMeta({
+    site,
+    title: "Cocoa harvest",
+    description: "Farmers expect more.",
+    path: "/article/abc",
+    image: "https://cdn.example.com/a.webp",
+    article: { publishedTime: "2026-03-05T10:00:00.000Z", section: "Business" },
+  });
+  expect(tags[0]).toEqual({ title: "Cocoa harvest - Daily Ghana" });
+  expect(find(tags, "description")).toMatchObject({ content: "Farmers expect more." });
+  expect(find(tags, "og:type")).toMatchObject({ content: "article" });
+  expect(find(tags, "og:image")).toMatchObject({ content: "https://cdn.example.com/a.webp" });
+  expect(find(tags, "article:published_time")).toMatchObject({ content: "2026-03-05T10:00:00.000Z" });
+  expect(find(tags, "article:section")).toMatchObject({ content: "Business" });
+});
+
+test("siteMetaFrom reads the site layout's data, with a default when absent", () => {
+  expect(siteMetaFrom([{ id: "root" }, { id: "routes/site/layout", loaderData: { site } }])).toBe(site);
+  expect(siteMetaFrom([]).siteTitle).toBe("Newsdesk");
+});
+
+test("SVG images are not used as share images", () => {
+  const tags = pageMeta({ site, path: "/", image: "/images/sample/accra-market.svg" });
+  expect(find(tags, "og:image")).toMatchObject({ content: "https://news.example.com/images/social-default.png" });
+  expect(find(tags, "twitter:image")).toMatchObject({ content: "https://news.example.com/images/social-default.png" });
+});

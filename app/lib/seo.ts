@@ -1,0 +1,75 @@
+/**
+ * The meta tags every public page renders on the server: title from the settings, description,
+ * canonical URL, Open Graph and the Twitter card (deviations.md, "Social meta").
+ */
+import type { MetaDescriptor } from "react-router";
+
+export const SOCIAL_IMAGE = { width: 1200, height: 630 } as const;
+/** Used when a page has no image of its own (served from public/). */
+export const DEFAULT_SOCIAL_IMAGE = "/images/social-default.png";
+
+/** What the site layout's loader hands every page for its meta tags. */
+export interface SiteMeta {
+  siteTitle: string;
+  siteDescription: string;
+  /** Absolute origin of the public site, without a trailing slash (e.g. https://news.example.com). */
+  origin: string;
+}
+
+export interface PageMetaInput {
+  site: SiteMeta;
+  /** The page's own title; the home page passes none and gets 'Site - Description'. */
+  title?: string;
+  description?: string;
+  /** Path (and query, if it matters) of the canonical page, e.g. '/category/news'. */
+  path: string;
+  image?: string;
+  /** Only article pages are 'article'; everything else is 'website'. */
+  article?: { publishedTime?: string; section?: string };
+}
+
+export function absoluteUrl(origin: string, pathOrUrl: string): string {
+  if (/^https?:\/\//i.test(pathOrUrl)) return pathOrUrl;
+  return `${origin.replace(/\/+$/, "")}${pathOrUrl.startsWith("/") ? "" : "/"}${pathOrUrl}`;
+}
+
+/** Share previews do not render SVG (the sample images are SVG): those fall back to the default PNG. */
+function socialImage(image: string | undefined): string {
+  if (!image || /\.svg(\?|#|$)/i.test(image)) return DEFAULT_SOCIAL_IMAGE;
+  return image;
+}
+
+export function pageMeta({ site, title, description, path, image, article }: PageMetaInput): MetaDescriptor[] {
+  const fullTitle = title ? `${title} - ${site.siteTitle}` : `${site.siteTitle} - ${site.siteDescription}`;
+  const text = description?.trim() || site.siteDescription;
+  const url = absoluteUrl(site.origin, path);
+  const imageUrl = absoluteUrl(site.origin, socialImage(image));
+  const tags: MetaDescriptor[] = [
+    { title: fullTitle },
+    { name: "description", content: text },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:site_name", content: site.siteTitle },
+    { property: "og:title", content: title ?? fullTitle },
+    { property: "og:description", content: text },
+    { property: "og:url", content: url },
+    { property: "og:type", content: article ? "article" : "website" },
+    { property: "og:image", content: imageUrl },
+    { property: "og:image:width", content: String(SOCIAL_IMAGE.width) },
+    { property: "og:image:height", content: String(SOCIAL_IMAGE.height) },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: title ?? fullTitle },
+    { name: "twitter:description", content: text },
+    { name: "twitter:image", content: imageUrl },
+  ];
+  if (article?.publishedTime) tags.push({ property: "article:published_time", content: article.publishedTime });
+  if (article?.section) tags.push({ property: "article:section", content: article.section });
+  return tags;
+}
+
+const SITE_LAYOUT_ROUTE_ID = "routes/site/layout";
+
+/** Finds the site layout's meta data among a meta function's matches. */
+export function siteMetaFrom(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>): SiteMeta {
+  const layout = matches.find((m) => m?.id === SITE_LAYOUT_ROUTE_ID)?.loaderData as { site?: SiteMeta } | undefined;
+  return layout?.site ?? { siteTitle: "Newsdesk", siteDescription: "Your Trusted Source for News", origin: "" };
+}

@@ -1,0 +1,49 @@
+/** Category names, slugs and matching (public-site.md sections 2 and 5). */
+
+/** Lower-cased name, '&' to 'and', other non-alphanumerics to single dashes. */
+export function categorySlug(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/&/g, " and ")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+}
+
+/** Split on dashes, capitalise each word, the word 'and' becomes '&'. */
+export function categoryNameFromSlug(slug: string): string {
+  return slug
+    .split("-")
+    .filter(Boolean)
+    .map((word) => (word.toLowerCase() === "and" ? "&" : word[0].toUpperCase() + word.slice(1)))
+    .join(" ");
+}
+
+/** Case- and punctuation-insensitive key: '&' to 'and', non-alphanumerics to single spaces, trimmed. */
+export function categoryMatchKey(value: string): string {
+  return value
+    .toLowerCase()
+    .replace(/&/g, " and ")
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim();
+}
+
+export const categoriesMatch = (a: string, b: string) => categoryMatchKey(a) === categoryMatchKey(b);
+
+/** The order the header, footer and categories bar use; others follow alphabetically. */
+export const PREFERRED_CATEGORIES = [
+  "News",
+  "Business",
+  "Entertainment",
+  "Sports",
+  "Travel & Events",
+  "Religious",
+  "Gallery",
+] as const;
+
+export function sortCategoriesPreferred<T extends { name: string }>(list: readonly T[]): T[] {
+  const rank = (name: string) => {
+    const i = PREFERRED_CATEGORIES.findIndex((p) => categoriesMatch(p, name));
+    return i === -1 ? PREFERRED_CATEGORIES.length : i;
+  };
+  return [...list].sort((a, b) => rank(a.name) - rank(b.name) || a.name.localeCompare(b.name));
+}

@@ -1,0 +1,42 @@
+/** Plain-text helpers for excerpts and read time. */
+
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", apos: "'", nbsp: " " };
+
+export function stripHtml(html: string): string {
+  return html
+    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, " ")
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&(amp|lt|gt|quot|#39|apos|nbsp);/g, (_, name: string) => ENTITIES[name])
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** Excerpt lengths of the spec (public-site.md section 9), one per place an excerpt is shown. */
+export const EXCERPT_LENGTH = {
+  latest: 120,
+  featured: 120,
+  allArticles: 150,
+  search: 150,
+  category: 160,
+  listing: 160,
+  hero: 200,
+} as const;
+
+/** Cuts plain text at `length` characters, with an ellipsis when it was longer. */
+export function truncate(text: string, length: number, ellipsis = "..."): string {
+  if (text.length <= length) return text;
+  // No 'end....': a cut right after punctuation drops it before the ellipsis.
+  return text.slice(0, length).replace(/[\s.,;:]+$/, "") + ellipsis;
+}
+
+/** Listing excerpt: HTML stripped, whitespace collapsed, content preferred over excerpt, cut at length. */
+export function listingExcerpt(article: { content?: string | null; excerpt?: string | null }, length = 160): string {
+  const source = stripHtml(article.content ?? "") || stripHtml(article.excerpt ?? "");
+  return truncate(source, length);
+}
+
+const WORDS_PER_MINUTE = 200;
+export function readTimeFor(html: string): string {
+  const words = stripHtml(html).split(" ").filter(Boolean).length;
+  return `${Math.max(1, Math.ceil(words / WORDS_PER_MINUTE))} min read`;
+}

@@ -1,0 +1,71 @@
+import { data, isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { ToastProvider } from "./components/ui/toast";
+import { readToast } from "./lib/flash.server";
+import type { Route } from "./+types/root";
+import "./app.css";
+
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-white text-gray-900 antialiased">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+/** A toast handed over by a redirect (app/lib/flash.server.ts) is read here once and cleared. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { toast, headers } = await readToast(request);
+  return data({ toast }, { headers });
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <ToastProvider initial={loaderData.toast}>
+      <Outlet />
+    </ToastProvider>
+  );
+}
+
+interface ErrorPayload {
+  title?: string;
+  message?: string;
+}
+
+/** Expected errors carry a status and a message; anything else is logged on the server and kept vague here. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let title = "Something went wrong";
+  let message = "An unexpected error occurred. Please try again later.";
+  let status = 500;
+  if (isRouteErrorResponse(error)) {
+    status = error.status;
+    const payload = (typeof error.data === "object" && error.data) as ErrorPayload | false;
+    if (status === 404) {
+      title = "Page not found";
+      message = "The page you are looking for does not exist or has been moved.";
+    }
+    if (payload && payload.title) title = payload.title;
+    if (payload && payload.message) message = payload.message;
+  }
+  return (
+    <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-4 py-16 text-center">
+      <p className="text-sm font-semibold tracking-wide text-gray-500">{status}</p>
+      <h1 className="mt-2 font-serif text-3xl font-bold">{title}</h1>
+      <p className="mt-3 text-gray-600">{message}</p>
+      <Link to="/" className="mt-6 rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-900">
+        Go to the homepage
+      </Link>
+    </main>
+  );
+}

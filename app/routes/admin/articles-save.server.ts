@@ -1,0 +1,60 @@
+/**
+ * The save step shared by the add and edit article actions: parse, save through the domain, answer
+ * with the spec's messages. A failed save hands back exactly what was typed.
+ */
+import { data } from "react-router";
+import type { CurrentUser } from "#app/auth/guard.server";
+import type { Toast } from "#app/components/ui/toast";
+import { getDb } from "#app/db/client.server";
+import { saveArticle } from "#app/domain/articles/admin.server";
+import {
+  ARTICLE_TEXT,
+  articleValuesFromForm,
+  creationFailureMessage,
+  parseArticleForm,
+  type ArticleFieldErrors,
+  type ArticleFormValues,
+  type FormProblem,
+} from "#app/lib/article-form";
+import { redirectWithToast } from "#app/lib/flash.server";
+import { isRefusal, refusalStatus } from "#app/lib/refusal";
+
+export interface ArticleFormReply {
+  values: ArticleFormValues;
+  fieldErrors: ArticleFieldErrors;
+  problem: FormProblem;
+}
+
+const reply = (body: ArticleFormReply, status: number) => data(body, { status });
+
+export async function saveArticleFromForm(actor: CurrentUser, form: Record<string, FormDataEntryValue>, id?: string) {
+  const values = articleValuesFromForm(form);
+  const parsed = parseArticleForm(form);
+  if (!parsed.ok) return reply({ values, fieldErrors: parsed.fieldErrors, problem: parsed.problem }, 400);
+  try {
+    const saved = await saveArticle(await getDb(), actor, parsed.data, id);
+    const toast: Toast = id
+      ? { type: "success", title: ARTICLE_TEXT.updated, message: saved.submittedForReview ? ARTICLE_TEXT.submittedForReview : undefined }
+      : {
+          type: "success",
+          title: ARTICLE_TEXT.createdTitle,
+          message: saved.submittedForReview ? `${ARTICLE_TEXT.created} ${ARTICLE_TEXT.submittedForReview}` : ARTICLE_TEXT.created,
+        };
+    return redirectWithToast("/admin/articles", toast);
+  } catch (error) {
+    if (refusalStatus(error) === 400 && isRefusal(error)) {
+      const fieldErrors = (error.data as { fieldErrors?: ArticleFieldErrors }).fieldErrors ?? {};
+      const problem = fieldErrors.content
+        ? { title: ARTICLE_TEXT.missingContentTitle, message: ARTICLE_TEXT.missingContent }
+        : { title: id ? ARTICLE_TEXT.updateFailed : ARTICLE_TEXT.creationFailedTitle, message: Object.values(fieldErrors)[0] ?? "" };
+      return reply({ values, fieldErrors, problem }, 400);
+    }
+    if (isRefusal(error)) throw error; // 403 / 404: the error boundary answers
+    console.error("[articles] save failed", { id, actor: actor.id }, error);
+    const message = error instanceof Error ? error.message : "";
+    const problem = id
+      ? { title: ARTICLE_TEXT.updateFailed, message: "" }
+      : { title: ARTICLE_TEXT.creationFailedTitle, message: creationFailureMessage(message) };
+    return reply({ values, fieldErrors: {}, problem }, 500);
+  }
+}

@@ -1,0 +1,50 @@
+import { Link, useNavigation } from "react-router";
+import { requirePermission } from "#app/auth/guard.server";
+import { can } from "#app/auth/permissions";
+import { ArticleForm } from "#app/components/admin/article-form";
+import { ArticleProblem } from "#app/components/admin/article-problem";
+import { getDb } from "#app/db/client.server";
+import { articleFormOptions } from "#app/domain/articles/admin.server";
+import { emptyArticleValues } from "#app/lib/article-form";
+import { saveArticleFromForm } from "./articles-save.server";
+import type { Route } from "./+types/articles.add";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requirePermission(request, "articles", "create");
+  return {
+    values: emptyArticleValues(user.name),
+    options: await articleFormOptions(await getDb()),
+    canPublish: can(user.role, "articles", "publish"),
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requirePermission(request, "articles", "create");
+  return saveArticleFromForm(user, Object.fromEntries(await request.formData()));
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Add Article - Admin" }];
+
+export default function AddArticle({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  return (
+    <section>
+      <div className="mb-4 flex items-center gap-3">
+        <Link to="/admin/articles" className="rounded border border-gray-300 bg-white px-3 py-1 text-sm">
+          ← Back
+        </Link>
+        <h1 className="text-2xl font-bold">Add New Article</h1>
+      </div>
+      <ArticleProblem problem={actionData?.problem} />
+      <ArticleForm
+        mode="add"
+        values={actionData?.values ?? loaderData.values}
+        fieldErrors={actionData?.fieldErrors}
+        categories={loaderData.options.categories}
+        authors={loaderData.options.authors}
+        canPublish={loaderData.canPublish}
+        submitting={navigation.state === "submitting"}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,97 @@
+import { useState } from "react";
+import { data, Form, Link, useNavigation, useSubmit } from "react-router";
+import { requirePermission } from "#app/auth/guard.server";
+import { can } from "#app/auth/permissions";
+import { ArticleForm } from "#app/components/admin/article-form";
+import { ArticleProblem } from "#app/components/admin/article-problem";
+import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
+import { getDb } from "#app/db/client.server";
+import { articleFormOptions, deleteArticle, getArticleForEdit } from "#app/domain/articles/admin.server";
+import { ARTICLE_TEXT, articleValuesFromArticle, STATUS_LABELS } from "#app/lib/article-form";
+import { redirectWithToast } from "#app/lib/flash.server";
+import { isRefusal, refusalStatus } from "#app/lib/refusal";
+import { saveArticleFromForm } from "./articles-save.server";
+import type { Route } from "./+types/articles.edit";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requirePermission(request, "articles", "create");
+  const db = await getDb();
+  const article = await getArticleForEdit(db, user, params.id);
+  return {
+    id: article.id,
+    status: article.status,
+    values: articleValuesFromArticle(article),
+    options: await articleFormOptions(db),
+    canPublish: can(user.role, "articles", "publish"),
+  };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requirePermission(request, "articles", "create");
+  const form = Object.fromEntries(await request.formData());
+  if (form.intent !== "delete") return saveArticleFromForm(user, form, params.id);
+  try {
+    await deleteArticle(await getDb(), user, params.id);
+    return redirectWithToast("/admin/articles", { type: "success", title: ARTICLE_TEXT.deletedTitle });
+  } catch (error) {
+    if (refusalStatus(error) === 403) throw error;
+    if (!isRefusal(error)) console.error("[articles] delete failed", params.id, error);
+    return data({ problem: { title: ARTICLE_TEXT.deletionFailedTitle, message: ARTICLE_TEXT.deletionFailed } }, { status: 500 });
+  }
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Edit Article - Admin" }];
+
+export default function EditArticle({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const [confirming, setConfirming] = useState(false);
+  const reply = actionData && "values" in actionData ? actionData : undefined;
+  return (
+    <section>
+      <div className="mb-4 flex flex-wrap items-center gap-3">
+        <Link to="/admin/articles" className="rounded border border-gray-300 bg-white px-3 py-1 text-sm">
+          ← Back
+        </Link>
+        <h1 className="text-2xl font-bold">Edit Article</h1>
+        <span className="rounded bg-gray-200 px-2 py-0.5 text-xs">{STATUS_LABELS[loaderData.values.status]}</span>
+        <Form
+          method="post"
+          className="ml-auto"
+          onSubmit={(event) => {
+            event.preventDefault();
+            setConfirming(true);
+          }}
+        >
+          <input type="hidden" name="intent" value="delete" />
+          <button type="submit" className="rounded border border-red-300 px-3 py-1 text-sm text-red-700 hover:bg-red-50">
+            Delete
+          </button>
+        </Form>
+      </div>
+      <ArticleProblem problem={actionData?.problem} />
+      <ArticleForm
+        key={loaderData.id}
+        mode="edit"
+        values={reply?.values ?? loaderData.values}
+        fieldErrors={reply?.fieldErrors}
+        categories={loaderData.options.categories}
+        authors={loaderData.options.authors}
+        canPublish={loaderData.canPublish}
+        submitting={navigation.state === "submitting"}
+      />
+      <ConfirmDialog
+        open={confirming}
+        title="Delete article"
+        message={ARTICLE_TEXT.deleteConfirm}
+        confirmLabel="Delete"
+        tone="danger"
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          submit({ intent: "delete" }, { method: "post" });
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,179 @@
+import { data, Link, useNavigation } from "react-router";
+import { z } from "zod";
+import { requirePermission } from "#app/auth/guard.server";
+import { can } from "#app/auth/permissions";
+import { ArticleListTable } from "#app/components/admin/article-list-table";
+import { ArticlePagination } from "#app/components/admin/article-pagination";
+import { ArticleResult, type ArticleActionResult } from "#app/components/admin/article-result";
+import { getDb } from "#app/db/client.server";
+import { ARTICLE_STATUSES } from "#app/db/schema";
+import {
+  bulkArticles,
+  deleteArticle,
+  listAdminArticles,
+  setArticleFlag,
+  setArticleStatus,
+} from "#app/domain/articles/admin.server";
+import { adminSearchTerm, ARTICLE_TEXT, bulkResultText, SEARCH_LIMITS, STATUS_LABELS } from "#app/lib/article-form";
+import { parsePageParam } from "#app/lib/pagination";
+import { refusalStatus } from "#app/lib/refusal";
+import type { Route } from "./+types/articles";
+
+const statusFilter = z.enum(["all", ...ARTICLE_STATUSES]).catch("all");
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requirePermission(request, "articles", "create");
+  const url = new URL(request.url);
+  const q = adminSearchTerm(url.searchParams.get("q"), SEARCH_LIMITS.articles);
+  const status = statusFilter.parse(url.searchParams.get("status") ?? "all");
+  const list = await listAdminArticles(await getDb(), user, { q, status, page: parsePageParam(url.searchParams.get("page")) });
+  return {
+    ...list,
+    q,
+    status,
+    canPublish: can(user.role, "articles", "publish"),
+    canEditAll: can(user.role, "articles", "editAll"),
+    userId: user.id,
+  };
+}
+
+const rowAction = z.object({
+  intent: z.enum(["publish", "unpublish", "feature", "unfeature", "breaking", "unbreaking", "delete"]),
+  id: z.string().min(1),
+  confirmed: z.literal("yes").optional(),
+});
+const bulkAction = z.object({
+  intent: z.literal("bulk"),
+  bulkAction: z.enum(["publish", "draft", "delete"]),
+  confirmed: z.literal("yes").optional(),
+});
+
+/** The spec's failure message for each row action. */
+const FAILURE: Record<z.infer<typeof rowAction>["intent"], string> = {
+  publish: ARTICLE_TEXT.publishFailed,
+  unpublish: ARTICLE_TEXT.unpublishFailed,
+  feature: ARTICLE_TEXT.featuredFailed,
+  unfeature: ARTICLE_TEXT.featuredFailed,
+  breaking: ARTICLE_TEXT.topStoryFailed,
+  unbreaking: ARTICLE_TEXT.topStoryFailed,
+  delete: ARTICLE_TEXT.deleteOneFailed,
+};
+
+const SUCCESS: Record<z.infer<typeof rowAction>["intent"], string> = {
+  publish: "Article published.",
+  unpublish: "Article moved to draft.",
+  feature: "Article marked as Featured.",
+  unfeature: "Article is no longer Featured.",
+  breaking: "Article marked as Breaking News.",
+  unbreaking: "Article is no longer Breaking News.",
+  delete: ARTICLE_TEXT.deletedTitle,
+};
+
+const reply = (result: ArticleActionResult, status = 200) => data({ result }, { status });
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requirePermission(request, "articles", "create");
+  const form = await request.formData();
+  const db = await getDb();
+
+  if (form.get("intent") === "bulk") {
+    const parsed = bulkAction.safeParse(Object.fromEntries(form));
+    const ids = form.getAll("ids").map(String).filter(Boolean);
+    if (!parsed.success || ids.length === 0) return reply({ type: "error", title: ARTICLE_TEXT.bulkFailed }, 400);
+    const { bulkAction: chosen, confirmed } = parsed.data;
+    // Without JavaScript the confirmation is a second step rendered by the server.
+    if (chosen === "delete" && !confirmed) return reply({ type: "confirm", title: ARTICLE_TEXT.deleteConfirm, intent: "bulk", bulkAction: chosen, ids });
+    try {
+      const { processed, failed } = await bulkArticles(db, user, ids, chosen);
+      return reply(bulkResultText(processed, failed), failed > 0 ? 207 : 200);
+    } catch (error) {
+      if (refusalStatus(error) === 403) throw error;
+      console.error("[articles] bulk failed", error);
+      return reply({ type: "error", title: chosen === "delete" ? ARTICLE_TEXT.deleteManyFailed : ARTICLE_TEXT.bulkFailed }, 500);
+    }
+  }
+
+  const parsed = rowAction.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return reply({ type: "error", title: ARTICLE_TEXT.bulkFailed }, 400);
+  const { intent, id, confirmed } = parsed.data;
+  if ((intent === "delete" || intent === "unpublish") && !confirmed) {
+    const title = intent === "delete" ? ARTICLE_TEXT.deleteConfirm : ARTICLE_TEXT.unpublishConfirm;
+    return reply({ type: "confirm", title, intent, id });
+  }
+  try {
+    if (intent === "publish" || intent === "unpublish") await setArticleStatus(db, user, id, intent === "publish" ? "published" : "draft");
+    else if (intent === "feature" || intent === "unfeature") await setArticleFlag(db, user, id, "featured", intent === "feature");
+    else if (intent === "breaking" || intent === "unbreaking") await setArticleFlag(db, user, id, "isTopStory", intent === "breaking");
+    else await deleteArticle(db, user, id);
+    return reply({ type: "success", title: SUCCESS[intent] });
+  } catch (error) {
+    if (refusalStatus(error) === 403) throw error;
+    if (refusalStatus(error) === undefined) console.error(`[articles] ${intent} failed`, id, error);
+    return reply({ type: "error", title: intent === "delete" ? ARTICLE_TEXT.deletionFailedTitle : FAILURE[intent], message: intent === "delete" ? ARTICLE_TEXT.deletionFailed : undefined }, 500);
+  }
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Articles - Admin" }];
+
+export default function Articles({ loaderData, actionData }: Route.ComponentProps) {
+  const { rows, total, page, pageCount, pageSize, q, status, canPublish, canEditAll, userId } = loaderData;
+  const navigation = useNavigation();
+  const openingEditor = navigation.state === "loading" && navigation.location.pathname.startsWith("/admin/articles/edit/");
+  const query = (next: Record<string, string | number>) => {
+    const params = new URLSearchParams({ ...(q ? { q } : {}), ...(status !== "all" ? { status } : {}) });
+    for (const [key, value] of Object.entries(next)) params.set(key, String(value));
+    return `?${params}`;
+  };
+  return (
+    <section>
+      <div className="mb-4 flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-bold">{canEditAll ? "Articles" : "My Articles"}</h1>
+        <Link to="/admin/articles/add" className="ml-auto rounded bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-900">
+          Add New Article
+        </Link>
+      </div>
+      <ArticleResult result={actionData?.result} />
+      {openingEditor ? (
+        <p role="status" className="mb-3 rounded bg-blue-50 px-3 py-2 text-sm text-blue-900">
+          {ARTICLE_TEXT.loading}
+        </p>
+      ) : null}
+      <form method="get" role="search" className="mb-3 flex flex-wrap items-end gap-2 rounded border border-gray-200 bg-white p-3">
+        <div className="min-w-48 flex-1">
+          <label htmlFor="q" className="mb-1 block text-xs font-medium text-gray-600">
+            Search articles
+          </label>
+          <input
+            id="q"
+            name="q"
+            type="search"
+            defaultValue={q}
+            maxLength={SEARCH_LIMITS.articles}
+            onInput={(event) => {
+              event.currentTarget.value = event.currentTarget.value.replace(/[<>]/g, "");
+            }}
+            className="w-full rounded border border-gray-300 px-2 py-1.5 text-sm"
+          />
+        </div>
+        <div>
+          <label htmlFor="status-filter" className="mb-1 block text-xs font-medium text-gray-600">
+            Status
+          </label>
+          <select id="status-filter" name="status" defaultValue={status} className="rounded border border-gray-300 px-2 py-1.5 text-sm">
+            <option value="all">All statuses</option>
+            {ARTICLE_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="rounded border border-gray-300 bg-gray-50 px-3 py-1.5 text-sm font-medium hover:bg-gray-100">
+          Filter
+        </button>
+      </form>
+      <ArticleListTable rows={rows} canPublish={canPublish} canEditAll={canEditAll} userId={userId} />
+      <ArticlePagination page={page} pageCount={pageCount} total={total} pageSize={pageSize} hrefFor={(p) => query({ page: p })} />
+    </section>
+  );
+}

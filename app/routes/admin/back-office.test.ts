@@ -1,0 +1,138 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { verifyPassword } from "#app/auth/password.server";
+import { articles, notifications, sessions, users } from "#app/db/schema";
+import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
+import { createNotification } from "#app/domain/notifications/notifications.server";
+import * as dashboardRoute from "./dashboard";
+import * as layoutRoute from "./layout";
+import * as notificationsRoute from "./notifications";
+import * as profileRoute from "./profile";
+import { getRequest, makeUser, outcome, postRequest, routeArgs, sessionCookieFor } from "./route-testing.server";
+
+/** The route's own argument type, inferred where the call needs it. */
+const args = <T,>(request: Request) => routeArgs(request) as unknown as T;
+
+describe("dashboard, profile, notifications and the shell (routes)", () => {
+  let database: TestDatabase;
+  const cookies = { admin: "", editor: "", writer: "" };
+  const ids = { admin: "", editor: "", writer: "" };
+
+  beforeAll(async () => {
+    database = await createTestDatabase("pglite");
+    for (const role of ["admin", "editor", "writer"] as const) {
+      const user = await makeUser(`${role}@example.com`, role);
+      ids[role] = user.id;
+      cookies[role] = await sessionCookieFor(user.id);
+    }
+    await database.db.insert(articles).values([
+      { title: "Mine", authorId: ids.writer, status: "draft", views: 3 },
+      { title: "Theirs", authorId: ids.editor, status: "published", views: 7, publishedAt: new Date() },
+    ]);
+  });
+  afterAll(async () => {
+    await database.destroy();
+  });
+
+  test("signed out: loaders and actions send to /admin/login", async () => {
+    const calls = [
+      () => layoutRoute.loader(args(getRequest("/admin/dashboard"))),
+      () => dashboardRoute.loader(args(getRequest("/admin/dashboard"))),
+      () => profileRoute.loader(args(getRequest("/admin/profile"))),
+      () => profileRoute.action(args(postRequest("/admin/profile", { name: "X Y" }))),
+      () => notificationsRoute.loader(args(getRequest("/admin/notifications"))),
+      () => notificationsRoute.action(args(postRequest("/admin/notifications", { intent: "readAll" }))),
+    ];
+    for (const call of calls) expect(await outcome(call)).toMatchObject({ status: 302, location: "/admin/login" });
+  });
+
+  test("dashboard per role: a writer counts only their own articles", async () => {
+    const statsOf = async (cookie: string) => {
+      const { body } = await outcome(() => dashboardRoute.loader(args(getRequest("/admin/dashboard", cookie))));
+      return Object.fromEntries((body as { stats: Array<{ key: string; value: number }> }).stats.map((s) => [s.key, s.value]));
+    };
+    expect(await statsOf(cookies.admin)).toMatchObject({ total: 2, published: 1, drafts: 1, views: 10 });
+    expect(await statsOf(cookies.editor)).toMatchObject({ total: 2, published: 1, drafts: 1, views: 10 });
+    expect(await statsOf(cookies.writer)).toMatchObject({ total: 1, published: 0, drafts: 1, views: 3 });
+  });
+
+  test("the shell lists the latest notifications with the unread count and migrates legacy roles for an admin only", async () => {
+    await createNotification(database.db, { type: "comment", message: "A comment waits", link: "/admin/comments" });
+    const legacy = await makeUser("legacy@example.com", "writer");
+    await database.db.update(users).set({ role: "author" }).where(eq(users.id, legacy.id));
+    const asEditor = await outcome(() => layoutRoute.loader(args(getRequest("/admin/dashboard", cookies.editor))));
+    expect(asEditor.body).toMatchObject({ migratedRoles: 0 });
+    expect((await database.db.select().from(users).where(eq(users.id, legacy.id)))[0].role).toBe("author");
+    const asAdmin = await outcome(() => layoutRoute.loader(args(getRequest("/admin/dashboard", cookies.admin))));
+    const body = asAdmin.body as { migratedRoles: number; unread: number; notifications: Array<{ message: string }> };
+    expect(body.migratedRoles).toBe(1);
+    expect((await database.db.select().from(users).where(eq(users.id, legacy.id)))[0].role).toBe("writer");
+    expect(body.notifications.some((n) => n.message === "A comment waits")).toBe(true);
+    expect(body.unread).toBe((await database.db.select().from(notifications).where(eq(notifications.read, false))).length);
+  });
+
+  test("notifications: any staff member marks read (then goes to the link), deletes, and marks all read", async () => {
+    await database.db.delete(notifications);
+    await createNotification(database.db, { type: "article", message: "Submitted for review", link: "/admin/articles" });
+    await createNotification(database.db, { type: "other", message: "Sneaky", link: "https://evil.example/" });
+    const rows = await database.db.select().from(notifications);
+    const review = rows.find((n) => n.message === "Submitted for review")!;
+    const sneaky = rows.find((n) => n.message === "Sneaky")!;
+    const post = (fields: Record<string, string>) =>
+      outcome(() => notificationsRoute.action(args(postRequest("/admin/notifications", fields, cookies.writer))));
+    expect(await post({ intent: "read", id: sneaky.id })).toMatchObject({ status: 302, location: "/admin/notifications" });
+    expect(await post({ intent: "read", id: review.id })).toMatchObject({ status: 302, location: "/admin/articles" });
+    const [readRow] = await database.db.select().from(notifications).where(eq(notifications.id, review.id));
+    expect(readRow.read).toBe(true);
+    expect(readRow.readAt).toBeInstanceOf(Date);
+    expect(await post({ intent: "delete", id: sneaky.id, returnTo: "/admin/dashboard" })).toMatchObject({ location: "/admin/dashboard" });
+    await createNotification(database.db, { type: "user", message: "u1", link: "/admin/users" });
+    await createNotification(database.db, { type: "user", message: "u2", link: "/admin/users" });
+    expect(await post({ intent: "readAll", returnTo: "//evil.example" })).toMatchObject({ location: "/admin/notifications" });
+    const { body } = await outcome(() => notificationsRoute.loader(args(getRequest("/admin/notifications", cookies.editor))));
+    expect(body).toMatchObject({ unread: 0 });
+    expect((await post({ intent: "bogus" })).status).toBe(400);
+  });
+
+  test("profile: Full Name required, email never changes, 'Profile updated successfully!'", async () => {
+    const missing = await outcome(() =>
+      profileRoute.action(args(postRequest("/admin/profile", { intent: "profile", name: "", bio: "Hi", website: "", location: "" }, cookies.writer))),
+    );
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({ form: "profile", errors: { name: { title: "Missing Name" } }, values: { bio: "Hi" } });
+    const saved = await outcome(() =>
+      profileRoute.action(
+        args(
+          postRequest(
+            "/admin/profile",
+            { intent: "profile", name: "Wale Writer", email: "hijack@example.com", bio: "Reporter", website: "https://wale.example", location: "Accra" },
+            cookies.writer,
+          ),
+        ),
+      ),
+    );
+    expect(saved).toMatchObject({ status: 302, location: "/admin/profile" });
+    const [row] = await database.db.select().from(users).where(eq(users.id, ids.writer));
+    expect([row.name, row.email, row.website, row.location]).toEqual(["Wale Writer", "writer@example.com", "https://wale.example", "Accra"]);
+  });
+
+  test("profile: own password change needs the current one, follows the rule, and ends other sessions", async () => {
+    const other = await sessionCookieFor(ids.editor);
+    const post = (fields: Record<string, string>) =>
+      outcome(() => profileRoute.action(args(postRequest("/admin/profile", { intent: "password", ...fields }, cookies.editor))));
+    expect((await post({ currentPassword: "nope1234", newPassword: "Fresh1234", confirmPassword: "Fresh1234" })).body).toMatchObject({
+      errors: { currentPassword: { title: "Current password is incorrect." } },
+    });
+    expect((await post({ currentPassword: "secret12", newPassword: "weak", confirmPassword: "weak" })).body).toMatchObject({
+      errors: { newPassword: { title: "Weak Password" } },
+    });
+    const done = await post({ currentPassword: "secret12", newPassword: "Fresh1234", confirmPassword: "Fresh1234" });
+    expect(done).toMatchObject({ status: 302, location: "/admin/profile" });
+    expect(done.setCookie).toContain("nd_session=");
+    const [row] = await database.db.select().from(users).where(eq(users.id, ids.editor));
+    expect(await verifyPassword("Fresh1234", row.passwordHash)).toBe(true);
+    // The old sessions are gone; only the fresh one for this browser remains.
+    expect(await outcome(() => profileRoute.loader(args(getRequest("/admin/profile", other))))).toMatchObject({ location: "/admin/login" });
+    expect((await database.db.select().from(sessions).where(eq(sessions.userId, ids.editor))).length).toBe(1);
+  });
+});

@@ -1,0 +1,49 @@
+import { data, Link, useNavigation } from "react-router";
+import { requirePermission } from "#app/auth/guard.server";
+import { CategoryForm } from "#app/components/admin/category-form";
+import { ArticleProblem } from "#app/components/admin/article-problem";
+import { getDb } from "#app/db/client.server";
+import { createCategory } from "#app/domain/categories/admin.server";
+import { CATEGORY_TEXT, DEFAULT_CATEGORY_COLOR, parseCategoryForm } from "#app/lib/article-form";
+import { redirectWithToast } from "#app/lib/flash.server";
+import { categorySaveReply } from "./categories-reply.server";
+import type { Route } from "./+types/categories.add";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requirePermission(request, "categories", "manage");
+  return null;
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requirePermission(request, "categories", "manage");
+  const form = Object.fromEntries(await request.formData());
+  const text = (key: string) => (typeof form[key] === "string" ? (form[key] as string) : "");
+  const values = { name: text("name"), slug: text("slug"), description: text("description"), color: text("color") || DEFAULT_CATEGORY_COLOR };
+  const parsed = parseCategoryForm(form);
+  if (!parsed.ok) return data({ values, fieldErrors: parsed.fieldErrors, problem: undefined }, { status: 400 });
+  const failed = await categorySaveReply(values, CATEGORY_TEXT.createFailed, async () => createCategory(await getDb(), user, parsed.data));
+  return failed ?? redirectWithToast("/admin/categories", { type: "success", title: CATEGORY_TEXT.created });
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Add Category - Admin" }];
+
+export default function AddCategory({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  return (
+    <section>
+      <div className="mb-4 flex items-center gap-3">
+        <Link to="/admin/categories" className="rounded border border-gray-300 bg-white px-3 py-1 text-sm">
+          ← Back
+        </Link>
+        <h1 className="text-2xl font-bold">Add Category</h1>
+      </div>
+      <ArticleProblem problem={actionData?.problem ? { title: actionData.problem, message: "" } : undefined} />
+      <CategoryForm
+        mode="add"
+        values={actionData?.values ?? { name: "", slug: "", description: "", color: DEFAULT_CATEGORY_COLOR }}
+        fieldErrors={actionData?.fieldErrors}
+        submitting={navigation.state === "submitting"}
+      />
+    </section>
+  );
+}

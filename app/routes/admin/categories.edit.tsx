@@ -1,0 +1,58 @@
+import { data, Link, useNavigation } from "react-router";
+import { requirePermission } from "#app/auth/guard.server";
+import { ArticleProblem } from "#app/components/admin/article-problem";
+import { CategoryForm } from "#app/components/admin/category-form";
+import { getDb } from "#app/db/client.server";
+import { getCategory, updateCategory } from "#app/domain/categories/admin.server";
+import { CATEGORY_TEXT, parseCategoryForm } from "#app/lib/article-form";
+import { redirectWithToast } from "#app/lib/flash.server";
+import { categorySaveReply } from "./categories-reply.server";
+import type { Route } from "./+types/categories.edit";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requirePermission(request, "categories", "manage");
+  let category;
+  try {
+    category = await getCategory(await getDb(), params.id);
+  } catch (error) {
+    console.error("[categories] load failed", params.id, error);
+    throw await redirectWithToast("/admin/categories", { type: "error", title: CATEGORY_TEXT.loadFailed });
+  }
+  if (!category) throw await redirectWithToast("/admin/categories", { type: "error", title: CATEGORY_TEXT.notFound });
+  return { category: { id: category.id, name: category.name, slug: category.slug, description: category.description } };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requirePermission(request, "categories", "manage");
+  const form = Object.fromEntries(await request.formData());
+  const text = (key: string) => (typeof form[key] === "string" ? (form[key] as string) : "");
+  const values = { name: text("name"), slug: text("slug"), description: text("description") };
+  const parsed = parseCategoryForm(form);
+  if (!parsed.ok) return data({ values, fieldErrors: parsed.fieldErrors, problem: undefined }, { status: 400 });
+  const failed = await categorySaveReply(values, CATEGORY_TEXT.updateFailed, async () => updateCategory(await getDb(), user, params.id, parsed.data));
+  return failed ?? redirectWithToast("/admin/categories", { type: "success", title: CATEGORY_TEXT.updated });
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Edit Category - Admin" }];
+
+export default function EditCategory({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  return (
+    <section>
+      <div className="mb-4 flex items-center gap-3">
+        <Link to="/admin/categories" className="rounded border border-gray-300 bg-white px-3 py-1 text-sm">
+          ← Back
+        </Link>
+        <h1 className="text-2xl font-bold">Edit Category</h1>
+      </div>
+      <ArticleProblem problem={actionData?.problem ? { title: actionData.problem, message: "" } : undefined} />
+      <CategoryForm
+        key={loaderData.category.id}
+        mode="edit"
+        values={actionData?.values ?? loaderData.category}
+        fieldErrors={actionData?.fieldErrors}
+        submitting={navigation.state === "submitting"}
+      />
+    </section>
+  );
+}

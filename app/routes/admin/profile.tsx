@@ -1,0 +1,254 @@
+import { ArrowLeft, Pencil } from "lucide-react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { requireUser } from "#app/auth/guard.server";
+import { ROLE_LABELS } from "#app/auth/permissions";
+import { commitSessionCookie, createSession } from "#app/auth/session.server";
+import { describedBy, FormField, inputClass } from "#app/components/admin/form-field";
+import { getDb } from "#app/db/client.server";
+import {
+  checkForm,
+  passwordChangeSchema,
+  problem,
+  profileSchema,
+  typedValues,
+  USER_FORM_TEXT,
+  USER_TEXT_LIMITS,
+  type FieldErrors,
+} from "#app/domain/users/user-form";
+import { changeOwnPassword, getUserById, updateProfile } from "#app/domain/users/users.server";
+import { redirectWithToast } from "#app/lib/flash.server";
+import type { Route } from "./+types/profile";
+
+/** Own profile: only a signed-in, enabled account is needed (deviations.md). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const me = await requireUser(request);
+  const user = await getUserById(await getDb(), me.id);
+  if (!user) throw data({ title: "Page not found", message: USER_FORM_TEXT.userNotFound }, { status: 404 });
+  const isEditing = new URL(request.url).searchParams.get("edit") === "1";
+  const { name, email, role, bio, website, location, createdAt, lastLoginAt } = user;
+  return { profile: { name, email, role, bio, website, location, createdAt, lastLoginAt }, isEditing };
+}
+
+interface ActionResult {
+  form: "profile" | "password";
+  errors: FieldErrors;
+  values: Record<string, string>;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const me = await requireUser(request);
+  const db = await getDb();
+  const form = await request.formData();
+  const values = typedValues(form);
+  if (form.get("intent") === "password") {
+    const checked = checkForm(passwordChangeSchema, Object.fromEntries(form));
+    if (!checked.ok) return data<ActionResult>({ form: "password", errors: checked.errors, values }, { status: 400 });
+    const changed = await changeOwnPassword(db, me, checked.data.currentPassword, checked.data.newPassword);
+    if (!changed) {
+      return data<ActionResult>(
+        { form: "password", errors: { currentPassword: problem(USER_FORM_TEXT.wrongCurrentPassword) }, values },
+        { status: 400 },
+      );
+    }
+    // Every session ended with the change; this browser gets a fresh one.
+    const { token } = await createSession(db, me.id, {
+      ipAddress: context.clientIp,
+      userAgent: request.headers.get("User-Agent") ?? "",
+    });
+    return redirectWithToast(
+      "/admin/profile",
+      { type: "success", title: USER_FORM_TEXT.passwordChanged, message: "Your other sessions have been signed out." },
+      { headers: { "Set-Cookie": await commitSessionCookie(request, token) } },
+    );
+  }
+  const checked = checkForm(profileSchema, Object.fromEntries(form));
+  if (!checked.ok) return data<ActionResult>({ form: "profile", errors: checked.errors, values }, { status: 400 });
+  try {
+    await updateProfile(db, me, checked.data);
+  } catch (error) {
+    console.error("[profile] saving failed", error);
+    const message = error instanceof Error ? error.message : "Error updating profile. Please try again.";
+    return data<ActionResult>({ form: "profile", errors: { form: { title: message } }, values }, { status: 500 });
+  }
+  return redirectWithToast("/admin/profile", { type: "success", title: USER_FORM_TEXT.profileUpdated });
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Your Profile - Admin" }];
+
+function ViewRow({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid gap-1 py-2.5 sm:grid-cols-3">
+      <dt className="text-sm font-medium text-gray-500">{label}</dt>
+      <dd className="text-sm sm:col-span-2">{children}</dd>
+    </div>
+  );
+}
+
+export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
+  const { profile, isEditing: editRequested } = loaderData;
+  const navigation = useNavigation();
+  const isSaving = navigation.state === "submitting";
+  const profileErrors = actionData?.form === "profile" ? actionData.errors : {};
+  const passwordErrors = actionData?.form === "password" ? actionData.errors : {};
+  // A refused save stays in edit mode with what was typed.
+  const isEditing = editRequested || actionData?.form === "profile";
+  const shown = actionData?.form === "profile" ? { ...profile, ...actionData.values } : profile;
+  const role = profile.role === "admin" || profile.role === "editor" || profile.role === "writer" ? ROLE_LABELS[profile.role] : profile.role;
+
+  return (
+    <div className="max-w-3xl space-y-5">
+      <Link to="/admin/dashboard" className="inline-flex items-center gap-1 text-sm text-gray-600 hover:text-brand-700">
+        <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Dashboard
+      </Link>
+      <section className="rounded-lg border border-gray-200 bg-white">
+        <div className="flex items-center justify-between border-b border-gray-100 px-4 py-3 md:px-6">
+          <h1 className="text-xl font-bold">Your Profile</h1>
+          {isEditing ? (
+            <Link to="/admin/profile" className="rounded-md border border-gray-300 px-3 py-1.5 text-sm font-medium hover:bg-gray-50">
+              Cancel
+            </Link>
+          ) : (
+            <Link
+              to="/admin/profile?edit=1"
+              className="inline-flex items-center gap-1.5 rounded-md bg-brand-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-900"
+            >
+              <Pencil className="h-3.5 w-3.5" aria-hidden /> Edit
+            </Link>
+          )}
+        </div>
+        <div className="px-4 py-3 md:px-6">
+          {isEditing ? (
+            <Form method="post" noValidate className="space-y-4 py-2">
+              {profileErrors.form ? (
+                <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+                  {profileErrors.form.title}
+                </p>
+              ) : null}
+              <FormField id="profile-name" label="Full Name" problem={profileErrors.name}>
+                <input
+                  id="profile-name"
+                  name="name"
+                  required
+                  defaultValue={shown.name}
+                  className={inputClass}
+                  {...describedBy("profile-name", profileErrors.name)}
+                />
+              </FormField>
+              <FormField id="profile-email" label="Email" hint={USER_FORM_TEXT.emailReadOnly}>
+                <input id="profile-email" value={profile.email} readOnly disabled className={inputClass} />
+              </FormField>
+              <FormField id="profile-bio" label="Bio" problem={profileErrors.bio} hint={`Up to ${USER_TEXT_LIMITS.bioMax} characters.`}>
+                <textarea
+                  id="profile-bio"
+                  name="bio"
+                  rows={4}
+                  defaultValue={shown.bio}
+                  className={inputClass}
+                  {...describedBy("profile-bio", profileErrors.bio)}
+                />
+              </FormField>
+              <div className="grid gap-4 md:grid-cols-2">
+                <FormField id="profile-website" label="Website" problem={profileErrors.website}>
+                  <input
+                    id="profile-website"
+                    name="website"
+                    type="url"
+                    placeholder="https://"
+                    defaultValue={shown.website}
+                    className={inputClass}
+                    {...describedBy("profile-website", profileErrors.website)}
+                  />
+                </FormField>
+                <FormField id="profile-location" label="Location" problem={profileErrors.location}>
+                  <input
+                    id="profile-location"
+                    name="location"
+                    defaultValue={shown.location}
+                    className={inputClass}
+                    {...describedBy("profile-location", profileErrors.location)}
+                  />
+                </FormField>
+              </div>
+              <button
+                type="submit"
+                name="intent"
+                value="profile"
+                disabled={isSaving}
+                className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900 disabled:opacity-60"
+              >
+                {isSaving ? "Saving..." : "Save Changes"}
+              </button>
+            </Form>
+          ) : (
+            <dl className="divide-y divide-gray-100">
+              <ViewRow label="Full Name">{profile.name}</ViewRow>
+              <ViewRow label="Email">
+                {profile.email} <span className="block text-xs text-gray-500">{USER_FORM_TEXT.emailReadOnly}</span>
+              </ViewRow>
+              <ViewRow label="Role">{role}</ViewRow>
+              <ViewRow label="Bio">{profile.bio || <span className="text-gray-400">Not set</span>}</ViewRow>
+              <ViewRow label="Website">
+                {profile.website ? (
+                  <a href={profile.website} rel="noopener noreferrer nofollow" target="_blank" className="text-brand-700 hover:underline">
+                    {profile.website}
+                  </a>
+                ) : (
+                  <span className="text-gray-400">Not set</span>
+                )}
+              </ViewRow>
+              <ViewRow label="Location">{profile.location || <span className="text-gray-400">Not set</span>}</ViewRow>
+            </dl>
+          )}
+        </div>
+      </section>
+
+      <section className="rounded-lg border border-gray-200 bg-white px-4 py-4 md:px-6">
+        <h2 className="text-lg font-semibold">Change Password</h2>
+        <p className="text-sm text-gray-600">Changing your password signs you out on every other device.</p>
+        <Form method="post" noValidate className="mt-3 grid gap-4 md:grid-cols-3">
+          <FormField id="current-password" label="Current Password" problem={passwordErrors.currentPassword}>
+            <input
+              id="current-password"
+              name="currentPassword"
+              type="password"
+              autoComplete="current-password"
+              className={inputClass}
+              {...describedBy("current-password", passwordErrors.currentPassword)}
+            />
+          </FormField>
+          <FormField id="new-password" label="New Password" problem={passwordErrors.newPassword}>
+            <input
+              id="new-password"
+              name="newPassword"
+              type="password"
+              autoComplete="new-password"
+              className={inputClass}
+              {...describedBy("new-password", passwordErrors.newPassword)}
+            />
+          </FormField>
+          <FormField id="confirm-password" label="Confirm New Password" problem={passwordErrors.confirmPassword}>
+            <input
+              id="confirm-password"
+              name="confirmPassword"
+              type="password"
+              autoComplete="new-password"
+              className={inputClass}
+              {...describedBy("confirm-password", passwordErrors.confirmPassword)}
+            />
+          </FormField>
+          <div className="md:col-span-3">
+            <button
+              type="submit"
+              name="intent"
+              value="password"
+              disabled={isSaving}
+              className="rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-gray-50 disabled:opacity-60"
+            >
+              Change Password
+            </button>
+          </div>
+        </Form>
+      </section>
+    </div>
+  );
+}

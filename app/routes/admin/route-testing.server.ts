@@ -1,0 +1,77 @@
+/**
+ * Helpers for calling back-office loaders and actions directly in integration tests: a request signed in
+ * as a given user (a real session in the test database), and the status of whatever a guard threw.
+ */
+import { commitSessionCookie, createSession } from "#app/auth/session.server";
+import { getDb } from "#app/db/client.server";
+import { createUser } from "#app/domain/users/users.server";
+
+export const BASE = "http://localhost";
+
+export async function makeUser(email: string, role: "admin" | "editor" | "writer", password = "secret12") {
+  return createUser(await getDb(), { name: email.split("@")[0], email, password, role }, null);
+}
+
+/** The Cookie header of a fresh session for the user. */
+export async function sessionCookieFor(userId: string): Promise<string> {
+  const { token } = await createSession(await getDb(), userId);
+  return (await commitSessionCookie(new Request(BASE), token)).split(";")[0];
+}
+
+export function getRequest(path: string, cookie?: string) {
+  return new Request(BASE + path, { headers: cookie ? { Cookie: cookie } : {} });
+}
+
+export function postRequest(path: string, fields: Record<string, string | string[]>, cookie?: string) {
+  const body = new FormData();
+  for (const [key, value] of Object.entries(fields)) {
+    for (const v of Array.isArray(value) ? value : [value]) body.append(key, v);
+  }
+  return new Request(BASE + path, { method: "POST", body, headers: cookie ? { Cookie: cookie } : {} });
+}
+
+export const routeArgs = (request: Request, params: Record<string, string> = {}) => ({
+  request,
+  params,
+  context: { clientIp: "127.0.0.1" },
+  unstable_pattern: "",
+});
+
+export interface Outcome {
+  status: number;
+  location: string | null;
+  setCookie: string | null;
+  body: unknown;
+}
+
+interface DataWithInit {
+  type: "DataWithResponseInit";
+  data: unknown;
+  init: ResponseInit | null;
+}
+const isDataWithInit = (value: unknown): value is DataWithInit =>
+  typeof value === "object" && value !== null && (value as { type?: string }).type === "DataWithResponseInit";
+
+/** Runs a loader or action and describes the answer, whether returned or thrown (redirects, 403s). */
+export async function outcome(run: () => Promise<unknown>): Promise<Outcome> {
+  let value: unknown;
+  try {
+    value = await run();
+  } catch (thrown) {
+    value = thrown;
+  }
+  if (value instanceof Response) {
+    return {
+      status: value.status,
+      location: value.headers.get("Location"),
+      setCookie: value.headers.get("Set-Cookie"),
+      body: null,
+    };
+  }
+  if (isDataWithInit(value)) {
+    const headers = new Headers(value.init?.headers);
+    return { status: value.init?.status ?? 200, location: headers.get("Location"), setCookie: headers.get("Set-Cookie"), body: value.data };
+  }
+  if (value instanceof Error) throw value;
+  return { status: 200, location: null, setCookie: null, body: value };
+}

@@ -1,0 +1,70 @@
+import { ArrowLeft } from "lucide-react";
+import { data, Link } from "react-router";
+import { requirePermission } from "#app/auth/guard.server";
+import { UserForm } from "#app/components/admin/user-form";
+import { getDb } from "#app/db/client.server";
+import { checkForm, editUserSchema, problem, typedValues, USER_FORM_TEXT } from "#app/domain/users/user-form";
+import { EmailTakenError, getUserById, updateUser, UserRuleError } from "#app/domain/users/users.server";
+import { redirectWithToast } from "#app/lib/flash.server";
+import type { Route } from "./+types/users.edit";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requirePermission(request, "users", "manage");
+  let user;
+  try {
+    user = await getUserById(await getDb(), params.id);
+  } catch (error) {
+    console.error("[users] loading a user failed", error);
+    throw await redirectWithToast("/admin/users", { type: "error", title: "Error loading user data. Please try again." });
+  }
+  if (!user) throw await redirectWithToast("/admin/users", { type: "error", title: USER_FORM_TEXT.userNotFound });
+  const { id, name, email, role, status, bio, avatarUrl, passwordHash } = user;
+  return { user: { id, name, email, role, status, bio, avatarUrl }, hasPassword: passwordHash !== null };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const actor = await requirePermission(request, "users", "manage");
+  const form = await request.formData();
+  const values = typedValues(form);
+  const checked = checkForm(editUserSchema, Object.fromEntries(form));
+  if (!checked.ok) return data({ errors: checked.errors, values, formError: undefined }, { status: 400 });
+  try {
+    await updateUser(await getDb(), actor, params.id, checked.data);
+    return redirectWithToast("/admin/users", { type: "success", title: USER_FORM_TEXT.userUpdated });
+  } catch (error) {
+    if (error instanceof EmailTakenError) {
+      return data({ errors: { email: problem(USER_FORM_TEXT.emailExists) }, values, formError: undefined }, { status: 400 });
+    }
+    if (error instanceof UserRuleError) {
+      if (error.status === 404) throw await redirectWithToast("/admin/users", { type: "error", title: USER_FORM_TEXT.userNotFound });
+      return data({ errors: {}, values, formError: { title: USER_FORM_TEXT.updateFailed, message: error.message } }, { status: 400 });
+    }
+    console.error("[users] updating a user failed", error);
+    return data({ errors: {}, values, formError: { title: USER_FORM_TEXT.updateFailed } }, { status: 500 });
+  }
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Edit User - Admin" }];
+
+export default function EditUser({ loaderData, actionData }: Route.ComponentProps) {
+  const { user, hasPassword } = loaderData;
+  return (
+    <section className="max-w-3xl">
+      <Link to="/admin/users" className="inline-flex items-center gap-1 text-sm text-gray-600 hover:text-brand-700">
+        <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Users
+      </Link>
+      <h1 className="mt-2 text-2xl font-bold">Edit User</h1>
+      <p className="mb-4 text-sm text-gray-600">
+        {user.email}
+        {hasPassword ? "" : " · no password yet (imported account): set one below"}
+      </p>
+      <UserForm
+        mode="edit"
+        schema={editUserSchema}
+        values={actionData?.values ?? user}
+        serverErrors={actionData?.errors}
+        formError={actionData?.formError}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,210 @@
+import { Plus, Search } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { data, Form, Link, useSubmit } from "react-router";
+import { z } from "zod";
+import { requirePermission } from "#app/auth/guard.server";
+import { ROLE_LABELS } from "#app/auth/permissions";
+import { UserTable } from "#app/components/admin/user-table";
+import { useToast } from "#app/components/ui/toast";
+import { getDb } from "#app/db/client.server";
+import { USER_ROLES, USER_STATUSES } from "#app/db/schema";
+import { cleanSearch, USER_FORM_TEXT } from "#app/domain/users/user-form";
+import { bulkUserAction, deleteUser, listUsers, setUserStatus, UserRuleError, userStats } from "#app/domain/users/users.server";
+import { redirectWithToast } from "#app/lib/flash.server";
+import type { Route } from "./+types/users";
+
+const filterSchema = z.object({
+  q: z.string().nullable().transform(cleanSearch),
+  role: z.enum(USER_ROLES).nullable().catch(null),
+  status: z.enum(USER_STATUSES).nullable().catch(null),
+});
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const me = await requirePermission(request, "users", "view");
+  const params = new URL(request.url).searchParams;
+  const filter = filterSchema.parse({ q: params.get("q"), role: params.get("role"), status: params.get("status") });
+  const db = await getDb();
+  const users = await listUsers(db, { search: filter.q, role: filter.role ?? "", status: filter.status ?? "" });
+  return { users, stats: await userStats(db), filter, meId: me.id };
+}
+
+const rowAction = z.object({
+  intent: z.enum(["activate", "deactivate", "delete"]),
+  userId: z.string().min(1),
+});
+const bulkAction = z.object({
+  intent: z.literal("bulk"),
+  bulkAction: z.enum(["activate", "deactivate", "delete"]),
+  ids: z.array(z.string().min(1)).min(1),
+});
+
+interface ActionError {
+  title: string;
+  message?: string;
+}
+
+const FAILURE: Record<"activate" | "deactivate" | "delete" | "bulk", string> = {
+  activate: USER_FORM_TEXT.activateFailed,
+  deactivate: USER_FORM_TEXT.deactivateFailed,
+  delete: USER_FORM_TEXT.deleteFailed,
+  bulk: USER_FORM_TEXT.bulkFailed,
+};
+
+const SUCCESS: Record<"activate" | "deactivate" | "delete", string> = {
+  activate: "User activated successfully!",
+  deactivate: "User deactivated successfully!",
+  delete: USER_FORM_TEXT.userDeleted,
+};
+
+export async function action({ request }: Route.ActionArgs) {
+  const actor = await requirePermission(request, "users", "manage");
+  const form = await request.formData();
+  const fields = { ...Object.fromEntries(form), ids: form.getAll("ids") };
+  const back = `/admin/users${new URL(request.url).search}`;
+  const db = await getDb();
+  const intent = String(form.get("intent") ?? "");
+  const failKey = intent in FAILURE ? (intent as keyof typeof FAILURE) : "bulk";
+  try {
+    if (intent === "bulk") {
+      const parsed = bulkAction.safeParse(fields);
+      if (!parsed.success) return data<{ error: ActionError }>({ error: { title: FAILURE.bulk, message: "Choose an action and at least one user." } }, { status: 400 });
+      const n = await bulkUserAction(db, actor, parsed.data.ids, parsed.data.bulkAction);
+      return redirectWithToast(back, { type: "success", title: `Successfully processed ${n} user${n === 1 ? "" : "s"}!` });
+    }
+    const parsed = rowAction.safeParse(fields);
+    if (!parsed.success) return data<{ error: ActionError }>({ error: { title: FAILURE[failKey] } }, { status: 400 });
+    const { userId } = parsed.data;
+    if (parsed.data.intent === "delete") await deleteUser(db, actor, userId);
+    else await setUserStatus(db, actor, userId, parsed.data.intent === "activate" ? "active" : "inactive");
+    return redirectWithToast(back, { type: "success", title: SUCCESS[parsed.data.intent] });
+  } catch (error) {
+    if (error instanceof UserRuleError) {
+      return data<{ error: ActionError }>({ error: { title: FAILURE[failKey], message: error.message } }, { status: error.status });
+    }
+    console.error("[users] action failed", error);
+    return data<{ error: ActionError }>({ error: { title: FAILURE[failKey] } }, { status: 500 });
+  }
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Users - Admin" }];
+
+const STAT_CARDS = [
+  ["total", "Total Users"],
+  ["active", "Active"],
+  ["inactive", "Inactive"],
+  ["pending", "Pending"],
+  ["admins", "Admins"],
+  ["editors", "Editors"],
+  ["writers", "Writers"],
+] as const;
+
+/** The spec's admin search delay. */
+const SEARCH_DELAY_MS = 300;
+
+export default function Users({ loaderData, actionData }: Route.ComponentProps) {
+  const { users, stats, filter, meId } = loaderData;
+  const { showToast } = useToast();
+  const submit = useSubmit();
+  const searchTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const error = actionData?.error;
+
+  useEffect(() => {
+    if (error) showToast({ type: "error", title: error.title, message: error.message });
+  }, [error, showToast]);
+  useEffect(() => () => clearTimeout(searchTimer.current), []);
+
+  return (
+    <section className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-bold">Users</h1>
+        <Link
+          to="/admin/users/add"
+          className="inline-flex items-center gap-1.5 rounded-md bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-900"
+        >
+          <Plus className="h-4 w-4" aria-hidden /> Add User
+        </Link>
+      </div>
+
+      <dl className="grid grid-cols-4 gap-2 lg:grid-cols-7">
+        {STAT_CARDS.map(([key, label]) => (
+          <div key={key} className="min-w-0 rounded-lg border border-gray-200 bg-white px-2 py-1.5 sm:px-3 sm:py-2">
+            <dt className="truncate text-[11px] text-gray-500 uppercase sm:text-xs">{label}</dt>
+            <dd className="text-xl font-bold" data-testid={`users-stat-${key}`}>
+              {stats[key]}
+            </dd>
+          </div>
+        ))}
+      </dl>
+
+      {error ? (
+        <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          <p className="font-semibold">{error.title}</p>
+          {error.message ? <p>{error.message}</p> : null}
+        </div>
+      ) : null}
+
+      <div className="rounded-lg border border-gray-200 bg-white">
+        <Form
+          method="get"
+          role="search"
+          className="flex flex-wrap items-end gap-2 border-b border-gray-100 px-3 py-2"
+          onChange={(event) => {
+            const form = event.currentTarget;
+            const isTyping = (event.target as HTMLElement).tagName === "INPUT";
+            clearTimeout(searchTimer.current);
+            searchTimer.current = setTimeout(() => submit(form, { replace: true }), isTyping ? SEARCH_DELAY_MS : 0);
+          }}
+        >
+          <div className="relative min-w-[12rem] flex-1">
+            <label htmlFor="user-search" className="sr-only">
+              Search users
+            </label>
+            <Search className="pointer-events-none absolute top-2 left-2 h-4 w-4 text-gray-400" aria-hidden />
+            <input
+              id="user-search"
+              name="q"
+              type="search"
+              maxLength={100}
+              defaultValue={filter.q}
+              placeholder="Search users by name or email..."
+              className="w-full rounded-md border border-gray-300 py-1.5 pr-2 pl-8 text-sm"
+            />
+          </div>
+          <label className="text-sm">
+            <span className="sr-only">Role</span>
+            <select name="role" defaultValue={filter.role ?? ""} aria-label="Filter by role" className="rounded-md border border-gray-300 bg-white px-2 py-1.5 text-sm">
+              <option value="">All roles</option>
+              {USER_ROLES.map((r) => (
+                <option key={r} value={r}>
+                  {ROLE_LABELS[r]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="text-sm">
+            <span className="sr-only">Status</span>
+            <select
+              name="status"
+              defaultValue={filter.status ?? ""}
+              aria-label="Filter by status"
+              className="rounded-md border border-gray-300 bg-white px-2 py-1.5 text-sm"
+            >
+              <option value="">All statuses</option>
+              <option value="active">Active</option>
+              <option value="inactive">Inactive</option>
+              <option value="pending">Pending</option>
+            </select>
+          </label>
+          <button type="submit" className="rounded-md border border-gray-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-gray-50">
+            Filter
+          </button>
+        </Form>
+        {users.length === 0 ? (
+          <p className="px-4 py-10 text-center text-sm text-gray-500">No users found.</p>
+        ) : (
+          <UserTable users={users} meId={meId} />
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,21 @@
+/**
+ * POST /resources/article-views/:id — the view counter the article page calls once per browser.
+ * Answers 204 when counted, 404 for an article readers cannot see, 429 when this address has counted
+ * it enough for now; a failure is logged and answered 500, never shown to the reader.
+ */
+import { getDb } from "#app/db/client.server";
+import { recordArticleView } from "#app/domain/articles/views.server";
+import type { Route } from "./+types/article-views";
+
+const STATUS = { counted: 204, "not-found": 404, "rate-limited": 429 } as const;
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return new Response(null, { status: 405, headers: { Allow: "POST" } });
+  try {
+    const result = await recordArticleView(await getDb(), params.id, { ip: context.clientIp });
+    return new Response(null, { status: STATUS[result], headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    console.error(`[views] counting a view of article ${params.id} failed`, error);
+    return new Response(null, { status: 500, headers: { "Cache-Control": "no-store" } });
+  }
+}

@@ -1,0 +1,87 @@
+import { data, redirect } from "react-router";
+import { ArticleCard } from "#app/components/site/article-card";
+import { EmptyState, PageHeading } from "#app/components/site/page-states";
+import { Pagination } from "#app/components/site/pagination";
+import { useSiteDates } from "#app/components/site/use-site";
+import { getDb } from "#app/db/client.server";
+import { publishedArticlesPage } from "#app/domain/articles/public.server";
+import { parsePageParam, showingRange } from "#app/lib/pagination";
+import { pageMeta, siteMetaFrom } from "#app/lib/seo";
+import { EXCERPT_LENGTH } from "#app/lib/text";
+import type { Route } from "./+types/all-articles";
+
+export const ALL_ARTICLES_PER_PAGE = 12;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const requested = url.searchParams.get("page");
+  try {
+    const result = await publishedArticlesPage(await getDb(), parsePageParam(requested), ALL_ARTICLES_PER_PAGE);
+    // A page past the end (or a malformed one) goes to the page that exists, with its own address.
+    const canonical = result.page > 1 ? String(result.page) : null;
+    if (requested !== null && requested !== canonical) {
+      throw redirect(canonical ? `/all-articles?page=${canonical}` : "/all-articles");
+    }
+    return { ok: true as const, ...result };
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    console.error("[all-articles] could not load the page", error);
+    // The cause stays in the log: database messages are not for readers.
+    return data({ ok: false as const, message: "Please try again later." }, { status: 500 });
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const page = loaderData?.ok ? loaderData.page : 1;
+  return pageMeta({
+    site: siteMetaFrom(matches),
+    title: page > 1 ? `All Articles (page ${page})` : "All Articles",
+    description: "Every story we have published, newest first.",
+    path: page > 1 ? `/all-articles?page=${page}` : "/all-articles",
+  });
+};
+
+export default function AllArticles({ loaderData }: Route.ComponentProps) {
+  const dates = useSiteDates();
+  if (!loaderData.ok) {
+    return (
+      <main>
+        <PageHeading title="All Articles" />
+        <div className="mx-auto max-w-7xl px-4 py-8">
+          <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-5 py-4 text-red-800">
+            Error loading articles: {loaderData.message}
+          </p>
+        </div>
+      </main>
+    );
+  }
+  const { articles, total, page, perPage, totalPages } = loaderData;
+  return (
+    <main>
+      <PageHeading title="All Articles" subtitle="Every story we have published, newest first." />
+      <div className="mx-auto max-w-7xl px-4 py-8">
+        {articles.length === 0 ? (
+          <EmptyState title="No articles found">There are currently no articles available.</EmptyState>
+        ) : (
+          <>
+            <p className="mb-5 text-sm font-medium text-slate-600">{showingRange(page, perPage, total)}</p>
+            <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {articles.map((article) => (
+                <ArticleCard
+                  key={article.id}
+                  article={article}
+                  excerptLength={EXCERPT_LENGTH.allArticles}
+                  dateText={dates.format(article.displayDate)}
+                  badges={["top-story"]}
+                />
+              ))}
+            </div>
+            <div className="mt-10">
+              <Pagination page={page} totalPages={totalPages} basePath="/all-articles" />
+            </div>
+          </>
+        )}
+      </div>
+    </main>
+  );
+}

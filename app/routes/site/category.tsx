@@ -1,0 +1,63 @@
+import { data, Link } from "react-router";
+import { ArticleCard } from "#app/components/site/article-card";
+import { badgeColor } from "#app/components/site/category-badge";
+import { EmptyState, LoadError, PageHeading } from "#app/components/site/page-states";
+import { useSiteDates } from "#app/components/site/use-site";
+import { getDb } from "#app/db/client.server";
+import { articlesByCategorySlug, loadOrReport } from "#app/domain/articles/public.server";
+import { pageMeta, siteMetaFrom } from "#app/lib/seo";
+import { categoryNameFromSlug } from "#app/lib/slug";
+import { EXCERPT_LENGTH } from "#app/lib/text";
+import type { Route } from "./+types/category";
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const db = await getDb();
+  const listing = await loadOrReport(`category ${params.categorySlug}`, () => articlesByCategorySlug(db, params.categorySlug));
+  if (!listing.ok) return data({ listing, name: categoryNameFromSlug(params.categorySlug) }, { status: 500 });
+  // An unknown category shows the spec's empty state ('No articles found' with a link home).
+  return { listing, name: listing.value.name };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
+  const name = loaderData?.name ?? categoryNameFromSlug(params.categorySlug);
+  const slug = loaderData?.listing.ok ? loaderData.listing.value.slug : params.categorySlug;
+  const description = (loaderData?.listing.ok && loaderData.listing.value.description) || `The latest ${name} news and stories.`;
+  return pageMeta({ site: siteMetaFrom(matches), title: name, description, path: `/category/${slug}` });
+};
+
+export default function CategoryPage({ loaderData }: Route.ComponentProps) {
+  const { listing, name } = loaderData;
+  const dates = useSiteDates();
+  return (
+    <main>
+      <PageHeading
+        title={name}
+        subtitle={listing.ok && listing.value.description ? listing.value.description : undefined}
+        accent={listing.ok ? badgeColor(listing.value.color) : undefined}
+      />
+      <div className="mx-auto max-w-7xl px-4 py-8">
+        {!listing.ok ? (
+          <LoadError />
+        ) : listing.value.articles.length === 0 ? (
+          <EmptyState title="No articles found">
+            <Link to="/" className="font-semibold text-brand-700 underline hover:text-brand-900">
+              Go to the homepage
+            </Link>
+          </EmptyState>
+        ) : (
+          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {listing.value.articles.map((article) => (
+              <ArticleCard
+                key={article.id}
+                article={article}
+                excerptLength={EXCERPT_LENGTH.category}
+                dateText={dates.format(article.displayDate)}
+                badges={["top-story"]}
+              />
+            ))}
+          </div>
+        )}
+      </div>
+    </main>
+  );
+}

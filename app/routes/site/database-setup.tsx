@@ -1,0 +1,165 @@
+import { useEffect, useRef, useState } from "react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { getCurrentUser, requirePermission } from "#app/auth/guard.server";
+import { can } from "#app/auth/permissions";
+import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
+import { useToast } from "#app/components/ui/toast";
+import { getDb } from "#app/db/client.server";
+import { clearDatabase, populateDatabase, SETUP_TEXT } from "#app/domain/setup/setup.server";
+import { pageMeta, siteMetaFrom } from "#app/lib/seo";
+import type { Route } from "./+types/database-setup";
+
+const CONFIRM_TEXT = "Are you sure you want to clear all data? This action cannot be undone.";
+
+/** Anyone may see the page; only a signed-in admin may run it (the actions check). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getCurrentUser(request);
+  return { canRun: Boolean(user && user.status === "active" && can(user.role, "settings", "manage")) };
+}
+
+interface SetupActionData {
+  ok: boolean;
+  message: string;
+}
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export async function action({ request }: Route.ActionArgs) {
+  const actor = await requirePermission(request, "settings", "manage");
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const db = await getDb();
+  if (intent === "populate") {
+    try {
+      await populateDatabase(db, actor);
+      return { ok: true, message: SETUP_TEXT.populated } satisfies SetupActionData;
+    } catch (error) {
+      console.error("[setup] populate failed", error);
+      return data({ ok: false, message: SETUP_TEXT.populateFailed(errorText(error)) } satisfies SetupActionData, { status: 500 });
+    }
+  }
+  if (intent === "clear") {
+    // Without JavaScript there is no dialog: the form's checkbox is the confirmation.
+    if (form.get("confirm") !== "yes") {
+      return data({ ok: false, message: SETUP_TEXT.clearFailed("please confirm that you want to clear all data.") } satisfies SetupActionData, { status: 400 });
+    }
+    try {
+      await clearDatabase(db, actor);
+      return { ok: true, message: SETUP_TEXT.cleared } satisfies SetupActionData;
+    } catch (error) {
+      console.error("[setup] clear failed", error);
+      return data({ ok: false, message: SETUP_TEXT.clearFailed(errorText(error)) } satisfies SetupActionData, { status: 500 });
+    }
+  }
+  return data({ ok: false, message: "Unknown action." } satisfies SetupActionData, { status: 400 });
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta({ site: siteMetaFrom(matches), title: "Database Setup", description: "Populate or clear the sample content.", path: "/database-setup" }),
+  { name: "robots", content: "noindex" },
+];
+
+export default function DatabaseSetup({ loaderData, actionData }: Route.ComponentProps) {
+  const { canRun } = loaderData;
+  const navigation = useNavigation();
+  const { showToast } = useToast();
+  const [isConfirming, setIsConfirming] = useState(false);
+  const [isInteractive, setIsInteractive] = useState(false);
+  const clearForm = useRef<HTMLFormElement>(null);
+  const busyIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+
+  useEffect(() => setIsInteractive(true), []);
+  useEffect(() => {
+    if (actionData) showToast({ type: actionData.ok ? "success" : "error", title: actionData.ok ? "Done" : "Error", message: actionData.message });
+  }, [actionData, showToast]);
+
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
+      <h1 className="font-serif text-3xl font-bold sm:text-4xl">Database Setup</h1>
+      <p className="mt-3 max-w-[65ch] text-gray-700">Load the sample content to try the site, or remove all content to start afresh.</p>
+      {!canRun ? (
+        <p className="mt-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">
+          Only a signed-in administrator can populate or clear the database.{" "}
+          <Link to="/admin/login" className="font-semibold underline">
+            Sign in
+          </Link>{" "}
+          first.
+        </p>
+      ) : null}
+      {actionData ? (
+        <p
+          role={actionData.ok ? "status" : "alert"}
+          className={`mt-4 rounded-md border px-4 py-3 ${actionData.ok ? "border-green-300 bg-green-50 text-green-900" : "border-red-300 bg-red-50 text-red-900"}`}
+        >
+          {actionData.message}
+        </p>
+      ) : null}
+
+      <div className="mt-8 grid gap-6 sm:grid-cols-2">
+        <section aria-labelledby="populate-heading" className="rounded-lg border border-gray-200 bg-white p-5">
+          <h2 id="populate-heading" className="text-xl font-bold">Populate</h2>
+          <p className="mt-2 text-gray-700">Adds 8 categories and 4 published sample articles, each with 3 approved comments.</p>
+          <Form method="post" className="mt-4">
+            <input type="hidden" name="intent" value="populate" />
+            <button
+              type="submit"
+              disabled={busyIntent !== null && busyIntent !== undefined}
+              className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-900 disabled:opacity-60"
+            >
+              {busyIntent === "populate" ? "Populating..." : "Populate Database"}
+            </button>
+          </Form>
+        </section>
+
+        <section aria-labelledby="clear-heading" className="rounded-lg border border-red-200 bg-white p-5">
+          <h2 id="clear-heading" className="text-xl font-bold text-red-800">Clear</h2>
+          <p className="mt-2 text-gray-700">
+            Deletes every article (published or not) and every category. Each article&apos;s comments are deleted with it. Users, media and settings
+            are kept.
+          </p>
+          <Form
+            ref={clearForm}
+            method="post"
+            className="mt-4 space-y-3"
+            onSubmit={(event) => {
+              if (!isConfirming && isInteractive) {
+                event.preventDefault();
+                setIsConfirming(true);
+              }
+            }}
+          >
+            <input type="hidden" name="intent" value="clear" />
+            {isInteractive ? (
+              <input type="hidden" name="confirm" value="yes" />
+            ) : (
+              <label className="flex items-start gap-2 text-sm text-gray-800">
+                <input type="checkbox" name="confirm" value="yes" className="mt-1 size-4" />
+                <span>{CONFIRM_TEXT} Tick to confirm.</span>
+              </label>
+            )}
+            <button
+              type="submit"
+              disabled={busyIntent !== null && busyIntent !== undefined}
+              className="inline-flex min-h-11 items-center rounded-md bg-red-700 px-5 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
+            >
+              {busyIntent === "clear" ? "Clearing..." : "Clear Database"}
+            </button>
+          </Form>
+        </section>
+      </div>
+
+      <ConfirmDialog
+        open={isConfirming}
+        title="Clear all data?"
+        message={CONFIRM_TEXT}
+        confirmLabel="Clear Database"
+        tone="danger"
+        onCancel={() => setIsConfirming(false)}
+        onConfirm={() => {
+          clearForm.current?.requestSubmit();
+          setIsConfirming(false);
+        }}
+      />
+    </main>
+  );
+}

@@ -1,0 +1,53 @@
+import { data, Link } from "react-router";
+import { ArticleCard } from "#app/components/site/article-card";
+import { EmptyState, LoadError, PageHeading } from "#app/components/site/page-states";
+import { useSiteDates } from "#app/components/site/use-site";
+import { getDb } from "#app/db/client.server";
+import { featuredArticles, loadOrReport } from "#app/domain/articles/public.server";
+import { pageMeta, siteMetaFrom } from "#app/lib/seo";
+import { EXCERPT_LENGTH } from "#app/lib/text";
+import type { Route } from "./+types/featured-news";
+
+export const FEATURED_NEWS_LIMIT = 50;
+
+export async function loader() {
+  const db = await getDb();
+  const featured = await loadOrReport("the featured news", () => featuredArticles(db, FEATURED_NEWS_LIMIT));
+  return data({ featured }, { status: featured.ok ? 200 : 500 });
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({ site: siteMetaFrom(matches), title: "Featured News", description: "Our top stories, chosen by the editors.", path: "/featured-news" });
+
+export default function FeaturedNews({ loaderData }: Route.ComponentProps) {
+  const { featured } = loaderData;
+  const dates = useSiteDates();
+  return (
+    <main>
+      <PageHeading title="Featured News" subtitle="Our top stories, chosen by the editors." accent="#fbbf24" />
+      <div className="mx-auto max-w-7xl px-4 py-8">
+        {!featured.ok ? (
+          <LoadError />
+        ) : featured.value.length === 0 ? (
+          <EmptyState title="No featured articles found. Check back soon for our top stories!">
+            <Link to="/all-articles" className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-900">
+              Browse All Articles
+            </Link>
+          </EmptyState>
+        ) : (
+          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {featured.value.map((article) => (
+              <ArticleCard
+                key={article.id}
+                article={article}
+                excerptLength={EXCERPT_LENGTH.featured}
+                dateText={dates.format(article.displayDate)}
+                badges={["featured"]}
+              />
+            ))}
+          </div>
+        )}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,131 @@
+import { ArrowRight } from "lucide-react";
+import { Link } from "react-router";
+import { ArticleCard, ArticleListItem } from "#app/components/site/article-card";
+import { CardImage } from "#app/components/site/card-image";
+import { CategoryBadge, FlagBadge } from "#app/components/site/category-badge";
+import { EmptyState, LoadError } from "#app/components/site/page-states";
+import { TrendingList } from "#app/components/site/trending-list";
+import { useSiteDates } from "#app/components/site/use-site";
+import { getDb } from "#app/db/client.server";
+import { featuredArticles, latestArticles, loadOrReport, topStory, trendingArticles } from "#app/domain/articles/public.server";
+import { isoDate } from "#app/lib/dates";
+import { pageMeta, siteMetaFrom } from "#app/lib/seo";
+import { EXCERPT_LENGTH, truncate } from "#app/lib/text";
+import type { Route } from "./+types/home";
+
+export const HOME_LATEST = 6;
+export const HOME_TRENDING = 5;
+export const HOME_FEATURED = 6;
+
+export async function loader() {
+  const db = await getDb();
+  const [hero, latest, trending, featured] = await Promise.all([
+    loadOrReport("the top story", () => topStory(db)),
+    loadOrReport("the latest articles", () => latestArticles(db, HOME_LATEST)),
+    loadOrReport("the trending articles", () => trendingArticles(db, HOME_TRENDING)),
+    loadOrReport("the featured articles", () => featuredArticles(db, HOME_FEATURED)),
+  ]);
+  return { hero, latest, trending, featured };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const hero = loaderData?.hero.ok ? loaderData.hero.value : null;
+  return pageMeta({ site: siteMetaFrom(matches), path: "/", image: hero?.imageUrl || undefined });
+};
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { hero, latest, trending, featured } = loaderData;
+  const dates = useSiteDates();
+  return (
+    <main className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
+      <h1 className="sr-only">Top stories</h1>
+      {hero.ok && hero.value ? (
+        <section aria-label="Top story" className="group relative overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200 lg:grid lg:grid-cols-5">
+          <div className="relative lg:col-span-3">
+            <CardImage src={hero.value.imageUrl} isPriority className="lg:h-full" />
+          </div>
+          <div className="flex flex-col justify-center p-5 sm:p-8 lg:col-span-2">
+            <div className="flex flex-wrap items-center gap-2">
+              {hero.value.isTopStory ? <FlagBadge kind="breaking-news" /> : null}
+              <CategoryBadge name={hero.value.categoryName} slug={hero.value.categorySlug} color={hero.value.categoryColor} />
+            </div>
+            <h2 className="mt-3 font-serif text-2xl leading-tight font-bold text-slate-900 sm:text-3xl lg:text-[2.1rem]">
+              <Link to={`/article/${hero.value.id}`} prefetch="intent" className="hover:text-brand-700">
+                {hero.value.title}
+              </Link>
+            </h2>
+            {hero.value.summary ? (
+              <p className="mt-3 text-base leading-relaxed text-slate-700 sm:text-lg">{truncate(hero.value.summary, EXCERPT_LENGTH.hero)}</p>
+            ) : null}
+            <p className="mt-4 text-sm text-slate-500">
+              <span className="font-medium text-slate-700">{hero.value.authorName.trim() || "Anonymous"}</span>
+              <span aria-hidden> · </span>
+              <time dateTime={isoDate(hero.value.displayDate)}>{dates.format(hero.value.displayDate)}</time>
+            </p>
+            <Link
+              to={`/article/${hero.value.id}`}
+              className="mt-5 inline-flex min-h-11 w-fit items-center gap-2 rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-900"
+            >
+              Read Full Article <ArrowRight aria-hidden size={18} />
+            </Link>
+          </div>
+        </section>
+      ) : null}
+
+      <div className="mt-10 grid gap-8 lg:grid-cols-3">
+        <section aria-labelledby="latest-heading" className="lg:col-span-2">
+          <div className="flex items-end justify-between border-b-2 border-brand-700 pb-2">
+            <h2 id="latest-heading" className="font-serif text-2xl font-bold text-slate-900">
+              Latest News
+            </h2>
+            <Link to="/latest-news" className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-700 hover:underline">
+              View All <ArrowRight aria-hidden size={16} />
+            </Link>
+          </div>
+          {!latest.ok ? (
+            <div className="mt-6">
+              <LoadError />
+            </div>
+          ) : latest.value.length === 0 ? (
+            <div className="mt-6">
+              <EmptyState title="No articles found">There are currently no articles available.</EmptyState>
+            </div>
+          ) : (
+            <div className="divide-y divide-slate-200">
+              {latest.value.map((article) => (
+                <ArticleListItem key={article.id} article={article} excerptLength={EXCERPT_LENGTH.latest} dateText={dates.format(article.displayDate)} />
+              ))}
+            </div>
+          )}
+        </section>
+        <aside className="lg:col-span-1">
+          {trending.ok ? <TrendingList articles={trending.value} dateText={dates.format} /> : <LoadError />}
+        </aside>
+      </div>
+
+      {featured.ok && featured.value.length > 0 ? (
+        <section aria-labelledby="featured-heading" className="mt-12">
+          <div className="flex items-end justify-between border-b-2 border-amber-400 pb-2">
+            <h2 id="featured-heading" className="font-serif text-2xl font-bold text-slate-900">
+              Featured Articles
+            </h2>
+            <Link to="/featured-news" className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-700 hover:underline">
+              View All <ArrowRight aria-hidden size={16} />
+            </Link>
+          </div>
+          <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {featured.value.map((article) => (
+              <ArticleCard
+                key={article.id}
+                article={article}
+                excerptLength={EXCERPT_LENGTH.featured}
+                dateText={dates.format(article.displayDate)}
+                badges={["featured"]}
+              />
+            ))}
+          </div>
+        </section>
+      ) : null}
+    </main>
+  );
+}

@@ -1,0 +1,50 @@
+import { data } from "react-router";
+import { ArticleCard } from "#app/components/site/article-card";
+import { EmptyState, LoadError, PageHeading } from "#app/components/site/page-states";
+import { useSiteDates } from "#app/components/site/use-site";
+import { getDb } from "#app/db/client.server";
+import { latestArticles, loadOrReport } from "#app/domain/articles/public.server";
+import { pageMeta, siteMetaFrom } from "#app/lib/seo";
+import { EXCERPT_LENGTH } from "#app/lib/text";
+import type { Route } from "./+types/latest-news";
+
+/** The spec's latest list window. */
+export const LATEST_NEWS_LIMIT = 50;
+
+export async function loader() {
+  const db = await getDb();
+  const latest = await loadOrReport("the latest news", () => latestArticles(db, LATEST_NEWS_LIMIT));
+  return data({ latest }, { status: latest.ok ? 200 : 500 });
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({ site: siteMetaFrom(matches), title: "Latest News", description: "The newest stories, as they are published.", path: "/latest-news" });
+
+export default function LatestNews({ loaderData }: Route.ComponentProps) {
+  const { latest } = loaderData;
+  const dates = useSiteDates();
+  return (
+    <main>
+      <PageHeading title="Latest News" subtitle="The newest stories, as they are published." />
+      <div className="mx-auto max-w-7xl px-4 py-8">
+        {!latest.ok ? (
+          <LoadError />
+        ) : latest.value.length === 0 ? (
+          <EmptyState title="No articles found. Check back soon for the latest news!" />
+        ) : (
+          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+            {latest.value.map((article) => (
+              <ArticleCard
+                key={article.id}
+                article={article}
+                excerptLength={EXCERPT_LENGTH.latest}
+                dateText={dates.format(article.displayDate)}
+                badges={["breaking"]}
+              />
+            ))}
+          </div>
+        )}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,43 @@
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+import { E2E_ACCOUNTS } from "./tests/e2e/accounts";
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+const dataDir = path.join(os.tmpdir(), `newsdesk-e2e-${port}`);
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+const buildDir = process.env.BUILD_DIR ?? "build";
+const env = `BUILD_DIR=${buildDir} DATA_DIR=${dataDir} PORT=${port} ADMIN_EMAIL=${E2E_ACCOUNTS.admin.email} ADMIN_PASSWORD=${E2E_ACCOUNTS.admin.password}`;
+const createAccounts = Object.values(E2E_ACCOUNTS)
+  .filter((a) => a.role !== "admin")
+  .map((a) => `${env} node --import tsx scripts/create-user.ts --email ${a.email} --password ${a.password} --role ${a.role} --name "${a.name}"`)
+  .join(" && ");
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? "list" : [["list"]],
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: chromium,
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  webServer: {
+    // A fresh embedded database for every run, with one account per role.
+    command: `rm -rf ${dataDir} && ${createAccounts} && ${env} NODE_ENV=production node --import tsx server/index.ts`,
+    url: `http://127.0.0.1:${port}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

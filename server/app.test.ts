@@ -1,0 +1,73 @@
+import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+import type { ServerBuild } from "react-router";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { parseConfig } from "#app/config.server";
+import { getDatabase, openDatabase, setDatabase, type Database } from "#app/db/client.server";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
+import { createApp } from "./app";
+
+/**
+ * The Express app without a React Router build: these routes answer before the request handler, which
+ * would only be asked for the build on a page request.
+ */
+const noBuild = (): Promise<ServerBuild> => Promise.reject(new Error("no app build in this test"));
+
+describe.each(TEST_ENGINES)("the Express app on %s", (engine) => {
+  let database: TestDatabase;
+  let server: Server;
+  let origin: string;
+  /** Opened here, not in the test: creating a PGlite blocks the event loop long enough to break keep-alive. */
+  let closed: Database;
+
+  beforeAll(async () => {
+    closed = await openDatabase({ memory: true });
+    await closed.close();
+    database = await createTestDatabase(engine);
+    const app = createApp({
+      config: parseConfig({ NODE_ENV: "production", BUILD_DIR: "/nonexistent-build" }),
+      build: noBuild,
+    });
+    server = await new Promise<Server>((resolve) => {
+      const s = app.listen(0, "127.0.0.1", () => resolve(s));
+    });
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await database.destroy();
+  });
+
+  test("/healthz answers 200 {status: ok} when the database answers, never cached", async () => {
+    const response = await fetch(`${origin}/healthz`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: "ok", database: "ok" });
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("content-security-policy")).toMatch(/frame-ancestors 'self'/);
+    expect(response.headers.get("x-powered-by")).toBeNull();
+  });
+
+  test("/healthz answers 503 when the database does not", async () => {
+    const working = await getDatabase();
+    setDatabase(Promise.resolve(closed));
+    try {
+      const response = await fetch(`${origin}/healthz`);
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({ status: "error", database: "unreachable" });
+    } finally {
+      setDatabase(Promise.resolve(working));
+    }
+    expect((await fetch(`${origin}/healthz`)).status).toBe(200);
+  });
+
+  test("a cross-site post is refused before it reaches the app", async () => {
+    const response = await fetch(`${origin}/admin/login`, {
+      method: "POST",
+      headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
+      body: "email=a%40b.c&password=secret1",
+    });
+    expect(response.status).toBe(403);
+    expect(await response.text()).toBe("Forbidden: cross-site request refused.");
+  });
+});

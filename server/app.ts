@@ -1,0 +1,55 @@
+/**
+ * The Express application: headers, compression, static files, health check and the React Router
+ * request handler. Kept apart from start-up so tests can mount it on any port.
+ */
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type RequestHandler } from "express";
+import type { ServerBuild } from "react-router";
+import type { Config } from "#app/config.server";
+import { getDb, pingDatabase } from "#app/db/client.server";
+import { rejectCrossSiteWrites, securityHeaders } from "./security";
+
+export interface AppOptions {
+  config: Config;
+  /** Production: the built server bundle. Development: Vite's middleware and on-demand build. */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  viteMiddleware?: RequestHandler;
+}
+
+export function createApp({ config, build, viteMiddleware }: AppOptions) {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.trustProxy);
+  app.use(securityHeaders);
+  app.use(compression());
+
+  app.get("/healthz", async (_req, res) => {
+    const isDatabaseUp = await pingDatabase(await getDb());
+    res
+      .status(isDatabaseUp ? 200 : 503)
+      .set("Cache-Control", "no-store")
+      .json({ status: isDatabaseUp ? "ok" : "error", database: isDatabaseUp ? "ok" : "unreachable" });
+  });
+
+  if (viteMiddleware) {
+    app.use(viteMiddleware);
+  } else {
+    const clientDir = path.resolve(config.buildDir, "client");
+    // File names under assets/ carry a content hash: cache them for a year.
+    app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  }
+
+  app.use(rejectCrossSiteWrites(config.publicUrl));
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build,
+      mode: config.isProduction ? "production" : "development",
+      getLoadContext: (req) => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? "" }),
+    }),
+  );
+  return app;
+}

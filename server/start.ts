@@ -1,0 +1,31 @@
+/**
+ * Opens the database (PGlite under DATA_DIR, or DATABASE_URL), applies migrations and seeds a first start.
+ */
+import { config, type Config } from "#app/config.server";
+import { openDatabase, setDatabase, type Database } from "#app/db/client.server";
+import { seedDatabase } from "#app/db/seed.server";
+
+export async function prepareDatabase(cfg: Config = config()): Promise<Database> {
+  const database = await openDatabase(cfg.databaseUrl ? { databaseUrl: cfg.databaseUrl } : { dataDir: cfg.dataDir });
+  setDatabase(Promise.resolve(database));
+  await database.migrate();
+  const seeded = await seedDatabase(database.db, {
+    adminEmail: cfg.adminEmail,
+    adminPassword: cfg.adminPassword,
+    siteUrl: cfg.publicUrl,
+  });
+  if (seeded.createdSampleContent) console.log("[newsdesk] First start: default settings and sample content created.");
+  if (seeded.admin) {
+    const url = `${cfg.publicUrl ?? `http://localhost:${cfg.port}`}/admin/login`;
+    console.log("");
+    console.log("  An admin account has been created. Sign in at " + url);
+    console.log(`    email:    ${seeded.admin.email}`);
+    console.log(
+      seeded.admin.password
+        ? `    password: ${seeded.admin.password}   (shown only this once: change it after signing in)`
+        : "    password: the ADMIN_PASSWORD you set",
+    );
+    console.log("");
+  }
+  return database;
+}

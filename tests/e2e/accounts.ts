@@ -1,0 +1,8 @@
+/** The accounts the browser tests' server starts with (see playwright.config.ts). */
+export const E2E_ACCOUNTS = {
+  admin: { email: "admin@newsdesk.test", password: "AdminPass123", role: "admin", name: "Ada Admin" },
+  editor: { email: "editor@newsdesk.test", password: "EditorPass123", role: "editor", name: "Edem Editor" },
+  writer: { email: "writer@newsdesk.test", password: "WriterPass123", role: "writer", name: "Wale Writer" },
+  /** Only for the lock-out test: its sign-in gets locked. */
+  locked: { email: "lockme@newsdesk.test", password: "LockPass123", role: "writer", name: "Lock Test" },
+} as const;
