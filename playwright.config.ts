@@ -30,7 +30,12 @@ export default defineConfig({
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  // One server and one database for the whole run: the reader journeys read the sample content first,
+  // then the staff journeys change it (publish, Breaking News, new users).
+  projects: [
+    { name: "reader", testMatch: /(foundation|reader-[\w-]+)\.spec\.ts$/, use: { ...devices["Desktop Chrome"] } },
+    { name: "newsroom", testMatch: /(back-office|newsroom)\.spec\.ts$/, dependencies: ["reader"], use: { ...devices["Desktop Chrome"] } },
+  ],
   webServer: {
     // A fresh embedded database for every run, with one account per role.
     command: `rm -rf ${dataDir} && ${createAccounts} && ${env} NODE_ENV=production node --import tsx server/index.ts`,

@@ -5,7 +5,7 @@ import { signIn } from "./helpers";
 test("the home page lists the sample articles and an article opens", async ({ page }) => {
   await page.goto("/");
   await expect(page.getByRole("link", { name: /Newsdesk\s*Online/ })).toBeVisible();
-  const first = page.getByRole("heading", { name: "Accra traders welcome new opening hours at Makola Market" });
+  const first = page.getByRole("region", { name: "Top story" }).getByRole("heading", { name: "Accra traders welcome new opening hours at Makola Market" });
   await expect(first).toBeVisible();
   await first.click();
   await expect(page.getByRole("heading", { level: 1, name: "Accra traders welcome new opening hours at Makola Market" })).toBeVisible();

@@ -51,7 +51,7 @@ test.describe("the article page", () => {
     expect(response?.status()).toBe(200);
     const main = page.getByRole("main");
     await expect(main.getByRole("heading", { level: 1, name: MAKOLA })).toBeVisible();
-    await expect(main.getByRole("link", { name: "Business", exact: true })).toBeVisible();
+    await expect(main.getByRole("link", { name: "Business", exact: true }).first()).toBeVisible();
     await expect(main.getByText("By Kwame Asante")).toBeVisible();
     await expect(main.getByText(/\d+ min read/)).toBeVisible();
     await expect(main.getByRole("img", { name: MAKOLA })).toBeVisible();

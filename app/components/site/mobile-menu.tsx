@@ -14,9 +14,20 @@ export function MobileMenu({ categories, social }: { categories: NavCategory[]; 
   const [isOpen, setIsOpen] = useState(false);
   const location = useLocation();
 
+  // Close on navigation, but not on the first render: a reader who opened the menu before the page
+  // hydrated keeps it open.
+  const shownAt = useRef(location.pathname + location.search);
   useEffect(() => {
+    const here = location.pathname + location.search;
+    if (shownAt.current === here) return;
+    shownAt.current = here;
     if (ref.current) ref.current.open = false;
   }, [location.pathname, location.search]);
+
+  // The menu may have been opened before hydration; pick up its state.
+  useEffect(() => {
+    if (ref.current?.open) setIsOpen(true);
+  }, []);
 
   useEffect(() => {
     if (!isOpen) return;

@@ -1,13 +1,14 @@
 /**
  * POST /resources/article-views/:id — the view counter the article page calls once per browser.
- * Answers 204 when counted, 404 for an article readers cannot see, 429 when this address has counted
- * it enough for now; a failure is logged and answered 500, never shown to the reader.
+ * Answers 204 when counted, 404 for an article readers cannot see, and 202 (accepted, not counted) when
+ * this address has counted it enough for now: a reader behind a busy shared address has done nothing
+ * wrong, so the answer is no error in their browser. A failure is logged and answered 500, never shown.
  */
 import { getDb } from "#app/db/client.server";
 import { recordArticleView } from "#app/domain/articles/views.server";
 import type { Route } from "./+types/article-views";
 
-const STATUS = { counted: 204, "not-found": 404, "rate-limited": 429 } as const;
+const STATUS = { counted: 204, "not-found": 404, "rate-limited": 202 } as const;
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "POST") return new Response(null, { status: 405, headers: { Allow: "POST" } });

@@ -41,7 +41,7 @@ export function ViewCounter({ articleId }: { articleId: string }) {
     fetch(viewCounterPath(articleId), { method: "POST" })
       .then((response) => {
         // A refused count (rate limit) is as final as a counted one; other failures retry next visit.
-        if (response.ok || response.status === 429) rememberViewedId(storage, articleId);
+        if (response.ok) rememberViewedId(storage, articleId);
         else console.warn(`View not counted for ${articleId}: ${response.status}`);
       })
       .catch((error: unknown) => console.warn(`View not counted for ${articleId}`, error));
