@@ -128,11 +128,15 @@ async function categoryExists(db: DbOrTx, id: string) {
 
 const manualDateOf = (input: ArticleInput) => (input.useManualDate ? new Date(`${input.manualDate}T12:00:00Z`) : null);
 
-/** What a save may set, after the role's limits: a writer's 'published' becomes 'pending', no flags. */
+/**
+ * What a save may set, after the role's limits. Publishing and unpublishing both need the publish
+ * permission: a writer's 'published' becomes 'pending', and a writer's correction to a live article keeps
+ * it live rather than pulling it from the site.
+ */
 function effectiveStatus(actor: CurrentUser, requested: ArticleStatus, current: ArticleStatus | null): ArticleStatus {
-  if (requested !== "published" || canPublish(actor)) return requested;
-  // Already live: a writer's correction keeps it live rather than pulling it from the site.
-  return current === "published" ? "published" : "pending";
+  if (canPublish(actor)) return requested;
+  if (current === "published") return "published";
+  return requested === "published" ? "pending" : requested;
 }
 
 export type SaveResult = { id: string; status: ArticleStatus; submittedForReview: boolean };
