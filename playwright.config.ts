@@ -11,7 +11,10 @@ const buildDir = process.env.BUILD_DIR ?? "build";
 const env = `BUILD_DIR=${buildDir} DATA_DIR=${dataDir} PORT=${port} ADMIN_EMAIL=${E2E_ACCOUNTS.admin.email} ADMIN_PASSWORD=${E2E_ACCOUNTS.admin.password}`;
 const createAccounts = Object.values(E2E_ACCOUNTS)
   .filter((a) => a.role !== "admin")
-  .map((a) => `${env} node --import tsx scripts/create-user.ts --email ${a.email} --password ${a.password} --role ${a.role} --name "${a.name}"`)
+  .map(
+    (a) =>
+      `${env} node --import tsx scripts/create-user.ts --email ${a.email} --password ${a.password} --role ${a.role} --name "${a.name}"`,
+  )
   .join(" && ");
 
 export default defineConfig({
@@ -27,14 +30,30 @@ export default defineConfig({
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: chromium,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
     },
   },
   // One server and one database for the whole run: the reader journeys read the sample content first,
   // then the staff journeys change it (publish, Breaking News, new users).
   projects: [
-    { name: "reader", testMatch: /(foundation|reader-[\w-]+)\.spec\.ts$/, use: { ...devices["Desktop Chrome"] } },
-    { name: "newsroom", testMatch: /(back-office|newsroom)\.spec\.ts$/, dependencies: ["reader"], use: { ...devices["Desktop Chrome"] } },
+    {
+      name: "reader",
+      testMatch: /(foundation|reader-[\w-]+)\.spec\.ts$/,
+      use: { ...devices["Desktop Chrome"] },
+    },
+    {
+      name: "newsroom",
+      testMatch: /(back-office|newsroom)\.spec\.ts$/,
+      dependencies: ["reader"],
+      use: { ...devices["Desktop Chrome"] },
+    },
   ],
   webServer: {
     // A fresh embedded database for every run, with one account per role.

@@ -1,10 +1,21 @@
-import { data, isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+} from "react-router";
 import { ToastProvider } from "./components/ui/toast";
 import { readToast } from "./lib/flash.server";
 import type { Route } from "./+types/root";
 import "./app.css";
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
@@ -63,7 +74,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <p className="text-sm font-semibold tracking-wide text-gray-500">{status}</p>
       <h1 className="mt-2 font-serif text-3xl font-bold">{title}</h1>
       <p className="mt-3 text-gray-600">{message}</p>
-      <Link to="/" className="mt-6 rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-900">
+      <Link
+        to="/"
+        className="mt-6 rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-900"
+      >
         Go to the homepage
       </Link>
     </main>

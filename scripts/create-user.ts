@@ -21,7 +21,9 @@ const { values } = parseArgs({
 
 const role = values.role as (typeof USER_ROLES)[number];
 if (!values.email || !values.password || !USER_ROLES.includes(role)) {
-  console.error("Usage: npm run user:create -- --email EMAIL --password PASSWORD [--name NAME] [--role admin|editor|writer]");
+  console.error(
+    "Usage: npm run user:create -- --email EMAIL --password PASSWORD [--name NAME] [--role admin|editor|writer]",
+  );
   process.exit(2);
 }
 const database = await prepareDatabase();

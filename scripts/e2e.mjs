@@ -12,7 +12,8 @@ if (!fs.existsSync(chromium)) {
   process.exit(1);
 }
 // Each E2E_PORT builds into its own folder, so parallel runs never overwrite each other's build.
-const buildDir = process.env.BUILD_DIR ?? (process.env.E2E_PORT ? `.e2e-build/${process.env.E2E_PORT}` : "build");
+const buildDir =
+  process.env.BUILD_DIR ?? (process.env.E2E_PORT ? `.e2e-build/${process.env.E2E_PORT}` : "build");
 execSync("npx react-router build", { stdio: "inherit", env: { ...process.env, BUILD_DIR: buildDir } });
 const result = spawnSync("npx", ["playwright", "test", ...process.argv.slice(2)], {
   stdio: "inherit",

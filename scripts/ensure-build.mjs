@@ -14,8 +14,7 @@ function newestMtime(dir) {
   return newest;
 }
 const sources = ["app", "public"].filter((d) => fs.existsSync(d));
-const isStale =
-  !fs.existsSync(built) || Math.max(...sources.map(newestMtime)) > fs.statSync(built).mtimeMs;
+const isStale = !fs.existsSync(built) || Math.max(...sources.map(newestMtime)) > fs.statSync(built).mtimeMs;
 if (isStale) {
   console.log("[newsdesk] Building the app (first start or changed sources)...");
   execSync("npx react-router build", { stdio: "inherit" });

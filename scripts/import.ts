@@ -21,7 +21,8 @@ try {
       `${report.users} users, ${report.media} media, ${report.notifications} notifications, ` +
       `${report.contactMessages} contact messages${report.settings ? " and the settings" : ""}.`,
   );
-  if (report.users > 0) console.log("Imported users have no password: an admin must set one before they can sign in.");
+  if (report.users > 0)
+    console.log("Imported users have no password: an admin must set one before they can sign in.");
   for (const line of report.skipped) console.log(`  skipped ${line}`);
 } finally {
   await database.close();

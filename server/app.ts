@@ -38,7 +38,10 @@ export function createApp({ config, build, viteMiddleware }: AppOptions) {
   } else {
     const clientDir = path.resolve(config.buildDir, "client");
     // File names under assets/ carry a content hash: cache them for a year.
-    app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+    app.use(
+      "/assets",
+      express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }),
+    );
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }
 

@@ -30,7 +30,9 @@ if (cfg.isProduction) {
 const server: Server = app.listen(cfg.port, cfg.host, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : cfg.port;
-  console.log(`[newsdesk] Serving on http://localhost:${port} (${database.engine}${cfg.isProduction ? "" : ", development"})`);
+  console.log(
+    `[newsdesk] Serving on http://localhost:${port} (${database.engine}${cfg.isProduction ? "" : ", development"})`,
+  );
 });
 server.keepAliveTimeout = 65_000;
 
@@ -46,7 +48,9 @@ function shutdown(signal: string) {
   }, 10_000);
   forceExit.unref();
   server.close(async () => {
-    await database.close().catch((error: unknown) => console.error("[newsdesk] Closing the database failed", error));
+    await database
+      .close()
+      .catch((error: unknown) => console.error("[newsdesk] Closing the database failed", error));
     console.log("[newsdesk] Stopped.");
     process.exit(0);
   });

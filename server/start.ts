@@ -6,7 +6,9 @@ import { openDatabase, setDatabase, type Database } from "#app/db/client.server"
 import { seedDatabase } from "#app/db/seed.server";
 
 export async function prepareDatabase(cfg: Config = config()): Promise<Database> {
-  const database = await openDatabase(cfg.databaseUrl ? { databaseUrl: cfg.databaseUrl } : { dataDir: cfg.dataDir });
+  const database = await openDatabase(
+    cfg.databaseUrl ? { databaseUrl: cfg.databaseUrl } : { dataDir: cfg.dataDir },
+  );
   setDatabase(Promise.resolve(database));
   await database.migrate();
   const seeded = await seedDatabase(database.db, {
@@ -14,7 +16,8 @@ export async function prepareDatabase(cfg: Config = config()): Promise<Database>
     adminPassword: cfg.adminPassword,
     siteUrl: cfg.publicUrl,
   });
-  if (seeded.createdSampleContent) console.log("[newsdesk] First start: default settings and sample content created.");
+  if (seeded.createdSampleContent)
+    console.log("[newsdesk] First start: default settings and sample content created.");
   if (seeded.admin) {
     const url = `${cfg.publicUrl ?? `http://localhost:${cfg.port}`}/admin/login`;
     console.log("");

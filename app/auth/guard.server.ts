@@ -41,11 +41,17 @@ export async function getCurrentUser(request: Request): Promise<CurrentUser | nu
 }
 
 export function accountDisabled(): never {
-  throw data<GuardError>({ title: AUTH_TEXT.accountDisabledTitle, message: AUTH_TEXT.accountDisabled }, { status: 403 });
+  throw data<GuardError>(
+    { title: AUTH_TEXT.accountDisabledTitle, message: AUTH_TEXT.accountDisabled },
+    { status: 403 },
+  );
 }
 
 export function accessDenied(): never {
-  throw data<GuardError>({ title: AUTH_TEXT.accessDeniedTitle, message: AUTH_TEXT.accessDenied }, { status: 403 });
+  throw data<GuardError>(
+    { title: AUTH_TEXT.accessDeniedTitle, message: AUTH_TEXT.accessDenied },
+    { status: 403 },
+  );
 }
 
 /** A signed-in, enabled account; otherwise the sign-in redirect or 'Account Disabled' (403). */

@@ -11,13 +11,17 @@ import { clearAccountFailures, isLoginLocked, recordLoginFailure } from "./throt
 import type { LoginInput } from "./login-form";
 
 export type LoginResult =
-  | { ok: true; user: User; token: string }
-  | { ok: false; error: string; locked: boolean };
+  { ok: true; user: User; token: string } | { ok: false; error: string; locked: boolean };
 
 // Compared against when the e-mail is unknown, so a miss costs as much time as a wrong password.
 let decoyHash: Promise<string> | undefined;
 
-export async function signIn(db: Db, input: LoginInput, meta: Required<SessionMeta>, now = new Date()): Promise<LoginResult> {
+export async function signIn(
+  db: Db,
+  input: LoginInput,
+  meta: Required<SessionMeta>,
+  now = new Date(),
+): Promise<LoginResult> {
   const { email, password } = input;
   if (await isLoginLocked(db, email, meta.ipAddress, now)) {
     return { ok: false, error: AUTH_TEXT.tooManyAttempts, locked: true };

@@ -18,7 +18,11 @@ export const PERMISSIONS = {
   categories: { view: ["admin", "editor", "writer"], manage: ["admin", "editor"] },
   comments: { view: ["admin", "editor"], moderate: ["admin", "editor"] },
   users: { view: ["admin"], manage: ["admin"] },
-  media: { view: ["admin", "editor", "writer"], upload: ["admin", "editor", "writer"], delete: ["admin", "editor"] },
+  media: {
+    view: ["admin", "editor", "writer"],
+    upload: ["admin", "editor", "writer"],
+    delete: ["admin", "editor"],
+  },
   settings: { view: ["admin"], manage: ["admin"] },
   plugins: { view: ["admin", "editor"], manage: ["admin"] },
 } as const satisfies Record<string, Record<string, readonly Role[]>>;
@@ -26,7 +30,11 @@ export const PERMISSIONS = {
 export type Area = keyof typeof PERMISSIONS;
 export type Action<A extends Area = Area> = A extends Area ? keyof (typeof PERMISSIONS)[A] & string : never;
 
-export const ROLE_LABELS: Record<Role, string> = { admin: "Administrator", editor: "Editor", writer: "Writer" };
+export const ROLE_LABELS: Record<Role, string> = {
+  admin: "Administrator",
+  editor: "Editor",
+  writer: "Writer",
+};
 
 /** The role as stored may be a legacy value or missing; the spec's default is writer. */
 export function normalizeRole(role: string | null | undefined): Role | null {

@@ -75,7 +75,11 @@ export interface SessionWithUser {
 }
 
 /** The user behind a session token, or null when the token is unknown or the session has expired. */
-export async function findSessionUser(db: DbOrTx, token: string, now = new Date()): Promise<SessionWithUser | null> {
+export async function findSessionUser(
+  db: DbOrTx,
+  token: string,
+  now = new Date(),
+): Promise<SessionWithUser | null> {
   const id = hashToken(token);
   const [row] = await db
     .select({ session: sessions, user: users })

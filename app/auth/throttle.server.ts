@@ -15,7 +15,12 @@ export const LOCK_DURATION_MS = 15 * 60 * 1000;
 export const accountKey = (email: string) => `account:${email.trim().toLowerCase()}`;
 export const addressKey = (ip: string) => `ip:${ip || "unknown"}`;
 
-export async function isLoginLocked(db: DbOrTx, email: string, ip: string, now = new Date()): Promise<boolean> {
+export async function isLoginLocked(
+  db: DbOrTx,
+  email: string,
+  ip: string,
+  now = new Date(),
+): Promise<boolean> {
   const rows = await db
     .select({ lockedUntil: loginThrottle.lockedUntil })
     .from(loginThrottle)

@@ -51,10 +51,10 @@ export const SAMPLE_ARTICLES: SampleArticle[] = [
       ),
       "<h2>Longer days, safer streets</h2>",
       p(
-        "Auntie Akosua Mensah, who has sold cloth at the market for 23 years, said the extra hours would let office workers shop after closing time. \"Many of our customers only leave work at five. By the time they reach Makola we are packing up,\" she said.",
+        'Auntie Akosua Mensah, who has sold cloth at the market for 23 years, said the extra hours would let office workers shop after closing time. "Many of our customers only leave work at five. By the time they reach Makola we are packing up," she said.',
         "The Assembly said 40 new street lamps have been installed along Kojo Thompson Road and around the Makola lorry station, and that city guards will patrol until closing time.",
       ),
-      "<blockquote><p>\"A market that closes when customers finish work is a market that loses money.\" — Greater Accra Regional Traders Association</p></blockquote>",
+      '<blockquote><p>"A market that closes when customers finish work is a market that loses money." — Greater Accra Regional Traders Association</p></blockquote>',
       p(
         "Not every trader is convinced. Some food sellers say they will keep their old hours until they see how many shoppers come after dark, and transport operators have yet to say whether trotro services will run later to match.",
         "The new hours will be reviewed after three months, the Assembly said.",
@@ -98,7 +98,7 @@ export const SAMPLE_ARTICLES: SampleArticle[] = [
       "<h2>Fresh legs in midfield</h2>",
       p(
         "The biggest talking point is in midfield, where two 19-year-olds from the domestic league have been preferred to more experienced players based abroad.",
-        "\"Form decides, not the name on the shirt,\" the coach told reporters at the squad announcement in Accra. \"These boys have earned their chance.\"",
+        '"Form decides, not the name on the shirt," the coach told reporters at the squad announcement in Accra. "These boys have earned their chance."',
         "Ghana play their first match at the Baba Yara Sports Stadium in Kumasi before travelling for the away fixture four days later. Tickets go on sale on Monday at the stadium and through the association's official channels.",
       ),
     ].join("\n"),

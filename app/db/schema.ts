@@ -109,20 +109,17 @@ export const settings = pgTable(
     timeFormat: text("time_format").notNull().default("g:i a"),
     startOfWeek: integer("start_of_week").notNull().default(1),
     language: text("language").notNull().default("en"),
-    socialMedia: jsonb("social_media")
-      .$type<SocialLinks>()
-      .notNull()
-      .default({
-        facebook: "",
-        twitter: "",
-        instagram: "",
-        youtube: "",
-        linkedin: "",
-        tiktok: "",
-        telegram: "",
-        whatsapp: "",
-        pinterest: "",
-      }),
+    socialMedia: jsonb("social_media").$type<SocialLinks>().notNull().default({
+      facebook: "",
+      twitter: "",
+      instagram: "",
+      youtube: "",
+      linkedin: "",
+      tiktok: "",
+      telegram: "",
+      whatsapp: "",
+      pinterest: "",
+    }),
     googleAnalyticsId: varchar("google_analytics_id", { length: 20 }).notNull().default(""),
     facebookPixelId: varchar("facebook_pixel_id", { length: 20 }).notNull().default(""),
     seoMetaDescription: varchar("seo_meta_description", { length: 300 }).notNull().default(""),
@@ -230,7 +227,10 @@ export const articles = pgTable(
     authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
     authorName: text("author_name").notNull().default(""),
     authorImage: text("author_image").notNull().default(""),
-    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    tags: text("tags")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     status: text("status").notNull().default("draft"),
     featured: boolean("featured").notNull().default(false),
     isTopStory: boolean("is_top_story").notNull().default(false),
@@ -260,8 +260,12 @@ export const articles = pgTable(
     check("articles_status", oneOf("status", ARTICLE_STATUSES)),
     check("articles_views_non_negative", sql`${t.views} >= 0`),
     // At most one featured and one breaking (top story) article, whatever path sets the flag.
-    uniqueIndex("articles_one_featured").on(t.featured).where(sql`featured`),
-    uniqueIndex("articles_one_top_story").on(t.isTopStory).where(sql`is_top_story`),
+    uniqueIndex("articles_one_featured")
+      .on(t.featured)
+      .where(sql`featured`),
+    uniqueIndex("articles_one_top_story")
+      .on(t.isTopStory)
+      .where(sql`is_top_story`),
     index("articles_status_date_idx").on(t.status, t.displayDate.desc()),
     index("articles_category_date_idx").on(t.categoryId, t.status, t.displayDate.desc()),
     index("articles_views_idx").on(t.status, t.views.desc()),
@@ -313,7 +317,10 @@ export const media = pgTable(
     storageKey: text("storage_key").notNull().default(""),
     alt: varchar("alt", { length: 200 }).notNull().default(""),
     description: varchar("description", { length: 500 }).notNull().default(""),
-    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    tags: text("tags")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     featured: boolean("featured").notNull().default(false),
     status: text("status").notNull().default("active"),
     size: integer("size").notNull().default(0),

@@ -33,19 +33,28 @@ describe.each(TEST_ENGINES)("first start on %s", (engine) => {
     const [admin] = await database.db.select().from(users);
     expect(admin.role).toBe("admin");
     expect(await verifyPassword(result.admin!.password!, admin.passwordHash)).toBe(true);
-    const flagged = await database.db.select({ featured: articles.featured, top: articles.isTopStory }).from(articles);
+    const flagged = await database.db
+      .select({ featured: articles.featured, top: articles.isTopStory })
+      .from(articles);
     expect(flagged.filter((a) => a.featured)).toHaveLength(1);
     expect(flagged.filter((a) => a.top)).toHaveLength(1);
   });
 
   test("a second start changes nothing", async () => {
-    const before = await database.db.select({ id: articles.id, updatedAt: articles.updatedAt }).from(articles);
-    const result = await seedDatabase(database.db, { adminEmail: "other@example.com", adminPassword: "secret123" });
+    const before = await database.db
+      .select({ id: articles.id, updatedAt: articles.updatedAt })
+      .from(articles);
+    const result = await seedDatabase(database.db, {
+      adminEmail: "other@example.com",
+      adminPassword: "secret123",
+    });
     expect(result).toEqual({ createdSettings: false, createdSampleContent: false });
     expect(await count(articles)).toBe(4);
     expect(await count(categories)).toBe(8);
     expect(await count(comments)).toBe(12);
     expect(await count(users)).toBe(1);
-    expect(await database.db.select({ id: articles.id, updatedAt: articles.updatedAt }).from(articles)).toEqual(before);
+    expect(
+      await database.db.select({ id: articles.id, updatedAt: articles.updatedAt }).from(articles),
+    ).toEqual(before);
   });
 });

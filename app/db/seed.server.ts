@@ -35,12 +35,19 @@ export interface SeedResult {
 export async function populateSampleContent(tx: DbOrTx, now = new Date()) {
   await tx
     .insert(categories)
-    .values(SAMPLE_CATEGORIES.map((c) => ({ ...c, slug: categorySlug(c.name), createdAt: now, updatedAt: now })))
+    .values(
+      SAMPLE_CATEGORIES.map((c) => ({ ...c, slug: categorySlug(c.name), createdAt: now, updatedAt: now })),
+    )
     .onConflictDoNothing();
   const categoryRows = await tx
     .select({ id: categories.id, name: categories.name })
     .from(categories)
-    .where(inArray(categories.name, SAMPLE_CATEGORIES.map((c) => c.name)));
+    .where(
+      inArray(
+        categories.name,
+        SAMPLE_CATEGORIES.map((c) => c.name),
+      ),
+    );
   const categoryId = new Map(categoryRows.map((c) => [c.name, c.id]));
 
   // Featured and breaking are exclusive: the sample's flags take over from any existing article.
@@ -108,7 +115,13 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<S
     const password = options.adminPassword ?? generated!;
     const created = await db
       .insert(users)
-      .values({ email, name: "Administrator", role: "admin", status: "active", passwordHash: await hashPassword(password) })
+      .values({
+        email,
+        name: "Administrator",
+        role: "admin",
+        status: "active",
+        passwordHash: await hashPassword(password),
+      })
       .onConflictDoNothing()
       .returning({ id: users.id });
     if (created.length > 0) result.admin = { email, password: generated };

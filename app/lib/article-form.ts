@@ -51,7 +51,8 @@ export const ARTICLE_TEXT = {
 export const bulkResultText = (processed: number, failed: number) => {
   const total = processed + failed;
   if (failed === 0) return { type: "success" as const, title: `Successfully processed ${total} articles!` };
-  if (processed === 0) return { type: "error" as const, title: `Failed to process all ${total} articles. Please try again.` };
+  if (processed === 0)
+    return { type: "error" as const, title: `Failed to process all ${total} articles. Please try again.` };
   return {
     type: "warning" as const,
     title: `Processed ${processed} of ${total} articles with ${failed} ${failed === 1 ? "error" : "errors"}.`,
@@ -65,8 +66,21 @@ export const STATUS_LABELS: Record<ArticleStatus, string> = {
 };
 
 export const TAG_SUGGESTIONS = [
-  "politics", "technology", "sports", "entertainment", "business", "health", "education", "environment",
-  "science", "culture", "breaking", "exclusive", "analysis", "opinion", "featured",
+  "politics",
+  "technology",
+  "sports",
+  "entertainment",
+  "business",
+  "health",
+  "education",
+  "environment",
+  "science",
+  "culture",
+  "breaking",
+  "exclusive",
+  "analysis",
+  "opinion",
+  "featured",
 ] as const;
 
 /** Up to 5 suggestions from the fixed list that start with (or contain) what is typed and are not chosen yet. */
@@ -96,7 +110,8 @@ export function adminSearchTerm(value: string | null | undefined, max: number): 
 export const SEARCH_LIMITS = { articles: 100, categories: 100, comments: 200 } as const;
 
 const HTTP_URL = /^https?:\/\/[^\s/$.?#].[^\s]*$/i;
-const YOUTUBE_URL = /^https?:\/\/(www\.|m\.)?(youtube\.com\/(watch\?v=|embed\/|shorts\/)|youtu\.be\/)[\w-]{6,}/i;
+const YOUTUBE_URL =
+  /^https?:\/\/(www\.|m\.)?(youtube\.com\/(watch\?v=|embed\/|shorts\/)|youtu\.be\/)[\w-]{6,}/i;
 
 export const isHttpUrl = (value: string) => {
   if (!HTTP_URL.test(value)) return false;
@@ -109,14 +124,18 @@ export const isHttpUrl = (value: string) => {
 };
 
 const checkbox = z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean());
-const optionalText = (max: number) => z.preprocess((v) => (typeof v === "string" ? v.trim() : ""), z.string().max(max));
+const optionalText = (max: number) =>
+  z.preprocess((v) => (typeof v === "string" ? v.trim() : ""), z.string().max(max));
 
 /** Today as YYYY-MM-DD (the manual date's default). */
 export const todayIso = (now = new Date()) => now.toISOString().slice(0, 10);
 
 export const articleInput = z
   .object({
-    title: z.preprocess((v) => (typeof v === "string" ? v.trim() : ""), z.string().min(1, "missingTitle").max(300)),
+    title: z.preprocess(
+      (v) => (typeof v === "string" ? v.trim() : ""),
+      z.string().min(1, "missingTitle").max(300),
+    ),
     content: z.string().refine((html) => stripHtml(html).length > 0, "missingContent"),
     excerpt: optionalText(500),
     status: z.enum(ARTICLE_STATUSES).catch("draft"),
@@ -157,12 +176,14 @@ export interface FormProblem {
 }
 
 export type ArticleParse =
-  | { ok: true; data: ArticleInput }
-  | { ok: false; fieldErrors: ArticleFieldErrors; problem: FormProblem };
+  { ok: true; data: ArticleInput } | { ok: false; fieldErrors: ArticleFieldErrors; problem: FormProblem };
 
 /** Parses the article form; the toast names the most basic problem first (title, then content). */
 export function parseArticleForm(values: Record<string, unknown>): ArticleParse {
-  const parsed = articleInput.safeParse({ ...values, content: typeof values.content === "string" ? values.content : "" });
+  const parsed = articleInput.safeParse({
+    ...values,
+    content: typeof values.content === "string" ? values.content : "",
+  });
   if (parsed.success) return { ok: true, data: parsed.data };
   const fieldErrors: ArticleFieldErrors = {};
   for (const issue of parsed.error.issues) {
@@ -173,7 +194,10 @@ export function parseArticleForm(values: Record<string, unknown>): ArticleParse 
     ? { title: ARTICLE_TEXT.missingTitleTitle, message: ARTICLE_TEXT.missingTitle }
     : fieldErrors.content
       ? { title: ARTICLE_TEXT.missingContentTitle, message: ARTICLE_TEXT.missingContent }
-      : { title: "Please check the form", message: Object.values(fieldErrors)[0] ?? ARTICLE_TEXT.updateFailed };
+      : {
+          title: "Please check the form",
+          message: Object.values(fieldErrors)[0] ?? ARTICLE_TEXT.updateFailed,
+        };
   return { ok: false, fieldErrors, problem };
 }
 
@@ -213,7 +237,10 @@ export const DEFAULT_CATEGORY_COLOR = "#1e3a8a";
 export const slugFromName = categorySlug;
 
 export const categoryInput = z.object({
-  name: z.preprocess((v) => (typeof v === "string" ? v.replace(/[<>]/g, "").trim() : ""), z.string().min(1, CATEGORY_TEXT.nameRequired).max(100)),
+  name: z.preprocess(
+    (v) => (typeof v === "string" ? v.replace(/[<>]/g, "").trim() : ""),
+    z.string().min(1, CATEGORY_TEXT.nameRequired).max(100),
+  ),
   slug: z.preprocess((v) => (typeof v === "string" ? v.trim() : ""), z.string().max(120)),
   description: optionalText(500),
   color: z.preprocess(
@@ -225,15 +252,15 @@ export type CategoryInput = z.infer<typeof categoryInput>;
 export type CategoryFieldErrors = Partial<Record<keyof CategoryInput, string>>;
 
 export type CategoryParse =
-  | { ok: true; data: CategoryInput & { slug: string } }
-  | { ok: false; fieldErrors: CategoryFieldErrors };
+  { ok: true; data: CategoryInput & { slug: string } } | { ok: false; fieldErrors: CategoryFieldErrors };
 
 /** An empty slug follows the name; a typed one is cleaned the same way and must not end up empty. */
 export function parseCategoryForm(values: Record<string, unknown>): CategoryParse {
   const parsed = categoryInput.safeParse(values);
   if (!parsed.success) {
     const fieldErrors: CategoryFieldErrors = {};
-    for (const issue of parsed.error.issues) fieldErrors[issue.path[0] as keyof CategoryInput] ??= issue.message;
+    for (const issue of parsed.error.issues)
+      fieldErrors[issue.path[0] as keyof CategoryInput] ??= issue.message;
     return { ok: false, fieldErrors };
   }
   const slug = slugFromName(parsed.data.slug || parsed.data.name);
@@ -315,7 +342,9 @@ export function articleValuesFromArticle(article: {
     title: article.title,
     content: article.content,
     excerpt: article.excerpt,
-    status: (ARTICLE_STATUSES as readonly string[]).includes(article.status) ? (article.status as ArticleStatus) : "draft",
+    status: (ARTICLE_STATUSES as readonly string[]).includes(article.status)
+      ? (article.status as ArticleStatus)
+      : "draft",
     authorName: article.authorName,
     categoryId: article.categoryId ?? "",
     tags: article.tags,

@@ -51,7 +51,9 @@ describe("formatDate with PHP tokens", () => {
 
   test("accepts strings (serialised dates)", () => {
     expect(longDate(moment.toISOString())).toBe("March 5, 2026");
-    expect(siteDate(moment.toISOString(), { dateFormat: "d.m.Y", timeFormat: "H:i", timezone: "UTC" })).toBe("05.03.2026");
+    expect(siteDate(moment.toISOString(), { dateFormat: "d.m.Y", timeFormat: "H:i", timezone: "UTC" })).toBe(
+      "05.03.2026",
+    );
   });
 });
 

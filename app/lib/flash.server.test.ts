@@ -20,7 +20,9 @@ describe("redirectWithToast", () => {
 
   test("a tampered cookie shows nothing but is still cleared", async () => {
     const forged = `nd_flash=${btoa(encodeURIComponent(JSON.stringify({ type: "evil", title: 1 })))}`;
-    const { toast, headers } = await readToast(new Request("http://localhost/", { headers: { Cookie: forged } }));
+    const { toast, headers } = await readToast(
+      new Request("http://localhost/", { headers: { Cookie: forged } }),
+    );
     expect(toast).toBeNull();
     expect(headers?.get("Set-Cookie")).toContain("nd_flash=");
   });

@@ -33,10 +33,14 @@ export async function redirectWithToast(url: string, toast: Toast, init: Respons
 }
 
 /** The pending toast (or null) and the header that clears it; a tampered cookie is ignored. */
-export async function readToast(request: Request): Promise<{ toast: Toast | null; headers: Headers | undefined }> {
+export async function readToast(
+  request: Request,
+): Promise<{ toast: Toast | null; headers: Headers | undefined }> {
   const raw: unknown = await flashCookie.parse(request.headers.get("Cookie"));
   if (raw === null || raw === undefined) return { toast: null, headers: undefined };
   const parsed = toastSchema.safeParse(raw);
-  const headers = new Headers({ "Set-Cookie": await flashCookie.serialize("", { maxAge: 0, expires: new Date(0) }) });
+  const headers = new Headers({
+    "Set-Cookie": await flashCookie.serialize("", { maxAge: 0, expires: new Date(0) }),
+  });
   return { toast: parsed.success ? parsed.data : null, headers };
 }

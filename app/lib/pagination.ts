@@ -14,7 +14,8 @@ export function pageWindow(current: number, totalPages: number): PageItem[] {
   const items: PageItem[] = [];
   numbers.forEach((n, i) => {
     const previous = numbers[i - 1];
-    if (previous !== undefined && n - previous > 1) items.push(previous === 1 ? "ellipsis-start" : "ellipsis-end");
+    if (previous !== undefined && n - previous > 1)
+      items.push(previous === 1 ? "ellipsis-start" : "ellipsis-end");
     items.push(n);
   });
   return items;

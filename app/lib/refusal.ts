@@ -9,11 +9,16 @@ export interface Refusal<D = unknown> {
 }
 
 export function isRefusal(error: unknown): error is Refusal {
-  return typeof error === "object" && error !== null && (error as { type?: unknown }).type === "DataWithResponseInit";
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    (error as { type?: unknown }).type === "DataWithResponseInit"
+  );
 }
 
 /** The HTTP status of a refusal, or undefined for an unexpected error. */
-export const refusalStatus = (error: unknown): number | undefined => (isRefusal(error) ? (error.init?.status ?? 200) : undefined);
+export const refusalStatus = (error: unknown): number | undefined =>
+  isRefusal(error) ? (error.init?.status ?? 200) : undefined;
 
 /** The message a refusal carries ({ error } or { message }), if any. */
 export function refusalMessage(error: unknown): string | undefined {

@@ -1,7 +1,11 @@
 import { expect, test } from "vitest";
 import { pageMeta, siteMetaFrom } from "./seo";
 
-const site = { siteTitle: "Daily Ghana", siteDescription: "Your Trusted Source for News", origin: "https://news.example.com" };
+const site = {
+  siteTitle: "Daily Ghana",
+  siteDescription: "Your Trusted Source for News",
+  origin: "https://news.example.com",
+};
 const find = (tags: ReturnType<typeof pageMeta>, key: string) =>
   tags.find((t) => ("property" in t && t.property === key) || ("name" in t && t.name === key));
 
@@ -10,7 +14,9 @@ test("home: site title and description, website type, default 1200x630 image, la
   expect(tags[0]).toEqual({ title: "Daily Ghana - Your Trusted Source for News" });
   expect(tags).toContainEqual({ tagName: "link", rel: "canonical", href: "https://news.example.com/" });
   expect(find(tags, "og:type")).toMatchObject({ content: "website" });
-  expect(find(tags, "og:image")).toMatchObject({ content: "https://news.example.com/images/social-default.png" });
+  expect(find(tags, "og:image")).toMatchObject({
+    content: "https://news.example.com/images/social-default.png",
+  });
   expect(find(tags, "og:image:width")).toMatchObject({ content: "1200" });
   expect(find(tags, "og:image:height")).toMatchObject({ content: "630" });
   expect(find(tags, "twitter:card")).toMatchObject({ content: "summary_large_image" });
@@ -41,6 +47,10 @@ test("siteMetaFrom reads the site layout's data, with a default when absent", ()
 
 test("SVG images are not used as share images", () => {
   const tags = pageMeta({ site, path: "/", image: "/images/sample/accra-market.svg" });
-  expect(find(tags, "og:image")).toMatchObject({ content: "https://news.example.com/images/social-default.png" });
-  expect(find(tags, "twitter:image")).toMatchObject({ content: "https://news.example.com/images/social-default.png" });
+  expect(find(tags, "og:image")).toMatchObject({
+    content: "https://news.example.com/images/social-default.png",
+  });
+  expect(find(tags, "twitter:image")).toMatchObject({
+    content: "https://news.example.com/images/social-default.png",
+  });
 });

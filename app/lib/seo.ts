@@ -39,7 +39,14 @@ function socialImage(image: string | undefined): string {
   return image;
 }
 
-export function pageMeta({ site, title, description, path, image, article }: PageMetaInput): MetaDescriptor[] {
+export function pageMeta({
+  site,
+  title,
+  description,
+  path,
+  image,
+  article,
+}: PageMetaInput): MetaDescriptor[] {
   const fullTitle = title ? `${title} - ${site.siteTitle}` : `${site.siteTitle} - ${site.siteDescription}`;
   const text = description?.trim() || site.siteDescription;
   const url = absoluteUrl(site.origin, path);
@@ -61,7 +68,8 @@ export function pageMeta({ site, title, description, path, image, article }: Pag
     { name: "twitter:description", content: text },
     { name: "twitter:image", content: imageUrl },
   ];
-  if (article?.publishedTime) tags.push({ property: "article:published_time", content: article.publishedTime });
+  if (article?.publishedTime)
+    tags.push({ property: "article:published_time", content: article.publishedTime });
   if (article?.section) tags.push({ property: "article:section", content: article.section });
   return tags;
 }
@@ -69,7 +77,12 @@ export function pageMeta({ site, title, description, path, image, article }: Pag
 const SITE_LAYOUT_ROUTE_ID = "routes/site/layout";
 
 /** Finds the site layout's meta data among a meta function's matches. */
-export function siteMetaFrom(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>): SiteMeta {
-  const layout = matches.find((m) => m?.id === SITE_LAYOUT_ROUTE_ID)?.loaderData as { site?: SiteMeta } | undefined;
-  return layout?.site ?? { siteTitle: "Newsdesk", siteDescription: "Your Trusted Source for News", origin: "" };
+export function siteMetaFrom(
+  matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>,
+): SiteMeta {
+  const layout = matches.find((m) => m?.id === SITE_LAYOUT_ROUTE_ID)?.loaderData as
+    { site?: SiteMeta } | undefined;
+  return (
+    layout?.site ?? { siteTitle: "Newsdesk", siteDescription: "Your Trusted Source for News", origin: "" }
+  );
 }

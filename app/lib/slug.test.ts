@@ -1,5 +1,11 @@
 import { describe, expect, test } from "vitest";
-import { categoriesMatch, categoryMatchKey, categoryNameFromSlug, categorySlug, sortCategoriesPreferred } from "./slug";
+import {
+  categoriesMatch,
+  categoryMatchKey,
+  categoryNameFromSlug,
+  categorySlug,
+  sortCategoriesPreferred,
+} from "./slug";
 
 describe("category slugs and names", () => {
   test("slug: lower case, '&' to 'and', other non-alphanumerics to single dashes", () => {
@@ -21,7 +27,13 @@ describe("category slugs and names", () => {
   test("preferred order first, then the rest alphabetically", () => {
     const names = ["Lifestyle", "Gallery", "Zoo", "Business", "Apples", "News", "Travel & Events"];
     expect(sortCategoriesPreferred(names.map((name) => ({ name }))).map((c) => c.name)).toEqual([
-      "News", "Business", "Travel & Events", "Gallery", "Apples", "Lifestyle", "Zoo",
+      "News",
+      "Business",
+      "Travel & Events",
+      "Gallery",
+      "Apples",
+      "Lifestyle",
+      "Zoo",
     ]);
   });
 });

@@ -2,7 +2,9 @@ import { expect, test } from "vitest";
 import { EXCERPT_LENGTH, listingExcerpt, readTimeFor, stripHtml, truncate } from "./text";
 
 test("stripHtml removes tags, scripts and entities and collapses whitespace", () => {
-  expect(stripHtml("<p>Hello   <b>world</b></p>\n<script>alert(1)</script><p>A &amp; B</p>")).toBe("Hello world A & B");
+  expect(stripHtml("<p>Hello   <b>world</b></p>\n<script>alert(1)</script><p>A &amp; B</p>")).toBe(
+    "Hello world A & B",
+  );
 });
 
 test("truncate cuts at the length with an ellipsis only when longer", () => {
@@ -15,7 +17,14 @@ test("listing excerpts prefer the content over the excerpt and use the spec's le
   const content = `<p>${"word ".repeat(100)}</p>`;
   expect(listingExcerpt({ content, excerpt: "the excerpt" }, EXCERPT_LENGTH.hero)).toHaveLength(200 - 1 + 3);
   expect(listingExcerpt({ content: "", excerpt: "<em>the excerpt</em>" })).toBe("the excerpt");
-  expect(EXCERPT_LENGTH).toMatchObject({ latest: 120, featured: 120, allArticles: 150, search: 150, category: 160, hero: 200 });
+  expect(EXCERPT_LENGTH).toMatchObject({
+    latest: 120,
+    featured: 120,
+    allArticles: 150,
+    search: 150,
+    category: 160,
+    hero: 200,
+  });
 });
 
 test("read time counts words at 200 a minute", () => {

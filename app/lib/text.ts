@@ -1,6 +1,14 @@
 /** Plain-text helpers for excerpts and read time. */
 
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", apos: "'", nbsp: " " };
+const ENTITIES: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  "#39": "'",
+  apos: "'",
+  nbsp: " ",
+};
 
 export function stripHtml(html: string): string {
   return html
@@ -30,7 +38,10 @@ export function truncate(text: string, length: number, ellipsis = "..."): string
 }
 
 /** Listing excerpt: HTML stripped, whitespace collapsed, content preferred over excerpt, cut at length. */
-export function listingExcerpt(article: { content?: string | null; excerpt?: string | null }, length = 160): string {
+export function listingExcerpt(
+  article: { content?: string | null; excerpt?: string | null },
+  length = 160,
+): string {
   const source = stripHtml(article.content ?? "") || stripHtml(article.excerpt ?? "");
   return truncate(source, length);
 }

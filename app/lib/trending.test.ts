@@ -17,7 +17,9 @@ describe("trendingScore", () => {
     expect(trendingScore({ views: 10, createdAt: hoursAgo(0.1) }, now)).toBeCloseTo(10 * 2 * 1.1);
   });
   test("recency factors", () => {
-    expect([12, 24, 30, 48, 60, 72, 100, 168, 169].map(recencyFactor)).toEqual([2, 2, 1.5, 1.5, 1.2, 1.2, 1.1, 1.1, 1]);
+    expect([12, 24, 30, 48, 60, 72, 100, 168, 169].map(recencyFactor)).toEqual([
+      2, 2, 1.5, 1.5, 1.2, 1.2, 1.1, 1.1, 1,
+    ]);
   });
 });
 

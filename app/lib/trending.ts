@@ -24,11 +24,19 @@ export function trendingScore(article: TrendingInput, now: Date = new Date()): n
 }
 
 /** Only articles with views are ranked; the highest score first, the newer first on a tie. */
-export function rankTrending<T extends TrendingInput>(list: readonly T[], limit = 5, now: Date = new Date()): T[] {
+export function rankTrending<T extends TrendingInput>(
+  list: readonly T[],
+  limit = 5,
+  now: Date = new Date(),
+): T[] {
   return list
     .filter((a) => a.views > 0)
     .map((article) => ({ article, score: trendingScore(article, now) }))
-    .sort((a, b) => b.score - a.score || new Date(b.article.createdAt).getTime() - new Date(a.article.createdAt).getTime())
+    .sort(
+      (a, b) =>
+        b.score - a.score ||
+        new Date(b.article.createdAt).getTime() - new Date(a.article.createdAt).getTime(),
+    )
     .slice(0, limit)
     .map((entry) => entry.article);
 }

@@ -5,7 +5,10 @@ import { signIn } from "./helpers";
 /** Fresh accounts per run: the shared accounts are never deactivated or given a new password here. */
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
-async function createUserAsAdmin(page: Page, user: { name: string; email: string; password: string; role: string }) {
+async function createUserAsAdmin(
+  page: Page,
+  user: { name: string; email: string; password: string; role: string },
+) {
   await page.goto("/admin/users/add");
   await page.getByLabel("Name").fill(user.name);
   await page.getByLabel("Email").fill(user.email);
@@ -23,8 +26,16 @@ async function newSignedInPage(browser: Browser, account: { email: string; passw
   return page;
 }
 
-test("admin creates a writer, the writer sees the writer dashboard, and is locked out once deactivated", async ({ page, browser }) => {
-  const writer = { name: "Akua Writer", email: `akua.${unique()}@newsdesk.test`, password: "Akua12345", role: "writer" };
+test("admin creates a writer, the writer sees the writer dashboard, and is locked out once deactivated", async ({
+  page,
+  browser,
+}) => {
+  const writer = {
+    name: "Akua Writer",
+    email: `akua.${unique()}@newsdesk.test`,
+    password: "Akua12345",
+    role: "writer",
+  };
   await signIn(page, E2E_ACCOUNTS.admin);
   await createUserAsAdmin(page, writer);
   await expect(page.getByRole("cell", { name: new RegExp(writer.email) })).toBeVisible();
@@ -35,7 +46,9 @@ test("admin creates a writer, the writer sees the writer dashboard, and is locke
     await expect(writerPage.getByRole("link", { name: label, exact: true }).first()).toBeVisible();
   }
   await expect(writerPage.getByRole("link", { name: "Manage Users" })).toHaveCount(0);
-  await expect(writerPage.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Users" })).toHaveCount(0);
+  await expect(
+    writerPage.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Users" }),
+  ).toHaveCount(0);
   await expect(writerPage.getByTestId("stat-total")).toHaveText("0");
 
   // The admin deactivates the writer, confirming in the dialog.
@@ -47,7 +60,9 @@ test("admin creates a writer, the writer sees the writer dashboard, and is locke
 
   await writerPage.reload();
   await expect(writerPage.getByRole("heading", { name: "Account Disabled" })).toBeVisible();
-  await expect(writerPage.getByText("Your account has been disabled. Please contact the administrator.")).toBeVisible();
+  await expect(
+    writerPage.getByText("Your account has been disabled. Please contact the administrator."),
+  ).toBeVisible();
   await writerPage.context().close();
 });
 
@@ -60,7 +75,9 @@ test("add user: problems show beside the fields and what was typed stays", async
   await page.getByRole("button", { name: "Create User" }).click();
   await expect(page.getByText("Name must be at least 2 characters long.")).toBeVisible();
   await expect(page.getByText("Please enter a valid email address.")).toBeVisible();
-  await expect(page.getByText("Password must be at least 6 characters with at least one letter and one number.")).toBeVisible();
+  await expect(
+    page.getByText("Password must be at least 6 characters with at least one letter and one number."),
+  ).toBeVisible();
   await expect(page.getByLabel("Email")).toHaveValue("not-an-email");
 
   // The server's answer: an address that is already registered.
@@ -69,14 +86,21 @@ test("add user: problems show beside the fields and what was typed stays", async
   await page.getByLabel("Password").fill("Valid1234");
   await page.getByRole("button", { name: "Create User" }).click();
   await expect(page.getByText("Email Already Exists")).toBeVisible();
-  await expect(page.getByText("This email address is already registered. Please use a different email.")).toBeVisible();
+  await expect(
+    page.getByText("This email address is already registered. Please use a different email."),
+  ).toBeVisible();
   await expect(page.getByLabel("Name")).toHaveValue("Someone Else");
 });
 
 test("a notification is clicked, marked read, and the badge drops", async ({ page }) => {
   await signIn(page, E2E_ACCOUNTS.admin);
   const name = `Notified ${unique()}`;
-  await createUserAsAdmin(page, { name, email: `n.${unique()}@newsdesk.test`, password: "Notify123", role: "writer" });
+  await createUserAsAdmin(page, {
+    name,
+    email: `n.${unique()}@newsdesk.test`,
+    password: "Notify123",
+    role: "writer",
+  });
   const badge = page.getByTestId("unread-badge");
   await expect(badge).toBeVisible();
   const before = Number(await badge.textContent());
@@ -98,7 +122,12 @@ test("a notification is clicked, marked read, and the badge drops", async ({ pag
 });
 
 test("profile edit and password change", async ({ page, browser }) => {
-  const user = { name: "Yaw Profile", email: `yaw.${unique()}@newsdesk.test`, password: "YawPass123", role: "editor" };
+  const user = {
+    name: "Yaw Profile",
+    email: `yaw.${unique()}@newsdesk.test`,
+    password: "YawPass123",
+    role: "editor",
+  };
   await signIn(page, E2E_ACCOUNTS.admin);
   await createUserAsAdmin(page, user);
 
@@ -152,7 +181,9 @@ test("on a phone the side menu collapses behind a button", async ({ browser }) =
   await context.close();
 });
 
-test("without JavaScript: the add-user form answers beside its fields and the bell still works", async ({ browser }) => {
+test("without JavaScript: the add-user form answers beside its fields and the bell still works", async ({
+  browser,
+}) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto("/admin/login");
@@ -176,7 +207,10 @@ test("without JavaScript: the add-user form answers beside its fields and the be
   await expect(page.getByText(email)).toBeVisible();
 
   await page.getByLabel(/^Notifications/).click();
-  await page.getByRole("button", { name: /^New user: No Script/ }).first().click();
+  await page
+    .getByRole("button", { name: /^New user: No Script/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/admin\/users\/edit\//);
   await context.close();
 });

@@ -5,10 +5,14 @@ import { signIn } from "./helpers";
 test("the home page lists the sample articles and an article opens", async ({ page }) => {
   await page.goto("/");
   await expect(page.getByRole("link", { name: /Newsdesk\s*Online/ })).toBeVisible();
-  const first = page.getByRole("region", { name: "Top story" }).getByRole("heading", { name: "Accra traders welcome new opening hours at Makola Market" });
+  const first = page
+    .getByRole("region", { name: "Top story" })
+    .getByRole("heading", { name: "Accra traders welcome new opening hours at Makola Market" });
   await expect(first).toBeVisible();
   await first.click();
-  await expect(page.getByRole("heading", { level: 1, name: "Accra traders welcome new opening hours at Makola Market" })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Accra traders welcome new opening hours at Makola Market" }),
+  ).toBeVisible();
   await expect(page.getByText("Longer days, safer streets")).toBeVisible();
 });
 
@@ -66,7 +70,9 @@ test("a writer who opens /admin/users sees Access Denied, and a direct POST gets
   await expect(page.getByText("You don't have permission to access this page.")).toBeVisible();
   // The writer's menu does not offer Users either.
   await page.goto("/admin/dashboard");
-  await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Users" })).toHaveCount(0);
+  await expect(
+    page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Users" }),
+  ).toHaveCount(0);
 
   const post = await page.request.post("/admin/users", {
     form: { intent: "deactivate", userId: "anything" },

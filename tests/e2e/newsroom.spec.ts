@@ -16,7 +16,10 @@ async function editorBody(page: Page) {
   return page.getByRole("textbox", { name: "Content", exact: true });
 }
 
-test("a writer writes a draft with tags and a featured image and submits it for review", async ({ page, baseURL }) => {
+test("a writer writes a draft with tags and a featured image and submits it for review", async ({
+  page,
+  baseURL,
+}) => {
   await signIn(page, E2E_ACCOUNTS.writer);
   await page.goto("/admin/articles/add");
 
@@ -51,7 +54,10 @@ test("a writer writes a draft with tags and a featured image and submits it for 
   await page.getByLabel("Category", { exact: true }).selectOption({ label: "Business" });
   await page.getByLabel("Featured image URL", { exact: true }).fill(`${baseURL}/favicon.svg`);
   // A writer has no Published choice and no flags: the editor decides.
-  await expect(page.getByLabel("Status", { exact: true }).locator("option")).toHaveText(["Draft", "Pending Review"]);
+  await expect(page.getByLabel("Status", { exact: true }).locator("option")).toHaveText([
+    "Draft",
+    "Pending Review",
+  ]);
   await expect(page.getByLabel("Featured", { exact: true })).toHaveCount(0);
   await page.getByLabel("Status", { exact: true }).selectOption("pending");
   await page.getByRole("button", { name: "Create Article" }).click();
@@ -72,10 +78,18 @@ test("the writer cannot reach comment moderation", async ({ page }) => {
   await expect(page.getByText("Access Denied")).toBeVisible();
 });
 
-test("an editor is notified, publishes the article and marks it Breaking News; the home hero shows it", async ({ page }) => {
+test("an editor is notified, publishes the article and marks it Breaking News; the home hero shows it", async ({
+  page,
+}) => {
   await signIn(page, E2E_ACCOUNTS.editor);
-  await page.getByRole("button", { name: /Notifications/ }).or(page.locator("summary[aria-label^='Notifications']")).first().click();
-  const notification = page.getByRole("button", { name: new RegExp(`^"${title}" by .* was submitted for review`) });
+  await page
+    .getByRole("button", { name: /Notifications/ })
+    .or(page.locator("summary[aria-label^='Notifications']"))
+    .first()
+    .click();
+  const notification = page.getByRole("button", {
+    name: new RegExp(`^"${title}" by .* was submitted for review`),
+  });
   await expect(notification).toBeVisible();
   await notification.click();
   await expect(page).toHaveURL(/\/admin\/articles\/edit\//);
@@ -104,7 +118,9 @@ test("a reader comments, the editor approves it, and the reader sees it", async 
   await reader.getByLabel("Email", { exact: true }).fill("kojo@example.com");
   await reader.getByLabel("Comment", { exact: true }).fill(commentText);
   await reader.getByRole("button", { name: "Post Comment" }).click();
-  await expect(reader.getByText("Your comment has been submitted successfully! It will be reviewed before publishing.")).toBeVisible();
+  await expect(
+    reader.getByText("Your comment has been submitted successfully! It will be reviewed before publishing."),
+  ).toBeVisible();
   await reader.reload();
   await expect(reader.getByText(commentText)).toHaveCount(0);
 
@@ -138,7 +154,9 @@ test("deleting asks first and says the spec's words", async ({ page }) => {
   const row = page.getByRole("row").filter({ hasText: doomed });
   await row.getByRole("button", { name: "Delete" }).click();
   const dialog = page.getByRole("dialog");
-  await expect(dialog).toContainText("Are you sure you want to delete this article? This action cannot be undone.");
+  await expect(dialog).toContainText(
+    "Are you sure you want to delete this article? This action cannot be undone.",
+  );
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(row).toBeVisible();
   await row.getByRole("button", { name: "Delete" }).click();

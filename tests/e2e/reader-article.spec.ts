@@ -45,7 +45,9 @@ async function fillComment(page: Page, values: { name: string; email: string; co
 }
 
 test.describe("the article page", () => {
-  test("shows the story with its byline, body, sharing, related articles, comments and trending", async ({ page }) => {
+  test("shows the story with its byline, body, sharing, related articles, comments and trending", async ({
+    page,
+  }) => {
     const path = await articlePath(page, MAKOLA);
     const response = await page.goto(path);
     expect(response?.status()).toBe(200);
@@ -57,12 +59,27 @@ test.describe("the article page", () => {
     await expect(main.getByRole("img", { name: MAKOLA })).toBeVisible();
     await expect(main.getByText("Longer days, safer streets")).toBeVisible();
 
-    await expect(main.getByRole("link", { name: "Share on Facebook" })).toHaveAttribute("href", /facebook\.com\/sharer\/sharer\.php\?u=http/);
-    await expect(main.getByRole("link", { name: "Share on X" })).toHaveAttribute("href", /twitter\.com\/intent\/tweet/);
+    await expect(main.getByRole("link", { name: "Share on Facebook" })).toHaveAttribute(
+      "href",
+      /facebook\.com\/sharer\/sharer\.php\?u=http/,
+    );
+    await expect(main.getByRole("link", { name: "Share on X" })).toHaveAttribute(
+      "href",
+      /twitter\.com\/intent\/tweet/,
+    );
     await expect(main.getByRole("link", { name: "Share on WhatsApp" })).toHaveAttribute("href", /wa\.me/);
-    await expect(main.getByRole("link", { name: "Share on Telegram" })).toHaveAttribute("href", /t\.me\/share/);
-    await expect(main.getByRole("link", { name: "Share on LinkedIn" })).toHaveAttribute("href", /linkedin\.com/);
-    await expect(main.getByRole("link", { name: "Share by Email" })).toHaveAttribute("href", /^mailto:\?subject=/);
+    await expect(main.getByRole("link", { name: "Share on Telegram" })).toHaveAttribute(
+      "href",
+      /t\.me\/share/,
+    );
+    await expect(main.getByRole("link", { name: "Share on LinkedIn" })).toHaveAttribute(
+      "href",
+      /linkedin\.com/,
+    );
+    await expect(main.getByRole("link", { name: "Share by Email" })).toHaveAttribute(
+      "href",
+      /^mailto:\?subject=/,
+    );
 
     const related = main.getByRole("region", { name: "Related Articles" });
     // 3 with the sample content alone; other journeys may have added more (4 at most are shown).
@@ -72,13 +89,18 @@ test.describe("the article page", () => {
     await expect(related.getByRole("link", { name: new RegExp(MAKOLA) })).toHaveCount(0);
 
     await expect(main.getByRole("heading", { name: "Comments (3)" })).toBeVisible();
-    await expect(main.getByText("Hope the trotro drivers follow. Getting home from Makola after 7 is hard.")).toBeVisible();
+    await expect(
+      main.getByText("Hope the trotro drivers follow. Getting home from Makola after 7 is hard."),
+    ).toBeVisible();
     await expect(page.getByRole("complementary").getByRole("heading", { name: "Trending" })).toBeVisible();
 
     // Social meta for an article page, rendered by the server.
     await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "article");
     await expect(page.locator('meta[property="article:section"]')).toHaveAttribute("content", "Business");
-    await expect(page.locator('meta[property="article:published_time"]')).toHaveAttribute("content", /^\d{4}-\d{2}-\d{2}T/);
+    await expect(page.locator('meta[property="article:published_time"]')).toHaveAttribute(
+      "content",
+      /^\d{4}-\d{2}-\d{2}T/,
+    );
     await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
   });
 
@@ -87,7 +109,11 @@ test.describe("the article page", () => {
     await page.getByRole("button", { name: "Post Comment" }).click();
     await expect(page.getByText(TEXT.commentMissing)).toBeVisible();
 
-    await fillComment(page, { name: "Ama Mensah", email: "ama@example.com", comment: "Great reporting on the market hours." });
+    await fillComment(page, {
+      name: "Ama Mensah",
+      email: "ama@example.com",
+      comment: "Great reporting on the market hours.",
+    });
     await page.getByRole("button", { name: "Post Comment" }).click();
     await expect(page.getByText(TEXT.commentSubmitted)).toBeVisible();
     await expect(commentForm(page).getByLabel("Comment")).toHaveValue("");
@@ -109,8 +135,19 @@ test.describe("the article page", () => {
 
   test("a view is counted once per browser", async ({ page }) => {
     const path = await articlePath(page, CAPE_COAST);
-    const views = async () => Number((await page.getByRole("main").locator("article header").getByText(/^[\d,]+ views?$/).innerText()).replace(/\D/g, ""));
-    const counted = page.waitForResponse((r) => r.url().includes("/resources/article-views/") && r.request().method() === "POST");
+    const views = async () =>
+      Number(
+        (
+          await page
+            .getByRole("main")
+            .locator("article header")
+            .getByText(/^[\d,]+ views?$/)
+            .innerText()
+        ).replace(/\D/g, ""),
+      );
+    const counted = page.waitForResponse(
+      (r) => r.url().includes("/resources/article-views/") && r.request().method() === "POST",
+    );
     await page.goto(path);
     expect((await counted).status()).toBe(204);
     const first = await views();
@@ -150,7 +187,10 @@ test.describe("the article page", () => {
 test.describe("the contact page", () => {
   test("checks the form, sends the message and resets the form", async ({ page }) => {
     await page.goto("/contact");
-    await expect(page.getByRole("main").getByRole("link", { name: "contact@example.com" })).toHaveAttribute("href", "mailto:contact@example.com");
+    await expect(page.getByRole("main").getByRole("link", { name: "contact@example.com" })).toHaveAttribute(
+      "href",
+      "mailto:contact@example.com",
+    );
     await expect(contactForm(page).getByLabel("Message")).toHaveAttribute("rows", "6");
     await contactForm(page).getByLabel("Name").fill("Kofi Boateng");
     await contactForm(page).getByLabel("Email").fill("kofi@");
@@ -171,12 +211,22 @@ test.describe("utility pages", () => {
   test("about, privacy and terms answer with their content", async ({ page }) => {
     await page.goto("/about");
     await expect(page.getByRole("heading", { level: 1, name: "About Newsdesk" })).toBeVisible();
-    for (const value of ["Integrity", "Accuracy", "Timeliness", "Community"]) await expect(page.getByRole("heading", { name: value, exact: true })).toBeVisible();
-    await expect(page.getByRole("main").getByRole("link", { name: "Contact Us" })).toHaveAttribute("href", "/contact");
-    await expect(page.getByRole("main").getByRole("link", { name: "Browse All Articles" })).toHaveAttribute("href", "/all-articles");
+    for (const value of ["Integrity", "Accuracy", "Timeliness", "Community"])
+      await expect(page.getByRole("heading", { name: value, exact: true })).toBeVisible();
+    await expect(page.getByRole("main").getByRole("link", { name: "Contact Us" })).toHaveAttribute(
+      "href",
+      "/contact",
+    );
+    await expect(page.getByRole("main").getByRole("link", { name: "Browse All Articles" })).toHaveAttribute(
+      "href",
+      "/all-articles",
+    );
 
     const today = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(new Date());
-    for (const [path, title] of [["/privacy", "Privacy Policy"], ["/terms", "Terms of Service"]]) {
+    for (const [path, title] of [
+      ["/privacy", "Privacy Policy"],
+      ["/terms", "Terms of Service"],
+    ]) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
       await expect(page.getByText(`Last updated: ${today}`)).toBeVisible();
@@ -203,9 +253,13 @@ test.describe("utility pages", () => {
 
   test("database setup: a visitor is sent to sign in; an admin may run it", async ({ page }) => {
     await page.goto("/database-setup");
-    await expect(page.getByText("Only a signed-in administrator can populate or clear the database.")).toBeVisible();
+    await expect(
+      page.getByText("Only a signed-in administrator can populate or clear the database."),
+    ).toBeVisible();
     await page.getByRole("button", { name: "Clear Database" }).click();
-    await expect(page.getByText("Are you sure you want to clear all data? This action cannot be undone.")).toBeVisible();
+    await expect(
+      page.getByText("Are you sure you want to clear all data? This action cannot be undone."),
+    ).toBeVisible();
     await page.getByRole("dialog").getByRole("button", { name: "Clear Database" }).click();
     await expect(page).toHaveURL(/\/admin\/login$/);
 
@@ -219,7 +273,9 @@ test.describe("utility pages", () => {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("a comment posts as a plain form: errors keep what was typed, success says it will be reviewed", async ({ page }) => {
+  test("a comment posts as a plain form: errors keep what was typed, success says it will be reviewed", async ({
+    page,
+  }) => {
     await page.goto(await articlePath(page, MAKOLA));
     await fillComment(page, { name: "Yaw", email: "yaw@example.com", comment: "   " });
     await page.getByRole("button", { name: "Post Comment" }).click();
@@ -263,22 +319,39 @@ test.describe("without JavaScript", () => {
 });
 
 test.describe("accessibility and console", () => {
-  const PAGES = ["/contact", "/about", "/privacy", "/terms", "/settings-demo", "/comments-demo", "/database-setup", "/article/does-not-exist"];
-  for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
-    test(`no serious accessibility violation and no console error at ${viewport.width}px`, async ({ page }) => {
+  const PAGES = [
+    "/contact",
+    "/about",
+    "/privacy",
+    "/terms",
+    "/settings-demo",
+    "/comments-demo",
+    "/database-setup",
+    "/article/does-not-exist",
+  ];
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    test(`no serious accessibility violation and no console error at ${viewport.width}px`, async ({
+      page,
+    }) => {
       test.setTimeout(90_000);
       await page.setViewportSize(viewport);
       const errors: string[] = [];
       page.on("console", (m) => {
         // The 404 page's own status shows up as a failed resource; that answer is the point of the page.
-        if (m.type() === "error" && !(page.url().endsWith("/does-not-exist") && m.text().includes("404"))) errors.push(`${page.url()}: ${m.text()}`);
+        if (m.type() === "error" && !(page.url().endsWith("/does-not-exist") && m.text().includes("404")))
+          errors.push(`${page.url()}: ${m.text()}`);
       });
       page.on("pageerror", (e) => errors.push(`${page.url()}: ${e.message}`));
       for (const path of [await articlePath(page, MAKOLA), ...PAGES]) {
         await page.goto(path, { waitUntil: "networkidle" });
         const { violations } = await new AxeBuilder({ page }).analyze();
         const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-        expect(serious.map((v) => `${path}: ${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+        expect(
+          serious.map((v) => `${path}: ${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
+        ).toEqual([]);
       }
       expect(errors).toEqual([]);
     });

@@ -12,11 +12,16 @@ async function ensureTwoPagesOfArticles(browser: Browser, baseURL: string) {
   const context = await browser.newContext({ baseURL, javaScriptEnabled: true });
   const page = await context.newPage();
   await page.goto("/all-articles");
-  const total = Number((await page.getByText(/^Showing \d+ to \d+ of \d+ articles$/).textContent())?.match(/of (\d+)/)?.[1]);
+  const total = Number(
+    (await page.getByText(/^Showing \d+ to \d+ of \d+ articles$/).textContent())?.match(/of (\d+)/)?.[1],
+  );
   if (total <= 12) {
     await signIn(page, E2E_ACCOUNTS.admin);
     for (let added = total; added <= 12; added += 4) {
-      const response = await page.request.post("/database-setup", { form: { intent: "populate" }, headers: { Origin: baseURL } });
+      const response = await page.request.post("/database-setup", {
+        form: { intent: "populate" },
+        headers: { Origin: baseURL },
+      });
       expect(response.ok()).toBe(true);
     }
   }
@@ -40,7 +45,10 @@ test.describe("with JavaScript", () => {
     const hero = page.getByRole("region", { name: "Top story" });
     await expect(hero.getByText("Breaking News")).toBeVisible();
     await expect(hero.getByRole("heading", { name: HERO })).toBeVisible();
-    await expect(hero.getByRole("link", { name: "Read Full Article" })).toHaveAttribute("href", /\/article\//);
+    await expect(hero.getByRole("link", { name: "Read Full Article" })).toHaveAttribute(
+      "href",
+      /\/article\//,
+    );
 
     const latest = page.getByRole("region", { name: "Latest News" });
     await expect(latest.getByRole("link", { name: "View All" })).toHaveAttribute("href", "/latest-news");
@@ -71,7 +79,9 @@ test.describe("with JavaScript", () => {
 
     await page.goto("/category/Travel-And-Events");
     await expect(page.getByRole("heading", { level: 1, name: "Travel & Events" })).toBeVisible();
-    await expect(page.getByRole("heading", { name: "Cape Coast prepares for a record Fetu Afahye festival" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { name: "Cape Coast prepares for a record Fetu Afahye festival" }),
+    ).toBeVisible();
 
     await page.goto("/category/arts-and-culture");
     await expect(page.getByRole("heading", { level: 1, name: "Arts & Culture" })).toBeVisible();
@@ -85,7 +95,10 @@ test.describe("with JavaScript", () => {
     await expect(page.getByRole("heading", { name: "Popular Searches" })).toBeVisible();
     const popular = page.getByRole("region", { name: "Popular Searches" });
     for (const tag of ["Breaking News", "Politics", "Technology", "Sports", "Business", "Entertainment"]) {
-      await expect(popular.getByRole("link", { name: tag, exact: true })).toHaveAttribute("href", `/search?q=${encodeURIComponent(tag)}`);
+      await expect(popular.getByRole("link", { name: tag, exact: true })).toHaveAttribute(
+        "href",
+        `/search?q=${encodeURIComponent(tag)}`,
+      );
     }
     await page.getByLabel("Search articles").pressSequentially("cocoa harv", { delay: 40 });
     await expect(page).toHaveURL(/\/search\?q=cocoa\+harv$/);
@@ -97,19 +110,29 @@ test.describe("with JavaScript", () => {
     await page.getByLabel("Search articles").fill("qwertyzzz");
     await expect(page.getByText("No results found")).toBeVisible();
     await expect(page).toHaveURL(/q=qwertyzzz/);
-    await expect(page.getByRole("link", { name: "browse all articles" })).toHaveAttribute("href", "/all-articles");
+    await expect(page.getByRole("link", { name: "browse all articles" })).toHaveAttribute(
+      "href",
+      "/all-articles",
+    );
 
     await page.getByLabel("Search articles").fill("");
     await expect(page.getByRole("heading", { name: "Popular Searches" })).toBeVisible();
     await expect(page).toHaveURL(/\/search$/);
 
-    await page.getByRole("region", { name: "Popular Searches" }).getByRole("link", { name: "Sports", exact: true }).click();
+    await page
+      .getByRole("region", { name: "Popular Searches" })
+      .getByRole("link", { name: "Sports", exact: true })
+      .click();
     await expect(page).toHaveURL(/\/search\?q=Sports$/);
     await expect(page.getByLabel("Search articles")).toHaveValue("Sports");
-    await expect(page.getByRole("region", { name: "Search results" }).getByRole("link", { name: FEATURED })).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: "Search results" }).getByRole("link", { name: FEATURED }),
+    ).toBeVisible();
   });
 
-  test("latest and featured news grids, with placeholders while a client transition loads", async ({ page }) => {
+  test("latest and featured news grids, with placeholders while a client transition loads", async ({
+    page,
+  }) => {
     await page.goto("/");
     // Hold the page data back a moment so the placeholders have time to show.
     await page.route(/\/latest-news\.data/, async (route) => {
@@ -133,7 +156,9 @@ test.describe("with JavaScript", () => {
     await expect(page.getByRole("heading", { name: FEATURED })).toBeVisible();
   });
 
-  test("the phone menu: Escape closes it, the page does not scroll behind it, navigation closes it", async ({ page }) => {
+  test("the phone menu: Escape closes it, the page does not scroll behind it, navigation closes it", async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/");
     await page.getByLabel("Open menu").click();
@@ -152,7 +177,9 @@ test.describe("with JavaScript", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Business" })).toBeVisible();
   });
 
-  test("the search button goes to /search; ?redirect= replaces the page; back to top appears after scrolling", async ({ page }) => {
+  test("the search button goes to /search; ?redirect= replaces the page; back to top appears after scrolling", async ({
+    page,
+  }) => {
     await page.goto("/");
     await page.getByRole("link", { name: "Search", exact: true }).first().click();
     await expect(page).toHaveURL(/\/search$/);
@@ -188,9 +215,24 @@ test.describe("with JavaScript", () => {
 });
 
 test.describe("accessibility and console", () => {
-  const PAGES = ["/", "/category/sports", "/category/unknown-thing", "/all-articles", "/search", "/search?q=cocoa", "/search?q=qqqzzz", "/latest-news", "/featured-news"];
-  for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
-    test(`no serious accessibility violation and no console error at ${viewport.width}px`, async ({ page }) => {
+  const PAGES = [
+    "/",
+    "/category/sports",
+    "/category/unknown-thing",
+    "/all-articles",
+    "/search",
+    "/search?q=cocoa",
+    "/search?q=qqqzzz",
+    "/latest-news",
+    "/featured-news",
+  ];
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    test(`no serious accessibility violation and no console error at ${viewport.width}px`, async ({
+      page,
+    }) => {
       test.setTimeout(90_000);
       await page.setViewportSize(viewport);
       const errors: string[] = [];
@@ -200,7 +242,9 @@ test.describe("accessibility and console", () => {
         await page.goto(path, { waitUntil: "networkidle" });
         const { violations } = await new AxeBuilder({ page }).analyze();
         const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-        expect(serious.map((v) => `${path}: ${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+        expect(
+          serious.map((v) => `${path}: ${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
+        ).toEqual([]);
       }
       expect(errors).toEqual([]);
     });
@@ -212,8 +256,13 @@ test.describe("without JavaScript", () => {
 
   test("reading: home, an article, a category page", async ({ page }) => {
     await page.goto("/");
-    await expect(page.getByRole("region", { name: "Top story" }).getByRole("heading", { name: HERO })).toBeVisible();
-    await page.getByRole("region", { name: "Top story" }).getByRole("link", { name: "Read Full Article" }).click();
+    await expect(
+      page.getByRole("region", { name: "Top story" }).getByRole("heading", { name: HERO }),
+    ).toBeVisible();
+    await page
+      .getByRole("region", { name: "Top story" })
+      .getByRole("link", { name: "Read Full Article" })
+      .click();
     await expect(page.getByRole("heading", { level: 1, name: HERO })).toBeVisible();
     await page.goto("/category/news");
     await expect(page.getByRole("heading", { level: 1, name: "News" })).toBeVisible();
@@ -226,12 +275,17 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("Search articles").fill("Makola");
     await page.getByRole("button", { name: "Search" }).click();
     await expect(page).toHaveURL(/\/search\?q=Makola$/);
-    await expect(page.getByRole("region", { name: "Search results" }).getByRole("link", { name: HERO }).first()).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: "Search results" }).getByRole("link", { name: HERO }).first(),
+    ).toBeVisible();
     await page.getByLabel("Search articles").fill("nothingmatchesthis");
     await page.getByRole("button", { name: "Search" }).click();
     await expect(page.getByText("No results found")).toBeVisible();
     await page.goto("/search");
-    await page.getByRole("region", { name: "Popular Searches" }).getByRole("link", { name: "Business", exact: true }).click();
+    await page
+      .getByRole("region", { name: "Popular Searches" })
+      .getByRole("link", { name: "Business", exact: true })
+      .click();
     await expect(page).toHaveURL(/\/search\?q=Business$/);
     await expect(page.getByText(/^Found \d+ results?$/)).toBeVisible();
   });

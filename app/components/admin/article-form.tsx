@@ -5,7 +5,12 @@
 import { useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { useToast } from "#app/components/ui/toast";
-import { ARTICLE_TEXT, STATUS_LABELS, type ArticleFieldErrors, type ArticleFormValues } from "#app/lib/article-form";
+import {
+  ARTICLE_TEXT,
+  STATUS_LABELS,
+  type ArticleFieldErrors,
+  type ArticleFormValues,
+} from "#app/lib/article-form";
 import { stripHtml } from "#app/lib/text";
 import { ArticleTagsInput } from "./article-tags-input";
 import { RichTextEditor } from "./editor/rich-text-editor";
@@ -45,14 +50,26 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-export function ArticleForm({ mode, values, fieldErrors = {}, categories, authors, canPublish, submitting, hidden, onDirty }: ArticleFormProps) {
+export function ArticleForm({
+  mode,
+  values,
+  fieldErrors = {},
+  categories,
+  authors,
+  canPublish,
+  submitting,
+  hidden,
+  onDirty,
+}: ArticleFormProps) {
   const { showToast } = useToast();
   const [clientErrors, setClientErrors] = useState<ArticleFieldErrors>({});
   const [useManualDate, setUseManualDate] = useState(values.useManualDate);
   const [imageUrl, setImageUrl] = useState(values.imageUrl);
   const formRef = useRef<HTMLFormElement>(null);
   const errors = { ...fieldErrors, ...clientErrors };
-  const statuses = canPublish ? (["draft", "pending", "published"] as const) : (["draft", "pending"] as const);
+  const statuses = canPublish
+    ? (["draft", "pending", "published"] as const)
+    : (["draft", "pending"] as const);
 
   // Quick feedback in the browser; the server checks the same rules again.
   const checkBeforeSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -61,8 +78,14 @@ export function ArticleForm({ mode, values, fieldErrors = {}, categories, author
     if (!String(data.get("title") ?? "").trim()) next.title = ARTICLE_TEXT.missingTitle;
     else if (!stripHtml(String(data.get("content") ?? ""))) next.content = ARTICLE_TEXT.missingContent;
     setClientErrors(next);
-    if (next.title) showToast({ type: "error", title: ARTICLE_TEXT.missingTitleTitle, message: ARTICLE_TEXT.missingTitle });
-    else if (next.content) showToast({ type: "error", title: ARTICLE_TEXT.missingContentTitle, message: ARTICLE_TEXT.missingContent });
+    if (next.title)
+      showToast({ type: "error", title: ARTICLE_TEXT.missingTitleTitle, message: ARTICLE_TEXT.missingTitle });
+    else if (next.content)
+      showToast({
+        type: "error",
+        title: ARTICLE_TEXT.missingContentTitle,
+        message: ARTICLE_TEXT.missingContent,
+      });
     if (next.title || next.content) event.preventDefault();
   };
 
@@ -71,7 +94,14 @@ export function ArticleForm({ mode, values, fieldErrors = {}, categories, author
   };
 
   return (
-    <Form method="post" ref={formRef} onSubmit={checkBeforeSubmit} onChange={markDirty} noValidate className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
+    <Form
+      method="post"
+      ref={formRef}
+      onSubmit={checkBeforeSubmit}
+      onChange={markDirty}
+      noValidate
+      className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]"
+    >
       {hidden}
       <div className="space-y-4">
         <div>
@@ -105,9 +135,19 @@ export function ArticleForm({ mode, values, fieldErrors = {}, categories, author
         </div>
         <div>
           <label htmlFor="excerpt" className="mb-1 block text-sm font-medium">
-            Excerpt <span className="font-normal text-gray-500">(optional: taken from the content when left empty)</span>
+            Excerpt{" "}
+            <span className="font-normal text-gray-500">
+              (optional: taken from the content when left empty)
+            </span>
           </label>
-          <textarea id="excerpt" name="excerpt" rows={3} maxLength={500} defaultValue={values.excerpt} className={inputClass()} />
+          <textarea
+            id="excerpt"
+            name="excerpt"
+            rows={3}
+            maxLength={500}
+            defaultValue={values.excerpt}
+            className={inputClass()}
+          />
         </div>
       </div>
 
@@ -116,16 +156,27 @@ export function ArticleForm({ mode, values, fieldErrors = {}, categories, author
           <label htmlFor="status" className="mb-1 block text-sm font-medium">
             Status
           </label>
-          <select id="status" name="status" defaultValue={canPublish || values.status !== "published" ? values.status : "pending"} className={inputClass()}>
+          <select
+            id="status"
+            name="status"
+            defaultValue={canPublish || values.status !== "published" ? values.status : "pending"}
+            className={inputClass()}
+          >
             {statuses.map((status) => (
               <option key={status} value={status}>
                 {STATUS_LABELS[status]}
               </option>
             ))}
           </select>
-          {canPublish ? null : <p className="mt-1 text-xs text-gray-500">An editor reviews and publishes your article.</p>}
+          {canPublish ? null : (
+            <p className="mt-1 text-xs text-gray-500">An editor reviews and publishes your article.</p>
+          )}
           <div className="mt-3 flex flex-wrap gap-2">
-            <button type="submit" disabled={submitting} className="rounded bg-brand-700 px-4 py-1.5 text-sm font-semibold text-white hover:bg-brand-900 disabled:opacity-60">
+            <button
+              type="submit"
+              disabled={submitting}
+              className="rounded bg-brand-700 px-4 py-1.5 text-sm font-semibold text-white hover:bg-brand-900 disabled:opacity-60"
+            >
               {submitting ? "Saving..." : mode === "add" ? "Create Article" : "Update Article"}
             </button>
             <Link to="/admin/articles" className="rounded border border-gray-300 px-4 py-1.5 text-sm">
@@ -140,7 +191,14 @@ export function ArticleForm({ mode, values, fieldErrors = {}, categories, author
           </label>
           {canPublish ? (
             <>
-              <input id="authorName" name="authorName" list="author-names" defaultValue={values.authorName} maxLength={100} className={inputClass()} />
+              <input
+                id="authorName"
+                name="authorName"
+                list="author-names"
+                defaultValue={values.authorName}
+                maxLength={100}
+                className={inputClass()}
+              />
               <datalist id="author-names">
                 {authors.map((name) => (
                   <option key={name} value={name} />
@@ -148,13 +206,25 @@ export function ArticleForm({ mode, values, fieldErrors = {}, categories, author
               </datalist>
             </>
           ) : (
-            <input id="authorName" name="authorName" value={values.authorName} readOnly className={`${inputClass()} bg-gray-50`} />
+            <input
+              id="authorName"
+              name="authorName"
+              value={values.authorName}
+              readOnly
+              className={`${inputClass()} bg-gray-50`}
+            />
           )}
 
           <label htmlFor="categoryId" className="mt-3 mb-1 block text-sm font-medium">
             Category
           </label>
-          <select id="categoryId" name="categoryId" defaultValue={values.categoryId} aria-invalid={errors.categoryId ? true : undefined} className={inputClass(errors.categoryId)}>
+          <select
+            id="categoryId"
+            name="categoryId"
+            defaultValue={values.categoryId}
+            aria-invalid={errors.categoryId ? true : undefined}
+            className={inputClass(errors.categoryId)}
+          >
             <option value="">Uncategorised</option>
             {categories.map((category) => (
               <option key={category.id} value={category.id}>
@@ -186,7 +256,13 @@ export function ArticleForm({ mode, values, fieldErrors = {}, categories, author
           />
           <p className="mt-1 text-xs text-gray-500">Recommended 1200x600, max 5 MB.</p>
           <FieldError id="image-error" message={errors.imageUrl} />
-          {imageUrl && /^https?:\/\//.test(imageUrl) ? <img src={imageUrl} alt="Featured image preview" className="mt-2 max-h-32 rounded border border-gray-200 object-cover" /> : null}
+          {imageUrl && /^https?:\/\//.test(imageUrl) ? (
+            <img
+              src={imageUrl}
+              alt="Featured image preview"
+              className="mt-2 max-h-32 rounded border border-gray-200 object-cover"
+            />
+          ) : null}
 
           <label htmlFor="youtubeUrl" className="mt-3 mb-1 block text-sm font-medium">
             YouTube link
@@ -205,13 +281,24 @@ export function ArticleForm({ mode, values, fieldErrors = {}, categories, author
 
         <Panel title="Date and flags">
           <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" name="useManualDate" checked={useManualDate} onChange={(event) => setUseManualDate(event.target.checked)} />
+            <input
+              type="checkbox"
+              name="useManualDate"
+              checked={useManualDate}
+              onChange={(event) => setUseManualDate(event.target.checked)}
+            />
             Use a manual date
           </label>
           <label htmlFor="manualDate" className="mt-2 mb-1 block text-sm font-medium">
             Date
           </label>
-          <input id="manualDate" name="manualDate" type="date" defaultValue={values.manualDate} className={inputClass(errors.manualDate)} />
+          <input
+            id="manualDate"
+            name="manualDate"
+            type="date"
+            defaultValue={values.manualDate}
+            className={inputClass(errors.manualDate)}
+          />
           <FieldError id="date-error" message={errors.manualDate} />
           {canPublish ? (
             <div className="mt-3 space-y-1">

@@ -87,12 +87,23 @@ export function ArticleListTable({
   const rowButton = "text-xs font-medium whitespace-nowrap hover:underline";
   return (
     <>
-      <Form method="post" id={BULK_FORM} onSubmit={askFirst(ARTICLE_TEXT.deleteConfirm)} className="mb-2 flex flex-wrap items-center gap-2">
+      <Form
+        method="post"
+        id={BULK_FORM}
+        onSubmit={askFirst(ARTICLE_TEXT.deleteConfirm)}
+        className="mb-2 flex flex-wrap items-center gap-2"
+      >
         <input type="hidden" name="intent" value="bulk" />
         <label htmlFor="bulkAction" className="sr-only">
           Bulk action
         </label>
-        <select id="bulkAction" name="bulkAction" defaultValue="" required className="rounded border border-gray-300 bg-white px-2 py-1 text-sm">
+        <select
+          id="bulkAction"
+          name="bulkAction"
+          defaultValue=""
+          required
+          className="rounded border border-gray-300 bg-white px-2 py-1 text-sm"
+        >
           <option value="" disabled>
             Bulk actions
           </option>
@@ -100,7 +111,10 @@ export function ArticleListTable({
           {canPublish ? <option value="draft">Move to Draft</option> : null}
           <option value="delete">Delete</option>
         </select>
-        <button type="submit" className="rounded border border-gray-300 bg-white px-3 py-1 text-sm font-medium hover:bg-gray-50">
+        <button
+          type="submit"
+          className="rounded border border-gray-300 bg-white px-3 py-1 text-sm font-medium hover:bg-gray-50"
+        >
           Apply
         </button>
         {selected.size > 0 ? <span className="text-sm text-gray-600">{selected.size} selected</span> : null}
@@ -114,7 +128,9 @@ export function ArticleListTable({
                   type="checkbox"
                   aria-label="Select all articles"
                   checked={allSelected}
-                  onChange={(event) => setSelected(event.target.checked ? new Set(rows.map((r) => r.id)) : new Set())}
+                  onChange={(event) =>
+                    setSelected(event.target.checked ? new Set(rows.map((r) => r.id)) : new Set())
+                  }
                 />
               </th>
               <th className="px-2 py-2">Title</th>
@@ -153,18 +169,38 @@ export function ArticleListTable({
                   <td className="px-2 py-2">
                     <div className="flex items-start gap-2">
                       {row.imageUrl ? (
-                        <img src={row.imageUrl} alt="" loading="lazy" className="h-10 w-14 shrink-0 rounded object-cover" />
+                        <img
+                          src={row.imageUrl}
+                          alt=""
+                          loading="lazy"
+                          className="h-10 w-14 shrink-0 rounded object-cover"
+                        />
                       ) : (
                         <span className="h-10 w-14 shrink-0 rounded bg-gray-100" aria-hidden="true" />
                       )}
                       <div className="min-w-40">
-                        <Link to={`/admin/articles/edit/${row.id}`} className="font-medium text-gray-900 hover:text-brand-700 hover:underline">
+                        <Link
+                          to={`/admin/articles/edit/${row.id}`}
+                          className="font-medium text-gray-900 hover:text-brand-700 hover:underline"
+                        >
                           {row.title}
                         </Link>
                         <div className="mt-0.5 flex flex-wrap gap-1">
-                          <span className={`rounded px-1.5 py-0.5 text-xs ${STATUS_BADGE[status] ?? STATUS_BADGE.draft}`}>{STATUS_LABELS[status] ?? row.status}</span>
-                          {row.featured ? <span className="rounded bg-blue-100 px-1.5 py-0.5 text-xs text-blue-900">Featured</span> : null}
-                          {row.isTopStory ? <span className="rounded bg-red-100 px-1.5 py-0.5 text-xs text-red-800">Breaking News</span> : null}
+                          <span
+                            className={`rounded px-1.5 py-0.5 text-xs ${STATUS_BADGE[status] ?? STATUS_BADGE.draft}`}
+                          >
+                            {STATUS_LABELS[status] ?? row.status}
+                          </span>
+                          {row.featured ? (
+                            <span className="rounded bg-blue-100 px-1.5 py-0.5 text-xs text-blue-900">
+                              Featured
+                            </span>
+                          ) : null}
+                          {row.isTopStory ? (
+                            <span className="rounded bg-red-100 px-1.5 py-0.5 text-xs text-red-800">
+                              Breaking News
+                            </span>
+                          ) : null}
                         </div>
                       </div>
                     </div>
@@ -199,13 +235,21 @@ export function ArticleListTable({
                         <>
                           <Form method="post">
                             <input type="hidden" name="id" value={row.id} />
-                            <button name="intent" value={row.featured ? "unfeature" : "feature"} className={`${rowButton} text-blue-800`}>
+                            <button
+                              name="intent"
+                              value={row.featured ? "unfeature" : "feature"}
+                              className={`${rowButton} text-blue-800`}
+                            >
                               {row.featured ? "Unfeature" : "Feature"}
                             </button>
                           </Form>
                           <Form method="post">
                             <input type="hidden" name="id" value={row.id} />
-                            <button name="intent" value={row.isTopStory ? "unbreaking" : "breaking"} className={`${rowButton} text-red-800`}>
+                            <button
+                              name="intent"
+                              value={row.isTopStory ? "unbreaking" : "breaking"}
+                              className={`${rowButton} text-red-800`}
+                            >
                               {row.isTopStory ? "Remove Breaking News" : "Mark as Breaking News"}
                             </button>
                           </Form>

@@ -18,7 +18,13 @@ const BANNER: Record<ToastType, string> = {
   error: "border-red-300 bg-red-50 text-red-900",
 };
 
-export function ArticleResult({ result, cancelTo = "." }: { result: ArticleActionResult | undefined; cancelTo?: string }) {
+export function ArticleResult({
+  result,
+  cancelTo = ".",
+}: {
+  result: ArticleActionResult | undefined;
+  cancelTo?: string;
+}) {
   const hydrated = useHydrated();
   const { showToast } = useToast();
   useEffect(() => {
@@ -27,13 +33,20 @@ export function ArticleResult({ result, cancelTo = "." }: { result: ArticleActio
   if (!result) return null;
   if (result.type === "confirm") {
     return (
-      <Form method="post" role="alertdialog" aria-label="Confirm" className="mb-4 rounded border border-amber-300 bg-amber-50 p-4">
+      <Form
+        method="post"
+        role="alertdialog"
+        aria-label="Confirm"
+        className="mb-4 rounded border border-amber-300 bg-amber-50 p-4"
+      >
         <p className="font-medium">{result.title}</p>
         <input type="hidden" name="intent" value={result.intent} />
         <input type="hidden" name="confirmed" value="yes" />
         {result.id ? <input type="hidden" name="id" value={result.id} /> : null}
         {result.bulkAction ? <input type="hidden" name="bulkAction" value={result.bulkAction} /> : null}
-        {result.ids?.map((id) => <input key={id} type="hidden" name="ids" value={id} />)}
+        {result.ids?.map((id) => (
+          <input key={id} type="hidden" name="ids" value={id} />
+        ))}
         <div className="mt-3 flex gap-2">
           <button type="submit" className="rounded bg-red-700 px-3 py-1 text-sm font-semibold text-white">
             Confirm
@@ -47,7 +60,10 @@ export function ArticleResult({ result, cancelTo = "." }: { result: ArticleActio
   }
   if (hydrated) return null;
   return (
-    <div role={result.type === "error" || result.type === "warning" ? "alert" : "status"} className={`mb-4 rounded border px-4 py-3 ${BANNER[result.type]}`}>
+    <div
+      role={result.type === "error" || result.type === "warning" ? "alert" : "status"}
+      className={`mb-4 rounded border px-4 py-3 ${BANNER[result.type]}`}
+    >
       <p className="font-semibold">{result.title}</p>
       {result.message ? <p className="text-sm">{result.message}</p> : null}
     </div>

@@ -34,9 +34,17 @@ export function ArticleTagsInput({ name, defaultTags }: { name: string; defaultT
       <input type="hidden" name={name} value={tags.join(",")} />
       <ul aria-label="Chosen tags" className="mb-1 flex flex-wrap gap-1">
         {tags.map((tag) => (
-          <li key={tag} className="flex items-center gap-1 rounded bg-blue-100 px-2 py-0.5 text-xs text-blue-900">
+          <li
+            key={tag}
+            className="flex items-center gap-1 rounded bg-blue-100 px-2 py-0.5 text-xs text-blue-900"
+          >
             {tag}
-            <button type="button" aria-label={`Remove tag ${tag}`} onClick={() => setTags((list) => list.filter((t) => t !== tag))} className="font-bold">
+            <button
+              type="button"
+              aria-label={`Remove tag ${tag}`}
+              onClick={() => setTags((list) => list.filter((t) => t !== tag))}
+              className="font-bold"
+            >
               ×
             </button>
           </li>
@@ -66,7 +74,11 @@ export function ArticleTagsInput({ name, defaultTags }: { name: string; defaultT
         <ul aria-label="Tag suggestions" className="mt-1 flex flex-wrap gap-1">
           {suggestions.map((tag) => (
             <li key={tag}>
-              <button type="button" onClick={() => add(tag)} className="rounded border border-gray-300 px-2 py-0.5 text-xs hover:bg-gray-100">
+              <button
+                type="button"
+                onClick={() => add(tag)}
+                className="rounded border border-gray-300 px-2 py-0.5 text-xs hover:bg-gray-100"
+              >
                 {tag}
               </button>
             </li>

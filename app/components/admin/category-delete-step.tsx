@@ -11,12 +11,24 @@ export interface CategoryDeleteRequest {
   error?: string;
 }
 
-export function CategoryDeleteStep({ request, categories }: { request: CategoryDeleteRequest; categories: Array<{ id: string; name: string }> }) {
+export function CategoryDeleteStep({
+  request,
+  categories,
+}: {
+  request: CategoryDeleteRequest;
+  categories: Array<{ id: string; name: string }>;
+}) {
   const targets = categories.filter((c) => !request.ids.includes(c.id));
   const names = categories.filter((c) => request.ids.includes(c.id)).map((c) => c.name);
   return (
     <div className="fixed inset-0 z-40 flex items-center justify-center bg-black/40 p-4">
-      <Form method="post" role="dialog" aria-modal="true" aria-labelledby="category-delete-title" className="w-full max-w-md rounded-lg bg-white p-6 shadow-xl">
+      <Form
+        method="post"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="category-delete-title"
+        className="w-full max-w-md rounded-lg bg-white p-6 shadow-xl"
+      >
         <h2 id="category-delete-title" className="text-lg font-semibold">
           Delete {names.length === 1 ? `“${names[0]}”` : `${request.ids.length} categories`}
         </h2>
@@ -29,9 +41,17 @@ export function CategoryDeleteStep({ request, categories }: { request: CategoryD
         {request.articleCount > 0 ? (
           <div className="mt-4">
             <label htmlFor="moveTo" className="mb-1 block text-sm font-medium">
-              {request.articleCount === 1 ? "Its 1 article moves to" : `Their ${request.articleCount} articles move to`}
+              {request.articleCount === 1
+                ? "Its 1 article moves to"
+                : `Their ${request.articleCount} articles move to`}
             </label>
-            <select id="moveTo" name="moveTo" required defaultValue="" className="w-full rounded border border-gray-300 px-2 py-1.5 text-sm">
+            <select
+              id="moveTo"
+              name="moveTo"
+              required
+              defaultValue=""
+              className="w-full rounded border border-gray-300 px-2 py-1.5 text-sm"
+            >
               <option value="" disabled>
                 Choose a category
               </option>
@@ -41,7 +61,9 @@ export function CategoryDeleteStep({ request, categories }: { request: CategoryD
                 </option>
               ))}
             </select>
-            {targets.length === 0 ? <p className="mt-1 text-sm text-red-700">{CATEGORY_TEXT.invalidMoveTarget}</p> : null}
+            {targets.length === 0 ? (
+              <p className="mt-1 text-sm text-red-700">{CATEGORY_TEXT.invalidMoveTarget}</p>
+            ) : null}
           </div>
         ) : null}
         {request.error ? (
@@ -53,7 +75,11 @@ export function CategoryDeleteStep({ request, categories }: { request: CategoryD
           <Link to="." className="rounded-md border border-gray-300 px-4 py-2 font-medium hover:bg-gray-50">
             Cancel
           </Link>
-          <button type="submit" autoFocus className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800">
+          <button
+            type="submit"
+            autoFocus
+            className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800"
+          >
             Delete
           </button>
         </div>

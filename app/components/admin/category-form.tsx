@@ -4,7 +4,12 @@
  */
 import { useState } from "react";
 import { Form, Link } from "react-router";
-import { CATEGORY_TEXT, DEFAULT_CATEGORY_COLOR, slugFromName, type CategoryFieldErrors } from "#app/lib/article-form";
+import {
+  CATEGORY_TEXT,
+  DEFAULT_CATEGORY_COLOR,
+  slugFromName,
+  type CategoryFieldErrors,
+} from "#app/lib/article-form";
 
 export interface CategoryFormValues {
   name: string;
@@ -13,7 +18,8 @@ export interface CategoryFormValues {
   color?: string;
 }
 
-const inputClass = (invalid?: string) => `w-full rounded border px-2 py-1.5 text-sm ${invalid ? "border-red-500" : "border-gray-300"}`;
+const inputClass = (invalid?: string) =>
+  `w-full rounded border px-2 py-1.5 text-sm ${invalid ? "border-red-500" : "border-gray-300"}`;
 
 function FieldError({ id, message }: { id: string; message?: string }) {
   return message ? (
@@ -36,7 +42,9 @@ export function CategoryForm({
 }) {
   const [name, setName] = useState(values.name);
   const [slug, setSlug] = useState(values.slug);
-  const [slugTouched, setSlugTouched] = useState(mode === "edit" && values.slug !== slugFromName(values.name));
+  const [slugTouched, setSlugTouched] = useState(
+    mode === "edit" && values.slug !== slugFromName(values.name),
+  );
   const [clientError, setClientError] = useState<string | undefined>();
   const nameError = clientError ?? fieldErrors.name;
   return (
@@ -98,19 +106,36 @@ export function CategoryForm({
         <label htmlFor="description" className="mb-1 block text-sm font-medium">
           Description
         </label>
-        <textarea id="description" name="description" rows={3} maxLength={500} defaultValue={values.description} className={inputClass()} />
+        <textarea
+          id="description"
+          name="description"
+          rows={3}
+          maxLength={500}
+          defaultValue={values.description}
+          className={inputClass()}
+        />
       </div>
       {mode === "add" ? (
         <div>
           <label htmlFor="color" className="mb-1 block text-sm font-medium">
             Color
           </label>
-          <input id="color" name="color" type="color" defaultValue={values.color ?? DEFAULT_CATEGORY_COLOR} className="h-9 w-16 rounded border border-gray-300" />
+          <input
+            id="color"
+            name="color"
+            type="color"
+            defaultValue={values.color ?? DEFAULT_CATEGORY_COLOR}
+            className="h-9 w-16 rounded border border-gray-300"
+          />
           <FieldError id="color-error" message={fieldErrors.color} />
         </div>
       ) : null}
       <div className="flex gap-2">
-        <button type="submit" disabled={submitting} className="rounded bg-brand-700 px-4 py-1.5 text-sm font-semibold text-white hover:bg-brand-900 disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={submitting}
+          className="rounded bg-brand-700 px-4 py-1.5 text-sm font-semibold text-white hover:bg-brand-900 disabled:opacity-60"
+        >
           {submitting ? "Saving..." : mode === "add" ? "Add Category" : "Update Category"}
         </button>
         <Link to="/admin/categories" className="rounded border border-gray-300 px-4 py-1.5 text-sm">

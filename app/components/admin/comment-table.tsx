@@ -25,7 +25,15 @@ type RowAction = "approve" | "reject" | "spam";
 
 /** Button labels by status: approving a rejected comment is un-rejecting, a spam one unmarking. */
 const ACTION_LABEL = (action: RowAction, from: CommentStatus) =>
-  action === "approve" ? (from === "rejected" ? "Un-reject" : from === "spam" ? "Not Spam" : "Approve") : action === "reject" ? "Reject" : "Mark as Spam";
+  action === "approve"
+    ? from === "rejected"
+      ? "Un-reject"
+      : from === "spam"
+        ? "Not Spam"
+        : "Approve"
+    : action === "reject"
+      ? "Reject"
+      : "Mark as Spam";
 
 export interface CommentRow {
   id: string;
@@ -48,7 +56,9 @@ export function CommentTable({ rows, deleteConfirm }: { rows: CommentRow[]; dele
 
   const askFirst = (event: FormEvent<HTMLFormElement>) => {
     const data = new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
-    const isDelete = data.get("intent") === "delete" || (data.get("intent") === "bulk" && data.get("bulkAction") === "delete");
+    const isDelete =
+      data.get("intent") === "delete" ||
+      (data.get("intent") === "bulk" && data.get("bulkAction") === "delete");
     if (!isDelete) return;
     event.preventDefault();
     data.set("confirmed", "yes");
@@ -57,12 +67,23 @@ export function CommentTable({ rows, deleteConfirm }: { rows: CommentRow[]; dele
 
   return (
     <>
-      <Form method="post" id={BULK_FORM} onSubmit={askFirst} className="mb-2 flex flex-wrap items-center gap-2">
+      <Form
+        method="post"
+        id={BULK_FORM}
+        onSubmit={askFirst}
+        className="mb-2 flex flex-wrap items-center gap-2"
+      >
         <input type="hidden" name="intent" value="bulk" />
         <label htmlFor="bulkAction" className="sr-only">
           Bulk action
         </label>
-        <select id="bulkAction" name="bulkAction" defaultValue="" required className="rounded border border-gray-300 bg-white px-2 py-1 text-sm">
+        <select
+          id="bulkAction"
+          name="bulkAction"
+          defaultValue=""
+          required
+          className="rounded border border-gray-300 bg-white px-2 py-1 text-sm"
+        >
           <option value="" disabled>
             Bulk actions
           </option>
@@ -71,7 +92,10 @@ export function CommentTable({ rows, deleteConfirm }: { rows: CommentRow[]; dele
           <option value="spam">Mark as Spam</option>
           <option value="delete">Delete</option>
         </select>
-        <button type="submit" className="rounded border border-gray-300 bg-white px-3 py-1 text-sm font-medium hover:bg-gray-50">
+        <button
+          type="submit"
+          className="rounded border border-gray-300 bg-white px-3 py-1 text-sm font-medium hover:bg-gray-50"
+        >
           Apply
         </button>
         {selected.size > 0 ? <span className="text-sm text-gray-600">{selected.size} selected</span> : null}
@@ -85,7 +109,9 @@ export function CommentTable({ rows, deleteConfirm }: { rows: CommentRow[]; dele
                   type="checkbox"
                   aria-label="Select all comments"
                   checked={rows.length > 0 && rows.every((r) => selected.has(r.id))}
-                  onChange={(event) => setSelected(event.target.checked ? new Set(rows.map((r) => r.id)) : new Set())}
+                  onChange={(event) =>
+                    setSelected(event.target.checked ? new Set(rows.map((r) => r.id)) : new Set())
+                  }
                 />
               </th>
               <th className="px-2 py-2">Author</th>
@@ -139,21 +165,38 @@ export function CommentTable({ rows, deleteConfirm }: { rows: CommentRow[]; dele
                   )}
                 </td>
                 <td className="px-2 py-2">
-                  <span className={`rounded border px-1.5 py-0.5 text-xs font-medium ${COMMENT_STATUS_STYLE[row.status]}`}>{COMMENT_STATUS_LABEL[row.status]}</span>
+                  <span
+                    className={`rounded border px-1.5 py-0.5 text-xs font-medium ${COMMENT_STATUS_STYLE[row.status]}`}
+                  >
+                    {COMMENT_STATUS_LABEL[row.status]}
+                  </span>
                 </td>
                 <td className="px-2 py-2 whitespace-nowrap text-gray-700">
-                  {new Date(row.createdAt).toLocaleString("en-US", { dateStyle: "short", timeStyle: "short", timeZone: "UTC" })}
+                  {new Date(row.createdAt).toLocaleString("en-US", {
+                    dateStyle: "short",
+                    timeStyle: "short",
+                    timeZone: "UTC",
+                  })}
                 </td>
                 <td className="px-2 py-2">
                   <Form method="post" onSubmit={askFirst} className="flex flex-wrap gap-x-2 gap-y-1">
                     <input type="hidden" name="id" value={row.id} />
                     <input type="hidden" name="from" value={row.status} />
                     {row.actions.map((action) => (
-                      <button key={action} name="intent" value={action} className="text-xs font-medium whitespace-nowrap text-gray-800 hover:underline">
+                      <button
+                        key={action}
+                        name="intent"
+                        value={action}
+                        className="text-xs font-medium whitespace-nowrap text-gray-800 hover:underline"
+                      >
                         {ACTION_LABEL(action, row.status)}
                       </button>
                     ))}
-                    <button name="intent" value="delete" className="text-xs font-medium text-red-700 hover:underline">
+                    <button
+                      name="intent"
+                      value="delete"
+                      className="text-xs font-medium text-red-700 hover:underline"
+                    >
                       Delete
                     </button>
                   </Form>

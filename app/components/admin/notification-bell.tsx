@@ -48,7 +48,12 @@ export function NotificationBell({ items, unread }: { items: BellNotification[];
           {unread > 0 ? (
             <Form method="post" action={NOTIFICATIONS_ACTION}>
               <input type="hidden" name="returnTo" value={returnTo} />
-              <button type="submit" name="intent" value="readAll" className="flex items-center gap-1 text-xs text-brand-700 hover:underline">
+              <button
+                type="submit"
+                name="intent"
+                value="readAll"
+                className="flex items-center gap-1 text-xs text-brand-700 hover:underline"
+              >
                 <CheckCheck className="h-3.5 w-3.5" aria-hidden /> Mark all as read
               </button>
             </Form>
@@ -62,8 +67,17 @@ export function NotificationBell({ items, unread }: { items: BellNotification[];
               <li key={n.id} className={`flex items-start gap-1 ${n.read ? "" : "bg-blue-50/60"}`}>
                 <Form method="post" action={NOTIFICATIONS_ACTION} className="min-w-0 flex-1">
                   <input type="hidden" name="id" value={n.id} />
-                  <button type="submit" name="intent" value="read" className="block w-full px-3 py-2 text-left hover:bg-gray-50">
-                    <span className={`block text-sm ${n.read ? "text-gray-600" : "font-medium text-gray-900"}`}>{n.message}</span>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="read"
+                    className="block w-full px-3 py-2 text-left hover:bg-gray-50"
+                  >
+                    <span
+                      className={`block text-sm ${n.read ? "text-gray-600" : "font-medium text-gray-900"}`}
+                    >
+                      {n.message}
+                    </span>
                     <span className="block text-xs text-gray-500" suppressHydrationWarning>
                       {n.type} · {relativeTime(n.createdAt)}
                     </span>
@@ -86,7 +100,10 @@ export function NotificationBell({ items, unread }: { items: BellNotification[];
             ))}
           </ul>
         )}
-        <Link to="/admin/notifications" className="block border-t border-gray-100 px-3 py-2 text-center text-xs text-brand-700 hover:underline">
+        <Link
+          to="/admin/notifications"
+          className="block border-t border-gray-100 px-3 py-2 text-center text-xs text-brand-700 hover:underline"
+        >
           View all notifications
         </Link>
       </div>

@@ -1,5 +1,17 @@
 /** The back office's side menu: the entries the role may use, then 'View Site' and 'Sign Out'. */
-import { Code, ExternalLink, FileText, FolderOpen, Image, LayoutDashboard, LogOut, MessageSquare, Settings, Users, type LucideIcon } from "lucide-react";
+import {
+  Code,
+  ExternalLink,
+  FileText,
+  FolderOpen,
+  Image,
+  LayoutDashboard,
+  LogOut,
+  MessageSquare,
+  Settings,
+  Users,
+  type LucideIcon,
+} from "lucide-react";
 import { Form, Link, NavLink } from "react-router";
 import type { NavItem } from "./nav";
 
@@ -26,7 +38,9 @@ export function SideMenu({ items }: { items: NavItem[] }) {
             <NavLink
               key={item.to}
               to={item.to}
-              className={({ isActive }) => `${linkClass} ${isActive ? "bg-brand-700 text-white" : "text-gray-300 hover:bg-gray-800 hover:text-white"}`}
+              className={({ isActive }) =>
+                `${linkClass} ${isActive ? "bg-brand-700 text-white" : "text-gray-300 hover:bg-gray-800 hover:text-white"}`
+              }
             >
               <Icon className="h-4 w-4 shrink-0" aria-hidden />
               {item.label}
@@ -39,7 +53,10 @@ export function SideMenu({ items }: { items: NavItem[] }) {
           <ExternalLink className="h-4 w-4" aria-hidden /> View Site
         </Link>
         <Form method="post" action="/admin/logout">
-          <button type="submit" className={`${linkClass} w-full text-left text-gray-300 hover:bg-gray-800 hover:text-white`}>
+          <button
+            type="submit"
+            className={`${linkClass} w-full text-left text-gray-300 hover:bg-gray-800 hover:text-white`}
+          >
             <LogOut className="h-4 w-4" aria-hidden /> Sign Out
           </button>
         </Form>

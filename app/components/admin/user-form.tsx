@@ -8,7 +8,12 @@ import { Form, Link, useNavigation } from "react-router";
 import type { z } from "zod";
 import { ROLE_LABELS } from "#app/auth/permissions";
 import { USER_ROLES, USER_STATUSES } from "#app/db/schema";
-import { checkForm, USER_TEXT_LIMITS, type FieldErrors, type FieldProblem } from "#app/domain/users/user-form";
+import {
+  checkForm,
+  USER_TEXT_LIMITS,
+  type FieldErrors,
+  type FieldProblem,
+} from "#app/domain/users/user-form";
 import { describedBy, FormField, inputClass } from "./form-field";
 
 export interface UserFormValues {
@@ -59,7 +64,10 @@ export function UserForm({
       }}
     >
       {formError ? (
-        <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+        <div
+          role="alert"
+          className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+        >
           <p className="font-semibold">{formError.title}</p>
           {formError.message ? <p>{formError.message}</p> : null}
         </div>
@@ -117,7 +125,13 @@ export function UserForm({
           />
         </FormField>
         <FormField {...field("role")} label="Role">
-          <select id="user-role" name="role" defaultValue={values.role ?? "writer"} className={inputClass} {...describedBy("user-role", errors.role)}>
+          <select
+            id="user-role"
+            name="role"
+            defaultValue={values.role ?? "writer"}
+            className={inputClass}
+            {...describedBy("user-role", errors.role)}
+          >
             {USER_ROLES.map((role) => (
               <option key={role} value={role}>
                 {ROLE_LABELS[role]}
@@ -142,7 +156,14 @@ export function UserForm({
         </FormField>
       </div>
       <FormField {...field("bio")} label="Bio" hint={`Up to ${USER_TEXT_LIMITS.bioMax} characters.`}>
-        <textarea id="user-bio" name="bio" rows={4} defaultValue={values.bio} className={inputClass} {...describedBy("user-bio", errors.bio)} />
+        <textarea
+          id="user-bio"
+          name="bio"
+          rows={4}
+          defaultValue={values.bio}
+          className={inputClass}
+          {...describedBy("user-bio", errors.bio)}
+        />
       </FormField>
       <div className="flex flex-wrap gap-2 border-t border-gray-100 pt-4">
         <button
@@ -154,7 +175,10 @@ export function UserForm({
         >
           {isSaving ? "Saving..." : mode === "add" ? "Create User" : "Update User"}
         </button>
-        <Link to="/admin/users" className="rounded-md border border-gray-300 px-4 py-2 text-sm font-medium hover:bg-gray-50">
+        <Link
+          to="/admin/users"
+          className="rounded-md border border-gray-300 px-4 py-2 text-sm font-medium hover:bg-gray-50"
+        >
           Cancel
         </Link>
       </div>

@@ -27,7 +27,10 @@ export function UserMenu({ name, canSeeSettings }: { name: string; canSeeSetting
           </Link>
         ) : null}
         <Form method="post" action="/admin/logout">
-          <button type="submit" className="flex w-full items-center gap-2 px-3 py-2 text-left hover:bg-gray-50">
+          <button
+            type="submit"
+            className="flex w-full items-center gap-2 px-3 py-2 text-left hover:bg-gray-50"
+          >
             <LogOut className="h-4 w-4 text-gray-500" aria-hidden /> Log Out
           </button>
         </Form>

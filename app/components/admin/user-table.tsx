@@ -28,8 +28,16 @@ const STATUS_STYLE: Record<string, string> = {
   pending: "bg-amber-100 text-amber-800",
 };
 
-const CONFIRM: Record<RowIntent, { title: string; message: string; label: string; tone: "danger" | "default" }> = {
-  activate: { title: "Activate User", message: "Are you sure you want to activate this user?", label: "Activate", tone: "default" },
+const CONFIRM: Record<
+  RowIntent,
+  { title: string; message: string; label: string; tone: "danger" | "default" }
+> = {
+  activate: {
+    title: "Activate User",
+    message: "Are you sure you want to activate this user?",
+    label: "Activate",
+    tone: "default",
+  },
   deactivate: {
     title: "Deactivate User",
     message: "Are you sure you want to deactivate this user? They will be signed out at once.",
@@ -72,11 +80,21 @@ export function UserTable({ users, meId }: { users: UserRow[]; meId: string }) {
 
   return (
     <>
-      <Form id="bulk-users" method="post" ref={bulkForm} className="flex flex-wrap items-center gap-2 border-b border-gray-100 px-3 py-2">
+      <Form
+        id="bulk-users"
+        method="post"
+        ref={bulkForm}
+        className="flex flex-wrap items-center gap-2 border-b border-gray-100 px-3 py-2"
+      >
         <label htmlFor="bulk-action" className="sr-only">
           Bulk action
         </label>
-        <select id="bulk-action" name="bulkAction" defaultValue="" className="rounded-md border border-gray-300 bg-white px-2 py-1.5 text-sm">
+        <select
+          id="bulk-action"
+          name="bulkAction"
+          defaultValue=""
+          className="rounded-md border border-gray-300 bg-white px-2 py-1.5 text-sm"
+        >
           <option value="">Bulk actions</option>
           <option value="activate">Activate</option>
           <option value="deactivate">Deactivate</option>
@@ -87,10 +105,15 @@ export function UserTable({ users, meId }: { users: UserRow[]; meId: string }) {
           name="intent"
           value="bulk"
           onClick={(event) => {
-            const action = (bulkForm.current?.elements.namedItem("bulkAction") as HTMLSelectElement | null)?.value as RowIntent | "";
+            const action = (bulkForm.current?.elements.namedItem("bulkAction") as HTMLSelectElement | null)
+              ?.value as RowIntent | "";
             if (!action || selected.size === 0) {
               event.preventDefault();
-              showToast({ type: "warning", title: USER_FORM_TEXT.bulkFailed, message: "Choose an action and at least one user." });
+              showToast({
+                type: "warning",
+                title: USER_FORM_TEXT.bulkFailed,
+                message: "Choose an action and at least one user.",
+              });
               return;
             }
             ask(event, action, selected.size);
@@ -110,7 +133,9 @@ export function UserTable({ users, meId }: { users: UserRow[]; meId: string }) {
                   type="checkbox"
                   aria-label="Select all users"
                   checked={selectable.length > 0 && selected.size === selectable.length}
-                  onChange={(e) => setSelected(e.target.checked ? new Set(selectable.map((u) => u.id)) : new Set())}
+                  onChange={(e) =>
+                    setSelected(e.target.checked ? new Set(selectable.map((u) => u.id)) : new Set())
+                  }
                 />
               </th>
               <th className="px-3 py-2">Name</th>
@@ -147,11 +172,17 @@ export function UserTable({ users, meId }: { users: UserRow[]; meId: string }) {
                     </Link>
                     {isMe ? <span className="ml-1 text-xs text-gray-500">(you)</span> : null}
                     <span className="block text-xs text-gray-500">{u.email}</span>
-                    <span className="block text-xs text-gray-500 sm:hidden">{role ? ROLE_LABELS[role] : u.role}</span>
+                    <span className="block text-xs text-gray-500 sm:hidden">
+                      {role ? ROLE_LABELS[role] : u.role}
+                    </span>
                   </td>
                   <td className="hidden px-3 py-2 sm:table-cell">{role ? ROLE_LABELS[role] : u.role}</td>
                   <td className="px-3 py-2">
-                    <span className={`rounded px-1.5 py-0.5 text-xs capitalize ${STATUS_STYLE[u.status] ?? "bg-gray-100"}`}>{u.status}</span>
+                    <span
+                      className={`rounded px-1.5 py-0.5 text-xs capitalize ${STATUS_STYLE[u.status] ?? "bg-gray-100"}`}
+                    >
+                      {u.status}
+                    </span>
                   </td>
                   <td className="hidden px-3 py-2 text-gray-600 md:table-cell" suppressHydrationWarning>
                     {u.lastLoginAt ? relativeTime(u.lastLoginAt) : "Never"}
@@ -161,7 +192,10 @@ export function UserTable({ users, meId }: { users: UserRow[]; meId: string }) {
                   </td>
                   <td className="px-3 py-2">
                     <div className="flex flex-col items-end gap-0.5 whitespace-nowrap sm:flex-row sm:justify-end sm:gap-1">
-                      <Link to={`/admin/users/edit/${u.id}`} className="rounded px-2 py-1 text-brand-700 hover:bg-brand-50">
+                      <Link
+                        to={`/admin/users/edit/${u.id}`}
+                        className="rounded px-2 py-1 text-brand-700 hover:bg-brand-50"
+                      >
                         Edit
                       </Link>
                       {isMe ? null : (

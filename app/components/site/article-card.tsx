@@ -36,7 +36,14 @@ export interface ArticleCardProps {
   showReadMore?: boolean;
 }
 
-export function ArticleCard({ article, excerptLength, dateText, badges = [], headingLevel: Heading = "h3", showReadMore = true }: ArticleCardProps) {
+export function ArticleCard({
+  article,
+  excerptLength,
+  dateText,
+  badges = [],
+  headingLevel: Heading = "h3",
+  showReadMore = true,
+}: ArticleCardProps) {
   const shown = badges.filter((kind) => (kind === "featured" ? article.featured : article.isTopStory));
   const href = `/article/${article.id}`;
   return (
@@ -53,15 +60,25 @@ export function ArticleCard({ article, excerptLength, dateText, badges = [], hea
       </div>
       <div className="flex flex-1 flex-col p-4">
         <div className="mb-2">
-          <CategoryBadge name={article.categoryName} slug={article.categorySlug} color={article.categoryColor} />
+          <CategoryBadge
+            name={article.categoryName}
+            slug={article.categorySlug}
+            color={article.categoryColor}
+          />
         </div>
         <Heading className="font-serif text-lg leading-snug font-bold text-slate-900">
-          <Link to={href} prefetch="intent" className="after:absolute after:inset-0 hover:text-brand-700 focus-visible:outline-none group-focus-within:underline">
+          <Link
+            to={href}
+            prefetch="intent"
+            className="after:absolute after:inset-0 hover:text-brand-700 focus-visible:outline-none group-focus-within:underline"
+          >
             {article.title}
           </Link>
         </Heading>
         {article.summary ? (
-          <p className="mt-2 text-[0.95rem] leading-relaxed text-slate-600">{truncate(article.summary, excerptLength)}</p>
+          <p className="mt-2 text-[0.95rem] leading-relaxed text-slate-600">
+            {truncate(article.summary, excerptLength)}
+          </p>
         ) : null}
         <div className="mt-auto flex flex-wrap items-center justify-between gap-x-3 gap-y-1 pt-4 text-sm text-slate-500">
           <span>
@@ -83,7 +100,11 @@ export function ArticleCard({ article, excerptLength, dateText, badges = [], hea
 /** Loading placeholders for client transitions (8 on latest news, 6 on featured news). */
 export function ArticleCardSkeletons({ count }: { count: number }) {
   return (
-    <div role="status" aria-label="Loading articles" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+    <div
+      role="status"
+      aria-label="Loading articles"
+      className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
+    >
       {Array.from({ length: count }, (_, i) => (
         <div key={i} className="animate-pulse overflow-hidden rounded-lg border border-slate-200 bg-white">
           <div className="aspect-[40/21] bg-slate-200" />
@@ -101,21 +122,39 @@ export function ArticleCardSkeletons({ count }: { count: number }) {
 }
 
 /** The compact row the home page's Latest News list uses: thumbnail beside the text. */
-export function ArticleListItem({ article, excerptLength, dateText }: { article: CardArticle; excerptLength: number; dateText: string }) {
+export function ArticleListItem({
+  article,
+  excerptLength,
+  dateText,
+}: {
+  article: CardArticle;
+  excerptLength: number;
+  dateText: string;
+}) {
   return (
     <article className="group relative flex gap-4 py-4">
       <div className="w-28 shrink-0 overflow-hidden rounded-md sm:w-44">
         <CardImage src={article.imageUrl} width={480} height={320} />
       </div>
       <div className="min-w-0 flex-1">
-        <CategoryBadge name={article.categoryName} slug={article.categorySlug} color={article.categoryColor} />
+        <CategoryBadge
+          name={article.categoryName}
+          slug={article.categorySlug}
+          color={article.categoryColor}
+        />
         <h3 className="mt-1.5 font-serif text-base leading-snug font-bold text-slate-900 sm:text-lg">
-          <Link to={`/article/${article.id}`} prefetch="intent" className="after:absolute after:inset-0 group-hover:text-brand-700">
+          <Link
+            to={`/article/${article.id}`}
+            prefetch="intent"
+            className="after:absolute after:inset-0 group-hover:text-brand-700"
+          >
             {article.title}
           </Link>
         </h3>
         {article.summary ? (
-          <p className="mt-1 hidden text-sm leading-relaxed text-slate-600 sm:block">{truncate(article.summary, excerptLength)}</p>
+          <p className="mt-1 hidden text-sm leading-relaxed text-slate-600 sm:block">
+            {truncate(article.summary, excerptLength)}
+          </p>
         ) : null}
         <p className="mt-1.5 text-xs text-slate-500">
           <span className="font-medium text-slate-700">{article.authorName.trim() || "Anonymous"}</span>

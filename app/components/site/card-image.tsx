@@ -15,7 +15,14 @@ export interface CardImageProps {
   isPriority?: boolean;
 }
 
-export function CardImage({ src, alt = "", width = 1200, height = 630, className = "", isPriority = false }: CardImageProps) {
+export function CardImage({
+  src,
+  alt = "",
+  width = 1200,
+  height = 630,
+  className = "",
+  isPriority = false,
+}: CardImageProps) {
   const [hasFailed, setHasFailed] = useState(!src);
   const ref = useRef<HTMLImageElement>(null);
   useEffect(() => {

@@ -19,7 +19,10 @@ export function CategoriesBar({ categories }: { categories: NavCategory[] }) {
           </li>
         ))}
         <li className="ml-auto">
-          <NavLink to="/all-articles" className="block px-3 py-2.5 text-sm font-semibold whitespace-nowrap text-blue-100 hover:text-white">
+          <NavLink
+            to="/all-articles"
+            className="block px-3 py-2.5 text-sm font-semibold whitespace-nowrap text-blue-100 hover:text-white"
+          >
             All Articles
           </NavLink>
         </li>

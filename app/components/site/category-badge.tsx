@@ -24,9 +24,18 @@ export function CategoryBadge({
   const className =
     "inline-flex items-center rounded px-2 py-0.5 text-[0.7rem] font-bold tracking-wider text-white uppercase shadow-sm";
   const style = { backgroundColor: badgeColor(color) };
-  if (!isLink) return <span className={className} style={style}>{name}</span>;
+  if (!isLink)
+    return (
+      <span className={className} style={style}>
+        {name}
+      </span>
+    );
   return (
-    <Link to={`/category/${slug || categorySlug(name)}`} className={`${className} relative z-10 hover:opacity-90`} style={style}>
+    <Link
+      to={`/category/${slug || categorySlug(name)}`}
+      className={`${className} relative z-10 hover:opacity-90`}
+      style={style}
+    >
       {name}
     </Link>
   );
@@ -50,7 +59,9 @@ const FLAG_STYLE: Record<FlagBadgeKind, string> = {
 
 export function FlagBadge({ kind }: { kind: FlagBadgeKind }) {
   return (
-    <span className={`inline-flex items-center rounded px-2 py-0.5 text-[0.7rem] font-bold tracking-wider uppercase shadow-sm ${FLAG_STYLE[kind]}`}>
+    <span
+      className={`inline-flex items-center rounded px-2 py-0.5 text-[0.7rem] font-bold tracking-wider uppercase shadow-sm ${FLAG_STYLE[kind]}`}
+    >
       {FLAG_TEXT[kind]}
     </span>
   );

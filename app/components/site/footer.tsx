@@ -30,7 +30,14 @@ export interface FooterProps {
 const heading = "mb-4 text-sm font-bold tracking-wider text-white uppercase";
 const link = "inline-block py-1 text-blue-100 hover:text-white hover:underline";
 
-export function SiteFooter({ siteTitle, siteDescription, aboutText, categories, social, contact }: FooterProps) {
+export function SiteFooter({
+  siteTitle,
+  siteDescription,
+  aboutText,
+  categories,
+  social,
+  contact,
+}: FooterProps) {
   return (
     <footer className="mt-16 bg-brand-900 text-sm text-blue-100">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
@@ -86,7 +93,10 @@ export function SiteFooter({ siteTitle, siteDescription, aboutText, categories, 
             {contact.contactNumber ? (
               <li className="flex gap-2">
                 <Phone aria-hidden size={18} className="mt-0.5 shrink-0" />
-                <a href={`tel:${contact.contactNumber.replace(/[^\d+]/g, "")}`} className="hover:text-white hover:underline">
+                <a
+                  href={`tel:${contact.contactNumber.replace(/[^\d+]/g, "")}`}
+                  className="hover:text-white hover:underline"
+                >
                   {contact.contactNumber}
                 </a>
               </li>
@@ -94,7 +104,10 @@ export function SiteFooter({ siteTitle, siteDescription, aboutText, categories, 
             {contact.adminEmail ? (
               <li className="flex gap-2">
                 <Mail aria-hidden size={18} className="mt-0.5 shrink-0" />
-                <a href={`mailto:${contact.adminEmail}`} className="break-all hover:text-white hover:underline">
+                <a
+                  href={`mailto:${contact.adminEmail}`}
+                  className="break-all hover:text-white hover:underline"
+                >
                   {contact.adminEmail}
                 </a>
               </li>

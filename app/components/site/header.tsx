@@ -9,7 +9,10 @@ import { SocialLinks } from "./social-links";
 
 export function SiteLogo({ siteTitle, className = "" }: { siteTitle: string; className?: string }) {
   return (
-    <Link to="/" className={`font-serif text-2xl leading-none font-bold tracking-tight whitespace-nowrap text-brand-900 sm:text-[1.7rem] ${className}`}>
+    <Link
+      to="/"
+      className={`font-serif text-2xl leading-none font-bold tracking-tight whitespace-nowrap text-brand-900 sm:text-[1.7rem] ${className}`}
+    >
       {siteTitle} <span className="text-breaking">Online</span>
     </Link>
   );

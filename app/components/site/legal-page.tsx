@@ -6,7 +6,17 @@ export interface LegalSection {
   body: ReactNode;
 }
 
-export function LegalPage({ title, lastUpdated, intro, sections }: { title: string; lastUpdated: string; intro: ReactNode; sections: LegalSection[] }) {
+export function LegalPage({
+  title,
+  lastUpdated,
+  intro,
+  sections,
+}: {
+  title: string;
+  lastUpdated: string;
+  intro: ReactNode;
+  sections: LegalSection[];
+}) {
   return (
     <main className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
       <h1 className="font-serif text-3xl font-bold sm:text-4xl">{title}</h1>

@@ -9,7 +9,13 @@ import type { SocialLinks as SocialLinksSettings } from "#app/db/schema";
 import type { NavCategory } from "#app/domain/categories/public.server";
 import { SocialLinks } from "./social-links";
 
-export function MobileMenu({ categories, social }: { categories: NavCategory[]; social: SocialLinksSettings }) {
+export function MobileMenu({
+  categories,
+  social,
+}: {
+  categories: NavCategory[];
+  social: SocialLinksSettings;
+}) {
   const ref = useRef<HTMLDetailsElement>(null);
   const [isOpen, setIsOpen] = useState(false);
   const location = useLocation();
@@ -48,8 +54,10 @@ export function MobileMenu({ categories, social }: { categories: NavCategory[]; 
 
   // Lifestyle is linked on phones even when it is not among the categories (the spec links it directly).
   const hasLifestyle = categories.some((c) => c.slug === "lifestyle");
-  const item = "flex min-h-12 items-center rounded-md px-3 text-base font-semibold text-slate-800 hover:bg-slate-100";
-  const active = ({ isActive }: { isActive: boolean }) => `${item} ${isActive ? "bg-brand-50 text-brand-700" : ""}`;
+  const item =
+    "flex min-h-12 items-center rounded-md px-3 text-base font-semibold text-slate-800 hover:bg-slate-100";
+  const active = ({ isActive }: { isActive: boolean }) =>
+    `${item} ${isActive ? "bg-brand-50 text-brand-700" : ""}`;
   return (
     <details ref={ref} className="lg:hidden" onToggle={(event) => setIsOpen(event.currentTarget.open)}>
       <summary
@@ -72,7 +80,11 @@ export function MobileMenu({ categories, social }: { categories: NavCategory[]; 
                 {categories.map((c) => (
                   <li key={c.slug}>
                     <NavLink to={`/category/${c.slug}`} className={active}>
-                      <span aria-hidden className="mr-2 size-2.5 shrink-0 rounded-full" style={{ backgroundColor: c.color }} />
+                      <span
+                        aria-hidden
+                        className="mr-2 size-2.5 shrink-0 rounded-full"
+                        style={{ backgroundColor: c.color }}
+                      />
                       {c.name}
                     </NavLink>
                   </li>

@@ -17,7 +17,8 @@ export function NewsDropdown({ categories }: { categories: NavCategory[] }) {
     const close = (event: Event) => {
       const details = ref.current;
       if (!details?.open) return;
-      if (event instanceof KeyboardEvent ? event.key === "Escape" : !details.contains(event.target as Node)) details.open = false;
+      if (event instanceof KeyboardEvent ? event.key === "Escape" : !details.contains(event.target as Node))
+        details.open = false;
     };
     document.addEventListener("click", close);
     document.addEventListener("keydown", close);
@@ -34,7 +35,10 @@ export function NewsDropdown({ categories }: { categories: NavCategory[] }) {
       <ul className="absolute top-full left-0 z-40 mt-1 w-60 rounded-lg border border-slate-200 bg-white py-2 shadow-lg">
         {categories.map((c) => (
           <li key={c.slug}>
-            <Link to={`/category/${c.slug}`} className="flex items-center gap-2 px-4 py-2 text-slate-700 hover:bg-slate-50 hover:text-brand-700">
+            <Link
+              to={`/category/${c.slug}`}
+              className="flex items-center gap-2 px-4 py-2 text-slate-700 hover:bg-slate-50 hover:text-brand-700"
+            >
               <span aria-hidden className="size-2.5 rounded-full" style={{ backgroundColor: c.color }} />
               {c.name}
             </Link>

@@ -4,11 +4,23 @@ import type { ReactNode } from "react";
 
 export const LOAD_ERROR_TEXT = "Error loading articles. Please try again later.";
 
-export function PageHeading({ title, subtitle, accent }: { title: string; subtitle?: ReactNode; accent?: string }) {
+export function PageHeading({
+  title,
+  subtitle,
+  accent,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  accent?: string;
+}) {
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto max-w-7xl px-4 py-8 sm:py-10">
-        <span aria-hidden className="mb-3 block h-1 w-14 rounded" style={{ backgroundColor: accent ?? "var(--color-breaking)" }} />
+        <span
+          aria-hidden
+          className="mb-3 block h-1 w-14 rounded"
+          style={{ backgroundColor: accent ?? "var(--color-breaking)" }}
+        />
         <h1 className="font-serif text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{title}</h1>
         {subtitle ? <p className="mt-2 max-w-2xl text-slate-600">{subtitle}</p> : null}
       </div>
@@ -28,7 +40,10 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
 
 export function LoadError() {
   return (
-    <div role="alert" className="mx-auto flex max-w-lg items-center gap-3 rounded-lg border border-red-200 bg-red-50 px-5 py-4 text-red-800">
+    <div
+      role="alert"
+      className="mx-auto flex max-w-lg items-center gap-3 rounded-lg border border-red-200 bg-red-50 px-5 py-4 text-red-800"
+    >
       <AlertTriangle aria-hidden size={22} className="shrink-0" />
       <p>{LOAD_ERROR_TEXT}</p>
     </div>

@@ -10,16 +10,29 @@ function pageHref(basePath: string, page: number) {
   return page <= 1 ? basePath : `${basePath}?page=${page}`;
 }
 
-const BOX = "inline-flex min-h-11 min-w-11 items-center justify-center rounded-md border px-3 text-sm font-medium";
+const BOX =
+  "inline-flex min-h-11 min-w-11 items-center justify-center rounded-md border px-3 text-sm font-medium";
 
-export function Pagination({ page, totalPages, basePath }: { page: number; totalPages: number; basePath: string }) {
+export function Pagination({
+  page,
+  totalPages,
+  basePath,
+}: {
+  page: number;
+  totalPages: number;
+  basePath: string;
+}) {
   if (totalPages <= 1) return null;
   const hasPrevious = page > 1;
   const hasNext = page < totalPages;
   return (
     <nav aria-label="Pagination" className="flex flex-wrap items-center justify-center gap-2">
       {hasPrevious ? (
-        <Link to={pageHref(basePath, page - 1)} rel="prev" className={`${BOX} border-slate-300 bg-white text-slate-700 hover:bg-slate-50`}>
+        <Link
+          to={pageHref(basePath, page - 1)}
+          rel="prev"
+          className={`${BOX} border-slate-300 bg-white text-slate-700 hover:bg-slate-50`}
+        >
           <ChevronLeft aria-hidden size={16} /> Previous
         </Link>
       ) : (
@@ -36,7 +49,11 @@ export function Pagination({ page, totalPages, basePath }: { page: number; total
                   {item}
                 </span>
               ) : (
-                <Link to={pageHref(basePath, item)} aria-label={`Page ${item}`} className={`${BOX} border-slate-300 bg-white text-slate-700 hover:bg-slate-50`}>
+                <Link
+                  to={pageHref(basePath, item)}
+                  aria-label={`Page ${item}`}
+                  className={`${BOX} border-slate-300 bg-white text-slate-700 hover:bg-slate-50`}
+                >
                   {item}
                 </Link>
               )}
@@ -49,7 +66,11 @@ export function Pagination({ page, totalPages, basePath }: { page: number; total
         )}
       </ul>
       {hasNext ? (
-        <Link to={pageHref(basePath, page + 1)} rel="next" className={`${BOX} border-slate-300 bg-white text-slate-700 hover:bg-slate-50`}>
+        <Link
+          to={pageHref(basePath, page + 1)}
+          rel="next"
+          className={`${BOX} border-slate-300 bg-white text-slate-700 hover:bg-slate-50`}
+        >
           Next <ChevronRight aria-hidden size={16} />
         </Link>
       ) : (

@@ -25,11 +25,31 @@ export function shareLinks({ title, url }: ShareTarget) {
   const u = encodeURIComponent(url);
   const t = encodeURIComponent(title);
   return [
-    { name: "Facebook", href: `https://www.facebook.com/sharer/sharer.php?u=${u}`, className: "bg-[#1460c8] text-white hover:bg-[#0f4fa6]" },
-    { name: "X", href: `https://twitter.com/intent/tweet?url=${u}&text=${t}`, className: "bg-black text-white hover:bg-gray-800" },
-    { name: "WhatsApp", href: `https://wa.me/?text=${encodeURIComponent(`${title} ${url}`)}`, className: "bg-[#1b7f3a] text-white hover:bg-[#146530]" },
-    { name: "Telegram", href: `https://t.me/share/url?url=${u}&text=${t}`, className: "bg-[#17699a] text-white hover:bg-[#12557d]" },
-    { name: "LinkedIn", href: `https://www.linkedin.com/sharing/share-offsite/?url=${u}`, className: "bg-[#0a66c2] text-white hover:bg-[#084e96]" },
+    {
+      name: "Facebook",
+      href: `https://www.facebook.com/sharer/sharer.php?u=${u}`,
+      className: "bg-[#1460c8] text-white hover:bg-[#0f4fa6]",
+    },
+    {
+      name: "X",
+      href: `https://twitter.com/intent/tweet?url=${u}&text=${t}`,
+      className: "bg-black text-white hover:bg-gray-800",
+    },
+    {
+      name: "WhatsApp",
+      href: `https://wa.me/?text=${encodeURIComponent(`${title} ${url}`)}`,
+      className: "bg-[#1b7f3a] text-white hover:bg-[#146530]",
+    },
+    {
+      name: "Telegram",
+      href: `https://t.me/share/url?url=${u}&text=${t}`,
+      className: "bg-[#17699a] text-white hover:bg-[#12557d]",
+    },
+    {
+      name: "LinkedIn",
+      href: `https://www.linkedin.com/sharing/share-offsite/?url=${u}`,
+      className: "bg-[#0a66c2] text-white hover:bg-[#084e96]",
+    },
   ] as const;
 }
 
@@ -72,12 +92,20 @@ export function ShareButtons({ title, url }: ShareTarget) {
 
   async function copyLink() {
     const copied = await copyText(url);
-    showToast(copied ? { type: "success", title: SHARE_TEXT.copiedTitle, message: SHARE_TEXT.copied } : { type: "error", title: SHARE_TEXT.copyFailedTitle, message: SHARE_TEXT.copyFailed });
+    showToast(
+      copied
+        ? { type: "success", title: SHARE_TEXT.copiedTitle, message: SHARE_TEXT.copied }
+        : { type: "error", title: SHARE_TEXT.copyFailedTitle, message: SHARE_TEXT.copyFailed },
+    );
   }
 
   async function copyForInstagram() {
     const copied = await copyText(`${title} ${url}`);
-    showToast(copied ? { type: "success", title: SHARE_TEXT.instagramTitle, message: SHARE_TEXT.instagram } : { type: "error", title: SHARE_TEXT.copyFailedTitle, message: SHARE_TEXT.copyFailed });
+    showToast(
+      copied
+        ? { type: "success", title: SHARE_TEXT.instagramTitle, message: SHARE_TEXT.instagram }
+        : { type: "error", title: SHARE_TEXT.copyFailedTitle, message: SHARE_TEXT.copyFailed },
+    );
   }
 
   async function shareNatively() {
@@ -121,7 +149,11 @@ export function ShareButtons({ title, url }: ShareTarget) {
         {isInteractive ? (
           <>
             <li>
-              <button type="button" onClick={copyLink} className={`${buttonBase} w-full border border-gray-300 bg-white text-gray-800 hover:bg-gray-50`}>
+              <button
+                type="button"
+                onClick={copyLink}
+                className={`${buttonBase} w-full border border-gray-300 bg-white text-gray-800 hover:bg-gray-50`}
+              >
                 <Copy aria-hidden size={16} /> Copy link
               </button>
             </li>
@@ -137,7 +169,11 @@ export function ShareButtons({ title, url }: ShareTarget) {
             </li>
             {canShareNatively ? (
               <li>
-                <button type="button" onClick={shareNatively} className={`${buttonBase} w-full bg-brand-700 text-white hover:bg-brand-900`}>
+                <button
+                  type="button"
+                  onClick={shareNatively}
+                  className={`${buttonBase} w-full bg-brand-700 text-white hover:bg-brand-900`}
+                >
                   <Share2 aria-hidden size={16} /> Share
                 </button>
               </li>

@@ -1,7 +1,17 @@
 import { expect, test } from "vitest";
 import { socialLinksFrom } from "./social-links";
 
-const none = { facebook: "", twitter: "", instagram: "", youtube: "", linkedin: "", tiktok: "", telegram: "", whatsapp: "", pinterest: "" };
+const none = {
+  facebook: "",
+  twitter: "",
+  instagram: "",
+  youtube: "",
+  linkedin: "",
+  tiktok: "",
+  telegram: "",
+  whatsapp: "",
+  pinterest: "",
+};
 
 test("only networks with a web address become links, in a fixed order", () => {
   const links = socialLinksFrom({

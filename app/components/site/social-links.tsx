@@ -17,7 +17,10 @@ const NETWORKS: Array<{ key: keyof SocialLinksSettings; name: string; short: str
 const isWebAddress = (value: string) => /^https?:\/\/\S+$/i.test(value.trim());
 
 export function socialLinksFrom(settings: SocialLinksSettings) {
-  return NETWORKS.filter((n) => isWebAddress(settings[n.key] ?? "")).map((n) => ({ ...n, href: settings[n.key].trim() }));
+  return NETWORKS.filter((n) => isWebAddress(settings[n.key] ?? "")).map((n) => ({
+    ...n,
+    href: settings[n.key].trim(),
+  }));
 }
 
 export function SocialLinks({ links, size = "md" }: { links: SocialLinksSettings; size?: "sm" | "md" }) {

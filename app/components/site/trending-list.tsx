@@ -21,8 +21,14 @@ export function TrendingList({
   title?: string;
 }) {
   return (
-    <section aria-labelledby="trending-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id="trending-heading" className="flex items-center gap-2 border-b-2 border-breaking pb-2 font-serif text-xl font-bold text-slate-900">
+    <section
+      aria-labelledby="trending-heading"
+      className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <h2
+        id="trending-heading"
+        className="flex items-center gap-2 border-b-2 border-breaking pb-2 font-serif text-xl font-bold text-slate-900"
+      >
         <TrendingUp aria-hidden size={20} className="text-breaking" />
         {title}
       </h2>
@@ -32,14 +38,23 @@ export function TrendingList({
         <ol className="mt-2 divide-y divide-slate-100">
           {articles.slice(0, 5).map((article, index) => (
             <li key={article.id} className="flex gap-3 py-3">
-              <span aria-hidden className="w-7 shrink-0 font-serif text-2xl leading-none font-bold text-slate-300">
+              <span
+                aria-hidden
+                className="w-7 shrink-0 font-serif text-2xl leading-none font-bold text-slate-300"
+              >
                 {index + 1}
               </span>
               <div className="min-w-0">
                 {article.categoryName ? (
-                  <p className="text-[0.7rem] font-bold tracking-wider text-brand-700 uppercase">{article.categoryName}</p>
+                  <p className="text-[0.7rem] font-bold tracking-wider text-brand-700 uppercase">
+                    {article.categoryName}
+                  </p>
                 ) : null}
-                <Link to={`/article/${article.id}`} prefetch="intent" className="mt-0.5 block leading-snug font-semibold text-slate-900 hover:text-brand-700">
+                <Link
+                  to={`/article/${article.id}`}
+                  prefetch="intent"
+                  className="mt-0.5 block leading-snug font-semibold text-slate-900 hover:text-brand-700"
+                >
                   {article.title}
                 </Link>
                 <p className="mt-1 flex items-center gap-2 text-xs text-slate-500">

@@ -48,7 +48,11 @@ export function ConfirmDialog({
         </h2>
         <div className="mt-2 text-gray-700">{message}</div>
         <div className="mt-6 flex justify-end gap-3">
-          <button type="button" onClick={onCancel} className="rounded-md border border-gray-300 px-4 py-2 font-medium hover:bg-gray-50">
+          <button
+            type="button"
+            onClick={onCancel}
+            className="rounded-md border border-gray-300 px-4 py-2 font-medium hover:bg-gray-50"
+          >
             {cancelLabel}
           </button>
           <button

@@ -2,7 +2,16 @@
  * Alerts (toasts) with the spec's types and timings: success and info close after 3000 ms, warning
  * after 5000 ms, error stays until dismissed.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from "react";
 
 export type ToastType = "info" | "success" | "warning" | "error";
 
@@ -61,7 +70,10 @@ export function ToastProvider({ children, initial }: { children: ReactNode; init
   return (
     <ToastContext.Provider value={value}>
       {children}
-      <div aria-live="polite" className="pointer-events-none fixed inset-x-0 top-4 z-50 flex flex-col items-center gap-2 px-4">
+      <div
+        aria-live="polite"
+        className="pointer-events-none fixed inset-x-0 top-4 z-50 flex flex-col items-center gap-2 px-4"
+      >
         {toasts.map((toast) => (
           <ToastItem key={toast.id} toast={toast} onDismiss={() => dismiss(toast.id)} />
         ))}
@@ -86,7 +98,12 @@ function ToastItem({ toast, onDismiss }: { toast: ShownToast; onDismiss: () => v
         <p className="font-semibold">{toast.title}</p>
         {toast.message ? <p className="mt-0.5 text-sm">{toast.message}</p> : null}
       </div>
-      <button type="button" onClick={onDismiss} aria-label="Dismiss" className="text-lg leading-none opacity-70 hover:opacity-100">
+      <button
+        type="button"
+        onClick={onDismiss}
+        aria-label="Dismiss"
+        className="text-lg leading-none opacity-70 hover:opacity-100"
+      >
         ×
       </button>
     </div>

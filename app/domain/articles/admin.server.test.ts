@@ -26,7 +26,12 @@ const staff = (role: "admin" | "editor" | "writer", name: string): CurrentUser =
 });
 
 const input = (overrides: Partial<Record<string, unknown>> = {}): ArticleInput => {
-  const parsed = parseArticleForm({ title: "Accra floods", content: "<p>Heavy rain in Accra.</p>", status: "draft", ...overrides });
+  const parsed = parseArticleForm({
+    title: "Accra floods",
+    content: "<p>Heavy rain in Accra.</p>",
+    status: "draft",
+    ...overrides,
+  });
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.fieldErrors));
   return parsed.data;
 };
@@ -56,7 +61,10 @@ describe.each(TEST_ENGINES)("newsroom article rules on %s", (engine) => {
     for (const u of [editor, admin, writer, otherWriter]) {
       await database.db.insert(users).values({ id: u.id, email: u.email, name: u.name, role: u.role! });
     }
-    [{ id: categoryId }] = await database.db.insert(categories).values({ name: "News", slug: "news" }).returning({ id: categories.id });
+    [{ id: categoryId }] = await database.db
+      .insert(categories)
+      .values({ name: "News", slug: "news" })
+      .returning({ id: categories.id });
   });
   afterAll(async () => database.destroy());
   beforeEach(async () => {
@@ -67,7 +75,11 @@ describe.each(TEST_ENGINES)("newsroom article rules on %s", (engine) => {
   const row = async (id: string) => (await database.db.select().from(articles).where(eq(articles.id, id)))[0];
 
   test("a writer's 'published' is submitted for review and notifies the editors with a link to the edit screen", async () => {
-    const saved = await saveArticle(database.db, writer, input({ status: "published", tags: "politics, Accra ,politics,", categoryId }));
+    const saved = await saveArticle(
+      database.db,
+      writer,
+      input({ status: "published", tags: "politics, Accra ,politics,", categoryId }),
+    );
     expect(saved).toMatchObject({ status: "pending", submittedForReview: true });
     const stored = await row(saved.id);
     expect(stored.status).toBe("pending");
@@ -78,8 +90,16 @@ describe.each(TEST_ENGINES)("newsroom article rules on %s", (engine) => {
     const [note] = await database.db.select().from(notifications);
     expect(note).toMatchObject({ type: "article", link: `/admin/articles/edit/${saved.id}` });
     expect(note.message).toContain("Accra floods");
-    const [entry] = await database.db.select().from(activityLog).orderBy(sql`created_at desc`).limit(1);
-    expect(entry).toMatchObject({ type: "article", action: "submitted article for review", userName: "Wale" });
+    const [entry] = await database.db
+      .select()
+      .from(activityLog)
+      .orderBy(sql`created_at desc`)
+      .limit(1);
+    expect(entry).toMatchObject({
+      type: "article",
+      action: "submitted article for review",
+      userName: "Wale",
+    });
   });
 
   test("excerpt and read time derive from the body; the body is sanitised when saved", async () => {
@@ -99,10 +119,20 @@ describe.each(TEST_ENGINES)("newsroom article rules on %s", (engine) => {
   });
 
   test("a body that is only markup is refused as missing content and nothing is written", async () => {
-    expect(parseArticleForm({ title: "T", content: "<p> </p>" })).toMatchObject({ ok: false, problem: { title: "Missing Content" } });
-    expect(parseArticleForm({ title: "  ", content: "<p>x</p>" })).toMatchObject({ ok: false, problem: { title: "Missing Title" } });
-    expect(await outcome(saveArticle(database.db, editor, input({ content: "<p>x</p>" }), undefined))).toBe("ok");
-    expect(await outcome(saveArticle(database.db, editor, { ...input(), content: "<script>alert(1)</script>" }))).toBe(400);
+    expect(parseArticleForm({ title: "T", content: "<p> </p>" })).toMatchObject({
+      ok: false,
+      problem: { title: "Missing Content" },
+    });
+    expect(parseArticleForm({ title: "  ", content: "<p>x</p>" })).toMatchObject({
+      ok: false,
+      problem: { title: "Missing Title" },
+    });
+    expect(await outcome(saveArticle(database.db, editor, input({ content: "<p>x</p>" }), undefined))).toBe(
+      "ok",
+    );
+    expect(
+      await outcome(saveArticle(database.db, editor, { ...input(), content: "<script>alert(1)</script>" })),
+    ).toBe(400);
     expect(await database.db.select().from(articles)).toHaveLength(1);
   });
 
@@ -113,10 +143,14 @@ describe.each(TEST_ENGINES)("newsroom article rules on %s", (engine) => {
     expect(list.rows.map((r) => r.title)).toEqual(["Mine"]);
     expect((await listAdminArticles(database.db, editor, { q: "", status: "all", page: 1 })).total).toBe(2);
     expect(await outcome(getArticleForEdit(database.db, writer, theirs.id))).toBe(403);
-    expect(await outcome(saveArticle(database.db, writer, input({ title: "Hijacked" }), theirs.id))).toBe(403);
+    expect(await outcome(saveArticle(database.db, writer, input({ title: "Hijacked" }), theirs.id))).toBe(
+      403,
+    );
     expect((await row(theirs.id)).title).toBe("Theirs");
     expect(await outcome(deleteArticle(database.db, writer, theirs.id))).toBe(403);
-    expect(await outcome(saveArticle(database.db, writer, input({ title: "Mine, revised" }), mine.id))).toBe("ok");
+    expect(await outcome(saveArticle(database.db, writer, input({ title: "Mine, revised" }), mine.id))).toBe(
+      "ok",
+    );
     expect((await row(mine.id)).title).toBe("Mine, revised");
   });
 
@@ -162,44 +196,79 @@ describe.each(TEST_ENGINES)("newsroom article rules on %s", (engine) => {
   });
 
   test("two concurrent requests setting Featured on different articles leave exactly one", async () => {
-    const ids = await Promise.all(["One", "Two", "Three", "Four"].map((title) => saveArticle(database.db, editor, input({ title }))));
+    const ids = await Promise.all(
+      ["One", "Two", "Three", "Four"].map((title) => saveArticle(database.db, editor, input({ title }))),
+    );
     await Promise.all(ids.map(({ id }) => setArticleFlag(database.db, editor, id, "featured", true)));
     const featured = await database.db.select().from(articles).where(eq(articles.featured, true));
     expect(featured).toHaveLength(1);
-    await Promise.all(ids.map(({ id }, i) => saveArticle(database.db, admin, input({ title: `T${i}`, isTopStory: "on" }), id)));
+    await Promise.all(
+      ids.map(({ id }, i) =>
+        saveArticle(database.db, admin, input({ title: `T${i}`, isTopStory: "on" }), id),
+      ),
+    );
     expect(await database.db.select().from(articles).where(eq(articles.isTopStory, true))).toHaveLength(1);
   });
 
   test("bulk actions report processed and failed counts; a writer's bulk delete skips others' articles", async () => {
     const a = await saveArticle(database.db, writer, input({ title: "A" }));
     const b = await saveArticle(database.db, otherWriter, input({ title: "B" }));
-    expect(await bulkArticles(database.db, editor, [a.id, b.id, "missing"], "publish")).toEqual({ processed: 2, failed: 1 });
+    expect(await bulkArticles(database.db, editor, [a.id, b.id, "missing"], "publish")).toEqual({
+      processed: 2,
+      failed: 1,
+    });
     expect((await row(a.id)).status).toBe("published");
     expect(await bulkArticles(database.db, editor, [a.id], "draft")).toEqual({ processed: 1, failed: 0 });
-    expect(await bulkArticles(database.db, writer, [a.id, b.id], "delete")).toEqual({ processed: 1, failed: 1 });
+    expect(await bulkArticles(database.db, writer, [a.id, b.id], "delete")).toEqual({
+      processed: 1,
+      failed: 1,
+    });
     expect(await row(a.id)).toBeUndefined();
     expect((await row(b.id)).title).toBe("B");
   });
 
   test("search and status filter with real pagination; comment counts come from the database", async () => {
-    for (let i = 1; i <= 25; i++) await saveArticle(database.db, editor, input({ title: `Story ${i}`, status: i % 5 === 0 ? "published" : "draft" }));
-    const page2 = await listAdminArticles(database.db, editor, { q: "", status: "all", page: 2, pageSize: 10 });
+    for (let i = 1; i <= 25; i++)
+      await saveArticle(
+        database.db,
+        editor,
+        input({ title: `Story ${i}`, status: i % 5 === 0 ? "published" : "draft" }),
+      );
+    const page2 = await listAdminArticles(database.db, editor, {
+      q: "",
+      status: "all",
+      page: 2,
+      pageSize: 10,
+    });
     expect(page2).toMatchObject({ total: 25, page: 2, pageCount: 3 });
     expect(page2.rows).toHaveLength(10);
-    expect((await listAdminArticles(database.db, editor, { q: "", status: "published", page: 1 })).total).toBe(5);
-    expect((await listAdminArticles(database.db, editor, { q: "story 2", status: "all", page: 1 })).total).toBe(7);
-    expect((await listAdminArticles(database.db, editor, { q: "100%", status: "all", page: 1 })).total).toBe(0);
-    const [first] = (await listAdminArticles(database.db, editor, { q: "Story 25", status: "all", page: 1 })).rows;
+    expect(
+      (await listAdminArticles(database.db, editor, { q: "", status: "published", page: 1 })).total,
+    ).toBe(5);
+    expect(
+      (await listAdminArticles(database.db, editor, { q: "story 2", status: "all", page: 1 })).total,
+    ).toBe(7);
+    expect((await listAdminArticles(database.db, editor, { q: "100%", status: "all", page: 1 })).total).toBe(
+      0,
+    );
+    const [first] = (await listAdminArticles(database.db, editor, { q: "Story 25", status: "all", page: 1 }))
+      .rows;
     await database.db.insert(comments).values([
       { articleId: first.id, authorName: "Ama", authorEmail: "ama@example.com", text: "One" },
       { articleId: first.id, authorName: "Kofi", authorEmail: "kofi@example.com", text: "Two" },
     ]);
-    const [withComments] = (await listAdminArticles(database.db, editor, { q: "Story 25", status: "all", page: 1 })).rows;
+    const [withComments] = (
+      await listAdminArticles(database.db, editor, { q: "Story 25", status: "all", page: 1 })
+    ).rows;
     expect(withComments.comments).toBe(2);
   });
 
   test("manual date overrides the displayed date; an unknown category is refused", async () => {
-    const saved = await saveArticle(database.db, editor, input({ useManualDate: "on", manualDate: "2024-03-06", status: "published" }));
+    const saved = await saveArticle(
+      database.db,
+      editor,
+      input({ useManualDate: "on", manualDate: "2024-03-06", status: "published" }),
+    );
     expect((await row(saved.id)).displayDate.toISOString().slice(0, 10)).toBe("2024-03-06");
     expect(await outcome(saveArticle(database.db, editor, input({ categoryId: "nope" })))).toBe(400);
   });

@@ -43,7 +43,12 @@ export async function listAdminArticles(db: DbOrTx, actor: CurrentUser, query: A
     visibleTo(actor),
     query.status === "all" ? undefined : eq(articles.status, query.status),
     query.q
-      ? or(ilike(articles.title, pattern), ilike(articles.excerpt, pattern), ilike(articles.authorName, pattern), ilike(articles.content, pattern))
+      ? or(
+          ilike(articles.title, pattern),
+          ilike(articles.excerpt, pattern),
+          ilike(articles.authorName, pattern),
+          ilike(articles.content, pattern),
+        )
       : undefined,
   );
   const [{ total }] = await db.select({ total: count() }).from(articles).where(where);
@@ -83,7 +88,11 @@ export type AdminArticleRow = Awaited<ReturnType<typeof listAdminArticles>>["row
 /** Any status, for the edit screen; 404 when missing, 403 for a writer's look at another's article. */
 export async function getArticleForEdit(db: DbOrTx, actor: CurrentUser, id: string): Promise<Article> {
   const [row] = await db.select().from(articles).where(eq(articles.id, id)).limit(1);
-  if (!row) throw data({ title: "Article not found", message: "This article does not exist or has been deleted." }, { status: 404 });
+  if (!row)
+    throw data(
+      { title: "Article not found", message: "This article does not exist or has been deleted." },
+      { status: 404 },
+    );
   if (!canEditAll(actor) && row.authorId !== actor.id) accessDenied();
   return row;
 }
@@ -102,7 +111,10 @@ async function lockedArticle(tx: Tx, id: string) {
 async function takeFlag(tx: Tx, flag: Flag, id: string) {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(734101)`);
   const column = flag === "featured" ? articles.featured : articles.isTopStory;
-  await tx.update(articles).set({ [flag]: false }).where(and(eq(column, true), ne(articles.id, id)));
+  await tx
+    .update(articles)
+    .set({ [flag]: false })
+    .where(and(eq(column, true), ne(articles.id, id)));
 }
 
 const isUniqueViolation = (error: unknown): boolean => {
@@ -126,14 +138,19 @@ async function categoryExists(db: DbOrTx, id: string) {
   return !!row;
 }
 
-const manualDateOf = (input: ArticleInput) => (input.useManualDate ? new Date(`${input.manualDate}T12:00:00Z`) : null);
+const manualDateOf = (input: ArticleInput) =>
+  input.useManualDate ? new Date(`${input.manualDate}T12:00:00Z`) : null;
 
 /**
  * What a save may set, after the role's limits. Publishing and unpublishing both need the publish
  * permission: a writer's 'published' becomes 'pending', and a writer's correction to a live article keeps
  * it live rather than pulling it from the site.
  */
-function effectiveStatus(actor: CurrentUser, requested: ArticleStatus, current: ArticleStatus | null): ArticleStatus {
+function effectiveStatus(
+  actor: CurrentUser,
+  requested: ArticleStatus,
+  current: ArticleStatus | null,
+): ArticleStatus {
   if (canPublish(actor)) return requested;
   if (current === "published") return "published";
   return requested === "published" ? "pending" : requested;
@@ -145,7 +162,12 @@ export type SaveResult = { id: string; status: ArticleStatus; submittedForReview
  * Creates (no id) or updates an article from the validated form. The body is sanitised, the excerpt and
  * read time derive from it when left empty, flags move in the same transaction.
  */
-export async function saveArticle(db: Db, actor: CurrentUser, input: ArticleInput, id?: string): Promise<SaveResult> {
+export async function saveArticle(
+  db: Db,
+  actor: CurrentUser,
+  input: ArticleInput,
+  id?: string,
+): Promise<SaveResult> {
   if (!can(actor.role, "articles", "create")) accessDenied();
   const content = sanitizeArticleHtml(input.content);
   if (!stripHtml(content) && !/<(img|iframe)\b/i.test(content)) {
@@ -181,13 +203,21 @@ export async function saveArticle(db: Db, actor: CurrentUser, input: ArticleInpu
       };
       let saved: Article;
       if (current) {
-        [saved] = await tx.update(articles).set({ ...values, featured: false, isTopStory: false }).where(eq(articles.id, current.id)).returning();
+        [saved] = await tx
+          .update(articles)
+          .set({ ...values, featured: false, isTopStory: false })
+          .where(eq(articles.id, current.id))
+          .returning();
       } else {
-        [saved] = await tx.insert(articles).values({ ...values, authorId: actor.id, createdAt: now }).returning();
+        [saved] = await tx
+          .insert(articles)
+          .values({ ...values, authorId: actor.id, createdAt: now })
+          .returning();
       }
       if (featured) await takeFlag(tx, "featured", saved.id);
       if (isTopStory) await takeFlag(tx, "isTopStory", saved.id);
-      if (featured || isTopStory) await tx.update(articles).set({ featured, isTopStory }).where(eq(articles.id, saved.id));
+      if (featured || isTopStory)
+        await tx.update(articles).set({ featured, isTopStory }).where(eq(articles.id, saved.id));
 
       const submittedForReview = status === "pending" && current?.status !== "pending";
       if (submittedForReview) {
@@ -200,7 +230,11 @@ export async function saveArticle(db: Db, actor: CurrentUser, input: ArticleInpu
       await logActivity(tx, {
         type: "article",
         actor,
-        action: submittedForReview ? "submitted article for review" : current ? "updated article" : "created article",
+        action: submittedForReview
+          ? "submitted article for review"
+          : current
+            ? "updated article"
+            : "created article",
         title: saved.title,
         description: `Status: ${status}`,
       });
@@ -210,16 +244,30 @@ export async function saveArticle(db: Db, actor: CurrentUser, input: ArticleInpu
 }
 
 /** Publish (records the first publish time) or move back to draft; editors and admins only. */
-export async function setArticleStatus(db: Db, actor: CurrentUser, id: string, status: "published" | "draft") {
+export async function setArticleStatus(
+  db: Db,
+  actor: CurrentUser,
+  id: string,
+  status: "published" | "draft",
+) {
   if (!canPublish(actor)) accessDenied();
   await db.transaction(async (tx) => {
     const current = await lockedArticle(tx, id);
     const now = new Date();
     await tx
       .update(articles)
-      .set({ status, publishedAt: status === "published" ? (current.publishedAt ?? now) : current.publishedAt, updatedAt: now })
+      .set({
+        status,
+        publishedAt: status === "published" ? (current.publishedAt ?? now) : current.publishedAt,
+        updatedAt: now,
+      })
       .where(eq(articles.id, id));
-    await logActivity(tx, { type: "article", actor, action: status === "published" ? "published article" : "moved article to draft", title: current.title });
+    await logActivity(tx, {
+      type: "article",
+      actor,
+      action: status === "published" ? "published article" : "moved article to draft",
+      title: current.title,
+    });
   });
 }
 
@@ -230,9 +278,17 @@ export async function setArticleFlag(db: Db, actor: CurrentUser, id: string, fla
     db.transaction(async (tx) => {
       const current = await lockedArticle(tx, id);
       if (on) await takeFlag(tx, flag, id);
-      await tx.update(articles).set({ [flag]: on, updatedAt: new Date() }).where(eq(articles.id, id));
+      await tx
+        .update(articles)
+        .set({ [flag]: on, updatedAt: new Date() })
+        .where(eq(articles.id, id));
       const label = flag === "featured" ? "Featured" : "Breaking News";
-      await logActivity(tx, { type: "article", actor, action: on ? `marked article ${label}` : `removed ${label} from article`, title: current.title });
+      await logActivity(tx, {
+        type: "article",
+        actor,
+        action: on ? `marked article ${label}` : `removed ${label} from article`,
+        title: current.title,
+      });
     }),
   );
 }
@@ -251,7 +307,12 @@ export async function deleteArticle(db: Db, actor: CurrentUser, id: string) {
 export type BulkArticleAction = "publish" | "draft" | "delete";
 
 /** Each article is its own change, so one failure does not undo the others; the caller reports the counts. */
-export async function bulkArticles(db: Db, actor: CurrentUser, ids: readonly string[], action: BulkArticleAction) {
+export async function bulkArticles(
+  db: Db,
+  actor: CurrentUser,
+  ids: readonly string[],
+  action: BulkArticleAction,
+) {
   if (action !== "delete" && !canPublish(actor)) accessDenied();
   let processed = 0;
   let failed = 0;
@@ -272,7 +333,11 @@ export async function bulkArticles(db: Db, actor: CurrentUser, ids: readonly str
 export async function articleFormOptions(db: DbOrTx) {
   const [categoryList, staff] = await Promise.all([
     db.select({ id: categories.id, name: categories.name }).from(categories).orderBy(categories.name),
-    db.select({ name: users.name }).from(users).where(inArray(users.status, ["active"])).orderBy(users.name),
+    db
+      .select({ name: users.name })
+      .from(users)
+      .where(inArray(users.status, ["active"]))
+      .orderBy(users.name),
   ]);
   return { categories: categoryList, authors: staff.map((s) => s.name) };
 }

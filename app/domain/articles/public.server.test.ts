@@ -3,7 +3,11 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { articles, categories } from "#app/db/schema";
 import { seedDatabase } from "#app/db/seed.server";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
-import { FALLBACK_CATEGORIES, listCategoriesPreferred, navCategories } from "#app/domain/categories/public.server";
+import {
+  FALLBACK_CATEGORIES,
+  listCategoriesPreferred,
+  navCategories,
+} from "#app/domain/categories/public.server";
 import {
   articlesByCategorySlug,
   featuredArticles,
@@ -34,8 +38,20 @@ describe.each(TEST_ENGINES)("public article reads on %s", (engine) => {
     const hidden = await db
       .insert(articles)
       .values([
-        { title: `Draft ${HIDDEN_WORD}`, content: `<p>${HIDDEN_WORD}</p>`, status: "draft", views: 99999, categoryId: sportsId },
-        { title: `Pending ${HIDDEN_WORD}`, content: `<p>${HIDDEN_WORD}</p>`, status: "pending", views: 99999, categoryId: sportsId },
+        {
+          title: `Draft ${HIDDEN_WORD}`,
+          content: `<p>${HIDDEN_WORD}</p>`,
+          status: "draft",
+          views: 99999,
+          categoryId: sportsId,
+        },
+        {
+          title: `Pending ${HIDDEN_WORD}`,
+          content: `<p>${HIDDEN_WORD}</p>`,
+          status: "pending",
+          views: 99999,
+          categoryId: sportsId,
+        },
         {
           title: `Scheduled ${HIDDEN_WORD}`,
           content: `<p>${HIDDEN_WORD}</p>`,
@@ -82,7 +98,9 @@ describe.each(TEST_ENGINES)("public article reads on %s", (engine) => {
       const listing = await articlesByCategorySlug(database.db, slug);
       expect(listing.exists).toBe(true);
       expect(listing.name).toBe("Sports");
-      expect(listing.articles.map((a) => a.title)).toEqual(["Black Stars name young squad for World Cup qualifiers"]);
+      expect(listing.articles.map((a) => a.title)).toEqual([
+        "Black Stars name young squad for World Cup qualifiers",
+      ]);
     }
     const travel = await articlesByCategorySlug(database.db, "Travel-And-Events");
     expect(travel.name).toBe("Travel & Events");
@@ -105,7 +123,9 @@ describe.each(TEST_ENGINES)("public article reads on %s", (engine) => {
   });
 
   test("related: same category first, never the article itself nor hidden ones", async () => {
-    const [black] = await latestArticles(database.db, 50).then((l) => l.filter((a) => a.categoryName === "Sports"));
+    const [black] = await latestArticles(database.db, 50).then((l) =>
+      l.filter((a) => a.categoryName === "Sports"),
+    );
     const related = await relatedArticles(database.db, { id: black.id, categoryId: sportsId }, 4);
     expect(related).toHaveLength(3);
     expect(related.map((a) => a.id)).not.toContain(black.id);
@@ -123,7 +143,9 @@ describe.each(TEST_ENGINES)("public article reads on %s", (engine) => {
     const full = await searchArticles(database.db, "Black Stars squad");
     expect(full.results[0].title).toBe("Black Stars name young squad for World Cup qualifiers");
     const typing = await searchArticles(database.db, "cocoa harv");
-    expect(typing.results.map((a) => a.title)).toContain("Cocoa farmers in Western North expect a stronger harvest");
+    expect(typing.results.map((a) => a.title)).toContain(
+      "Cocoa farmers in Western North expect a stronger harvest",
+    );
     const byCategory = await searchArticles(database.db, "business");
     expect(byCategory.results.map((a) => a.categoryName)).toContain("Business");
     const byAuthor = await searchArticles(database.db, "Serwaa");
@@ -142,14 +164,25 @@ describe.each(TEST_ENGINES)("public article reads on %s", (engine) => {
   test("categories come in the preferred order", async () => {
     const list = await listCategoriesPreferred(database.db);
     expect(list.map((c) => c.name)).toEqual([
-      "News", "Business", "Entertainment", "Sports", "Travel & Events", "Religious", "Gallery", "Lifestyle",
+      "News",
+      "Business",
+      "Entertainment",
+      "Sports",
+      "Travel & Events",
+      "Religious",
+      "Gallery",
+      "Lifestyle",
     ]);
     expect((await navCategories(database.db))[0].slug).toBe("news");
   });
 });
 
 test("the navigation falls back to the seven preferred names when categories cannot be loaded", async () => {
-  const broken = { select: () => { throw new Error("database down"); } } as unknown as Parameters<typeof navCategories>[0];
+  const broken = {
+    select: () => {
+      throw new Error("database down");
+    },
+  } as unknown as Parameters<typeof navCategories>[0];
   const original = console.error;
   console.error = () => {};
   try {
@@ -158,7 +191,13 @@ test("the navigation falls back to the seven preferred names when categories can
     console.error = original;
   }
   expect(FALLBACK_CATEGORIES.map((c) => c.slug)).toEqual([
-    "news", "business", "entertainment", "sports", "travel-and-events", "religious", "gallery",
+    "news",
+    "business",
+    "entertainment",
+    "sports",
+    "travel-and-events",
+    "religious",
+    "gallery",
   ]);
 });
 

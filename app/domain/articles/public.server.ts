@@ -33,7 +33,10 @@ export const articleCardColumns = {
  * bodies, which can be long, to the page.
  */
 const CONTENT_HEAD_CHARS = 4000;
-const listingColumns = { ...articleCardColumns, contentHead: sql<string>`left(${articles.content}, ${CONTENT_HEAD_CHARS})` };
+const listingColumns = {
+  ...articleCardColumns,
+  contentHead: sql<string>`left(${articles.content}, ${CONTENT_HEAD_CHARS})`,
+};
 
 interface ArticleCardRow {
   id: string;
@@ -60,7 +63,10 @@ export type ArticleCard = Omit<ArticleCardRow, "excerpt"> & { summary: string };
 const dropUnclosedTag = (html: string) => html.replace(/<[^>]*$/, "");
 
 function toCard({ contentHead, excerpt, ...row }: ListingRow): ArticleCard {
-  return { ...row, summary: listingExcerpt({ content: dropUnclosedTag(contentHead), excerpt }, EXCERPT_LENGTH.hero) };
+  return {
+    ...row,
+    summary: listingExcerpt({ content: dropUnclosedTag(contentHead), excerpt }, EXCERPT_LENGTH.hero),
+  };
 }
 
 function listing(db: DbOrTx, where: SQL | undefined) {
@@ -73,18 +79,24 @@ function listing(db: DbOrTx, where: SQL | undefined) {
 }
 
 export async function latestArticles(db: DbOrTx, limit = 10): Promise<ArticleCard[]> {
-  const rows = await listing(db, undefined).orderBy(desc(articles.displayDate), desc(articles.id)).limit(limit);
+  const rows = await listing(db, undefined)
+    .orderBy(desc(articles.displayDate), desc(articles.id))
+    .limit(limit);
   return rows.map(toCard);
 }
 
 export async function featuredArticles(db: DbOrTx, limit = 6): Promise<ArticleCard[]> {
-  const rows = await listing(db, eq(articles.featured, true)).orderBy(desc(articles.displayDate)).limit(limit);
+  const rows = await listing(db, eq(articles.featured, true))
+    .orderBy(desc(articles.displayDate))
+    .limit(limit);
   return rows.map(toCard);
 }
 
 /** The hero: the breaking (top story) article; when none is flagged, the newest article (without the badge). */
 export async function topStory(db: DbOrTx): Promise<ArticleCard | null> {
-  const [flagged] = await listing(db, eq(articles.isTopStory, true)).orderBy(desc(articles.displayDate)).limit(1);
+  const [flagged] = await listing(db, eq(articles.isTopStory, true))
+    .orderBy(desc(articles.displayDate))
+    .limit(1);
   if (flagged) return toCard(flagged);
   const [newest] = await latestArticles(db, 1);
   return newest ?? null;
@@ -104,11 +116,29 @@ export interface CategoryListing {
 export async function articlesByCategorySlug(db: DbOrTx, slug: string, limit = 50): Promise<CategoryListing> {
   const wanted = categoryMatchKey(categoryNameFromSlug(slug));
   const all = await db
-    .select({ id: categories.id, name: categories.name, slug: categories.slug, color: categories.color, description: categories.description })
+    .select({
+      id: categories.id,
+      name: categories.name,
+      slug: categories.slug,
+      color: categories.color,
+      description: categories.description,
+    })
     .from(categories);
-  const category = all.find((c) => categoryMatchKey(c.name) === wanted || categoryMatchKey(c.slug) === wanted);
-  if (!category) return { name: categoryNameFromSlug(slug), slug, color: null, description: "", exists: false, articles: [] };
-  const rows = await listing(db, eq(articles.categoryId, category.id)).orderBy(desc(articles.displayDate), desc(articles.id)).limit(limit);
+  const category = all.find(
+    (c) => categoryMatchKey(c.name) === wanted || categoryMatchKey(c.slug) === wanted,
+  );
+  if (!category)
+    return {
+      name: categoryNameFromSlug(slug),
+      slug,
+      color: null,
+      description: "",
+      exists: false,
+      articles: [],
+    };
+  const rows = await listing(db, eq(articles.categoryId, category.id))
+    .orderBy(desc(articles.displayDate), desc(articles.id))
+    .limit(limit);
   const { id: _id, ...found } = category;
   return { ...found, exists: true, articles: rows.map(toCard) };
 }
@@ -152,7 +182,9 @@ export const TRENDING_WINDOW = 50;
 
 /** Trending: the 50 newest articles with views, ranked by the spec's score; the newest when none has views. */
 export async function trendingArticles(db: DbOrTx, limit = 5, now = new Date()): Promise<ArticleCard[]> {
-  const rows = await listing(db, gt(articles.views, 0)).orderBy(desc(articles.createdAt)).limit(TRENDING_WINDOW);
+  const rows = await listing(db, gt(articles.views, 0))
+    .orderBy(desc(articles.createdAt))
+    .limit(TRENDING_WINDOW);
   if (rows.length === 0) return latestArticles(db, limit);
   return rankTrending(rows, limit, now).map(toCard);
 }
@@ -179,7 +211,11 @@ export interface SearchResult {
  * excerpt, author, body) matched by websearch_to_tsquery or by the typed words as prefixes, plus the
  * category name. Ranking uses the stored column; recomputing to_tsvector per row takes seconds.
  */
-export async function searchArticles(db: DbOrTx, rawQuery: string, limit = SEARCH_LIMIT): Promise<SearchResult> {
+export async function searchArticles(
+  db: DbOrTx,
+  rawQuery: string,
+  limit = SEARCH_LIMIT,
+): Promise<SearchResult> {
   const query = rawQuery.trim().slice(0, SEARCH_MAX_QUERY);
   const prefix = prefixQuery(query);
   if (!prefix) return { results: [], total: 0 };
@@ -202,7 +238,16 @@ export async function searchArticles(db: DbOrTx, rawQuery: string, limit = SEARC
 /** One published article with everything the article page shows, or null. */
 export async function getPublishedArticle(db: DbOrTx, id: string) {
   const [row] = await db
-    .select({ ...articleCardColumns, categoryId: articles.categoryId, content: articles.content, youtubeUrl: articles.youtubeUrl, tags: articles.tags, authorImage: articles.authorImage, publishedAt: articles.publishedAt, updatedAt: articles.updatedAt })
+    .select({
+      ...articleCardColumns,
+      categoryId: articles.categoryId,
+      content: articles.content,
+      youtubeUrl: articles.youtubeUrl,
+      tags: articles.tags,
+      authorImage: articles.authorImage,
+      publishedAt: articles.publishedAt,
+      updatedAt: articles.updatedAt,
+    })
     .from(articles)
     .leftJoin(categories, eq(categories.id, articles.categoryId))
     .where(and(eq(articles.id, id), isPublished()))
@@ -214,7 +259,10 @@ export async function getPublishedArticle(db: DbOrTx, id: string) {
  * Listing pages show the spec's 'Error loading articles. Please try again later.' instead of failing
  * the whole page (and never invented articles); the cause goes to the server log.
  */
-export async function loadOrReport<T>(what: string, load: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false }> {
+export async function loadOrReport<T>(
+  what: string,
+  load: () => Promise<T>,
+): Promise<{ ok: true; value: T } | { ok: false }> {
   try {
     return { ok: true, value: await load() };
   } catch (error) {

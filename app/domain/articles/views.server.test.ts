@@ -29,7 +29,8 @@ describe.each(TEST_ENGINES)("view counting on %s", (engine) => {
     await database.db.delete(rateLimits);
   });
 
-  const viewsOf = async (id: string) => (await database.db.select({ views: articles.views }).from(articles).where(eq(articles.id, id)))[0].views;
+  const viewsOf = async (id: string) =>
+    (await database.db.select({ views: articles.views }).from(articles).where(eq(articles.id, id)))[0].views;
 
   test("a view of a published article adds one", async () => {
     const before = await viewsOf(publishedId);
@@ -49,7 +50,11 @@ describe.each(TEST_ENGINES)("view counting on %s", (engine) => {
 
   test("concurrent views are all counted (the increment is atomic)", async () => {
     const before = await viewsOf(publishedId);
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => recordArticleView(database.db, publishedId, { ip: `10.1.0.${i}` })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        recordArticleView(database.db, publishedId, { ip: `10.1.0.${i}` }),
+      ),
+    );
     expect(results.every((r) => r === "counted")).toBe(true);
     expect(await viewsOf(publishedId)).toBe(before + 20);
   });

@@ -17,11 +17,21 @@ export const VIEW_RATE_LIMIT: RateLimit = { limit: 30, windowMs: 60 * 60 * 1000 
 
 export type ViewResult = "counted" | "not-found" | "rate-limited";
 
-export async function recordArticleView(db: DbOrTx, articleId: string, client: { ip: string }, now = new Date()): Promise<ViewResult> {
+export async function recordArticleView(
+  db: DbOrTx,
+  articleId: string,
+  client: { ip: string },
+  now = new Date(),
+): Promise<ViewResult> {
   // Unknown or unpublished ids are answered before they can create rate-limit rows.
-  const [exists] = await db.select({ id: articles.id }).from(articles).where(and(eq(articles.id, articleId), isPublished())).limit(1);
+  const [exists] = await db
+    .select({ id: articles.id })
+    .from(articles)
+    .where(and(eq(articles.id, articleId), isPublished()))
+    .limit(1);
   if (!exists) return "not-found";
-  if (!(await consumeRateLimit(db, addressKey(`view:${articleId}`, client.ip), VIEW_RATE_LIMIT, now))) return "rate-limited";
+  if (!(await consumeRateLimit(db, addressKey(`view:${articleId}`, client.ip), VIEW_RATE_LIMIT, now)))
+    return "rate-limited";
   // One statement: the database adds 1 to whatever the count is at that moment, so no view is lost.
   const updated = await db
     .update(articles)

@@ -21,7 +21,11 @@ async function refusal(work: Promise<unknown>) {
     await work;
   } catch (error) {
     if (refusalStatus(error) === undefined) throw error;
-    return { status: refusalStatus(error), message: refusalMessage(error), data: (error as { data: unknown }).data };
+    return {
+      status: refusalStatus(error),
+      message: refusalMessage(error),
+      data: (error as { data: unknown }).data,
+    };
   }
   throw new Error("expected a refusal");
 }
@@ -34,11 +38,20 @@ const form = (values: Record<string, string>) => {
 
 describe("the category form", () => {
   test("requires a name, follows it with the slug and defaults the colour", () => {
-    expect(parseCategoryForm({ name: "  " })).toEqual({ ok: false, fieldErrors: { name: "Category name is required!" } });
+    expect(parseCategoryForm({ name: "  " })).toEqual({
+      ok: false,
+      fieldErrors: { name: "Category name is required!" },
+    });
     expect(form({ name: "Travel & Events" })).toMatchObject({ slug: "travel-and-events", color: "#1e3a8a" });
     expect(form({ name: "X", slug: "  My--Odd Slug!! " }).slug).toBe("my-odd-slug");
-    expect(parseCategoryForm({ name: "X", slug: "!!!" })).toMatchObject({ ok: false, fieldErrors: { slug: CATEGORY_TEXT.invalidSlug } });
-    expect(parseCategoryForm({ name: "X", color: "red" })).toMatchObject({ ok: false, fieldErrors: { color: CATEGORY_TEXT.invalidColor } });
+    expect(parseCategoryForm({ name: "X", slug: "!!!" })).toMatchObject({
+      ok: false,
+      fieldErrors: { slug: CATEGORY_TEXT.invalidSlug },
+    });
+    expect(parseCategoryForm({ name: "X", color: "red" })).toMatchObject({
+      ok: false,
+      fieldErrors: { color: CATEGORY_TEXT.invalidColor },
+    });
   });
 });
 
@@ -48,7 +61,9 @@ describe.each(TEST_ENGINES)("category management on %s", (engine) => {
   const writer = person("writer");
   beforeAll(async () => {
     database = await createTestDatabase(engine);
-    await database.db.insert(users).values([editor, writer].map((u) => ({ id: u.id, email: u.email, name: u.name, role: u.role! })));
+    await database.db
+      .insert(users)
+      .values([editor, writer].map((u) => ({ id: u.id, email: u.email, name: u.name, role: u.role! })));
   });
   afterAll(async () => database.destroy());
   beforeEach(async () => {
@@ -63,19 +78,33 @@ describe.each(TEST_ENGINES)("category management on %s", (engine) => {
     expect(dup.status).toBe(409);
     expect(dup.data).toEqual({ fieldErrors: { name: CATEGORY_TEXT.duplicateName } });
     const sports = await createCategory(database.db, editor, form({ name: "Sports" }));
-    const slugClash = await refusal(updateCategory(database.db, editor, sports.id, form({ name: "Sport", slug: "news" })));
+    const slugClash = await refusal(
+      updateCategory(database.db, editor, sports.id, form({ name: "Sport", slug: "news" })),
+    );
     expect(slugClash.data).toEqual({ fieldErrors: { slug: CATEGORY_TEXT.duplicateSlug } });
-    const renamed = await updateCategory(database.db, editor, sports.id, form({ name: "Sport", slug: "sport", description: "Games" }));
+    const renamed = await updateCategory(
+      database.db,
+      editor,
+      sports.id,
+      form({ name: "Sport", slug: "sport", description: "Games" }),
+    );
     expect(renamed).toMatchObject({ name: "Sport", slug: "sport", description: "Games" });
-    expect((await refusal(updateCategory(database.db, editor, "missing", form({ name: "Ghost" })))).status).toBe(404);
-    const logged = await database.db.select().from(activityLog).where(eq(activityLog.action, "updated category"));
+    expect(
+      (await refusal(updateCategory(database.db, editor, "missing", form({ name: "Ghost" })))).status,
+    ).toBe(404);
+    const logged = await database.db
+      .select()
+      .from(activityLog)
+      .where(eq(activityLog.action, "updated category"));
     expect(logged.length).toBeGreaterThan(0);
   });
 
   test("a writer may not manage categories: 403 and nothing changes", async () => {
     const news = await createCategory(database.db, editor, form({ name: "News" }));
     expect((await refusal(createCategory(database.db, writer, form({ name: "Blog" })))).status).toBe(403);
-    expect((await refusal(updateCategory(database.db, writer, news.id, form({ name: "Renamed" })))).status).toBe(403);
+    expect(
+      (await refusal(updateCategory(database.db, writer, news.id, form({ name: "Renamed" })))).status,
+    ).toBe(403);
     expect((await refusal(deleteCategories(database.db, writer, [news.id]))).status).toBe(403);
     expect((await listCategoriesWithCounts(database.db)).map((c) => c.name)).toEqual(["News"]);
   });
@@ -88,7 +117,9 @@ describe.each(TEST_ENGINES)("category management on %s", (engine) => {
       { title: "A", categoryId: news.id },
       { title: "B", categoryId: news.id },
     ]);
-    const counts = Object.fromEntries((await listCategoriesWithCounts(database.db)).map((c) => [c.name, c.articleCount]));
+    const counts = Object.fromEntries(
+      (await listCategoriesWithCounts(database.db)).map((c) => [c.name, c.articleCount]),
+    );
     expect(counts).toEqual({ Empty: 0, News: 2, Sports: 0 });
     expect((await listCategoriesWithCounts(database.db, "spo")).map((c) => c.name)).toEqual(["Sports"]);
 
@@ -98,7 +129,11 @@ describe.each(TEST_ENGINES)("category management on %s", (engine) => {
     expect(await database.db.select().from(categories)).toHaveLength(3);
 
     expect(await deleteCategories(database.db, editor, [empty.id])).toMatchObject({ deleted: 1, moved: 0 });
-    expect(await deleteCategories(database.db, editor, [news.id], sports.id)).toMatchObject({ deleted: 1, moved: 2, movedTo: "Sports" });
+    expect(await deleteCategories(database.db, editor, [news.id], sports.id)).toMatchObject({
+      deleted: 1,
+      moved: 2,
+      movedTo: "Sports",
+    });
     const moved = await database.db.select().from(articles);
     expect(moved.every((a) => a.categoryId === sports.id)).toBe(true);
   });

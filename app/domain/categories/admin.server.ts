@@ -36,7 +36,15 @@ export async function listCategoriesWithCounts(db: DbOrTx, q = "") {
     })
     .from(categories)
     .leftJoin(counts, eq(counts.categoryId, categories.id))
-    .where(q ? or(ilike(categories.name, pattern), ilike(categories.slug, pattern), ilike(categories.description, pattern)) : undefined)
+    .where(
+      q
+        ? or(
+            ilike(categories.name, pattern),
+            ilike(categories.slug, pattern),
+            ilike(categories.description, pattern),
+          )
+        : undefined,
+    )
     .orderBy(asc(categories.name));
   return rows.map((row) => ({ ...row, articleCount: Number(row.articleCount ?? 0) }));
 }
@@ -58,9 +66,15 @@ async function assertUnique(db: DbOrTx, input: { name: string; slug: string }, e
   const clash = await db
     .select({ name: categories.name, slug: categories.slug })
     .from(categories)
-    .where(and(or(sql`lower(${categories.name}) = lower(${input.name})`, eq(categories.slug, input.slug)), exceptId ? ne(categories.id, exceptId) : undefined));
+    .where(
+      and(
+        or(sql`lower(${categories.name}) = lower(${input.name})`, eq(categories.slug, input.slug)),
+        exceptId ? ne(categories.id, exceptId) : undefined,
+      ),
+    );
   const fieldErrors: CategoryFieldErrors = {};
-  if (clash.some((c) => c.name.toLowerCase() === input.name.toLowerCase())) fieldErrors.name = CATEGORY_TEXT.duplicateName;
+  if (clash.some((c) => c.name.toLowerCase() === input.name.toLowerCase()))
+    fieldErrors.name = CATEGORY_TEXT.duplicateName;
   if (clash.some((c) => c.slug === input.slug)) fieldErrors.slug = CATEGORY_TEXT.duplicateSlug;
   if (fieldErrors.name || fieldErrors.slug) duplicate(fieldErrors);
 }
@@ -96,7 +110,12 @@ export async function createCategory(db: Db, actor: CurrentUser, input: Category
 }
 
 /** The edit screen changes name, slug and description (the colour stays as created). */
-export async function updateCategory(db: Db, actor: CurrentUser, id: string, input: Omit<CategoryInput, "color"> & { slug: string }) {
+export async function updateCategory(
+  db: Db,
+  actor: CurrentUser,
+  id: string,
+  input: Omit<CategoryInput, "color"> & { slug: string },
+) {
   requireManage(actor);
   await assertUnique(db, input, id);
   return translatingDuplicates(() =>
@@ -114,13 +133,17 @@ export async function updateCategory(db: Db, actor: CurrentUser, id: string, inp
 }
 
 async function articleCountIn(tx: DbOrTx, ids: readonly string[]) {
-  const [{ n }] = await tx.select({ n: count() }).from(articles).where(inArray(articles.categoryId, [...ids]));
+  const [{ n }] = await tx
+    .select({ n: count() })
+    .from(articles)
+    .where(inArray(articles.categoryId, [...ids]));
   return n;
 }
 
 async function moveTargetOrRefuse(tx: Tx, ids: readonly string[], moveTo: string | undefined) {
   if (!moveTo) throw data({ error: CATEGORY_TEXT.chooseMoveTarget, needsMoveTarget: true }, { status: 409 });
-  if (ids.includes(moveTo)) throw data({ error: CATEGORY_TEXT.invalidMoveTarget, needsMoveTarget: true }, { status: 400 });
+  if (ids.includes(moveTo))
+    throw data({ error: CATEGORY_TEXT.invalidMoveTarget, needsMoveTarget: true }, { status: 400 });
   const target = await getCategory(tx, moveTo);
   if (!target) throw data({ error: CATEGORY_TEXT.invalidMoveTarget, needsMoveTarget: true }, { status: 400 });
   return target;
@@ -141,7 +164,10 @@ export async function deleteCategories(db: Db, actor: CurrentUser, ids: readonly
     let target: Category | null = null;
     if (moved > 0) {
       target = await moveTargetOrRefuse(tx, unique, moveTo);
-      await tx.update(articles).set({ categoryId: target.id, updatedAt: new Date() }).where(inArray(articles.categoryId, unique));
+      await tx
+        .update(articles)
+        .set({ categoryId: target.id, updatedAt: new Date() })
+        .where(inArray(articles.categoryId, unique));
     }
     await tx.delete(categories).where(inArray(categories.id, unique));
     for (const category of found) {
@@ -158,4 +184,5 @@ export async function deleteCategories(db: Db, actor: CurrentUser, ids: readonly
 }
 
 /** How many articles the given categories hold: the delete dialog asks for a target when > 0. */
-export const countArticlesIn = (db: DbOrTx, ids: readonly string[]) => (ids.length ? articleCountIn(db, ids) : Promise.resolve(0));
+export const countArticlesIn = (db: DbOrTx, ids: readonly string[]) =>
+  ids.length ? articleCountIn(db, ids) : Promise.resolve(0);

@@ -10,7 +10,9 @@ export interface NavCategory {
 }
 
 export async function listCategoriesPreferred(db: DbOrTx): Promise<NavCategory[]> {
-  const rows = await db.select({ name: categories.name, slug: categories.slug, color: categories.color }).from(categories);
+  const rows = await db
+    .select({ name: categories.name, slug: categories.slug, color: categories.color })
+    .from(categories);
   return sortCategoriesPreferred(rows);
 }
 

@@ -45,10 +45,19 @@ export type CommentParse = { ok: true; data: CommentInput } | { ok: false; probl
 /** Parses what the reader typed; a problem is told in the spec's words, the most basic one first. */
 export function parseComment(values: Record<string, unknown>): CommentParse {
   const text = (v: unknown) => (typeof v === "string" ? v : "");
-  const parsed = commentInput.safeParse({ name: text(values.name), email: text(values.email), comment: text(values.comment) });
+  const parsed = commentInput.safeParse({
+    name: text(values.name),
+    email: text(values.email),
+    comment: text(values.comment),
+  });
   if (parsed.success) return { ok: true, data: parsed.data };
   const codes = new Set(parsed.error.issues.map((issue) => issue.message));
-  if (codes.has("missing")) return { ok: false, problem: { title: COMMENT_TEXT.missingTitle, message: COMMENT_TEXT.missing } };
-  if (codes.has("invalidEmail")) return { ok: false, problem: { title: COMMENT_TEXT.invalidEmailTitle, message: COMMENT_TEXT.invalidEmail } };
+  if (codes.has("missing"))
+    return { ok: false, problem: { title: COMMENT_TEXT.missingTitle, message: COMMENT_TEXT.missing } };
+  if (codes.has("invalidEmail"))
+    return {
+      ok: false,
+      problem: { title: COMMENT_TEXT.invalidEmailTitle, message: COMMENT_TEXT.invalidEmail },
+    };
   return { ok: false, problem: { title: COMMENT_TEXT.tooLongTitle, message: COMMENT_TEXT.tooLong } };
 }

@@ -12,7 +12,11 @@ export const ALLOWED_FROM: Record<ModerationAction, readonly CommentStatus[]> = 
   reject: ["pending", "approved"],
   spam: ["approved"],
 };
-export const TARGET: Record<ModerationAction, CommentStatus> = { approve: "approved", reject: "rejected", spam: "spam" };
+export const TARGET: Record<ModerationAction, CommentStatus> = {
+  approve: "approved",
+  reject: "rejected",
+  spam: "spam",
+};
 
 /** The actions a comment in this status offers (the table's buttons). */
 export const actionsFor = (status: CommentStatus): ModerationAction[] =>
@@ -47,7 +51,9 @@ export function moderationFailureText(action: ModerationAction | "delete", from?
 }
 
 export const cleanupResultText = (removed: number) =>
-  removed === 0 ? "No orphaned comments found." : `Removed ${removed} orphaned ${removed === 1 ? "comment" : "comments"}.`;
+  removed === 0
+    ? "No orphaned comments found."
+    : `Removed ${removed} orphaned ${removed === 1 ? "comment" : "comments"}.`;
 
 export const MODERATION_SETTINGS = [
   "allowComments",

@@ -61,8 +61,13 @@ describe.each(TEST_ENGINES)("comment moderation on %s", (engine) => {
     database = await createTestDatabase(engine);
     forgetCachedSettings(); // the cache is per process; this suite's database is a new one
     await seedDatabase(database.db, { adminEmail: "admin@mod.test", adminPassword: "secret123" });
-    await database.db.insert(users).values([editor, writer].map((u) => ({ id: u.id, email: u.email, name: u.name, role: u.role! })));
-    [{ id: articleId }] = await database.db.insert(articles).values({ title: "Story", status: "published", publishedAt: new Date() }).returning({ id: articles.id });
+    await database.db
+      .insert(users)
+      .values([editor, writer].map((u) => ({ id: u.id, email: u.email, name: u.name, role: u.role! })));
+    [{ id: articleId }] = await database.db
+      .insert(articles)
+      .values({ title: "Story", status: "published", publishedAt: new Date() })
+      .returning({ id: articles.id });
   });
   afterAll(async () => database.destroy());
   beforeEach(async () => {
@@ -70,8 +75,14 @@ describe.each(TEST_ENGINES)("comment moderation on %s", (engine) => {
   });
 
   const addComment = async (status: CommentStatus, text = "Hello") =>
-    (await database.db.insert(comments).values({ articleId, authorName: "Ama", authorEmail: "ama@example.com", text, status }).returning())[0];
-  const statusNow = async (id: string) => (await database.db.select().from(comments).where(eq(comments.id, id)))[0]?.status;
+    (
+      await database.db
+        .insert(comments)
+        .values({ articleId, authorName: "Ama", authorEmail: "ama@example.com", text, status })
+        .returning()
+    )[0];
+  const statusNow = async (id: string) =>
+    (await database.db.select().from(comments).where(eq(comments.id, id)))[0]?.status;
 
   const table: Array<[CommentStatus, ModerationAction, CommentStatus | 409]> = [
     ["pending", "approve", "approved"],
@@ -106,7 +117,11 @@ describe.each(TEST_ENGINES)("comment moderation on %s", (engine) => {
     expect(await statusOf(bulkModerate(database.db, writer, [comment.id], "approve"))).toBe(403);
     expect(await statusOf(updateModerationSettings(database.db, writer, { allowComments: false }))).toBe(403);
     expect(await statusOf(cleanupOrphanedComments(database.db, writer))).toBe(403);
-    expect(await statusOf(listForModeration(database.db, writer, { status: "all", articleId: "", q: "", page: 1 }))).toBe(403);
+    expect(
+      await statusOf(
+        listForModeration(database.db, writer, { status: "all", articleId: "", q: "", page: 1 }),
+      ),
+    ).toBe(403);
     expect(await statusNow(comment.id)).toBe("pending");
     expect((await getSettings(database.db)).allowComments).toBe(true);
   });
@@ -115,11 +130,26 @@ describe.each(TEST_ENGINES)("comment moderation on %s", (engine) => {
     const a = await addComment("pending", "Great reporting");
     const b = await addComment("approved", "Nice");
     const c = await addComment("spam", "Buy now");
-    expect(await bulkModerate(database.db, editor, [a.id, b.id, c.id], "reject")).toEqual({ processed: 2, failed: 1 });
+    expect(await bulkModerate(database.db, editor, [a.id, b.id, c.id], "reject")).toEqual({
+      processed: 2,
+      failed: 1,
+    });
     expect(await statusNow(c.id)).toBe("spam");
-    expect(await commentStats(database.db)).toEqual({ pending: 0, approved: 0, rejected: 2, spam: 1, total: 3 });
-    expect((await listForModeration(database.db, editor, { status: "rejected", articleId, q: "", page: 1 })).total).toBe(2);
-    expect((await listForModeration(database.db, editor, { status: "all", articleId: "", q: "great", page: 1 })).rows.map((r) => r.id)).toEqual([a.id]);
+    expect(await commentStats(database.db)).toEqual({
+      pending: 0,
+      approved: 0,
+      rejected: 2,
+      spam: 1,
+      total: 3,
+    });
+    expect(
+      (await listForModeration(database.db, editor, { status: "rejected", articleId, q: "", page: 1 })).total,
+    ).toBe(2);
+    expect(
+      (
+        await listForModeration(database.db, editor, { status: "all", articleId: "", q: "great", page: 1 })
+      ).rows.map((r) => r.id),
+    ).toEqual([a.id]);
     await deleteComment(database.db, editor, c.id);
     expect(await statusNow(c.id)).toBeUndefined();
     expect(await statusOf(deleteComment(database.db, editor, c.id))).toBe(404);
@@ -127,11 +157,21 @@ describe.each(TEST_ENGINES)("comment moderation on %s", (engine) => {
 
   test("moderation settings are saved to the settings row and the cached copy refreshed", async () => {
     expect((await getSettings(database.db)).showSpamComments).toBe(false);
-    await updateModerationSettings(database.db, editor, { showSpamComments: true, autoApproveComments: true });
-    expect(await getSettings(database.db)).toMatchObject({ showSpamComments: true, autoApproveComments: true, allowComments: true });
+    await updateModerationSettings(database.db, editor, {
+      showSpamComments: true,
+      autoApproveComments: true,
+    });
+    expect(await getSettings(database.db)).toMatchObject({
+      showSpamComments: true,
+      autoApproveComments: true,
+      allowComments: true,
+    });
     const [row] = await database.db.select().from(settings);
     expect(row.showSpamComments).toBe(true);
-    await updateModerationSettings(database.db, editor, { showSpamComments: false, autoApproveComments: false });
+    await updateModerationSettings(database.db, editor, {
+      showSpamComments: false,
+      autoApproveComments: false,
+    });
   });
 
   test("the orphan clean-up removes comments whose article is gone and reports how many", async () => {

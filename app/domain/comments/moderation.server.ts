@@ -44,7 +44,13 @@ export async function listForModeration(db: DbOrTx, actor: CurrentUser, query: M
   const where = and(
     query.status === "all" ? undefined : eq(comments.status, query.status),
     query.articleId ? eq(comments.articleId, query.articleId) : undefined,
-    query.q ? or(ilike(comments.text, pattern), ilike(comments.authorName, pattern), ilike(comments.authorEmail, pattern)) : undefined,
+    query.q
+      ? or(
+          ilike(comments.text, pattern),
+          ilike(comments.authorName, pattern),
+          ilike(comments.authorEmail, pattern),
+        )
+      : undefined,
   );
   const [{ total }] = await db.select({ total: count() }).from(comments).where(where);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
@@ -72,10 +78,14 @@ export type ModerationRow = Awaited<ReturnType<typeof listForModeration>>["rows"
 
 /** Counts per status and in total, over every comment. */
 export async function commentStats(db: DbOrTx) {
-  const rows = await db.select({ status: comments.status, n: count() }).from(comments).groupBy(comments.status);
+  const rows = await db
+    .select({ status: comments.status, n: count() })
+    .from(comments)
+    .groupBy(comments.status);
   const stats = { pending: 0, approved: 0, rejected: 0, spam: 0, total: 0 };
   for (const row of rows) {
-    if ((COMMENT_STATUSES as readonly string[]).includes(row.status)) stats[row.status as CommentStatus] += row.n;
+    if ((COMMENT_STATUSES as readonly string[]).includes(row.status))
+      stats[row.status as CommentStatus] += row.n;
     stats.total += row.n;
   }
   return stats;
@@ -97,7 +107,8 @@ export async function moderateComment(db: Db, actor: CurrentUser, id: string, ac
     const [current] = await tx.select().from(comments).where(eq(comments.id, id)).for("update").limit(1);
     if (!current) throw data({ error: COMMENT_MODERATION_TEXT.notFound }, { status: 404 });
     const from = current.status as CommentStatus;
-    if (!ALLOWED_FROM[action].includes(from)) throw data({ error: COMMENT_MODERATION_TEXT.notAllowed }, { status: 409 });
+    if (!ALLOWED_FROM[action].includes(from))
+      throw data({ error: COMMENT_MODERATION_TEXT.notAllowed }, { status: 409 });
     const to = TARGET[action];
     await tx.update(comments).set({ status: to, updatedAt: new Date() }).where(eq(comments.id, id));
     await logActivity(tx, {
@@ -116,7 +127,13 @@ export async function deleteComment(db: Db, actor: CurrentUser, id: string) {
   await db.transaction(async (tx) => {
     const [removed] = await tx.delete(comments).where(eq(comments.id, id)).returning();
     if (!removed) throw data({ error: COMMENT_MODERATION_TEXT.notFound }, { status: 404 });
-    await logActivity(tx, { type: "comment", actor, action: "deleted comment", title: removed.authorName, description: removed.text });
+    await logActivity(tx, {
+      type: "comment",
+      actor,
+      action: "deleted comment",
+      title: removed.authorName,
+      description: removed.text,
+    });
   });
 }
 
@@ -126,7 +143,12 @@ export type BulkCommentAction = ModerationAction | "delete";
  * Applies the action to each selected comment on its own; comments whose status does not allow it
  * are skipped and counted as failed, never forced.
  */
-export async function bulkModerate(db: Db, actor: CurrentUser, ids: readonly string[], action: BulkCommentAction) {
+export async function bulkModerate(
+  db: Db,
+  actor: CurrentUser,
+  ids: readonly string[],
+  action: BulkCommentAction,
+) {
   requireModerator(actor);
   let processed = 0;
   let failed = 0;
@@ -144,12 +166,22 @@ export async function bulkModerate(db: Db, actor: CurrentUser, ids: readonly str
 }
 
 /** Writes one or more of the five comment flags to the settings row and drops the cached copy. */
-export async function updateModerationSettings(db: Db, actor: CurrentUser, values: Partial<Record<ModerationSetting, boolean>>) {
+export async function updateModerationSettings(
+  db: Db,
+  actor: CurrentUser,
+  values: Partial<Record<ModerationSetting, boolean>>,
+) {
   requireModerator(actor);
-  const changes = Object.fromEntries(Object.entries(values).filter(([key]) => (MODERATION_SETTINGS as readonly string[]).includes(key)));
+  const changes = Object.fromEntries(
+    Object.entries(values).filter(([key]) => (MODERATION_SETTINGS as readonly string[]).includes(key)),
+  );
   if (Object.keys(changes).length === 0) return;
   await db.transaction(async (tx) => {
-    const updated = await tx.update(settings).set({ ...changes, updatedAt: new Date() }).where(eq(settings.id, 1)).returning({ id: settings.id });
+    const updated = await tx
+      .update(settings)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(settings.id, 1))
+      .returning({ id: settings.id });
     if (updated.length === 0) throw new Error("The settings row is missing.");
     await logActivity(tx, {
       type: "settings",
@@ -175,10 +207,16 @@ export async function cleanupOrphanedComments(db: Db, actor: CurrentUser) {
       .where(sql`NOT EXISTS (SELECT 1 FROM ${articles} WHERE ${articles.id} = ${comments.articleId})`)
       .returning({ id: comments.id });
     if (removed.length > 0) {
-      await logActivity(tx, { type: "comment", actor, action: "cleaned up orphaned comments", description: `${removed.length} removed` });
+      await logActivity(tx, {
+        type: "comment",
+        actor,
+        action: "cleaned up orphaned comments",
+        description: `${removed.length} removed`,
+      });
     }
     return removed.length;
   });
 }
 
-export const isCommentStatus = (value: string): value is CommentStatus => (COMMENT_STATUSES as readonly string[]).includes(value);
+export const isCommentStatus = (value: string): value is CommentStatus =>
+  (COMMENT_STATUSES as readonly string[]).includes(value);

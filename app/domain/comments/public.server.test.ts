@@ -19,7 +19,10 @@ describe.each(TEST_ENGINES)("public comments on %s", (engine) => {
     await seedDatabase(database.db, { adminPassword: "secret123" });
     const [first] = await database.db.select({ id: articles.id }).from(articles).limit(1);
     articleId = first.id;
-    const [draft] = await database.db.insert(articles).values({ title: "Draft piece", status: "draft" }).returning({ id: articles.id });
+    const [draft] = await database.db
+      .insert(articles)
+      .values({ title: "Draft piece", status: "draft" })
+      .returning({ id: articles.id });
     draftId = draft.id;
   });
   afterAll(async () => {
@@ -28,7 +31,9 @@ describe.each(TEST_ENGINES)("public comments on %s", (engine) => {
   });
   beforeEach(async () => {
     await database.db.delete(rateLimits);
-    await database.db.update(settings).set({ allowComments: true, showRejectedComments: false, showSpamComments: false });
+    await database.db
+      .update(settings)
+      .set({ allowComments: true, showRejectedComments: false, showSpamComments: false });
     forgetCachedSettings();
   });
 
@@ -36,7 +41,12 @@ describe.each(TEST_ENGINES)("public comments on %s", (engine) => {
 
   test("a new comment is stored pending, as plain text, with a notification and an activity entry", async () => {
     const script = `<script>alert("x")</script><b>bold</b>`;
-    const result = await submitComment(database.db, articleId, { ...valid, name: `<img src=x onerror=alert(1)>`, comment: `  ${script}  ` }, { ip: "10.0.0.1" });
+    const result = await submitComment(
+      database.db,
+      articleId,
+      { ...valid, name: `<img src=x onerror=alert(1)>`, comment: `  ${script}  ` },
+      { ip: "10.0.0.1" },
+    );
     expect(result.ok).toBe(true);
     const [stored] = (await commentsOf(articleId)).filter((c) => result.ok && c.id === result.id);
     expect(stored.status).toBe("pending");
@@ -47,10 +57,16 @@ describe.each(TEST_ENGINES)("public comments on %s", (engine) => {
     const [note] = await database.db.select().from(notifications).where(eq(notifications.type, "comment"));
     expect(note.link).toBe("/admin/comments");
     expect(note.read).toBe(false);
-    const [entry] = await database.db.select().from(activityLog).where(eq(activityLog.action, "Comment submitted"));
+    const [entry] = await database.db
+      .select()
+      .from(activityLog)
+      .where(eq(activityLog.action, "Comment submitted"));
     expect(entry.type).toBe("comment");
     // Pending comments never reach readers.
-    const shown = await listPublicComments(database.db, articleId, { showRejectedComments: true, showSpamComments: true });
+    const shown = await listPublicComments(database.db, articleId, {
+      showRejectedComments: true,
+      showSpamComments: true,
+    });
     expect(shown.map((c) => c.id)).not.toContain(result.ok ? result.id : "");
   });
 
@@ -74,13 +90,23 @@ describe.each(TEST_ENGINES)("public comments on %s", (engine) => {
     forgetCachedSettings();
     const before = (await commentsOf(articleId)).length;
     const result = await submitComment(database.db, articleId, valid, { ip: "10.0.0.3" });
-    expect(result).toEqual({ ok: false, status: 403, problem: { title: COMMENT_TEXT.disabledTitle, message: COMMENT_TEXT.disabled } });
+    expect(result).toEqual({
+      ok: false,
+      status: 403,
+      problem: { title: COMMENT_TEXT.disabledTitle, message: COMMENT_TEXT.disabled },
+    });
     expect(await commentsOf(articleId)).toHaveLength(before);
   });
 
   test("refused on a draft or a missing article", async () => {
-    expect(await submitComment(database.db, draftId, valid, { ip: "10.0.0.4" })).toMatchObject({ ok: false, status: 404 });
-    expect(await submitComment(database.db, "no-such-id", valid, { ip: "10.0.0.4" })).toMatchObject({ ok: false, status: 404 });
+    expect(await submitComment(database.db, draftId, valid, { ip: "10.0.0.4" })).toMatchObject({
+      ok: false,
+      status: 404,
+    });
+    expect(await submitComment(database.db, "no-such-id", valid, { ip: "10.0.0.4" })).toMatchObject({
+      ok: false,
+      status: 404,
+    });
     expect(await commentsOf(draftId)).toHaveLength(0);
   });
 
@@ -91,7 +117,11 @@ describe.each(TEST_ENGINES)("public comments on %s", (engine) => {
       expect((await submitComment(database.db, articleId, valid, { ip: "10.9.9.9" }, now)).ok).toBe(true);
     }
     const refused = await submitComment(database.db, articleId, valid, { ip: "10.9.9.9" }, now);
-    expect(refused).toMatchObject({ ok: false, status: 429, problem: { title: COMMENT_TEXT.rateLimitedTitle } });
+    expect(refused).toMatchObject({
+      ok: false,
+      status: 429,
+      problem: { title: COMMENT_TEXT.rateLimitedTitle },
+    });
     expect((await submitComment(database.db, articleId, valid, { ip: "10.8.8.8" }, now)).ok).toBe(true);
     expect(await commentsOf(articleId)).toHaveLength(before + COMMENT_RATE_LIMIT.limit + 1);
     // The next window starts afresh.
@@ -100,7 +130,10 @@ describe.each(TEST_ENGINES)("public comments on %s", (engine) => {
   });
 
   test("the public list follows the moderation settings and never shows e-mail addresses", async () => {
-    const [article] = await database.db.insert(articles).values({ title: "Moderated", status: "published", publishedAt: sql`now()` }).returning({ id: articles.id });
+    const [article] = await database.db
+      .insert(articles)
+      .values({ title: "Moderated", status: "published", publishedAt: sql`now()` })
+      .returning({ id: articles.id });
     const base = { articleId: article.id, authorEmail: "x@example.com" };
     await database.db.insert(comments).values([
       { ...base, authorName: "A", text: "approved one", status: "approved" },
@@ -109,12 +142,17 @@ describe.each(TEST_ENGINES)("public comments on %s", (engine) => {
       { ...base, authorName: "S", text: "spam one", status: "spam" },
     ]);
     const texts = async (showRejectedComments: boolean, showSpamComments: boolean) =>
-      (await listPublicComments(database.db, article.id, { showRejectedComments, showSpamComments })).map((c) => c.text).sort();
+      (await listPublicComments(database.db, article.id, { showRejectedComments, showSpamComments }))
+        .map((c) => c.text)
+        .sort();
     expect(await texts(false, false)).toEqual(["approved one"]);
     expect(await texts(true, false)).toEqual(["approved one", "rejected one"]);
     expect(await texts(false, true)).toEqual(["approved one", "spam one"]);
     expect(await texts(true, true)).toEqual(["approved one", "rejected one", "spam one"]);
-    const [one] = await listPublicComments(database.db, article.id, { showRejectedComments: false, showSpamComments: false });
+    const [one] = await listPublicComments(database.db, article.id, {
+      showRejectedComments: false,
+      showSpamComments: false,
+    });
     expect(Object.keys(one).sort()).toEqual(["authorName", "createdAt", "id", "status", "text"]);
   });
 });

@@ -22,7 +22,13 @@ export const COMMENT_RATE_LIMIT: RateLimit = { limit: 5, windowMs: 10 * 60 * 100
 /** What readers see of a comment: never the e-mail address or the client address. */
 export function listPublicComments(db: DbOrTx, articleId: string, settings: CommentDisplaySettings) {
   return db
-    .select({ id: comments.id, authorName: comments.authorName, text: comments.text, status: comments.status, createdAt: comments.createdAt })
+    .select({
+      id: comments.id,
+      authorName: comments.authorName,
+      text: comments.text,
+      status: comments.status,
+      createdAt: comments.createdAt,
+    })
     .from(comments)
     .where(and(eq(comments.articleId, articleId), inArray(comments.status, visibleCommentStatuses(settings))))
     .orderBy(desc(comments.createdAt))
@@ -32,7 +38,11 @@ export type PublicComment = Awaited<ReturnType<typeof listPublicComments>>[numbe
 
 export type CommentResult = { ok: true; id: string } | { ok: false; status: number; problem: FormProblem };
 
-const refuse = (status: number, title: string, message: string): CommentResult => ({ ok: false, status, problem: { title, message } });
+const refuse = (status: number, title: string, message: string): CommentResult => ({
+  ok: false,
+  status,
+  problem: { title, message },
+});
 
 export async function submitComment(
   db: Db,

@@ -1,7 +1,10 @@
 import { describe, expect, test } from "vitest";
 import { commentBadge, isCommentVisible, visibleCommentStatuses } from "./visibility";
 
-const settings = (showRejectedComments: boolean, showSpamComments: boolean) => ({ showRejectedComments, showSpamComments });
+const settings = (showRejectedComments: boolean, showSpamComments: boolean) => ({
+  showRejectedComments,
+  showSpamComments,
+});
 
 describe("comment visibility follows the moderation settings", () => {
   test.each([
@@ -22,9 +25,12 @@ describe("comment visibility follows the moderation settings", () => {
     [true, true, "pending", false],
     [true, true, "rejected", true],
     [true, true, "spam", true],
-  ] as const)("rejected shown %s, spam shown %s: a %s comment visible = %s", (rejected, spam, status, visible) => {
-    expect(isCommentVisible(status, settings(rejected, spam))).toBe(visible);
-  });
+  ] as const)(
+    "rejected shown %s, spam shown %s: a %s comment visible = %s",
+    (rejected, spam, status, visible) => {
+      expect(isCommentVisible(status, settings(rejected, spam))).toBe(visible);
+    },
+  );
 
   test("a comment without a known status is never shown", () => {
     expect(isCommentVisible("", settings(true, true))).toBe(false);

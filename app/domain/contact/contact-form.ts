@@ -41,5 +41,9 @@ export function parseContact(values: Record<string, unknown>): ContactParse {
   });
   if (parsed.success) return { ok: true, data: parsed.data };
   const isInvalid = parsed.error.issues.some((issue) => issue.message === "invalid");
-  return { ok: false, title: CONTACT_TEXT.invalidTitle, message: isInvalid ? CONTACT_TEXT.invalid : CONTACT_TEXT.tooLong };
+  return {
+    ok: false,
+    title: CONTACT_TEXT.invalidTitle,
+    message: isInvalid ? CONTACT_TEXT.invalid : CONTACT_TEXT.tooLong,
+  };
 }

@@ -6,7 +6,12 @@ import { CONTACT_NOTIFICATION_LINK, CONTACT_RATE_LIMIT, submitContactMessage } f
 
 describe.each(TEST_ENGINES)("contact messages on %s", (engine) => {
   let database: TestDatabase;
-  const valid = { name: "Kofi Boateng", email: "Kofi@Example.com", subject: "", message: "Please cover the Kumasi floods." };
+  const valid = {
+    name: "Kofi Boateng",
+    email: "Kofi@Example.com",
+    subject: "",
+    message: "Please cover the Kumasi floods.",
+  };
 
   beforeAll(async () => {
     database = await createTestDatabase(engine);
@@ -21,10 +26,20 @@ describe.each(TEST_ENGINES)("contact messages on %s", (engine) => {
   });
 
   test("a message is stored with status new, the subject defaulting to empty, and staff are notified", async () => {
-    const result = await submitContactMessage(database.db, { ...valid, name: "  Kofi Boateng ", subject: undefined }, { ip: "10.0.0.1" });
+    const result = await submitContactMessage(
+      database.db,
+      { ...valid, name: "  Kofi Boateng ", subject: undefined },
+      { ip: "10.0.0.1" },
+    );
     expect(result.ok).toBe(true);
     const [stored] = await database.db.select().from(contactMessages);
-    expect(stored).toMatchObject({ name: "Kofi Boateng", email: "kofi@example.com", subject: "", message: valid.message, status: "new" });
+    expect(stored).toMatchObject({
+      name: "Kofi Boateng",
+      email: "kofi@example.com",
+      subject: "",
+      message: valid.message,
+      status: "new",
+    });
     const [note] = await database.db.select().from(notifications);
     expect(note.link).toBe(CONTACT_NOTIFICATION_LINK);
     expect(note.message).toContain("Kofi Boateng");
@@ -32,7 +47,11 @@ describe.each(TEST_ENGINES)("contact messages on %s", (engine) => {
 
   test("HTML in every field is stored as the text it is", async () => {
     const html = `<script>alert(1)</script>`;
-    const result = await submitContactMessage(database.db, { name: html, email: "a@b.co", subject: html, message: html }, { ip: "10.0.0.1" });
+    const result = await submitContactMessage(
+      database.db,
+      { name: html, email: "a@b.co", subject: html, message: html },
+      { ip: "10.0.0.1" },
+    );
     expect(result.ok).toBe(true);
     const [stored] = await database.db.select().from(contactMessages);
     expect([stored.name, stored.subject, stored.message]).toEqual([html, html, html]);
@@ -58,7 +77,11 @@ describe.each(TEST_ENGINES)("contact messages on %s", (engine) => {
     for (let i = 0; i < CONTACT_RATE_LIMIT.limit; i++) {
       expect((await submitContactMessage(database.db, valid, { ip: "10.3.0.1" }, now)).ok).toBe(true);
     }
-    expect(await submitContactMessage(database.db, valid, { ip: "10.3.0.1" }, now)).toMatchObject({ ok: false, status: 429, title: CONTACT_TEXT.failedTitle });
+    expect(await submitContactMessage(database.db, valid, { ip: "10.3.0.1" }, now)).toMatchObject({
+      ok: false,
+      status: 429,
+      title: CONTACT_TEXT.failedTitle,
+    });
     expect(await database.db.select().from(contactMessages)).toHaveLength(CONTACT_RATE_LIMIT.limit);
   });
 });

@@ -5,7 +5,15 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { logActivity } from "#app/domain/activity/activity.server";
 import { articles, comments, users } from "#app/db/schema";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
-import { dashboardActivity, dashboardStats, isStorageWritable, popularArticles, recentArticles, siteHealth, trendPercent } from "./dashboard.server";
+import {
+  dashboardActivity,
+  dashboardStats,
+  isStorageWritable,
+  popularArticles,
+  recentArticles,
+  siteHealth,
+  trendPercent,
+} from "./dashboard.server";
 
 const DAY = 24 * 60 * 60 * 1000;
 const now = new Date("2026-06-30T12:00:00Z");
@@ -28,24 +36,59 @@ describe.each(TEST_ENGINES)("dashboard on %s", (engine) => {
     [ids.admin, ids.editor, ids.writer] = rows.map((r) => r.id);
     await db.insert(articles).values([
       // The writer's own: 3 (1 published in the last 30 days, 1 draft, 1 pending), 2 created in the period.
-      { title: "W1", authorId: ids.writer, status: "published", views: 10, createdAt: daysAgo(5), publishedAt: daysAgo(5) },
+      {
+        title: "W1",
+        authorId: ids.writer,
+        status: "published",
+        views: 10,
+        createdAt: daysAgo(5),
+        publishedAt: daysAgo(5),
+      },
       { title: "W2", authorId: ids.writer, status: "draft", createdAt: daysAgo(10) },
       { title: "W3", authorId: ids.writer, status: "pending", createdAt: daysAgo(40) },
       // Someone else's: 3, featured one, 2 published in the previous period.
-      { title: "E1", authorId: ids.editor, status: "published", featured: true, views: 50, createdAt: daysAgo(45), publishedAt: daysAgo(45) },
-      { title: "E2", authorId: ids.editor, status: "published", views: 0, createdAt: daysAgo(50), publishedAt: daysAgo(50) },
+      {
+        title: "E1",
+        authorId: ids.editor,
+        status: "published",
+        featured: true,
+        views: 50,
+        createdAt: daysAgo(45),
+        publishedAt: daysAgo(45),
+      },
+      {
+        title: "E2",
+        authorId: ids.editor,
+        status: "published",
+        views: 0,
+        createdAt: daysAgo(50),
+        publishedAt: daysAgo(50),
+      },
       { title: "E3", authorId: ids.editor, status: "draft", createdAt: daysAgo(100) },
     ]);
     const [a] = await db.select({ id: articles.id }).from(articles).limit(1);
-    await db.insert(comments).values([{ articleId: a.id, authorName: "R", authorEmail: "r@x.co", text: "hi" }]);
-    await logActivity(db, { type: "article", actor: { id: ids.writer, name: "Wale", email: "" }, action: "created article", title: "W1" });
-    await logActivity(db, { type: "user", actor: { id: ids.admin, name: "Ada", email: "" }, action: "created user", title: "Wale" });
+    await db
+      .insert(comments)
+      .values([{ articleId: a.id, authorName: "R", authorEmail: "r@x.co", text: "hi" }]);
+    await logActivity(db, {
+      type: "article",
+      actor: { id: ids.writer, name: "Wale", email: "" },
+      action: "created article",
+      title: "W1",
+    });
+    await logActivity(db, {
+      type: "user",
+      actor: { id: ids.admin, name: "Ada", email: "" },
+      action: "created user",
+      title: "Wale",
+    });
   });
   afterAll(async () => {
     await database.destroy();
   });
 
-  const asMap = (cards: Awaited<ReturnType<typeof dashboardStats>>) => Object.fromEntries(cards.map((c) => [c.key, [c.value, c.trend]]));
+  const asMap = (cards: Awaited<ReturnType<typeof dashboardStats>>) =>
+    Object.fromEntries(cards.map((c) => [c.key, [c.value, c.trend]]));
 
   test("admin and editor count the whole newsroom, with real trends", async () => {
     for (const id of [ids.admin, ids.editor]) {
@@ -71,9 +114,15 @@ describe.each(TEST_ENGINES)("dashboard on %s", (engine) => {
       featured: [0, null],
       views: [10, null],
     });
-    expect((await recentArticles(database.db, { id: ids.writer, role: "writer" })).map((a) => a.title).sort()).toEqual(["W1", "W2", "W3"]);
-    expect((await popularArticles(database.db, { id: ids.writer, role: "writer" })).map((a) => a.title)).toEqual(["W1"]);
-    expect((await dashboardActivity(database.db, { id: ids.writer, role: "writer" })).map((a) => a.action)).toEqual(["created article"]);
+    expect(
+      (await recentArticles(database.db, { id: ids.writer, role: "writer" })).map((a) => a.title).sort(),
+    ).toEqual(["W1", "W2", "W3"]);
+    expect(
+      (await popularArticles(database.db, { id: ids.writer, role: "writer" })).map((a) => a.title),
+    ).toEqual(["W1"]);
+    expect(
+      (await dashboardActivity(database.db, { id: ids.writer, role: "writer" })).map((a) => a.action),
+    ).toEqual(["created article"]);
   });
 
   test("popular lists only articles with views, most read first; recent shows 5", async () => {

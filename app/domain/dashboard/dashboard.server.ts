@@ -39,7 +39,11 @@ export interface StatCard {
   trend: number | null;
 }
 
-export async function dashboardStats(db: DbOrTx, viewer: DashboardViewer, now = new Date()): Promise<StatCard[]> {
+export async function dashboardStats(
+  db: DbOrTx,
+  viewer: DashboardViewer,
+  now = new Date(),
+): Promise<StatCard[]> {
   const periodStart = new Date(now.getTime() - TREND_PERIOD_DAYS * DAY_MS);
   const previousStart = new Date(now.getTime() - 2 * TREND_PERIOD_DAYS * DAY_MS);
   const n = (condition: SQL | undefined) => sql<number>`count(*) filter (where ${condition})::int`;
@@ -53,9 +57,19 @@ export async function dashboardStats(db: DbOrTx, viewer: DashboardViewer, now = 
       views: sql<number>`coalesce(sum(${articles.views}), 0)::int`,
       createdNow: n(and(gte(articles.createdAt, periodStart), lt(articles.createdAt, now))),
       createdBefore: n(and(gte(articles.createdAt, previousStart), lt(articles.createdAt, periodStart))),
-      publishedNow: n(and(eq(articles.status, "published"), gte(articles.publishedAt, periodStart), lt(articles.publishedAt, now))),
+      publishedNow: n(
+        and(
+          eq(articles.status, "published"),
+          gte(articles.publishedAt, periodStart),
+          lt(articles.publishedAt, now),
+        ),
+      ),
       publishedBefore: n(
-        and(eq(articles.status, "published"), gte(articles.publishedAt, previousStart), lt(articles.publishedAt, periodStart)),
+        and(
+          eq(articles.status, "published"),
+          gte(articles.publishedAt, previousStart),
+          lt(articles.publishedAt, periodStart),
+        ),
       ),
     })
     .from(articles)
@@ -155,7 +169,10 @@ export async function siteHealth(db: Db, viewer: DashboardViewer, dataDir?: stri
       key: "comments",
       label: "Comments",
       ok: pending === 0,
-      detail: pending === 0 ? "No comments waiting" : `${pending} comment${pending === 1 ? "" : "s"} waiting for moderation`,
+      detail:
+        pending === 0
+          ? "No comments waiting"
+          : `${pending} comment${pending === 1 ? "" : "s"} waiting for moderation`,
     });
   }
   return checks;

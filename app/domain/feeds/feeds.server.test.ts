@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { articles } from "#app/db/schema";
 import { seedDatabase } from "#app/db/seed.server";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
-import { adsTxt, escapeXml, newsSitemapXml, robotsTxt, rssXml, siteBaseUrl, sitemapXml } from "./feeds.server";
+import {
+  adsTxt,
+  escapeXml,
+  newsSitemapXml,
+  robotsTxt,
+  rssXml,
+  siteBaseUrl,
+  sitemapXml,
+} from "./feeds.server";
 
 test("ads.txt exists only when ads are on with a publisher id", () => {
   expect(adsTxt({ adsEnabled: true, adsPublisherId: "ca-pub-1234567890123456" })).toBe(
@@ -21,7 +29,9 @@ test("robots.txt keeps crawlers out of the back office and points at the sitemap
 });
 
 test("the base URL prefers the settings, then the request", () => {
-  expect(siteBaseUrl({ siteUrl: "https://news.example.com/" }, new Request("http://127.0.0.1/x"))).toBe("https://news.example.com");
+  expect(siteBaseUrl({ siteUrl: "https://news.example.com/" }, new Request("http://127.0.0.1/x"))).toBe(
+    "https://news.example.com",
+  );
   expect(siteBaseUrl({ siteUrl: "" }, new Request("http://127.0.0.1:3000/x"))).toBe("http://127.0.0.1:3000");
   expect(escapeXml(`Tom & "Jerry" <b>`)).toBe("Tom &amp; &quot;Jerry&quot; &lt;b&gt;");
 });
@@ -31,18 +41,30 @@ describe.each(TEST_ENGINES)("feeds on %s", (engine) => {
   beforeAll(async () => {
     database = await createTestDatabase(engine);
     await seedDatabase(database.db, { adminPassword: "Admin12345" });
-    await database.db.insert(articles).values({ title: "Secret draft & plans", status: "draft", content: "<p>x</p>" });
+    await database.db
+      .insert(articles)
+      .values({ title: "Secret draft & plans", status: "draft", content: "<p>x</p>" });
   });
   afterAll(async () => {
     await database.destroy();
   });
 
   test("sitemap, news sitemap and RSS list published articles only", async () => {
-    const published = await database.db.select({ id: articles.id }).from(articles).where(eq(articles.status, "published"));
-    const [draft] = await database.db.select({ id: articles.id }).from(articles).where(eq(articles.status, "draft"));
+    const published = await database.db
+      .select({ id: articles.id })
+      .from(articles)
+      .where(eq(articles.status, "published"));
+    const [draft] = await database.db
+      .select({ id: articles.id })
+      .from(articles)
+      .where(eq(articles.status, "draft"));
     const sitemap = await sitemapXml(database.db, "https://n.example");
     const news = await newsSitemapXml(database.db, "https://n.example", "Newsdesk", "en");
-    const rss = await rssXml(database.db, "https://n.example", { siteTitle: "Newsdesk", siteDescription: "d", language: "en" });
+    const rss = await rssXml(database.db, "https://n.example", {
+      siteTitle: "Newsdesk",
+      siteDescription: "d",
+      language: "en",
+    });
     for (const a of published) {
       expect(sitemap).toContain(`https://n.example/article/${a.id}`);
       expect(rss).toContain(`https://n.example/article/${a.id}`);

@@ -15,10 +15,23 @@ export function siteBaseUrl(settings: Pick<Settings, "siteUrl">, request: Reques
 }
 
 export const escapeXml = (value: string) =>
-  value.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] ?? c);
+  value.replace(
+    /[<>&'"]/g,
+    (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] ?? c,
+  );
 
 export const SITEMAP_LIMIT = 50_000;
-const STATIC_PATHS = ["/", "/all-articles", "/latest-news", "/featured-news", "/search", "/about", "/contact", "/privacy", "/terms"];
+const STATIC_PATHS = [
+  "/",
+  "/all-articles",
+  "/latest-news",
+  "/featured-news",
+  "/search",
+  "/about",
+  "/contact",
+  "/privacy",
+  "/terms",
+];
 
 export async function sitemapXml(db: DbOrTx, baseUrl: string): Promise<string> {
   const [articleRows, categoryRows] = await Promise.all([
@@ -43,7 +56,12 @@ export async function sitemapXml(db: DbOrTx, baseUrl: string): Promise<string> {
 }
 
 /** Google News sitemap: articles published in the last two days (at most 1000). */
-export async function newsSitemapXml(db: DbOrTx, baseUrl: string, siteTitle: string, language: string): Promise<string> {
+export async function newsSitemapXml(
+  db: DbOrTx,
+  baseUrl: string,
+  siteTitle: string,
+  language: string,
+): Promise<string> {
   const since = new Date(Date.now() - 2 * 24 * 3600_000);
   const rows = await db
     .select({ id: articles.id, title: articles.title, publishedAt: articles.publishedAt })
@@ -62,7 +80,11 @@ export async function newsSitemapXml(db: DbOrTx, baseUrl: string, siteTitle: str
   ].join("\n");
 }
 
-export async function rssXml(db: DbOrTx, baseUrl: string, settings: Pick<Settings, "siteTitle" | "siteDescription" | "language">) {
+export async function rssXml(
+  db: DbOrTx,
+  baseUrl: string,
+  settings: Pick<Settings, "siteTitle" | "siteDescription" | "language">,
+) {
   const rows = await db
     .select({
       id: articles.id,
@@ -108,7 +130,16 @@ export async function rssXml(db: DbOrTx, baseUrl: string, settings: Pick<Setting
 }
 
 export function robotsTxt(baseUrl: string): string {
-  return ["User-agent: *", "Allow: /", "Disallow: /admin", "Disallow: /database-setup", "", `Sitemap: ${baseUrl}/sitemap.xml`, `Sitemap: ${baseUrl}/news-sitemap.xml`, ""].join("\n");
+  return [
+    "User-agent: *",
+    "Allow: /",
+    "Disallow: /admin",
+    "Disallow: /database-setup",
+    "",
+    `Sitemap: ${baseUrl}/sitemap.xml`,
+    `Sitemap: ${baseUrl}/news-sitemap.xml`,
+    "",
+  ].join("\n");
 }
 
 /** ads.txt from the publisher id, only when ads are on (null: no file). */

@@ -7,7 +7,14 @@ import { documents, importExport, toDate } from "./import.server";
 
 /** An export in the old app's shapes: field variants, Firestore timestamps, keyed collections. */
 const exportFile = {
-  settings: { general: { siteTitle: "Accra Daily", postsPerPage: 12, allowComments: false, maintenance: { enabled: false, message: "Back soon" } } },
+  settings: {
+    general: {
+      siteTitle: "Accra Daily",
+      postsPerPage: 12,
+      allowComments: false,
+      maintenance: { enabled: false, message: "Back soon" },
+    },
+  },
   categories: [{ id: "cat-politics", name: "Politics", slug: "politics", color: "#aa0000" }],
   users: {
     "uid-1": { email: "Kojo@Example.com", displayName: "Kojo Antwi", role: "author", disabled: false },
@@ -36,15 +43,40 @@ const exportFile = {
       featured: true,
       createdAt: "2023-01-01T10:00:00Z",
     },
-    { id: "a-3", title: "Draft piece", content: "<p>Draft</p>", status: "draft", imageUrl: "data:image/png;base64,AAAA" },
+    {
+      id: "a-3",
+      title: "Draft piece",
+      content: "<p>Draft</p>",
+      status: "draft",
+      imageUrl: "data:image/png;base64,AAAA",
+    },
   ],
   comments: [
-    { id: "c-1", articleId: "a-1", author: "Ama", email: "ama@example.com", text: "Good news", status: "approved" },
-    { id: "c-2", articleId: "a-1", authorName: "Yaw", authorEmail: "yaw@example.com", text: "No status given" },
+    {
+      id: "c-1",
+      articleId: "a-1",
+      author: "Ama",
+      email: "ama@example.com",
+      text: "Good news",
+      status: "approved",
+    },
+    {
+      id: "c-2",
+      articleId: "a-1",
+      authorName: "Yaw",
+      authorEmail: "yaw@example.com",
+      text: "No status given",
+    },
     { id: "c-3", articleId: "missing", author: "X", email: "x@example.com", text: "Orphan" },
   ],
   media: [
-    { id: "m-1", name: "Budget photo", url: "https://cdn.example.com/budget.jpg", type: "image", tags: ["budget", " ", "budget"] },
+    {
+      id: "m-1",
+      name: "Budget photo",
+      url: "https://cdn.example.com/budget.jpg",
+      type: "image",
+      tags: ["budget", " ", "budget"],
+    },
     { id: "m-2", name: "Inline", url: "data:image/png;base64,AAAA" },
   ],
   contactMessages: [{ id: "cm-1", name: "Kwesi", email: "kwesi@example.com", message: "Hello" }],
@@ -74,14 +106,28 @@ describe.each(TEST_ENGINES)("importing an export on %s", (engine) => {
 
   test("maps every field variant to one canonical column", async () => {
     const report = await importExport(database.db, exportFile);
-    expect(report).toMatchObject({ articles: 3, comments: 2, users: 2, media: 1, contactMessages: 1, settings: true });
+    expect(report).toMatchObject({
+      articles: 3,
+      comments: 2,
+      users: 2,
+      media: 1,
+      contactMessages: 1,
+      settings: true,
+    });
     expect(report.skipped).toEqual([
       "comment c-3: its article is not in the export",
       "media m-2: stored as a data URL (upload the file again)",
     ]);
     const db = database.db;
     const [a1] = await db.select().from(articles).where(eq(articles.id, "a-1"));
-    expect(a1).toMatchObject({ imageUrl: "https://cdn.example.com/budget.jpg", authorName: "Kojo Antwi", authorId: "uid-1", featured: true, isTopStory: true, views: 15 });
+    expect(a1).toMatchObject({
+      imageUrl: "https://cdn.example.com/budget.jpg",
+      authorName: "Kojo Antwi",
+      authorId: "uid-1",
+      featured: true,
+      isTopStory: true,
+      views: 15,
+    });
     expect(a1.publishedAt?.toISOString()).toBe(new Date(1_700_000_000_000).toISOString());
     expect(a1.content).not.toMatch(/script|onerror/);
     const [politics] = await db.select().from(categories).where(eq(categories.id, a1.categoryId!));
@@ -97,7 +143,13 @@ describe.each(TEST_ENGINES)("importing an export on %s", (engine) => {
     expect(a3).toMatchObject({ status: "draft", imageUrl: "", publishedAt: null });
 
     const [kojo] = await db.select().from(users).where(eq(users.id, "uid-1"));
-    expect(kojo).toMatchObject({ email: "kojo@example.com", name: "Kojo Antwi", role: "author", status: "active", passwordHash: null });
+    expect(kojo).toMatchObject({
+      email: "kojo@example.com",
+      name: "Kojo Antwi",
+      role: "author",
+      status: "active",
+      passwordHash: null,
+    });
     const [esi] = await db.select().from(users).where(eq(users.id, "uid-2"));
     expect(esi.status).toBe("inactive");
 
@@ -108,7 +160,12 @@ describe.each(TEST_ENGINES)("importing an export on %s", (engine) => {
     const [cm] = await db.select().from(contactMessages);
     expect(cm).toMatchObject({ status: "new", subject: "" });
     const [s] = await db.select().from(settings);
-    expect(s).toMatchObject({ siteTitle: "Accra Daily", postsPerPage: 12, allowComments: false, maintenanceMessage: "Back soon" });
+    expect(s).toMatchObject({
+      siteTitle: "Accra Daily",
+      postsPerPage: 12,
+      allowComments: false,
+      maintenanceMessage: "Back soon",
+    });
   });
 
   test("running the same export again changes nothing", async () => {

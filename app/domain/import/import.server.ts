@@ -57,7 +57,8 @@ export function documents(collection: unknown): Array<Doc & { id: string }> {
   return out;
 }
 
-const str = (value: unknown): string => (typeof value === "string" ? value : typeof value === "number" ? String(value) : "");
+const str = (value: unknown): string =>
+  typeof value === "string" ? value : typeof value === "number" ? String(value) : "";
 const first = (doc: Doc, ...keys: string[]) => {
   for (const key of keys) {
     const value = str(doc[key]).trim();
@@ -73,7 +74,16 @@ const int = (value: unknown) => {
 const oneOf = <T extends string>(value: unknown, allowed: readonly T[], fallback: T): T =>
   (allowed as readonly string[]).includes(str(value)) ? (str(value) as T) : fallback;
 const strings = (value: unknown): string[] =>
-  Array.isArray(value) ? [...new Set(value.map(str).map((s) => s.trim()).filter(Boolean))] : [];
+  Array.isArray(value)
+    ? [
+        ...new Set(
+          value
+            .map(str)
+            .map((s) => s.trim())
+            .filter(Boolean),
+        ),
+      ]
+    : [];
 
 /** Dates arrive as ISO strings, epoch milliseconds, or Firestore timestamps ({seconds} / {_seconds}). */
 export function toDate(value: unknown): Date | null {
@@ -167,7 +177,9 @@ async function importUsers(tx: DbOrTx, docs: Doc[], report: ImportReport) {
       role: ["admin", "editor", "writer", "subscriber", "author"].includes(role) ? role : "writer",
       status: disabled ? "inactive" : oneOf(doc.status, USER_STATUSES, "active"),
       bio: first(doc, "bio").slice(0, 500),
-      avatarUrl: isDataUrl(first(doc, "avatar", "photoURL")) ? "" : first(doc, "avatar", "photoURL").slice(0, 2048),
+      avatarUrl: isDataUrl(first(doc, "avatar", "photoURL"))
+        ? ""
+        : first(doc, "avatar", "photoURL").slice(0, 2048),
       website: first(doc, "website"),
       location: first(doc, "location"),
       createdAt: firstDate(doc, "createdAt") ?? new Date(),
@@ -177,7 +189,10 @@ async function importUsers(tx: DbOrTx, docs: Doc[], report: ImportReport) {
     const inserted = await tx.insert(users).values(values).onConflictDoNothing().returning({ id: users.id });
     if (inserted.length === 0) {
       // Same id: refresh the profile. Same e-mail under another id: keep the existing account.
-      await tx.update(users).set(updatable).where(sql`${users.id} = ${doc.id} AND ${users.email} = ${email}`);
+      await tx
+        .update(users)
+        .set(updatable)
+        .where(sql`${users.id} = ${doc.id} AND ${users.email} = ${email}`);
     }
     report.users++;
   }
@@ -188,14 +203,25 @@ async function importArticles(tx: DbOrTx, docs: Doc[], report: ImportReport) {
   const userIds = new Set((await tx.select({ id: users.id }).from(users)).map((u) => u.id));
   // Featured and breaking stay exclusive: only the most recent flagged article of the export keeps each.
   const list = documents(docs).sort(
-    (a, b) => (firstDate(b, "publishDate", "publishedAt", "createdAt", "date", "updatedAt", "timestamp")?.getTime() ?? 0) -
-      (firstDate(a, "publishDate", "publishedAt", "createdAt", "date", "updatedAt", "timestamp")?.getTime() ?? 0),
+    (a, b) =>
+      (firstDate(b, "publishDate", "publishedAt", "createdAt", "date", "updatedAt", "timestamp")?.getTime() ??
+        0) -
+      (firstDate(a, "publishDate", "publishedAt", "createdAt", "date", "updatedAt", "timestamp")?.getTime() ??
+        0),
   );
   let featuredTaken = false;
   let topStoryTaken = false;
   const isFeatured = (doc: Doc) => bool(doc, "featured", "isFeatured");
-  if (list.some(isFeatured)) await tx.update(articles).set({ featured: false }).where(sql`${articles.featured}`);
-  if (list.some((d) => bool(d, "isTopStory"))) await tx.update(articles).set({ isTopStory: false }).where(sql`${articles.isTopStory}`);
+  if (list.some(isFeatured))
+    await tx
+      .update(articles)
+      .set({ featured: false })
+      .where(sql`${articles.featured}`);
+  if (list.some((d) => bool(d, "isTopStory")))
+    await tx
+      .update(articles)
+      .set({ isTopStory: false })
+      .where(sql`${articles.isTopStory}`);
   for (const doc of list) {
     const title = first(doc, "title");
     if (!title) {
@@ -204,8 +230,10 @@ async function importArticles(tx: DbOrTx, docs: Doc[], report: ImportReport) {
     }
     const content = sanitizeArticleHtml(str(doc.content));
     const status = oneOf(doc.status, ARTICLE_STATUSES, "published");
-    const createdAt = firstDate(doc, "createdAt", "date", "timestamp", "publishDate", "publishedAt") ?? new Date();
-    const publishedAt = status === "published" ? (firstDate(doc, "publishDate", "publishedAt") ?? createdAt) : null;
+    const createdAt =
+      firstDate(doc, "createdAt", "date", "timestamp", "publishDate", "publishedAt") ?? new Date();
+    const publishedAt =
+      status === "published" ? (firstDate(doc, "publishDate", "publishedAt") ?? createdAt) : null;
     const manualDate = bool(doc, "useManualDate") ? firstDate(doc, "manualDate") : null;
     const imageUrl = first(doc, "imageUrl", "image");
     const authorId = first(doc, "authorId");
@@ -263,7 +291,10 @@ async function importComments(tx: DbOrTx, docs: Doc[], report: ImportReport) {
       createdAt: firstDate(doc, "createdAt", "timestamp") ?? new Date(),
       updatedAt: firstDate(doc, "updatedAt", "createdAt", "timestamp") ?? new Date(),
     };
-    await tx.insert(comments).values({ id: doc.id, ...values }).onConflictDoUpdate({ target: comments.id, set: values });
+    await tx
+      .insert(comments)
+      .values({ id: doc.id, ...values })
+      .onConflictDoUpdate({ target: comments.id, set: values });
     report.comments++;
   }
 }
@@ -272,7 +303,9 @@ async function importMedia(tx: DbOrTx, docs: Doc[], report: ImportReport) {
   for (const doc of documents(docs)) {
     const url = first(doc, "url");
     if (!url || isDataUrl(url)) {
-      report.skipped.push(`media ${doc.id}: ${url ? "stored as a data URL (upload the file again)" : "no URL"}`);
+      report.skipped.push(
+        `media ${doc.id}: ${url ? "stored as a data URL (upload the file again)" : "no URL"}`,
+      );
       continue;
     }
     const values = {
@@ -291,7 +324,10 @@ async function importMedia(tx: DbOrTx, docs: Doc[], report: ImportReport) {
       uploadedAt: firstDate(doc, "uploadedAt", "createdAt") ?? new Date(),
       updatedAt: firstDate(doc, "updatedAt", "uploadedAt") ?? new Date(),
     };
-    await tx.insert(media).values({ id: doc.id, ...values }).onConflictDoUpdate({ target: media.id, set: values });
+    await tx
+      .insert(media)
+      .values({ id: doc.id, ...values })
+      .onConflictDoUpdate({ target: media.id, set: values });
     report.media++;
   }
 }
@@ -308,7 +344,10 @@ async function importNotifications(tx: DbOrTx, docs: Doc[], report: ImportReport
       readAt: firstDate(doc, "readAt"),
       createdAt: firstDate(doc, "createdAt") ?? new Date(),
     };
-    await tx.insert(notifications).values({ id: doc.id, ...values }).onConflictDoUpdate({ target: notifications.id, set: values });
+    await tx
+      .insert(notifications)
+      .values({ id: doc.id, ...values })
+      .onConflictDoUpdate({ target: notifications.id, set: values });
     report.notifications++;
   }
 }
@@ -326,7 +365,10 @@ async function importContactMessages(tx: DbOrTx, docs: Doc[], report: ImportRepo
       status: oneOf(doc.status, CONTACT_STATUSES, "new"),
       createdAt: firstDate(doc, "createdAt") ?? new Date(),
     };
-    await tx.insert(contactMessages).values({ id: doc.id, ...values }).onConflictDoUpdate({ target: contactMessages.id, set: values });
+    await tx
+      .insert(contactMessages)
+      .values({ id: doc.id, ...values })
+      .onConflictDoUpdate({ target: contactMessages.id, set: values });
     report.contactMessages++;
   }
 }
@@ -334,9 +376,11 @@ async function importContactMessages(tx: DbOrTx, docs: Doc[], report: ImportRepo
 /** Settings arrive as `{general: {...}}`, `[{id: "general", ...}]` or the bare object. */
 async function importSettings(tx: DbOrTx, raw: unknown, report: ImportReport) {
   const docs = documents(raw);
-  const general = (docs.find((d) => d.id === "general") ?? (raw && typeof raw === "object" && !Array.isArray(raw) && "siteTitle" in raw ? raw : null)) as Doc | null;
+  const general = (docs.find((d) => d.id === "general") ??
+    (raw && typeof raw === "object" && !Array.isArray(raw) && "siteTitle" in raw ? raw : null)) as Doc | null;
   if (!general) return;
-  const nested = (key: string) => (general[key] && typeof general[key] === "object" ? (general[key] as Doc) : {});
+  const nested = (key: string) =>
+    general[key] && typeof general[key] === "object" ? (general[key] as Doc) : {};
   const text = (value: unknown, max: number) => str(value).replace(/[<>]/g, "").slice(0, max);
   const update: Partial<typeof settings.$inferInsert> = {};
   if (str(general.siteTitle)) update.siteTitle = text(general.siteTitle, 100);
@@ -347,12 +391,29 @@ async function importSettings(tx: DbOrTx, raw: unknown, report: ImportReport) {
   if (str(general.contactNumber)) update.contactNumber = text(general.contactNumber, 20);
   const perPage = int(general.postsPerPage);
   if (perPage >= 1 && perPage <= 100) update.postsPerPage = perPage;
-  for (const key of ["allowComments", "moderateComments", "autoApproveComments", "showRejectedComments", "showSpamComments", "enableNewsletter"] as const) {
+  for (const key of [
+    "allowComments",
+    "moderateComments",
+    "autoApproveComments",
+    "showRejectedComments",
+    "showSpamComments",
+    "enableNewsletter",
+  ] as const) {
     if (typeof general[key] === "boolean") update[key] = general[key] as boolean;
   }
   const social = nested("socialMedia");
   if (Object.keys(social).length > 0) {
-    const keys = ["facebook", "twitter", "instagram", "youtube", "linkedin", "tiktok", "telegram", "whatsapp", "pinterest"] as const;
+    const keys = [
+      "facebook",
+      "twitter",
+      "instagram",
+      "youtube",
+      "linkedin",
+      "tiktok",
+      "telegram",
+      "whatsapp",
+      "pinterest",
+    ] as const;
     update.socialMedia = Object.fromEntries(keys.map((k) => [k, str(social[k])])) as unknown as SocialLinks;
   }
   const maintenance = nested("maintenance");
@@ -362,7 +423,10 @@ async function importSettings(tx: DbOrTx, raw: unknown, report: ImportReport) {
   if (str(seo.metaDescription)) update.seoMetaDescription = text(seo.metaDescription, 300);
   if (str(seo.metaKeywords)) update.seoMetaKeywords = text(seo.metaKeywords, 200);
   if (Object.keys(update).length === 0) return;
-  await tx.update(settings).set({ ...update, updatedAt: new Date() }).where(sql`${settings.id} = 1`);
+  await tx
+    .update(settings)
+    .set({ ...update, updatedAt: new Date() })
+    .where(sql`${settings.id} = 1`);
   report.settings = true;
 }
 

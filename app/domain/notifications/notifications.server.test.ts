@@ -26,9 +26,11 @@ describe.each(TEST_ENGINES)("notifications on %s", (engine) => {
 
   test("lists the latest 50, newest first", async () => {
     const base = Date.now();
-    await database.db.insert(notifications).values(
-      Array.from({ length: 55 }, (_, i) => ({ message: `n${i}`, createdAt: new Date(base + i * 1000) })),
-    );
+    await database.db
+      .insert(notifications)
+      .values(
+        Array.from({ length: 55 }, (_, i) => ({ message: `n${i}`, createdAt: new Date(base + i * 1000) })),
+      );
     const list = await listNotifications(database.db);
     expect(list).toHaveLength(50);
     expect(list[0].message).toBe("n54");
@@ -48,7 +50,8 @@ describe.each(TEST_ENGINES)("notifications on %s", (engine) => {
   });
 
   test("mark all read changes every unread row at once; the count never goes below zero", async () => {
-    for (const message of ["a", "b", "c"]) await createNotification(database.db, { type: "comment", message, link: "/admin/comments" });
+    for (const message of ["a", "b", "c"])
+      await createNotification(database.db, { type: "comment", message, link: "/admin/comments" });
     expect(await unreadNotificationCount(database.db)).toBe(3);
     const [one] = await listNotifications(database.db);
     await markNotificationRead(database.db, one.id);

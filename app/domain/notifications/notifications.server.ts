@@ -22,7 +22,11 @@ export async function createNotification(db: DbOrTx, notification: NewNotificati
 }
 
 export function listNotifications(db: DbOrTx, limit = NOTIFICATION_LIST_LIMIT) {
-  return db.select().from(notifications).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(limit);
+  return db
+    .select()
+    .from(notifications)
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit);
 }
 
 /** Counted by the database from the rows themselves, so it can never drift below zero. */
@@ -32,7 +36,11 @@ export async function unreadNotificationCount(db: DbOrTx): Promise<number> {
 }
 
 /** Marks one notification read and returns its link (null when it no longer exists). */
-export async function markNotificationRead(db: DbOrTx, id: string, now = new Date()): Promise<{ link: string } | null> {
+export async function markNotificationRead(
+  db: DbOrTx,
+  id: string,
+  now = new Date(),
+): Promise<{ link: string } | null> {
   const [row] = await db
     .update(notifications)
     // A second click keeps the first reading time.
@@ -53,7 +61,10 @@ export async function markAllNotificationsRead(db: DbOrTx, now = new Date()): Pr
 }
 
 export async function deleteNotification(db: DbOrTx, id: string): Promise<boolean> {
-  const rows = await db.delete(notifications).where(eq(notifications.id, id)).returning({ id: notifications.id });
+  const rows = await db
+    .delete(notifications)
+    .where(eq(notifications.id, id))
+    .returning({ id: notifications.id });
   return rows.length > 0;
 }
 

@@ -19,12 +19,20 @@ const KEEP_WINDOWS_MS = 24 * 60 * 60 * 1000;
  * Counts one hit against `key` and says whether it is within the limit. One upsert, so concurrent
  * requests cannot both slip under it.
  */
-export async function consumeRateLimit(db: DbOrTx, key: string, rule: RateLimit, now = new Date()): Promise<boolean> {
+export async function consumeRateLimit(
+  db: DbOrTx,
+  key: string,
+  rule: RateLimit,
+  now = new Date(),
+): Promise<boolean> {
   const windowStart = new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs);
   const [row] = await db
     .insert(rateLimits)
     .values({ key, windowStart, hits: 1 })
-    .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { hits: sql`${rateLimits.hits} + 1` } })
+    .onConflictDoUpdate({
+      target: [rateLimits.key, rateLimits.windowStart],
+      set: { hits: sql`${rateLimits.hits} + 1` },
+    })
     .returning({ hits: rateLimits.hits });
   // Sweeping on a small share of hits keeps the table small without a scheduler.
   if (Math.random() < 0.01) await sweepRateLimits(db, now);

@@ -10,7 +10,10 @@ describe.each(TEST_ENGINES)("database setup on %s", (engine) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(engine);
-    const [admin] = await database.db.insert(users).values({ email: "admin@example.com", name: "Admin", role: "admin" }).returning();
+    const [admin] = await database.db
+      .insert(users)
+      .values({ email: "admin@example.com", name: "Admin", role: "admin" })
+      .returning();
     actor = { id: admin.id, name: admin.name, email: admin.email };
   });
   afterAll(async () => {

@@ -43,7 +43,11 @@ export async function clearDatabase(db: Db, actor: Actor): Promise<ClearResult> 
     const [{ n: commentCount }] = await tx.select({ n: sql<number>`count(*)::int` }).from(comments);
     const deletedArticles = await tx.delete(articles).returning({ id: articles.id });
     const deletedCategories = await tx.delete(categories).returning({ id: categories.id });
-    const result = { articles: deletedArticles.length, categories: deletedCategories.length, comments: commentCount };
+    const result = {
+      articles: deletedArticles.length,
+      categories: deletedCategories.length,
+      comments: commentCount,
+    };
     await logActivity(tx, {
       type: "article",
       actor,

@@ -1,5 +1,12 @@
 import { describe, expect, test } from "vitest";
-import { checkForm, cleanSearch, editUserSchema, newUserSchema, passwordChangeSchema, profileSchema } from "./user-form";
+import {
+  checkForm,
+  cleanSearch,
+  editUserSchema,
+  newUserSchema,
+  passwordChangeSchema,
+  profileSchema,
+} from "./user-form";
 
 const valid = {
   name: "Ama Mensah",
@@ -39,15 +46,45 @@ describe("add user form", () => {
     [{ email: "not-an-email" }, "email", "Invalid Email", "Please enter a valid email address."],
     [{ email: `${"a".repeat(250)}@b.co` }, "email", "Invalid Email", "Please enter a valid email address."],
     [{ password: "" }, "password", "Missing Password", undefined],
-    [{ password: "abc12" }, "password", "Weak Password", "Password must be at least 6 characters with at least one letter and one number."],
-    [{ password: "abcdefgh" }, "password", "Weak Password", "Password must be at least 6 characters with at least one letter and one number."],
-    [{ password: "12345678" }, "password", "Weak Password", "Password must be at least 6 characters with at least one letter and one number."],
-    [{ password: "abc 123" }, "password", "Weak Password", "Password must be at least 6 characters with at least one letter and one number."],
-    [{ password: `a1${"x".repeat(127)}` }, "password", "Weak Password", "Password must be at least 6 characters with at least one letter and one number."],
+    [
+      { password: "abc12" },
+      "password",
+      "Weak Password",
+      "Password must be at least 6 characters with at least one letter and one number.",
+    ],
+    [
+      { password: "abcdefgh" },
+      "password",
+      "Weak Password",
+      "Password must be at least 6 characters with at least one letter and one number.",
+    ],
+    [
+      { password: "12345678" },
+      "password",
+      "Weak Password",
+      "Password must be at least 6 characters with at least one letter and one number.",
+    ],
+    [
+      { password: "abc 123" },
+      "password",
+      "Weak Password",
+      "Password must be at least 6 characters with at least one letter and one number.",
+    ],
+    [
+      { password: `a1${"x".repeat(127)}` },
+      "password",
+      "Weak Password",
+      "Password must be at least 6 characters with at least one letter and one number.",
+    ],
     [{ bio: "b".repeat(501) }, "bio", "Bio Too Long", undefined],
     [{ avatarUrl: "not a url" }, "avatarUrl", "Invalid URL", "Please enter a valid avatar URL."],
     [{ avatarUrl: "javascript:alert(1)" }, "avatarUrl", "Invalid URL", "Please enter a valid avatar URL."],
-    [{ avatarUrl: `https://x.co/${"a".repeat(2040)}` }, "avatarUrl", "Invalid URL", "Please enter a valid avatar URL."],
+    [
+      { avatarUrl: `https://x.co/${"a".repeat(2040)}` },
+      "avatarUrl",
+      "Invalid URL",
+      "Please enter a valid avatar URL.",
+    ],
     [{ role: "subscriber" }, "role", "Invalid Role", undefined],
     [{ status: "banned" }, "status", "Invalid Status", undefined],
   ])("%o gives %s: %s", (values, field, title, message) => {
@@ -81,8 +118,14 @@ describe("profile form", () => {
 
 describe("password change", () => {
   test("needs the current password, a strong new one and the same confirmation", () => {
-    const result = checkForm(passwordChangeSchema, { currentPassword: "", newPassword: "abc123", confirmPassword: "abc124" });
-    expect(result.ok ? null : Object.fromEntries(Object.entries(result.errors).map(([k, v]) => [k, v.title]))).toEqual({
+    const result = checkForm(passwordChangeSchema, {
+      currentPassword: "",
+      newPassword: "abc123",
+      confirmPassword: "abc124",
+    });
+    expect(
+      result.ok ? null : Object.fromEntries(Object.entries(result.errors).map(([k, v]) => [k, v.title])),
+    ).toEqual({
       currentPassword: "Missing Current Password",
       confirmPassword: "Passwords Do Not Match",
     });

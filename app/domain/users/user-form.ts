@@ -59,7 +59,8 @@ export const USER_FORM_TEXT = {
 export const USER_FORM_DETAIL: Partial<Record<string, string>> = {
   [USER_FORM_TEXT.nameTooShort]: "Name must be at least 2 characters long.",
   [USER_FORM_TEXT.invalidEmail]: "Please enter a valid email address.",
-  [USER_FORM_TEXT.weakPassword]: "Password must be at least 6 characters with at least one letter and one number.",
+  [USER_FORM_TEXT.weakPassword]:
+    "Password must be at least 6 characters with at least one letter and one number.",
   [USER_FORM_TEXT.invalidUrl]: "Please enter a valid avatar URL.",
   [USER_FORM_TEXT.emailExists]: "This email address is already registered. Please use a different email.",
   [USER_FORM_TEXT.creationFailed]: "Error creating user account. Please try again.",
@@ -100,7 +101,13 @@ const nameField = cleaned.pipe(
   z.string().min(1, T.missingName).min(L.nameMin, T.nameTooShort).max(L.nameMax, T.nameTooLong),
 );
 const emailField = cleaned
-  .pipe(z.string().min(1, T.missingEmail).max(L.emailMax, T.invalidEmail).regex(LOGIN_EMAIL_PATTERN, T.invalidEmail))
+  .pipe(
+    z
+      .string()
+      .min(1, T.missingEmail)
+      .max(L.emailMax, T.invalidEmail)
+      .regex(LOGIN_EMAIL_PATTERN, T.invalidEmail),
+  )
   .transform((v) => v.toLowerCase());
 /** Passwords are not cleaned: a character outside the allowed set is refused, never silently dropped. */
 const passwordRule = z
@@ -119,7 +126,8 @@ const avatarField = cleaned.pipe(
     .max(L.avatarMax, T.invalidUrl)
     .refine((v) => v === "" || isHttpUrl(v), T.invalidUrl),
 );
-const withDefault = (fallback: string) => z.preprocess((v) => (typeof v === "string" && v !== "" ? v : fallback), z.string());
+const withDefault = (fallback: string) =>
+  z.preprocess((v) => (typeof v === "string" && v !== "" ? v : fallback), z.string());
 const roleField = withDefault("writer").pipe(z.enum(USER_ROLES, { message: T.invalidRole }));
 const statusField = withDefault("active").pipe(z.enum(USER_STATUSES, { message: T.invalidStatus }));
 
@@ -166,7 +174,10 @@ export const passwordChangeSchema = z
     newPassword: passwordField,
     confirmPassword: formText,
   })
-  .refine((v) => v.newPassword === v.confirmPassword, { message: T.passwordsDiffer, path: ["confirmPassword"] });
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: T.passwordsDiffer,
+    path: ["confirmPassword"],
+  });
 
 export type NewUserInput = z.infer<typeof newUserSchema>;
 export type EditUserInput = z.infer<typeof editUserSchema>;
@@ -190,7 +201,9 @@ export function checkForm<S extends z.ZodType>(
   values: Record<string, unknown>,
 ): { ok: true; data: z.infer<S> } | { ok: false; errors: FieldErrors } {
   const parsed = schema.safeParse(values);
-  return parsed.success ? { ok: true, data: parsed.data } : { ok: false, errors: fieldErrorsOf(parsed.error) };
+  return parsed.success
+    ? { ok: true, data: parsed.data }
+    : { ok: false, errors: fieldErrorsOf(parsed.error) };
 }
 
 /** Admin list search: < and > stripped, trimmed, at most 100 characters. */

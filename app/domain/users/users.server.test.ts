@@ -34,10 +34,14 @@ describe.each(TEST_ENGINES)("users on %s", (engine) => {
     await db().delete(activityLog);
   });
 
-  const make = (email: string, role: "admin" | "editor" | "writer" = "writer", status: "active" | "inactive" | "pending" = "active") =>
-    createUser(db(), { name: email.split("@")[0], email, password: "secret12", role, status }, null);
+  const make = (
+    email: string,
+    role: "admin" | "editor" | "writer" = "writer",
+    status: "active" | "inactive" | "pending" = "active",
+  ) => createUser(db(), { name: email.split("@")[0], email, password: "secret12", role, status }, null);
   const statusOf = async (id: string) => (await db().select().from(users).where(eq(users.id, id)))[0]?.status;
-  const sessionCount = async (id: string) => (await db().select().from(sessions).where(eq(sessions.userId, id))).length;
+  const sessionCount = async (id: string) =>
+    (await db().select().from(sessions).where(eq(sessions.userId, id))).length;
   const editInput = (u: { name: string; email: string }, over: Record<string, string> = {}) => ({
     name: u.name,
     email: u.email,
@@ -51,15 +55,26 @@ describe.each(TEST_ENGINES)("users on %s", (engine) => {
 
   test("creating a user notifies the newsroom, logs it, and refuses a registered email", async () => {
     const admin = await make("boss@example.com", "admin");
-    const created = await createUser(db(), { name: "Ama", email: "AMA@example.com", password: "secret12", role: "writer" }, admin);
+    const created = await createUser(
+      db(),
+      { name: "Ama", email: "AMA@example.com", password: "secret12", role: "writer" },
+      admin,
+    );
     expect(created.email).toBe("ama@example.com");
-    const [n] = await db().select().from(notifications).where(eq(notifications.message, "New user: Ama (writer)"));
+    const [n] = await db()
+      .select()
+      .from(notifications)
+      .where(eq(notifications.message, "New user: Ama (writer)"));
     expect(n.link).toBe(`/admin/users/edit/${created.id}`);
     const log = await db().select().from(activityLog).where(eq(activityLog.action, "created user"));
     expect(log.some((e) => e.title === "Ama" && e.userName === "boss")).toBe(true);
-    await expect(createUser(db(), { name: "Ama 2", email: "ama@example.com", password: "secret12", role: "writer" }, admin)).rejects.toBeInstanceOf(
-      EmailTakenError,
-    );
+    await expect(
+      createUser(
+        db(),
+        { name: "Ama 2", email: "ama@example.com", password: "secret12", role: "writer" },
+        admin,
+      ),
+    ).rejects.toBeInstanceOf(EmailTakenError);
   });
 
   test("list: search by name or email, filters by role and status; stats", async () => {
@@ -71,7 +86,15 @@ describe.each(TEST_ENGINES)("users on %s", (engine) => {
     expect((await listUsers(db(), { search: "%" })).length).toBe(0);
     expect((await listUsers(db(), { role: "writer" })).length).toBe(2);
     expect((await listUsers(db(), { status: "pending" })).map((u) => u.email)).toEqual(["esi@example.com"]);
-    expect(await userStats(db())).toEqual({ total: 4, active: 2, inactive: 1, pending: 1, admins: 1, editors: 1, writers: 2 });
+    expect(await userStats(db())).toEqual({
+      total: 4,
+      active: 2,
+      inactive: 1,
+      pending: 1,
+      admins: 1,
+      editors: 1,
+      writers: 2,
+    });
   });
 
   test("deactivating refuses the user's sessions at once, reactivating does not revive them; nobody deactivates themselves or the last admin", async () => {
@@ -85,7 +108,9 @@ describe.each(TEST_ENGINES)("users on %s", (engine) => {
     await setUserStatus(db(), admin, writer.id, "active");
     expect(await findSessionUser(db(), token)).toBeNull();
     expect(await sessionCount(writer.id)).toBe(0);
-    await expect(setUserStatus(db(), admin, admin.id, "inactive")).rejects.toThrow(USER_TEXT.cannotChangeSelf);
+    await expect(setUserStatus(db(), admin, admin.id, "inactive")).rejects.toThrow(
+      USER_TEXT.cannotChangeSelf,
+    );
     const other = await make("other@example.com", "admin");
     await setUserStatus(db(), admin, other.id, "inactive");
     // Only `admin` is left active: another admin may not remove it either.
@@ -98,7 +123,9 @@ describe.each(TEST_ENGINES)("users on %s", (engine) => {
   test("the last active admin cannot be demoted or deleted, even by a script actor", async () => {
     const admin = await make("boss@example.com", "admin");
     const someone = { id: "script", name: "Script", email: "" };
-    await expect(updateUser(db(), someone, admin.id, editInput(admin, { role: "editor" }))).rejects.toThrow(USER_TEXT.lastAdmin);
+    await expect(updateUser(db(), someone, admin.id, editInput(admin, { role: "editor" }))).rejects.toThrow(
+      USER_TEXT.lastAdmin,
+    );
     await expect(deleteUser(db(), someone, admin.id)).rejects.toThrow(USER_TEXT.lastAdmin);
     await expect(deleteUser(db(), admin, admin.id)).rejects.toThrow(USER_TEXT.cannotChangeSelf);
     expect((await db().select().from(users)).map((u) => u.role)).toEqual(["admin"]);
@@ -109,7 +136,9 @@ describe.each(TEST_ENGINES)("users on %s", (engine) => {
     const a = await make("a@example.com");
     const b = await make("b@example.com");
     await createSession(db(), a.id);
-    await expect(bulkUserAction(db(), admin, [a.id, b.id, admin.id], "deactivate")).rejects.toThrow(USER_TEXT.cannotChangeSelf);
+    await expect(bulkUserAction(db(), admin, [a.id, b.id, admin.id], "deactivate")).rejects.toThrow(
+      USER_TEXT.cannotChangeSelf,
+    );
     expect([await statusOf(a.id), await statusOf(b.id)]).toEqual(["active", "active"]);
     expect(await bulkUserAction(db(), admin, [a.id, b.id], "deactivate")).toBe(2);
     expect([await statusOf(a.id), await statusOf(b.id)]).toEqual(["inactive", "inactive"]);
@@ -123,13 +152,22 @@ describe.each(TEST_ENGINES)("users on %s", (engine) => {
     const admin = await make("boss@example.com", "admin");
     const admin2 = await make("second@example.com", "admin");
     const writer = await make("w@example.com");
-    await expect(updateUser(db(), admin, writer.id, editInput(writer, { email: "boss@example.com" }))).rejects.toBeInstanceOf(EmailTakenError);
+    await expect(
+      updateUser(db(), admin, writer.id, editInput(writer, { email: "boss@example.com" })),
+    ).rejects.toBeInstanceOf(EmailTakenError);
     await createSession(db(), writer.id);
-    const updated = await updateUser(db(), admin, writer.id, editInput(writer, { name: "Wale", password: "newpass99", role: "editor" }));
+    const updated = await updateUser(
+      db(),
+      admin,
+      writer.id,
+      editInput(writer, { name: "Wale", password: "newpass99", role: "editor" }),
+    );
     expect(updated.role).toBe("editor");
     expect(await verifyPassword("newpass99", updated.passwordHash)).toBe(true);
     expect(await sessionCount(writer.id)).toBe(0);
-    expect((await updateUser(db(), admin, admin2.id, editInput(admin2, { role: "editor" }))).role).toBe("editor");
+    expect((await updateUser(db(), admin, admin2.id, editInput(admin2, { role: "editor" }))).role).toBe(
+      "editor",
+    );
     await expect(updateUser(db(), admin, admin.id, editInput(admin, { role: "editor" }))).rejects.toThrow();
   });
 
@@ -141,12 +179,19 @@ describe.each(TEST_ENGINES)("users on %s", (engine) => {
     await db().update(users).set({ role: "author" }).where(eq(users.id, y.id));
     expect(await migrateLegacyRoles(db(), admin)).toBe(2);
     expect(await migrateLegacyRoles(db(), admin)).toBe(0);
-    expect((await db().select().from(users)).every((u) => u.role === "admin" || u.role === "writer")).toBe(true);
+    expect((await db().select().from(users)).every((u) => u.role === "admin" || u.role === "writer")).toBe(
+      true,
+    );
   });
 
   test("profile and own password", async () => {
     const writer = await make("w@example.com");
-    const updated = await updateProfile(db(), writer, { name: "Wale W", bio: "Reporter", website: "https://w.example", location: "Accra" });
+    const updated = await updateProfile(db(), writer, {
+      name: "Wale W",
+      bio: "Reporter",
+      website: "https://w.example",
+      location: "Accra",
+    });
     expect([updated.name, updated.email, updated.location]).toEqual(["Wale W", "w@example.com", "Accra"]);
     await createSession(db(), writer.id);
     expect(await changeOwnPassword(db(), writer, "wrong123", "another99")).toBe(false);

@@ -110,7 +110,8 @@ const refuse = (message: string, status = 400): never => {
 /** The same refusal as an HTTP answer, for callers that let it propagate to the route. */
 export const asResponse = (error: UserRuleError) => data({ error: error.message }, { status: error.status });
 
-const isActiveAdmin = (user: Pick<User, "role" | "status">) => user.role === "admin" && user.status === "active";
+const isActiveAdmin = (user: Pick<User, "role" | "status">) =>
+  user.role === "admin" && user.status === "active";
 
 /**
  * The guard rails of every change to other accounts: never oneself (for anything that removes access),
@@ -118,7 +119,13 @@ const isActiveAdmin = (user: Pick<User, "role" | "status">) => user.role === "ad
  */
 async function assertMayRemoveAccess(tx: DbOrTx, actor: Actor, targets: User[]) {
   if (targets.some((t) => t.id === actor.id)) refuse(USER_TEXT.cannotChangeSelf);
-  if (targets.some(isActiveAdmin) && (await activeAdminsOutside(tx, targets.map((t) => t.id))) === 0) {
+  if (
+    targets.some(isActiveAdmin) &&
+    (await activeAdminsOutside(
+      tx,
+      targets.map((t) => t.id),
+    )) === 0
+  ) {
     refuse(USER_TEXT.lastAdmin);
   }
 }
@@ -152,14 +159,25 @@ export async function deleteUser(db: Db, actor: Actor, userId: string) {
     if (!target) refuse(USER_TEXT.notFound, 404);
     await assertMayRemoveAccess(tx, actor, [target]);
     await tx.delete(users).where(eq(users.id, userId));
-    await logActivity(tx, { type: "user", actor, action: "deleted user", title: target.name, description: target.email });
+    await logActivity(tx, {
+      type: "user",
+      actor,
+      action: "deleted user",
+      title: target.name,
+      description: target.email,
+    });
   });
 }
 
 export type BulkUserAction = "activate" | "deactivate" | "delete";
 
 /** A bulk action applies to every chosen account or, when one of them is refused, to none. */
-export async function bulkUserAction(db: Db, actor: Actor, ids: string[], action: BulkUserAction): Promise<number> {
+export async function bulkUserAction(
+  db: Db,
+  actor: Actor,
+  ids: string[],
+  action: BulkUserAction,
+): Promise<number> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return 0;
   return db.transaction(async (tx) => {
@@ -235,7 +253,13 @@ export async function createUser(db: Db, input: NewUser, actor: Actor | null) {
       message: `New user: ${created.name} (${created.role})`,
       link: `/admin/users/edit/${created.id}`,
     });
-    await logActivity(tx, { type: "user", actor, action: "created user", title: created.name, description: `${created.email} (${created.role})` });
+    await logActivity(tx, {
+      type: "user",
+      actor,
+      action: "created user",
+      title: created.name,
+      description: `${created.email} (${created.role})`,
+    });
     return created;
   });
 }
@@ -275,7 +299,8 @@ export async function updateUser(db: Db, actor: Actor, userId: string, input: Ed
         })
         .where(eq(users.id, userId))
         .returning();
-      if ((input.status === "active" && target.status !== "active") || passwordHash) await deleteUserSessions(tx, userId);
+      if ((input.status === "active" && target.status !== "active") || passwordHash)
+        await deleteUserSessions(tx, userId);
       const changes = [
         target.role !== input.role ? `role ${target.role} → ${input.role}` : "",
         target.status !== input.status ? `status ${target.status} → ${input.status}` : "",
@@ -326,7 +351,12 @@ export async function updateProfile(db: Db, actor: Actor, input: ProfileInput) {
       .where(eq(users.id, actor.id))
       .returning();
     if (!updated) refuse(USER_TEXT.notFound, 404);
-    await logActivity(tx, { type: "user", actor: { ...actor, name: updated.name }, action: "updated profile", title: updated.name });
+    await logActivity(tx, {
+      type: "user",
+      actor: { ...actor, name: updated.name },
+      action: "updated profile",
+      title: updated.name,
+    });
     return updated;
   });
 }
@@ -335,7 +365,12 @@ export async function updateProfile(db: Db, actor: Actor, input: ProfileInput) {
  * Changes one's own password after checking the current one. Every session of the account ends (the caller
  * starts a fresh one for this browser), so a stolen session does not outlive the change.
  */
-export async function changeOwnPassword(db: Db, actor: Actor, currentPassword: string, newPassword: string): Promise<boolean> {
+export async function changeOwnPassword(
+  db: Db,
+  actor: Actor,
+  currentPassword: string,
+  newPassword: string,
+): Promise<boolean> {
   const user = await getUserById(db, actor.id);
   if (!user || !(await verifyPassword(currentPassword, user.passwordHash))) return false;
   const passwordHash = await hashPassword(newPassword);

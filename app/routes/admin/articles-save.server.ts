@@ -27,18 +27,28 @@ export interface ArticleFormReply {
 
 const reply = (body: ArticleFormReply, status: number) => data(body, { status });
 
-export async function saveArticleFromForm(actor: CurrentUser, form: Record<string, FormDataEntryValue>, id?: string) {
+export async function saveArticleFromForm(
+  actor: CurrentUser,
+  form: Record<string, FormDataEntryValue>,
+  id?: string,
+) {
   const values = articleValuesFromForm(form);
   const parsed = parseArticleForm(form);
   if (!parsed.ok) return reply({ values, fieldErrors: parsed.fieldErrors, problem: parsed.problem }, 400);
   try {
     const saved = await saveArticle(await getDb(), actor, parsed.data, id);
     const toast: Toast = id
-      ? { type: "success", title: ARTICLE_TEXT.updated, message: saved.submittedForReview ? ARTICLE_TEXT.submittedForReview : undefined }
+      ? {
+          type: "success",
+          title: ARTICLE_TEXT.updated,
+          message: saved.submittedForReview ? ARTICLE_TEXT.submittedForReview : undefined,
+        }
       : {
           type: "success",
           title: ARTICLE_TEXT.createdTitle,
-          message: saved.submittedForReview ? `${ARTICLE_TEXT.created} ${ARTICLE_TEXT.submittedForReview}` : ARTICLE_TEXT.created,
+          message: saved.submittedForReview
+            ? `${ARTICLE_TEXT.created} ${ARTICLE_TEXT.submittedForReview}`
+            : ARTICLE_TEXT.created,
         };
     return redirectWithToast("/admin/articles", toast);
   } catch (error) {
@@ -46,7 +56,10 @@ export async function saveArticleFromForm(actor: CurrentUser, form: Record<strin
       const fieldErrors = (error.data as { fieldErrors?: ArticleFieldErrors }).fieldErrors ?? {};
       const problem = fieldErrors.content
         ? { title: ARTICLE_TEXT.missingContentTitle, message: ARTICLE_TEXT.missingContent }
-        : { title: id ? ARTICLE_TEXT.updateFailed : ARTICLE_TEXT.creationFailedTitle, message: Object.values(fieldErrors)[0] ?? "" };
+        : {
+            title: id ? ARTICLE_TEXT.updateFailed : ARTICLE_TEXT.creationFailedTitle,
+            message: Object.values(fieldErrors)[0] ?? "",
+          };
       return reply({ values, fieldErrors, problem }, 400);
     }
     if (isRefusal(error)) throw error; // 403 / 404: the error boundary answers

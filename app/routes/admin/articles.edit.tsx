@@ -36,7 +36,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   } catch (error) {
     if (refusalStatus(error) === 403) throw error;
     if (!isRefusal(error)) console.error("[articles] delete failed", params.id, error);
-    return data({ problem: { title: ARTICLE_TEXT.deletionFailedTitle, message: ARTICLE_TEXT.deletionFailed } }, { status: 500 });
+    return data(
+      { problem: { title: ARTICLE_TEXT.deletionFailedTitle, message: ARTICLE_TEXT.deletionFailed } },
+      { status: 500 },
+    );
   }
 }
 
@@ -54,7 +57,9 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
           ← Back
         </Link>
         <h1 className="text-2xl font-bold">Edit Article</h1>
-        <span className="rounded bg-gray-200 px-2 py-0.5 text-xs">{STATUS_LABELS[loaderData.values.status]}</span>
+        <span className="rounded bg-gray-200 px-2 py-0.5 text-xs">
+          {STATUS_LABELS[loaderData.values.status]}
+        </span>
         <Form
           method="post"
           className="ml-auto"
@@ -64,7 +69,10 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
           }}
         >
           <input type="hidden" name="intent" value="delete" />
-          <button type="submit" className="rounded border border-red-300 px-3 py-1 text-sm text-red-700 hover:bg-red-50">
+          <button
+            type="submit"
+            className="rounded border border-red-300 px-3 py-1 text-sm text-red-700 hover:bg-red-50"
+          >
             Delete
           </button>
         </Form>

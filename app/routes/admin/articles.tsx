@@ -14,7 +14,13 @@ import {
   setArticleFlag,
   setArticleStatus,
 } from "#app/domain/articles/admin.server";
-import { adminSearchTerm, ARTICLE_TEXT, bulkResultText, SEARCH_LIMITS, STATUS_LABELS } from "#app/lib/article-form";
+import {
+  adminSearchTerm,
+  ARTICLE_TEXT,
+  bulkResultText,
+  SEARCH_LIMITS,
+  STATUS_LABELS,
+} from "#app/lib/article-form";
 import { parsePageParam } from "#app/lib/pagination";
 import { refusalStatus } from "#app/lib/refusal";
 import type { Route } from "./+types/articles";
@@ -26,7 +32,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const q = adminSearchTerm(url.searchParams.get("q"), SEARCH_LIMITS.articles);
   const status = statusFilter.parse(url.searchParams.get("status") ?? "all");
-  const list = await listAdminArticles(await getDb(), user, { q, status, page: parsePageParam(url.searchParams.get("page")) });
+  const list = await listAdminArticles(await getDb(), user, {
+    q,
+    status,
+    page: parsePageParam(url.searchParams.get("page")),
+  });
   return {
     ...list,
     q,
@@ -79,17 +89,31 @@ export async function action({ request }: Route.ActionArgs) {
   if (form.get("intent") === "bulk") {
     const parsed = bulkAction.safeParse(Object.fromEntries(form));
     const ids = form.getAll("ids").map(String).filter(Boolean);
-    if (!parsed.success || ids.length === 0) return reply({ type: "error", title: ARTICLE_TEXT.bulkFailed }, 400);
+    if (!parsed.success || ids.length === 0)
+      return reply({ type: "error", title: ARTICLE_TEXT.bulkFailed }, 400);
     const { bulkAction: chosen, confirmed } = parsed.data;
     // Without JavaScript the confirmation is a second step rendered by the server.
-    if (chosen === "delete" && !confirmed) return reply({ type: "confirm", title: ARTICLE_TEXT.deleteConfirm, intent: "bulk", bulkAction: chosen, ids });
+    if (chosen === "delete" && !confirmed)
+      return reply({
+        type: "confirm",
+        title: ARTICLE_TEXT.deleteConfirm,
+        intent: "bulk",
+        bulkAction: chosen,
+        ids,
+      });
     try {
       const { processed, failed } = await bulkArticles(db, user, ids, chosen);
       return reply(bulkResultText(processed, failed), failed > 0 ? 207 : 200);
     } catch (error) {
       if (refusalStatus(error) === 403) throw error;
       console.error("[articles] bulk failed", error);
-      return reply({ type: "error", title: chosen === "delete" ? ARTICLE_TEXT.deleteManyFailed : ARTICLE_TEXT.bulkFailed }, 500);
+      return reply(
+        {
+          type: "error",
+          title: chosen === "delete" ? ARTICLE_TEXT.deleteManyFailed : ARTICLE_TEXT.bulkFailed,
+        },
+        500,
+      );
     }
   }
 
@@ -101,15 +125,25 @@ export async function action({ request }: Route.ActionArgs) {
     return reply({ type: "confirm", title, intent, id });
   }
   try {
-    if (intent === "publish" || intent === "unpublish") await setArticleStatus(db, user, id, intent === "publish" ? "published" : "draft");
-    else if (intent === "feature" || intent === "unfeature") await setArticleFlag(db, user, id, "featured", intent === "feature");
-    else if (intent === "breaking" || intent === "unbreaking") await setArticleFlag(db, user, id, "isTopStory", intent === "breaking");
+    if (intent === "publish" || intent === "unpublish")
+      await setArticleStatus(db, user, id, intent === "publish" ? "published" : "draft");
+    else if (intent === "feature" || intent === "unfeature")
+      await setArticleFlag(db, user, id, "featured", intent === "feature");
+    else if (intent === "breaking" || intent === "unbreaking")
+      await setArticleFlag(db, user, id, "isTopStory", intent === "breaking");
     else await deleteArticle(db, user, id);
     return reply({ type: "success", title: SUCCESS[intent] });
   } catch (error) {
     if (refusalStatus(error) === 403) throw error;
     if (refusalStatus(error) === undefined) console.error(`[articles] ${intent} failed`, id, error);
-    return reply({ type: "error", title: intent === "delete" ? ARTICLE_TEXT.deletionFailedTitle : FAILURE[intent], message: intent === "delete" ? ARTICLE_TEXT.deletionFailed : undefined }, 500);
+    return reply(
+      {
+        type: "error",
+        title: intent === "delete" ? ARTICLE_TEXT.deletionFailedTitle : FAILURE[intent],
+        message: intent === "delete" ? ARTICLE_TEXT.deletionFailed : undefined,
+      },
+      500,
+    );
   }
 }
 
@@ -118,7 +152,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Articles - Admin" }];
 export default function Articles({ loaderData, actionData }: Route.ComponentProps) {
   const { rows, total, page, pageCount, pageSize, q, status, canPublish, canEditAll, userId } = loaderData;
   const navigation = useNavigation();
-  const openingEditor = navigation.state === "loading" && navigation.location.pathname.startsWith("/admin/articles/edit/");
+  const openingEditor =
+    navigation.state === "loading" && navigation.location.pathname.startsWith("/admin/articles/edit/");
   const query = (next: Record<string, string | number>) => {
     const params = new URLSearchParams({ ...(q ? { q } : {}), ...(status !== "all" ? { status } : {}) });
     for (const [key, value] of Object.entries(next)) params.set(key, String(value));
@@ -128,7 +163,10 @@ export default function Articles({ loaderData, actionData }: Route.ComponentProp
     <section>
       <div className="mb-4 flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold">{canEditAll ? "Articles" : "My Articles"}</h1>
-        <Link to="/admin/articles/add" className="ml-auto rounded bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-900">
+        <Link
+          to="/admin/articles/add"
+          className="ml-auto rounded bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-900"
+        >
           Add New Article
         </Link>
       </div>
@@ -138,7 +176,11 @@ export default function Articles({ loaderData, actionData }: Route.ComponentProp
           {ARTICLE_TEXT.loading}
         </p>
       ) : null}
-      <form method="get" role="search" className="mb-3 flex flex-wrap items-end gap-2 rounded border border-gray-200 bg-white p-3">
+      <form
+        method="get"
+        role="search"
+        className="mb-3 flex flex-wrap items-end gap-2 rounded border border-gray-200 bg-white p-3"
+      >
         <div className="min-w-48 flex-1">
           <label htmlFor="q" className="mb-1 block text-xs font-medium text-gray-600">
             Search articles
@@ -159,7 +201,12 @@ export default function Articles({ loaderData, actionData }: Route.ComponentProp
           <label htmlFor="status-filter" className="mb-1 block text-xs font-medium text-gray-600">
             Status
           </label>
-          <select id="status-filter" name="status" defaultValue={status} className="rounded border border-gray-300 px-2 py-1.5 text-sm">
+          <select
+            id="status-filter"
+            name="status"
+            defaultValue={status}
+            className="rounded border border-gray-300 px-2 py-1.5 text-sm"
+          >
             <option value="all">All statuses</option>
             {ARTICLE_STATUSES.map((s) => (
               <option key={s} value={s}>
@@ -168,12 +215,21 @@ export default function Articles({ loaderData, actionData }: Route.ComponentProp
             ))}
           </select>
         </div>
-        <button type="submit" className="rounded border border-gray-300 bg-gray-50 px-3 py-1.5 text-sm font-medium hover:bg-gray-100">
+        <button
+          type="submit"
+          className="rounded border border-gray-300 bg-gray-50 px-3 py-1.5 text-sm font-medium hover:bg-gray-100"
+        >
           Filter
         </button>
       </form>
       <ArticleListTable rows={rows} canPublish={canPublish} canEditAll={canEditAll} userId={userId} />
-      <ArticlePagination page={page} pageCount={pageCount} total={total} pageSize={pageSize} hrefFor={(p) => query({ page: p })} />
+      <ArticlePagination
+        page={page}
+        pageCount={pageCount}
+        total={total}
+        pageSize={pageSize}
+        hrefFor={(p) => query({ page: p })}
+      />
     </section>
   );
 }

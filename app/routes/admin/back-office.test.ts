@@ -8,10 +8,17 @@ import * as dashboardRoute from "./dashboard";
 import * as layoutRoute from "./layout";
 import * as notificationsRoute from "./notifications";
 import * as profileRoute from "./profile";
-import { getRequest, makeUser, outcome, postRequest, routeArgs, sessionCookieFor } from "./route-testing.server";
+import {
+  getRequest,
+  makeUser,
+  outcome,
+  postRequest,
+  routeArgs,
+  sessionCookieFor,
+} from "./route-testing.server";
 
 /** The route's own argument type, inferred where the call needs it. */
-const args = <T,>(request: Request) => routeArgs(request) as unknown as T;
+const args = <T>(request: Request) => routeArgs(request) as unknown as T;
 
 describe("dashboard, profile, notifications and the shell (routes)", () => {
   let database: TestDatabase;
@@ -43,13 +50,18 @@ describe("dashboard, profile, notifications and the shell (routes)", () => {
       () => notificationsRoute.loader(args(getRequest("/admin/notifications"))),
       () => notificationsRoute.action(args(postRequest("/admin/notifications", { intent: "readAll" }))),
     ];
-    for (const call of calls) expect(await outcome(call)).toMatchObject({ status: 302, location: "/admin/login" });
+    for (const call of calls)
+      expect(await outcome(call)).toMatchObject({ status: 302, location: "/admin/login" });
   });
 
   test("dashboard per role: a writer counts only their own articles", async () => {
     const statsOf = async (cookie: string) => {
-      const { body } = await outcome(() => dashboardRoute.loader(args(getRequest("/admin/dashboard", cookie))));
-      return Object.fromEntries((body as { stats: Array<{ key: string; value: number }> }).stats.map((s) => [s.key, s.value]));
+      const { body } = await outcome(() =>
+        dashboardRoute.loader(args(getRequest("/admin/dashboard", cookie))),
+      );
+      return Object.fromEntries(
+        (body as { stats: Array<{ key: string; value: number }> }).stats.map((s) => [s.key, s.value]),
+      );
     };
     expect(await statsOf(cookies.admin)).toMatchObject({ total: 2, published: 1, drafts: 1, views: 10 });
     expect(await statsOf(cookies.editor)).toMatchObject({ total: 2, published: 1, drafts: 1, views: 10 });
@@ -57,55 +69,110 @@ describe("dashboard, profile, notifications and the shell (routes)", () => {
   });
 
   test("the shell lists the latest notifications with the unread count and migrates legacy roles for an admin only", async () => {
-    await createNotification(database.db, { type: "comment", message: "A comment waits", link: "/admin/comments" });
+    await createNotification(database.db, {
+      type: "comment",
+      message: "A comment waits",
+      link: "/admin/comments",
+    });
     const legacy = await makeUser("legacy@example.com", "writer");
     await database.db.update(users).set({ role: "author" }).where(eq(users.id, legacy.id));
-    const asEditor = await outcome(() => layoutRoute.loader(args(getRequest("/admin/dashboard", cookies.editor))));
+    const asEditor = await outcome(() =>
+      layoutRoute.loader(args(getRequest("/admin/dashboard", cookies.editor))),
+    );
     expect(asEditor.body).toMatchObject({ migratedRoles: 0 });
     expect((await database.db.select().from(users).where(eq(users.id, legacy.id)))[0].role).toBe("author");
-    const asAdmin = await outcome(() => layoutRoute.loader(args(getRequest("/admin/dashboard", cookies.admin))));
-    const body = asAdmin.body as { migratedRoles: number; unread: number; notifications: Array<{ message: string }> };
+    const asAdmin = await outcome(() =>
+      layoutRoute.loader(args(getRequest("/admin/dashboard", cookies.admin))),
+    );
+    const body = asAdmin.body as {
+      migratedRoles: number;
+      unread: number;
+      notifications: Array<{ message: string }>;
+    };
     expect(body.migratedRoles).toBe(1);
     expect((await database.db.select().from(users).where(eq(users.id, legacy.id)))[0].role).toBe("writer");
     expect(body.notifications.some((n) => n.message === "A comment waits")).toBe(true);
-    expect(body.unread).toBe((await database.db.select().from(notifications).where(eq(notifications.read, false))).length);
+    expect(body.unread).toBe(
+      (await database.db.select().from(notifications).where(eq(notifications.read, false))).length,
+    );
   });
 
   test("notifications: any staff member marks read (then goes to the link), deletes, and marks all read", async () => {
     await database.db.delete(notifications);
-    await createNotification(database.db, { type: "article", message: "Submitted for review", link: "/admin/articles" });
-    await createNotification(database.db, { type: "other", message: "Sneaky", link: "https://evil.example/" });
+    await createNotification(database.db, {
+      type: "article",
+      message: "Submitted for review",
+      link: "/admin/articles",
+    });
+    await createNotification(database.db, {
+      type: "other",
+      message: "Sneaky",
+      link: "https://evil.example/",
+    });
     const rows = await database.db.select().from(notifications);
     const review = rows.find((n) => n.message === "Submitted for review")!;
     const sneaky = rows.find((n) => n.message === "Sneaky")!;
     const post = (fields: Record<string, string>) =>
-      outcome(() => notificationsRoute.action(args(postRequest("/admin/notifications", fields, cookies.writer))));
-    expect(await post({ intent: "read", id: sneaky.id })).toMatchObject({ status: 302, location: "/admin/notifications" });
-    expect(await post({ intent: "read", id: review.id })).toMatchObject({ status: 302, location: "/admin/articles" });
+      outcome(() =>
+        notificationsRoute.action(args(postRequest("/admin/notifications", fields, cookies.writer))),
+      );
+    expect(await post({ intent: "read", id: sneaky.id })).toMatchObject({
+      status: 302,
+      location: "/admin/notifications",
+    });
+    expect(await post({ intent: "read", id: review.id })).toMatchObject({
+      status: 302,
+      location: "/admin/articles",
+    });
     const [readRow] = await database.db.select().from(notifications).where(eq(notifications.id, review.id));
     expect(readRow.read).toBe(true);
     expect(readRow.readAt).toBeInstanceOf(Date);
-    expect(await post({ intent: "delete", id: sneaky.id, returnTo: "/admin/dashboard" })).toMatchObject({ location: "/admin/dashboard" });
+    expect(await post({ intent: "delete", id: sneaky.id, returnTo: "/admin/dashboard" })).toMatchObject({
+      location: "/admin/dashboard",
+    });
     await createNotification(database.db, { type: "user", message: "u1", link: "/admin/users" });
     await createNotification(database.db, { type: "user", message: "u2", link: "/admin/users" });
-    expect(await post({ intent: "readAll", returnTo: "//evil.example" })).toMatchObject({ location: "/admin/notifications" });
-    const { body } = await outcome(() => notificationsRoute.loader(args(getRequest("/admin/notifications", cookies.editor))));
+    expect(await post({ intent: "readAll", returnTo: "//evil.example" })).toMatchObject({
+      location: "/admin/notifications",
+    });
+    const { body } = await outcome(() =>
+      notificationsRoute.loader(args(getRequest("/admin/notifications", cookies.editor))),
+    );
     expect(body).toMatchObject({ unread: 0 });
     expect((await post({ intent: "bogus" })).status).toBe(400);
   });
 
   test("profile: Full Name required, email never changes, 'Profile updated successfully!'", async () => {
     const missing = await outcome(() =>
-      profileRoute.action(args(postRequest("/admin/profile", { intent: "profile", name: "", bio: "Hi", website: "", location: "" }, cookies.writer))),
+      profileRoute.action(
+        args(
+          postRequest(
+            "/admin/profile",
+            { intent: "profile", name: "", bio: "Hi", website: "", location: "" },
+            cookies.writer,
+          ),
+        ),
+      ),
     );
     expect(missing.status).toBe(400);
-    expect(missing.body).toMatchObject({ form: "profile", errors: { name: { title: "Missing Name" } }, values: { bio: "Hi" } });
+    expect(missing.body).toMatchObject({
+      form: "profile",
+      errors: { name: { title: "Missing Name" } },
+      values: { bio: "Hi" },
+    });
     const saved = await outcome(() =>
       profileRoute.action(
         args(
           postRequest(
             "/admin/profile",
-            { intent: "profile", name: "Wale Writer", email: "hijack@example.com", bio: "Reporter", website: "https://wale.example", location: "Accra" },
+            {
+              intent: "profile",
+              name: "Wale Writer",
+              email: "hijack@example.com",
+              bio: "Reporter",
+              website: "https://wale.example",
+              location: "Accra",
+            },
             cookies.writer,
           ),
         ),
@@ -113,26 +180,46 @@ describe("dashboard, profile, notifications and the shell (routes)", () => {
     );
     expect(saved).toMatchObject({ status: 302, location: "/admin/profile" });
     const [row] = await database.db.select().from(users).where(eq(users.id, ids.writer));
-    expect([row.name, row.email, row.website, row.location]).toEqual(["Wale Writer", "writer@example.com", "https://wale.example", "Accra"]);
+    expect([row.name, row.email, row.website, row.location]).toEqual([
+      "Wale Writer",
+      "writer@example.com",
+      "https://wale.example",
+      "Accra",
+    ]);
   });
 
   test("profile: own password change needs the current one, follows the rule, and ends other sessions", async () => {
     const other = await sessionCookieFor(ids.editor);
     const post = (fields: Record<string, string>) =>
-      outcome(() => profileRoute.action(args(postRequest("/admin/profile", { intent: "password", ...fields }, cookies.editor))));
-    expect((await post({ currentPassword: "nope1234", newPassword: "Fresh1234", confirmPassword: "Fresh1234" })).body).toMatchObject({
+      outcome(() =>
+        profileRoute.action(
+          args(postRequest("/admin/profile", { intent: "password", ...fields }, cookies.editor)),
+        ),
+      );
+    expect(
+      (await post({ currentPassword: "nope1234", newPassword: "Fresh1234", confirmPassword: "Fresh1234" }))
+        .body,
+    ).toMatchObject({
       errors: { currentPassword: { title: "Current password is incorrect." } },
     });
-    expect((await post({ currentPassword: "secret12", newPassword: "weak", confirmPassword: "weak" })).body).toMatchObject({
+    expect(
+      (await post({ currentPassword: "secret12", newPassword: "weak", confirmPassword: "weak" })).body,
+    ).toMatchObject({
       errors: { newPassword: { title: "Weak Password" } },
     });
-    const done = await post({ currentPassword: "secret12", newPassword: "Fresh1234", confirmPassword: "Fresh1234" });
+    const done = await post({
+      currentPassword: "secret12",
+      newPassword: "Fresh1234",
+      confirmPassword: "Fresh1234",
+    });
     expect(done).toMatchObject({ status: 302, location: "/admin/profile" });
     expect(done.setCookie).toContain("nd_session=");
     const [row] = await database.db.select().from(users).where(eq(users.id, ids.editor));
     expect(await verifyPassword("Fresh1234", row.passwordHash)).toBe(true);
     // The old sessions are gone; only the fresh one for this browser remains.
-    expect(await outcome(() => profileRoute.loader(args(getRequest("/admin/profile", other))))).toMatchObject({ location: "/admin/login" });
+    expect(await outcome(() => profileRoute.loader(args(getRequest("/admin/profile", other))))).toMatchObject(
+      { location: "/admin/login" },
+    );
     expect((await database.db.select().from(sessions).where(eq(sessions.userId, ids.editor))).length).toBe(1);
   });
 });

@@ -4,7 +4,11 @@ import type { CategoryFieldErrors } from "#app/lib/article-form";
 import { isRefusal, refusalStatus } from "#app/lib/refusal";
 import type { CategoryFormValues } from "#app/components/admin/category-form";
 
-export async function categorySaveReply<T>(values: CategoryFormValues, failureText: string, work: () => Promise<T>) {
+export async function categorySaveReply<T>(
+  values: CategoryFormValues,
+  failureText: string,
+  work: () => Promise<T>,
+) {
   try {
     await work();
     return null;
@@ -12,7 +16,10 @@ export async function categorySaveReply<T>(values: CategoryFormValues, failureTe
     if (refusalStatus(error) === 403) throw error;
     if (isRefusal(error)) {
       const payload = error.data as { fieldErrors?: CategoryFieldErrors; error?: string };
-      return data({ values, fieldErrors: payload.fieldErrors ?? {}, problem: payload.error ?? failureText }, { status: error.init?.status ?? 400 });
+      return data(
+        { values, fieldErrors: payload.fieldErrors ?? {}, problem: payload.error ?? failureText },
+        { status: error.init?.status ?? 400 },
+      );
     }
     console.error("[categories] save failed", error);
     return data({ values, fieldErrors: {} as CategoryFieldErrors, problem: failureText }, { status: 500 });

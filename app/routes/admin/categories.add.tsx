@@ -18,10 +18,18 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requirePermission(request, "categories", "manage");
   const form = Object.fromEntries(await request.formData());
   const text = (key: string) => (typeof form[key] === "string" ? (form[key] as string) : "");
-  const values = { name: text("name"), slug: text("slug"), description: text("description"), color: text("color") || DEFAULT_CATEGORY_COLOR };
+  const values = {
+    name: text("name"),
+    slug: text("slug"),
+    description: text("description"),
+    color: text("color") || DEFAULT_CATEGORY_COLOR,
+  };
   const parsed = parseCategoryForm(form);
-  if (!parsed.ok) return data({ values, fieldErrors: parsed.fieldErrors, problem: undefined }, { status: 400 });
-  const failed = await categorySaveReply(values, CATEGORY_TEXT.createFailed, async () => createCategory(await getDb(), user, parsed.data));
+  if (!parsed.ok)
+    return data({ values, fieldErrors: parsed.fieldErrors, problem: undefined }, { status: 400 });
+  const failed = await categorySaveReply(values, CATEGORY_TEXT.createFailed, async () =>
+    createCategory(await getDb(), user, parsed.data),
+  );
   return failed ?? redirectWithToast("/admin/categories", { type: "success", title: CATEGORY_TEXT.created });
 }
 
@@ -37,7 +45,9 @@ export default function AddCategory({ actionData }: Route.ComponentProps) {
         </Link>
         <h1 className="text-2xl font-bold">Add Category</h1>
       </div>
-      <ArticleProblem problem={actionData?.problem ? { title: actionData.problem, message: "" } : undefined} />
+      <ArticleProblem
+        problem={actionData?.problem ? { title: actionData.problem, message: "" } : undefined}
+      />
       <CategoryForm
         mode="add"
         values={actionData?.values ?? { name: "", slug: "", description: "", color: DEFAULT_CATEGORY_COLOR }}

@@ -18,8 +18,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     console.error("[categories] load failed", params.id, error);
     throw await redirectWithToast("/admin/categories", { type: "error", title: CATEGORY_TEXT.loadFailed });
   }
-  if (!category) throw await redirectWithToast("/admin/categories", { type: "error", title: CATEGORY_TEXT.notFound });
-  return { category: { id: category.id, name: category.name, slug: category.slug, description: category.description } };
+  if (!category)
+    throw await redirectWithToast("/admin/categories", { type: "error", title: CATEGORY_TEXT.notFound });
+  return {
+    category: {
+      id: category.id,
+      name: category.name,
+      slug: category.slug,
+      description: category.description,
+    },
+  };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -28,8 +36,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   const text = (key: string) => (typeof form[key] === "string" ? (form[key] as string) : "");
   const values = { name: text("name"), slug: text("slug"), description: text("description") };
   const parsed = parseCategoryForm(form);
-  if (!parsed.ok) return data({ values, fieldErrors: parsed.fieldErrors, problem: undefined }, { status: 400 });
-  const failed = await categorySaveReply(values, CATEGORY_TEXT.updateFailed, async () => updateCategory(await getDb(), user, params.id, parsed.data));
+  if (!parsed.ok)
+    return data({ values, fieldErrors: parsed.fieldErrors, problem: undefined }, { status: 400 });
+  const failed = await categorySaveReply(values, CATEGORY_TEXT.updateFailed, async () =>
+    updateCategory(await getDb(), user, params.id, parsed.data),
+  );
   return failed ?? redirectWithToast("/admin/categories", { type: "success", title: CATEGORY_TEXT.updated });
 }
 
@@ -45,7 +56,9 @@ export default function EditCategory({ loaderData, actionData }: Route.Component
         </Link>
         <h1 className="text-2xl font-bold">Edit Category</h1>
       </div>
-      <ArticleProblem problem={actionData?.problem ? { title: actionData.problem, message: "" } : undefined} />
+      <ArticleProblem
+        problem={actionData?.problem ? { title: actionData.problem, message: "" } : undefined}
+      />
       <CategoryForm
         key={loaderData.category.id}
         mode="edit"

@@ -5,7 +5,11 @@ import { can } from "#app/auth/permissions";
 import { ArticleResult, type ArticleActionResult } from "#app/components/admin/article-result";
 import { CategoryDeleteStep, type CategoryDeleteRequest } from "#app/components/admin/category-delete-step";
 import { getDb } from "#app/db/client.server";
-import { countArticlesIn, deleteCategories, listCategoriesWithCounts } from "#app/domain/categories/admin.server";
+import {
+  countArticlesIn,
+  deleteCategories,
+  listCategoriesWithCounts,
+} from "#app/domain/categories/admin.server";
 import { adminSearchTerm, CATEGORY_TEXT, SEARCH_LIMITS } from "#app/lib/article-form";
 import { isRefusal, refusalMessage, refusalStatus } from "#app/lib/refusal";
 import type { Route } from "./+types/categories";
@@ -14,7 +18,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "categories", "view");
   const q = adminSearchTerm(new URL(request.url).searchParams.get("q"), SEARCH_LIMITS.categories);
   const db = await getDb();
-  const [rows, all] = await Promise.all([listCategoriesWithCounts(db, q), q ? listCategoriesWithCounts(db) : null]);
+  const [rows, all] = await Promise.all([
+    listCategoriesWithCounts(db, q),
+    q ? listCategoriesWithCounts(db) : null,
+  ]);
   return {
     q,
     rows,
@@ -34,7 +41,8 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requirePermission(request, "categories", "manage");
   const form = await request.formData();
   const ids = form.getAll("ids").map(String).filter(Boolean);
-  if (form.get("intent") !== "delete" || ids.length === 0) return reply({ result: { type: "error", title: CATEGORY_TEXT.bulkNone } }, 400);
+  if (form.get("intent") !== "delete" || ids.length === 0)
+    return reply({ result: { type: "error", title: CATEGORY_TEXT.bulkNone } }, 400);
   const db = await getDb();
   const moveTo = String(form.get("moveTo") ?? "") || undefined;
   if (form.get("confirmed") !== "yes") {
@@ -42,11 +50,20 @@ export async function action({ request }: Route.ActionArgs) {
   }
   try {
     const { deleted } = await deleteCategories(db, user, ids, moveTo);
-    return reply({ result: { type: "success", title: CATEGORY_TEXT.deleted, message: deleted > 1 ? `${deleted} categories deleted.` : undefined } });
+    return reply({
+      result: {
+        type: "success",
+        title: CATEGORY_TEXT.deleted,
+        message: deleted > 1 ? `${deleted} categories deleted.` : undefined,
+      },
+    });
   } catch (error) {
     if (refusalStatus(error) === 403) throw error;
     if (isRefusal(error) && (error.data as { needsMoveTarget?: boolean }).needsMoveTarget) {
-      return reply({ deleteStep: { ids, articleCount: await countArticlesIn(db, ids), error: refusalMessage(error) } }, 400);
+      return reply(
+        { deleteStep: { ids, articleCount: await countArticlesIn(db, ids), error: refusalMessage(error) } },
+        400,
+      );
     }
     if (!isRefusal(error)) console.error("[categories] delete failed", ids, error);
     return reply({ result: { type: "error", title: CATEGORY_TEXT.deleteFailed } }, 500);
@@ -59,7 +76,8 @@ export default function Categories({ loaderData, actionData }: Route.ComponentPr
   const { q, rows, allCategories, canManage } = loaderData;
   const navigation = useNavigation();
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const openingEditor = navigation.state === "loading" && navigation.location.pathname.startsWith("/admin/categories/edit/");
+  const openingEditor =
+    navigation.state === "loading" && navigation.location.pathname.startsWith("/admin/categories/edit/");
   const deleteStep = navigation.state === "idle" ? actionData?.deleteStep : undefined;
   const toggle = (id: string, on: boolean) =>
     setSelected((current) => {
@@ -73,7 +91,10 @@ export default function Categories({ loaderData, actionData }: Route.ComponentPr
       <div className="mb-4 flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold">Categories</h1>
         {canManage ? (
-          <Link to="/admin/categories/add" className="ml-auto rounded bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-900">
+          <Link
+            to="/admin/categories/add"
+            className="ml-auto rounded bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-900"
+          >
             Add New Category
           </Link>
         ) : null}
@@ -85,21 +106,38 @@ export default function Categories({ loaderData, actionData }: Route.ComponentPr
         </p>
       ) : null}
       {deleteStep ? <CategoryDeleteStep request={deleteStep} categories={allCategories} /> : null}
-      <form method="get" role="search" className="mb-3 flex flex-wrap items-end gap-2 rounded border border-gray-200 bg-white p-3">
+      <form
+        method="get"
+        role="search"
+        className="mb-3 flex flex-wrap items-end gap-2 rounded border border-gray-200 bg-white p-3"
+      >
         <div className="min-w-48 flex-1">
           <label htmlFor="q" className="mb-1 block text-xs font-medium text-gray-600">
             Search categories
           </label>
-          <input id="q" name="q" type="search" defaultValue={q} maxLength={SEARCH_LIMITS.categories} className="w-full rounded border border-gray-300 px-2 py-1.5 text-sm" />
+          <input
+            id="q"
+            name="q"
+            type="search"
+            defaultValue={q}
+            maxLength={SEARCH_LIMITS.categories}
+            className="w-full rounded border border-gray-300 px-2 py-1.5 text-sm"
+          />
         </div>
-        <button type="submit" className="rounded border border-gray-300 bg-gray-50 px-3 py-1.5 text-sm font-medium hover:bg-gray-100">
+        <button
+          type="submit"
+          className="rounded border border-gray-300 bg-gray-50 px-3 py-1.5 text-sm font-medium hover:bg-gray-100"
+        >
           Search
         </button>
       </form>
       {canManage ? (
         <Form method="post" id="category-bulk-form" className="mb-2 flex items-center gap-2">
           <input type="hidden" name="intent" value="delete" />
-          <button type="submit" className="rounded border border-gray-300 bg-white px-3 py-1 text-sm font-medium hover:bg-gray-50">
+          <button
+            type="submit"
+            className="rounded border border-gray-300 bg-white px-3 py-1 text-sm font-medium hover:bg-gray-50"
+          >
             Delete selected
           </button>
           {selected.size > 0 ? <span className="text-sm text-gray-600">{selected.size} selected</span> : null}
@@ -115,7 +153,9 @@ export default function Categories({ loaderData, actionData }: Route.ComponentPr
                     type="checkbox"
                     aria-label="Select all categories"
                     checked={rows.length > 0 && rows.every((r) => selected.has(r.id))}
-                    onChange={(event) => setSelected(event.target.checked ? new Set(rows.map((r) => r.id)) : new Set())}
+                    onChange={(event) =>
+                      setSelected(event.target.checked ? new Set(rows.map((r) => r.id)) : new Set())
+                    }
                   />
                 </th>
               ) : null}
@@ -150,7 +190,11 @@ export default function Categories({ loaderData, actionData }: Route.ComponentPr
                   </td>
                 ) : null}
                 <td className="px-2 py-2 font-medium">
-                  <span className="mr-2 inline-block h-3 w-3 rounded-full align-middle" style={{ backgroundColor: row.color }} aria-hidden="true" />
+                  <span
+                    className="mr-2 inline-block h-3 w-3 rounded-full align-middle"
+                    style={{ backgroundColor: row.color }}
+                    aria-hidden="true"
+                  />
                   {row.name}
                 </td>
                 <td className="px-2 py-2 text-gray-700">{row.description || "—"}</td>
@@ -159,7 +203,10 @@ export default function Categories({ loaderData, actionData }: Route.ComponentPr
                 {canManage ? (
                   <td className="px-2 py-2">
                     <div className="flex gap-3">
-                      <Link to={`/admin/categories/edit/${row.id}`} className="text-xs font-medium text-gray-800 hover:underline">
+                      <Link
+                        to={`/admin/categories/edit/${row.id}`}
+                        className="text-xs font-medium text-gray-800 hover:underline"
+                      >
                         Edit
                       </Link>
                       <Form method="post">

@@ -3,7 +3,11 @@ import { z } from "zod";
 import { requirePermission } from "#app/auth/guard.server";
 import { ArticlePagination } from "#app/components/admin/article-pagination";
 import { ArticleResult, type ArticleActionResult } from "#app/components/admin/article-result";
-import { COMMENT_STATUS_LABEL, COMMENT_STATUS_STYLE, CommentTable } from "#app/components/admin/comment-table";
+import {
+  COMMENT_STATUS_LABEL,
+  COMMENT_STATUS_STYLE,
+  CommentTable,
+} from "#app/components/admin/comment-table";
 import { getDb } from "#app/db/client.server";
 import { COMMENT_STATUSES, type CommentStatus } from "#app/db/schema";
 import {
@@ -59,7 +63,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     query,
     stats,
     articleOptions,
-    flags: Object.fromEntries(MODERATION_SETTINGS.map((key) => [key, settings[key]])) as Record<(typeof MODERATION_SETTINGS)[number], boolean>,
+    flags: Object.fromEntries(MODERATION_SETTINGS.map((key) => [key, settings[key]])) as Record<
+      (typeof MODERATION_SETTINGS)[number],
+      boolean
+    >,
   };
 }
 
@@ -81,7 +88,14 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === "settings") {
     const key = String(form.get("setting"));
     if (!(MODERATION_SETTINGS as readonly string[]).includes(key)) {
-      return reply({ type: "error", title: COMMENT_MODERATION_TEXT.settingsFailedTitle, message: COMMENT_MODERATION_TEXT.settingsFailed }, 400);
+      return reply(
+        {
+          type: "error",
+          title: COMMENT_MODERATION_TEXT.settingsFailedTitle,
+          message: COMMENT_MODERATION_TEXT.settingsFailed,
+        },
+        400,
+      );
     }
     try {
       await updateModerationSettings(db, user, { [key]: form.get("value") === "on" });
@@ -89,7 +103,14 @@ export async function action({ request }: Route.ActionArgs) {
     } catch (error) {
       if (refusalStatus(error) === 403) throw error;
       console.error("[comments] settings failed", error);
-      return reply({ type: "error", title: COMMENT_MODERATION_TEXT.settingsFailedTitle, message: COMMENT_MODERATION_TEXT.settingsFailed }, 500);
+      return reply(
+        {
+          type: "error",
+          title: COMMENT_MODERATION_TEXT.settingsFailedTitle,
+          message: COMMENT_MODERATION_TEXT.settingsFailed,
+        },
+        500,
+      );
     }
   }
 
@@ -106,9 +127,16 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === "bulk") {
     const chosen = z.enum(["approve", "reject", "spam", "delete"]).safeParse(form.get("bulkAction"));
     const ids = form.getAll("ids").map(String).filter(Boolean);
-    if (!chosen.success || ids.length === 0) return reply({ type: "error", title: COMMENT_MODERATION_TEXT.bulkFailed }, 400);
+    if (!chosen.success || ids.length === 0)
+      return reply({ type: "error", title: COMMENT_MODERATION_TEXT.bulkFailed }, 400);
     if (chosen.data === "delete" && form.get("confirmed") !== "yes") {
-      return reply({ type: "confirm", title: COMMENT_MODERATION_TEXT.deleteConfirm, intent: "bulk", bulkAction: "delete", ids });
+      return reply({
+        type: "confirm",
+        title: COMMENT_MODERATION_TEXT.deleteConfirm,
+        intent: "bulk",
+        bulkAction: "delete",
+        ids,
+      });
     }
     try {
       const { processed, failed } = await bulkModerate(db, user, ids, chosen.data);
@@ -116,7 +144,13 @@ export async function action({ request }: Route.ActionArgs) {
       const noun = (n: number) => `${n} ${n === 1 ? "comment" : "comments"}`;
       return failed === 0
         ? reply({ type: "success", title: `Processed ${noun(processed)}.` })
-        : reply({ type: "warning", title: `Processed ${noun(processed)}; ${noun(failed)} could not change from their status.` }, 207);
+        : reply(
+            {
+              type: "warning",
+              title: `Processed ${noun(processed)}; ${noun(failed)} could not change from their status.`,
+            },
+            207,
+          );
     } catch (error) {
       if (refusalStatus(error) === 403) throw error;
       console.error("[comments] bulk failed", error);
@@ -127,7 +161,8 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = rowAction.safeParse(Object.fromEntries(form));
   if (!parsed.success) return reply({ type: "error", title: COMMENT_MODERATION_TEXT.bulkFailed }, 400);
   const { intent: rowIntent, id, from, confirmed } = parsed.data;
-  if (rowIntent === "delete" && !confirmed) return reply({ type: "confirm", title: COMMENT_MODERATION_TEXT.deleteConfirm, intent: "delete", id });
+  if (rowIntent === "delete" && !confirmed)
+    return reply({ type: "confirm", title: COMMENT_MODERATION_TEXT.deleteConfirm, intent: "delete", id });
   try {
     if (rowIntent === "delete") {
       await deleteComment(db, user, id);
@@ -140,7 +175,11 @@ export async function action({ request }: Route.ActionArgs) {
     if (!isRefusal(error)) console.error(`[comments] ${rowIntent} failed`, id, error);
     const detail = refusalMessage(error);
     return reply(
-      { type: "error", title: moderationFailureText(rowIntent, from as CommentStatus | undefined), message: detail },
+      {
+        type: "error",
+        title: moderationFailureText(rowIntent, from as CommentStatus | undefined),
+        message: detail,
+      },
       refusalStatus(error) ?? 500,
     );
   }
@@ -172,7 +211,10 @@ export default function Comments({ loaderData, actionData }: Route.ComponentProp
         <h1 className="text-2xl font-bold">Comments</h1>
         <Form method="post" className="ml-auto">
           <input type="hidden" name="intent" value="cleanup" />
-          <button type="submit" className="rounded border border-gray-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-gray-50">
+          <button
+            type="submit"
+            className="rounded border border-gray-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-gray-50"
+          >
             Clean up orphaned comments
           </button>
         </Form>
@@ -180,14 +222,23 @@ export default function Comments({ loaderData, actionData }: Route.ComponentProp
       <ArticleResult result={actionData?.result} />
       <ul aria-label="Comment statistics" className="mb-4 grid grid-cols-2 gap-2 sm:grid-cols-5">
         {STAT_CARDS.map(({ key, label }) => (
-          <li key={key} className={`rounded border bg-white p-3 ${key === "total" ? "border-gray-300" : COMMENT_STATUS_STYLE[key]}`}>
+          <li
+            key={key}
+            className={`rounded border bg-white p-3 ${key === "total" ? "border-gray-300" : COMMENT_STATUS_STYLE[key]}`}
+          >
             <p className="text-xs font-semibold uppercase">{label}</p>
             <p className="text-2xl font-bold">{stats[key]}</p>
           </li>
         ))}
       </ul>
-      <section aria-labelledby="moderation-settings" className="mb-4 rounded border border-gray-200 bg-white p-3">
-        <h2 id="moderation-settings" className="mb-2 text-xs font-semibold tracking-wide text-gray-500 uppercase">
+      <section
+        aria-labelledby="moderation-settings"
+        className="mb-4 rounded border border-gray-200 bg-white p-3"
+      >
+        <h2
+          id="moderation-settings"
+          className="mb-2 text-xs font-semibold tracking-wide text-gray-500 uppercase"
+        >
           Moderation settings
         </h2>
         <ul className="flex flex-wrap gap-2">
@@ -203,7 +254,10 @@ export default function Comments({ loaderData, actionData }: Route.ComponentProp
                   aria-checked={flags[key]}
                   className={`flex items-center gap-2 rounded border px-3 py-1 text-sm ${flags[key] ? "border-green-300 bg-green-50 text-green-900" : "border-gray-300 bg-gray-50 text-gray-700"}`}
                 >
-                  <span className={`inline-block h-3 w-6 rounded-full ${flags[key] ? "bg-green-600" : "bg-gray-400"}`} aria-hidden="true" />
+                  <span
+                    className={`inline-block h-3 w-6 rounded-full ${flags[key] ? "bg-green-600" : "bg-gray-400"}`}
+                    aria-hidden="true"
+                  />
                   {MODERATION_SETTING_LABELS[key]}
                 </button>
               </Form>
@@ -211,18 +265,34 @@ export default function Comments({ loaderData, actionData }: Route.ComponentProp
           ))}
         </ul>
       </section>
-      <form method="get" role="search" className="mb-3 flex flex-wrap items-end gap-2 rounded border border-gray-200 bg-white p-3">
+      <form
+        method="get"
+        role="search"
+        className="mb-3 flex flex-wrap items-end gap-2 rounded border border-gray-200 bg-white p-3"
+      >
         <div className="min-w-48 flex-1">
           <label htmlFor="q" className="mb-1 block text-xs font-medium text-gray-600">
             Search comments
           </label>
-          <input id="q" name="q" type="search" defaultValue={query.q} maxLength={SEARCH_LIMITS.comments} className="w-full rounded border border-gray-300 px-2 py-1.5 text-sm" />
+          <input
+            id="q"
+            name="q"
+            type="search"
+            defaultValue={query.q}
+            maxLength={SEARCH_LIMITS.comments}
+            className="w-full rounded border border-gray-300 px-2 py-1.5 text-sm"
+          />
         </div>
         <div>
           <label htmlFor="status-filter" className="mb-1 block text-xs font-medium text-gray-600">
             Status
           </label>
-          <select id="status-filter" name="status" defaultValue={query.status} className="rounded border border-gray-300 px-2 py-1.5 text-sm">
+          <select
+            id="status-filter"
+            name="status"
+            defaultValue={query.status}
+            className="rounded border border-gray-300 px-2 py-1.5 text-sm"
+          >
             <option value="all">All statuses</option>
             {COMMENT_STATUSES.map((s) => (
               <option key={s} value={s}>
@@ -235,7 +305,12 @@ export default function Comments({ loaderData, actionData }: Route.ComponentProp
           <label htmlFor="article-filter" className="mb-1 block text-xs font-medium text-gray-600">
             Article
           </label>
-          <select id="article-filter" name="article" defaultValue={query.articleId} className="max-w-64 rounded border border-gray-300 px-2 py-1.5 text-sm">
+          <select
+            id="article-filter"
+            name="article"
+            defaultValue={query.articleId}
+            className="max-w-64 rounded border border-gray-300 px-2 py-1.5 text-sm"
+          >
             <option value="">All articles</option>
             {articleOptions.map((a) => (
               <option key={a.id} value={a.id}>
@@ -244,12 +319,22 @@ export default function Comments({ loaderData, actionData }: Route.ComponentProp
             ))}
           </select>
         </div>
-        <button type="submit" className="rounded border border-gray-300 bg-gray-50 px-3 py-1.5 text-sm font-medium hover:bg-gray-100">
+        <button
+          type="submit"
+          className="rounded border border-gray-300 bg-gray-50 px-3 py-1.5 text-sm font-medium hover:bg-gray-100"
+        >
           Filter
         </button>
       </form>
       <CommentTable rows={rows} deleteConfirm={COMMENT_MODERATION_TEXT.deleteConfirm} />
-      <ArticlePagination page={page} pageCount={pageCount} total={total} pageSize={MODERATION_PAGE_SIZE} hrefFor={hrefFor} noun="comments" />
+      <ArticlePagination
+        page={page}
+        pageCount={pageCount}
+        total={total}
+        pageSize={MODERATION_PAGE_SIZE}
+        hrefFor={hrefFor}
+        noun="comments"
+      />
     </section>
   );
 }

@@ -1,4 +1,16 @@
-import { Activity, CheckCircle2, Eye, FilePen, FileText, HeartPulse, Send, Star, TrendingDown, TrendingUp, XCircle } from "lucide-react";
+import {
+  Activity,
+  CheckCircle2,
+  Eye,
+  FilePen,
+  FileText,
+  HeartPulse,
+  Send,
+  Star,
+  TrendingDown,
+  TrendingUp,
+  XCircle,
+} from "lucide-react";
 import { Link } from "react-router";
 import { requirePermission } from "#app/auth/guard.server";
 import { can, ROLE_LABELS, type Role } from "#app/auth/permissions";
@@ -62,7 +74,11 @@ const STATUS_STYLE: Record<string, string> = {
   draft: "bg-gray-100 text-gray-700",
   pending: "bg-amber-100 text-amber-800",
 };
-const STATUS_LABEL: Record<string, string> = { published: "Published", draft: "Draft", pending: "Pending Review" };
+const STATUS_LABEL: Record<string, string> = {
+  published: "Published",
+  draft: "Draft",
+  pending: "Pending Review",
+};
 
 const STAT_META: Record<StatCard["key"], { label: string; icon: typeof FileText; tone: string }> = {
   total: { label: "Total Articles", icon: FileText, tone: "text-brand-700 bg-brand-50" },
@@ -75,7 +91,15 @@ const STAT_META: Record<StatCard["key"], { label: string; icon: typeof FileText;
 
 const numberFormat = new Intl.NumberFormat("en-US");
 
-function Panel({ title, children, action }: { title: string; children: React.ReactNode; action?: React.ReactNode }) {
+function Panel({
+  title,
+  children,
+  action,
+}: {
+  title: string;
+  children: React.ReactNode;
+  action?: React.ReactNode;
+}) {
   return (
     <section className="rounded-lg border border-gray-200 bg-white">
       <div className="flex items-center justify-between border-b border-gray-100 px-4 py-2.5">
@@ -132,8 +156,14 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 {numberFormat.format(card.value)}
               </p>
               {card.trend !== null ? (
-                <p className={`mt-0.5 flex items-center gap-1 text-xs ${card.trend >= 0 ? "text-green-700" : "text-red-700"}`}>
-                  {card.trend >= 0 ? <TrendingUp className="h-3 w-3" aria-hidden /> : <TrendingDown className="h-3 w-3" aria-hidden />}
+                <p
+                  className={`mt-0.5 flex items-center gap-1 text-xs ${card.trend >= 0 ? "text-green-700" : "text-red-700"}`}
+                >
+                  {card.trend >= 0 ? (
+                    <TrendingUp className="h-3 w-3" aria-hidden />
+                  ) : (
+                    <TrendingDown className="h-3 w-3" aria-hidden />
+                  )}
                   {card.trend >= 0 ? "+" : ""}
                   {card.trend}% vs previous 30 days
                 </p>
@@ -161,13 +191,21 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               <ul className="-my-2 divide-y divide-gray-100">
                 {recent.map((a) => (
                   <li key={a.id} className="flex items-center gap-3 py-2 text-sm">
-                    <Link to={`/admin/articles/edit/${a.id}`} className="min-w-0 flex-1 truncate font-medium hover:text-brand-700">
+                    <Link
+                      to={`/admin/articles/edit/${a.id}`}
+                      className="min-w-0 flex-1 truncate font-medium hover:text-brand-700"
+                    >
                       {a.title}
                     </Link>
-                    <span className={`rounded px-1.5 py-0.5 text-xs ${STATUS_STYLE[a.status] ?? "bg-gray-100"}`}>
+                    <span
+                      className={`rounded px-1.5 py-0.5 text-xs ${STATUS_STYLE[a.status] ?? "bg-gray-100"}`}
+                    >
                       {STATUS_LABEL[a.status] ?? a.status}
                     </span>
-                    <span className="hidden w-28 text-right text-xs text-gray-500 sm:block" suppressHydrationWarning>
+                    <span
+                      className="hidden w-28 text-right text-xs text-gray-500 sm:block"
+                      suppressHydrationWarning
+                    >
                       {relativeTime(a.createdAt)}
                     </span>
                   </li>
@@ -201,7 +239,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <ul className="grid grid-cols-2 gap-2">
               {quick.map((a) => (
                 <li key={a.label}>
-                  <Link to={a.to} className="block rounded border border-gray-200 px-2.5 py-1.5 text-sm hover:border-brand-600 hover:bg-brand-50">
+                  <Link
+                    to={a.to}
+                    className="block rounded border border-gray-200 px-2.5 py-1.5 text-sm hover:border-brand-600 hover:bg-brand-50"
+                  >
                     {a.label}
                   </Link>
                 </li>
@@ -216,7 +257,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 {popular.map((a, i) => (
                   <li key={a.id} className="flex items-center gap-2">
                     <span className="w-4 text-gray-400">{i + 1}</span>
-                    <Link to={`/admin/articles/edit/${a.id}`} className="min-w-0 flex-1 truncate hover:text-brand-700">
+                    <Link
+                      to={`/admin/articles/edit/${a.id}`}
+                      className="min-w-0 flex-1 truncate hover:text-brand-700"
+                    >
                       {a.title}
                     </Link>
                     <span className="text-xs text-gray-500">{numberFormat.format(a.views)} views</span>
@@ -229,7 +273,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <ul className="space-y-2 text-sm">
               {health.map((c) => (
                 <li key={c.key} className="flex items-center gap-2">
-                  {c.ok ? <CheckCircle2 className="h-4 w-4 text-green-600" aria-hidden /> : <XCircle className="h-4 w-4 text-amber-600" aria-hidden />}
+                  {c.ok ? (
+                    <CheckCircle2 className="h-4 w-4 text-green-600" aria-hidden />
+                  ) : (
+                    <XCircle className="h-4 w-4 text-amber-600" aria-hidden />
+                  )}
                   <span className="font-medium">{c.label}</span>
                   <span className="ml-auto text-right text-gray-600">{c.detail}</span>
                 </li>

@@ -26,7 +26,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const unread = await unreadNotificationCount(db);
   return {
     user: { name: user.name, email: user.email, role: user.role },
-    notifications: notifications.map(({ id, type, message, read, createdAt }) => ({ id, type, message, read, createdAt })),
+    notifications: notifications.map(({ id, type, message, read, createdAt }) => ({
+      id,
+      type,
+      message,
+      read,
+      createdAt,
+    })),
     unread,
     migratedRoles,
   };
@@ -42,11 +48,16 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const navigation = useNavigation();
   // The spec's loading text while a user record loads on the client.
-  const isLoadingUser = navigation.state === "loading" && navigation.location.pathname.startsWith("/admin/users/edit/");
+  const isLoadingUser =
+    navigation.state === "loading" && navigation.location.pathname.startsWith("/admin/users/edit/");
 
   useEffect(() => {
     if (migratedRoles > 0) {
-      showToast({ type: "info", title: "Roles Updated", message: `Migrated ${migratedRoles} user${migratedRoles === 1 ? "" : "s"} to writer.` });
+      showToast({
+        type: "info",
+        title: "Roles Updated",
+        message: `Migrated ${migratedRoles} user${migratedRoles === 1 ? "" : "s"} to writer.`,
+      });
     }
   }, [migratedRoles, showToast]);
   useEffect(() => {

@@ -1,14 +1,22 @@
 import { useEffect, useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { getCurrentUser } from "#app/auth/guard.server";
-import { cleanLoginInput, LOGIN_FAILURES_BEFORE_LOCK, loginFormError, loginSchema } from "#app/auth/login-form";
+import {
+  cleanLoginInput,
+  LOGIN_FAILURES_BEFORE_LOCK,
+  loginFormError,
+  loginSchema,
+} from "#app/auth/login-form";
 import { signIn } from "#app/auth/login.server";
 import { AUTH_TEXT } from "#app/auth/messages";
 import { commitSessionCookie, deleteSession, readSessionToken } from "#app/auth/session.server";
 import { getDb } from "#app/db/client.server";
 import type { Route } from "./+types/login";
 
-export const meta: Route.MetaFunction = () => [{ title: "Sign in - Admin" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Sign in - Admin" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);
@@ -22,7 +30,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const password = String(form.get("password") ?? "");
   const parsed = loginSchema.safeParse({ email, password });
   if (!parsed.success) {
-    return data({ error: parsed.error.issues[0].message, email: cleanLoginInput(email), locked: false }, { status: 400 });
+    return data(
+      { error: parsed.error.issues[0].message, email: cleanLoginInput(email), locked: false },
+      { status: 400 },
+    );
   }
   const db = await getDb();
   const result = await signIn(db, parsed.data, {
@@ -30,12 +41,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     userAgent: request.headers.get("User-Agent") ?? "",
   });
   if (!result.ok) {
-    return data({ error: result.error, email: parsed.data.email, locked: result.locked }, { status: result.locked ? 429 : 401 });
+    return data(
+      { error: result.error, email: parsed.data.email, locked: result.locked },
+      { status: result.locked ? 429 : 401 },
+    );
   }
   // A new session id at every sign-in: whatever session the browser had before is ended.
   const previous = await readSessionToken(request);
   if (previous) await deleteSession(db, previous);
-  return redirect("/admin/dashboard", { headers: { "Set-Cookie": await commitSessionCookie(request, result.token) } });
+  return redirect("/admin/dashboard", {
+    headers: { "Set-Cookie": await commitSessionCookie(request, result.token) },
+  });
 }
 
 export default function Login({ actionData }: Route.ComponentProps) {
@@ -77,7 +93,10 @@ export default function Login({ actionData }: Route.ComponentProps) {
           }}
         >
           {shownError ? (
-            <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+            <p
+              role="alert"
+              className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
+            >
               {shownError}
             </p>
           ) : null}

@@ -5,12 +5,18 @@ import type { Route } from "./+types/not-found";
 /** /admin/* paths that have no screen: the guard first, then a 404. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdminPath(request);
-  throw data({ title: "Page not found", message: "The page you are looking for does not exist." }, { status: 404 });
+  throw data(
+    { title: "Page not found", message: "The page you are looking for does not exist." },
+    { status: 404 },
+  );
 }
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdminPath(request);
-  throw data({ title: "Page not found", message: "The page you are looking for does not exist." }, { status: 404 });
+  throw data(
+    { title: "Page not found", message: "The page you are looking for does not exist." },
+    { status: 404 },
+  );
 }
 
 export default function AdminNotFound() {

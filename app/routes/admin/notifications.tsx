@@ -77,7 +77,12 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
               <li key={n.id} className={`flex items-center gap-2 px-2 ${n.read ? "" : "bg-blue-50/60"}`}>
                 <Form method="post" className="min-w-0 flex-1">
                   <input type="hidden" name="id" value={n.id} />
-                  <button type="submit" name="intent" value="read" className="block w-full px-2 py-3 text-left">
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="read"
+                    className="block w-full px-2 py-3 text-left"
+                  >
                     <span className={`block ${n.read ? "text-gray-600" : "font-medium"}`}>{n.message}</span>
                     <span className="text-xs text-gray-500" suppressHydrationWarning>
                       <span className="capitalize">{n.type}</span> · {relativeTime(n.createdAt)}

@@ -42,11 +42,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = typedValues(form);
   if (form.get("intent") === "password") {
     const checked = checkForm(passwordChangeSchema, Object.fromEntries(form));
-    if (!checked.ok) return data<ActionResult>({ form: "password", errors: checked.errors, values }, { status: 400 });
+    if (!checked.ok)
+      return data<ActionResult>({ form: "password", errors: checked.errors, values }, { status: 400 });
     const changed = await changeOwnPassword(db, me, checked.data.currentPassword, checked.data.newPassword);
     if (!changed) {
       return data<ActionResult>(
-        { form: "password", errors: { currentPassword: problem(USER_FORM_TEXT.wrongCurrentPassword) }, values },
+        {
+          form: "password",
+          errors: { currentPassword: problem(USER_FORM_TEXT.wrongCurrentPassword) },
+          values,
+        },
         { status: 400 },
       );
     }
@@ -57,18 +62,26 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     return redirectWithToast(
       "/admin/profile",
-      { type: "success", title: USER_FORM_TEXT.passwordChanged, message: "Your other sessions have been signed out." },
+      {
+        type: "success",
+        title: USER_FORM_TEXT.passwordChanged,
+        message: "Your other sessions have been signed out.",
+      },
       { headers: { "Set-Cookie": await commitSessionCookie(request, token) } },
     );
   }
   const checked = checkForm(profileSchema, Object.fromEntries(form));
-  if (!checked.ok) return data<ActionResult>({ form: "profile", errors: checked.errors, values }, { status: 400 });
+  if (!checked.ok)
+    return data<ActionResult>({ form: "profile", errors: checked.errors, values }, { status: 400 });
   try {
     await updateProfile(db, me, checked.data);
   } catch (error) {
     console.error("[profile] saving failed", error);
     const message = error instanceof Error ? error.message : "Error updating profile. Please try again.";
-    return data<ActionResult>({ form: "profile", errors: { form: { title: message } }, values }, { status: 500 });
+    return data<ActionResult>(
+      { form: "profile", errors: { form: { title: message } }, values },
+      { status: 500 },
+    );
   }
   return redirectWithToast("/admin/profile", { type: "success", title: USER_FORM_TEXT.profileUpdated });
 }
@@ -93,18 +106,27 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   // A refused save stays in edit mode with what was typed.
   const isEditing = editRequested || actionData?.form === "profile";
   const shown = actionData?.form === "profile" ? { ...profile, ...actionData.values } : profile;
-  const role = profile.role === "admin" || profile.role === "editor" || profile.role === "writer" ? ROLE_LABELS[profile.role] : profile.role;
+  const role =
+    profile.role === "admin" || profile.role === "editor" || profile.role === "writer"
+      ? ROLE_LABELS[profile.role]
+      : profile.role;
 
   return (
     <div className="max-w-3xl space-y-5">
-      <Link to="/admin/dashboard" className="inline-flex items-center gap-1 text-sm text-gray-600 hover:text-brand-700">
+      <Link
+        to="/admin/dashboard"
+        className="inline-flex items-center gap-1 text-sm text-gray-600 hover:text-brand-700"
+      >
         <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Dashboard
       </Link>
       <section className="rounded-lg border border-gray-200 bg-white">
         <div className="flex items-center justify-between border-b border-gray-100 px-4 py-3 md:px-6">
           <h1 className="text-xl font-bold">Your Profile</h1>
           {isEditing ? (
-            <Link to="/admin/profile" className="rounded-md border border-gray-300 px-3 py-1.5 text-sm font-medium hover:bg-gray-50">
+            <Link
+              to="/admin/profile"
+              className="rounded-md border border-gray-300 px-3 py-1.5 text-sm font-medium hover:bg-gray-50"
+            >
               Cancel
             </Link>
           ) : (
@@ -120,7 +142,10 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           {isEditing ? (
             <Form method="post" noValidate className="space-y-4 py-2">
               {profileErrors.form ? (
-                <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+                <p
+                  role="alert"
+                  className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+                >
                   {profileErrors.form.title}
                 </p>
               ) : null}
@@ -137,7 +162,12 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               <FormField id="profile-email" label="Email" hint={USER_FORM_TEXT.emailReadOnly}>
                 <input id="profile-email" value={profile.email} readOnly disabled className={inputClass} />
               </FormField>
-              <FormField id="profile-bio" label="Bio" problem={profileErrors.bio} hint={`Up to ${USER_TEXT_LIMITS.bioMax} characters.`}>
+              <FormField
+                id="profile-bio"
+                label="Bio"
+                problem={profileErrors.bio}
+                hint={`Up to ${USER_TEXT_LIMITS.bioMax} characters.`}
+              >
                 <textarea
                   id="profile-bio"
                   name="bio"
@@ -183,20 +213,28 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             <dl className="divide-y divide-gray-100">
               <ViewRow label="Full Name">{profile.name}</ViewRow>
               <ViewRow label="Email">
-                {profile.email} <span className="block text-xs text-gray-500">{USER_FORM_TEXT.emailReadOnly}</span>
+                {profile.email}{" "}
+                <span className="block text-xs text-gray-500">{USER_FORM_TEXT.emailReadOnly}</span>
               </ViewRow>
               <ViewRow label="Role">{role}</ViewRow>
               <ViewRow label="Bio">{profile.bio || <span className="text-gray-400">Not set</span>}</ViewRow>
               <ViewRow label="Website">
                 {profile.website ? (
-                  <a href={profile.website} rel="noopener noreferrer nofollow" target="_blank" className="text-brand-700 hover:underline">
+                  <a
+                    href={profile.website}
+                    rel="noopener noreferrer nofollow"
+                    target="_blank"
+                    className="text-brand-700 hover:underline"
+                  >
                     {profile.website}
                   </a>
                 ) : (
                   <span className="text-gray-400">Not set</span>
                 )}
               </ViewRow>
-              <ViewRow label="Location">{profile.location || <span className="text-gray-400">Not set</span>}</ViewRow>
+              <ViewRow label="Location">
+                {profile.location || <span className="text-gray-400">Not set</span>}
+              </ViewRow>
             </dl>
           )}
         </div>
@@ -226,7 +264,11 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               {...describedBy("new-password", passwordErrors.newPassword)}
             />
           </FormField>
-          <FormField id="confirm-password" label="Confirm New Password" problem={passwordErrors.confirmPassword}>
+          <FormField
+            id="confirm-password"
+            label="Confirm New Password"
+            problem={passwordErrors.confirmPassword}
+          >
             <input
               id="confirm-password"
               name="confirmPassword"

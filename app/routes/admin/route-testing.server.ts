@@ -70,7 +70,12 @@ export async function outcome(run: () => Promise<unknown>): Promise<Outcome> {
   }
   if (isDataWithInit(value)) {
     const headers = new Headers(value.init?.headers);
-    return { status: value.init?.status ?? 200, location: headers.get("Location"), setCookie: headers.get("Set-Cookie"), body: value.data };
+    return {
+      status: value.init?.status ?? 200,
+      location: headers.get("Location"),
+      setCookie: headers.get("Set-Cookie"),
+      body: value.data,
+    };
   }
   if (value instanceof Error) throw value;
   return { status: 200, location: null, setCookie: null, body: value };

@@ -21,10 +21,17 @@ export async function action({ request }: Route.ActionArgs) {
   if (!checked.ok) return data({ errors: checked.errors, values, formError: undefined }, { status: 400 });
   try {
     const user = await createUser(await getDb(), checked.data, actor);
-    return redirectWithToast("/admin/users", { type: "success", title: USER_FORM_TEXT.userCreated, message: `${user.name} (${user.email}) can now sign in.` });
+    return redirectWithToast("/admin/users", {
+      type: "success",
+      title: USER_FORM_TEXT.userCreated,
+      message: `${user.name} (${user.email}) can now sign in.`,
+    });
   } catch (error) {
     if (error instanceof EmailTakenError) {
-      return data({ errors: { email: problem(USER_FORM_TEXT.emailExists) }, values, formError: undefined }, { status: 400 });
+      return data(
+        { errors: { email: problem(USER_FORM_TEXT.emailExists) }, values, formError: undefined },
+        { status: 400 },
+      );
     }
     console.error("[users] creating a user failed", error);
     return data({ errors: {}, values, formError: problem(USER_FORM_TEXT.creationFailed) }, { status: 500 });
@@ -36,7 +43,10 @@ export const meta: Route.MetaFunction = () => [{ title: "Add User - Admin" }];
 export default function AddUser({ actionData }: Route.ComponentProps) {
   return (
     <section className="max-w-3xl">
-      <Link to="/admin/users" className="inline-flex items-center gap-1 text-sm text-gray-600 hover:text-brand-700">
+      <Link
+        to="/admin/users"
+        className="inline-flex items-center gap-1 text-sm text-gray-600 hover:text-brand-700"
+      >
         <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Users
       </Link>
       <h1 className="mt-2 mb-4 text-2xl font-bold">Add User</h1>

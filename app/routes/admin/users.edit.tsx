@@ -15,9 +15,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     user = await getUserById(await getDb(), params.id);
   } catch (error) {
     console.error("[users] loading a user failed", error);
-    throw await redirectWithToast("/admin/users", { type: "error", title: "Error loading user data. Please try again." });
+    throw await redirectWithToast("/admin/users", {
+      type: "error",
+      title: "Error loading user data. Please try again.",
+    });
   }
-  if (!user) throw await redirectWithToast("/admin/users", { type: "error", title: USER_FORM_TEXT.userNotFound });
+  if (!user)
+    throw await redirectWithToast("/admin/users", { type: "error", title: USER_FORM_TEXT.userNotFound });
   const { id, name, email, role, status, bio, avatarUrl, passwordHash } = user;
   return { user: { id, name, email, role, status, bio, avatarUrl }, hasPassword: passwordHash !== null };
 }
@@ -33,11 +37,18 @@ export async function action({ request, params }: Route.ActionArgs) {
     return redirectWithToast("/admin/users", { type: "success", title: USER_FORM_TEXT.userUpdated });
   } catch (error) {
     if (error instanceof EmailTakenError) {
-      return data({ errors: { email: problem(USER_FORM_TEXT.emailExists) }, values, formError: undefined }, { status: 400 });
+      return data(
+        { errors: { email: problem(USER_FORM_TEXT.emailExists) }, values, formError: undefined },
+        { status: 400 },
+      );
     }
     if (error instanceof UserRuleError) {
-      if (error.status === 404) throw await redirectWithToast("/admin/users", { type: "error", title: USER_FORM_TEXT.userNotFound });
-      return data({ errors: {}, values, formError: { title: USER_FORM_TEXT.updateFailed, message: error.message } }, { status: 400 });
+      if (error.status === 404)
+        throw await redirectWithToast("/admin/users", { type: "error", title: USER_FORM_TEXT.userNotFound });
+      return data(
+        { errors: {}, values, formError: { title: USER_FORM_TEXT.updateFailed, message: error.message } },
+        { status: 400 },
+      );
     }
     console.error("[users] updating a user failed", error);
     return data({ errors: {}, values, formError: { title: USER_FORM_TEXT.updateFailed } }, { status: 500 });
@@ -50,7 +61,10 @@ export default function EditUser({ loaderData, actionData }: Route.ComponentProp
   const { user, hasPassword } = loaderData;
   return (
     <section className="max-w-3xl">
-      <Link to="/admin/users" className="inline-flex items-center gap-1 text-sm text-gray-600 hover:text-brand-700">
+      <Link
+        to="/admin/users"
+        className="inline-flex items-center gap-1 text-sm text-gray-600 hover:text-brand-700"
+      >
         <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Users
       </Link>
       <h1 className="mt-2 text-2xl font-bold">Edit User</h1>

@@ -3,25 +3,45 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { notifications, users } from "#app/db/schema";
 import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
 import { readToast } from "#app/lib/flash.server";
-import { getRequest, makeUser, outcome, postRequest, routeArgs, sessionCookieFor } from "./route-testing.server";
+import {
+  getRequest,
+  makeUser,
+  outcome,
+  postRequest,
+  routeArgs,
+  sessionCookieFor,
+} from "./route-testing.server";
 import * as addRoute from "./users.add";
 import * as editRoute from "./users.edit";
 import * as listRoute from "./users";
 
 /** The route's own argument type, inferred where the call needs it. */
-const args = <T,>(request: Request, params: Record<string, string> = {}) => routeArgs(request, params) as unknown as T;
+const args = <T>(request: Request, params: Record<string, string> = {}) =>
+  routeArgs(request, params) as unknown as T;
 
 /** The toast a redirect carries, as the next page would show it. */
 async function toastOf(setCookie: string | null) {
   const cookie = (setCookie ?? "").split(/,(?=\s*nd_)/).find((c) => c.trim().startsWith("nd_flash="));
-  return (await readToast(new Request("http://localhost/", { headers: { Cookie: (cookie ?? "").split(";")[0].trim() } }))).toast;
+  return (
+    await readToast(
+      new Request("http://localhost/", { headers: { Cookie: (cookie ?? "").split(";")[0].trim() } }),
+    )
+  ).toast;
 }
 
 describe("users screens (routes)", () => {
   let database: TestDatabase;
   const cookies = { admin: "", editor: "", writer: "" };
   const ids = { admin: "", editor: "", writer: "" };
-  const validUser = { name: "Kofi Boateng", email: "kofi@example.com", password: "Kofi1234", role: "writer", status: "active", bio: "", avatarUrl: "" };
+  const validUser = {
+    name: "Kofi Boateng",
+    email: "kofi@example.com",
+    password: "Kofi1234",
+    role: "writer",
+    status: "active",
+    bio: "",
+    avatarUrl: "",
+  };
 
   beforeAll(async () => {
     database = await createTestDatabase("pglite");
@@ -36,7 +56,8 @@ describe("users screens (routes)", () => {
   });
 
   const userCount = async () => (await database.db.select().from(users)).length;
-  const statusOf = async (id: string) => (await database.db.select().from(users).where(eq(users.id, id)))[0]?.status;
+  const statusOf = async (id: string) =>
+    (await database.db.select().from(users).where(eq(users.id, id)))[0]?.status;
 
   test("signed out: every loader and action sends to /admin/login", async () => {
     const calls = [
@@ -45,39 +66,76 @@ describe("users screens (routes)", () => {
       () => addRoute.loader(args(getRequest("/admin/users/add"))),
       () => addRoute.action(args(postRequest("/admin/users/add", validUser))),
       () => editRoute.loader(args(getRequest(`/admin/users/edit/${ids.writer}`), { id: ids.writer })),
-      () => editRoute.action(args(postRequest(`/admin/users/edit/${ids.writer}`, validUser), { id: ids.writer })),
+      () =>
+        editRoute.action(args(postRequest(`/admin/users/edit/${ids.writer}`, validUser), { id: ids.writer })),
     ];
-    for (const call of calls) expect(await outcome(call)).toMatchObject({ status: 302, location: "/admin/login" });
+    for (const call of calls)
+      expect(await outcome(call)).toMatchObject({ status: 302, location: "/admin/login" });
   });
 
-  test.each(["editor", "writer"] as const)("%s: every users loader and action is 403 and changes nothing", async (role) => {
-    const cookie = cookies[role];
-    const before = await userCount();
-    const calls = [
-      () => listRoute.loader(args(getRequest("/admin/users", cookie))),
-      () => listRoute.action(args(postRequest("/admin/users", { intent: "deactivate", userId: ids.admin }, cookie))),
-      () => listRoute.action(args(postRequest("/admin/users", { intent: "delete", userId: ids.admin }, cookie))),
-      () => listRoute.action(args(postRequest("/admin/users", { intent: "bulk", bulkAction: "delete", ids: [ids.admin, ids.editor] }, cookie))),
-      () => addRoute.loader(args(getRequest("/admin/users/add", cookie))),
-      () => addRoute.action(args(postRequest("/admin/users/add", { ...validUser, email: `${role}-made@example.com`, role: "admin" }, cookie))),
-      () => editRoute.loader(args(getRequest(`/admin/users/edit/${ids[role]}`, cookie), { id: ids[role] })),
-      () => editRoute.action(args(postRequest(`/admin/users/edit/${ids[role]}`, { ...validUser, email: `${role}@example.com`, role: "admin" }, cookie), { id: ids[role] })),
-    ];
-    for (const call of calls) {
-      const result = await outcome(call);
-      expect(result.status).toBe(403);
-      expect(result.body).toMatchObject({ title: "Access Denied" });
-    }
-    expect(await userCount()).toBe(before);
-    const rows = await database.db.select().from(users);
-    expect(rows.map((u) => [u.email, u.role, u.status]).sort()).toEqual(
-      [
+  test.each(["editor", "writer"] as const)(
+    "%s: every users loader and action is 403 and changes nothing",
+    async (role) => {
+      const cookie = cookies[role];
+      const before = await userCount();
+      const calls = [
+        () => listRoute.loader(args(getRequest("/admin/users", cookie))),
+        () =>
+          listRoute.action(
+            args(postRequest("/admin/users", { intent: "deactivate", userId: ids.admin }, cookie)),
+          ),
+        () =>
+          listRoute.action(
+            args(postRequest("/admin/users", { intent: "delete", userId: ids.admin }, cookie)),
+          ),
+        () =>
+          listRoute.action(
+            args(
+              postRequest(
+                "/admin/users",
+                { intent: "bulk", bulkAction: "delete", ids: [ids.admin, ids.editor] },
+                cookie,
+              ),
+            ),
+          ),
+        () => addRoute.loader(args(getRequest("/admin/users/add", cookie))),
+        () =>
+          addRoute.action(
+            args(
+              postRequest(
+                "/admin/users/add",
+                { ...validUser, email: `${role}-made@example.com`, role: "admin" },
+                cookie,
+              ),
+            ),
+          ),
+        () => editRoute.loader(args(getRequest(`/admin/users/edit/${ids[role]}`, cookie), { id: ids[role] })),
+        () =>
+          editRoute.action(
+            args(
+              postRequest(
+                `/admin/users/edit/${ids[role]}`,
+                { ...validUser, email: `${role}@example.com`, role: "admin" },
+                cookie,
+              ),
+              { id: ids[role] },
+            ),
+          ),
+      ];
+      for (const call of calls) {
+        const result = await outcome(call);
+        expect(result.status).toBe(403);
+        expect(result.body).toMatchObject({ title: "Access Denied" });
+      }
+      expect(await userCount()).toBe(before);
+      const rows = await database.db.select().from(users);
+      expect(rows.map((u) => [u.email, u.role, u.status]).sort()).toEqual([
         ["admin@example.com", "admin", "active"],
         ["editor@example.com", "editor", "active"],
         ["writer@example.com", "writer", "active"],
-      ],
-    );
-  });
+      ]);
+    },
+  );
 
   test("add user: each problem comes back beside its field with what was typed; nothing is written", async () => {
     const cases: Array<[Record<string, string>, string, string]> = [
@@ -97,16 +155,23 @@ describe("users screens (routes)", () => {
     const before = await userCount();
     for (const [change, field, title] of cases) {
       const fields = { ...validUser, ...change };
-      const result = await outcome(() => addRoute.action(args(postRequest("/admin/users/add", fields, cookies.admin))));
+      const result = await outcome(() =>
+        addRoute.action(args(postRequest("/admin/users/add", fields, cookies.admin))),
+      );
       expect(result.status).toBe(400);
-      const body = result.body as { errors: Record<string, { title: string; message?: string }>; values: Record<string, string> };
+      const body = result.body as {
+        errors: Record<string, { title: string; message?: string }>;
+        values: Record<string, string>;
+      };
       expect(body.errors[field].title).toBe(title);
       expect(body.values.name).toBe(fields.name);
       expect(body.values.email).toBe(fields.email);
       expect(body.values.password).toBeUndefined();
     }
     const exists = await outcome(() =>
-      addRoute.action(args(postRequest("/admin/users/add", { ...validUser, email: "WRITER@example.com" }, cookies.admin))),
+      addRoute.action(
+        args(postRequest("/admin/users/add", { ...validUser, email: "WRITER@example.com" }, cookies.admin)),
+      ),
     );
     expect((exists.body as { errors: Record<string, unknown> }).errors.email).toEqual({
       title: "Email Already Exists",
@@ -116,20 +181,29 @@ describe("users screens (routes)", () => {
   });
 
   test("add user: 'User Created!', a notification, then the list", async () => {
-    const result = await outcome(() => addRoute.action(args(postRequest("/admin/users/add", validUser, cookies.admin))));
+    const result = await outcome(() =>
+      addRoute.action(args(postRequest("/admin/users/add", validUser, cookies.admin))),
+    );
     expect(result).toMatchObject({ status: 302, location: "/admin/users" });
     expect((await toastOf(result.setCookie))?.title).toBe("User Created!");
     const [created] = await database.db.select().from(users).where(eq(users.email, "kofi@example.com"));
     expect(created).toMatchObject({ name: "Kofi Boateng", role: "writer", status: "active" });
-    const [note] = await database.db.select().from(notifications).where(eq(notifications.link, `/admin/users/edit/${created.id}`));
+    const [note] = await database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.link, `/admin/users/edit/${created.id}`));
     expect(note.message).toBe("New user: Kofi Boateng (writer)");
   });
 
   test("list: search is sanitised and filters apply, including pending", async () => {
     await makeUser("pending.person@example.com", "writer");
-    await database.db.update(users).set({ status: "pending" }).where(eq(users.email, "pending.person@example.com"));
+    await database.db
+      .update(users)
+      .set({ status: "pending" })
+      .where(eq(users.email, "pending.person@example.com"));
     const load = async (query: string) =>
-      (await outcome(() => listRoute.loader(args(getRequest(`/admin/users${query}`, cookies.admin))))).body as {
+      (await outcome(() => listRoute.loader(args(getRequest(`/admin/users${query}`, cookies.admin)))))
+        .body as {
         users: Array<{ email: string }>;
         filter: { q: string };
         stats: { pending: number };
@@ -145,29 +219,55 @@ describe("users screens (routes)", () => {
   });
 
   test("edit: 'User not found!' goes back to the list; a save says 'User updated successfully!'", async () => {
-    const missing = await outcome(() => editRoute.loader(args(getRequest("/admin/users/edit/nope", cookies.admin), { id: "nope" })));
+    const missing = await outcome(() =>
+      editRoute.loader(args(getRequest("/admin/users/edit/nope", cookies.admin), { id: "nope" })),
+    );
     expect(missing).toMatchObject({ status: 302, location: "/admin/users" });
     expect(await toastOf(missing.setCookie)).toEqual({ type: "error", title: "User not found!" });
 
-    const loaded = await outcome(() => editRoute.loader(args(getRequest(`/admin/users/edit/${ids.editor}`, cookies.admin), { id: ids.editor })));
+    const loaded = await outcome(() =>
+      editRoute.loader(
+        args(getRequest(`/admin/users/edit/${ids.editor}`, cookies.admin), { id: ids.editor }),
+      ),
+    );
     expect((loaded.body as { user: { email: string } }).user.email).toBe("editor@example.com");
 
     const saved = await outcome(() =>
       editRoute.action(
-        args(postRequest(`/admin/users/edit/${ids.editor}`, { ...validUser, name: "Edem Mensah", email: "editor@example.com", role: "editor" }, cookies.admin), {
-          id: ids.editor,
-        }),
+        args(
+          postRequest(
+            `/admin/users/edit/${ids.editor}`,
+            { ...validUser, name: "Edem Mensah", email: "editor@example.com", role: "editor" },
+            cookies.admin,
+          ),
+          {
+            id: ids.editor,
+          },
+        ),
       ),
     );
     expect(saved).toMatchObject({ status: 302, location: "/admin/users" });
     expect((await toastOf(saved.setCookie))?.title).toBe("User updated successfully!");
-    expect((await database.db.select().from(users).where(eq(users.id, ids.editor)))[0].name).toBe("Edem Mensah");
+    expect((await database.db.select().from(users).where(eq(users.id, ids.editor)))[0].name).toBe(
+      "Edem Mensah",
+    );
 
     const selfDemotion = await outcome(() =>
-      editRoute.action(args(postRequest(`/admin/users/edit/${ids.admin}`, { ...validUser, email: "admin@example.com", role: "writer" }, cookies.admin), { id: ids.admin })),
+      editRoute.action(
+        args(
+          postRequest(
+            `/admin/users/edit/${ids.admin}`,
+            { ...validUser, email: "admin@example.com", role: "writer" },
+            cookies.admin,
+          ),
+          { id: ids.admin },
+        ),
+      ),
     );
     expect(selfDemotion.status).toBe(400);
-    expect((selfDemotion.body as { formError: { title: string } }).formError.title).toBe("Error updating user. Please try again.");
+    expect((selfDemotion.body as { formError: { title: string } }).formError.title).toBe(
+      "Error updating user. Please try again.",
+    );
     expect((await database.db.select().from(users).where(eq(users.id, ids.admin)))[0].role).toBe("admin");
   });
 
@@ -191,7 +291,9 @@ describe("users screens (routes)", () => {
     expect(self.body).toMatchObject({ error: { title: "Error deleting user. Please try again." } });
 
     const emptyBulk = await post({ intent: "bulk", bulkAction: "deactivate" });
-    expect(emptyBulk.body).toMatchObject({ error: { title: "Error performing bulk action. Please try again." } });
+    expect(emptyBulk.body).toMatchObject({
+      error: { title: "Error performing bulk action. Please try again." },
+    });
 
     const other = await makeUser("other@example.com", "writer");
     const bulk = await post({ intent: "bulk", bulkAction: "deactivate", ids: [victim.id, other.id] });
@@ -201,7 +303,9 @@ describe("users screens (routes)", () => {
     const deleted = await post({ intent: "delete", userId: victim.id });
     expect((await toastOf(deleted.setCookie))?.title).toBe("User deleted successfully!");
     expect(await statusOf(victim.id)).toBeUndefined();
-    expect(await outcome(() => listRoute.loader(args(getRequest("/admin/users", victimCookie))))).toMatchObject({
+    expect(
+      await outcome(() => listRoute.loader(args(getRequest("/admin/users", victimCookie)))),
+    ).toMatchObject({
       status: 302,
       location: "/admin/login",
     });

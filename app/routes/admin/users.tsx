@@ -9,7 +9,14 @@ import { useToast } from "#app/components/ui/toast";
 import { getDb } from "#app/db/client.server";
 import { USER_ROLES, USER_STATUSES } from "#app/db/schema";
 import { cleanSearch, USER_FORM_TEXT } from "#app/domain/users/user-form";
-import { bulkUserAction, deleteUser, listUsers, setUserStatus, UserRuleError, userStats } from "#app/domain/users/users.server";
+import {
+  bulkUserAction,
+  deleteUser,
+  listUsers,
+  setUserStatus,
+  UserRuleError,
+  userStats,
+} from "#app/domain/users/users.server";
 import { redirectWithToast } from "#app/lib/flash.server";
 import type { Route } from "./+types/users";
 
@@ -22,9 +29,17 @@ const filterSchema = z.object({
 export async function loader({ request }: Route.LoaderArgs) {
   const me = await requirePermission(request, "users", "view");
   const params = new URL(request.url).searchParams;
-  const filter = filterSchema.parse({ q: params.get("q"), role: params.get("role"), status: params.get("status") });
+  const filter = filterSchema.parse({
+    q: params.get("q"),
+    role: params.get("role"),
+    status: params.get("status"),
+  });
   const db = await getDb();
-  const users = await listUsers(db, { search: filter.q, role: filter.role ?? "", status: filter.status ?? "" });
+  const users = await listUsers(db, {
+    search: filter.q,
+    role: filter.role ?? "",
+    status: filter.status ?? "",
+  });
   return { users, stats: await userStats(db), filter, meId: me.id };
 }
 
@@ -67,19 +82,30 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     if (intent === "bulk") {
       const parsed = bulkAction.safeParse(fields);
-      if (!parsed.success) return data<{ error: ActionError }>({ error: { title: FAILURE.bulk, message: "Choose an action and at least one user." } }, { status: 400 });
+      if (!parsed.success)
+        return data<{ error: ActionError }>(
+          { error: { title: FAILURE.bulk, message: "Choose an action and at least one user." } },
+          { status: 400 },
+        );
       const n = await bulkUserAction(db, actor, parsed.data.ids, parsed.data.bulkAction);
-      return redirectWithToast(back, { type: "success", title: `Successfully processed ${n} user${n === 1 ? "" : "s"}!` });
+      return redirectWithToast(back, {
+        type: "success",
+        title: `Successfully processed ${n} user${n === 1 ? "" : "s"}!`,
+      });
     }
     const parsed = rowAction.safeParse(fields);
-    if (!parsed.success) return data<{ error: ActionError }>({ error: { title: FAILURE[failKey] } }, { status: 400 });
+    if (!parsed.success)
+      return data<{ error: ActionError }>({ error: { title: FAILURE[failKey] } }, { status: 400 });
     const { userId } = parsed.data;
     if (parsed.data.intent === "delete") await deleteUser(db, actor, userId);
     else await setUserStatus(db, actor, userId, parsed.data.intent === "activate" ? "active" : "inactive");
     return redirectWithToast(back, { type: "success", title: SUCCESS[parsed.data.intent] });
   } catch (error) {
     if (error instanceof UserRuleError) {
-      return data<{ error: ActionError }>({ error: { title: FAILURE[failKey], message: error.message } }, { status: error.status });
+      return data<{ error: ActionError }>(
+        { error: { title: FAILURE[failKey], message: error.message } },
+        { status: error.status },
+      );
     }
     console.error("[users] action failed", error);
     return data<{ error: ActionError }>({ error: { title: FAILURE[failKey] } }, { status: 500 });
@@ -127,7 +153,10 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
 
       <dl className="grid grid-cols-4 gap-2 lg:grid-cols-7">
         {STAT_CARDS.map(([key, label]) => (
-          <div key={key} className="min-w-0 rounded-lg border border-gray-200 bg-white px-2 py-1.5 sm:px-3 sm:py-2">
+          <div
+            key={key}
+            className="min-w-0 rounded-lg border border-gray-200 bg-white px-2 py-1.5 sm:px-3 sm:py-2"
+          >
             <dt className="truncate text-[11px] text-gray-500 uppercase sm:text-xs">{label}</dt>
             <dd className="text-xl font-bold" data-testid={`users-stat-${key}`}>
               {stats[key]}
@@ -137,7 +166,10 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
       </dl>
 
       {error ? (
-        <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+        <div
+          role="alert"
+          className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+        >
           <p className="font-semibold">{error.title}</p>
           {error.message ? <p>{error.message}</p> : null}
         </div>
@@ -152,7 +184,10 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
             const form = event.currentTarget;
             const isTyping = (event.target as HTMLElement).tagName === "INPUT";
             clearTimeout(searchTimer.current);
-            searchTimer.current = setTimeout(() => submit(form, { replace: true }), isTyping ? SEARCH_DELAY_MS : 0);
+            searchTimer.current = setTimeout(
+              () => submit(form, { replace: true }),
+              isTyping ? SEARCH_DELAY_MS : 0,
+            );
           }}
         >
           <div className="relative min-w-[12rem] flex-1">
@@ -172,7 +207,12 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
           </div>
           <label className="text-sm">
             <span className="sr-only">Role</span>
-            <select name="role" defaultValue={filter.role ?? ""} aria-label="Filter by role" className="rounded-md border border-gray-300 bg-white px-2 py-1.5 text-sm">
+            <select
+              name="role"
+              defaultValue={filter.role ?? ""}
+              aria-label="Filter by role"
+              className="rounded-md border border-gray-300 bg-white px-2 py-1.5 text-sm"
+            >
               <option value="">All roles</option>
               {USER_ROLES.map((r) => (
                 <option key={r} value={r}>
@@ -195,7 +235,10 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
               <option value="pending">Pending</option>
             </select>
           </label>
-          <button type="submit" className="rounded-md border border-gray-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-gray-50">
+          <button
+            type="submit"
+            className="rounded-md border border-gray-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-gray-50"
+          >
             Filter
           </button>
         </Form>

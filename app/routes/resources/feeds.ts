@@ -3,7 +3,14 @@
  * (picked by the route id), so the shared look-ups stay in one place.
  */
 import { getDb } from "#app/db/client.server";
-import { adsTxt, newsSitemapXml, robotsTxt, rssXml, siteBaseUrl, sitemapXml } from "#app/domain/feeds/feeds.server";
+import {
+  adsTxt,
+  newsSitemapXml,
+  robotsTxt,
+  rssXml,
+  siteBaseUrl,
+  sitemapXml,
+} from "#app/domain/feeds/feeds.server";
 import { getSettings } from "#app/domain/settings/settings.server";
 import type { Route } from "./+types/feeds";
 
@@ -40,7 +47,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     default:
       body = null;
   }
-  if (body === null) return new Response("Not found\n", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (body === null)
+    return new Response("Not found\n", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
   return new Response(body, {
     headers: { "Content-Type": TYPES[file], "Cache-Control": "public, max-age=300, s-maxage=300" },
   });

@@ -16,7 +16,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const requested = url.searchParams.get("page");
   try {
-    const result = await publishedArticlesPage(await getDb(), parsePageParam(requested), ALL_ARTICLES_PER_PAGE);
+    const result = await publishedArticlesPage(
+      await getDb(),
+      parsePageParam(requested),
+      ALL_ARTICLES_PER_PAGE,
+    );
     // A page past the end (or a malformed one) goes to the page that exists, with its own address.
     const canonical = result.page > 1 ? String(result.page) : null;
     if (requested !== null && requested !== canonical) {

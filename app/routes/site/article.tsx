@@ -22,10 +22,17 @@ import { listingExcerpt, readTimeFor } from "#app/lib/text";
 import type { Route } from "./+types/article";
 
 const notFound = () =>
-  data({ title: "Article not found", message: "The article you are looking for does not exist or is no longer available." }, { status: 404 });
+  data(
+    {
+      title: "Article not found",
+      message: "The article you are looking for does not exist or is no longer available.",
+    },
+    { status: 404 },
+  );
 
 /** The site's own address (settings, then PUBLIC_URL), else the address this request came to; as the layout's meta uses. */
-const siteOrigin = (siteUrl: string, request: Request) => siteUrl || config().publicUrl || new URL(request.url).origin;
+const siteOrigin = (siteUrl: string, request: Request) =>
+  siteUrl || config().publicUrl || new URL(request.url).origin;
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const db = await getDb();
@@ -37,7 +44,11 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     trendingArticles(db, 5),
     listPublicComments(db, article.id, settings),
   ]);
-  const dates = { dateFormat: settings.dateFormat, timeFormat: settings.timeFormat, timezone: settings.timezone };
+  const dates = {
+    dateFormat: settings.dateFormat,
+    timeFormat: settings.timeFormat,
+    timezone: settings.timezone,
+  };
   return {
     article: {
       id: article.id,
@@ -72,11 +83,26 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const values = { name: text(form.name), email: text(form.email), comment: text(form.comment) };
   try {
     const result = await submitComment(await getDb(), params.id, values, { ip: context.clientIp });
-    if (result.ok) return { ok: true, title: COMMENT_TEXT.submittedTitle, message: COMMENT_TEXT.submitted } satisfies CommentActionData;
-    return data({ ok: false, ...result.problem, values } satisfies CommentActionData, { status: result.status });
+    if (result.ok)
+      return {
+        ok: true,
+        title: COMMENT_TEXT.submittedTitle,
+        message: COMMENT_TEXT.submitted,
+      } satisfies CommentActionData;
+    return data({ ok: false, ...result.problem, values } satisfies CommentActionData, {
+      status: result.status,
+    });
   } catch (error) {
     console.error(`[comments] submitting a comment on article ${params.id} failed`, error);
-    return data({ ok: false, title: COMMENT_TEXT.failedTitle, message: COMMENT_TEXT.failed, values } satisfies CommentActionData, { status: 500 });
+    return data(
+      {
+        ok: false,
+        title: COMMENT_TEXT.failedTitle,
+        message: COMMENT_TEXT.failed,
+        values,
+      } satisfies CommentActionData,
+      { status: 500 },
+    );
   }
 }
 
@@ -136,7 +162,10 @@ export default function ArticlePage({ loaderData, actionData }: Route.ComponentP
           <div className="mx-auto max-w-[72ch]">
             <RelatedArticles articles={related} dateText={dates.format} />
             <section aria-labelledby="comments-heading" className="mt-12">
-              <h2 id="comments-heading" className="border-b-2 border-brand-700 pb-2 font-serif text-2xl font-bold">
+              <h2
+                id="comments-heading"
+                className="border-b-2 border-brand-700 pb-2 font-serif text-2xl font-bold"
+              >
                 Comments ({comments.length})
               </h2>
               <div className="mt-5">
@@ -172,10 +201,16 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <h1 className="mt-2 font-serif text-3xl font-bold">{title}</h1>
       <p className="mt-3 text-gray-700">{message}</p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
-        <Link to="/" className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-900">
+        <Link
+          to="/"
+          className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-900"
+        >
           Go to the homepage
         </Link>
-        <Link to="/all-articles" className="inline-flex min-h-11 items-center rounded-md border border-gray-300 bg-white px-5 font-semibold text-gray-800 hover:bg-gray-50">
+        <Link
+          to="/all-articles"
+          className="inline-flex min-h-11 items-center rounded-md border border-gray-300 bg-white px-5 font-semibold text-gray-800 hover:bg-gray-50"
+        >
           Browse All Articles
         </Link>
       </div>

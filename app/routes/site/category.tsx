@@ -12,7 +12,9 @@ import type { Route } from "./+types/category";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const db = await getDb();
-  const listing = await loadOrReport(`category ${params.categorySlug}`, () => articlesByCategorySlug(db, params.categorySlug));
+  const listing = await loadOrReport(`category ${params.categorySlug}`, () =>
+    articlesByCategorySlug(db, params.categorySlug),
+  );
   if (!listing.ok) return data({ listing, name: categoryNameFromSlug(params.categorySlug) }, { status: 500 });
   // An unknown category shows the spec's empty state ('No articles found' with a link home).
   return { listing, name: listing.value.name };
@@ -21,7 +23,9 @@ export async function loader({ params }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
   const name = loaderData?.name ?? categoryNameFromSlug(params.categorySlug);
   const slug = loaderData?.listing.ok ? loaderData.listing.value.slug : params.categorySlug;
-  const description = (loaderData?.listing.ok && loaderData.listing.value.description) || `The latest ${name} news and stories.`;
+  const description =
+    (loaderData?.listing.ok && loaderData.listing.value.description) ||
+    `The latest ${name} news and stories.`;
   return pageMeta({ site: siteMetaFrom(matches), title: name, description, path: `/category/${slug}` });
 };
 

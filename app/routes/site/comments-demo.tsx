@@ -20,11 +20,20 @@ export const DEMO_TEXT = {
 /** A demo: comments live in this browser tab's memory only, following the two comment settings. */
 export async function loader() {
   const settings = await getSettings(await getDb());
-  return { allowComments: settings.allowComments, autoApproveComments: settings.autoApproveComments, timezone: settings.timezone };
+  return {
+    allowComments: settings.allowComments,
+    autoApproveComments: settings.autoApproveComments,
+    timezone: settings.timezone,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta({ site: siteMetaFrom(matches), title: "Comments Demo", description: "Try the comment form: nothing is saved.", path: "/comments-demo" }),
+  ...pageMeta({
+    site: siteMetaFrom(matches),
+    title: "Comments Demo",
+    description: "Try the comment form: nothing is saved.",
+    path: "/comments-demo",
+  }),
   { name: "robots", content: "noindex" },
 ];
 
@@ -56,7 +65,13 @@ export default function CommentsDemo({ loaderData }: Route.ComponentProps) {
       return;
     }
     const status = autoApproveComments ? "approved" : "pending";
-    const comment: ShownComment = { id: crypto.randomUUID(), authorName: parsed.data.name, text: parsed.data.comment, status, createdAt: new Date().toISOString() };
+    const comment: ShownComment = {
+      id: crypto.randomUUID(),
+      authorName: parsed.data.name,
+      text: parsed.data.comment,
+      status,
+      createdAt: new Date().toISOString(),
+    };
     setByArticle((all) => ({ ...all, [articleId]: [comment, ...(all[articleId] ?? [])] }));
     showToast(
       status === "approved"
@@ -73,26 +88,34 @@ export default function CommentsDemo({ loaderData }: Route.ComponentProps) {
     <main className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
       <h1 className="font-serif text-3xl font-bold sm:text-4xl">Comments Demo</h1>
       <p className="mt-3 max-w-[65ch] text-gray-700">
-        Try the comment form. Comments here stay in this browser tab&apos;s memory and disappear when you leave the page; nothing is sent to the
-        newsroom. The demo follows the site&apos;s settings:
+        Try the comment form. Comments here stay in this browser tab&apos;s memory and disappear when you
+        leave the page; nothing is sent to the newsroom. The demo follows the site&apos;s settings:
       </p>
       <ul className="mt-3 space-y-1 text-sm">
         <li>
           Comments allowed: <strong>{allowComments ? "Yes" : "No"}</strong>
         </li>
         <li>
-          New comments approved automatically: <strong>{autoApproveComments ? "Yes" : "No (they await moderation)"}</strong>
+          New comments approved automatically:{" "}
+          <strong>{autoApproveComments ? "Yes" : "No (they await moderation)"}</strong>
         </li>
       </ul>
       <noscript>
-        <p className="mt-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">This demo runs in your browser and needs JavaScript.</p>
+        <p className="mt-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">
+          This demo runs in your browser and needs JavaScript.
+        </p>
       </noscript>
 
       <div className="mt-6">
         <label htmlFor="demo-article" className="block text-sm font-medium text-gray-800">
           Article
         </label>
-        <select id="demo-article" value={articleId} onChange={(e) => setArticleId(e.target.value)} className={`${inputClass} bg-white`}>
+        <select
+          id="demo-article"
+          value={articleId}
+          onChange={(e) => setArticleId(e.target.value)}
+          className={`${inputClass} bg-white`}
+        >
           {DEMO_ARTICLES.map((a) => (
             <option key={a.id} value={a.id}>
               {a.title}
@@ -101,38 +124,56 @@ export default function CommentsDemo({ loaderData }: Route.ComponentProps) {
         </select>
       </div>
 
-      <form noValidate onSubmit={submit} aria-labelledby="demo-form-heading" className="mt-6 space-y-4 rounded-lg border border-gray-200 bg-gray-50 p-4 sm:p-6">
+      <form
+        noValidate
+        onSubmit={submit}
+        aria-labelledby="demo-form-heading"
+        className="mt-6 space-y-4 rounded-lg border border-gray-200 bg-gray-50 p-4 sm:p-6"
+      >
         <h2 id="demo-form-heading" className="font-serif text-lg font-bold">
           Leave a comment
         </h2>
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
-            <label htmlFor="demo-name" className="block text-sm font-medium text-gray-800">Name</label>
+            <label htmlFor="demo-name" className="block text-sm font-medium text-gray-800">
+              Name
+            </label>
             <input id="demo-name" name="name" type="text" required className={inputClass} />
           </div>
           <div>
-            <label htmlFor="demo-email" className="block text-sm font-medium text-gray-800">Email</label>
+            <label htmlFor="demo-email" className="block text-sm font-medium text-gray-800">
+              Email
+            </label>
             <input id="demo-email" name="email" type="email" required className={inputClass} />
           </div>
         </div>
         <div>
-          <label htmlFor="demo-comment" className="block text-sm font-medium text-gray-800">Comment</label>
+          <label htmlFor="demo-comment" className="block text-sm font-medium text-gray-800">
+            Comment
+          </label>
           <textarea id="demo-comment" name="comment" rows={4} required className={inputClass} />
         </div>
-        <button type="submit" className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-900">
+        <button
+          type="submit"
+          className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-900"
+        >
           Post Comment
         </button>
       </form>
 
       <section aria-labelledby="demo-comments" className="mt-8">
-        <h2 id="demo-comments" className="font-serif text-2xl font-bold">Comments ({approved.length})</h2>
+        <h2 id="demo-comments" className="font-serif text-2xl font-bold">
+          Comments ({approved.length})
+        </h2>
         <div className="mt-4">
           <CommentList comments={approved} timeZone={timezone} />
         </div>
         {pending.length > 0 ? (
           <div className="mt-6">
             <h3 className="font-semibold text-gray-800">Awaiting moderation ({pending.length})</h3>
-            <p className="text-sm text-gray-600">Readers would not see these until an editor approves them.</p>
+            <p className="text-sm text-gray-600">
+              Readers would not see these until an editor approves them.
+            </p>
             <div className="mt-3 opacity-80">
               <CommentList comments={pending} timeZone={timezone} />
             </div>

@@ -27,20 +27,46 @@ export async function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
   const text = (v: FormDataEntryValue | undefined) => (typeof v === "string" ? v : "");
-  const values = { name: text(form.name), email: text(form.email), subject: text(form.subject), message: text(form.message) };
+  const values = {
+    name: text(form.name),
+    email: text(form.email),
+    subject: text(form.subject),
+    message: text(form.message),
+  };
   try {
     const result = await submitContactMessage(await getDb(), values, { ip: context.clientIp });
-    if (result.ok) return { ok: true, title: CONTACT_TEXT.sentTitle, message: CONTACT_TEXT.sent } satisfies ContactActionData;
-    return data({ ok: false, title: result.title, message: result.message, values } satisfies ContactActionData, { status: result.status });
+    if (result.ok)
+      return {
+        ok: true,
+        title: CONTACT_TEXT.sentTitle,
+        message: CONTACT_TEXT.sent,
+      } satisfies ContactActionData;
+    return data(
+      { ok: false, title: result.title, message: result.message, values } satisfies ContactActionData,
+      { status: result.status },
+    );
   } catch (error) {
     // The cause stays in the log: a database message means nothing to a reader.
     console.error("[contact] storing a contact message failed", error);
-    return data({ ok: false, title: CONTACT_TEXT.failedTitle, message: CONTACT_TEXT.failed, values } satisfies ContactActionData, { status: 500 });
+    return data(
+      {
+        ok: false,
+        title: CONTACT_TEXT.failedTitle,
+        message: CONTACT_TEXT.failed,
+        values,
+      } satisfies ContactActionData,
+      { status: 500 },
+    );
   }
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ site: siteMetaFrom(matches), title: "Contact Us", description: "Send a message to the newsroom: news tips, corrections, advertising and feedback.", path: "/contact" });
+  pageMeta({
+    site: siteMetaFrom(matches),
+    title: "Contact Us",
+    description: "Send a message to the newsroom: news tips, corrections, advertising and feedback.",
+    path: "/contact",
+  });
 
 const inputClass =
   "mt-1 block w-full rounded-md border border-gray-300 px-3 py-2.5 text-base focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none";
@@ -66,7 +92,8 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
     <main className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
       <h1 className="font-serif text-3xl font-bold sm:text-4xl">Contact Us</h1>
       <p className="mt-3 max-w-[65ch] text-lg text-gray-700">
-        Have a news tip, a correction or a question for the {siteTitle} newsroom? Send us a message and an editor will get back to you.
+        Have a news tip, a correction or a question for the {siteTitle} newsroom? Send us a message and an
+        editor will get back to you.
       </p>
       <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_340px]">
         <fetcher.Form
@@ -97,26 +124,59 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               <label htmlFor="contact-name" className="block text-sm font-medium text-gray-800">
                 Name
               </label>
-              <input id="contact-name" name="name" type="text" required autoComplete="name" maxLength={100} defaultValue={typed?.name} className={inputClass} />
+              <input
+                id="contact-name"
+                name="name"
+                type="text"
+                required
+                autoComplete="name"
+                maxLength={100}
+                defaultValue={typed?.name}
+                className={inputClass}
+              />
             </div>
             <div>
               <label htmlFor="contact-email" className="block text-sm font-medium text-gray-800">
                 Email
               </label>
-              <input id="contact-email" name="email" type="email" required autoComplete="email" maxLength={254} defaultValue={typed?.email} className={inputClass} />
+              <input
+                id="contact-email"
+                name="email"
+                type="email"
+                required
+                autoComplete="email"
+                maxLength={254}
+                defaultValue={typed?.email}
+                className={inputClass}
+              />
             </div>
           </div>
           <div>
             <label htmlFor="contact-subject" className="block text-sm font-medium text-gray-800">
               Subject <span className="font-normal text-gray-600">(optional)</span>
             </label>
-            <input id="contact-subject" name="subject" type="text" maxLength={200} defaultValue={typed?.subject} className={inputClass} />
+            <input
+              id="contact-subject"
+              name="subject"
+              type="text"
+              maxLength={200}
+              defaultValue={typed?.subject}
+              className={inputClass}
+            />
           </div>
           <div>
             <label htmlFor="contact-message" className="block text-sm font-medium text-gray-800">
               Message
             </label>
-            <textarea id="contact-message" name="message" rows={6} required maxLength={5000} defaultValue={typed?.message} className={inputClass} />
+            <textarea
+              id="contact-message"
+              name="message"
+              rows={6}
+              required
+              maxLength={5000}
+              defaultValue={typed?.message}
+              className={inputClass}
+            />
           </div>
           <button
             type="submit"
@@ -140,7 +200,10 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             {contact.phone ? (
               <li className="flex gap-3">
                 <Phone aria-hidden className="mt-0.5 shrink-0" size={20} />
-                <a href={`tel:${contact.phone.replace(/[^\d+]/g, "")}`} className="underline-offset-2 hover:underline">
+                <a
+                  href={`tel:${contact.phone.replace(/[^\d+]/g, "")}`}
+                  className="underline-offset-2 hover:underline"
+                >
                   {contact.phone}
                 </a>
               </li>
@@ -154,7 +217,9 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               </li>
             ) : null}
           </ul>
-          <p className="mt-6 text-sm text-blue-100">We read every message. For corrections, please include the article's title or link.</p>
+          <p className="mt-6 text-sm text-blue-100">
+            We read every message. For corrections, please include the article's title or link.
+          </p>
         </aside>
       </div>
     </main>

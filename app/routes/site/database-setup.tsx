@@ -35,27 +35,44 @@ export async function action({ request }: Route.ActionArgs) {
       return { ok: true, message: SETUP_TEXT.populated } satisfies SetupActionData;
     } catch (error) {
       console.error("[setup] populate failed", error);
-      return data({ ok: false, message: SETUP_TEXT.populateFailed(errorText(error)) } satisfies SetupActionData, { status: 500 });
+      return data(
+        { ok: false, message: SETUP_TEXT.populateFailed(errorText(error)) } satisfies SetupActionData,
+        { status: 500 },
+      );
     }
   }
   if (intent === "clear") {
     // Without JavaScript there is no dialog: the form's checkbox is the confirmation.
     if (form.get("confirm") !== "yes") {
-      return data({ ok: false, message: SETUP_TEXT.clearFailed("please confirm that you want to clear all data.") } satisfies SetupActionData, { status: 400 });
+      return data(
+        {
+          ok: false,
+          message: SETUP_TEXT.clearFailed("please confirm that you want to clear all data."),
+        } satisfies SetupActionData,
+        { status: 400 },
+      );
     }
     try {
       await clearDatabase(db, actor);
       return { ok: true, message: SETUP_TEXT.cleared } satisfies SetupActionData;
     } catch (error) {
       console.error("[setup] clear failed", error);
-      return data({ ok: false, message: SETUP_TEXT.clearFailed(errorText(error)) } satisfies SetupActionData, { status: 500 });
+      return data(
+        { ok: false, message: SETUP_TEXT.clearFailed(errorText(error)) } satisfies SetupActionData,
+        { status: 500 },
+      );
     }
   }
   return data({ ok: false, message: "Unknown action." } satisfies SetupActionData, { status: 400 });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta({ site: siteMetaFrom(matches), title: "Database Setup", description: "Populate or clear the sample content.", path: "/database-setup" }),
+  ...pageMeta({
+    site: siteMetaFrom(matches),
+    title: "Database Setup",
+    description: "Populate or clear the sample content.",
+    path: "/database-setup",
+  }),
   { name: "robots", content: "noindex" },
 ];
 
@@ -70,13 +87,20 @@ export default function DatabaseSetup({ loaderData, actionData }: Route.Componen
 
   useEffect(() => setIsInteractive(true), []);
   useEffect(() => {
-    if (actionData) showToast({ type: actionData.ok ? "success" : "error", title: actionData.ok ? "Done" : "Error", message: actionData.message });
+    if (actionData)
+      showToast({
+        type: actionData.ok ? "success" : "error",
+        title: actionData.ok ? "Done" : "Error",
+        message: actionData.message,
+      });
   }, [actionData, showToast]);
 
   return (
     <main className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
       <h1 className="font-serif text-3xl font-bold sm:text-4xl">Database Setup</h1>
-      <p className="mt-3 max-w-[65ch] text-gray-700">Load the sample content to try the site, or remove all content to start afresh.</p>
+      <p className="mt-3 max-w-[65ch] text-gray-700">
+        Load the sample content to try the site, or remove all content to start afresh.
+      </p>
       {!canRun ? (
         <p className="mt-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">
           Only a signed-in administrator can populate or clear the database.{" "}
@@ -96,9 +120,16 @@ export default function DatabaseSetup({ loaderData, actionData }: Route.Componen
       ) : null}
 
       <div className="mt-8 grid gap-6 sm:grid-cols-2">
-        <section aria-labelledby="populate-heading" className="rounded-lg border border-gray-200 bg-white p-5">
-          <h2 id="populate-heading" className="text-xl font-bold">Populate</h2>
-          <p className="mt-2 text-gray-700">Adds 8 categories and 4 published sample articles, each with 3 approved comments.</p>
+        <section
+          aria-labelledby="populate-heading"
+          className="rounded-lg border border-gray-200 bg-white p-5"
+        >
+          <h2 id="populate-heading" className="text-xl font-bold">
+            Populate
+          </h2>
+          <p className="mt-2 text-gray-700">
+            Adds 8 categories and 4 published sample articles, each with 3 approved comments.
+          </p>
           <Form method="post" className="mt-4">
             <input type="hidden" name="intent" value="populate" />
             <button
@@ -112,10 +143,12 @@ export default function DatabaseSetup({ loaderData, actionData }: Route.Componen
         </section>
 
         <section aria-labelledby="clear-heading" className="rounded-lg border border-red-200 bg-white p-5">
-          <h2 id="clear-heading" className="text-xl font-bold text-red-800">Clear</h2>
+          <h2 id="clear-heading" className="text-xl font-bold text-red-800">
+            Clear
+          </h2>
           <p className="mt-2 text-gray-700">
-            Deletes every article (published or not) and every category. Each article&apos;s comments are deleted with it. Users, media and settings
-            are kept.
+            Deletes every article (published or not) and every category. Each article&apos;s comments are
+            deleted with it. Users, media and settings are kept.
           </p>
           <Form
             ref={clearForm}

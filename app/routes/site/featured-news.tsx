@@ -17,20 +17,32 @@ export async function loader() {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ site: siteMetaFrom(matches), title: "Featured News", description: "Our top stories, chosen by the editors.", path: "/featured-news" });
+  pageMeta({
+    site: siteMetaFrom(matches),
+    title: "Featured News",
+    description: "Our top stories, chosen by the editors.",
+    path: "/featured-news",
+  });
 
 export default function FeaturedNews({ loaderData }: Route.ComponentProps) {
   const { featured } = loaderData;
   const dates = useSiteDates();
   return (
     <main>
-      <PageHeading title="Featured News" subtitle="Our top stories, chosen by the editors." accent="#fbbf24" />
+      <PageHeading
+        title="Featured News"
+        subtitle="Our top stories, chosen by the editors."
+        accent="#fbbf24"
+      />
       <div className="mx-auto max-w-7xl px-4 py-8">
         {!featured.ok ? (
           <LoadError />
         ) : featured.value.length === 0 ? (
           <EmptyState title="No featured articles found. Check back soon for our top stories!">
-            <Link to="/all-articles" className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-900">
+            <Link
+              to="/all-articles"
+              className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-900"
+            >
               Browse All Articles
             </Link>
           </EmptyState>

@@ -7,7 +7,13 @@ import { EmptyState, LoadError } from "#app/components/site/page-states";
 import { TrendingList } from "#app/components/site/trending-list";
 import { useSiteDates } from "#app/components/site/use-site";
 import { getDb } from "#app/db/client.server";
-import { featuredArticles, latestArticles, loadOrReport, topStory, trendingArticles } from "#app/domain/articles/public.server";
+import {
+  featuredArticles,
+  latestArticles,
+  loadOrReport,
+  topStory,
+  trendingArticles,
+} from "#app/domain/articles/public.server";
 import { isoDate } from "#app/lib/dates";
 import { pageMeta, siteMetaFrom } from "#app/lib/seo";
 import { EXCERPT_LENGTH, truncate } from "#app/lib/text";
@@ -40,14 +46,21 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <main className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
       <h1 className="sr-only">Top stories</h1>
       {hero.ok && hero.value ? (
-        <section aria-label="Top story" className="group relative overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200 lg:grid lg:grid-cols-5">
+        <section
+          aria-label="Top story"
+          className="group relative overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200 lg:grid lg:grid-cols-5"
+        >
           <div className="relative lg:col-span-3">
             <CardImage src={hero.value.imageUrl} isPriority className="lg:h-full" />
           </div>
           <div className="flex flex-col justify-center p-5 sm:p-8 lg:col-span-2">
             <div className="flex flex-wrap items-center gap-2">
               {hero.value.isTopStory ? <FlagBadge kind="breaking-news" /> : null}
-              <CategoryBadge name={hero.value.categoryName} slug={hero.value.categorySlug} color={hero.value.categoryColor} />
+              <CategoryBadge
+                name={hero.value.categoryName}
+                slug={hero.value.categorySlug}
+                color={hero.value.categoryColor}
+              />
             </div>
             <h2 className="mt-3 font-serif text-2xl leading-tight font-bold text-slate-900 sm:text-3xl lg:text-[2.1rem]">
               <Link to={`/article/${hero.value.id}`} prefetch="intent" className="hover:text-brand-700">
@@ -55,10 +68,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </Link>
             </h2>
             {hero.value.summary ? (
-              <p className="mt-3 text-base leading-relaxed text-slate-700 sm:text-lg">{truncate(hero.value.summary, EXCERPT_LENGTH.hero)}</p>
+              <p className="mt-3 text-base leading-relaxed text-slate-700 sm:text-lg">
+                {truncate(hero.value.summary, EXCERPT_LENGTH.hero)}
+              </p>
             ) : null}
             <p className="mt-4 text-sm text-slate-500">
-              <span className="font-medium text-slate-700">{hero.value.authorName.trim() || "Anonymous"}</span>
+              <span className="font-medium text-slate-700">
+                {hero.value.authorName.trim() || "Anonymous"}
+              </span>
               <span aria-hidden> · </span>
               <time dateTime={isoDate(hero.value.displayDate)}>{dates.format(hero.value.displayDate)}</time>
             </p>
@@ -78,7 +95,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <h2 id="latest-heading" className="font-serif text-2xl font-bold text-slate-900">
               Latest News
             </h2>
-            <Link to="/latest-news" className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-700 hover:underline">
+            <Link
+              to="/latest-news"
+              className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-700 hover:underline"
+            >
               View All <ArrowRight aria-hidden size={16} />
             </Link>
           </div>
@@ -93,7 +113,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           ) : (
             <div className="divide-y divide-slate-200">
               {latest.value.map((article) => (
-                <ArticleListItem key={article.id} article={article} excerptLength={EXCERPT_LENGTH.latest} dateText={dates.format(article.displayDate)} />
+                <ArticleListItem
+                  key={article.id}
+                  article={article}
+                  excerptLength={EXCERPT_LENGTH.latest}
+                  dateText={dates.format(article.displayDate)}
+                />
               ))}
             </div>
           )}
@@ -109,7 +134,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <h2 id="featured-heading" className="font-serif text-2xl font-bold text-slate-900">
               Featured Articles
             </h2>
-            <Link to="/featured-news" className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-700 hover:underline">
+            <Link
+              to="/featured-news"
+              className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-700 hover:underline"
+            >
               View All <ArrowRight aria-hidden size={16} />
             </Link>
           </div>

@@ -18,7 +18,12 @@ export async function loader() {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ site: siteMetaFrom(matches), title: "Latest News", description: "The newest stories, as they are published.", path: "/latest-news" });
+  pageMeta({
+    site: siteMetaFrom(matches),
+    title: "Latest News",
+    description: "The newest stories, as they are published.",
+    path: "/latest-news",
+  });
 
 export default function LatestNews({ loaderData }: Route.ComponentProps) {
   const { latest } = loaderData;

@@ -47,7 +47,10 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const placeholders = usePendingPlaceholders();
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
-      <a href="#main" className="sr-only z-50 rounded bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
         Skip to content
       </a>
       <SiteHeader siteTitle={settings.siteTitle} categories={categories} social={settings.socialMedia} />

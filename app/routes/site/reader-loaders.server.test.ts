@@ -19,7 +19,11 @@ const SECRET = "unpublishedscoop";
 
 /** Loader arguments as React Router hands them over (only what these loaders read). */
 function args<P extends Record<string, string>>(path: string, params: P = {} as P) {
-  return { request: new Request(`http://localhost${path}`), params, context: { clientIp: "127.0.0.1" } } as never;
+  return {
+    request: new Request(`http://localhost${path}`),
+    params,
+    context: { clientIp: "127.0.0.1" },
+  } as never;
 }
 
 /** `data(value, init)` wraps a value; plain returns do not. */
@@ -47,8 +51,20 @@ describe.each(TEST_ENGINES)("reader listing loaders on %s", (engine) => {
     database = await createTestDatabase(engine);
     await seedDatabase(database.db, { adminPassword: "secret123" });
     await database.db.insert(articles).values([
-      { title: `Draft ${SECRET}`, excerpt: SECRET, content: `<p>${SECRET}</p>`, status: "draft", views: 5000 },
-      { title: `Pending ${SECRET}`, excerpt: SECRET, content: `<p>${SECRET}</p>`, status: "pending", views: 5000 },
+      {
+        title: `Draft ${SECRET}`,
+        excerpt: SECRET,
+        content: `<p>${SECRET}</p>`,
+        status: "draft",
+        views: 5000,
+      },
+      {
+        title: `Pending ${SECRET}`,
+        excerpt: SECRET,
+        content: `<p>${SECRET}</p>`,
+        status: "pending",
+        views: 5000,
+      },
     ]);
   });
   afterAll(async () => {
@@ -61,9 +77,19 @@ describe.each(TEST_ENGINES)("reader listing loaders on %s", (engine) => {
     const data = await layoutLoader(args("/"));
     expect(data.settings.siteTitle).toBe("Newsdesk");
     expect(data.categories.slice(0, 7).map((c) => c.name)).toEqual([
-      "News", "Business", "Entertainment", "Sports", "Travel & Events", "Religious", "Gallery",
+      "News",
+      "Business",
+      "Entertainment",
+      "Sports",
+      "Travel & Events",
+      "Religious",
+      "Gallery",
     ]);
-    expect(data.site).toEqual({ siteTitle: "Newsdesk", siteDescription: "Your Trusted Source for News", origin: "http://localhost" });
+    expect(data.site).toEqual({
+      siteTitle: "Newsdesk",
+      siteDescription: "Your Trusted Source for News",
+      origin: "http://localhost",
+    });
     expect(data.settings).not.toHaveProperty("adsPublisherId");
   });
 
@@ -71,7 +97,12 @@ describe.each(TEST_ENGINES)("reader listing loaders on %s", (engine) => {
     const response = await thrown(layoutLoader(args("/?redirect=/search%3Fq%3Dcocoa")));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/search?q=cocoa");
-    for (const evil of ["//evil.example.com", "https://evil.example.com", "/\\evil.example.com", "javascript:alert(1)"]) {
+    for (const evil of [
+      "//evil.example.com",
+      "https://evil.example.com",
+      "/\\evil.example.com",
+      "javascript:alert(1)",
+    ]) {
       const data = await layoutLoader(args(`/?redirect=${encodeURIComponent(evil)}`));
       expect(data.settings.siteTitle).toBe("Newsdesk");
     }
@@ -79,18 +110,26 @@ describe.each(TEST_ENGINES)("reader listing loaders on %s", (engine) => {
 
   test("home: top story, latest 6, trending 5, featured; nothing unpublished", async () => {
     const data = await homeLoader();
-    expect(data.hero.ok && data.hero.value?.title).toBe("Accra traders welcome new opening hours at Makola Market");
+    expect(data.hero.ok && data.hero.value?.title).toBe(
+      "Accra traders welcome new opening hours at Makola Market",
+    );
     expect(data.latest.ok && data.latest.value.length).toBe(4);
     expect(data.trending.ok && data.trending.value.length).toBeLessThanOrEqual(5);
-    expect(data.featured.ok && data.featured.value.map((a) => a.title)).toEqual(["Black Stars name young squad for World Cup qualifiers"]);
+    expect(data.featured.ok && data.featured.value.map((a) => a.title)).toEqual([
+      "Black Stars name young squad for World Cup qualifiers",
+    ]);
     noSecret(data);
   });
 
   test("category: found by any case, unknown ones are empty", async () => {
-    const found = unwrap(await categoryLoader(args("/category/TRAVEL-AND-EVENTS", { categorySlug: "TRAVEL-AND-EVENTS" })));
+    const found = unwrap(
+      await categoryLoader(args("/category/TRAVEL-AND-EVENTS", { categorySlug: "TRAVEL-AND-EVENTS" })),
+    );
     expect(found.value.name).toBe("Travel & Events");
     expect(found.value.listing.ok && found.value.listing.value.articles).toHaveLength(1);
-    const unknown = unwrap(await categoryLoader(args("/category/%3Cscript%3E", { categorySlug: "<script>" })));
+    const unknown = unwrap(
+      await categoryLoader(args("/category/%3Cscript%3E", { categorySlug: "<script>" })),
+    );
     expect(unknown.value.listing.ok && unknown.value.listing.value.articles).toEqual([]);
   });
 
@@ -106,10 +145,14 @@ describe.each(TEST_ENGINES)("reader listing loaders on %s", (engine) => {
 
   test("search: ranked results, no results, harmless input, never unpublished", async () => {
     const found = unwrap(await searchLoader(args("/search?q=cocoa")));
-    expect(found.value.search?.ok && found.value.search.value.results[0].title).toBe("Cocoa farmers in Western North expect a stronger harvest");
+    expect(found.value.search?.ok && found.value.search.value.results[0].title).toBe(
+      "Cocoa farmers in Western North expect a stronger harvest",
+    );
     const none = unwrap(await searchLoader(args(`/search?q=${SECRET}`)));
     expect(none.value.search).toEqual({ ok: true, value: { results: [], total: 0 } });
-    const script = unwrap(await searchLoader(args(`/search?q=${encodeURIComponent("<script>alert('x')</script> & | !")}`)));
+    const script = unwrap(
+      await searchLoader(args(`/search?q=${encodeURIComponent("<script>alert('x')</script> & | !")}`)),
+    );
     expect(script.status).toBe(200);
     const empty = unwrap(await searchLoader(args("/search?q=%20%20")));
     expect(empty.value).toEqual({ q: "", search: null });
@@ -128,7 +171,9 @@ describe.each(TEST_ENGINES)("reader listing loaders on %s", (engine) => {
 
 test("a failing read is reported, logged and never replaced by invented content", async () => {
   const log = vi.spyOn(console, "error").mockImplementation(() => {});
-  const result = await loadOrReport("the latest articles", () => Promise.reject(new Error("connection refused")));
+  const result = await loadOrReport("the latest articles", () =>
+    Promise.reject(new Error("connection refused")),
+  );
   expect(result).toEqual({ ok: false });
   expect(log).toHaveBeenCalledWith("[articles] could not load the latest articles", expect.any(Error));
   log.mockRestore();

@@ -1,13 +1,28 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { activityLog, articles, categories, comments, contactMessages, rateLimits, settings } from "#app/db/schema";
+import {
+  activityLog,
+  articles,
+  categories,
+  comments,
+  contactMessages,
+  rateLimits,
+  settings,
+} from "#app/db/schema";
 import { seedDatabase } from "#app/db/seed.server";
 import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
 import { COMMENT_TEXT } from "#app/domain/comments/comment-form";
 import { CONTACT_TEXT } from "#app/domain/contact/contact-form";
 import { SETUP_TEXT } from "#app/domain/setup/setup.server";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
-import { getRequest, makeUser, outcome, postRequest, routeArgs, sessionCookieFor } from "#app/routes/admin/route-testing.server";
+import {
+  getRequest,
+  makeUser,
+  outcome,
+  postRequest,
+  routeArgs,
+  sessionCookieFor,
+} from "#app/routes/admin/route-testing.server";
 import * as viewsRoute from "#app/routes/resources/article-views";
 import * as articleRoute from "./article";
 import * as contactRoute from "./contact";
@@ -15,7 +30,8 @@ import * as setupRoute from "./database-setup";
 import * as privacyRoute from "./privacy";
 
 /** Loader/action arguments; the type each route expects is taken from where the call is made. */
-const args = <T,>(request: Request, params: Record<string, string> = {}): T => routeArgs(request, params) as unknown as T;
+const args = <T>(request: Request, params: Record<string, string> = {}): T =>
+  routeArgs(request, params) as unknown as T;
 
 describe("reader routes against the database", () => {
   let database: TestDatabase;
@@ -27,7 +43,11 @@ describe("reader routes against the database", () => {
     database = await createTestDatabase("pglite");
     forgetCachedSettings();
     await seedDatabase(database.db, { adminEmail: "root@example.com", adminPassword: "secret123" });
-    const [first] = await database.db.select({ id: articles.id }).from(articles).orderBy(articles.title).limit(1);
+    const [first] = await database.db
+      .select({ id: articles.id })
+      .from(articles)
+      .orderBy(articles.title)
+      .limit(1);
     articleId = first.id;
     const [draft] = await database.db
       .insert(articles)
@@ -49,9 +69,22 @@ describe("reader routes against the database", () => {
 
   describe("article page", () => {
     test("a published article loads with its approved comments only and a sanitised body", async () => {
-      await database.db.update(articles).set({ content: `<p>Safe</p><script>alert(1)</script><img src="x" onerror="alert(2)">` }).where(eq(articles.id, articleId));
-      await database.db.insert(comments).values({ articleId, authorName: "Pending Reader", authorEmail: "p@example.com", text: "not yet", status: "pending" });
-      const result = await outcome(() => articleRoute.loader(args(getRequest(`/article/${articleId}`), { id: articleId })));
+      await database.db
+        .update(articles)
+        .set({ content: `<p>Safe</p><script>alert(1)</script><img src="x" onerror="alert(2)">` })
+        .where(eq(articles.id, articleId));
+      await database.db
+        .insert(comments)
+        .values({
+          articleId,
+          authorName: "Pending Reader",
+          authorEmail: "p@example.com",
+          text: "not yet",
+          status: "pending",
+        });
+      const result = await outcome(() =>
+        articleRoute.loader(args(getRequest(`/article/${articleId}`), { id: articleId })),
+      );
       expect(result.status).toBe(200);
       const body = result.body as Awaited<ReturnType<typeof articleRoute.loader>>;
       expect(body.article.content).toContain("<p>Safe</p>");
@@ -68,31 +101,55 @@ describe("reader routes against the database", () => {
       ["a draft", () => draftId],
       ["a missing id", () => "no-such-article"],
     ])("%s is a 404, not a sample article", async (_name, id) => {
-      const result = await outcome(() => articleRoute.loader(args(getRequest(`/article/${id()}`), { id: id() })));
+      const result = await outcome(() =>
+        articleRoute.loader(args(getRequest(`/article/${id()}`), { id: id() })),
+      );
       expect(result.status).toBe(404);
       expect(result.body).toMatchObject({ title: "Article not found" });
     });
 
     test("posting a comment stores it pending and says it will be reviewed", async () => {
-      const fields = { name: "<b>Kojo</b>", email: "kojo@example.com", comment: `<script>alert("x")</script>` };
-      const result = await outcome(() => articleRoute.action(args(postRequest(`/article/${articleId}`, fields), { id: articleId })));
-      expect(result).toMatchObject({ status: 200, body: { ok: true, title: COMMENT_TEXT.submittedTitle, message: COMMENT_TEXT.submitted } });
-      const [stored] = await database.db.select().from(comments).where(and(eq(comments.articleId, articleId), eq(comments.authorName, "<b>Kojo</b>")));
+      const fields = {
+        name: "<b>Kojo</b>",
+        email: "kojo@example.com",
+        comment: `<script>alert("x")</script>`,
+      };
+      const result = await outcome(() =>
+        articleRoute.action(args(postRequest(`/article/${articleId}`, fields), { id: articleId })),
+      );
+      expect(result).toMatchObject({
+        status: 200,
+        body: { ok: true, title: COMMENT_TEXT.submittedTitle, message: COMMENT_TEXT.submitted },
+      });
+      const [stored] = await database.db
+        .select()
+        .from(comments)
+        .where(and(eq(comments.articleId, articleId), eq(comments.authorName, "<b>Kojo</b>")));
       expect(stored).toMatchObject({ status: "pending", text: `<script>alert("x")</script>` });
     });
 
     test("bad input keeps what the reader typed", async () => {
       const fields = { name: "Kojo", email: "kojo@example.com", comment: "   " };
-      const result = await outcome(() => articleRoute.action(args(postRequest(`/article/${articleId}`, fields), { id: articleId })));
-      expect(result).toMatchObject({ status: 400, body: { ok: false, title: COMMENT_TEXT.missingTitle, message: COMMENT_TEXT.missing, values: fields } });
+      const result = await outcome(() =>
+        articleRoute.action(args(postRequest(`/article/${articleId}`, fields), { id: articleId })),
+      );
+      expect(result).toMatchObject({
+        status: 400,
+        body: { ok: false, title: COMMENT_TEXT.missingTitle, message: COMMENT_TEXT.missing, values: fields },
+      });
     });
 
     test("comments disabled in the settings: refused with the spec's message", async () => {
       await database.db.update(settings).set({ allowComments: false });
       forgetCachedSettings();
       const fields = { name: "Kojo", email: "kojo@example.com", comment: "Hello" };
-      const result = await outcome(() => articleRoute.action(args(postRequest(`/article/${articleId}`, fields), { id: articleId })));
-      expect(result).toMatchObject({ status: 403, body: { title: COMMENT_TEXT.disabledTitle, message: COMMENT_TEXT.disabled } });
+      const result = await outcome(() =>
+        articleRoute.action(args(postRequest(`/article/${articleId}`, fields), { id: articleId })),
+      );
+      expect(result).toMatchObject({
+        status: 403,
+        body: { title: COMMENT_TEXT.disabledTitle, message: COMMENT_TEXT.disabled },
+      });
       const loaded = await articleRoute.loader(args(getRequest(`/article/${articleId}`), { id: articleId }));
       expect(loaded.allowComments).toBe(false);
     });
@@ -100,12 +157,17 @@ describe("reader routes against the database", () => {
 
   describe("view counter", () => {
     test("204 for a published article, 404 for a draft", async () => {
-      const viewsOf = async (id: string) => (await database.db.select({ v: articles.views }).from(articles).where(eq(articles.id, id)))[0].v;
+      const viewsOf = async (id: string) =>
+        (await database.db.select({ v: articles.views }).from(articles).where(eq(articles.id, id)))[0].v;
       const before = await viewsOf(articleId);
-      const counted = (await viewsRoute.action(args(postRequest(`/resources/article-views/${articleId}`, {}), { id: articleId }))) as Response;
+      const counted = (await viewsRoute.action(
+        args(postRequest(`/resources/article-views/${articleId}`, {}), { id: articleId }),
+      )) as Response;
       expect(counted.status).toBe(204);
       expect(await viewsOf(articleId)).toBe(before + 1);
-      const refused = (await viewsRoute.action(args(postRequest(`/resources/article-views/${draftId}`, {}), { id: draftId }))) as Response;
+      const refused = (await viewsRoute.action(
+        args(postRequest(`/resources/article-views/${draftId}`, {}), { id: draftId }),
+      )) as Response;
       expect(refused.status).toBe(404);
       expect(await viewsOf(draftId)).toBe(0);
     });
@@ -113,11 +175,23 @@ describe("reader routes against the database", () => {
 
   describe("contact page", () => {
     test("a valid message is stored; an invalid one is refused with what was typed", async () => {
-      const ok = await outcome(() => contactRoute.action(args(postRequest("/contact", { name: "Efua", email: "efua@example.com", subject: "", message: "Hi" }))));
-      expect(ok).toMatchObject({ status: 200, body: { ok: true, title: CONTACT_TEXT.sentTitle, message: CONTACT_TEXT.sent } });
+      const ok = await outcome(() =>
+        contactRoute.action(
+          args(
+            postRequest("/contact", { name: "Efua", email: "efua@example.com", subject: "", message: "Hi" }),
+          ),
+        ),
+      );
+      expect(ok).toMatchObject({
+        status: 200,
+        body: { ok: true, title: CONTACT_TEXT.sentTitle, message: CONTACT_TEXT.sent },
+      });
       const bad = { name: "Efua", email: "efua", subject: "Tip", message: "Hi" };
       const refused = await outcome(() => contactRoute.action(args(postRequest("/contact", bad))));
-      expect(refused).toMatchObject({ status: 400, body: { ok: false, title: CONTACT_TEXT.invalidTitle, message: CONTACT_TEXT.invalid, values: bad } });
+      expect(refused).toMatchObject({
+        status: 400,
+        body: { ok: false, title: CONTACT_TEXT.invalidTitle, message: CONTACT_TEXT.invalid, values: bad },
+      });
       expect(await database.db.select().from(contactMessages)).toHaveLength(1);
     });
   });
@@ -132,12 +206,23 @@ describe("reader routes against the database", () => {
   });
 
   describe("database setup", () => {
-    const count = async (table: typeof articles | typeof categories) => (await database.db.select({ n: sql<number>`count(*)::int` }).from(table))[0].n;
+    const count = async (table: typeof articles | typeof categories) =>
+      (await database.db.select({ n: sql<number>`count(*)::int` }).from(table))[0].n;
 
     test("a visitor is sent to sign in and an editor is refused; nothing changes", async () => {
       const before = await count(articles);
-      expect(await outcome(() => setupRoute.action(args(postRequest("/database-setup", { intent: "clear", confirm: "yes" }))))).toMatchObject({ status: 302, location: "/admin/login" });
-      expect(await outcome(() => setupRoute.action(args(postRequest("/database-setup", { intent: "clear", confirm: "yes" }, cookies.editor))))).toMatchObject({ status: 403 });
+      expect(
+        await outcome(() =>
+          setupRoute.action(args(postRequest("/database-setup", { intent: "clear", confirm: "yes" }))),
+        ),
+      ).toMatchObject({ status: 302, location: "/admin/login" });
+      expect(
+        await outcome(() =>
+          setupRoute.action(
+            args(postRequest("/database-setup", { intent: "clear", confirm: "yes" }, cookies.editor)),
+          ),
+        ),
+      ).toMatchObject({ status: 403 });
       expect(await count(articles)).toBe(before);
       const page = await setupRoute.loader(args(getRequest("/database-setup", cookies.editor)));
       expect(page.canRun).toBe(false);
@@ -145,22 +230,36 @@ describe("reader routes against the database", () => {
 
     test("an admin populates, and clears only once confirmed", async () => {
       const before = await count(articles);
-      expect(await outcome(() => setupRoute.action(args(postRequest("/database-setup", { intent: "populate" }, cookies.admin))))).toMatchObject({
+      expect(
+        await outcome(() =>
+          setupRoute.action(args(postRequest("/database-setup", { intent: "populate" }, cookies.admin))),
+        ),
+      ).toMatchObject({
         status: 200,
         body: { ok: true, message: SETUP_TEXT.populated },
       });
       expect(await count(articles)).toBe(before + 4);
-      const unconfirmed = await outcome(() => setupRoute.action(args(postRequest("/database-setup", { intent: "clear" }, cookies.admin))));
+      const unconfirmed = await outcome(() =>
+        setupRoute.action(args(postRequest("/database-setup", { intent: "clear" }, cookies.admin))),
+      );
       expect(unconfirmed).toMatchObject({ status: 400, body: { ok: false } });
       expect(await count(articles)).toBe(before + 4);
-      expect(await outcome(() => setupRoute.action(args(postRequest("/database-setup", { intent: "clear", confirm: "yes" }, cookies.admin))))).toMatchObject({
+      expect(
+        await outcome(() =>
+          setupRoute.action(
+            args(postRequest("/database-setup", { intent: "clear", confirm: "yes" }, cookies.admin)),
+          ),
+        ),
+      ).toMatchObject({
         status: 200,
         body: { ok: true, message: SETUP_TEXT.cleared },
       });
       expect(await count(articles)).toBe(0);
       expect(await count(categories)).toBe(0);
       const actions = (await database.db.select().from(activityLog)).map((e) => e.action);
-      expect(actions).toEqual(expect.arrayContaining(["Sample content added", "All articles and categories deleted"]));
+      expect(actions).toEqual(
+        expect.arrayContaining(["Sample content added", "All articles and categories deleted"]),
+      );
     });
   });
 });

@@ -12,7 +12,14 @@ import { pageMeta, siteMetaFrom } from "#app/lib/seo";
 import { EXCERPT_LENGTH, truncate } from "#app/lib/text";
 import type { Route } from "./+types/search";
 
-export const POPULAR_SEARCHES = ["Breaking News", "Politics", "Technology", "Sports", "Business", "Entertainment"];
+export const POPULAR_SEARCHES = [
+  "Breaking News",
+  "Politics",
+  "Technology",
+  "Sports",
+  "Business",
+  "Entertainment",
+];
 /** As-you-type: wait this long after the last keystroke before asking the server. */
 export const SEARCH_DEBOUNCE_MS = 300;
 /** Longer queries are cut (the domain cuts them too); no reader types more. */
@@ -58,20 +65,38 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
     timer.current = setTimeout(() => {
       const query = text.trim();
       // Typing keeps one history entry and the URL in step with the box.
-      submit(query ? { q: query } : {}, { method: "get", action: "/search", replace: true, preventScrollReset: true });
+      submit(query ? { q: query } : {}, {
+        method: "get",
+        action: "/search",
+        replace: true,
+        preventScrollReset: true,
+      });
     }, SEARCH_DEBOUNCE_MS);
   };
 
   return (
     <main>
-      <PageHeading title="Search" subtitle="Search every story: titles, summaries, full text, authors and categories." />
+      <PageHeading
+        title="Search"
+        subtitle="Search every story: titles, summaries, full text, authors and categories."
+      />
       <div className="mx-auto max-w-4xl px-4 py-8">
-        <Form method="get" action="/search" role="search" className="flex gap-2" onSubmit={() => clearTimeout(timer.current)}>
+        <Form
+          method="get"
+          action="/search"
+          role="search"
+          className="flex gap-2"
+          onSubmit={() => clearTimeout(timer.current)}
+        >
           <label htmlFor="search-q" className="sr-only">
             Search articles
           </label>
           <div className="relative flex-1">
-            <SearchIcon aria-hidden size={20} className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-400" />
+            <SearchIcon
+              aria-hidden
+              size={20}
+              className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-400"
+            />
             <input
               ref={inputRef}
               id="search-q"
@@ -88,10 +113,17 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
               className="h-12 w-full rounded-lg border border-slate-300 bg-white pr-10 pl-10 text-base shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
             />
             {isSearching ? (
-              <Loader2 aria-label="Searching" size={20} className="absolute top-1/2 right-3 -translate-y-1/2 animate-spin text-brand-700" />
+              <Loader2
+                aria-label="Searching"
+                size={20}
+                className="absolute top-1/2 right-3 -translate-y-1/2 animate-spin text-brand-700"
+              />
             ) : null}
           </div>
-          <button type="submit" className="h-12 rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-900">
+          <button
+            type="submit"
+            className="h-12 rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-900"
+          >
             Search
           </button>
         </Form>
@@ -143,7 +175,11 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                         </div>
                         <div className="flex flex-1 flex-col p-4">
                           <div>
-                            <CategoryBadge name={article.categoryName} slug={article.categorySlug} color={article.categoryColor} />
+                            <CategoryBadge
+                              name={article.categoryName}
+                              slug={article.categorySlug}
+                              color={article.categoryColor}
+                            />
                           </div>
                           <h2 className="mt-2 font-serif text-xl leading-snug font-bold text-slate-900">
                             <Link to={`/article/${article.id}`} className="hover:text-brand-700">
@@ -151,19 +187,28 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                             </Link>
                           </h2>
                           {article.summary ? (
-                            <p className="mt-2 text-slate-600">{truncate(article.summary, EXCERPT_LENGTH.search)}</p>
+                            <p className="mt-2 text-slate-600">
+                              {truncate(article.summary, EXCERPT_LENGTH.search)}
+                            </p>
                           ) : null}
                           <div className="mt-auto flex flex-wrap items-center justify-between gap-3 pt-3 text-sm text-slate-500">
                             <span className="flex flex-wrap items-center gap-x-2">
-                              <span className="font-medium text-slate-700">{article.authorName.trim() || "Anonymous"}</span>
+                              <span className="font-medium text-slate-700">
+                                {article.authorName.trim() || "Anonymous"}
+                              </span>
                               <span aria-hidden>·</span>
-                              <time dateTime={isoDate(article.displayDate)}>{shortDate(article.displayDate, dates.timezone)}</time>
+                              <time dateTime={isoDate(article.displayDate)}>
+                                {shortDate(article.displayDate, dates.timezone)}
+                              </time>
                               <span aria-hidden>·</span>
                               <span className="inline-flex items-center gap-1">
                                 <Eye aria-hidden size={14} /> {article.views.toLocaleString("en-US")} views
                               </span>
                             </span>
-                            <Link to={`/article/${article.id}`} className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-700 hover:underline">
+                            <Link
+                              to={`/article/${article.id}`}
+                              className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-700 hover:underline"
+                            >
                               Read Full Article <ArrowRight aria-hidden size={15} />
                             </Link>
                           </div>

@@ -9,7 +9,11 @@ import { ARTICLE_TEXT } from "#app/lib/article-form";
 
 type PromptKind = "link" | "image" | "youtube";
 
-const PROMPT_LABELS: Record<PromptKind, string> = { link: "Link URL", image: "Image URL", youtube: "YouTube URL" };
+const PROMPT_LABELS: Record<PromptKind, string> = {
+  link: "Link URL",
+  image: "Image URL",
+  youtube: "YouTube URL",
+};
 
 /** A URL the browser can parse as http(s); anything else is an 'Invalid URL'. */
 function parseHttpUrl(value: string): string | null {
@@ -25,7 +29,8 @@ function parseHttpUrl(value: string): string | null {
 function removeImage(editor: Editor, src: string) {
   const positions: Array<{ from: number; to: number }> = [];
   editor.state.doc.descendants((node, pos) => {
-    if (node.type.name === "image" && node.attrs.src === src) positions.push({ from: pos, to: pos + node.nodeSize });
+    if (node.type.name === "image" && node.attrs.src === src)
+      positions.push({ from: pos, to: pos + node.nodeSize });
   });
   if (positions.length === 0) return;
   const tr = editor.state.tr;
@@ -51,7 +56,11 @@ export function TipTapEditor({
     immediatelyRender: false,
     extensions: [
       StarterKit.configure({ heading: { levels: [2, 3, 4] }, link: false }),
-      Link.configure({ openOnClick: false, protocols: ["http", "https", "mailto"], defaultProtocol: "https" }),
+      Link.configure({
+        openOnClick: false,
+        protocols: ["http", "https", "mailto"],
+        defaultProtocol: "https",
+      }),
       Image.configure({ inline: false }),
       Youtube.configure({ controls: true, nocookie: false }),
     ],
@@ -96,27 +105,43 @@ export function TipTapEditor({
     if (!editor || !prompt) return;
     const value = promptValue.trim();
     if (prompt === "image") {
-      if (!value) return showToast({ type: "error", title: ARTICLE_TEXT.urlRequiredTitle, message: ARTICLE_TEXT.urlRequired });
+      if (!value)
+        return showToast({
+          type: "error",
+          title: ARTICLE_TEXT.urlRequiredTitle,
+          message: ARTICLE_TEXT.urlRequired,
+        });
       const src = parseHttpUrl(value);
-      if (!src) return showToast({ type: "error", title: ARTICLE_TEXT.invalidUrlTitle, message: ARTICLE_TEXT.invalidUrl });
+      if (!src)
+        return showToast({
+          type: "error",
+          title: ARTICLE_TEXT.invalidUrlTitle,
+          message: ARTICLE_TEXT.invalidUrl,
+        });
       editor.chain().focus().setImage({ src }).run();
       // The image goes in at once; if the browser cannot load it, it comes out again with the spec's message.
       const probe = new window.Image();
       probe.onerror = () => {
         removeImage(editor, src);
-        showToast({ type: "error", title: ARTICLE_TEXT.imageLoadFailedTitle, message: ARTICLE_TEXT.imageLoadFailed });
+        showToast({
+          type: "error",
+          title: ARTICLE_TEXT.imageLoadFailedTitle,
+          message: ARTICLE_TEXT.imageLoadFailed,
+        });
       };
       probe.src = src;
     } else if (prompt === "link") {
       if (!value) editor.chain().focus().extendMarkRange("link").unsetLink().run();
       else {
         const href = parseHttpUrl(value) ?? (value.startsWith("mailto:") ? value : null);
-        if (!href) return showToast({ type: "error", title: "Invalid URL", message: "Please enter a valid link URL" });
+        if (!href)
+          return showToast({ type: "error", title: "Invalid URL", message: "Please enter a valid link URL" });
         editor.chain().focus().extendMarkRange("link").setLink({ href }).run();
       }
     } else {
       const ok = value && editor.chain().focus().setYoutubeVideo({ src: value }).run();
-      if (!ok) return showToast({ type: "error", title: "Invalid URL", message: ARTICLE_TEXT.invalidYoutubeUrl });
+      if (!ok)
+        return showToast({ type: "error", title: "Invalid URL", message: ARTICLE_TEXT.invalidYoutubeUrl });
     }
     setPrompt(null);
     setPromptValue("");
@@ -139,13 +164,37 @@ export function TipTapEditor({
 
   return (
     <div className={`rounded border bg-white ${invalid ? "border-red-500" : "border-gray-300"}`}>
-      <div role="toolbar" aria-label="Formatting" className="flex flex-wrap gap-1 border-b border-gray-200 bg-gray-50 p-1">
-        {button("Heading 2", active?.h2, () => editor?.chain().focus().toggleHeading({ level: 2 }).run(), "H2")}
-        {button("Heading 3", active?.h3, () => editor?.chain().focus().toggleHeading({ level: 3 }).run(), "H3")}
+      <div
+        role="toolbar"
+        aria-label="Formatting"
+        className="flex flex-wrap gap-1 border-b border-gray-200 bg-gray-50 p-1"
+      >
+        {button(
+          "Heading 2",
+          active?.h2,
+          () => editor?.chain().focus().toggleHeading({ level: 2 }).run(),
+          "H2",
+        )}
+        {button(
+          "Heading 3",
+          active?.h3,
+          () => editor?.chain().focus().toggleHeading({ level: 3 }).run(),
+          "H3",
+        )}
         {button("Bold", active?.bold, () => editor?.chain().focus().toggleBold().run(), <strong>B</strong>)}
         {button("Italic", active?.italic, () => editor?.chain().focus().toggleItalic().run(), <em>I</em>)}
-        {button("Bullet list", active?.bullet, () => editor?.chain().focus().toggleBulletList().run(), "• List")}
-        {button("Numbered list", active?.ordered, () => editor?.chain().focus().toggleOrderedList().run(), "1. List")}
+        {button(
+          "Bullet list",
+          active?.bullet,
+          () => editor?.chain().focus().toggleBulletList().run(),
+          "• List",
+        )}
+        {button(
+          "Numbered list",
+          active?.ordered,
+          () => editor?.chain().focus().toggleOrderedList().run(),
+          "1. List",
+        )}
         {button("Quote", active?.quote, () => editor?.chain().focus().toggleBlockquote().run(), "❝ Quote")}
         {button("Link", active?.link, () => openPrompt("link"))}
         {button("Image", false, () => openPrompt("image"))}
@@ -173,10 +222,18 @@ export function TipTapEditor({
             placeholder="https://"
             className="min-w-0 flex-1 rounded border border-gray-300 px-2 py-1 text-sm"
           />
-          <button type="button" onClick={applyPrompt} className="rounded bg-brand-700 px-3 py-1 text-sm font-medium text-white">
+          <button
+            type="button"
+            onClick={applyPrompt}
+            className="rounded bg-brand-700 px-3 py-1 text-sm font-medium text-white"
+          >
             Insert
           </button>
-          <button type="button" onClick={() => setPrompt(null)} className="rounded border border-gray-300 px-3 py-1 text-sm">
+          <button
+            type="button"
+            onClick={() => setPrompt(null)}
+            className="rounded border border-gray-300 px-3 py-1 text-sm"
+          >
             Cancel
           </button>
         </div>

@@ -26,12 +26,25 @@ function AuthorAvatar({ name, image }: { name: string; image: string }) {
   }, []);
   if (hasFailed) {
     return (
-      <span aria-hidden className="flex size-11 shrink-0 items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white">
+      <span
+        aria-hidden
+        className="flex size-11 shrink-0 items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white"
+      >
         {name.trim().charAt(0).toUpperCase() || "A"}
       </span>
     );
   }
-  return <img ref={ref} src={image} alt="" width={44} height={44} onError={() => setHasFailed(true)} className="size-11 shrink-0 rounded-full object-cover" />;
+  return (
+    <img
+      ref={ref}
+      src={image}
+      alt=""
+      width={44}
+      height={44}
+      onError={() => setHasFailed(true)}
+      className="size-11 shrink-0 rounded-full object-cover"
+    />
+  );
 }
 
 export function ArticleHeader(props: ArticleHeaderProps) {
@@ -47,7 +60,9 @@ export function ArticleHeader(props: ArticleHeaderProps) {
           {props.categoryName}
         </Link>
       ) : null}
-      <h1 className="mt-3 font-serif text-[1.85rem] leading-tight font-bold text-gray-950 sm:text-4xl lg:text-[2.6rem]">{props.title}</h1>
+      <h1 className="mt-3 font-serif text-[1.85rem] leading-tight font-bold text-gray-950 sm:text-4xl lg:text-[2.6rem]">
+        {props.title}
+      </h1>
       <div className="mt-5 flex flex-wrap items-center gap-x-4 gap-y-3 border-y border-gray-200 py-3 text-sm text-gray-600">
         <div className="flex items-center gap-3">
           <AuthorAvatar name={author} image={props.authorImage} />

@@ -17,7 +17,11 @@ export function ArticleImage({ src, alt }: { src: string; alt: string }) {
   }, []);
   if (hasFailed) {
     return (
-      <div role="img" aria-label={IMAGE_NOT_AVAILABLE} className="flex aspect-[40/21] w-full flex-col items-center justify-center gap-2 rounded-lg bg-gray-100 text-gray-600">
+      <div
+        role="img"
+        aria-label={IMAGE_NOT_AVAILABLE}
+        className="flex aspect-[40/21] w-full flex-col items-center justify-center gap-2 rounded-lg bg-gray-100 text-gray-600"
+      >
         <ImageOff aria-hidden size={40} />
         <span className="text-sm font-medium">{IMAGE_NOT_AVAILABLE}</span>
       </div>

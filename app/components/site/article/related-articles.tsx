@@ -4,7 +4,13 @@ import { EXCERPT_LENGTH } from "#app/lib/text";
 
 export const NO_RELATED = "No related articles found.";
 
-export function RelatedArticles({ articles, dateText }: { articles: CardArticle[]; dateText: (date: Date | string) => string }) {
+export function RelatedArticles({
+  articles,
+  dateText,
+}: {
+  articles: CardArticle[];
+  dateText: (date: Date | string) => string;
+}) {
   return (
     <section aria-labelledby="related-heading" className="mt-12">
       <h2 id="related-heading" className="border-b-2 border-brand-700 pb-2 font-serif text-2xl font-bold">
@@ -16,7 +22,12 @@ export function RelatedArticles({ articles, dateText }: { articles: CardArticle[
         <ul className="mt-5 grid gap-5 sm:grid-cols-2">
           {articles.map((article) => (
             <li key={article.id}>
-              <ArticleCard article={article} excerptLength={EXCERPT_LENGTH.listing} dateText={dateText(article.displayDate)} showReadMore={false} />
+              <ArticleCard
+                article={article}
+                excerptLength={EXCERPT_LENGTH.listing}
+                dateText={dateText(article.displayDate)}
+                showReadMore={false}
+              />
             </li>
           ))}
         </ul>

@@ -18,7 +18,13 @@ export interface CommentActionData {
 const inputClass =
   "mt-1 block w-full rounded-md border border-gray-300 px-3 py-2.5 text-base focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none";
 
-export function CommentForm({ allowComments, actionData }: { allowComments: boolean; actionData?: CommentActionData }) {
+export function CommentForm({
+  allowComments,
+  actionData,
+}: {
+  allowComments: boolean;
+  actionData?: CommentActionData;
+}) {
   const fetcher = useFetcher<CommentActionData>();
   const { showToast } = useToast();
   const formRef = useRef<HTMLFormElement>(null);
@@ -79,22 +85,50 @@ export function CommentForm({ allowComments, actionData }: { allowComments: bool
           <label htmlFor="comment-name" className="block text-sm font-medium text-gray-800">
             Name
           </label>
-          <input id="comment-name" name="name" type="text" required autoComplete="name" maxLength={100} defaultValue={typed?.name} className={inputClass} />
+          <input
+            id="comment-name"
+            name="name"
+            type="text"
+            required
+            autoComplete="name"
+            maxLength={100}
+            defaultValue={typed?.name}
+            className={inputClass}
+          />
         </div>
         <div>
           <label htmlFor="comment-email" className="block text-sm font-medium text-gray-800">
             Email
           </label>
-          <input id="comment-email" name="email" type="email" required autoComplete="email" maxLength={254} defaultValue={typed?.email} className={inputClass} />
+          <input
+            id="comment-email"
+            name="email"
+            type="email"
+            required
+            autoComplete="email"
+            maxLength={254}
+            defaultValue={typed?.email}
+            className={inputClass}
+          />
         </div>
       </div>
       <div>
         <label htmlFor="comment-text" className="block text-sm font-medium text-gray-800">
           Comment
         </label>
-        <textarea id="comment-text" name="comment" rows={4} required maxLength={5000} defaultValue={typed?.comment} className={inputClass} />
+        <textarea
+          id="comment-text"
+          name="comment"
+          rows={4}
+          required
+          maxLength={5000}
+          defaultValue={typed?.comment}
+          className={inputClass}
+        />
       </div>
-      <p className="text-sm text-gray-600">Your email address will not be published. Comments are reviewed before they appear.</p>
+      <p className="text-sm text-gray-600">
+        Your email address will not be published. Comments are reviewed before they appear.
+      </p>
       <button
         type="submit"
         disabled={isSending}

@@ -22,14 +22,19 @@ export function CommentList({ comments, timeZone }: { comments: ShownComment[]; 
         return (
           <li key={comment.id} className="rounded-lg border border-gray-200 bg-white p-4">
             <div className="flex items-center gap-3">
-              <span aria-hidden className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-50 font-bold text-brand-700">
+              <span
+                aria-hidden
+                className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-50 font-bold text-brand-700"
+              >
                 {comment.authorName.trim().charAt(0).toUpperCase() || "?"}
               </span>
               <div className="min-w-0">
                 <p className="flex flex-wrap items-center gap-2 font-semibold text-gray-900">
                   <span className="[overflow-wrap:anywhere]">{comment.authorName}</span>
                   {badge ? (
-                    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${badge === "Spam" ? "bg-amber-100 text-amber-900" : "bg-red-100 text-red-800"}`}>
+                    <span
+                      className={`rounded-full px-2 py-0.5 text-xs font-semibold ${badge === "Spam" ? "bg-amber-100 text-amber-900" : "bg-red-100 text-red-800"}`}
+                    >
                       {badge}
                     </span>
                   ) : null}
