@@ -77,9 +77,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     await updateProfile(db, me, checked.data);
   } catch (error) {
     console.error("[profile] saving failed", error);
-    const message = error instanceof Error ? error.message : "Error updating profile. Please try again.";
+    // The error's own text may be a database message: log it, show the reader-safe one.
     return data<ActionResult>(
-      { form: "profile", errors: { form: { title: message } }, values },
+      { form: "profile", errors: { form: { title: "Error updating profile. Please try again." } }, values },
       { status: 500 },
     );
   }
