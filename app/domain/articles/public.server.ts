@@ -171,7 +171,7 @@ export async function relatedArticles(
 ): Promise<ArticleCard[]> {
   const sameCategory = article.categoryId
     ? sql`(${articles.categoryId} = ${article.categoryId})`
-    : sql`false`;
+    : sql`false::boolean`; // a bare constant in ORDER BY is a syntax error in PostgreSQL
   const rows = await listing(db, sql`${articles.id} <> ${article.id}`)
     .orderBy(desc(sameCategory), desc(articles.displayDate), desc(articles.id))
     .limit(limit);

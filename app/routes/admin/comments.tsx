@@ -169,7 +169,8 @@ export async function action({ request }: Route.ActionArgs) {
       return reply({ type: "success", title: "Comment deleted." });
     }
     const { to } = await moderateComment(db, user, id, rowIntent);
-    return reply({ type: "success", title: `Comment ${COMMENT_STATUS_LABEL[to].toLowerCase()}.` });
+    const done = to === "spam" ? "marked as spam" : COMMENT_STATUS_LABEL[to].toLowerCase();
+    return reply({ type: "success", title: `Comment ${done}.` });
   } catch (error) {
     if (refusalStatus(error) === 403) throw error;
     if (!isRefusal(error)) console.error(`[comments] ${rowIntent} failed`, id, error);

@@ -73,15 +73,13 @@ describe("reader routes against the database", () => {
         .update(articles)
         .set({ content: `<p>Safe</p><script>alert(1)</script><img src="x" onerror="alert(2)">` })
         .where(eq(articles.id, articleId));
-      await database.db
-        .insert(comments)
-        .values({
-          articleId,
-          authorName: "Pending Reader",
-          authorEmail: "p@example.com",
-          text: "not yet",
-          status: "pending",
-        });
+      await database.db.insert(comments).values({
+        articleId,
+        authorName: "Pending Reader",
+        authorEmail: "p@example.com",
+        text: "not yet",
+        status: "pending",
+      });
       const result = await outcome(() =>
         articleRoute.loader(args(getRequest(`/article/${articleId}`), { id: articleId })),
       );
