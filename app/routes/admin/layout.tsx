@@ -40,6 +40,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
+/** Back-office pages are personal: no browser or shared cache keeps them (children export no headers). */
+export const headers = () => ({ "Cache-Control": "private, no-store" });
+
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { user, notifications, unread, migratedRoles } = loaderData;
   const nav = navFor(user.role);

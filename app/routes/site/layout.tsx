@@ -1,13 +1,21 @@
-import { Outlet, redirect, useLocation, useNavigation } from "react-router";
+import { data, Outlet, redirect, useLocation, useNavigation } from "react-router";
 import { ArticleCardSkeletons } from "#app/components/site/article-card";
 import { BackToTop } from "#app/components/site/back-to-top";
 import { CategoriesBar } from "#app/components/site/categories-bar";
 import { SiteFooter } from "#app/components/site/footer";
 import { SiteHeader } from "#app/components/site/header";
+import { getCurrentUser } from "#app/auth/guard.server";
 import { config } from "#app/config.server";
 import { getDb } from "#app/db/client.server";
 import { navCategories } from "#app/domain/categories/public.server";
 import { getSettings, publicSettings } from "#app/domain/settings/settings.server";
+import {
+  hasPersonalCookie,
+  MAINTENANCE_BANNER,
+  MAINTENANCE_TITLE,
+  passesMaintenance,
+  publicCacheControl,
+} from "#app/lib/public-delivery";
 import type { SiteMeta } from "#app/lib/seo";
 import type { Route } from "./+types/layout";
 
@@ -24,12 +32,31 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (target) throw redirect(target);
   const db = await getDb();
   const [settings, categories] = await Promise.all([getSettings(db), navCategories(db)]);
+  const personal = hasPersonalCookie(request.headers.get("Cookie"));
+  // Only a request that carries a session can be staff; the lookup is skipped for every other reader.
+  const user = settings.maintenanceEnabled && personal ? await getCurrentUser(request) : null;
+  if (!passesMaintenance(settings.maintenanceEnabled, user)) {
+    throw data(
+      { title: MAINTENANCE_TITLE, message: settings.maintenanceMessage },
+      { status: 503, headers: { "Retry-After": "600", "Cache-Control": "no-store" } },
+    );
+  }
   const site: SiteMeta = {
     siteTitle: settings.siteTitle,
     siteDescription: settings.siteDescription,
     origin: (settings.siteUrl || config().publicUrl || url.origin).replace(/\/+$/, ""),
   };
-  return { settings: publicSettings(settings), categories, site };
+  const cacheControl = publicCacheControl(settings, { method: request.method, personal });
+  return data(
+    { settings: publicSettings(settings), categories, site, inMaintenance: settings.maintenanceEnabled },
+    { headers: { "Cache-Control": cacheControl } },
+  );
+}
+
+/** Child pages export no headers of their own, so this one speaks for every public page. */
+export function headers({ loaderHeaders, errorHeaders }: Route.HeadersArgs) {
+  if (errorHeaders) return errorHeaders;
+  return { "Cache-Control": loaderHeaders.get("Cache-Control") ?? "private, no-store" };
 }
 
 /** Pages whose client transition shows card placeholders while their data loads (8 latest, 6 featured). */
@@ -43,7 +70,7 @@ function usePendingPlaceholders(): number | undefined {
 }
 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
-  const { settings, categories } = loaderData;
+  const { settings, categories, inMaintenance } = loaderData;
   const placeholders = usePendingPlaceholders();
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
@@ -53,6 +80,11 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
       >
         Skip to content
       </a>
+      {inMaintenance ? (
+        <p role="status" className="bg-amber-100 px-4 py-2 text-center text-sm font-medium text-amber-900">
+          {MAINTENANCE_BANNER}
+        </p>
+      ) : null}
       <SiteHeader siteTitle={settings.siteTitle} categories={categories} social={settings.socialMedia} />
       <CategoriesBar categories={categories} />
       <div id="main" className="flex-1">

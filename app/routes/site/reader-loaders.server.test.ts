@@ -74,7 +74,7 @@ describe.each(TEST_ENGINES)("reader listing loaders on %s", (engine) => {
   const noSecret = (value: unknown) => expect(JSON.stringify(value)).not.toContain(SECRET);
 
   test("layout: settings, categories in the preferred order and the site's meta origin", async () => {
-    const data = await layoutLoader(args("/"));
+    const { value: data } = unwrap(await layoutLoader(args("/")));
     expect(data.settings.siteTitle).toBe("Newsdesk");
     expect(data.categories.slice(0, 7).map((c) => c.name)).toEqual([
       "News",
@@ -103,7 +103,7 @@ describe.each(TEST_ENGINES)("reader listing loaders on %s", (engine) => {
       "/\\evil.example.com",
       "javascript:alert(1)",
     ]) {
-      const data = await layoutLoader(args(`/?redirect=${encodeURIComponent(evil)}`));
+      const { value: data } = unwrap(await layoutLoader(args(`/?redirect=${encodeURIComponent(evil)}`)));
       expect(data.settings.siteTitle).toBe("Newsdesk");
     }
   });

@@ -1,0 +1,44 @@
+/**
+ * How a public page is delivered: the cache header from the settings (deviations.md: "Cache flag and
+ * duration") and who may pass while the site is in maintenance.
+ */
+
+/** Cookies that make a page personal: a staff session or a one-time message. */
+const PERSONAL_COOKIES = ["nd_session", "nd_flash"];
+
+export function hasPersonalCookie(cookieHeader: string | null): boolean {
+  if (!cookieHeader) return false;
+  return cookieHeader
+    .split(";")
+    .map((part) => part.trim().split("=")[0])
+    .some((name) => PERSONAL_COOKIES.includes(name));
+}
+
+export interface CacheSettings {
+  cacheEnabled: boolean;
+  cacheDuration: number;
+}
+
+/**
+ * Shared caches (a CDN, a proxy) may keep an anonymous GET for the configured duration and serve it
+ * a minute stale while they refresh; browsers always revalidate, so a reader who reloads sees news
+ * at once. Anything personal, any other method, or the cache switched off: never stored.
+ */
+export function publicCacheControl(settings: CacheSettings, request: { method: string; personal: boolean }) {
+  const cacheable = settings.cacheEnabled && !request.personal && ["GET", "HEAD"].includes(request.method);
+  if (!cacheable) return "private, no-store";
+  return `public, max-age=0, s-maxage=${settings.cacheDuration}, stale-while-revalidate=60`;
+}
+
+/** In maintenance only signed-in staff with an enabled account and a known role browse the site. */
+export function passesMaintenance(
+  maintenanceEnabled: boolean,
+  user: { status: string; role: string | null } | null,
+): boolean {
+  if (!maintenanceEnabled) return true;
+  return Boolean(user && user.status === "active" && user.role);
+}
+
+export const MAINTENANCE_TITLE = "Under Maintenance";
+export const MAINTENANCE_BANNER =
+  "Maintenance mode is on: readers see the maintenance page, staff see the site.";
