@@ -7,10 +7,16 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { config } from "#app/config.server";
 import { createApp } from "./app";
-import { prepareDatabase } from "./start";
+import { prepareDatabase, refreshPlannerStatistics } from "./start";
 
 const cfg = config();
 const database = await prepareDatabase(cfg);
+const HOUR_MS = 60 * 60 * 1000;
+setInterval(() => {
+  refreshPlannerStatistics(database).catch((error: unknown) =>
+    console.error("[newsdesk] Refreshing planner statistics failed", error),
+  );
+}, HOUR_MS).unref();
 
 let app;
 if (cfg.isProduction) {

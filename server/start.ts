@@ -4,6 +4,17 @@
 import { config, type Config } from "#app/config.server";
 import { openDatabase, setDatabase, type Database } from "#app/db/client.server";
 import { seedDatabase } from "#app/db/seed.server";
+import { sql } from "drizzle-orm";
+
+/**
+ * The embedded database has no autovacuum, so its planner statistics never follow the content: with
+ * stale statistics the trending query sorted every article (53 ms at 5,000) instead of reading an index
+ * (0.5 ms). PostgreSQL servers keep their own statistics.
+ */
+export async function refreshPlannerStatistics(database: Database) {
+  if (database.engine !== "pglite") return;
+  await database.db.execute(sql`ANALYZE`);
+}
 
 export async function prepareDatabase(cfg: Config = config()): Promise<Database> {
   const database = await openDatabase(
@@ -16,6 +27,7 @@ export async function prepareDatabase(cfg: Config = config()): Promise<Database>
     adminPassword: cfg.adminPassword,
     siteUrl: cfg.publicUrl,
   });
+  await refreshPlannerStatistics(database);
   if (seeded.createdSampleContent)
     console.log("[newsdesk] First start: default settings and sample content created.");
   if (seeded.admin) {

@@ -266,8 +266,21 @@ export const articles = pgTable(
     uniqueIndex("articles_one_top_story")
       .on(t.isTopStory)
       .where(sql`is_top_story`),
-    index("articles_status_date_idx").on(t.status, t.displayDate.desc()),
-    index("articles_category_date_idx").on(t.categoryId, t.status, t.displayDate.desc()),
+    // Listings order by the displayed date with the id as tie-break; the index serves both, so a page
+    // reads its rows in order instead of sorting every published article.
+    index("articles_published_listing_idx").on(
+      t.status,
+      t.displayDate.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("articles_category_listing_idx").on(
+      t.categoryId,
+      t.status,
+      t.displayDate.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    // Trending reads the newest articles by creation date. (ORDER BY ... DESC puts nulls first: so must the index.)
+    index("articles_status_created_idx").on(t.status, t.createdAt.desc().nullsFirst()),
     index("articles_views_idx").on(t.status, t.views.desc()),
     index("articles_author_idx").on(t.authorId),
     index("articles_search_idx").using("gin", t.searchVector),
