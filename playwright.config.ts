@@ -50,7 +50,7 @@ export default defineConfig({
     },
     {
       name: "newsroom",
-      testMatch: /(back-office|newsroom)\.spec\.ts$/,
+      testMatch: /(back-office|newsroom|settings|code-snippets)\.spec\.ts$/,
       dependencies: ["reader"],
       use: { ...devices["Desktop Chrome"] },
     },

@@ -74,12 +74,15 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <p className="text-sm font-semibold tracking-wide text-gray-500">{status}</p>
       <h1 className="mt-2 font-serif text-3xl font-bold">{title}</h1>
       <p className="mt-3 text-gray-600">{message}</p>
-      <Link
-        to="/"
-        className="mt-6 rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-900"
-      >
-        Go to the homepage
-      </Link>
+      {/* In maintenance (503) every public page answers the same: a link home would only loop. */}
+      {status === 503 ? null : (
+        <Link
+          to="/"
+          className="mt-6 rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-900"
+        >
+          Go to the homepage
+        </Link>
+      )}
     </main>
   );
 }

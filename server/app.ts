@@ -9,7 +9,11 @@ import express, { type RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import type { Config } from "#app/config.server";
 import { getDb, pingDatabase } from "#app/db/client.server";
-import { rejectCrossSiteWrites, securityHeaders } from "./security";
+import { mediaDirectory } from "#app/domain/media/storage.server";
+import { limitRequestBody, rejectCrossSiteWrites, securityHeaders } from "./security";
+
+/** The 32 MB upload limit of the spec plus room for the form's other fields and multipart framing. */
+export const MAX_REQUEST_BODY_BYTES = 33 * 1024 * 1024;
 
 export interface AppOptions {
   config: Config;
@@ -45,7 +49,30 @@ export function createApp({ config, build, viteMiddleware }: AppOptions) {
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }
 
+  // Uploaded media: keys are random and never reused, so a year and `immutable` are safe. Only that
+  // folder is served; a missing key is a plain 404 rather than a page render.
+  app.use(
+    "/media",
+    express.static(mediaDirectory(config.dataDir), {
+      immutable: true,
+      maxAge: "1y",
+      index: false,
+      dotfiles: "deny",
+      redirect: false,
+      fallthrough: false,
+      setHeaders: (res) => {
+        res.setHeader("X-Content-Type-Options", "nosniff");
+        // A stored file is never a page: no script, no plugin, even if opened directly.
+        res.setHeader(
+          "Content-Security-Policy",
+          "default-src 'none'; img-src 'self'; media-src 'self'; sandbox",
+        );
+      },
+    }),
+  );
+
   app.use(rejectCrossSiteWrites(config.publicUrl));
+  app.use(limitRequestBody(MAX_REQUEST_BODY_BYTES));
   app.all(
     "/{*splat}",
     createRequestHandler({

@@ -49,7 +49,12 @@ export function SideMenu({ items }: { items: NavItem[] }) {
         })}
       </nav>
       <div className="mt-auto flex flex-col gap-0.5 border-t border-gray-800 px-2 py-3">
-        <Link to="/" className={`${linkClass} text-gray-300 hover:bg-gray-800 hover:text-white`}>
+        {/* A full load: the public page's own code (snippets, ads) is put in by the server. */}
+        <Link
+          reloadDocument
+          to="/"
+          className={`${linkClass} text-gray-300 hover:bg-gray-800 hover:text-white`}
+        >
           <ExternalLink className="h-4 w-4" aria-hidden /> View Site
         </Link>
         <Form method="post" action="/admin/logout">

@@ -52,8 +52,10 @@ const STYLES: Record<ToastType, string> = {
 };
 
 export function ToastProvider({ children, initial }: { children: ReactNode; initial?: Toast | null }) {
-  const [toasts, setToasts] = useState<ShownToast[]>([]);
+  // The server's toast is part of the first render, so it shows without JavaScript too.
+  const [toasts, setToasts] = useState<ShownToast[]>(() => (initial ? [{ ...initial, id: 0 }] : []));
   const nextId = useRef(1);
+  const shownInitial = useRef(initial);
 
   const dismiss = useCallback((id: number) => setToasts((list) => list.filter((t) => t.id !== id)), []);
   const showToast = useCallback((toast: Toast) => {
@@ -61,9 +63,11 @@ export function ToastProvider({ children, initial }: { children: ReactNode; init
     setToasts((list) => [...list, { ...toast, id }]);
   }, []);
 
-  // A toast handed over by the server (after a redirect) is shown once.
+  // A toast handed over by the server after a later (client-side) redirect is shown once.
   useEffect(() => {
-    if (initial) showToast(initial);
+    if (!initial || initial === shownInitial.current) return;
+    shownInitial.current = initial;
+    showToast(initial);
   }, [initial, showToast]);
 
   const value = useMemo(() => ({ showToast }), [showToast]);

@@ -50,9 +50,13 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const mobileMenu = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
   const navigation = useNavigation();
-  // The spec's loading text while a user record loads on the client.
-  const isLoadingUser =
-    navigation.state === "loading" && navigation.location.pathname.startsWith("/admin/users/edit/");
+  // The spec's loading texts while a user record or the settings load on the client.
+  const loadingPath = navigation.state === "loading" ? navigation.location.pathname : "";
+  const loadingText = loadingPath.startsWith("/admin/users/edit/")
+    ? "Loading user..."
+    : loadingPath === "/admin/settings"
+      ? "Loading settings..."
+      : null;
 
   useEffect(() => {
     if (migratedRoles > 0) {
@@ -96,9 +100,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           </div>
         </header>
         <main className="mx-auto max-w-7xl p-3 md:p-6">
-          {isLoadingUser ? (
+          {loadingText ? (
             <p role="status" className="mb-3 rounded-md bg-blue-50 px-3 py-2 text-sm text-blue-900">
-              Loading user...
+              {loadingText}
             </p>
           ) : null}
           <Outlet />
@@ -130,7 +134,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           <Link to="/admin/dashboard" className="rounded-md bg-brand-700 px-4 py-2 font-medium text-white">
             Back to Dashboard
           </Link>
-          <Link to="/" className="rounded-md border border-gray-300 px-4 py-2 font-medium">
+          <Link reloadDocument to="/" className="rounded-md border border-gray-300 px-4 py-2 font-medium">
             View Site
           </Link>
         </div>

@@ -1,0 +1,326 @@
+/**
+ * The media items as a grid (default) or a list, with bulk selection, the per-item featured toggle and
+ * delete. Every button is a real form post; with JavaScript, deletes ask for confirmation first.
+ */
+import { ExternalLink, FileText, Film, Music, Star, Trash2 } from "lucide-react";
+import { useRef, useState, type MouseEvent } from "react";
+import { Form, useSubmit } from "react-router";
+import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
+import { useToast } from "#app/components/ui/toast";
+import type { MediaVariant } from "#app/db/schema";
+import { formatBytes, MEDIA_TEXT } from "#app/domain/media/media-rules";
+import { shortDate } from "#app/lib/dates";
+
+export interface MediaItem {
+  id: string;
+  name: string;
+  type: string;
+  url: string;
+  alt: string;
+  tags: string[];
+  featured: boolean;
+  status: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  variants: MediaVariant[];
+  uploadedBy: string;
+  uploadedAt: Date | string;
+  mimeType: string;
+}
+
+const TYPE_ICON = { video: Film, audio: Music, document: FileText } as const;
+
+/** The smallest stored WebP for a thumbnail; media added by URL shows the URL itself. */
+function thumbnailOf(item: MediaItem): string | null {
+  if (item.type !== "image") return null;
+  const sized = item.variants
+    .filter((v) => !v.key.endsWith("-social.webp"))
+    .sort((a, b) => a.width - b.width);
+  return sized[0]?.url ?? item.url;
+}
+
+function Preview({ item, className }: { item: MediaItem; className: string }) {
+  const src = thumbnailOf(item);
+  if (src) {
+    return (
+      <img src={src} alt={item.alt || item.name} loading="lazy" className={`${className} object-cover`} />
+    );
+  }
+  const Icon = TYPE_ICON[item.type as keyof typeof TYPE_ICON] ?? FileText;
+  return (
+    <div className={`${className} flex items-center justify-center bg-gray-100 text-gray-500`}>
+      <Icon className="h-8 w-8" aria-hidden />
+    </div>
+  );
+}
+
+function StatusBadge({ status }: { status: string }) {
+  return (
+    <span
+      className={`rounded px-1.5 py-0.5 text-xs capitalize ${status === "active" ? "bg-green-100 text-green-800" : "bg-gray-200 text-gray-700"}`}
+    >
+      {status}
+    </span>
+  );
+}
+
+/** The spec's table rule: three tags, then '+N'. */
+function Tags({ tags }: { tags: string[] }) {
+  if (tags.length === 0) return null;
+  return (
+    <span className="flex flex-wrap gap-1">
+      {tags.slice(0, 3).map((tag) => (
+        <span key={tag} className="rounded bg-brand-50 px-1.5 py-0.5 text-xs text-brand-700">
+          {tag}
+        </span>
+      ))}
+      {tags.length > 3 ? <span className="text-xs text-gray-500">+{tags.length - 3}</span> : null}
+    </span>
+  );
+}
+
+interface Pending {
+  submitter: HTMLButtonElement;
+  count: number;
+}
+
+export function MediaLibrary({
+  items,
+  view,
+  canDelete,
+}: {
+  items: MediaItem[];
+  view: "grid" | "list";
+  canDelete: boolean;
+}) {
+  const submit = useSubmit();
+  const { showToast } = useToast();
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [pending, setPending] = useState<Pending | null>(null);
+  const bulkForm = useRef<HTMLFormElement>(null);
+
+  const toggle = (id: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const askDelete = (event: MouseEvent<HTMLButtonElement>, count = 1) => {
+    event.preventDefault();
+    setPending({ submitter: event.currentTarget, count });
+  };
+
+  const checkbox = (item: MediaItem) => (
+    <input
+      type="checkbox"
+      form="bulk-media"
+      name="ids"
+      value={item.id}
+      checked={selected.has(item.id)}
+      onChange={() => toggle(item.id)}
+      aria-label={`Select ${item.name}`}
+      className="h-4 w-4"
+    />
+  );
+
+  const actions = (item: MediaItem) => (
+    <Form method="post" className="ml-auto flex items-center gap-1">
+      <input type="hidden" name="id" value={item.id} />
+      <button
+        type="submit"
+        name="intent"
+        value="featured"
+        aria-pressed={item.featured}
+        aria-label={item.featured ? `Remove ${item.name} from featured` : `Mark ${item.name} as featured`}
+        title={item.featured ? "Featured" : "Mark as featured"}
+        className={`rounded p-1.5 hover:bg-yellow-50 ${item.featured ? "text-yellow-500" : "text-gray-400"}`}
+      >
+        <Star className="h-4 w-4" fill={item.featured ? "currentColor" : "none"} aria-hidden />
+      </button>
+      <a
+        href={item.url}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label={`Open ${item.name}`}
+        className="rounded p-1.5 text-gray-500 hover:bg-gray-100"
+      >
+        <ExternalLink className="h-4 w-4" aria-hidden />
+      </a>
+      {canDelete ? (
+        <button
+          type="submit"
+          name="intent"
+          value="delete"
+          onClick={(event) => askDelete(event)}
+          aria-label={`Delete ${item.name}`}
+          className="rounded p-1.5 text-red-700 hover:bg-red-50"
+        >
+          <Trash2 className="h-4 w-4" aria-hidden />
+        </button>
+      ) : null}
+    </Form>
+  );
+
+  return (
+    <>
+      <Form
+        id="bulk-media"
+        method="post"
+        ref={bulkForm}
+        className="flex flex-wrap items-center gap-2 border-b border-gray-100 px-3 py-2"
+      >
+        <label className="inline-flex items-center gap-1.5 text-sm">
+          <input
+            type="checkbox"
+            checked={items.length > 0 && selected.size === items.length}
+            onChange={(e) => setSelected(e.target.checked ? new Set(items.map((i) => i.id)) : new Set())}
+            className="h-4 w-4"
+          />
+          Select all
+        </label>
+        <label htmlFor="media-bulk-action" className="sr-only">
+          Bulk action
+        </label>
+        <select
+          id="media-bulk-action"
+          name="bulkAction"
+          defaultValue=""
+          className="rounded-md border border-gray-300 bg-white px-2 py-1.5 text-sm"
+        >
+          <option value="">Bulk actions</option>
+          <option value="activate">Activate</option>
+          <option value="deactivate">Deactivate</option>
+          {canDelete ? <option value="delete">Delete</option> : null}
+        </select>
+        <button
+          type="submit"
+          name="intent"
+          value="bulk"
+          onClick={(event) => {
+            const action = (bulkForm.current?.elements.namedItem("bulkAction") as HTMLSelectElement | null)
+              ?.value;
+            if (!action || selected.size === 0) {
+              event.preventDefault();
+              showToast({
+                type: "warning",
+                title: MEDIA_TEXT.bulkFailed,
+                message: MEDIA_TEXT.bulkNeedsChoice,
+              });
+              return;
+            }
+            if (action === "delete") askDelete(event, selected.size);
+          }}
+          className="rounded-md border border-gray-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-gray-50"
+        >
+          Apply
+        </button>
+        <span className="text-xs text-gray-500">{selected.size > 0 ? `${selected.size} selected` : ""}</span>
+      </Form>
+
+      {view === "grid" ? (
+        <ul className="grid grid-cols-2 gap-3 p-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
+          {items.map((item) => (
+            <li
+              key={item.id}
+              className={`relative overflow-hidden rounded-lg border bg-white ${selected.has(item.id) ? "border-brand-600 ring-2 ring-brand-600" : "border-gray-200"}`}
+            >
+              <div className="absolute top-2 left-2 rounded bg-white/90 p-0.5">{checkbox(item)}</div>
+              <Preview item={item} className="aspect-video w-full" />
+              <div className="space-y-1 p-2">
+                <p className="truncate text-sm font-medium" title={item.name}>
+                  {item.name}
+                </p>
+                <p className="flex flex-wrap items-center gap-1 text-xs text-gray-500">
+                  <span className="capitalize">{item.type}</span>
+                  <span aria-hidden>·</span>
+                  <span>{formatBytes(item.size)}</span>
+                  <StatusBadge status={item.status} />
+                </p>
+                <div className="flex flex-wrap items-center justify-between gap-x-1">
+                  <span className="text-xs whitespace-nowrap text-gray-500">
+                    {shortDate(item.uploadedAt)}
+                  </span>
+                  {actions(item)}
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="min-w-full text-left text-sm">
+            <thead className="bg-gray-50 text-xs text-gray-500 uppercase">
+              <tr>
+                <th className="w-8 px-3 py-2">
+                  <span className="sr-only">Select</span>
+                </th>
+                <th className="px-3 py-2">Media</th>
+                <th className="hidden px-3 py-2 md:table-cell">Type</th>
+                <th className="hidden px-3 py-2 sm:table-cell">Size</th>
+                <th className="hidden px-3 py-2 lg:table-cell">Tags</th>
+                <th className="hidden px-3 py-2 md:table-cell">Uploaded</th>
+                <th className="hidden px-3 py-2 sm:table-cell">Status</th>
+                <th className="px-3 py-2 text-right">Actions</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-gray-100">
+              {items.map((item) => (
+                <tr key={item.id}>
+                  <td className="py-2 pr-1 pl-3 sm:px-3">{checkbox(item)}</td>
+                  <td className="px-3 py-2">
+                    <div className="flex items-center gap-2">
+                      <Preview item={item} className="h-10 w-14 shrink-0 rounded" />
+                      <div className="min-w-0">
+                        <p className="max-w-[8rem] truncate font-medium sm:max-w-[14rem]">{item.name}</p>
+                        <p className="text-xs text-gray-500">
+                          {item.width && item.height ? `${item.width}×${item.height}` : item.mimeType}
+                        </p>
+                        <span className="sm:hidden">
+                          <StatusBadge status={item.status} />
+                        </span>
+                      </div>
+                    </div>
+                  </td>
+                  <td className="hidden px-3 py-2 capitalize md:table-cell">{item.type}</td>
+                  <td className="hidden px-3 py-2 sm:table-cell">{formatBytes(item.size)}</td>
+                  <td className="hidden px-3 py-2 lg:table-cell">
+                    <Tags tags={item.tags} />
+                  </td>
+                  <td className="hidden px-3 py-2 text-gray-600 md:table-cell">
+                    {shortDate(item.uploadedAt)}
+                    <span className="block text-xs">{item.uploadedBy}</span>
+                  </td>
+                  <td className="hidden px-3 py-2 sm:table-cell">
+                    <StatusBadge status={item.status} />
+                  </td>
+                  <td className="px-1 py-2 sm:px-3">
+                    <div className="flex justify-end">{actions(item)}</div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <ConfirmDialog
+        open={pending !== null}
+        title={pending && pending.count > 1 ? `Delete ${pending.count} media items` : "Delete media"}
+        message="Are you sure you want to delete this media? This action cannot be undone."
+        confirmLabel="Delete"
+        tone="danger"
+        onCancel={() => setPending(null)}
+        onConfirm={() => {
+          if (pending) {
+            submit(pending.submitter, { method: "post" });
+            if (pending.count > 1) setSelected(new Set());
+          }
+          setPending(null);
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,355 @@
+/**
+ * The Settings form: left tabs (General, Content, Comments, Social Media, Analytics, SEO, Advanced) over
+ * one form that holds every field, so Save posts them all. Inactive panels are only hidden. The tabs are
+ * `?tab=` links: without JavaScript they load the page on that tab; in the browser they switch at once
+ * and keep what was typed. The same zod schema as the server checks the form before it is sent.
+ */
+import { useEffect, useMemo, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
+import { Form, useNavigation } from "react-router";
+import {
+  DATE_FORMATS,
+  DEFAULT_SETTINGS_TAB,
+  LANGUAGE_LABELS,
+  LANGUAGES,
+  SETTINGS_FIELDS,
+  SETTINGS_LABELS,
+  SETTINGS_LIMITS,
+  SETTINGS_TABS,
+  settingsFormSchema,
+  SOCIAL_NETWORKS,
+  START_OF_WEEK,
+  START_OF_WEEK_LABELS,
+  tabOfField,
+  TIME_FORMATS,
+  TIMEZONES,
+  type SettingsField,
+  type SettingsTab,
+} from "#app/domain/settings/settings-form";
+import { checkForm, type FieldErrors } from "#app/domain/users/user-form";
+import { formatDate } from "#app/lib/dates";
+import { useHydrated } from "./editor/use-hydrated";
+import {
+  SaveBar,
+  SettingsCheckbox,
+  SettingsNumber,
+  SettingsSelect,
+  SettingsText,
+  settingsInputId,
+  useUnsavedChanges,
+} from "./settings-fields";
+
+const SAMPLE_DATE = new Date(Date.UTC(2025, 2, 14, 15, 30));
+
+const TAB_INTRO: Record<SettingsTab, string> = {
+  general: "The site's name, address and contact details, shown in the header, footer and contact page.",
+  content: "How many articles a list shows, how dates and times read, and the newsletter signup.",
+  comments: "Whether readers may comment and how new comments are handled.",
+  social: "Links to the outlet's accounts, shown in the header and footer. Leave empty to hide one.",
+  analytics: "Measurement ids for the analytics tags.",
+  seo: "Defaults for search engines and site ownership checks.",
+  advanced: "Maintenance mode and the page cache.",
+};
+
+export const settingsTabHref = (tab: SettingsTab) =>
+  tab === DEFAULT_SETTINGS_TAB ? "/admin/settings" : `/admin/settings?tab=${tab}`;
+
+export function SettingsForm({
+  values,
+  saved,
+  serverErrors,
+  initialTab,
+}: {
+  /** What the inputs show: the saved values, or what was typed when a save was refused. */
+  values: Record<SettingsField, string>;
+  saved: Record<SettingsField, string>;
+  serverErrors?: FieldErrors;
+  initialTab: SettingsTab;
+}) {
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const isSaving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
+  const [tab, setTab] = useState<SettingsTab>(initialTab);
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const errors = useMemo(() => clientErrors ?? serverErrors ?? {}, [clientErrors, serverErrors]);
+  const { formRef, isDirty, onChange } = useUnsavedChanges(SETTINGS_FIELDS, saved);
+
+  // A refused save opens the tab of the first problem.
+  useEffect(() => {
+    const first = serverErrors ? tabOfField(Object.keys(serverErrors)[0] ?? "") : undefined;
+    if (first) setTab(first);
+  }, [serverErrors]);
+
+  // On a phone the tabs scroll sideways: keep the open one in sight.
+  useEffect(() => {
+    document.getElementById(`settings-tab-${tab}`)?.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }, [tab]);
+
+  const errorCount = (id: SettingsTab) =>
+    Object.keys(errors).filter((field) => tabOfField(field) === id).length;
+
+  const showTab = (next: SettingsTab, focus = false) => {
+    setTab(next);
+    // The address keeps the tab for a reload, without asking the server for anything.
+    window.history.replaceState(window.history.state, "", settingsTabHref(next));
+    if (focus) document.getElementById(`settings-tab-${next}`)?.focus();
+  };
+  const onTabClick = (next: SettingsTab) => (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    showTab(next);
+  };
+  const onTabKey = (event: KeyboardEvent<HTMLElement>) => {
+    const index = SETTINGS_TABS.findIndex((t) => t.id === tab);
+    const last = SETTINGS_TABS.length - 1;
+    const target: Record<string, number> = {
+      ArrowDown: index === last ? 0 : index + 1,
+      ArrowRight: index === last ? 0 : index + 1,
+      ArrowUp: index === 0 ? last : index - 1,
+      ArrowLeft: index === 0 ? last : index - 1,
+      Home: 0,
+      End: last,
+    };
+    if (!(event.key in target)) return;
+    event.preventDefault();
+    showTab(SETTINGS_TABS[target[event.key]].id, true);
+  };
+
+  const v = values;
+  const p = (field: SettingsField) => errors[field];
+  const label = (field: SettingsField) => SETTINGS_LABELS[field];
+  const L = SETTINGS_LIMITS;
+  const text = (
+    field: SettingsField,
+    max: number,
+    extra: Partial<Parameters<typeof SettingsText>[0]> = {},
+  ) => (
+    <SettingsText
+      key={field}
+      field={field}
+      label={label(field)}
+      value={v[field]}
+      problem={p(field)}
+      maxLength={max}
+      {...extra}
+    />
+  );
+  const checkbox = (field: SettingsField, hint?: string) => (
+    <SettingsCheckbox
+      key={field}
+      field={field}
+      label={label(field)}
+      value={v[field] === "on"}
+      problem={p(field)}
+      hint={hint}
+    />
+  );
+
+  return (
+    <Form
+      method="post"
+      noValidate
+      ref={formRef}
+      onChange={onChange}
+      onSubmit={(event) => {
+        const result = checkForm(settingsFormSchema, Object.fromEntries(new FormData(event.currentTarget)));
+        if (result.ok) {
+          setClientErrors(null);
+          return;
+        }
+        event.preventDefault();
+        setClientErrors(result.errors);
+        const first = Object.keys(result.errors)[0];
+        const firstTab = tabOfField(first);
+        if (firstTab) setTab(firstTab);
+        requestAnimationFrame(() => document.getElementById(settingsInputId(first))?.focus());
+      }}
+      className="md:grid md:grid-cols-[12rem_minmax(0,1fr)] md:gap-6"
+    >
+      <input type="hidden" name="tab" value={tab} />
+      <div
+        role="tablist"
+        aria-label="Settings sections"
+        aria-orientation="vertical"
+        onKeyDown={onTabKey}
+        className="-mx-3 mb-4 flex gap-1 overflow-x-auto px-3 pb-1 md:mx-0 md:mb-0 md:flex-col md:self-start md:overflow-visible md:px-0 md:pb-0"
+      >
+        {SETTINGS_TABS.map((t) => {
+          const isActive = t.id === tab;
+          const problems = errorCount(t.id);
+          return (
+            <a
+              key={t.id}
+              id={`settings-tab-${t.id}`}
+              href={settingsTabHref(t.id)}
+              role="tab"
+              aria-selected={isActive}
+              aria-controls={`settings-panel-${t.id}`}
+              tabIndex={hydrated && !isActive ? -1 : undefined}
+              onClick={onTabClick(t.id)}
+              className={`flex shrink-0 items-center justify-between gap-2 rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap ${
+                isActive
+                  ? "bg-brand-700 text-white"
+                  : "border border-gray-200 bg-white text-gray-700 hover:bg-gray-50 md:border-transparent md:bg-transparent"
+              }`}
+            >
+              {t.label}
+              {problems > 0 ? (
+                <span
+                  className={`rounded-full px-1.5 text-xs font-semibold ${isActive ? "bg-white text-red-700" : "bg-red-600 text-white"}`}
+                >
+                  {problems}
+                  <span className="sr-only"> {problems === 1 ? "problem" : "problems"}</span>
+                </span>
+              ) : null}
+            </a>
+          );
+        })}
+      </div>
+
+      <div className="min-w-0 rounded-lg border border-gray-200 bg-white px-4 pt-4 md:px-6 md:pt-6">
+        <Panel id="general" active={tab}>
+          <div className="grid gap-4 md:grid-cols-2">
+            {text("siteTitle", L.siteTitle)}
+            {text("siteDescription", L.siteDescription)}
+            {text("siteUrl", L.siteUrl, { type: "url", placeholder: "https://" })}
+            {text("adminEmail", L.adminEmail, { type: "email" })}
+            {text("streetAddress", L.streetAddress)}
+            {text("contactNumber", L.contactNumber, { type: "tel" })}
+            <SettingsSelect
+              field="timezone"
+              label={label("timezone")}
+              value={v.timezone}
+              problem={p("timezone")}
+              options={TIMEZONES.map((zone) => ({ value: zone, label: zone }))}
+            />
+            <SettingsSelect
+              field="language"
+              label={label("language")}
+              value={v.language}
+              problem={p("language")}
+              options={LANGUAGES.map((code) => ({ value: code, label: LANGUAGE_LABELS[code] }))}
+            />
+          </div>
+        </Panel>
+
+        <Panel id="content" active={tab}>
+          <div className="grid gap-4 md:grid-cols-2">
+            <SettingsNumber
+              field="postsPerPage"
+              label={label("postsPerPage")}
+              value={v.postsPerPage}
+              problem={p("postsPerPage")}
+              min={L.postsPerPageMin}
+              max={L.postsPerPageMax}
+              hint={`From ${L.postsPerPageMin} to ${L.postsPerPageMax}.`}
+            />
+            <SettingsSelect
+              field="startOfWeek"
+              label={label("startOfWeek")}
+              value={v.startOfWeek}
+              problem={p("startOfWeek")}
+              options={START_OF_WEEK.map((day) => ({ value: day, label: START_OF_WEEK_LABELS[day] }))}
+            />
+            <SettingsSelect
+              field="dateFormat"
+              label={label("dateFormat")}
+              value={v.dateFormat}
+              problem={p("dateFormat")}
+              options={DATE_FORMATS.map((f) => ({ value: f, label: `${formatDate(SAMPLE_DATE, f)} (${f})` }))}
+            />
+            <SettingsSelect
+              field="timeFormat"
+              label={label("timeFormat")}
+              value={v.timeFormat}
+              problem={p("timeFormat")}
+              options={TIME_FORMATS.map((f) => ({ value: f, label: `${formatDate(SAMPLE_DATE, f)} (${f})` }))}
+            />
+          </div>
+          <div className="mt-4">
+            {checkbox("enableNewsletter", "Shows the newsletter form on the public site.")}
+          </div>
+        </Panel>
+
+        <Panel id="comments" active={tab}>
+          <div className="grid gap-3">
+            {checkbox("allowComments", "Readers may comment on articles.")}
+            {checkbox("moderateComments", "New comments wait for approval before they show.")}
+            {checkbox("autoApproveComments", "New comments show at once.")}
+            {checkbox("showRejectedComments", "Rejected comments stay visible to readers.")}
+            {checkbox("showSpamComments", "Comments marked as spam stay visible to readers.")}
+          </div>
+        </Panel>
+
+        <Panel id="social" active={tab}>
+          <div className="grid gap-4 md:grid-cols-2">
+            {SOCIAL_NETWORKS.map((n) =>
+              text(n.field, L.socialLink, { type: "url", placeholder: "https://" }),
+            )}
+          </div>
+        </Panel>
+
+        <Panel id="analytics" active={tab}>
+          <div className="grid gap-4 md:grid-cols-2">
+            {text("googleAnalyticsId", L.googleAnalyticsId, { placeholder: "G-XXXXXXXXXX" })}
+            {text("facebookPixelId", L.facebookPixelId)}
+          </div>
+        </Panel>
+
+        <Panel id="seo" active={tab}>
+          <div className="grid gap-4">
+            {text("seoMetaDescription", L.seoMetaDescription, {
+              multiline: true,
+              hint: `Up to ${L.seoMetaDescription} characters.`,
+            })}
+            {text("seoMetaKeywords", L.seoMetaKeywords, { hint: "Comma separated." })}
+            <div className="grid gap-4 md:grid-cols-2">
+              {text("googleSiteVerification", L.googleSiteVerification)}
+              {text("bingSiteVerification", L.bingSiteVerification)}
+            </div>
+          </div>
+        </Panel>
+
+        <Panel id="advanced" active={tab}>
+          <div className="grid gap-4">
+            {checkbox(
+              "maintenanceEnabled",
+              "Readers see the maintenance message; signed-in staff browse as usual.",
+            )}
+            {text("maintenanceMessage", L.maintenanceMessage, {
+              multiline: true,
+              hint: `Up to ${L.maintenanceMessage} characters.`,
+            })}
+            {checkbox("cacheEnabled", "Public pages are cached for the duration below.")}
+            <SettingsNumber
+              field="cacheDuration"
+              label={label("cacheDuration")}
+              value={v.cacheDuration}
+              problem={p("cacheDuration")}
+              min={L.cacheDurationMin}
+              max={L.cacheDurationMax}
+              hint={`From ${L.cacheDurationMin} to ${L.cacheDurationMax} seconds.`}
+            />
+          </div>
+        </Panel>
+
+        <SaveBar isDirty={isDirty} isSaving={isSaving} label="Save Settings" />
+      </div>
+    </Form>
+  );
+}
+
+function Panel({ id, active, children }: { id: SettingsTab; active: SettingsTab; children: ReactNode }) {
+  const tab = SETTINGS_TABS.find((t) => t.id === id)!;
+  return (
+    <section
+      id={`settings-panel-${id}`}
+      role="tabpanel"
+      aria-labelledby={`settings-tab-${id}`}
+      hidden={id !== active}
+    >
+      <h2 className="text-lg font-semibold">{tab.label}</h2>
+      <p className="mb-4 text-sm text-gray-600">{TAB_INTRO[id]}</p>
+      {children}
+    </section>
+  );
+}

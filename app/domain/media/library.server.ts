@@ -1,0 +1,133 @@
+/**
+ * The media library: listing with filters, sort and server-side pages; status, featured and delete.
+ * Deleting removes the stored files too, after the row is gone.
+ */
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { Db, DbOrTx } from "#app/db/client.server";
+import { media, MEDIA_STATUSES, MEDIA_TYPES } from "#app/db/schema";
+import { logActivity, type Actor } from "#app/domain/activity/activity.server";
+import { MEDIA_TEXT } from "./media-rules";
+import { removeMediaFiles } from "./storage.server";
+import { MediaError } from "./upload.server";
+
+/** The spec's media default list. */
+export const MEDIA_PAGE_SIZE = 50;
+
+export const MEDIA_SORTS = ["date", "name", "size"] as const;
+export type MediaSort = (typeof MEDIA_SORTS)[number];
+
+export interface MediaListFilter {
+  type?: (typeof MEDIA_TYPES)[number] | null;
+  status?: (typeof MEDIA_STATUSES)[number] | null;
+  search?: string;
+  sort?: MediaSort;
+  order?: "asc" | "desc";
+  page?: number;
+  pageSize?: number;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function whereOf(filter: MediaListFilter): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filter.type) conditions.push(eq(media.type, filter.type));
+  if (filter.status) conditions.push(eq(media.status, filter.status));
+  if (filter.search) {
+    const pattern = `%${escapeLike(filter.search)}%`;
+    conditions.push(
+      sql`(${media.name} ilike ${pattern} or exists (select 1 from unnest(${media.tags}) as tag where tag ilike ${pattern}))`,
+    );
+  }
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+export async function listMedia(db: DbOrTx, filter: MediaListFilter = {}) {
+  const pageSize = filter.pageSize ?? MEDIA_PAGE_SIZE;
+  const where = whereOf(filter);
+  const [{ total }] = await db.select({ total: count() }).from(media).where(where);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(Math.max(1, filter.page ?? 1), pageCount);
+  const column = { date: media.uploadedAt, name: sql`lower(${media.name})`, size: media.size }[
+    filter.sort ?? "date"
+  ];
+  const direction = filter.order === "asc" ? asc : desc;
+  const items = await db
+    .select()
+    .from(media)
+    .where(where)
+    .orderBy(direction(column), direction(media.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return { items, total, page, pageCount, pageSize };
+}
+
+export type MediaListRow = Awaited<ReturnType<typeof listMedia>>["items"][number];
+
+const unique = (ids: string[]) => [...new Set(ids.filter((id) => id !== ""))];
+
+/** Bulk activate / deactivate; the number of items changed. */
+export async function setMediaStatus(db: Db, actor: Actor, ids: string[], status: "active" | "inactive") {
+  const wanted = unique(ids);
+  if (wanted.length === 0) return 0;
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(media)
+      .set({ status, updatedAt: new Date() })
+      .where(inArray(media.id, wanted))
+      .returning({ name: media.name });
+    if (rows.length === 0) throw new MediaError(MEDIA_TEXT.bulkFailed, MEDIA_TEXT.notFound, 404);
+    await logActivity(tx, {
+      type: "media",
+      actor,
+      action: `${status === "active" ? "activated" : "deactivated"} media`,
+      title: `${rows.length} media item${rows.length === 1 ? "" : "s"}`,
+      description: rows.map((r) => r.name).join(", "),
+    });
+    return rows.length;
+  });
+}
+
+/** Flips one item's featured flag; the new value. */
+export async function toggleMediaFeatured(db: Db, actor: Actor, id: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(media)
+      .set({ featured: sql`not ${media.featured}`, updatedAt: new Date() })
+      .where(eq(media.id, id))
+      .returning({ name: media.name, featured: media.featured });
+    if (!row) throw new MediaError(MEDIA_TEXT.updateFailed, MEDIA_TEXT.notFound, 404);
+    await logActivity(tx, {
+      type: "media",
+      actor,
+      action: row.featured ? "featured media" : "unfeatured media",
+      title: row.name,
+    });
+    return row.featured;
+  });
+}
+
+/** Deletes items and then their files (original and variants); the number deleted. */
+export async function deleteMedia(db: Db, actor: Actor, ids: string[]): Promise<number> {
+  const wanted = unique(ids);
+  if (wanted.length === 0) return 0;
+  const removed = await db.transaction(async (tx) => {
+    const rows = await tx.delete(media).where(inArray(media.id, wanted)).returning();
+    if (rows.length === 0) throw new MediaError(MEDIA_TEXT.deleteFailed, MEDIA_TEXT.notFound, 404);
+    await logActivity(tx, {
+      type: "media",
+      actor,
+      action: "deleted media",
+      title: rows.length === 1 ? rows[0].name : `${rows.length} media items`,
+      description: rows.map((r) => r.name).join(", "),
+    });
+    return rows;
+  });
+  const keys = removed.flatMap((row) => [row.storageKey, ...row.variants.map((v) => v.key)]).filter(Boolean);
+  try {
+    await removeMediaFiles(keys);
+  } catch (error) {
+    // The rows are gone; a file left behind is only disk space. Log it for the operator.
+    console.error("[media] could not remove files", keys, error);
+  }
+  return removed.length;
+}

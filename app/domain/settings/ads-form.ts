@@ -1,0 +1,57 @@
+/**
+ * The Ads screen's form rules (back-office.md, "Ads screen"), shared by the browser and the server:
+ * enable ads, publisher id, auto ads and non-personalised ads. Ad units are shown, not edited here.
+ */
+import { z } from "zod";
+import type { Settings } from "#app/db/schema";
+import { cleanText } from "#app/domain/users/user-form";
+
+/** Alerts of the spec (section 8, "Ads and snippets"), verbatim, and our field message. */
+export const ADS_TEXT = {
+  saved: "Ads settings saved",
+  saveFailed: "Failed to save settings",
+  publisherId: "Publisher ID must be empty or ca-pub- followed by digits, e.g. ca-pub-1234567890123456.",
+} as const;
+
+export const ADS_LABELS = {
+  adsEnabled: "Enable ads",
+  adsPublisherId: "Publisher ID",
+  adsAutoAdsEnabled: "Auto ads",
+  adsNonPersonalized: "Non-personalised ads",
+} as const;
+
+export type AdsField = keyof typeof ADS_LABELS;
+export const ADS_FIELDS = Object.keys(ADS_LABELS) as AdsField[];
+
+/** Long enough for any real AdSense id (16 digits today) with room to spare. */
+export const PUBLISHER_ID_MAX = 40;
+export const PUBLISHER_ID_PATTERN = /^ca-pub-\d+$/;
+
+const checkbox = z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean());
+
+export const adsFormSchema = z.object({
+  adsEnabled: checkbox,
+  adsPublisherId: z
+    .preprocess((v) => (typeof v === "string" ? v : ""), z.string())
+    .transform(cleanText)
+    .pipe(
+      z
+        .string()
+        .max(PUBLISHER_ID_MAX, ADS_TEXT.publisherId)
+        .refine((v) => v === "" || PUBLISHER_ID_PATTERN.test(v), ADS_TEXT.publisherId),
+    ),
+  adsAutoAdsEnabled: checkbox,
+  adsNonPersonalized: checkbox,
+} satisfies Record<AdsField, z.ZodType>);
+
+export type AdsFormInput = z.infer<typeof adsFormSchema>;
+
+/** The stored ads settings as the form's strings (a ticked checkbox is "on", an unticked one ""). */
+export function adsFormValues(s: Pick<Settings, AdsField>): Record<AdsField, string> {
+  return {
+    adsEnabled: s.adsEnabled ? "on" : "",
+    adsPublisherId: s.adsPublisherId,
+    adsAutoAdsEnabled: s.adsAutoAdsEnabled ? "on" : "",
+    adsNonPersonalized: s.adsNonPersonalized ? "on" : "",
+  };
+}

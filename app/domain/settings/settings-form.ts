@@ -1,0 +1,314 @@
+/**
+ * The Settings screen's form rules (back-office.md: section 3 "Settings", section 5 "Settings"), shared by
+ * the browser (checked before sending) and the server (checked again, always). One flat shape, one field
+ * per input, so the whole form posts every setting and nothing is lost between tabs.
+ */
+import { z } from "zod";
+import { LOGIN_EMAIL_PATTERN } from "#app/auth/login-form";
+import type { Settings } from "#app/db/schema";
+import { cleanText, isHttpUrl } from "#app/domain/users/user-form";
+
+/** Texts of the spec (sections 2 and 8), verbatim, and our field messages. */
+export const SETTINGS_TEXT = {
+  loading: "Loading settings...",
+  unsaved: "You have unsaved changes",
+  saved: "Settings saved successfully!",
+  saveFailed: "Error saving settings. Please try again.",
+  resetDone: "Settings reset to defaults successfully!",
+  resetFailed: "Error resetting settings. Please try again.",
+  resetConfirm: "Are you sure you want to reset all settings to defaults? This action cannot be undone.",
+  siteTitleRequired: "Site title is required.",
+  postsPerPage: "Posts per page must be between 1 and 100.",
+  cacheDuration: "Cache duration must be between 300 and 86400 seconds.",
+  webAddress: "Please enter a full web address starting with http:// or https://.",
+  adminEmail: "Please enter a valid email address.",
+} as const;
+
+export const tooLongText = (label: string, max: number) => `${label} must be at most ${max} characters.`;
+export const chooseText = (label: string) => `Please choose a ${label.toLowerCase()} from the list.`;
+
+/** Limits of section 3 (text lengths) and section 9 (numbers). */
+export const SETTINGS_LIMITS = {
+  siteTitle: 100,
+  siteDescription: 200,
+  siteUrl: 2048,
+  adminEmail: 254,
+  streetAddress: 200,
+  contactNumber: 20,
+  socialLink: 2048,
+  googleAnalyticsId: 20,
+  facebookPixelId: 20,
+  seoMetaDescription: 300,
+  seoMetaKeywords: 200,
+  googleSiteVerification: 100,
+  bingSiteVerification: 100,
+  maintenanceMessage: 500,
+  postsPerPageMin: 1,
+  postsPerPageMax: 100,
+  cacheDurationMin: 300,
+  cacheDurationMax: 86400,
+} as const;
+
+export const TIMEZONES = [
+  "UTC",
+  "America/New_York",
+  "America/Chicago",
+  "America/Denver",
+  "America/Los_Angeles",
+  "Europe/London",
+  "Europe/Paris",
+  "Asia/Tokyo",
+  "Asia/Shanghai",
+] as const;
+export const DATE_FORMATS = ["F j, Y", "Y-m-d", "m/d/Y", "d/m/Y"] as const;
+export const TIME_FORMATS = ["g:i a", "H:i"] as const;
+export const START_OF_WEEK = ["0", "1"] as const;
+export const START_OF_WEEK_LABELS: Record<(typeof START_OF_WEEK)[number], string> = {
+  "0": "Sunday",
+  "1": "Monday",
+};
+export const LANGUAGES = ["en", "es", "fr", "de", "it", "pt", "ru", "zh", "ja", "ko"] as const;
+export const LANGUAGE_LABELS: Record<(typeof LANGUAGES)[number], string> = {
+  en: "English",
+  es: "Spanish",
+  fr: "French",
+  de: "German",
+  it: "Italian",
+  pt: "Portuguese",
+  ru: "Russian",
+  zh: "Chinese",
+  ja: "Japanese",
+  ko: "Korean",
+};
+
+/** The social networks of section 3, with the form field that holds each address. */
+export const SOCIAL_NETWORKS = [
+  { key: "facebook", field: "socialFacebook", label: "Facebook URL" },
+  { key: "twitter", field: "socialTwitter", label: "Twitter (X) URL" },
+  { key: "instagram", field: "socialInstagram", label: "Instagram URL" },
+  { key: "youtube", field: "socialYoutube", label: "YouTube URL" },
+  { key: "linkedin", field: "socialLinkedin", label: "LinkedIn URL" },
+  { key: "tiktok", field: "socialTiktok", label: "TikTok URL" },
+  { key: "telegram", field: "socialTelegram", label: "Telegram URL" },
+  { key: "whatsapp", field: "socialWhatsapp", label: "WhatsApp URL" },
+  { key: "pinterest", field: "socialPinterest", label: "Pinterest URL" },
+] as const;
+
+export const SETTINGS_LABELS = {
+  siteTitle: "Site Title",
+  siteDescription: "Site Description (Tagline)",
+  siteUrl: "Site URL",
+  adminEmail: "Admin Email",
+  streetAddress: "Street Address",
+  contactNumber: "Contact Number",
+  timezone: "Timezone",
+  language: "Language",
+  postsPerPage: "Posts Per Page",
+  dateFormat: "Date Format",
+  timeFormat: "Time Format",
+  startOfWeek: "Week Starts On",
+  enableNewsletter: "Enable newsletter signup",
+  allowComments: "Allow comments",
+  moderateComments: "Moderate comments",
+  autoApproveComments: "Auto-approve comments",
+  showRejectedComments: "Show rejected comments",
+  showSpamComments: "Show spam comments",
+  ...(Object.fromEntries(SOCIAL_NETWORKS.map((n) => [n.field, n.label])) as Record<
+    (typeof SOCIAL_NETWORKS)[number]["field"],
+    string
+  >),
+  googleAnalyticsId: "Google Analytics ID",
+  facebookPixelId: "Facebook Pixel ID",
+  seoMetaDescription: "Meta Description",
+  seoMetaKeywords: "Meta Keywords",
+  googleSiteVerification: "Google Site Verification",
+  bingSiteVerification: "Bing Site Verification",
+  maintenanceEnabled: "Maintenance mode",
+  maintenanceMessage: "Maintenance Message",
+  cacheEnabled: "Enable page cache",
+  cacheDuration: "Cache Duration (seconds)",
+} as const;
+
+export type SettingsField = keyof typeof SETTINGS_LABELS;
+
+/** The tabs of the spec, in order, and the fields each one holds. */
+export const SETTINGS_TABS = [
+  {
+    id: "general",
+    label: "General",
+    fields: [
+      "siteTitle",
+      "siteDescription",
+      "siteUrl",
+      "adminEmail",
+      "streetAddress",
+      "contactNumber",
+      "timezone",
+      "language",
+    ],
+  },
+  {
+    id: "content",
+    label: "Content",
+    fields: ["postsPerPage", "dateFormat", "timeFormat", "startOfWeek", "enableNewsletter"],
+  },
+  {
+    id: "comments",
+    label: "Comments",
+    fields: [
+      "allowComments",
+      "moderateComments",
+      "autoApproveComments",
+      "showRejectedComments",
+      "showSpamComments",
+    ],
+  },
+  { id: "social", label: "Social Media", fields: SOCIAL_NETWORKS.map((n) => n.field) },
+  { id: "analytics", label: "Analytics", fields: ["googleAnalyticsId", "facebookPixelId"] },
+  {
+    id: "seo",
+    label: "SEO",
+    fields: ["seoMetaDescription", "seoMetaKeywords", "googleSiteVerification", "bingSiteVerification"],
+  },
+  {
+    id: "advanced",
+    label: "Advanced",
+    fields: ["maintenanceEnabled", "maintenanceMessage", "cacheEnabled", "cacheDuration"],
+  },
+] as const satisfies ReadonlyArray<{ id: string; label: string; fields: readonly SettingsField[] }>;
+
+export type SettingsTab = (typeof SETTINGS_TABS)[number]["id"];
+export const DEFAULT_SETTINGS_TAB: SettingsTab = "general";
+
+export const SETTINGS_FIELDS: SettingsField[] = SETTINGS_TABS.flatMap((t) => [...t.fields]);
+
+export const BOOLEAN_SETTINGS = [
+  "enableNewsletter",
+  "allowComments",
+  "moderateComments",
+  "autoApproveComments",
+  "showRejectedComments",
+  "showSpamComments",
+  "maintenanceEnabled",
+  "cacheEnabled",
+] as const satisfies readonly SettingsField[];
+
+/** A `?tab=` value, or the default tab when it names none. */
+export function parseSettingsTab(value: string | null | undefined): SettingsTab {
+  return SETTINGS_TABS.find((t) => t.id === value)?.id ?? DEFAULT_SETTINGS_TAB;
+}
+
+export function tabOfField(field: string): SettingsTab | undefined {
+  return SETTINGS_TABS.find((t) => (t.fields as readonly string[]).includes(field))?.id;
+}
+
+/** Form values arrive as strings, or not at all when a field is missing from the post. */
+const formText = z.preprocess((v) => (typeof v === "string" ? v : ""), z.string());
+/** Text fields are sanitised on input: trimmed, < and > removed. */
+const cleaned = formText.transform(cleanText);
+
+const textField = (field: SettingsField, max: number) =>
+  cleaned.pipe(z.string().max(max, tooLongText(SETTINGS_LABELS[field], max)));
+
+const webAddressField = (field: SettingsField, max: number) =>
+  textField(field, max).refine((v) => v === "" || isHttpUrl(v), SETTINGS_TEXT.webAddress);
+
+/** A checkbox posts "on" when ticked and nothing when not. */
+const checkbox = z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean());
+
+const wholeNumberIn = (min: number, max: number, message: string) =>
+  formText
+    .transform((v) => v.trim())
+    .pipe(z.string().regex(/^\d{1,9}$/, message))
+    .transform(Number)
+    .pipe(z.number().int().min(min, message).max(max, message));
+
+const choiceOf = <const T extends readonly [string, ...string[]]>(values: T, field: SettingsField) =>
+  formText.pipe(z.enum(values, { message: chooseText(SETTINGS_LABELS[field]) }));
+
+const L = SETTINGS_LIMITS;
+const T = SETTINGS_TEXT;
+
+export const settingsFormSchema = z.object({
+  siteTitle: cleaned.pipe(
+    z
+      .string()
+      .min(1, T.siteTitleRequired)
+      .max(L.siteTitle, tooLongText(SETTINGS_LABELS.siteTitle, L.siteTitle)),
+  ),
+  siteDescription: textField("siteDescription", L.siteDescription),
+  siteUrl: webAddressField("siteUrl", L.siteUrl),
+  adminEmail: cleaned
+    .pipe(z.string().max(L.adminEmail, T.adminEmail))
+    .refine((v) => v === "" || LOGIN_EMAIL_PATTERN.test(v), T.adminEmail)
+    .transform((v) => v.toLowerCase()),
+  streetAddress: textField("streetAddress", L.streetAddress),
+  contactNumber: textField("contactNumber", L.contactNumber),
+  timezone: choiceOf(TIMEZONES, "timezone"),
+  language: choiceOf(LANGUAGES, "language"),
+  postsPerPage: wholeNumberIn(L.postsPerPageMin, L.postsPerPageMax, T.postsPerPage),
+  dateFormat: choiceOf(DATE_FORMATS, "dateFormat"),
+  timeFormat: choiceOf(TIME_FORMATS, "timeFormat"),
+  startOfWeek: choiceOf(START_OF_WEEK, "startOfWeek").transform(Number),
+  enableNewsletter: checkbox,
+  allowComments: checkbox,
+  moderateComments: checkbox,
+  autoApproveComments: checkbox,
+  showRejectedComments: checkbox,
+  showSpamComments: checkbox,
+  socialFacebook: webAddressField("socialFacebook", L.socialLink),
+  socialTwitter: webAddressField("socialTwitter", L.socialLink),
+  socialInstagram: webAddressField("socialInstagram", L.socialLink),
+  socialYoutube: webAddressField("socialYoutube", L.socialLink),
+  socialLinkedin: webAddressField("socialLinkedin", L.socialLink),
+  socialTiktok: webAddressField("socialTiktok", L.socialLink),
+  socialTelegram: webAddressField("socialTelegram", L.socialLink),
+  socialWhatsapp: webAddressField("socialWhatsapp", L.socialLink),
+  socialPinterest: webAddressField("socialPinterest", L.socialLink),
+  googleAnalyticsId: textField("googleAnalyticsId", L.googleAnalyticsId),
+  facebookPixelId: textField("facebookPixelId", L.facebookPixelId),
+  seoMetaDescription: textField("seoMetaDescription", L.seoMetaDescription),
+  seoMetaKeywords: textField("seoMetaKeywords", L.seoMetaKeywords),
+  googleSiteVerification: textField("googleSiteVerification", L.googleSiteVerification),
+  bingSiteVerification: textField("bingSiteVerification", L.bingSiteVerification),
+  maintenanceEnabled: checkbox,
+  maintenanceMessage: textField("maintenanceMessage", L.maintenanceMessage),
+  cacheEnabled: checkbox,
+  cacheDuration: wholeNumberIn(L.cacheDurationMin, L.cacheDurationMax, T.cacheDuration),
+} satisfies Record<SettingsField, z.ZodType>);
+
+export type SettingsFormInput = z.infer<typeof settingsFormSchema>;
+
+/** The columns of the settings row that the Settings screen writes (ads and custom code have their own). */
+export type SettingsScreenValues = Pick<
+  Settings,
+  Exclude<SettingsField, (typeof SOCIAL_NETWORKS)[number]["field"]> | "socialMedia"
+>;
+
+/** Form input to the columns of the settings row. */
+export function toSettingsColumns(input: SettingsFormInput): SettingsScreenValues {
+  const socialMedia = {} as Settings["socialMedia"];
+  for (const n of SOCIAL_NETWORKS) socialMedia[n.key] = input[n.field];
+  const columns: Record<string, unknown> = { socialMedia };
+  for (const [key, value] of Object.entries(input)) {
+    if (!key.startsWith("social")) columns[key] = value;
+  }
+  return columns as SettingsScreenValues;
+}
+
+/** The stored settings as the form's strings (a ticked checkbox is "on", an unticked one ""). */
+export function settingsFormValues(
+  s: Omit<SettingsScreenValues, "socialMedia"> & { socialMedia: Partial<Settings["socialMedia"]> },
+): Record<SettingsField, string> {
+  const values = {} as Record<SettingsField, string>;
+  for (const field of SETTINGS_FIELDS) {
+    const network = SOCIAL_NETWORKS.find((n) => n.field === field);
+    if (network) {
+      values[field] = s.socialMedia[network.key] ?? "";
+      continue;
+    }
+    const value = s[field as keyof typeof s];
+    values[field] = typeof value === "boolean" ? (value ? "on" : "") : String(value ?? "");
+  }
+  return values;
+}

@@ -1,0 +1,133 @@
+import { Readable } from "node:stream";
+import { describe, expect, test } from "vitest";
+import { createHtmlInjector, wrapBodyStart } from "./html-injector.server";
+import { adSenseClientId, adsScript, pageCode } from "./page-code.server";
+import { SNIPPET_DEFAULTS, type CodeSnippet } from "./snippet-rules";
+
+const DESKTOP = "Mozilla/5.0 (X11; Linux x86_64) Chrome/120.0 Safari/537.36";
+const PHONE = "Mozilla/5.0 (Linux; Android 14; Pixel 8) Mobile Safari/537.36";
+
+const snippet = (over: Partial<CodeSnippet>): CodeSnippet => ({
+  id: "s",
+  name: "S",
+  ...SNIPPET_DEFAULTS,
+  includePaths: ["*"],
+  excludePaths: [],
+  code: "",
+  ...over,
+});
+
+const base = {
+  adsEnabled: false,
+  adsPublisherId: "",
+  adsNonPersonalized: false,
+  customHeadHtml: "",
+  customBodyStartHtml: "",
+  customBodyEndHtml: "",
+  codeSnippets: [] as CodeSnippet[],
+};
+
+describe("page code", () => {
+  const settings = {
+    ...base,
+    customHeadHtml: '<meta name="custom-head">',
+    customBodyEndHtml: "<p>custom end</p>",
+    codeSnippets: [
+      snippet({ id: "a", code: '<meta name="site-verify" content="v">', excludePaths: ["/article/*"] }),
+      snippet({ id: "b", code: "<p>phones</p>", location: "body_start", deviceDisplay: "mobile" }),
+    ],
+  };
+
+  test("a public page gets the matching snippets and the custom code", () => {
+    expect(pageCode(settings, "/", DESKTOP)).toEqual({
+      head: '<meta name="custom-head">\n<meta name="site-verify" content="v">',
+      bodyStart: "",
+      bodyEnd: "<p>custom end</p>",
+      variesByDevice: true,
+    });
+    expect(pageCode(settings, "/", PHONE)?.bodyStart).toBe("<p>phones</p>");
+    expect(pageCode(settings, "/article/42", DESKTOP)?.head).toBe('<meta name="custom-head">');
+  });
+
+  test("the back office gets nothing, so a broken snippet cannot lock staff out", () => {
+    expect(pageCode(settings, "/admin", DESKTOP)).toBeNull();
+    expect(pageCode(settings, "/admin/code", DESKTOP)).toBeNull();
+    expect(pageCode(settings, "/admin/login", DESKTOP)).toBeNull();
+    expect(pageCode(settings, "/administrators-guide", DESKTOP)).not.toBeNull();
+  });
+});
+
+describe("the ad network script (Ads loading)", () => {
+  const src = "https://pagead2.googlesyndication.com/pagead/js/adsbygoogle.js?client=ca-pub-1234567890";
+
+  test("loads with the publisher id only when ads are enabled and an id is set", () => {
+    expect(adsScript({ ...base, adsEnabled: true, adsPublisherId: "pub-1234567890" })).toBe(
+      `<script async src="${src}" crossorigin="anonymous"></script>`,
+    );
+    expect(adsScript({ ...base, adsEnabled: true, adsPublisherId: "ca-pub-1234567890" })).toContain(src);
+    expect(adsScript({ ...base, adsEnabled: false, adsPublisherId: "pub-1234567890" })).toBe("");
+    expect(adsScript({ ...base, adsEnabled: true, adsPublisherId: "" })).toBe("");
+    expect(adSenseClientId('pub-1"><script>')).toBeNull();
+  });
+
+  test("non-personalised sets the personalisation-off flag before the script", () => {
+    const html = adsScript({
+      ...base,
+      adsEnabled: true,
+      adsPublisherId: "pub-1234567890",
+      adsNonPersonalized: true,
+    });
+    expect(html).toMatch(
+      /^<script>\(adsbygoogle=window\.adsbygoogle\|\|\[\]\)\.requestNonPersonalizedAds=1<\/script><script async src=/,
+    );
+  });
+
+  test("goes first in the head of public pages, never in the back office", () => {
+    const s = { ...base, adsEnabled: true, adsPublisherId: "pub-1234567890", customHeadHtml: "<meta>" };
+    expect(pageCode(s, "/contact", DESKTOP)?.head).toMatch(/^<script async src=.*<\/script>\n<meta>$/);
+    expect(pageCode(s, "/admin/ads", DESKTOP)).toBeNull();
+  });
+});
+
+async function run(chunks: string[], html: { head: string; bodyStart: string; bodyEnd: string }) {
+  const out: string[] = [];
+  const stream = Readable.from(chunks.map((c) => Buffer.from(c))).pipe(createHtmlInjector(html));
+  for await (const chunk of stream) out.push(Buffer.isBuffer(chunk) ? chunk.toString("utf8") : String(chunk));
+  return out.join("");
+}
+
+describe("the document stream injector", () => {
+  const doc =
+    '<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/><title>Ghana – news</title></head>' +
+    '<body class="min-h-screen"><div id="app">Akwaaba ✓</div><script>window.x="</bo"</script></body></html>';
+  const html = { head: "<meta name=h>", bodyStart: "<p>start</p>", bodyEnd: "<p>end</p>" };
+  const expected =
+    '<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/><title>Ghana – news</title><meta name=h></head>' +
+    `<body class="min-h-screen">${wrapBodyStart("<p>start</p>")}<div id="app">Akwaaba ✓</div>` +
+    '<script>window.x="</bo"</script><p>end</p></body></html>';
+
+  test("puts the code before </head>, right after <body …> and before </body>", async () => {
+    expect(await run([doc], html)).toBe(expected);
+  });
+
+  test("finds the markers whatever the chunk boundaries, multi-byte characters included", async () => {
+    const bytes = Buffer.from(doc);
+    for (const size of [1, 2, 3, 5, 7, 64]) {
+      // Split the bytes (not the characters) so that '–' and '✓' are cut in half too.
+      const out: string[] = [];
+      const parts: Buffer[] = [];
+      for (let i = 0; i < bytes.length; i += size) parts.push(bytes.subarray(i, i + size));
+      const stream = Readable.from(parts).pipe(createHtmlInjector(html));
+      for await (const chunk of stream) out.push(String(chunk));
+      expect(out.join(""), `chunks of ${size} bytes`).toBe(expected);
+    }
+  });
+
+  test("leaves the document as it is when there is nothing to add", async () => {
+    expect(await run([doc], { head: "", bodyStart: "", bodyEnd: "" })).toBe(doc);
+  });
+
+  test("body-start code that is empty adds no wrapper", async () => {
+    expect(await run([doc], { ...html, bodyStart: "" })).not.toContain("nd-snippets");
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * React Router's default Node server entry, plus one step: the document stream passes through the
+ * page-code injector (app/domain/snippets), which adds the ad tag, custom code and matching snippets
+ * to public pages. Back-office pages are streamed untouched.
+ */
+import { type Transform } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { isbot } from "isbot";
+import type { RenderToPipeableStreamOptions } from "react-dom/server";
+import { renderToPipeableStream } from "react-dom/server";
+import type { AppLoadContext, EntryContext } from "react-router";
+import { ServerRouter } from "react-router";
+import { getDb } from "#app/db/client.server";
+import { createHtmlInjector } from "#app/domain/snippets/html-injector.server";
+import { isPublicPagePath, pageCode, type PageCode } from "#app/domain/snippets/page-code.server";
+import { getSettings } from "#app/domain/settings/settings.server";
+
+export const streamTimeout = 5_000;
+
+/** A settings read that fails must not take the page down with it: the page goes out without extras. */
+async function pageCodeFor(request: Request): Promise<PageCode | null> {
+  const { pathname } = new URL(request.url);
+  if (!isPublicPagePath(pathname)) return null;
+  try {
+    return pageCode(await getSettings(await getDb()), pathname, request.headers.get("user-agent"));
+  } catch (error) {
+    console.error("[page-code] could not read settings; page sent without custom code", error);
+    return null;
+  }
+}
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  _loadContext: AppLoadContext,
+) {
+  // https://httpwg.org/specs/rfc9110.html#HEAD
+  if (request.method.toUpperCase() === "HEAD") {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+
+  const code = await pageCodeFor(request);
+  if (code?.variesByDevice) responseHeaders.append("Vary", "User-Agent");
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const userAgent = request.headers.get("user-agent");
+
+    // Bots wait for all content so that they read the whole page.
+    const readyOption: keyof RenderToPipeableStreamOptions =
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+
+    // Abort after streamTimeout so that rejected boundaries still have time to flush.
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
+      () => abort(),
+      streamTimeout + 1000,
+    );
+
+    const { pipe, abort } = renderToPipeableStream(
+      <ServerRouter context={routerContext} url={request.url} />,
+      {
+        [readyOption]() {
+          shellRendered = true;
+          const body: Transform = createHtmlInjector(code ?? { head: "", bodyStart: "", bodyEnd: "" });
+          body.once("finish", () => {
+            // Clear the timeout so that the closure is not retained.
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
+          });
+          const stream = createReadableStreamFromReadable(body);
+          responseHeaders.set("Content-Type", "text/html");
+          pipe(body);
+          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // Errors in the shell are logged by handleDocumentRequest when the promise rejects.
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+  });
+}

@@ -1,0 +1,120 @@
+import { ArrowLeft } from "lucide-react";
+import { data, Link } from "react-router";
+import { requirePermission } from "#app/auth/guard.server";
+import { can } from "#app/auth/permissions";
+import { ArticleResult, type ArticleActionResult } from "#app/components/admin/article-result";
+import { SnippetManager } from "#app/components/admin/snippet-manager";
+import { getDb } from "#app/db/client.server";
+import { getSettings } from "#app/domain/settings/settings.server";
+import { snippetFieldsFrom, SNIPPET_TEXT, type SnippetFormFields } from "#app/domain/snippets/snippet-rules";
+import {
+  addSnippet,
+  listSnippets,
+  removeSnippet,
+  saveSnippets,
+  toggleSnippet,
+} from "#app/domain/snippets/snippets.server";
+import { isRefusal, refusalMessage, refusalStatus } from "#app/lib/refusal";
+import type { Route } from "./+types/code";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requirePermission(request, "plugins", "view");
+  const db = await getDb();
+  const [snippets, settings] = await Promise.all([listSnippets(db), getSettings(db)]);
+  return {
+    snippets,
+    canManage: can(user.role, "plugins", "manage"),
+    /** Changes on every save: the screen's local copy restarts from the stored list. */
+    version: settings.updatedAt.toISOString(),
+  };
+}
+
+interface Reply {
+  result?: ArticleActionResult;
+  /** The add form posted without JavaScript: its error and what was typed. */
+  addError?: string;
+  addValues?: SnippetFormFields;
+}
+const reply = (body: Reply, status = 200) => data(body, { status });
+
+/**
+ * intent=save carries the whole list as JSON (the browser's 'Save All Changes'); add, toggle and
+ * remove are the one-change posts of a page running without JavaScript (snippet-manager.tsx).
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requirePermission(request, "plugins", "manage");
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const id = String(form.get("id") ?? "");
+  const db = await getDb();
+  try {
+    switch (intent) {
+      case "save": {
+        let list: unknown;
+        try {
+          list = JSON.parse(String(form.get("snippets") ?? ""));
+        } catch {
+          return reply({ result: { type: "error", title: SNIPPET_TEXT.saveFailed } }, 400);
+        }
+        await saveSnippets(db, user, list);
+        break;
+      }
+      case "add":
+        await addSnippet(db, user, snippetFieldsFrom(form));
+        break;
+      case "toggle":
+        await toggleSnippet(db, user, id);
+        break;
+      case "remove":
+        await removeSnippet(db, user, id);
+        break;
+      default:
+        return reply({ result: { type: "error", title: SNIPPET_TEXT.saveFailed } }, 400);
+    }
+  } catch (error) {
+    if (refusalStatus(error) === 400) {
+      const message = refusalMessage(error);
+      if (intent === "add" && message === SNIPPET_TEXT.required) {
+        return reply({ addError: message, addValues: snippetFieldsFrom(form) }, 400);
+      }
+      const detail = (error as { data: { detail?: string } }).data.detail;
+      return reply({ result: { type: "error", title: SNIPPET_TEXT.saveFailed, message: detail } }, 400);
+    }
+    if (isRefusal(error)) throw error;
+    console.error("[code] saving snippets failed", { intent, id }, error);
+    return reply({ result: { type: "error", title: SNIPPET_TEXT.saveFailed } }, 500);
+  }
+  return reply({ result: { type: "success", title: SNIPPET_TEXT.saved } });
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Header & Footer Code - Admin" }];
+
+export default function HeaderFooterCode({ loaderData, actionData }: Route.ComponentProps) {
+  const { snippets, canManage, version } = loaderData;
+  return (
+    <section>
+      <Link
+        to="/admin"
+        className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+      >
+        <ArrowLeft className="h-4 w-4" aria-hidden />
+        Back to Dashboard
+      </Link>
+      <div className="mb-4">
+        <h1 className="text-2xl font-bold">Header &amp; Footer Code</h1>
+        <p className="mt-1 text-sm text-gray-600">
+          Code added to the public pages (never to the back office): in the head, at the start of the body or
+          at its end, on the pages, paths and devices each snippet names.
+        </p>
+      </div>
+      <ArticleResult result={actionData?.result} />
+      <SnippetManager
+        key={version}
+        saved={snippets}
+        canManage={canManage}
+        addError={actionData?.addError}
+        addValues={actionData?.addValues}
+      />
+    </section>
+  );
+}

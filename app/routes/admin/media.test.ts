@@ -1,0 +1,327 @@
+/**
+ * The media library called as a route: uploads store the file and its WebP variants, a file whose
+ * content does not match its name is refused, a writer may upload but not delete, and a signed-out
+ * visitor is sent to sign in. Files live in a temporary folder.
+ */
+import { existsSync } from "node:fs";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { activityLog, media } from "#app/db/schema";
+import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
+import { MEDIA_TEXT } from "#app/domain/media/media-rules";
+import { setMediaRoot } from "#app/domain/media/storage.server";
+import { MediaError, socialVariant, uploadMedia } from "#app/domain/media/upload.server";
+import * as mediaRoute from "./media";
+import {
+  BASE,
+  getRequest,
+  makeUser,
+  outcome,
+  postRequest,
+  routeArgs,
+  sessionCookieFor,
+} from "./route-testing.server";
+
+const args = <T>(request: Request) => routeArgs(request) as unknown as T;
+type ActionArgs = Parameters<typeof mediaRoute.action>[0];
+type LoaderArgs = Parameters<typeof mediaRoute.loader>[0];
+
+function uploadRequest(fields: Record<string, string>, file: File | null, cookie?: string) {
+  const body = new FormData();
+  body.set("intent", "upload");
+  for (const [key, value] of Object.entries(fields)) body.set(key, value);
+  if (file) body.set("file", file);
+  return new Request(`${BASE}/admin/media`, {
+    method: "POST",
+    body,
+    headers: cookie ? { Cookie: cookie } : {},
+  });
+}
+
+const png = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: "#1e3a8a" } })
+    .png()
+    .toBuffer();
+
+describe("media library (routes)", () => {
+  let database: TestDatabase;
+  let root: string;
+  const cookies = { admin: "", editor: "", writer: "" };
+
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), "newsdesk-media-"));
+    setMediaRoot(root);
+    database = await createTestDatabase("pglite");
+    for (const role of ["admin", "editor", "writer"] as const) {
+      const user = await makeUser(`media-${role}@example.com`, role);
+      cookies[role] = await sessionCookieFor(user.id);
+    }
+  });
+  afterAll(async () => {
+    setMediaRoot(undefined);
+    await database.destroy();
+    await rm(root, { recursive: true, force: true });
+  });
+  beforeEach(async () => {
+    await database.db.delete(media);
+  });
+
+  const rows = () => database.db.select().from(media);
+  const files = async () => (await readdir(root)).sort();
+
+  async function upload(role: keyof typeof cookies, name: string, file: File) {
+    return outcome(() =>
+      mediaRoute.action(
+        args<ActionArgs>(uploadRequest({ mode: "file", name, tags: "news, , accra" }, file, cookies[role])),
+      ),
+    );
+  }
+
+  test("an image upload creates the row, the original and WebP variants at 400/800/1200 plus 1200x630", async () => {
+    const file = new File([new Uint8Array(await png(1600, 900))], "Front Page.png", { type: "image/png" });
+    const result = await upload("writer", "Front page", file);
+    expect(result).toMatchObject({ status: 302, location: "/admin/media" });
+
+    const [row] = await rows();
+    expect(row).toMatchObject({
+      name: "Front page",
+      type: "image",
+      mimeType: "image/png",
+      width: 1600,
+      height: 900,
+      status: "active",
+      featured: false,
+      tags: ["news", "accra"],
+      uploadedBy: "media-writer@example.com",
+      originalName: "Front Page.png",
+      size: file.size,
+    });
+    expect(row.url).toBe(`/media/${row.storageKey}`);
+    expect(row.url).not.toMatch(/^data:/);
+    expect(row.variants.map((v) => [v.width, v.height, v.format])).toEqual([
+      [400, 225, "webp"],
+      [800, 450, "webp"],
+      [1200, 675, "webp"],
+      [1200, 630, "webp"],
+    ]);
+    expect(socialVariant(row.variants)).toMatchObject({ width: 1200, height: 630 });
+    expect(await files()).toEqual([row.storageKey, ...row.variants.map((v) => v.key)].sort());
+    const social = await sharp(path.join(root, socialVariant(row.variants)!.key)).metadata();
+    expect([social.format, social.width, social.height]).toEqual(["webp", 1200, 630]);
+
+    const [entry] = await database.db.select().from(activityLog).where(eq(activityLog.type, "media"));
+    expect(entry).toMatchObject({ action: "uploaded media", title: "Front page" });
+  });
+
+  test("a small image is not upscaled: one variant at its own width, and the social crop", async () => {
+    const file = new File([new Uint8Array(await png(120, 80))], "icon.png");
+    expect((await upload("editor", "Icon", file)).status).toBe(302);
+    const [row] = await rows();
+    expect(row.variants.map((v) => [v.width, v.height])).toEqual([
+      [120, 80],
+      [1200, 630],
+    ]);
+  });
+
+  test("a .png that is really text is refused and nothing is stored", async () => {
+    const before = await files();
+    const fake = new File(["just some text, not a picture"], "photo.png", { type: "image/png" });
+    const result = await upload("admin", "Fake", fake);
+    expect(result.status).toBe(400);
+    expect(result.body).toMatchObject({
+      error: {
+        title: MEDIA_TEXT.uploadFailed,
+        message:
+          "The file's content does not match its name: .png was expected to hold a PNG image, but it holds plain text.",
+        field: "file",
+      },
+      values: { name: "Fake" },
+    });
+    expect(await rows()).toEqual([]);
+    expect(await files()).toEqual(before);
+  });
+
+  test("the spec's validation texts", async () => {
+    const noName = await outcome(() =>
+      mediaRoute.action(args<ActionArgs>(uploadRequest({ mode: "file", name: " " }, null, cookies.admin))),
+    );
+    expect(noName.body).toMatchObject({
+      error: { title: "Validation Error", message: "Please enter a name for the media." },
+    });
+    const noFile = await outcome(() =>
+      mediaRoute.action(args<ActionArgs>(uploadRequest({ mode: "file", name: "x" }, null, cookies.admin))),
+    );
+    expect(noFile.body).toMatchObject({
+      error: { title: "Validation Error", message: "Please select a file to upload." },
+    });
+    const noUrl = await outcome(() =>
+      mediaRoute.action(
+        args<ActionArgs>(uploadRequest({ mode: "url", name: "x", url: "" }, null, cookies.admin)),
+      ),
+    );
+    expect(noUrl.body).toMatchObject({
+      error: { title: "Validation Error", message: "Please enter a URL for the media." },
+    });
+    await expect(uploadMedia(database.db, null, { name: "x" })).rejects.toMatchObject({
+      title: "Authentication Error",
+      message: "You must be logged in to upload media.",
+    } satisfies Partial<MediaError>);
+    expect(await rows()).toEqual([]);
+  });
+
+  test("URL mode stores the URL and the type from its extension", async () => {
+    const result = await outcome(() =>
+      mediaRoute.action(
+        args<ActionArgs>(
+          uploadRequest(
+            { mode: "url", name: "Clip", url: "https://cdn.example.com/v/clip.mp4" },
+            null,
+            cookies.writer,
+          ),
+        ),
+      ),
+    );
+    expect(result.status).toBe(302);
+    const [row] = await rows();
+    expect(row).toMatchObject({ url: "https://cdn.example.com/v/clip.mp4", type: "video", storageKey: "" });
+  });
+
+  test("writer: bulk delete and delete get 403 and nothing is removed; activate and featured work", async () => {
+    await upload("admin", "Keep me", new File([new Uint8Array(await png(500, 300))], "keep.png"));
+    const [row] = await rows();
+    const before = await files();
+    const refused: Array<Record<string, string | string[]>> = [
+      { intent: "bulk", bulkAction: "delete", ids: [row.id] },
+      { intent: "delete", id: row.id },
+    ];
+    for (const fields of refused) {
+      const result = await outcome(() =>
+        mediaRoute.action(args<ActionArgs>(postRequest("/admin/media", fields, cookies.writer))),
+      );
+      expect(result.status).toBe(403);
+      expect(result.body).toMatchObject({ title: "Access Denied" });
+    }
+    expect(await rows()).toHaveLength(1);
+    expect(await files()).toEqual(before);
+
+    const loaded = await outcome(() =>
+      mediaRoute.loader(args<LoaderArgs>(getRequest("/admin/media", cookies.writer))),
+    );
+    expect(loaded.body).toMatchObject({ canDelete: false, canUpload: true, total: 1 });
+
+    const deactivate = await outcome(() =>
+      mediaRoute.action(
+        args<ActionArgs>(
+          postRequest(
+            "/admin/media",
+            { intent: "bulk", bulkAction: "deactivate", ids: [row.id] },
+            cookies.writer,
+          ),
+        ),
+      ),
+    );
+    expect(deactivate.status).toBe(302);
+    const feature = await outcome(() =>
+      mediaRoute.action(
+        args<ActionArgs>(postRequest("/admin/media", { intent: "featured", id: row.id }, cookies.writer)),
+      ),
+    );
+    expect(feature.status).toBe(302);
+    expect((await rows())[0]).toMatchObject({ status: "inactive", featured: true });
+  });
+
+  test("bulk actions need a chosen action and at least one selection", async () => {
+    const incomplete: Array<Record<string, string | string[]>> = [
+      { intent: "bulk", bulkAction: "", ids: ["x"] },
+      { intent: "bulk", bulkAction: "activate" },
+    ];
+    for (const fields of incomplete) {
+      const result = await outcome(() =>
+        mediaRoute.action(args<ActionArgs>(postRequest("/admin/media", fields, cookies.admin))),
+      );
+      expect(result.status).toBe(400);
+      expect(result.body).toMatchObject({
+        error: { title: MEDIA_TEXT.bulkFailed, message: MEDIA_TEXT.bulkNeedsChoice },
+      });
+    }
+  });
+
+  test("editor: delete removes the row and every file", async () => {
+    await upload("writer", "Gone", new File([new Uint8Array(await png(900, 600))], "gone.png"));
+    await upload("writer", "Also gone", new File([new Uint8Array(await png(300, 200))], "also.png"));
+    const all = await rows();
+    const ownFiles = all.flatMap((r) => [r.storageKey, ...r.variants.map((v) => v.key)]);
+    expect(ownFiles.every((key) => existsSync(path.join(root, key)))).toBe(true);
+    const single = await outcome(() =>
+      mediaRoute.action(
+        args<ActionArgs>(postRequest("/admin/media", { intent: "delete", id: all[0].id }, cookies.editor)),
+      ),
+    );
+    expect(single.status).toBe(302);
+    expect(existsSync(path.join(root, all[0].storageKey))).toBe(false);
+    const bulk = await outcome(() =>
+      mediaRoute.action(
+        args<ActionArgs>(
+          postRequest(
+            "/admin/media",
+            { intent: "bulk", bulkAction: "delete", ids: [all[1].id] },
+            cookies.editor,
+          ),
+        ),
+      ),
+    );
+    expect(bulk.status).toBe(302);
+    expect(await rows()).toEqual([]);
+    expect(ownFiles.some((key) => existsSync(path.join(root, key)))).toBe(false);
+  });
+
+  test("listing: filters, sort and pages come from the URL", async () => {
+    await upload("admin", "Bravo", new File([new Uint8Array(await png(50, 50))], "b.png"));
+    await upload("admin", "alpha", new File([new Uint8Array(await png(800, 800))], "a.png"));
+    await outcome(() =>
+      mediaRoute.action(
+        args<ActionArgs>(
+          uploadRequest({ mode: "url", name: "Doc", url: "https://example.com/r.pdf" }, null, cookies.admin),
+        ),
+      ),
+    );
+    const load = async (query: string) =>
+      (
+        await outcome(() =>
+          mediaRoute.loader(args<LoaderArgs>(getRequest(`/admin/media${query}`, cookies.admin))),
+        )
+      ).body as {
+        items: Array<{ name: string }>;
+        filter: { view: string; sort: string; order: string };
+        total: number;
+      };
+    const byDefault = await load("");
+    expect(byDefault.filter).toMatchObject({ view: "grid", sort: "date", order: "desc" });
+    expect(byDefault.items.map((i) => i.name)).toEqual(["Doc", "alpha", "Bravo"]);
+    expect((await load("?sort=name&order=asc")).items.map((i) => i.name)).toEqual(["alpha", "Bravo", "Doc"]);
+    expect((await load("?sort=size")).items[0].name).toBe("alpha");
+    expect((await load("?type=document")).items.map((i) => i.name)).toEqual(["Doc"]);
+    expect((await load("?view=list&status=inactive")).total).toBe(0);
+    expect((await load("?view=list")).filter.view).toBe("list");
+  });
+
+  test("signed out: the loader and every action redirect to sign in", async () => {
+    expect(
+      await outcome(() => mediaRoute.loader(args<LoaderArgs>(getRequest("/admin/media")))),
+    ).toMatchObject({
+      status: 302,
+      location: "/admin/login",
+    });
+    const file = new File([new Uint8Array(await png(10, 10))], "x.png");
+    expect(
+      await outcome(() =>
+        mediaRoute.action(args<ActionArgs>(uploadRequest({ mode: "file", name: "x" }, file))),
+      ),
+    ).toMatchObject({ status: 302, location: "/admin/login" });
+    expect(await rows()).toEqual([]);
+  });
+});

@@ -1,0 +1,243 @@
+import { useEffect } from "react";
+import { data } from "react-router";
+import { z } from "zod";
+import { accessDenied, requirePermission, userCan } from "#app/auth/guard.server";
+import { MediaFilters } from "#app/components/admin/media-filters";
+import { MediaLibrary } from "#app/components/admin/media-library";
+import { MediaUploadForm, type UploadProblem } from "#app/components/admin/media-upload-form";
+import { ArticlePagination } from "#app/components/admin/article-pagination";
+import { useToast } from "#app/components/ui/toast";
+import { getDb } from "#app/db/client.server";
+import { MEDIA_STATUSES, MEDIA_TYPES } from "#app/db/schema";
+import {
+  deleteMedia,
+  listMedia,
+  MEDIA_SORTS,
+  setMediaStatus,
+  toggleMediaFeatured,
+} from "#app/domain/media/library.server";
+import { MEDIA_TEXT } from "#app/domain/media/media-rules";
+import { MediaError, uploadMedia } from "#app/domain/media/upload.server";
+import { cleanSearch } from "#app/domain/users/user-form";
+import { parsePageParam } from "#app/lib/pagination";
+import { redirectWithToast } from "#app/lib/flash.server";
+import type { Route } from "./+types/media";
+
+const filterSchema = z.object({
+  view: z.enum(["grid", "list"]).catch("grid"),
+  type: z.enum(MEDIA_TYPES).nullable().catch(null),
+  status: z.enum(MEDIA_STATUSES).nullable().catch(null),
+  sort: z.enum(MEDIA_SORTS).catch("date"),
+  order: z.enum(["asc", "desc"]).catch("desc"),
+  q: z.string().nullable().transform(cleanSearch),
+});
+
+export type MediaFilter = z.output<typeof filterSchema>;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const me = await requirePermission(request, "media", "view");
+  const params = new URL(request.url).searchParams;
+  const filter = filterSchema.parse({
+    view: params.get("view"),
+    type: params.get("type"),
+    status: params.get("status"),
+    sort: params.get("sort"),
+    order: params.get("order"),
+    q: params.get("q"),
+  });
+  const list = await listMedia(await getDb(), {
+    ...filter,
+    search: filter.q,
+    page: parsePageParam(params.get("page")),
+  });
+  return {
+    ...list,
+    filter,
+    canUpload: userCan(me, "media", "upload"),
+    canDelete: userCan(me, "media", "delete"),
+  };
+}
+
+const bulkSchema = z.object({
+  bulkAction: z.enum(["activate", "deactivate", "delete"]),
+  ids: z.array(z.string().min(1)).min(1),
+});
+const idSchema = z.object({ id: z.string().min(1) });
+
+interface ActionError {
+  title: string;
+  message?: string;
+  field?: string;
+}
+
+const fail = (error: ActionError, status: number, values?: Record<string, string>) =>
+  data<{ error: ActionError; values?: Record<string, string> }>({ error, values }, { status });
+
+const text = (form: FormData, key: string) => {
+  const value = form.get(key);
+  return typeof value === "string" ? value : "";
+};
+
+export async function action({ request }: Route.ActionArgs) {
+  const actor = await requirePermission(request, "media", "view");
+  const url = new URL(request.url);
+  const back = `/admin/media${url.search}`;
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch (error) {
+    console.error("[media] could not read the form", error);
+    return fail({ title: MEDIA_TEXT.uploadFailed, message: MEDIA_TEXT.tryAgain }, 400);
+  }
+  const intent = text(form, "intent");
+  const db = await getDb();
+
+  if (intent === "upload") {
+    if (!userCan(actor, "media", "upload")) accessDenied();
+    const fields = {
+      mode: text(form, "mode"),
+      name: text(form, "name"),
+      alt: text(form, "alt"),
+      description: text(form, "description"),
+      tags: text(form, "tags"),
+      url: text(form, "url"),
+    };
+    const file = form.get("file");
+    try {
+      await uploadMedia(db, actor, { ...fields, file: file instanceof File ? file : null });
+      return redirectWithToast(back, { type: "success", title: MEDIA_TEXT.uploaded });
+    } catch (error) {
+      if (error instanceof MediaError) {
+        return fail({ title: error.title, message: error.message, field: error.field }, error.status, fields);
+      }
+      console.error("[media] upload failed", error);
+      return fail({ title: MEDIA_TEXT.uploadFailed, message: MEDIA_TEXT.tryAgain }, 500, fields);
+    }
+  }
+
+  const failure =
+    intent === "bulk"
+      ? MEDIA_TEXT.bulkFailed
+      : intent === "delete"
+        ? MEDIA_TEXT.deleteFailed
+        : MEDIA_TEXT.updateFailed;
+  if (intent === "bulk") {
+    const parsed = bulkSchema.safeParse({ bulkAction: form.get("bulkAction"), ids: form.getAll("ids") });
+    if (!parsed.success)
+      return fail({ title: MEDIA_TEXT.bulkFailed, message: MEDIA_TEXT.bulkNeedsChoice }, 400);
+    const { bulkAction, ids } = parsed.data;
+    // Outside the try below: a refusal is a thrown 403 response, not a failure to report.
+    if (!userCan(actor, "media", bulkAction === "delete" ? "delete" : "upload")) accessDenied();
+    try {
+      const n =
+        bulkAction === "delete"
+          ? await deleteMedia(db, actor, ids)
+          : await setMediaStatus(db, actor, ids, bulkAction === "activate" ? "active" : "inactive");
+      return redirectWithToast(back, {
+        type: "success",
+        title: `Successfully processed ${n} media item${n === 1 ? "" : "s"}!`,
+      });
+    } catch (error) {
+      return failed(error, failure);
+    }
+  }
+  if (intent !== "featured" && intent !== "delete") return fail({ title: failure }, 400);
+  if (!userCan(actor, "media", intent === "delete" ? "delete" : "upload")) accessDenied();
+  const parsed = idSchema.safeParse({ id: form.get("id") });
+  if (!parsed.success) return fail({ title: failure }, 400);
+  try {
+    if (intent === "delete") {
+      await deleteMedia(db, actor, [parsed.data.id]);
+      return redirectWithToast(back, { type: "success", title: MEDIA_TEXT.deleted });
+    }
+    const isFeatured = await toggleMediaFeatured(db, actor, parsed.data.id);
+    return redirectWithToast(back, {
+      type: "success",
+      title: isFeatured ? "Media marked as featured." : "Media removed from featured.",
+    });
+  } catch (error) {
+    return failed(error, failure);
+  }
+}
+
+function failed(error: unknown, title: string) {
+  if (error instanceof MediaError) return fail({ title, message: error.message }, error.status);
+  console.error("[media] action failed", error);
+  return fail({ title }, 500);
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Media Library - Admin" }];
+
+export default function MediaLibraryPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { items, total, page, pageCount, pageSize, filter, canUpload, canDelete } = loaderData;
+  const { showToast } = useToast();
+  const error = actionData?.error;
+  const isUploadError = Boolean(actionData?.values);
+
+  useEffect(() => {
+    if (error && !isUploadError) showToast({ type: "error", title: error.title, message: error.message });
+  }, [error, isUploadError, showToast]);
+
+  const hrefFor = (n: number) => {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(filter)) {
+      const isDefault =
+        value === null ||
+        value === "" ||
+        (key === "view" && value === "grid") ||
+        (key === "sort" && value === "date") ||
+        (key === "order" && value === "desc");
+      if (!isDefault) params.set(key, String(value));
+    }
+    if (n > 1) params.set("page", String(n));
+    const query = params.toString();
+    return query ? `/admin/media?${query}` : "/admin/media";
+  };
+
+  const uploadProblem: UploadProblem | undefined =
+    isUploadError && error
+      ? { title: error.title, message: error.message ?? "", field: error.field }
+      : undefined;
+
+  return (
+    <section className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-bold">Media Library</h1>
+        <p className="text-sm text-gray-600">
+          {total} item{total === 1 ? "" : "s"}
+        </p>
+      </div>
+
+      {canUpload ? <MediaUploadForm problem={uploadProblem} values={actionData?.values} /> : null}
+
+      {error && !isUploadError ? (
+        <div
+          role="alert"
+          className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+        >
+          <p className="font-semibold">{error.title}</p>
+          {error.message ? <p>{error.message}</p> : null}
+        </div>
+      ) : null}
+
+      <div className="rounded-lg border border-gray-200 bg-white">
+        <MediaFilters filter={filter} />
+        {items.length === 0 ? (
+          <p className="px-4 py-10 text-center text-sm text-gray-500">No media found.</p>
+        ) : (
+          <MediaLibrary items={items} view={filter.view} canDelete={canDelete} />
+        )}
+      </div>
+      {total > 0 ? (
+        <ArticlePagination
+          page={page}
+          pageCount={pageCount}
+          total={total}
+          pageSize={pageSize}
+          hrefFor={hrefFor}
+          noun="media items"
+        />
+      ) : null}
+    </section>
+  );
+}

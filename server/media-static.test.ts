@@ -1,0 +1,76 @@
+/**
+ * Stored media served by Express: only files from `${DATA_DIR}/media`, cached for a year as immutable,
+ * never sniffed; and the request body limit that covers the 32 MB upload.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import http, { type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import type { ServerBuild } from "react-router";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { parseConfig } from "#app/config.server";
+import { createApp, MAX_REQUEST_BODY_BYTES } from "./app";
+
+const noBuild = (): Promise<ServerBuild> => Promise.reject(new Error("no app build in this test"));
+
+describe("media files and the body limit", () => {
+  let server: Server;
+  let origin: string;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), "newsdesk-static-"));
+    await mkdir(path.join(dataDir, "media"));
+    await writeFile(path.join(dataDir, "media", "abc123-400.webp"), "RIFF....WEBP");
+    await writeFile(path.join(dataDir, "secret.txt"), "not public");
+    const app = createApp({
+      config: parseConfig({ NODE_ENV: "production", BUILD_DIR: "/nonexistent-build", DATA_DIR: dataDir }),
+      build: noBuild,
+    });
+    server = await new Promise<Server>((resolve) => {
+      const s = app.listen(0, "127.0.0.1", () => resolve(s));
+    });
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  test("a stored file is served immutable for a year, with nosniff", async () => {
+    const response = await fetch(`${origin}/media/abc123-400.webp`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/webp");
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("content-security-policy")).toMatch(/sandbox/);
+  });
+
+  test("nothing outside the media folder, and a missing key is 404", async () => {
+    expect((await fetch(`${origin}/media/..%2Fsecret.txt`)).status).toBeGreaterThanOrEqual(400);
+    expect((await fetch(`${origin}/media/%2e%2e/secret.txt`)).status).toBeGreaterThanOrEqual(400);
+    expect((await fetch(`${origin}/media/missing.webp`)).status).toBe(404);
+  });
+
+  test("a body over the limit is refused with 413 before it is read", async () => {
+    expect(MAX_REQUEST_BODY_BYTES).toBe(33 * 1024 * 1024);
+    const status = await new Promise<number>((resolve, reject) => {
+      const request = http.request(`${origin}/admin/media`, {
+        method: "POST",
+        headers: {
+          "Content-Type": "multipart/form-data; boundary=x",
+          "Content-Length": String(MAX_REQUEST_BODY_BYTES + 1),
+        },
+      });
+      request.on("response", (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+        request.destroy();
+      });
+      request.on("error", reject);
+      request.write("--x\r\n");
+    });
+    expect(status).toBe(413);
+  });
+});
