@@ -6,8 +6,10 @@ import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Link } from "react-router";
 import { pageWindow } from "#app/lib/pagination";
 
+/** `basePath` may carry its own query (`/search?q=cocoa`): the page joins it. */
 function pageHref(basePath: string, page: number) {
-  return page <= 1 ? basePath : `${basePath}?page=${page}`;
+  if (page <= 1) return basePath;
+  return `${basePath}${basePath.includes("?") ? "&" : "?"}page=${page}`;
 }
 
 const BOX =

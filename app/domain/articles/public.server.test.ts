@@ -157,6 +157,23 @@ describe.each(TEST_ENGINES)("public article reads on %s", (engine) => {
     await expect(searchArticles(database.db, "it's a & | ! ( :* <-> 'quote")).resolves.toBeDefined();
   });
 
+  test("search pages: the total counts every match, each page holds the next ones", async () => {
+    const everything = await searchArticles(database.db, "year");
+    expect(everything.total).toBeGreaterThan(2);
+    const first = await searchArticles(database.db, "year", 1, 2);
+    const second = await searchArticles(database.db, "year", 2, 2);
+    expect(first.total).toBe(everything.total);
+    expect(second.total).toBe(everything.total);
+    expect(first.results).toHaveLength(2);
+    expect(second.results.length).toBeGreaterThan(0);
+    const firstIds = first.results.map((a) => a.id);
+    expect(second.results.every((a) => !firstIds.includes(a.id))).toBe(true);
+    expect(everything.results.slice(0, 4).map((a) => a.id)).toEqual([
+      ...firstIds,
+      ...second.results.map((a) => a.id),
+    ]);
+  });
+
   test("a hidden article cannot be opened by id", async () => {
     for (const id of hiddenIds) expect(await getPublishedArticle(database.db, id)).toBeNull();
   });

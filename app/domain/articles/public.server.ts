@@ -213,7 +213,8 @@ export function prefixQuery(query: string): string {
     .join(" & ");
 }
 
-export const SEARCH_LIMIT = 100;
+/** Results per search page: a page of 20 stays light on mobile data (100 at once weighed 100 KB gzipped). */
+export const SEARCH_PAGE_SIZE = 20;
 export const SEARCH_MAX_QUERY = 200;
 
 export interface SearchResult {
@@ -229,7 +230,8 @@ export interface SearchResult {
 export async function searchArticles(
   db: DbOrTx,
   rawQuery: string,
-  limit = SEARCH_LIMIT,
+  page = 1,
+  perPage = SEARCH_PAGE_SIZE,
 ): Promise<SearchResult> {
   const query = rawQuery.trim().slice(0, SEARCH_MAX_QUERY);
   const prefix = prefixQuery(query);
@@ -245,8 +247,9 @@ export async function searchArticles(
     .from(articles)
     .leftJoin(categories, eq(categories.id, articles.categoryId))
     .where(and(isPublished(), sql`(${articles.searchVector} @@ ${tsQuery} OR ${categoryMatches})`))
-    .orderBy(desc(rank), desc(articles.displayDate))
-    .limit(limit);
+    .orderBy(desc(rank), desc(articles.displayDate), desc(articles.id))
+    .limit(perPage)
+    .offset((Math.max(1, Math.floor(page)) - 1) * perPage);
   const results = await withSummaries(
     db,
     rows.map(({ total: _total, ...row }) => row),

@@ -155,7 +155,13 @@ describe.each(TEST_ENGINES)("reader listing loaders on %s", (engine) => {
     );
     expect(script.status).toBe(200);
     const empty = unwrap(await searchLoader(args("/search?q=%20%20")));
-    expect(empty.value).toEqual({ q: "", search: null });
+    expect(empty.value).toEqual({ q: "", page: 1, totalPages: 1, search: null });
+    // Paged: the page is in the URL; a page past the last starts the results again.
+    const firstPage = unwrap(await searchLoader(args("/search?q=year")));
+    expect(firstPage.value).toMatchObject({ q: "year", page: 1, totalPages: 1 });
+    const pastTheEnd = await thrown(searchLoader(args("/search?q=year&page=9")));
+    expect(pastTheEnd.status).toBe(302);
+    expect(pastTheEnd.headers.get("Location")).toBe("/search?q=year");
     const long = unwrap(await searchLoader(args(`/search?q=${"a".repeat(5000)}`)));
     expect(long.value.q).toHaveLength(200);
   });

@@ -1,13 +1,15 @@
 import { ArrowRight, Eye, Loader2, Search as SearchIcon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, useNavigation, useSubmit } from "react-router";
+import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-router";
 import { CardImage } from "#app/components/site/card-image";
 import { CategoryBadge } from "#app/components/site/category-badge";
 import { LoadError, PageHeading } from "#app/components/site/page-states";
+import { Pagination } from "#app/components/site/pagination";
 import { useSiteDates } from "#app/components/site/use-site";
 import { getDb } from "#app/db/client.server";
-import { loadOrReport, searchArticles } from "#app/domain/articles/public.server";
+import { loadOrReport, SEARCH_PAGE_SIZE, searchArticles } from "#app/domain/articles/public.server";
 import { isoDate, shortDate } from "#app/lib/dates";
+import { parsePageParam } from "#app/lib/pagination";
 import { pageMeta, siteMetaFrom } from "#app/lib/seo";
 import { EXCERPT_LENGTH, truncate } from "#app/lib/text";
 import type { Route } from "./+types/search";
@@ -26,11 +28,17 @@ export const SEARCH_DEBOUNCE_MS = 300;
 const SEARCH_MAX_QUERY = 200;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, SEARCH_MAX_QUERY);
-  if (!q) return { q, search: null };
+  const params = new URL(request.url).searchParams;
+  const q = (params.get("q") ?? "").trim().slice(0, SEARCH_MAX_QUERY);
+  if (!q) return { q, page: 1, totalPages: 1, search: null };
+  const page = parsePageParam(params.get("page"));
   const db = await getDb();
-  const search = await loadOrReport(`search results for "${q}"`, () => searchArticles(db, q));
-  return data({ q, search }, { status: search.ok ? 200 : 500 });
+  const search = await loadOrReport(`search results for "${q}"`, () => searchArticles(db, q, page));
+  // A page past the last one (an old link, a hand-edited URL) starts the results again.
+  if (search.ok && page > 1 && search.value.results.length === 0)
+    throw redirect(`/search?q=${encodeURIComponent(q)}`);
+  const totalPages = search.ok ? Math.max(1, Math.ceil(search.value.total / SEARCH_PAGE_SIZE)) : 1;
+  return data({ q, page, totalPages, search }, { status: search.ok ? 200 : 500 });
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
@@ -44,7 +52,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 const resultCount = (n: number) => `Found ${n} ${n === 1 ? "result" : "results"}`;
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { q, search } = loaderData;
+  const { q, page, totalPages, search } = loaderData;
   const dates = useSiteDates();
   const submit = useSubmit();
   const navigation = useNavigation();
@@ -217,6 +225,13 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                     </li>
                   ))}
                 </ul>
+                <div className="mt-8">
+                  <Pagination
+                    page={page}
+                    totalPages={totalPages}
+                    basePath={`/search?q=${encodeURIComponent(q)}`}
+                  />
+                </div>
               </>
             )}
           </section>
