@@ -204,7 +204,9 @@ test("without JavaScript: the add-user form answers beside its fields and the be
   await page.getByLabel("Password").fill("NoScript1");
   await page.getByRole("button", { name: "Create User" }).click();
   await expect(page).toHaveURL(/\/admin\/users$/);
-  await expect(page.getByText(email)).toBeVisible();
+  // The server renders the toast too, so it shows without JavaScript.
+  await expect(page.getByRole("status").filter({ hasText: "User Created!" })).toBeVisible();
+  await expect(page.getByText(email, { exact: true })).toBeVisible();
 
   await page.getByLabel(/^Notifications/).click();
   await page
