@@ -25,6 +25,7 @@ export interface MediaItem {
   height: number | null;
   variants: MediaVariant[];
   uploadedBy: string;
+  uploadedById: string | null;
   uploadedAt: Date | string;
   mimeType: string;
 }
@@ -89,11 +90,15 @@ export function MediaLibrary({
   items,
   view,
   canDelete,
+  currentUserId,
 }: {
   items: MediaItem[];
   view: "grid" | "list";
   canDelete: boolean;
+  currentUserId: string;
 }) {
+  // Without delete (writers), only one's own uploads can be changed; the server refuses the rest.
+  const canChange = (item: MediaItem) => canDelete || item.uploadedById === currentUserId;
   const submit = useSubmit();
   const { showToast } = useToast();
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -113,33 +118,42 @@ export function MediaLibrary({
     setPending({ submitter: event.currentTarget, count });
   };
 
-  const checkbox = (item: MediaItem) => (
-    <input
-      type="checkbox"
-      form="bulk-media"
-      name="ids"
-      value={item.id}
-      checked={selected.has(item.id)}
-      onChange={() => toggle(item.id)}
-      aria-label={`Select ${item.name}`}
-      className="h-4 w-4"
-    />
-  );
+  const checkbox = (item: MediaItem) =>
+    canChange(item) ? (
+      <input
+        type="checkbox"
+        form="bulk-media"
+        name="ids"
+        value={item.id}
+        checked={selected.has(item.id)}
+        onChange={() => toggle(item.id)}
+        aria-label={`Select ${item.name}`}
+        className="h-4 w-4"
+      />
+    ) : (
+      <span className="h-4 w-4" aria-hidden />
+    );
 
   const actions = (item: MediaItem) => (
     <Form method="post" className="ml-auto flex items-center gap-1">
       <input type="hidden" name="id" value={item.id} />
-      <button
-        type="submit"
-        name="intent"
-        value="featured"
-        aria-pressed={item.featured}
-        aria-label={item.featured ? `Remove ${item.name} from featured` : `Mark ${item.name} as featured`}
-        title={item.featured ? "Featured" : "Mark as featured"}
-        className={`rounded p-1.5 hover:bg-yellow-50 ${item.featured ? "text-yellow-500" : "text-gray-400"}`}
-      >
-        <Star className="h-4 w-4" fill={item.featured ? "currentColor" : "none"} aria-hidden />
-      </button>
+      {canChange(item) ? (
+        <button
+          type="submit"
+          name="intent"
+          value="featured"
+          aria-pressed={item.featured}
+          aria-label={item.featured ? `Remove ${item.name} from featured` : `Mark ${item.name} as featured`}
+          title={item.featured ? "Featured" : "Mark as featured"}
+          className={`rounded p-1.5 hover:bg-yellow-50 ${item.featured ? "text-yellow-500" : "text-gray-400"}`}
+        >
+          <Star className="h-4 w-4" fill={item.featured ? "currentColor" : "none"} aria-hidden />
+        </button>
+      ) : item.featured ? (
+        <span title="Featured" className="p-1.5 text-yellow-500">
+          <Star className="h-4 w-4" fill="currentColor" aria-label="Featured" />
+        </span>
+      ) : null}
       <a
         href={item.url}
         target="_blank"

@@ -65,6 +65,20 @@ export type MediaListRow = Awaited<ReturnType<typeof listMedia>>["items"][number
 
 const unique = (ids: string[]) => [...new Set(ids.filter((id) => id !== ""))];
 
+/**
+ * Whether every one of the items was uploaded by this user. The matrix gives writers upload but not
+ * delete: like their articles, they may change only their own media.
+ */
+export async function ownsAllMedia(db: DbOrTx, userId: string, ids: string[]): Promise<boolean> {
+  const wanted = unique(ids);
+  if (wanted.length === 0) return true;
+  const rows = await db
+    .select({ uploadedById: media.uploadedById })
+    .from(media)
+    .where(inArray(media.id, wanted));
+  return rows.every((row) => row.uploadedById === userId);
+}
+
 /** Bulk activate / deactivate; the number of items changed. */
 export async function setMediaStatus(db: Db, actor: Actor, ids: string[], status: "active" | "inactive") {
   const wanted = unique(ids);

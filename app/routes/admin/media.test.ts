@@ -190,13 +190,15 @@ describe("media library (routes)", () => {
     expect(row).toMatchObject({ url: "https://cdn.example.com/v/clip.mp4", type: "video", storageKey: "" });
   });
 
-  test("writer: bulk delete and delete get 403 and nothing is removed; activate and featured work", async () => {
+  test("writer: delete and changes to others' media get 403 and nothing changes; their own can be deactivated and featured", async () => {
     await upload("admin", "Keep me", new File([new Uint8Array(await png(500, 300))], "keep.png"));
     const [row] = await rows();
     const before = await files();
     const refused: Array<Record<string, string | string[]>> = [
       { intent: "bulk", bulkAction: "delete", ids: [row.id] },
       { intent: "delete", id: row.id },
+      { intent: "bulk", bulkAction: "deactivate", ids: [row.id] },
+      { intent: "featured", id: row.id },
     ];
     for (const fields of refused) {
       const result = await outcome(() =>
@@ -206,6 +208,7 @@ describe("media library (routes)", () => {
       expect(result.body).toMatchObject({ title: "Access Denied" });
     }
     expect(await rows()).toHaveLength(1);
+    expect((await rows())[0]).toMatchObject({ status: "active", featured: false });
     expect(await files()).toEqual(before);
 
     const loaded = await outcome(() =>
@@ -213,12 +216,16 @@ describe("media library (routes)", () => {
     );
     expect(loaded.body).toMatchObject({ canDelete: false, canUpload: true, total: 1 });
 
+    await upload("writer", "Mine", new File([new Uint8Array(await png(500, 300))], "mine.png"));
+    const mine = (await rows()).find((r) => r.name === "Mine");
+    if (!mine) throw new Error("the writer's upload is missing");
+
     const deactivate = await outcome(() =>
       mediaRoute.action(
         args<ActionArgs>(
           postRequest(
             "/admin/media",
-            { intent: "bulk", bulkAction: "deactivate", ids: [row.id] },
+            { intent: "bulk", bulkAction: "deactivate", ids: [mine.id] },
             cookies.writer,
           ),
         ),
@@ -227,11 +234,14 @@ describe("media library (routes)", () => {
     expect(deactivate.status).toBe(302);
     const feature = await outcome(() =>
       mediaRoute.action(
-        args<ActionArgs>(postRequest("/admin/media", { intent: "featured", id: row.id }, cookies.writer)),
+        args<ActionArgs>(postRequest("/admin/media", { intent: "featured", id: mine.id }, cookies.writer)),
       ),
     );
     expect(feature.status).toBe(302);
-    expect((await rows())[0]).toMatchObject({ status: "inactive", featured: true });
+    expect((await rows()).find((r) => r.id === mine.id)).toMatchObject({
+      status: "inactive",
+      featured: true,
+    });
   });
 
   test("bulk actions need a chosen action and at least one selection", async () => {

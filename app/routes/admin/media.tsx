@@ -13,6 +13,7 @@ import {
   deleteMedia,
   listMedia,
   MEDIA_SORTS,
+  ownsAllMedia,
   setMediaStatus,
   toggleMediaFeatured,
 } from "#app/domain/media/library.server";
@@ -55,6 +56,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     filter,
     canUpload: userCan(me, "media", "upload"),
     canDelete: userCan(me, "media", "delete"),
+    currentUserId: me.id,
   };
 }
 
@@ -128,6 +130,7 @@ export async function action({ request }: Route.ActionArgs) {
     const { bulkAction, ids } = parsed.data;
     // Outside the try below: a refusal is a thrown 403 response, not a failure to report.
     if (!userCan(actor, "media", bulkAction === "delete" ? "delete" : "upload")) accessDenied();
+    if (!userCan(actor, "media", "delete") && !(await ownsAllMedia(db, actor.id, ids))) accessDenied();
     try {
       const n =
         bulkAction === "delete"
@@ -145,6 +148,8 @@ export async function action({ request }: Route.ActionArgs) {
   if (!userCan(actor, "media", intent === "delete" ? "delete" : "upload")) accessDenied();
   const parsed = idSchema.safeParse({ id: form.get("id") });
   if (!parsed.success) return fail({ title: failure }, 400);
+  if (!userCan(actor, "media", "delete") && !(await ownsAllMedia(db, actor.id, [parsed.data.id])))
+    accessDenied();
   try {
     if (intent === "delete") {
       await deleteMedia(db, actor, [parsed.data.id]);
@@ -169,7 +174,7 @@ function failed(error: unknown, title: string) {
 export const meta: Route.MetaFunction = () => [{ title: "Media Library - Admin" }];
 
 export default function MediaLibraryPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { items, total, page, pageCount, pageSize, filter, canUpload, canDelete } = loaderData;
+  const { items, total, page, pageCount, pageSize, filter, canUpload, canDelete, currentUserId } = loaderData;
   const { showToast } = useToast();
   const error = actionData?.error;
   const isUploadError = Boolean(actionData?.values);
@@ -225,7 +230,12 @@ export default function MediaLibraryPage({ loaderData, actionData }: Route.Compo
         {items.length === 0 ? (
           <p className="px-4 py-10 text-center text-sm text-gray-500">No media found.</p>
         ) : (
-          <MediaLibrary items={items} view={filter.view} canDelete={canDelete} />
+          <MediaLibrary
+            items={items}
+            view={filter.view}
+            canDelete={canDelete}
+            currentUserId={currentUserId}
+          />
         )}
       </div>
       {total > 0 ? (
