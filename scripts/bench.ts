@@ -42,9 +42,15 @@ const WORDS =
     " ",
   );
 
-function sentence(seed: number, length: number): string {
+/**
+ * A sentence on one of four topics (a quarter of the vocabulary each), so a search word matches about a
+ * quarter of the articles, as a common word does on a real news site, rather than every one.
+ */
+function sentence(topic: number, seed: number, length: number): string {
+  const size = Math.floor(WORDS.length / 4);
+  const base = (topic % 4) * size;
   const words: string[] = [];
-  for (let i = 0; i < length; i++) words.push(WORDS[(seed * 7 + i * 13) % WORDS.length]);
+  for (let i = 0; i < length; i++) words.push(WORDS[base + ((seed * 7 + i * 3) % size)]);
   const text = words.join(" ");
   return text.charAt(0).toUpperCase() + text.slice(1) + ".";
 }
@@ -58,11 +64,11 @@ async function populate() {
   for (let start = 0; start < ARTICLES; start += 500) {
     const rows = [];
     for (let i = start; i < Math.min(start + 500, ARTICLES); i++) {
-      const paragraphs = Array.from({ length: 8 }, (_, p) => `<p>${sentence(i + p, 40)}</p>`).join("");
+      const paragraphs = Array.from({ length: 8 }, (_, p) => `<p>${sentence(i, i + p, 40)}</p>`).join("");
       const publishedAt = new Date(now - (i + 10) * 3_600_000);
       rows.push({
-        title: `${sentence(i, 7).slice(0, -1)} (${i})`,
-        excerpt: sentence(i + 1, 25),
+        title: `${sentence(i, i, 7).slice(0, -1)} (${i})`,
+        excerpt: sentence(i, i + 1, 25),
         content: paragraphs,
         categoryId: cats[i % cats.length].id,
         authorName: "Bench Writer",

@@ -237,10 +237,16 @@ export async function searchArticles(
   const prefix = prefixQuery(query);
   if (!prefix) return { results: [], total: 0 };
   const tsQuery = sql`(websearch_to_tsquery('english', ${query}) || to_tsquery('english', ${prefix}))`;
+  // The few categories whose name holds the query, found once: matching the name per article row
+  // (a regexp over every joined row) cost more than the full-text match itself.
   const categoryKey = categoryMatchKey(query);
-  const categoryMatches = categoryKey
-    ? sql`(lower(regexp_replace(replace(coalesce(${categories.name}, ''), '&', ' and '), '[^a-zA-Z0-9]+', ' ', 'g')) LIKE ${`%${categoryKey}%`})`
-    : sql`false`;
+  const matchingCategoryIds = categoryKey
+    ? (await db.select({ id: categories.id, name: categories.name }).from(categories))
+        .filter((category) => categoryMatchKey(category.name).includes(categoryKey))
+        .map((category) => category.id)
+    : [];
+  const categoryMatches =
+    matchingCategoryIds.length > 0 ? inArray(articles.categoryId, matchingCategoryIds) : sql`false`;
   const rank = sql<number>`(ts_rank(${articles.searchVector}, ${tsQuery}) + CASE WHEN ${categoryMatches} THEN 0.5 ELSE 0 END)`;
   const rows = await db
     .select({ ...articleCardColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
