@@ -50,7 +50,7 @@ export default defineConfig({
     },
     {
       name: "newsroom",
-      testMatch: /(back-office|newsroom|settings|code-snippets)\.spec\.ts$/,
+      testMatch: /(back-office|newsroom|settings|code-snippets|media)\.spec\.ts$/,
       dependencies: ["reader"],
       use: { ...devices["Desktop Chrome"] },
     },

@@ -11,6 +11,9 @@ import type { MediaVariant } from "#app/db/schema";
 import { formatBytes, MEDIA_TEXT } from "#app/domain/media/media-rules";
 import { shortDate } from "#app/lib/dates";
 
+export const MEDIA_DELETE_QUESTION =
+  "Are you sure you want to delete this media? This action cannot be undone.";
+
 export interface MediaItem {
   id: string;
   name: string;
@@ -323,13 +326,16 @@ export function MediaLibrary({
       <ConfirmDialog
         open={pending !== null}
         title={pending && pending.count > 1 ? `Delete ${pending.count} media items` : "Delete media"}
-        message="Are you sure you want to delete this media? This action cannot be undone."
+        message={MEDIA_DELETE_QUESTION}
         confirmLabel="Delete"
         tone="danger"
         onCancel={() => setPending(null)}
         onConfirm={() => {
-          if (pending) {
-            submit(pending.submitter, { method: "post" });
+          if (pending?.submitter.form) {
+            // The dialog was the confirmation: say so, or the server asks again.
+            const answer = new FormData(pending.submitter.form, pending.submitter);
+            answer.set("confirmed", "yes");
+            submit(answer, { method: "post" });
             if (pending.count > 1) setSelected(new Set());
           }
           setPending(null);

@@ -260,15 +260,30 @@ describe("media library (routes)", () => {
     }
   });
 
-  test("editor: delete removes the row and every file", async () => {
+  test("editor: delete asks first, then removes the row and every file", async () => {
     await upload("writer", "Gone", new File([new Uint8Array(await png(900, 600))], "gone.png"));
     await upload("writer", "Also gone", new File([new Uint8Array(await png(300, 200))], "also.png"));
     const all = await rows();
     const ownFiles = all.flatMap((r) => [r.storageKey, ...r.variants.map((v) => v.key)]);
     expect(ownFiles.every((key) => existsSync(path.join(root, key)))).toBe(true);
+    // Without the dialog's answer (no JavaScript) the server asks the question and deletes nothing.
+    const questions: Array<[Record<string, string | string[]>, string[]]> = [
+      [{ intent: "delete", id: all[0].id }, [all[0].id]],
+      [{ intent: "bulk", bulkAction: "delete", ids: [all[0].id, all[1].id] }, [all[0].id, all[1].id]],
+    ];
+    for (const [fields, ids] of questions) {
+      const asked = await outcome(() =>
+        mediaRoute.action(args<ActionArgs>(postRequest("/admin/media", fields, cookies.editor))),
+      );
+      expect(asked.status).toBe(200);
+      expect(asked.body).toMatchObject({ confirmDelete: { ids } });
+    }
+    expect(await rows()).toHaveLength(2);
     const single = await outcome(() =>
       mediaRoute.action(
-        args<ActionArgs>(postRequest("/admin/media", { intent: "delete", id: all[0].id }, cookies.editor)),
+        args<ActionArgs>(
+          postRequest("/admin/media", { intent: "delete", id: all[0].id, confirmed: "yes" }, cookies.editor),
+        ),
       ),
     );
     expect(single.status).toBe(302);
@@ -278,7 +293,7 @@ describe("media library (routes)", () => {
         args<ActionArgs>(
           postRequest(
             "/admin/media",
-            { intent: "bulk", bulkAction: "delete", ids: [all[1].id] },
+            { intent: "bulk", bulkAction: "delete", ids: [all[1].id], confirmed: "yes" },
             cookies.editor,
           ),
         ),

@@ -1,9 +1,9 @@
 import { useEffect } from "react";
-import { data } from "react-router";
+import { data, Form, Link } from "react-router";
 import { z } from "zod";
 import { accessDenied, requirePermission, userCan } from "#app/auth/guard.server";
 import { MediaFilters } from "#app/components/admin/media-filters";
-import { MediaLibrary } from "#app/components/admin/media-library";
+import { MEDIA_DELETE_QUESTION, MediaLibrary } from "#app/components/admin/media-library";
 import { MediaUploadForm, type UploadProblem } from "#app/components/admin/media-upload-form";
 import { ArticlePagination } from "#app/components/admin/article-pagination";
 import { useToast } from "#app/components/ui/toast";
@@ -72,8 +72,23 @@ interface ActionError {
   field?: string;
 }
 
+/** A delete posted without `confirmed` (no JavaScript, so no dialog) comes back as a question first. */
+export interface DeleteQuestion {
+  ids: string[];
+  isBulk: boolean;
+}
+
+interface ActionData {
+  error?: ActionError;
+  values?: Record<string, string>;
+  confirmDelete?: DeleteQuestion;
+}
+
 const fail = (error: ActionError, status: number, values?: Record<string, string>) =>
-  data<{ error: ActionError; values?: Record<string, string> }>({ error, values }, { status });
+  data<ActionData>({ error, values }, { status });
+
+const askFirst = (question: DeleteQuestion) => data<ActionData>({ confirmDelete: question });
+const isConfirmed = (form: FormData) => form.get("confirmed") === "yes";
 
 const text = (form: FormData, key: string) => {
   const value = form.get(key);
@@ -131,6 +146,7 @@ export async function action({ request }: Route.ActionArgs) {
     // Outside the try below: a refusal is a thrown 403 response, not a failure to report.
     if (!userCan(actor, "media", bulkAction === "delete" ? "delete" : "upload")) accessDenied();
     if (!userCan(actor, "media", "delete") && !(await ownsAllMedia(db, actor.id, ids))) accessDenied();
+    if (bulkAction === "delete" && !isConfirmed(form)) return askFirst({ ids, isBulk: true });
     try {
       const n =
         bulkAction === "delete"
@@ -150,6 +166,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.success) return fail({ title: failure }, 400);
   if (!userCan(actor, "media", "delete") && !(await ownsAllMedia(db, actor.id, [parsed.data.id])))
     accessDenied();
+  if (intent === "delete" && !isConfirmed(form)) return askFirst({ ids: [parsed.data.id], isBulk: false });
   try {
     if (intent === "delete") {
       await deleteMedia(db, actor, [parsed.data.id]);
@@ -215,6 +232,8 @@ export default function MediaLibraryPage({ loaderData, actionData }: Route.Compo
 
       {canUpload ? <MediaUploadForm problem={uploadProblem} values={actionData?.values} /> : null}
 
+      {actionData?.confirmDelete ? <DeleteConfirmStep question={actionData.confirmDelete} /> : null}
+
       {error && !isUploadError ? (
         <div
           role="alert"
@@ -249,5 +268,48 @@ export default function MediaLibraryPage({ loaderData, actionData }: Route.Compo
         />
       ) : null}
     </section>
+  );
+}
+
+/** The confirmation without JavaScript: the same question as the dialog, answered by a second post. */
+function DeleteConfirmStep({ question }: { question: DeleteQuestion }) {
+  const count = question.ids.length;
+  return (
+    <div
+      role="alertdialog"
+      aria-labelledby="media-delete-title"
+      className="rounded-md border border-red-200 bg-red-50 p-4"
+    >
+      <p id="media-delete-title" className="font-semibold text-red-900">
+        {count > 1 ? `Delete ${count} media items` : "Delete media"}
+      </p>
+      <p className="mt-1 text-sm text-red-900">{MEDIA_DELETE_QUESTION}</p>
+      <Form method="post" className="mt-3 flex gap-2">
+        <input type="hidden" name="confirmed" value="yes" />
+        {question.isBulk ? (
+          <>
+            <input type="hidden" name="intent" value="bulk" />
+            <input type="hidden" name="bulkAction" value="delete" />
+            {question.ids.map((id) => (
+              <input key={id} type="hidden" name="ids" value={id} />
+            ))}
+          </>
+        ) : (
+          <>
+            <input type="hidden" name="intent" value="delete" />
+            <input type="hidden" name="id" value={question.ids[0]} />
+          </>
+        )}
+        <button
+          type="submit"
+          className="rounded-md bg-red-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-red-800"
+        >
+          Delete
+        </button>
+        <Link to="." className="rounded-md border border-gray-300 bg-white px-3 py-1.5 text-sm font-medium">
+          Cancel
+        </Link>
+      </Form>
+    </div>
   );
 }
