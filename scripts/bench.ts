@@ -25,7 +25,7 @@ const BASE = `http://127.0.0.1:${PORT}`;
 /** Budgets for a 2-core machine; p95 in milliseconds, weights in compressed bytes. */
 const BUDGETS = {
   p95Ms: { home: 150, article: 150, category: 150, allArticles: 150, search: 200 },
-  htmlBytes: 60_000,
+  htmlBytes: 40_000,
   homeScriptBytes: 200_000,
 };
 

@@ -105,6 +105,28 @@ describe.each(TEST_ENGINES)("public article reads on %s", (engine) => {
     const travel = await articlesByCategorySlug(database.db, "Travel-And-Events");
     expect(travel.name).toBe("Travel & Events");
     expect(travel.exists).toBe(true);
+    // Pages: the total counts published articles only (the hidden Sports ones are not counted).
+    const onePage = await articlesByCategorySlug(database.db, "sports", 1, 1);
+    expect(onePage).toMatchObject({ total: 1, page: 1, totalPages: 1 });
+    const [extra] = await database.db
+      .insert(articles)
+      .values({
+        title: "Second sports story",
+        categoryId: sportsId,
+        status: "published",
+        publishedAt: new Date(Date.now() - 60_000),
+      })
+      .returning({ id: articles.id });
+    const first = await articlesByCategorySlug(database.db, "sports", 1, 1);
+    const second = await articlesByCategorySlug(database.db, "sports", 2, 1);
+    expect(first).toMatchObject({ total: 2, page: 1, totalPages: 2 });
+    expect(second).toMatchObject({ total: 2, page: 2, totalPages: 2 });
+    expect(first.articles[0].id).toBe(extra.id);
+    expect(second.articles.map((a) => a.title)).toEqual([
+      "Black Stars name young squad for World Cup qualifiers",
+    ]);
+    expect((await articlesByCategorySlug(database.db, "sports", 99, 1)).page).toBe(2);
+    await database.db.delete(articles).where(eq(articles.id, extra.id));
     const missing = await articlesByCategorySlug(database.db, "arts-and-culture");
     expect(missing).toMatchObject({ name: "Arts & Culture", exists: false, articles: [] });
   });

@@ -125,10 +125,22 @@ export interface CategoryListing {
   description: string;
   exists: boolean;
   articles: ArticleCard[];
+  /** Every published article of the category, and the page shown of `totalPages`. */
+  total: number;
+  page: number;
+  totalPages: number;
 }
 
+/** Cards per category page: older stories are a page away, not cut off. */
+export const CATEGORY_PAGE_SIZE = 24;
+
 /** Category pages: the slug matches a category case- and punctuation-insensitively ('travel-and-events', 'Travel&Events'). */
-export async function articlesByCategorySlug(db: DbOrTx, slug: string, limit = 50): Promise<CategoryListing> {
+export async function articlesByCategorySlug(
+  db: DbOrTx,
+  slug: string,
+  page = 1,
+  perPage = CATEGORY_PAGE_SIZE,
+): Promise<CategoryListing> {
   const wanted = categoryMatchKey(categoryNameFromSlug(slug));
   const all = await db
     .select({
@@ -150,12 +162,30 @@ export async function articlesByCategorySlug(db: DbOrTx, slug: string, limit = 5
       description: "",
       exists: false,
       articles: [],
+      total: 0,
+      page: 1,
+      totalPages: 1,
     };
-  const rows = await listing(db, eq(articles.categoryId, category.id))
+  const inCategory = eq(articles.categoryId, category.id);
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(articles)
+    .where(and(isPublished(), inCategory));
+  const totalPages = Math.max(1, Math.ceil(total / perPage));
+  const current = Math.min(Math.max(1, Math.floor(page)), totalPages);
+  const rows = await listing(db, inCategory)
     .orderBy(desc(articles.displayDate), desc(articles.id))
-    .limit(limit);
+    .limit(perPage)
+    .offset((current - 1) * perPage);
   const { id: _id, ...found } = category;
-  return { ...found, exists: true, articles: await withSummaries(db, rows) };
+  return {
+    ...found,
+    exists: true,
+    articles: await withSummaries(db, rows),
+    total,
+    page: current,
+    totalPages,
+  };
 }
 
 export interface ArticlePage {

@@ -1,21 +1,30 @@
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { ArticleCard } from "#app/components/site/article-card";
 import { badgeColor } from "#app/components/site/category-badge";
 import { EmptyState, LoadError, PageHeading } from "#app/components/site/page-states";
+import { Pagination } from "#app/components/site/pagination";
 import { useSiteDates } from "#app/components/site/use-site";
 import { getDb } from "#app/db/client.server";
 import { articlesByCategorySlug, loadOrReport } from "#app/domain/articles/public.server";
+import { parsePageParam } from "#app/lib/pagination";
 import { pageMeta, siteMetaFrom } from "#app/lib/seo";
 import { categoryNameFromSlug } from "#app/lib/slug";
 import { EXCERPT_LENGTH } from "#app/lib/text";
 import type { Route } from "./+types/category";
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   const db = await getDb();
+  const requested = new URL(request.url).searchParams.get("page");
   const listing = await loadOrReport(`category ${params.categorySlug}`, () =>
-    articlesByCategorySlug(db, params.categorySlug),
+    articlesByCategorySlug(db, params.categorySlug, parsePageParam(requested)),
   );
   if (!listing.ok) return data({ listing, name: categoryNameFromSlug(params.categorySlug) }, { status: 500 });
+  // A page past the end (or a malformed one) goes to the page that exists, with its own address.
+  const canonical = listing.value.page > 1 ? String(listing.value.page) : null;
+  if (requested !== null && requested !== canonical) {
+    const base = `/category/${encodeURIComponent(params.categorySlug)}`;
+    throw redirect(canonical ? `${base}?page=${canonical}` : base);
+  }
   // An unknown category shows the spec's empty state ('No articles found' with a link home).
   return { listing, name: listing.value.name };
 }
@@ -61,6 +70,15 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
             ))}
           </div>
         )}
+        {listing.ok && listing.value.totalPages > 1 ? (
+          <div className="mt-10">
+            <Pagination
+              page={listing.value.page}
+              totalPages={listing.value.totalPages}
+              basePath={`/category/${listing.value.slug}`}
+            />
+          </div>
+        ) : null}
       </div>
     </main>
   );

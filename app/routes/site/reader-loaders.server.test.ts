@@ -131,6 +131,14 @@ describe.each(TEST_ENGINES)("reader listing loaders on %s", (engine) => {
       await categoryLoader(args("/category/%3Cscript%3E", { categorySlug: "<script>" })),
     );
     expect(unknown.value.listing.ok && unknown.value.listing.value.articles).toEqual([]);
+    // A page that does not exist goes to one that does, with its own address.
+    for (const bad of ["9", "1", "abc"]) {
+      const moved = await thrown(
+        categoryLoader(args(`/category/sports?page=${bad}`, { categorySlug: "sports" })),
+      );
+      expect(moved.status).toBe(302);
+      expect(moved.headers.get("Location")).toBe("/category/sports");
+    }
   });
 
   test("all articles: the real count; bad and out-of-range pages redirect to one that exists", async () => {
