@@ -9,7 +9,9 @@ import type { Toast } from "#app/components/ui/toast";
 
 const FLASH_MAX_AGE_SECONDS = 60;
 
-const flashCookie = createCookie("nd_flash", {
+export const FLASH_COOKIE_NAME = "nd_flash";
+
+const flashCookie = createCookie(FLASH_COOKIE_NAME, {
   httpOnly: true,
   sameSite: "lax",
   path: "/",

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { pageWindow, parsePageParam, showingRange, totalPagesFor } from "./pagination";
+import { canonicalPagePath, pageWindow, parsePageParam, showingRange, totalPagesFor } from "./pagination";
 
 describe("pageWindow", () => {
   test("few pages: all of them", () => {
@@ -34,4 +34,12 @@ test("totalPagesFor and parsePageParam", () => {
   expect(parsePageParam("-2")).toBe(1);
   expect(parsePageParam("2abc")).toBe(1);
   expect(parsePageParam("99999999999")).toBe(1);
+});
+
+test("each listing page has one address", () => {
+  expect(canonicalPagePath("/all-articles", null, 1)).toBeNull();
+  expect(canonicalPagePath("/all-articles", "3", 3)).toBeNull();
+  expect(canonicalPagePath("/all-articles", "1", 1)).toBe("/all-articles");
+  expect(canonicalPagePath("/all-articles", "99", 4)).toBe("/all-articles?page=4");
+  expect(canonicalPagePath("/category/sports", "abc", 1)).toBe("/category/sports");
 });

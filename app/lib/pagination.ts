@@ -35,3 +35,14 @@ export function parsePageParam(value: string | null | undefined): number {
   if (!value || !/^\d{1,6}$/.test(value)) return 1;
   return Math.max(1, Number(value));
 }
+
+/**
+ * Where a listing page should live: `null` when the requested `?page=` is already the page shown,
+ * otherwise the one address of that page (page 1 has no `?page=`). A page past the end, a malformed
+ * one or `?page=1` is sent there, so every page has a single address.
+ */
+export function canonicalPagePath(basePath: string, requested: string | null, shown: number): string | null {
+  const canonical = shown > 1 ? String(shown) : null;
+  if (requested === null || requested === canonical) return null;
+  return canonical ? `${basePath}?page=${canonical}` : basePath;
+}

@@ -8,6 +8,7 @@ import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
 import type { ArticleStatus } from "#app/db/schema";
 import { ARTICLE_TEXT, STATUS_LABELS } from "#app/lib/article-form";
 import { longDate } from "#app/lib/dates";
+import { TagList } from "./tag-list";
 
 export interface ArticleListRow {
   id: string;
@@ -31,20 +32,6 @@ export const STATUS_BADGE: Record<ArticleStatus, string> = {
 };
 
 const BULK_FORM = "article-bulk-form";
-
-function TagList({ tags }: { tags: string[] }) {
-  if (tags.length === 0) return <span className="text-gray-400">—</span>;
-  return (
-    <span className="flex flex-wrap gap-1">
-      {tags.slice(0, 3).map((tag) => (
-        <span key={tag} className="rounded bg-gray-100 px-1.5 py-0.5 text-xs">
-          {tag}
-        </span>
-      ))}
-      {tags.length > 3 ? <span className="text-xs text-gray-500">+{tags.length - 3}</span> : null}
-    </span>
-  );
-}
 
 interface Pending {
   message: string;

@@ -10,6 +10,7 @@ import { useToast } from "#app/components/ui/toast";
 import type { MediaVariant } from "#app/db/schema";
 import { formatBytes, MEDIA_TEXT } from "#app/domain/media/media-rules";
 import { shortDate } from "#app/lib/dates";
+import { TagList } from "./tag-list";
 
 export const MEDIA_DELETE_QUESTION =
   "Are you sure you want to delete this media? This action cannot be undone.";
@@ -65,21 +66,6 @@ function StatusBadge({ status }: { status: string }) {
       className={`rounded px-1.5 py-0.5 text-xs capitalize ${status === "active" ? "bg-green-100 text-green-800" : "bg-gray-200 text-gray-700"}`}
     >
       {status}
-    </span>
-  );
-}
-
-/** The spec's table rule: three tags, then '+N'. */
-function Tags({ tags }: { tags: string[] }) {
-  if (tags.length === 0) return null;
-  return (
-    <span className="flex flex-wrap gap-1">
-      {tags.slice(0, 3).map((tag) => (
-        <span key={tag} className="rounded bg-brand-50 px-1.5 py-0.5 text-xs text-brand-700">
-          {tag}
-        </span>
-      ))}
-      {tags.length > 3 ? <span className="text-xs text-gray-500">+{tags.length - 3}</span> : null}
     </span>
   );
 }
@@ -304,7 +290,7 @@ export function MediaLibrary({
                   <td className="hidden px-3 py-2 capitalize md:table-cell">{item.type}</td>
                   <td className="hidden px-3 py-2 sm:table-cell">{formatBytes(item.size)}</td>
                   <td className="hidden px-3 py-2 lg:table-cell">
-                    <Tags tags={item.tags} />
+                    <TagList tags={item.tags} emptyText={null} />
                   </td>
                   <td className="hidden px-3 py-2 text-gray-600 md:table-cell">
                     {shortDate(item.uploadedAt)}

@@ -8,17 +8,7 @@ import * as dashboardRoute from "./dashboard";
 import * as layoutRoute from "./layout";
 import * as notificationsRoute from "./notifications";
 import * as profileRoute from "./profile";
-import {
-  getRequest,
-  makeUser,
-  outcome,
-  postRequest,
-  routeArgs,
-  sessionCookieFor,
-} from "./route-testing.server";
-
-/** The route's own argument type, inferred where the call needs it. */
-const args = <T>(request: Request) => routeArgs(request) as unknown as T;
+import { args, getRequest, makeUser, outcome, postRequest, sessionCookieFor } from "./route-testing.server";
 
 describe("dashboard, profile, notifications and the shell (routes)", () => {
   let database: TestDatabase;

@@ -11,16 +11,8 @@ import { forgetCachedSettings, getSettings } from "#app/domain/settings/settings
 import { pageCode } from "#app/domain/snippets/page-code.server";
 import { SNIPPET_DEFAULTS, type CodeSnippet } from "#app/domain/snippets/snippet-rules";
 import * as codeRoute from "./code";
-import {
-  getRequest,
-  makeUser,
-  outcome,
-  postRequest,
-  routeArgs,
-  sessionCookieFor,
-} from "./route-testing.server";
+import { args, getRequest, makeUser, outcome, postRequest, sessionCookieFor } from "./route-testing.server";
 
-const args = <T>(request: Request) => routeArgs(request) as unknown as T;
 const load = (cookie?: string) => outcome(() => codeRoute.loader(args(getRequest("/admin/code", cookie))));
 const post = (fields: Record<string, string>, cookie?: string) =>
   outcome(() => codeRoute.action(args(postRequest("/admin/code", fields, cookie))));

@@ -18,15 +18,14 @@ import { MediaError, socialVariant, uploadMedia } from "#app/domain/media/upload
 import * as mediaRoute from "./media";
 import {
   BASE,
+  args,
   getRequest,
   makeUser,
   outcome,
   postRequest,
-  routeArgs,
   sessionCookieFor,
 } from "./route-testing.server";
 
-const args = <T>(request: Request) => routeArgs(request) as unknown as T;
 type ActionArgs = Parameters<typeof mediaRoute.action>[0];
 type LoaderArgs = Parameters<typeof mediaRoute.loader>[0];
 

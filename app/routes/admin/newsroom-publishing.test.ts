@@ -19,7 +19,6 @@ import {
 import { moderateComment } from "#app/domain/comments/moderation.server";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
 import { ARTICLE_TEXT, CATEGORY_TEXT } from "#app/lib/article-form";
-import { readToast } from "#app/lib/flash.server";
 import * as feedsRoute from "#app/routes/resources/feeds";
 import * as articlePageRoute from "#app/routes/site/article";
 import * as categoryPageRoute from "#app/routes/site/category";
@@ -33,12 +32,13 @@ import * as categoriesAddRoute from "./categories.add";
 import * as categoriesRoute from "./categories";
 import * as commentsRoute from "./comments";
 import {
+  args,
   getRequest,
   makeUser,
   outcome,
   postRequest,
-  routeArgs,
   sessionCookieFor,
+  toastOf,
 } from "./route-testing.server";
 
 // The domain calls the routes make, wrapped so a test can make one of them throw once; otherwise they
@@ -66,20 +66,6 @@ vi.mock("#app/domain/comments/moderation.server", async (importOriginal) => {
   const actual = await importOriginal<typeof import("#app/domain/comments/moderation.server")>();
   return { ...actual, moderateComment: vi.fn(actual.moderateComment) };
 });
-
-/** The route's own argument type, inferred where the call needs it. */
-const args = <T>(request: Request, params: Record<string, string> = {}) =>
-  routeArgs(request, params) as unknown as T;
-
-/** The toast a redirect carries, as the next page would show it. */
-async function toastOf(setCookie: string | null) {
-  const cookie = (setCookie ?? "").split(/,(?=\s*nd_)/).find((c) => c.trim().startsWith("nd_flash="));
-  return (
-    await readToast(
-      new Request("http://localhost/", { headers: { Cookie: (cookie ?? "").split(";")[0].trim() } }),
-    )
-  ).toast;
-}
 
 /** Silences the route's console.error for a failure the test provokes on purpose. */
 const quietErrors = () => vi.spyOn(console, "error").mockImplementation(() => {});

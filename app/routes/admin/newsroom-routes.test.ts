@@ -16,7 +16,6 @@ import {
 } from "#app/db/schema";
 import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
-import { readToast } from "#app/lib/flash.server";
 import * as articlesAddRoute from "./articles.add";
 import * as articlesEditRoute from "./articles.edit";
 import * as articlesRoute from "./articles";
@@ -25,28 +24,15 @@ import * as categoriesEditRoute from "./categories.edit";
 import * as categoriesRoute from "./categories";
 import * as commentsRoute from "./comments";
 import {
+  args,
   getRequest,
   makeUser,
   outcome,
   postRequest,
-  routeArgs,
   sessionCookieFor,
+  toastOf,
   type Outcome,
 } from "./route-testing.server";
-
-/** The route's own argument type, inferred where the call needs it. */
-const args = <T>(request: Request, params: Record<string, string> = {}) =>
-  routeArgs(request, params) as unknown as T;
-
-/** The toast a redirect carries, as the next page would show it. */
-async function toastOf(setCookie: string | null) {
-  const cookie = (setCookie ?? "").split(/,(?=\s*nd_)/).find((c) => c.trim().startsWith("nd_flash="));
-  return (
-    await readToast(
-      new Request("http://localhost/", { headers: { Cookie: (cookie ?? "").split(";")[0].trim() } }),
-    )
-  ).toast;
-}
 
 const MODERATION_SETTINGS = [
   "allowComments",

@@ -4,6 +4,7 @@
  */
 import { commitSessionCookie, createSession } from "#app/auth/session.server";
 import { getDb } from "#app/db/client.server";
+import { readToast } from "#app/lib/flash.server";
 import { createUser } from "#app/domain/users/users.server";
 
 export const BASE = "http://localhost";
@@ -36,6 +37,17 @@ export const routeArgs = (request: Request, params: Record<string, string> = {})
   context: { clientIp: "127.0.0.1" },
   unstable_pattern: "",
 });
+
+/** Route arguments typed as the route under test expects them (`args<Route.ActionArgs>(request)`). */
+export const args = <T>(request: Request, params: Record<string, string> = {}) =>
+  routeArgs(request, params) as unknown as T;
+
+/** The toast a redirect carries, as the next page would show it. */
+export async function toastOf(setCookie: string | null) {
+  const cookie = (setCookie ?? "").split(/,(?=\s*nd_)/).find((c) => c.trim().startsWith("nd_flash="));
+  const request = new Request(BASE, { headers: { Cookie: (cookie ?? "").split(";")[0].trim() } });
+  return (await readToast(request)).toast;
+}
 
 export interface Outcome {
   status: number;

@@ -11,32 +11,18 @@ import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
 import { ADS_TEXT } from "#app/domain/settings/ads-form";
 import { BOOLEAN_SETTINGS, settingsFormValues, SETTINGS_TEXT } from "#app/domain/settings/settings-form";
 import { forgetCachedSettings, getSettings } from "#app/domain/settings/settings.server";
-import { readToast } from "#app/lib/flash.server";
 import * as adsRoute from "./ads";
 import {
+  args,
   getRequest,
   makeUser,
   outcome,
   postRequest,
-  routeArgs,
   sessionCookieFor,
+  toastOf,
   type Outcome,
 } from "./route-testing.server";
 import * as settingsRoute from "./settings";
-
-/** The route's own argument type, inferred where the call needs it. */
-const args = <T>(request: Request, params: Record<string, string> = {}) =>
-  routeArgs(request, params) as unknown as T;
-
-/** The toast a redirect carries, as the next page would show it. */
-async function toastOf(setCookie: string | null) {
-  const cookie = (setCookie ?? "").split(/,(?=\s*nd_)/).find((c) => c.trim().startsWith("nd_flash="));
-  return (
-    await readToast(
-      new Request("http://localhost/", { headers: { Cookie: (cookie ?? "").split(";")[0].trim() } }),
-    )
-  ).toast;
-}
 
 const expectDenied = (result: Outcome, label: string) => {
   expect(result.status, label).toBe(403);

@@ -2,32 +2,18 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { notifications, users } from "#app/db/schema";
 import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
-import { readToast } from "#app/lib/flash.server";
 import {
+  args,
   getRequest,
   makeUser,
   outcome,
   postRequest,
-  routeArgs,
   sessionCookieFor,
+  toastOf,
 } from "./route-testing.server";
 import * as addRoute from "./users.add";
 import * as editRoute from "./users.edit";
 import * as listRoute from "./users";
-
-/** The route's own argument type, inferred where the call needs it. */
-const args = <T>(request: Request, params: Record<string, string> = {}) =>
-  routeArgs(request, params) as unknown as T;
-
-/** The toast a redirect carries, as the next page would show it. */
-async function toastOf(setCookie: string | null) {
-  const cookie = (setCookie ?? "").split(/,(?=\s*nd_)/).find((c) => c.trim().startsWith("nd_flash="));
-  return (
-    await readToast(
-      new Request("http://localhost/", { headers: { Cookie: (cookie ?? "").split(";")[0].trim() } }),
-    )
-  ).toast;
-}
 
 describe("users screens (routes)", () => {
   let database: TestDatabase;

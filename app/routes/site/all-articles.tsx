@@ -5,7 +5,7 @@ import { Pagination } from "#app/components/site/pagination";
 import { useSiteDates } from "#app/components/site/use-site";
 import { getDb } from "#app/db/client.server";
 import { publishedArticlesPage } from "#app/domain/articles/public.server";
-import { parsePageParam, showingRange } from "#app/lib/pagination";
+import { canonicalPagePath, parsePageParam, showingRange } from "#app/lib/pagination";
 import { pageMeta, siteMetaFrom } from "#app/lib/seo";
 import { EXCERPT_LENGTH } from "#app/lib/text";
 import type { Route } from "./+types/all-articles";
@@ -21,11 +21,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       parsePageParam(requested),
       ALL_ARTICLES_PER_PAGE,
     );
-    // A page past the end (or a malformed one) goes to the page that exists, with its own address.
-    const canonical = result.page > 1 ? String(result.page) : null;
-    if (requested !== null && requested !== canonical) {
-      throw redirect(canonical ? `/all-articles?page=${canonical}` : "/all-articles");
-    }
+    const moved = canonicalPagePath("/all-articles", requested, result.page);
+    if (moved) throw redirect(moved);
     return { ok: true as const, ...result };
   } catch (error) {
     if (error instanceof Response) throw error;

@@ -6,7 +6,7 @@ import { Pagination } from "#app/components/site/pagination";
 import { useSiteDates } from "#app/components/site/use-site";
 import { getDb } from "#app/db/client.server";
 import { articlesByCategorySlug, loadOrReport } from "#app/domain/articles/public.server";
-import { parsePageParam } from "#app/lib/pagination";
+import { canonicalPagePath, parsePageParam } from "#app/lib/pagination";
 import { pageMeta, siteMetaFrom } from "#app/lib/seo";
 import { categoryNameFromSlug } from "#app/lib/slug";
 import { EXCERPT_LENGTH } from "#app/lib/text";
@@ -19,12 +19,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     articlesByCategorySlug(db, params.categorySlug, parsePageParam(requested)),
   );
   if (!listing.ok) return data({ listing, name: categoryNameFromSlug(params.categorySlug) }, { status: 500 });
-  // A page past the end (or a malformed one) goes to the page that exists, with its own address.
-  const canonical = listing.value.page > 1 ? String(listing.value.page) : null;
-  if (requested !== null && requested !== canonical) {
-    const base = `/category/${encodeURIComponent(params.categorySlug)}`;
-    throw redirect(canonical ? `${base}?page=${canonical}` : base);
-  }
+  const base = `/category/${encodeURIComponent(params.categorySlug)}`;
+  const moved = canonicalPagePath(base, requested, listing.value.page);
+  if (moved) throw redirect(moved);
   // An unknown category shows the spec's empty state ('No articles found' with a link home).
   return { listing, name: listing.value.name };
 }

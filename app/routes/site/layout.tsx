@@ -15,7 +15,7 @@ import {
   MAINTENANCE_TITLE,
   passesMaintenance,
   publicCacheControl,
-} from "#app/lib/public-delivery";
+} from "#app/domain/settings/public-delivery.server";
 import type { SiteMeta } from "#app/lib/seo";
 import type { Route } from "./+types/layout";
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { hasPersonalCookie, passesMaintenance, publicCacheControl } from "./public-delivery";
+import { hasPersonalCookie, passesMaintenance, publicCacheControl } from "./public-delivery.server";
 
 describe("public delivery rules", () => {
   test("a staff session or a one-time message makes the page personal; other cookies do not", () => {

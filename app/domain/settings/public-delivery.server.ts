@@ -2,9 +2,11 @@
  * How a public page is delivered: the cache header from the settings (deviations.md: "Cache flag and
  * duration") and who may pass while the site is in maintenance.
  */
+import { SESSION_COOKIE_NAME } from "#app/auth/session.server";
+import { FLASH_COOKIE_NAME } from "#app/lib/flash.server";
 
 /** Cookies that make a page personal: a staff session or a one-time message. */
-const PERSONAL_COOKIES = ["nd_session", "nd_flash"];
+const PERSONAL_COOKIES = [SESSION_COOKIE_NAME, FLASH_COOKIE_NAME];
 
 export function hasPersonalCookie(cookieHeader: string | null): boolean {
   if (!cookieHeader) return false;
