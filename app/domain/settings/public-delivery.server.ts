@@ -40,7 +40,3 @@ export function passesMaintenance(
   if (!maintenanceEnabled) return true;
   return Boolean(user && user.status === "active" && user.role);
 }
-
-export const MAINTENANCE_TITLE = "Under Maintenance";
-export const MAINTENANCE_BANNER =
-  "Maintenance mode is on: readers see the maintenance page, staff see the site.";

@@ -7,7 +7,7 @@ import { settings } from "#app/db/schema";
 import { seedDatabase } from "#app/db/seed.server";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
-import { MAINTENANCE_TITLE } from "#app/domain/settings/public-delivery.server";
+import { MAINTENANCE_TITLE } from "#app/domain/settings/maintenance-text";
 import { getRequest, makeUser, routeArgs, sessionCookieFor } from "../admin/route-testing.server";
 import * as layoutRoute from "./layout";
 

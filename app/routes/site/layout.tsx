@@ -9,10 +9,9 @@ import { config } from "#app/config.server";
 import { getDb } from "#app/db/client.server";
 import { navCategories } from "#app/domain/categories/public.server";
 import { getSettings, publicSettings } from "#app/domain/settings/settings.server";
+import { MAINTENANCE_BANNER, MAINTENANCE_TITLE } from "#app/domain/settings/maintenance-text";
 import {
   hasPersonalCookie,
-  MAINTENANCE_BANNER,
-  MAINTENANCE_TITLE,
   passesMaintenance,
   publicCacheControl,
 } from "#app/domain/settings/public-delivery.server";
