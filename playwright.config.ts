@@ -13,7 +13,7 @@ const createAccounts = Object.values(E2E_ACCOUNTS)
   .filter((a) => a.role !== "admin")
   .map(
     (a) =>
-      `${env} node --import tsx scripts/create-user.ts --email ${a.email} --password ${a.password} --role ${a.role} --name "${a.name}"`,
+      `${env} node bin/newsdesk.mjs user:create --email ${a.email} --password ${a.password} --role ${a.role} --name "${a.name}"`,
   )
   .join(" && ");
 
@@ -57,7 +57,7 @@ export default defineConfig({
   ],
   webServer: {
     // A fresh embedded database for every run, with one account per role.
-    command: `rm -rf ${dataDir} && ${createAccounts} && ${env} NODE_ENV=production node --import tsx server/index.ts`,
+    command: `rm -rf ${dataDir} && ${createAccounts} && ${env} node bin/newsdesk.mjs start`,
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

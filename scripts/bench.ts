@@ -33,10 +33,6 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "newsdesk-bench-"));
 process.env.DATA_DIR = dataDir;
 process.env.ADMIN_PASSWORD ??= "bench-only-123";
 
-function ensureBuild() {
-  execSync("node scripts/ensure-build.mjs", { stdio: "inherit" });
-}
-
 const WORDS =
   "Accra Kumasi Tamale cocoa harvest market traders assembly minister parliament budget cedi inflation football Black Stars coach league festival Cape Coast chiefs council school teachers health clinic road project rainfall farmers fishermen port exports gold mining youth jobs technology startup bank loans transport fares election district".split(
     " ",
@@ -162,10 +158,10 @@ async function homeScriptBytes(html: string) {
 const SEARCH_TERMS = ["cocoa", "market traders", "black stars", "festival", "gold mining", "accra"];
 
 async function main() {
-  ensureBuild();
+  execSync("node scripts/ensure-build.mjs", { stdio: "inherit" });
   console.log(`[bench] Preparing a database with ${ARTICLES} extra published articles in ${dataDir}...`);
   const articleId = await populate();
-  const server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  const server = spawn(process.execPath, ["bin/newsdesk.mjs", "start"], {
     env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), DATA_DIR: dataDir },
     stdio: ["ignore", "ignore", "inherit"],
   });

@@ -16,7 +16,15 @@ export async function refreshPlannerStatistics(database: Database) {
   await database.db.execute(sql`ANALYZE`);
 }
 
+/** Where the data lives, for the start-up log (a server's address without its credentials). */
+function describeDatabase(cfg: Config): string {
+  if (!cfg.databaseUrl) return `the embedded database in ${cfg.dataDir}`;
+  const url = new URL(cfg.databaseUrl);
+  return `PostgreSQL at ${url.hostname}${url.port ? `:${url.port}` : ""}${url.pathname}`;
+}
+
 export async function prepareDatabase(cfg: Config = config()): Promise<Database> {
+  console.log(`[newsdesk] Opening ${describeDatabase(cfg)} and applying migrations...`);
   const database = await openDatabase(
     cfg.databaseUrl ? { databaseUrl: cfg.databaseUrl } : { dataDir: cfg.dataDir },
   );

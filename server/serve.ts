@@ -1,0 +1,62 @@
+/**
+ * Starts the site: opens and prepares the database, mounts the Express app and listens, with a graceful
+ * shutdown. Production runs it from the compiled bundle (`server/production.ts`), development from
+ * `server/dev.ts` with Vite's middleware.
+ */
+import type { Server } from "node:http";
+import type { RequestHandler } from "express";
+import type { ServerBuild } from "react-router";
+import { config } from "#app/config.server";
+import { createApp } from "./app";
+import { prepareDatabase, refreshPlannerStatistics } from "./start";
+
+const HOUR_MS = 60 * 60 * 1000;
+
+export interface ServeOptions {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  viteMiddleware?: RequestHandler;
+}
+
+export async function serve({ build, viteMiddleware }: ServeOptions): Promise<Server> {
+  const cfg = config();
+  const database = await prepareDatabase(cfg);
+  setInterval(() => {
+    refreshPlannerStatistics(database).catch((error: unknown) =>
+      console.error("[newsdesk] Refreshing planner statistics failed", error),
+    );
+  }, HOUR_MS).unref();
+
+  const app = createApp({ config: cfg, build, viteMiddleware });
+  const server: Server = app.listen(cfg.port, cfg.host, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : cfg.port;
+    console.log(
+      `[newsdesk] Serving on http://localhost:${port} (${database.engine}${cfg.isProduction ? "" : ", development"})`,
+    );
+  });
+  server.keepAliveTimeout = 65_000;
+
+  // Graceful shutdown: stop accepting, let in-flight requests finish, then close the database.
+  let isShuttingDown = false;
+  function shutdown(signal: string) {
+    if (isShuttingDown) return;
+    isShuttingDown = true;
+    console.log(`[newsdesk] ${signal} received: finishing in-flight requests...`);
+    const forceExit = setTimeout(() => {
+      console.error("[newsdesk] Requests still open after 10 s: exiting anyway.");
+      process.exit(1);
+    }, 10_000);
+    forceExit.unref();
+    server.close(async () => {
+      await database
+        .close()
+        .catch((error: unknown) => console.error("[newsdesk] Closing the database failed", error));
+      console.log("[newsdesk] Stopped.");
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  }
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+  return server;
+}
