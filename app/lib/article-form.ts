@@ -3,6 +3,7 @@
  * admin list searches. Shared by the browser (quick feedback) and the server (the rule that counts).
  */
 import { z } from "zod";
+import { SQLSTATE } from "#app/db/errors";
 import { ARTICLE_STATUSES, type ArticleStatus } from "#app/db/schema";
 import { categorySlug } from "./slug";
 import { stripHtml } from "./text";
@@ -201,12 +202,15 @@ export function parseArticleForm(values: Record<string, unknown>): ArticleParse 
   return { ok: false, fieldErrors, problem };
 }
 
-/** 'Creation Failed' bodies by the error's message (back-office.md section 8). */
-export function creationFailureMessage(errorMessage: string): string {
-  const text = errorMessage.toLowerCase();
-  if (text.includes("permission")) return ARTICLE_TEXT.creationPermission;
-  if (text.includes("quota")) return ARTICLE_TEXT.creationQuota;
-  if (text.includes("size") || text.includes("large")) return ARTICLE_TEXT.creationTooLarge;
+/**
+ * 'Creation Failed' bodies (back-office.md section 8), chosen by the database's error code (SQLSTATE,
+ * app/db/errors.ts), never by its wording: no privilege on the table, out of resources (a full disk,
+ * out of memory), or over one of the database's limits (a row too large); anything else is general.
+ */
+export function creationFailureMessage(sqlState: string | undefined): string {
+  if (sqlState === SQLSTATE.insufficientPrivilege) return ARTICLE_TEXT.creationPermission;
+  if (sqlState?.startsWith(SQLSTATE.insufficientResourcesClass)) return ARTICLE_TEXT.creationQuota;
+  if (sqlState?.startsWith(SQLSTATE.programLimitExceededClass)) return ARTICLE_TEXT.creationTooLarge;
   return ARTICLE_TEXT.creationFailed;
 }
 
