@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { SQLSTATE } from "#app/db/errors";
 import { ARTICLE_STATUSES, type ArticleStatus } from "#app/db/schema";
+import { parseForm } from "./form";
 import { categorySlug } from "./slug";
 import { stripHtml } from "./text";
 
@@ -181,15 +182,15 @@ export type ArticleParse =
 
 /** Parses the article form; the toast names the most basic problem first (title, then content). */
 export function parseArticleForm(values: Record<string, unknown>): ArticleParse {
-  const parsed = articleInput.safeParse({
+  const parsed = parseForm(articleInput, {
     ...values,
     content: typeof values.content === "string" ? values.content : "",
   });
-  if (parsed.success) return { ok: true, data: parsed.data };
+  if (parsed.ok) return parsed;
+  // The schema names its problems by key (missingTitle, ...); the form shows the spec's texts.
   const fieldErrors: ArticleFieldErrors = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0] as ArticleField;
-    fieldErrors[field] ??= FIELD_MESSAGES[issue.message] ?? "Please check this field.";
+  for (const [field, key] of Object.entries(parsed.fieldErrors)) {
+    fieldErrors[field as ArticleField] = FIELD_MESSAGES[key] ?? "Please check this field.";
   }
   const problem = fieldErrors.title
     ? { title: ARTICLE_TEXT.missingTitleTitle, message: ARTICLE_TEXT.missingTitle }
@@ -260,13 +261,8 @@ export type CategoryParse =
 
 /** An empty slug follows the name; a typed one is cleaned the same way and must not end up empty. */
 export function parseCategoryForm(values: Record<string, unknown>): CategoryParse {
-  const parsed = categoryInput.safeParse(values);
-  if (!parsed.success) {
-    const fieldErrors: CategoryFieldErrors = {};
-    for (const issue of parsed.error.issues)
-      fieldErrors[issue.path[0] as keyof CategoryInput] ??= issue.message;
-    return { ok: false, fieldErrors };
-  }
+  const parsed = parseForm(categoryInput, values);
+  if (!parsed.ok) return { ok: false, fieldErrors: parsed.fieldErrors as CategoryFieldErrors };
   const slug = slugFromName(parsed.data.slug || parsed.data.name);
   if (!slug) return { ok: false, fieldErrors: { slug: CATEGORY_TEXT.invalidSlug } };
   return { ok: true, data: { ...parsed.data, slug } };

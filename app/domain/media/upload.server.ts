@@ -7,6 +7,7 @@ import type { Db } from "#app/db/client.server";
 import { media, type Media, type MediaVariant } from "#app/db/schema";
 import { logActivity, type Actor } from "#app/domain/activity/activity.server";
 import { DomainError, type DomainErrorCode } from "#app/lib/errors";
+import { parseForm } from "#app/lib/form";
 import {
   checkFileContent,
   MEDIA_LIMITS,
@@ -115,10 +116,10 @@ async function processImage(id: string, bytes: Uint8Array): Promise<ImageResult>
 /** Validates, stores and records one upload; writes an activity-log entry. */
 export async function uploadMedia(db: Db, actor: Actor | null, input: UploadInput): Promise<Media> {
   if (!actor) throw mediaError(MEDIA_TEXT.authTitle, MEDIA_TEXT.authMessage, "unauthenticated");
-  const parsed = mediaFormSchema.safeParse(input);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw mediaError(MEDIA_TEXT.validationTitle, issue.message, "invalid", String(issue.path[0] ?? ""));
+  const parsed = parseForm(mediaFormSchema, input);
+  if (!parsed.ok) {
+    const [field, message] = Object.entries(parsed.fieldErrors)[0];
+    throw mediaError(MEDIA_TEXT.validationTitle, message, "invalid", field);
   }
   const form = parsed.data;
   const common = {

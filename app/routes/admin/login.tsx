@@ -11,6 +11,7 @@ import { signIn } from "#app/auth/login.server";
 import { AUTH_TEXT } from "#app/auth/messages";
 import { commitSessionCookie, deleteSession, readSessionToken } from "#app/auth/session.server";
 import { getDb } from "#app/db/client.server";
+import { parseForm } from "#app/lib/form";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/login";
 
@@ -29,10 +30,10 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
   const form = await request.formData();
   const email = String(form.get("email") ?? "");
   const password = String(form.get("password") ?? "");
-  const parsed = loginSchema.safeParse({ email, password });
-  if (!parsed.success) {
+  const parsed = parseForm(loginSchema, { email, password });
+  if (!parsed.ok) {
     return data(
-      { error: parsed.error.issues[0].message, email: cleanLoginInput(email), locked: false },
+      { error: Object.values(parsed.fieldErrors)[0], email: cleanLoginInput(email), locked: false },
       { status: 400 },
     );
   }
