@@ -5,7 +5,7 @@ import {
   DomainError,
   forbidden,
   invalid,
-  invalidFields,
+  fieldsRefused,
   isDomainError,
   notFound,
 } from "./errors";
@@ -33,11 +33,11 @@ describe("DomainError", () => {
   });
 
   test("field problems: the message is the first field's, the fields are kept", () => {
-    const error = invalidFields({ name: "Name taken.", slug: "Slug taken." }, "conflict");
+    const error = fieldsRefused("conflict", { name: "Name taken.", slug: "Slug taken." });
     expect(error.code).toBe("conflict");
     expect(error.message).toBe("Name taken.");
     expect(error.fieldErrors).toEqual({ name: "Name taken.", slug: "Slug taken." });
-    expect(invalidFields({ content: "Please enter content." }).code).toBe("invalid");
+    expect(fieldsRefused("invalid", { content: "Please enter content." }).code).toBe("invalid");
   });
 
   test("isDomainError recognises the class, optionally by code; nothing else passes", () => {

@@ -73,10 +73,8 @@ export const conflict = (message: string, details?: DomainErrorDetails) =>
   new DomainError("conflict", message, details);
 
 /**
- * A form's field problems as one refusal: its message is the first field's problem, so a caller that
- * shows only one line still shows something true.
+ * A form's field problems as one refusal (a bad field is 'invalid', a duplicate is a 'conflict'). Its
+ * message is the first field's problem, so a caller that shows only one line still shows something true.
  */
-export const invalidFields = (
-  fieldErrors: Record<string, string>,
-  code: "invalid" | "conflict" = "invalid",
-) => new DomainError(code, Object.values(fieldErrors)[0] ?? "", { fieldErrors });
+export const fieldsRefused = (code: "invalid" | "conflict", fieldErrors: Record<string, string>) =>
+  new DomainError(code, Object.values(fieldErrors)[0] ?? "", { fieldErrors });

@@ -5,7 +5,7 @@ import {
   DomainError,
   forbidden,
   invalid,
-  invalidFields,
+  fieldsRefused,
   notFound,
 } from "./errors";
 import {
@@ -51,7 +51,7 @@ describe("statusOf and bodyOf", () => {
   });
 
   test("field problems go back as fieldErrors; anything else as error (with what the screen acts on)", () => {
-    expect(bodyOf(invalidFields({ name: "Taken." }, "conflict"))).toEqual({
+    expect(bodyOf(fieldsRefused("conflict", { name: "Taken." }))).toEqual({
       fieldErrors: { name: "Taken." },
     });
     expect(bodyOf(notFound("Category not found!"))).toEqual({ error: "Category not found!" });

@@ -12,7 +12,7 @@ import { articles, categories, comments, users, type Article, type ArticleStatus
 import { logActivity } from "#app/domain/activity/activity.server";
 import { createNotification } from "#app/domain/notifications/notifications.server";
 import { ARTICLE_TEXT, type ArticleInput } from "#app/lib/article-form";
-import { invalidFields, isDomainError, notFound } from "#app/lib/errors";
+import { fieldsRefused, isDomainError, notFound } from "#app/lib/errors";
 import { sanitizeArticleHtml } from "#app/lib/sanitize.server";
 import { listingExcerpt, readTimeFor, stripHtml } from "#app/lib/text";
 
@@ -163,10 +163,10 @@ export async function saveArticle(
   if (!can(actor.role, "articles", "create")) accessDenied();
   const content = sanitizeArticleHtml(input.content);
   if (!stripHtml(content) && !/<(img|iframe)\b/i.test(content)) {
-    throw invalidFields({ content: ARTICLE_TEXT.missingContent });
+    throw fieldsRefused("invalid", { content: ARTICLE_TEXT.missingContent });
   }
   if (input.categoryId && !(await categoryExists(db, input.categoryId))) {
-    throw invalidFields({ categoryId: ARTICLE_TEXT.invalidCategory });
+    throw fieldsRefused("invalid", { categoryId: ARTICLE_TEXT.invalidCategory });
   }
   return withFlagRetry(() =>
     db.transaction(async (tx) => {

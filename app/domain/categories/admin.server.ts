@@ -9,7 +9,7 @@ import type { Db, DbOrTx, Tx } from "#app/db/client.server";
 import { isUniqueViolation } from "#app/db/errors";
 import { articles, categories, type Category } from "#app/db/schema";
 import { logActivity } from "#app/domain/activity/activity.server";
-import { conflict, invalid, invalidFields, notFound } from "#app/lib/errors";
+import { conflict, fieldsRefused, invalid, notFound } from "#app/lib/errors";
 import { CATEGORY_TEXT, type CategoryInput } from "#app/lib/article-form";
 
 const requireManage = (actor: CurrentUser) => {
@@ -60,7 +60,7 @@ export type CategoryFieldErrors = Partial<Record<"name" | "slug" | "description"
 
 /** Thrown with the field errors a duplicate name or slug deserves. */
 const duplicate = (fieldErrors: CategoryFieldErrors): never => {
-  throw invalidFields(fieldErrors, "conflict");
+  throw fieldsRefused("conflict", fieldErrors);
 };
 
 async function assertUnique(db: DbOrTx, input: { name: string; slug: string }, exceptId?: string) {
