@@ -6,6 +6,7 @@ import { data } from "react-router";
 import type { CurrentUser } from "#app/auth/guard.server";
 import type { Toast } from "#app/components/ui/toast";
 import { getDb } from "#app/db/client.server";
+import { sqlStateOf } from "#app/db/errors";
 import { saveArticle } from "#app/domain/articles/admin.server";
 import {
   ARTICLE_TEXT,
@@ -17,7 +18,6 @@ import {
   type FormProblem,
 } from "#app/lib/article-form";
 import { redirectWithToast } from "#app/lib/flash.server";
-import { sqlStateOf } from "#app/db/errors";
 import { isDomainError } from "#app/lib/errors";
 
 export interface ArticleFormReply {
