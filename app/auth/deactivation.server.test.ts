@@ -7,12 +7,14 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { activityLog, sessions, users } from "#app/db/schema";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
-import { createUser, EmailTakenError, setUserStatus, USER_TEXT } from "#app/domain/users/users.server";
+import { type DomainError, isDomainError } from "#app/lib/errors";
+import { toResponse } from "#app/lib/http-errors.server";
+import { createUser, emailTaken, setUserStatus, USER_TEXT } from "#app/domain/users/users.server";
 import { requireUser } from "./guard.server";
 import { signIn } from "./login.server";
 import { commitSessionCookie, createSession } from "./session.server";
 
-/** The text of a refusal, whether it is thrown as an Error or as an HTTP answer (data()). */
+/** The text of a refusal (a DomainError's message, or an HTTP answer's error). */
 async function refusalOf(run: () => Promise<unknown>): Promise<string> {
   try {
     await run();
@@ -57,7 +59,13 @@ describe.each(TEST_ENGINES)("account status and sign-in on %s", (engine) => {
     );
     if (thrown === null) return true;
     if (thrown instanceof Response) expect(thrown.headers.get("Location")).toBe("/admin/login");
-    else expect(thrown).toMatchObject({ data: { title: "Account Disabled" }, init: { status: 403 } });
+    else {
+      expect(isDomainError(thrown, "forbidden")).toBe(true);
+      expect(toResponse(thrown as DomainError)).toMatchObject({
+        data: { title: "Account Disabled" },
+        init: { status: 403 },
+      });
+    }
     return false;
   };
 
@@ -154,12 +162,15 @@ describe.each(TEST_ENGINES)("account status and sign-in on %s", (engine) => {
     expect(signedIn.ok).toBe(true);
     const logged = (await log()).length;
 
-    await expect(make("MIXED.case@example.com")).rejects.toBeInstanceOf(EmailTakenError);
+    await expect(make("MIXED.case@example.com")).rejects.toMatchObject({
+      code: "conflict",
+      details: { field: "email" },
+    });
     expect(
       await database.db.select().from(users).where(eq(users.email, "mixed.case@example.com")),
     ).toHaveLength(1);
     expect(await log()).toHaveLength(logged);
-    expect(new EmailTakenError().message).toBe(
+    expect(emailTaken().message).toBe(
       "This email address is already registered. Please use a different email.",
     );
   });

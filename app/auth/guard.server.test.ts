@@ -2,6 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { users, type UserStatus } from "#app/db/schema";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
+import { isDomainError } from "#app/lib/errors";
+import { toResponse } from "#app/lib/http-errors.server";
 import { getCurrentUser, requireAdminPath, requirePermission, requireUser } from "./guard.server";
 import { commitSessionCookie, createSession } from "./session.server";
 
@@ -12,7 +14,7 @@ const DISABLED = {
 };
 const DENIED = { title: "Access Denied", message: "You don't have permission to access this page." };
 
-/** What a guard threw: a redirect Response, or React Router's data() error. */
+/** What a guard threw: a redirect Response, or a DomainError. */
 async function thrownBy(run: () => Promise<unknown>): Promise<unknown> {
   try {
     await run();
@@ -32,7 +34,9 @@ async function expectRedirectToLogin(run: () => Promise<unknown>) {
 
 async function expectForbidden(run: () => Promise<unknown>, body: { title: string; message: string }) {
   const thrown = await thrownBy(run);
-  expect(thrown).toMatchObject({ type: "DataWithResponseInit", data: body, init: { status: 403 } });
+  if (!isDomainError(thrown, "forbidden")) throw new Error(`expected 'forbidden', got ${String(thrown)}`);
+  // What the route answers: 403 with the title and message that the error page shows.
+  expect(toResponse(thrown)).toMatchObject({ data: body, init: { status: 403 } });
 }
 
 describe.each(TEST_ENGINES)("the back-office guard on %s", (engine) => {

@@ -1,10 +1,12 @@
 /**
  * Guards for loaders and actions. Every back-office loader and action starts with requireUser or
- * requirePermission: the server refuses, whatever the page shows.
+ * requirePermission: the server refuses, whatever the page shows. A signed-out visitor is redirected
+ * to the sign-in page; a refusal is a DomainError ('forbidden') that withDomainErrors answers with 403.
  */
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { getDb } from "#app/db/client.server";
 import type { User } from "#app/db/schema";
+import { forbidden } from "#app/lib/errors";
 import { AUTH_TEXT } from "./messages";
 import { can, normalizeRole, permissionForAdminPath, type Area, type Action, type Role } from "./permissions";
 import { findSessionUser, readSessionToken } from "./session.server";
@@ -16,11 +18,6 @@ export interface CurrentUser {
   role: Role | null;
   status: User["status"];
   avatarUrl: string;
-}
-
-export interface GuardError {
-  title: string;
-  message: string;
 }
 
 const toCurrentUser = (user: User): CurrentUser => ({
@@ -41,17 +38,11 @@ export async function getCurrentUser(request: Request): Promise<CurrentUser | nu
 }
 
 export function accountDisabled(): never {
-  throw data<GuardError>(
-    { title: AUTH_TEXT.accountDisabledTitle, message: AUTH_TEXT.accountDisabled },
-    { status: 403 },
-  );
+  throw forbidden(AUTH_TEXT.accountDisabled, { title: AUTH_TEXT.accountDisabledTitle });
 }
 
 export function accessDenied(): never {
-  throw data<GuardError>(
-    { title: AUTH_TEXT.accessDeniedTitle, message: AUTH_TEXT.accessDenied },
-    { status: 403 },
-  );
+  throw forbidden(AUTH_TEXT.accessDenied, { title: AUTH_TEXT.accessDeniedTitle });
 }
 
 /** A signed-in, enabled account; otherwise the sign-in redirect or 'Account Disabled' (403). */

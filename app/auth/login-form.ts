@@ -2,6 +2,7 @@
  * The sign-in form's rules, shared by the browser (as the user types) and the server (on submit).
  */
 import { z } from "zod";
+import { parseForm } from "#app/lib/form";
 import { AUTH_TEXT } from "./messages";
 
 /** Inputs are trimmed and the characters < and > removed, as the user types. */
@@ -28,6 +29,6 @@ export type LoginInput = z.infer<typeof loginSchema>;
 
 /** The first problem with the form, or null when it may be sent. */
 export function loginFormError(email: string, password: string): string | null {
-  const parsed = loginSchema.safeParse({ email, password });
-  return parsed.success ? null : parsed.error.issues[0].message;
+  const parsed = parseForm(loginSchema, { email, password });
+  return parsed.ok ? null : (Object.values(parsed.fieldErrors)[0] ?? null);
 }

@@ -3,7 +3,9 @@
  * admin list searches. Shared by the browser (quick feedback) and the server (the rule that counts).
  */
 import { z } from "zod";
+import { SQLSTATE } from "#app/db/errors";
 import { ARTICLE_STATUSES, type ArticleStatus } from "#app/db/schema";
+import { parseForm } from "./form";
 import { categorySlug } from "./slug";
 import { stripHtml } from "./text";
 
@@ -180,15 +182,15 @@ export type ArticleParse =
 
 /** Parses the article form; the toast names the most basic problem first (title, then content). */
 export function parseArticleForm(values: Record<string, unknown>): ArticleParse {
-  const parsed = articleInput.safeParse({
+  const parsed = parseForm(articleInput, {
     ...values,
     content: typeof values.content === "string" ? values.content : "",
   });
-  if (parsed.success) return { ok: true, data: parsed.data };
+  if (parsed.ok) return parsed;
+  // The schema names its problems by key (missingTitle, ...); the form shows the spec's texts.
   const fieldErrors: ArticleFieldErrors = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0] as ArticleField;
-    fieldErrors[field] ??= FIELD_MESSAGES[issue.message] ?? "Please check this field.";
+  for (const [field, key] of Object.entries(parsed.fieldErrors)) {
+    fieldErrors[field as ArticleField] = FIELD_MESSAGES[key] ?? "Please check this field.";
   }
   const problem = fieldErrors.title
     ? { title: ARTICLE_TEXT.missingTitleTitle, message: ARTICLE_TEXT.missingTitle }
@@ -201,12 +203,15 @@ export function parseArticleForm(values: Record<string, unknown>): ArticleParse 
   return { ok: false, fieldErrors, problem };
 }
 
-/** 'Creation Failed' bodies by the error's message (back-office.md section 8). */
-export function creationFailureMessage(errorMessage: string): string {
-  const text = errorMessage.toLowerCase();
-  if (text.includes("permission")) return ARTICLE_TEXT.creationPermission;
-  if (text.includes("quota")) return ARTICLE_TEXT.creationQuota;
-  if (text.includes("size") || text.includes("large")) return ARTICLE_TEXT.creationTooLarge;
+/**
+ * 'Creation Failed' bodies (back-office.md section 8), chosen by the database's error code (SQLSTATE,
+ * app/db/errors.ts), never by its wording: no privilege on the table, out of resources (a full disk,
+ * out of memory), or over one of the database's limits (a row too large); anything else is general.
+ */
+export function creationFailureMessage(sqlState: string | undefined): string {
+  if (sqlState === SQLSTATE.insufficientPrivilege) return ARTICLE_TEXT.creationPermission;
+  if (sqlState?.startsWith(SQLSTATE.insufficientResourcesClass)) return ARTICLE_TEXT.creationQuota;
+  if (sqlState?.startsWith(SQLSTATE.programLimitExceededClass)) return ARTICLE_TEXT.creationTooLarge;
   return ARTICLE_TEXT.creationFailed;
 }
 
@@ -256,13 +261,8 @@ export type CategoryParse =
 
 /** An empty slug follows the name; a typed one is cleaned the same way and must not end up empty. */
 export function parseCategoryForm(values: Record<string, unknown>): CategoryParse {
-  const parsed = categoryInput.safeParse(values);
-  if (!parsed.success) {
-    const fieldErrors: CategoryFieldErrors = {};
-    for (const issue of parsed.error.issues)
-      fieldErrors[issue.path[0] as keyof CategoryInput] ??= issue.message;
-    return { ok: false, fieldErrors };
-  }
+  const parsed = parseForm(categoryInput, values);
+  if (!parsed.ok) return { ok: false, fieldErrors: parsed.fieldErrors as CategoryFieldErrors };
   const slug = slugFromName(parsed.data.slug || parsed.data.name);
   if (!slug) return { ok: false, fieldErrors: { slug: CATEGORY_TEXT.invalidSlug } };
   return { ok: true, data: { ...parsed.data, slug } };

@@ -4,7 +4,8 @@ import type { CurrentUser } from "#app/auth/guard.server";
 import { activityLog, articles, categories, comments, notifications, users } from "#app/db/schema";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
 import { parseArticleForm, type ArticleInput } from "#app/lib/article-form";
-import { refusalStatus } from "#app/lib/refusal";
+import { isDomainError } from "#app/lib/errors";
+import { statusOf } from "#app/lib/http-errors.server";
 import { getPublishedArticle, latestArticles } from "./public.server";
 import {
   bulkArticles,
@@ -42,9 +43,8 @@ async function outcome(work: Promise<unknown>) {
     await work;
     return "ok";
   } catch (error) {
-    const status = refusalStatus(error);
-    if (status === undefined) throw error;
-    return status;
+    if (!isDomainError(error)) throw error;
+    return statusOf(error);
   }
 }
 

@@ -3,16 +3,16 @@
  * publish, flag and delete an article. Every back-office path that changes an article comes here.
  */
 import { and, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
-import { data } from "react-router";
 import type { CurrentUser } from "#app/auth/guard.server";
 import { accessDenied } from "#app/auth/guard.server";
 import { can } from "#app/auth/permissions";
 import type { Db, DbOrTx, Tx } from "#app/db/client.server";
+import { isUniqueViolation } from "#app/db/errors";
 import { articles, categories, comments, users, type Article, type ArticleStatus } from "#app/db/schema";
 import { logActivity } from "#app/domain/activity/activity.server";
 import { createNotification } from "#app/domain/notifications/notifications.server";
 import { ARTICLE_TEXT, type ArticleInput } from "#app/lib/article-form";
-import { isRefusal } from "#app/lib/refusal";
+import { fieldsRefused, isDomainError, notFound } from "#app/lib/errors";
 import { sanitizeArticleHtml } from "#app/lib/sanitize.server";
 import { listingExcerpt, readTimeFor, stripHtml } from "#app/lib/text";
 
@@ -89,17 +89,14 @@ export type AdminArticleRow = Awaited<ReturnType<typeof listAdminArticles>>["row
 export async function getArticleForEdit(db: DbOrTx, actor: CurrentUser, id: string): Promise<Article> {
   const [row] = await db.select().from(articles).where(eq(articles.id, id)).limit(1);
   if (!row)
-    throw data(
-      { title: "Article not found", message: "This article does not exist or has been deleted." },
-      { status: 404 },
-    );
+    throw notFound("This article does not exist or has been deleted.", { title: "Article not found" });
   if (!canEditAll(actor) && row.authorId !== actor.id) accessDenied();
   return row;
 }
 
 async function lockedArticle(tx: Tx, id: string) {
   const [row] = await tx.select().from(articles).where(eq(articles.id, id)).for("update").limit(1);
-  if (!row) throw data({ error: "This article no longer exists." }, { status: 404 });
+  if (!row) throw notFound("This article no longer exists.");
   return row;
 }
 
@@ -116,11 +113,6 @@ async function takeFlag(tx: Tx, flag: Flag, id: string) {
     .set({ [flag]: false })
     .where(and(eq(column, true), ne(articles.id, id)));
 }
-
-const isUniqueViolation = (error: unknown): boolean => {
-  const e = error as { code?: string; cause?: unknown } | null;
-  return !!e && (e.code === "23505" || isUniqueViolation(e.cause));
-};
 
 /** Runs a flag-setting transaction again when a concurrent writer outside the lock won the index race. */
 async function withFlagRetry<T>(work: () => Promise<T>): Promise<T> {
@@ -171,10 +163,10 @@ export async function saveArticle(
   if (!can(actor.role, "articles", "create")) accessDenied();
   const content = sanitizeArticleHtml(input.content);
   if (!stripHtml(content) && !/<(img|iframe)\b/i.test(content)) {
-    throw data({ fieldErrors: { content: ARTICLE_TEXT.missingContent } }, { status: 400 });
+    throw fieldsRefused("invalid", { content: ARTICLE_TEXT.missingContent });
   }
   if (input.categoryId && !(await categoryExists(db, input.categoryId))) {
-    throw data({ fieldErrors: { categoryId: ARTICLE_TEXT.invalidCategory } }, { status: 400 });
+    throw fieldsRefused("invalid", { categoryId: ARTICLE_TEXT.invalidCategory });
   }
   return withFlagRetry(() =>
     db.transaction(async (tx) => {
@@ -322,7 +314,7 @@ export async function bulkArticles(
       else await setArticleStatus(db, actor, id, action === "publish" ? "published" : "draft");
       processed++;
     } catch (error) {
-      if (!isRefusal(error)) console.error("[articles] bulk", action, id, error);
+      if (!isDomainError(error)) console.error("[articles] bulk", action, id, error);
       failed++;
     }
   }

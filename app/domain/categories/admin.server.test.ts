@@ -4,7 +4,8 @@ import type { CurrentUser } from "#app/auth/guard.server";
 import { activityLog, articles, categories, users } from "#app/db/schema";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
 import { CATEGORY_TEXT, parseCategoryForm } from "#app/lib/article-form";
-import { refusalMessage, refusalStatus } from "#app/lib/refusal";
+import { isDomainError } from "#app/lib/errors";
+import { bodyOf, statusOf } from "#app/lib/http-errors.server";
 import { createCategory, deleteCategories, listCategoriesWithCounts, updateCategory } from "./admin.server";
 
 const person = (role: "editor" | "writer"): CurrentUser => ({
@@ -20,12 +21,8 @@ async function refusal(work: Promise<unknown>) {
   try {
     await work;
   } catch (error) {
-    if (refusalStatus(error) === undefined) throw error;
-    return {
-      status: refusalStatus(error),
-      message: refusalMessage(error),
-      data: (error as { data: unknown }).data,
-    };
+    if (!isDomainError(error)) throw error;
+    return { status: statusOf(error), message: error.message, data: bodyOf(error) };
   }
   throw new Error("expected a refusal");
 }

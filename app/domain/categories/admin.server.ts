@@ -3,12 +3,13 @@
  * that still has articles is only deleted once its articles have somewhere else to go.
  */
 import { and, asc, count, eq, ilike, inArray, ne, or, sql } from "drizzle-orm";
-import { data } from "react-router";
 import { accessDenied, type CurrentUser } from "#app/auth/guard.server";
 import { can } from "#app/auth/permissions";
 import type { Db, DbOrTx, Tx } from "#app/db/client.server";
+import { isUniqueViolation } from "#app/db/errors";
 import { articles, categories, type Category } from "#app/db/schema";
 import { logActivity } from "#app/domain/activity/activity.server";
+import { conflict, fieldsRefused, invalid, notFound } from "#app/lib/errors";
 import { CATEGORY_TEXT, type CategoryInput } from "#app/lib/article-form";
 
 const requireManage = (actor: CurrentUser) => {
@@ -59,7 +60,7 @@ export type CategoryFieldErrors = Partial<Record<"name" | "slug" | "description"
 
 /** Thrown with the field errors a duplicate name or slug deserves. */
 const duplicate = (fieldErrors: CategoryFieldErrors): never => {
-  throw data({ fieldErrors }, { status: 409 });
+  throw fieldsRefused("conflict", fieldErrors);
 };
 
 async function assertUnique(db: DbOrTx, input: { name: string; slug: string }, exceptId?: string) {
@@ -78,11 +79,6 @@ async function assertUnique(db: DbOrTx, input: { name: string; slug: string }, e
   if (clash.some((c) => c.slug === input.slug)) fieldErrors.slug = CATEGORY_TEXT.duplicateSlug;
   if (fieldErrors.name || fieldErrors.slug) duplicate(fieldErrors);
 }
-
-const isUniqueViolation = (error: unknown): boolean => {
-  const e = error as { code?: string; cause?: unknown; constraint?: string } | null;
-  return !!e && (e.code === "23505" || isUniqueViolation(e.cause));
-};
 
 /** A concurrent save can still hit the unique index after our check: answer it the same way. */
 async function translatingDuplicates<T>(work: () => Promise<T>): Promise<T> {
@@ -125,7 +121,7 @@ export async function updateCategory(
         .set({ name: input.name, slug: input.slug, description: input.description, updatedAt: new Date() })
         .where(eq(categories.id, id))
         .returning();
-      if (!row) throw data({ error: CATEGORY_TEXT.notFound }, { status: 404 });
+      if (!row) throw notFound(CATEGORY_TEXT.notFound);
       await logActivity(tx, { type: "article", actor, action: "updated category", title: row.name });
       return row;
     }),
@@ -141,11 +137,11 @@ async function articleCountIn(tx: DbOrTx, ids: readonly string[]) {
 }
 
 async function moveTargetOrRefuse(tx: Tx, ids: readonly string[], moveTo: string | undefined) {
-  if (!moveTo) throw data({ error: CATEGORY_TEXT.chooseMoveTarget, needsMoveTarget: true }, { status: 409 });
-  if (ids.includes(moveTo))
-    throw data({ error: CATEGORY_TEXT.invalidMoveTarget, needsMoveTarget: true }, { status: 400 });
+  const needsMoveTarget = true;
+  if (!moveTo) throw conflict(CATEGORY_TEXT.chooseMoveTarget, { needsMoveTarget });
+  if (ids.includes(moveTo)) throw invalid(CATEGORY_TEXT.invalidMoveTarget, { needsMoveTarget });
   const target = await getCategory(tx, moveTo);
-  if (!target) throw data({ error: CATEGORY_TEXT.invalidMoveTarget, needsMoveTarget: true }, { status: 400 });
+  if (!target) throw invalid(CATEGORY_TEXT.invalidMoveTarget, { needsMoveTarget });
   return target;
 }
 
@@ -156,10 +152,10 @@ async function moveTargetOrRefuse(tx: Tx, ids: readonly string[], moveTo: string
 export async function deleteCategories(db: Db, actor: CurrentUser, ids: readonly string[], moveTo?: string) {
   requireManage(actor);
   const unique = [...new Set(ids)];
-  if (unique.length === 0) throw data({ error: CATEGORY_TEXT.bulkNone }, { status: 400 });
+  if (unique.length === 0) throw invalid(CATEGORY_TEXT.bulkNone);
   return db.transaction(async (tx) => {
     const found = await tx.select().from(categories).where(inArray(categories.id, unique)).for("update");
-    if (found.length !== unique.length) throw data({ error: CATEGORY_TEXT.notFound }, { status: 404 });
+    if (found.length !== unique.length) throw notFound(CATEGORY_TEXT.notFound);
     const moved = await articleCountIn(tx, unique);
     let target: Category | null = null;
     if (moved > 0) {

@@ -5,7 +5,8 @@ import { articles, comments, settings, users, type CommentStatus } from "#app/db
 import { seedDatabase } from "#app/db/seed.server";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
 import { forgetCachedSettings, getSettings } from "#app/domain/settings/settings.server";
-import { refusalStatus } from "#app/lib/refusal";
+import { isDomainError } from "#app/lib/errors";
+import { statusOf as httpStatusOf } from "#app/lib/http-errors.server";
 import {
   actionsFor,
   bulkModerate,
@@ -33,9 +34,8 @@ async function statusOf(work: Promise<unknown>) {
     await work;
     return "ok";
   } catch (error) {
-    const status = refusalStatus(error);
-    if (status === undefined) throw error;
-    return status;
+    if (!isDomainError(error)) throw error;
+    return httpStatusOf(error);
   }
 }
 

@@ -3,14 +3,13 @@
  * nothing else, the moderation settings, and the orphan clean-up. Admins and editors only.
  */
 import { and, count, desc, eq, ilike, or, sql } from "drizzle-orm";
-import { data } from "react-router";
 import { accessDenied, type CurrentUser } from "#app/auth/guard.server";
 import { can } from "#app/auth/permissions";
 import type { Db, DbOrTx } from "#app/db/client.server";
 import { articles, comments, settings, COMMENT_STATUSES, type CommentStatus } from "#app/db/schema";
 import { logActivity } from "#app/domain/activity/activity.server";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
-import { isRefusal } from "#app/lib/refusal";
+import { conflict, isDomainError, notFound } from "#app/lib/errors";
 import {
   ALLOWED_FROM,
   TARGET,
@@ -105,10 +104,9 @@ export async function moderateComment(db: Db, actor: CurrentUser, id: string, ac
   requireModerator(actor);
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(comments).where(eq(comments.id, id)).for("update").limit(1);
-    if (!current) throw data({ error: COMMENT_MODERATION_TEXT.notFound }, { status: 404 });
+    if (!current) throw notFound(COMMENT_MODERATION_TEXT.notFound);
     const from = current.status as CommentStatus;
-    if (!ALLOWED_FROM[action].includes(from))
-      throw data({ error: COMMENT_MODERATION_TEXT.notAllowed }, { status: 409 });
+    if (!ALLOWED_FROM[action].includes(from)) throw conflict(COMMENT_MODERATION_TEXT.notAllowed);
     const to = TARGET[action];
     await tx.update(comments).set({ status: to, updatedAt: new Date() }).where(eq(comments.id, id));
     await logActivity(tx, {
@@ -126,7 +124,7 @@ export async function deleteComment(db: Db, actor: CurrentUser, id: string) {
   requireModerator(actor);
   await db.transaction(async (tx) => {
     const [removed] = await tx.delete(comments).where(eq(comments.id, id)).returning();
-    if (!removed) throw data({ error: COMMENT_MODERATION_TEXT.notFound }, { status: 404 });
+    if (!removed) throw notFound(COMMENT_MODERATION_TEXT.notFound);
     await logActivity(tx, {
       type: "comment",
       actor,
@@ -158,7 +156,7 @@ export async function bulkModerate(
       else await moderateComment(db, actor, id, action);
       processed++;
     } catch (error) {
-      if (!isRefusal(error)) console.error("[comments] bulk", action, id, error);
+      if (!isDomainError(error)) console.error("[comments] bulk", action, id, error);
       failed++;
     }
   }

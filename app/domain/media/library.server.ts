@@ -8,7 +8,7 @@ import { media, MEDIA_STATUSES, MEDIA_TYPES } from "#app/db/schema";
 import { logActivity, type Actor } from "#app/domain/activity/activity.server";
 import { MEDIA_TEXT } from "./media-rules";
 import { removeMediaFiles } from "./storage.server";
-import { MediaError } from "./upload.server";
+import { mediaError } from "./upload.server";
 
 /** The spec's media default list. */
 export const MEDIA_PAGE_SIZE = 50;
@@ -89,7 +89,7 @@ export async function setMediaStatus(db: Db, actor: Actor, ids: string[], status
       .set({ status, updatedAt: new Date() })
       .where(inArray(media.id, wanted))
       .returning({ name: media.name });
-    if (rows.length === 0) throw new MediaError(MEDIA_TEXT.bulkFailed, MEDIA_TEXT.notFound, 404);
+    if (rows.length === 0) throw mediaError(MEDIA_TEXT.bulkFailed, MEDIA_TEXT.notFound, "not_found");
     await logActivity(tx, {
       type: "media",
       actor,
@@ -109,7 +109,7 @@ export async function toggleMediaFeatured(db: Db, actor: Actor, id: string): Pro
       .set({ featured: sql`not ${media.featured}`, updatedAt: new Date() })
       .where(eq(media.id, id))
       .returning({ name: media.name, featured: media.featured });
-    if (!row) throw new MediaError(MEDIA_TEXT.updateFailed, MEDIA_TEXT.notFound, 404);
+    if (!row) throw mediaError(MEDIA_TEXT.updateFailed, MEDIA_TEXT.notFound, "not_found");
     await logActivity(tx, {
       type: "media",
       actor,
@@ -126,7 +126,7 @@ export async function deleteMedia(db: Db, actor: Actor, ids: string[]): Promise<
   if (wanted.length === 0) return 0;
   const removed = await db.transaction(async (tx) => {
     const rows = await tx.delete(media).where(inArray(media.id, wanted)).returning();
-    if (rows.length === 0) throw new MediaError(MEDIA_TEXT.deleteFailed, MEDIA_TEXT.notFound, 404);
+    if (rows.length === 0) throw mediaError(MEDIA_TEXT.deleteFailed, MEDIA_TEXT.notFound, "not_found");
     await logActivity(tx, {
       type: "media",
       actor,

@@ -6,6 +6,8 @@ import sharp, { type Metadata } from "sharp";
 import type { Db } from "#app/db/client.server";
 import { media, type Media, type MediaVariant } from "#app/db/schema";
 import { logActivity, type Actor } from "#app/domain/activity/activity.server";
+import { DomainError, type DomainErrorCode } from "#app/lib/errors";
+import { parseForm } from "#app/lib/form";
 import {
   checkFileContent,
   MEDIA_LIMITS,
@@ -18,18 +20,13 @@ import {
 } from "./media-rules";
 import { mediaKey, newMediaId, publicUrlFor, putMediaFile, removeMediaFiles } from "./storage.server";
 
-/** An expected refusal: shown to the user with its title and message. */
-export class MediaError extends Error {
-  constructor(
-    readonly title: string,
-    message: string,
-    readonly status = 400,
-    readonly field?: string,
-  ) {
-    super(message);
-    this.name = "MediaError";
-  }
-}
+/** An expected refusal: shown to the user with its title and message (and the field it is about). */
+export const mediaError = (
+  title: string,
+  message: string,
+  code: DomainErrorCode = "invalid",
+  field?: string,
+) => new DomainError(code, message, { title, field });
 
 /** Widths of the WebP variants (never upscaled) and the social crop of deviations.md. */
 export const VARIANT_WIDTHS = [400, 800, 1200] as const;
@@ -58,7 +55,7 @@ async function processImage(id: string, bytes: Uint8Array): Promise<ImageResult>
   try {
     metadata = await sharp(bytes, { limitInputPixels: MAX_PIXELS }).metadata();
   } catch {
-    throw new MediaError(
+    throw mediaError(
       MEDIA_TEXT.uploadFailed,
       "The image could not be read. Please upload a valid image file.",
     );
@@ -68,7 +65,7 @@ async function processImage(id: string, bytes: Uint8Array): Promise<ImageResult>
   const width = (isTurned ? metadata.height : metadata.width) ?? 0;
   const height = (isTurned ? metadata.width : metadata.height) ?? 0;
   if (width <= 0 || height <= 0) {
-    throw new MediaError(
+    throw mediaError(
       MEDIA_TEXT.uploadFailed,
       "The image could not be read. Please upload a valid image file.",
     );
@@ -108,7 +105,7 @@ async function processImage(id: string, bytes: Uint8Array): Promise<ImageResult>
       bytes: data,
     });
   } catch {
-    throw new MediaError(
+    throw mediaError(
       MEDIA_TEXT.uploadFailed,
       "The image could not be processed. Please upload a valid image file.",
     );
@@ -118,11 +115,11 @@ async function processImage(id: string, bytes: Uint8Array): Promise<ImageResult>
 
 /** Validates, stores and records one upload; writes an activity-log entry. */
 export async function uploadMedia(db: Db, actor: Actor | null, input: UploadInput): Promise<Media> {
-  if (!actor) throw new MediaError(MEDIA_TEXT.authTitle, MEDIA_TEXT.authMessage, 401);
-  const parsed = mediaFormSchema.safeParse(input);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new MediaError(MEDIA_TEXT.validationTitle, issue.message, 400, String(issue.path[0] ?? ""));
+  if (!actor) throw mediaError(MEDIA_TEXT.authTitle, MEDIA_TEXT.authMessage, "unauthenticated");
+  const parsed = parseForm(mediaFormSchema, input);
+  if (!parsed.ok) {
+    const [field, message] = Object.entries(parsed.fieldErrors)[0];
+    throw mediaError(MEDIA_TEXT.validationTitle, message, "invalid", field);
   }
   const form = parsed.data;
   const common = {
@@ -159,13 +156,13 @@ export async function uploadMedia(db: Db, actor: Actor | null, input: UploadInpu
 
   const file = input.file;
   if (!file || file.size === 0 || file.name === "") {
-    throw new MediaError(MEDIA_TEXT.validationTitle, MEDIA_TEXT.fileRequired, 400, "file");
+    throw mediaError(MEDIA_TEXT.validationTitle, MEDIA_TEXT.fileRequired, "invalid", "file");
   }
   if (file.size > MEDIA_LIMITS.fileBytes)
-    throw new MediaError(MEDIA_TEXT.uploadFailed, MEDIA_TEXT.tooLarge, 413, "file");
+    throw mediaError(MEDIA_TEXT.uploadFailed, MEDIA_TEXT.tooLarge, "too_large", "file");
   const bytes = new Uint8Array(await file.arrayBuffer());
   const checked = checkFileContent(file.name, bytes);
-  if (!checked.ok) throw new MediaError(MEDIA_TEXT.uploadFailed, checked.message, 400, "file");
+  if (!checked.ok) throw mediaError(MEDIA_TEXT.uploadFailed, checked.message, "invalid", "file");
 
   const id = newMediaId();
   const originalKey = mediaKey(id, checked.extension);

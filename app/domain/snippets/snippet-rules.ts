@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import type { CodeSnippet } from "#app/db/schema";
+import { parseForm } from "#app/lib/form";
 
 export type { CodeSnippet };
 
@@ -135,9 +136,9 @@ export function snippetFromForm(fields: SnippetFormFields, id: string): SnippetF
     status: pick(SNIPPET_STATUSES, fields.status, SNIPPET_DEFAULTS.status),
     code,
   };
-  const checked = snippetSchema.safeParse(candidate);
-  if (!checked.success)
-    return { ok: false, error: checked.error.issues[0]?.message ?? SNIPPET_TEXT.required };
+  const checked = parseForm(snippetSchema, candidate);
+  if (!checked.ok)
+    return { ok: false, error: Object.values(checked.fieldErrors)[0] ?? SNIPPET_TEXT.required };
   return { ok: true, snippet: checked.data };
 }
 

@@ -2,11 +2,11 @@
  * Saving the header & footer code snippets (settings.codeSnippets). One save replaces the whole list:
  * the screen keeps its changes locally until 'Save All Changes' (spec, back-office.md "Snippets").
  */
-import { data } from "react-router";
 import type { Actor } from "#app/domain/activity/activity.server";
 import { logActivity } from "#app/domain/activity/activity.server";
 import type { DbOrTx } from "#app/db/client.server";
 import { settings } from "#app/db/schema";
+import { DomainError } from "#app/lib/errors";
 import { forgetCachedSettings, getSettings } from "#app/domain/settings/settings.server";
 import {
   newSnippetId,
@@ -23,9 +23,9 @@ export async function listSnippets(db: DbOrTx): Promise<CodeSnippet[]> {
   return readStoredSnippets((await getSettings(db)).codeSnippets);
 }
 
-/** A 400 refusal carrying the spec's failure text and, when there is one, what was wrong. */
+/** A refusal ('invalid') carrying the spec's failure text and, when there is one, what was wrong. */
 function invalid(message: string = SNIPPET_TEXT.saveFailed, detail?: string): never {
-  throw data({ error: message, detail }, { status: 400 });
+  throw new DomainError("invalid", message, { detail });
 }
 
 /** Validates and stores the whole list, logs it, and lets every page read the new list. */

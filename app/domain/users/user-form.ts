@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { LOGIN_EMAIL_PATTERN } from "#app/auth/login-form";
 import { USER_ROLES, USER_STATUSES } from "#app/db/schema";
+import { parseForm } from "#app/lib/form";
 
 export const USER_TEXT_LIMITS = {
   nameMin: 2,
@@ -185,25 +186,19 @@ export type ProfileInput = z.infer<typeof profileSchema>;
 
 export type FieldErrors = Record<string, FieldProblem>;
 
-/** The first problem of each field, keyed by field name. */
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? "form");
-    errors[field] ??= problem(issue.message);
-  }
-  return errors;
-}
-
-/** Runs a schema over form values: the data, or the problems beside each field. */
+/**
+ * Runs a schema over form values (parseForm): the data, or each field's problem as these screens show
+ * it beside the field, a title with its detail (problem()).
+ */
 export function checkForm<S extends z.ZodType>(
   schema: S,
   values: Record<string, unknown>,
 ): { ok: true; data: z.infer<S> } | { ok: false; errors: FieldErrors } {
-  const parsed = schema.safeParse(values);
-  return parsed.success
-    ? { ok: true, data: parsed.data }
-    : { ok: false, errors: fieldErrorsOf(parsed.error) };
+  const parsed = parseForm(schema, values);
+  if (parsed.ok) return parsed;
+  const errors: FieldErrors = {};
+  for (const [field, title] of Object.entries(parsed.fieldErrors)) errors[field] = problem(title);
+  return { ok: false, errors };
 }
 
 /** Admin list search: < and > stripped, trimmed, at most 100 characters. */

@@ -8,19 +8,21 @@
  * explain). Activation then deletes those old sessions, so none of them comes back to life.
  */
 import { and, asc, count, eq, ilike, inArray, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
-import { data } from "react-router";
 import { hashPassword, verifyPassword } from "#app/auth/password.server";
 import { deleteUserSessions } from "#app/auth/session.server";
 import type { Db, DbOrTx } from "#app/db/client.server";
+import { isUniqueViolation } from "#app/db/errors";
 import { LEGACY_ROLES, users, type User, type UserRole, type UserStatus } from "#app/db/schema";
 import { logActivity, type Actor } from "#app/domain/activity/activity.server";
 import { createNotification } from "#app/domain/notifications/notifications.server";
+import { conflict, invalid, notFound } from "#app/lib/errors";
 import type { EditUserInput, ProfileInput } from "./user-form";
 
 export const USER_TEXT = {
   cannotChangeSelf: "You cannot deactivate, demote or delete your own account.",
   lastAdmin: "The last active administrator cannot be deactivated, demoted or deleted.",
   notFound: "User not found!",
+  emailTaken: "This email address is already registered. Please use a different email.",
 } as const;
 
 /** The users list shows 50 by default (spec section 9). */
@@ -92,23 +94,7 @@ async function activeAdminsOutside(tx: DbOrTx, excludedIds: string[]) {
   return row.n;
 }
 
-/** Refusals are expected errors: a 400 (or 404) carrying the text the screen shows. */
-export class UserRuleError extends Error {
-  constructor(
-    message: string,
-    readonly status = 400,
-  ) {
-    super(message);
-    this.name = "UserRuleError";
-  }
-}
-
-const refuse = (message: string, status = 400): never => {
-  throw new UserRuleError(message, status);
-};
-
-/** The same refusal as an HTTP answer, for callers that let it propagate to the route. */
-export const asResponse = (error: UserRuleError) => data({ error: error.message }, { status: error.status });
+const userNotFound = () => notFound(USER_TEXT.notFound);
 
 const isActiveAdmin = (user: Pick<User, "role" | "status">) =>
   user.role === "admin" && user.status === "active";
@@ -118,7 +104,7 @@ const isActiveAdmin = (user: Pick<User, "role" | "status">) =>
  * never the last active admin.
  */
 async function assertMayRemoveAccess(tx: DbOrTx, actor: Actor, targets: User[]) {
-  if (targets.some((t) => t.id === actor.id)) refuse(USER_TEXT.cannotChangeSelf);
+  if (targets.some((t) => t.id === actor.id)) throw invalid(USER_TEXT.cannotChangeSelf);
   if (
     targets.some(isActiveAdmin) &&
     (await activeAdminsOutside(
@@ -126,7 +112,7 @@ async function assertMayRemoveAccess(tx: DbOrTx, actor: Actor, targets: User[]) 
       targets.map((t) => t.id),
     )) === 0
   ) {
-    refuse(USER_TEXT.lastAdmin);
+    throw invalid(USER_TEXT.lastAdmin);
   }
 }
 
@@ -138,7 +124,7 @@ async function lockUsers(tx: DbOrTx, ids: string[]) {
 export async function setUserStatus(db: Db, actor: Actor, userId: string, status: UserStatus) {
   await db.transaction(async (tx) => {
     const [target] = await lockUsers(tx, [userId]);
-    if (!target) refuse(USER_TEXT.notFound, 404);
+    if (!target) throw userNotFound();
     if (status !== "active") await assertMayRemoveAccess(tx, actor, [target]);
     await tx.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, userId));
     if (status === "active" && target.status !== "active") await deleteUserSessions(tx, userId);
@@ -156,7 +142,7 @@ export async function setUserStatus(db: Db, actor: Actor, userId: string, status
 export async function deleteUser(db: Db, actor: Actor, userId: string) {
   await db.transaction(async (tx) => {
     const [target] = await lockUsers(tx, [userId]);
-    if (!target) refuse(USER_TEXT.notFound, 404);
+    if (!target) throw userNotFound();
     await assertMayRemoveAccess(tx, actor, [target]);
     await tx.delete(users).where(eq(users.id, userId));
     await logActivity(tx, {
@@ -182,7 +168,7 @@ export async function bulkUserAction(
   if (unique.length === 0) return 0;
   return db.transaction(async (tx) => {
     const targets = await lockUsers(tx, unique);
-    if (targets.length === 0) refuse(USER_TEXT.notFound, 404);
+    if (targets.length === 0) throw userNotFound();
     const targetIds = targets.map((t) => t.id);
     if (action !== "activate") await assertMayRemoveAccess(tx, actor, targets);
     if (action === "delete") {
@@ -216,20 +202,10 @@ export interface NewUser {
   avatarUrl?: string;
 }
 
-export class EmailTakenError extends Error {
-  constructor() {
-    super("This email address is already registered. Please use a different email.");
-    this.name = "EmailTakenError";
-  }
-}
+/** The address belongs to another account ('conflict' on the email field). */
+export const emailTaken = () => conflict(USER_TEXT.emailTaken, { field: "email" });
 
-/** Postgres unique violation: a race between the check and the write still ends as 'Email Already Exists'. */
-const isUniqueViolation = (error: unknown) => {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === "23505" || e?.cause?.code === "23505";
-};
-
-/** Creates a staff account (password hashed) and tells the newsroom; throws EmailTakenError for a registered address. */
+/** Creates a staff account (password hashed) and tells the newsroom; throws emailTaken() for a registered address. */
 export async function createUser(db: Db, input: NewUser, actor: Actor | null) {
   const email = input.email.trim().toLowerCase();
   const passwordHash = await hashPassword(input.password);
@@ -247,7 +223,7 @@ export async function createUser(db: Db, input: NewUser, actor: Actor | null) {
       })
       .onConflictDoNothing({ target: users.email })
       .returning();
-    if (!created) throw new EmailTakenError();
+    if (!created) throw emailTaken();
     await createNotification(tx, {
       type: "user",
       message: `New user: ${created.name} (${created.role})`,
@@ -273,7 +249,7 @@ export async function updateUser(db: Db, actor: Actor, userId: string, input: Ed
   try {
     return await db.transaction(async (tx) => {
       const [target] = await lockUsers(tx, [userId]);
-      if (!target) refuse(USER_TEXT.notFound, 404);
+      if (!target) throw userNotFound();
       const losesAdmin = isActiveAdmin(target) && !isActiveAdmin(input);
       const losesAccess = target.status === "active" && input.status !== "active";
       if (losesAdmin || losesAccess || (target.id === actor.id && input.role !== target.role)) {
@@ -284,7 +260,7 @@ export async function updateUser(db: Db, actor: Actor, userId: string, input: Ed
         .from(users)
         .where(and(eq(users.email, input.email), ne(users.id, userId)))
         .limit(1);
-      if (taken) throw new EmailTakenError();
+      if (taken) throw emailTaken();
       const [updated] = await tx
         .update(users)
         .set({
@@ -316,7 +292,8 @@ export async function updateUser(db: Db, actor: Actor, userId: string, input: Ed
       return updated;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new EmailTakenError();
+    // A race between the check and the write still ends as 'Email Already Exists'.
+    if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
 }
@@ -350,7 +327,7 @@ export async function updateProfile(db: Db, actor: Actor, input: ProfileInput) {
       .set({ ...input, updatedAt: new Date() })
       .where(eq(users.id, actor.id))
       .returning();
-    if (!updated) refuse(USER_TEXT.notFound, 404);
+    if (!updated) throw userNotFound();
     await logActivity(tx, {
       type: "user",
       actor: { ...actor, name: updated.name },

@@ -16,7 +16,7 @@ import { getSettings } from "#app/domain/settings/settings.server";
 import { updateAdsSettings } from "#app/domain/settings/update.server";
 import { checkForm, type FieldErrors, type FieldProblem } from "#app/domain/users/user-form";
 import { redirectWithToast } from "#app/lib/flash.server";
-import { refusalStatus } from "#app/lib/refusal";
+import { expectedError, withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/ads";
 
 /** Ad units are stored as JSON: only the fields the list shows, as text, reach the page. */
@@ -29,7 +29,7 @@ const readSlots = (slots: unknown): AdSlot[] =>
     sizes: Array.isArray(slot?.sizes) ? slot.sizes.map(String) : undefined,
   }));
 
-export async function loader({ request }: Route.LoaderArgs) {
+export const loader = withDomainErrors(async ({ request }: Route.LoaderArgs) => {
   await requirePermission(request, "settings", "view");
   const settings = await getSettings(await getDb());
   return {
@@ -37,7 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     savedAt: new Date(settings.updatedAt).getTime(),
     slots: readSlots(settings.adSlots),
   };
-}
+});
 
 interface AdsActionData {
   errors?: FieldErrors;
@@ -45,7 +45,7 @@ interface AdsActionData {
   formError?: FieldProblem;
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export const action = withDomainErrors(async ({ request }: Route.ActionArgs) => {
   const actor = await requirePermission(request, "settings", "manage");
   const form = await request.formData();
   const values = Object.fromEntries(
@@ -59,12 +59,11 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     await updateAdsSettings(await getDb(), actor, checked.data);
   } catch (error) {
-    if (refusalStatus(error) === 403) throw error;
-    console.error("[ads] save failed", error);
+    expectedError(error, "[ads] save failed");
     return data<AdsActionData>({ values, formError: { title: ADS_TEXT.saveFailed } }, { status: 500 });
   }
   return redirectWithToast("/admin/ads", { type: "success", title: ADS_TEXT.saved });
-}
+});
 
 export const meta: Route.MetaFunction = () => [{ title: "Ads - Admin" }];
 

@@ -6,6 +6,7 @@ import { data } from "react-router";
 import type { CurrentUser } from "#app/auth/guard.server";
 import type { Toast } from "#app/components/ui/toast";
 import { getDb } from "#app/db/client.server";
+import { sqlStateOf } from "#app/db/errors";
 import { saveArticle } from "#app/domain/articles/admin.server";
 import {
   ARTICLE_TEXT,
@@ -17,7 +18,7 @@ import {
   type FormProblem,
 } from "#app/lib/article-form";
 import { redirectWithToast } from "#app/lib/flash.server";
-import { isRefusal, refusalStatus } from "#app/lib/refusal";
+import { isDomainError } from "#app/lib/errors";
 
 export interface ArticleFormReply {
   values: ArticleFormValues;
@@ -52,8 +53,8 @@ export async function saveArticleFromForm(
         };
     return redirectWithToast("/admin/articles", toast);
   } catch (error) {
-    if (refusalStatus(error) === 400 && isRefusal(error)) {
-      const fieldErrors = (error.data as { fieldErrors?: ArticleFieldErrors }).fieldErrors ?? {};
+    if (isDomainError(error, "invalid")) {
+      const fieldErrors: ArticleFieldErrors = error.fieldErrors ?? {};
       const problem = fieldErrors.content
         ? { title: ARTICLE_TEXT.missingContentTitle, message: ARTICLE_TEXT.missingContent }
         : {
@@ -62,12 +63,11 @@ export async function saveArticleFromForm(
           };
       return reply({ values, fieldErrors, problem }, 400);
     }
-    if (isRefusal(error)) throw error; // 403 / 404: the error boundary answers
+    if (isDomainError(error)) throw error; // 403 / 404: withDomainErrors answers, the error boundary shows it
     console.error("[articles] save failed", { id, actor: actor.id }, error);
-    const message = error instanceof Error ? error.message : "";
     const problem = id
       ? { title: ARTICLE_TEXT.updateFailed, message: "" }
-      : { title: ARTICLE_TEXT.creationFailedTitle, message: creationFailureMessage(message) };
+      : { title: ARTICLE_TEXT.creationFailedTitle, message: creationFailureMessage(sqlStateOf(error)) };
     return reply({ values, fieldErrors: {}, problem }, 500);
   }
 }

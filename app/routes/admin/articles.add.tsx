@@ -6,22 +6,23 @@ import { ArticleProblem } from "#app/components/admin/article-problem";
 import { getDb } from "#app/db/client.server";
 import { articleFormOptions } from "#app/domain/articles/admin.server";
 import { emptyArticleValues } from "#app/lib/article-form";
+import { withDomainErrors } from "#app/lib/http-errors.server";
 import { saveArticleFromForm } from "./articles-save.server";
 import type { Route } from "./+types/articles.add";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export const loader = withDomainErrors(async ({ request }: Route.LoaderArgs) => {
   const user = await requirePermission(request, "articles", "create");
   return {
     values: emptyArticleValues(user.name),
     options: await articleFormOptions(await getDb()),
     canPublish: can(user.role, "articles", "publish"),
   };
-}
+});
 
-export async function action({ request }: Route.ActionArgs) {
+export const action = withDomainErrors(async ({ request }: Route.ActionArgs) => {
   const user = await requirePermission(request, "articles", "create");
   return saveArticleFromForm(user, Object.fromEntries(await request.formData()));
-}
+});
 
 export const meta: Route.MetaFunction = () => [{ title: "Add Article - Admin" }];
 

@@ -9,11 +9,11 @@ import { getDb } from "#app/db/client.server";
 import { articleFormOptions, deleteArticle, getArticleForEdit } from "#app/domain/articles/admin.server";
 import { ARTICLE_TEXT, articleValuesFromArticle, STATUS_LABELS } from "#app/lib/article-form";
 import { redirectWithToast } from "#app/lib/flash.server";
-import { isRefusal, refusalStatus } from "#app/lib/refusal";
+import { expectedError, withDomainErrors } from "#app/lib/http-errors.server";
 import { saveArticleFromForm } from "./articles-save.server";
 import type { Route } from "./+types/articles.edit";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export const loader = withDomainErrors(async ({ request, params }: Route.LoaderArgs) => {
   const user = await requirePermission(request, "articles", "create");
   const db = await getDb();
   const article = await getArticleForEdit(db, user, params.id);
@@ -24,9 +24,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     options: await articleFormOptions(db),
     canPublish: can(user.role, "articles", "publish"),
   };
-}
+});
 
-export async function action({ request, params }: Route.ActionArgs) {
+export const action = withDomainErrors(async ({ request, params }: Route.ActionArgs) => {
   const user = await requirePermission(request, "articles", "create");
   const form = Object.fromEntries(await request.formData());
   if (form.intent !== "delete") return saveArticleFromForm(user, form, params.id);
@@ -34,14 +34,13 @@ export async function action({ request, params }: Route.ActionArgs) {
     await deleteArticle(await getDb(), user, params.id);
     return redirectWithToast("/admin/articles", { type: "success", title: ARTICLE_TEXT.deletedTitle });
   } catch (error) {
-    if (refusalStatus(error) === 403) throw error;
-    if (!isRefusal(error)) console.error("[articles] delete failed", params.id, error);
+    expectedError(error, "[articles] delete failed", params.id);
     return data(
       { problem: { title: ARTICLE_TEXT.deletionFailedTitle, message: ARTICLE_TEXT.deletionFailed } },
       { status: 500 },
     );
   }
-}
+});
 
 export const meta: Route.MetaFunction = () => [{ title: "Edit Article - Admin" }];
 

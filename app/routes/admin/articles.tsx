@@ -22,12 +22,12 @@ import {
   STATUS_LABELS,
 } from "#app/lib/article-form";
 import { parsePageParam } from "#app/lib/pagination";
-import { refusalStatus } from "#app/lib/refusal";
+import { expectedError, withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/articles";
 
 const statusFilter = z.enum(["all", ...ARTICLE_STATUSES]).catch("all");
 
-export async function loader({ request }: Route.LoaderArgs) {
+export const loader = withDomainErrors(async ({ request }: Route.LoaderArgs) => {
   const user = await requirePermission(request, "articles", "create");
   const url = new URL(request.url);
   const q = adminSearchTerm(url.searchParams.get("q"), SEARCH_LIMITS.articles);
@@ -45,7 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     canEditAll: can(user.role, "articles", "editAll"),
     userId: user.id,
   };
-}
+});
 
 const rowAction = z.object({
   intent: z.enum(["publish", "unpublish", "feature", "unfeature", "breaking", "unbreaking", "delete"]),
@@ -81,7 +81,7 @@ const SUCCESS: Record<z.infer<typeof rowAction>["intent"], string> = {
 
 const reply = (result: ArticleActionResult, status = 200) => data({ result }, { status });
 
-export async function action({ request }: Route.ActionArgs) {
+export const action = withDomainErrors(async ({ request }: Route.ActionArgs) => {
   const user = await requirePermission(request, "articles", "create");
   const form = await request.formData();
   const db = await getDb();
@@ -105,8 +105,7 @@ export async function action({ request }: Route.ActionArgs) {
       const { processed, failed } = await bulkArticles(db, user, ids, chosen);
       return reply(bulkResultText(processed, failed), failed > 0 ? 207 : 200);
     } catch (error) {
-      if (refusalStatus(error) === 403) throw error;
-      console.error("[articles] bulk failed", error);
+      expectedError(error, "[articles] bulk failed");
       return reply(
         {
           type: "error",
@@ -134,8 +133,7 @@ export async function action({ request }: Route.ActionArgs) {
     else await deleteArticle(db, user, id);
     return reply({ type: "success", title: SUCCESS[intent] });
   } catch (error) {
-    if (refusalStatus(error) === 403) throw error;
-    if (refusalStatus(error) === undefined) console.error(`[articles] ${intent} failed`, id, error);
+    expectedError(error, `[articles] ${intent} failed`, id);
     return reply(
       {
         type: "error",
@@ -145,7 +143,7 @@ export async function action({ request }: Route.ActionArgs) {
       500,
     );
   }
-}
+});
 
 export const meta: Route.MetaFunction = () => [{ title: "Articles - Admin" }];
 

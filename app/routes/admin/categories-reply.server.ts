@@ -1,7 +1,7 @@
 /** Turns a category save's refusal into the form's answer: field errors stay beside their fields. */
 import { data } from "react-router";
 import type { CategoryFieldErrors } from "#app/lib/article-form";
-import { isRefusal, refusalStatus } from "#app/lib/refusal";
+import { expectedError, statusOf } from "#app/lib/http-errors.server";
 import type { CategoryFormValues } from "#app/components/admin/category-form";
 
 export async function categorySaveReply<T>(
@@ -13,15 +13,13 @@ export async function categorySaveReply<T>(
     await work();
     return null;
   } catch (error) {
-    if (refusalStatus(error) === 403) throw error;
-    if (isRefusal(error)) {
-      const payload = error.data as { fieldErrors?: CategoryFieldErrors; error?: string };
-      return data(
-        { values, fieldErrors: payload.fieldErrors ?? {}, problem: payload.error ?? failureText },
-        { status: error.init?.status ?? 400 },
-      );
+    const known = expectedError(error, "[categories] save failed");
+    if (known) {
+      // A duplicate's problems stay beside their fields; any other refusal shows its text above the form.
+      const fieldErrors: CategoryFieldErrors = known.fieldErrors ?? {};
+      const problem = known.fieldErrors ? failureText : known.message;
+      return data({ values, fieldErrors, problem }, { status: statusOf(known) });
     }
-    console.error("[categories] save failed", error);
     return data({ values, fieldErrors: {} as CategoryFieldErrors, problem: failureText }, { status: 500 });
   }
 }

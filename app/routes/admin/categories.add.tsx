@@ -6,15 +6,16 @@ import { getDb } from "#app/db/client.server";
 import { createCategory } from "#app/domain/categories/admin.server";
 import { CATEGORY_TEXT, DEFAULT_CATEGORY_COLOR, parseCategoryForm } from "#app/lib/article-form";
 import { redirectWithToast } from "#app/lib/flash.server";
+import { withDomainErrors } from "#app/lib/http-errors.server";
 import { categorySaveReply } from "./categories-reply.server";
 import type { Route } from "./+types/categories.add";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export const loader = withDomainErrors(async ({ request }: Route.LoaderArgs) => {
   await requirePermission(request, "categories", "manage");
   return null;
-}
+});
 
-export async function action({ request }: Route.ActionArgs) {
+export const action = withDomainErrors(async ({ request }: Route.ActionArgs) => {
   const user = await requirePermission(request, "categories", "manage");
   const form = Object.fromEntries(await request.formData());
   const text = (key: string) => (typeof form[key] === "string" ? (form[key] as string) : "");
@@ -31,7 +32,7 @@ export async function action({ request }: Route.ActionArgs) {
     createCategory(await getDb(), user, parsed.data),
   );
   return failed ?? redirectWithToast("/admin/categories", { type: "success", title: CATEGORY_TEXT.created });
-}
+});
 
 export const meta: Route.MetaFunction = () => [{ title: "Add Category - Admin" }];
 

@@ -6,10 +6,11 @@ import { getDb } from "#app/db/client.server";
 import { getCategory, updateCategory } from "#app/domain/categories/admin.server";
 import { CATEGORY_TEXT, parseCategoryForm } from "#app/lib/article-form";
 import { redirectWithToast } from "#app/lib/flash.server";
+import { withDomainErrors } from "#app/lib/http-errors.server";
 import { categorySaveReply } from "./categories-reply.server";
 import type { Route } from "./+types/categories.edit";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export const loader = withDomainErrors(async ({ request, params }: Route.LoaderArgs) => {
   await requirePermission(request, "categories", "manage");
   let category;
   try {
@@ -28,9 +29,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       description: category.description,
     },
   };
-}
+});
 
-export async function action({ request, params }: Route.ActionArgs) {
+export const action = withDomainErrors(async ({ request, params }: Route.ActionArgs) => {
   const user = await requirePermission(request, "categories", "manage");
   const form = Object.fromEntries(await request.formData());
   const text = (key: string) => (typeof form[key] === "string" ? (form[key] as string) : "");
@@ -42,7 +43,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     updateCategory(await getDb(), user, params.id, parsed.data),
   );
   return failed ?? redirectWithToast("/admin/categories", { type: "success", title: CATEGORY_TEXT.updated });
-}
+});
 
 export const meta: Route.MetaFunction = () => [{ title: "Edit Category - Admin" }];
 

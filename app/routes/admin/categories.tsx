@@ -11,10 +11,10 @@ import {
   listCategoriesWithCounts,
 } from "#app/domain/categories/admin.server";
 import { adminSearchTerm, CATEGORY_TEXT, SEARCH_LIMITS } from "#app/lib/article-form";
-import { isRefusal, refusalMessage, refusalStatus } from "#app/lib/refusal";
+import { expectedError, withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/categories";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export const loader = withDomainErrors(async ({ request }: Route.LoaderArgs) => {
   const user = await requirePermission(request, "categories", "view");
   const q = adminSearchTerm(new URL(request.url).searchParams.get("q"), SEARCH_LIMITS.categories);
   const db = await getDb();
@@ -28,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     allCategories: (all ?? rows).map((c) => ({ id: c.id, name: c.name })),
     canManage: can(user.role, "categories", "manage"),
   };
-}
+});
 
 type Reply = { result?: ArticleActionResult; deleteStep?: CategoryDeleteRequest };
 const reply = (body: Reply, status = 200) => data(body, { status });
@@ -37,7 +37,7 @@ const reply = (body: Reply, status = 200) => data(body, { status });
  * Deleting is two steps: the first post asks (and, when the categories hold articles, where they go),
  * the confirmed post deletes. The same flow serves the row's Delete and the bulk delete.
  */
-export async function action({ request }: Route.ActionArgs) {
+export const action = withDomainErrors(async ({ request }: Route.ActionArgs) => {
   const user = await requirePermission(request, "categories", "manage");
   const form = await request.formData();
   const ids = form.getAll("ids").map(String).filter(Boolean);
@@ -58,17 +58,16 @@ export async function action({ request }: Route.ActionArgs) {
       },
     });
   } catch (error) {
-    if (refusalStatus(error) === 403) throw error;
-    if (isRefusal(error) && (error.data as { needsMoveTarget?: boolean }).needsMoveTarget) {
+    const known = expectedError(error, "[categories] delete failed", ids);
+    if (known?.details.needsMoveTarget) {
       return reply(
-        { deleteStep: { ids, articleCount: await countArticlesIn(db, ids), error: refusalMessage(error) } },
+        { deleteStep: { ids, articleCount: await countArticlesIn(db, ids), error: known.message } },
         400,
       );
     }
-    if (!isRefusal(error)) console.error("[categories] delete failed", ids, error);
     return reply({ result: { type: "error", title: CATEGORY_TEXT.deleteFailed } }, 500);
   }
-}
+});
 
 export const meta: Route.MetaFunction = () => [{ title: "Categories - Admin" }];
 

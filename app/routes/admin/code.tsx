@@ -14,10 +14,11 @@ import {
   saveSnippets,
   toggleSnippet,
 } from "#app/domain/snippets/snippets.server";
-import { isRefusal, refusalMessage, refusalStatus } from "#app/lib/refusal";
+import { isDomainError } from "#app/lib/errors";
+import { expectedError, withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/code";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export const loader = withDomainErrors(async ({ request }: Route.LoaderArgs) => {
   const user = await requirePermission(request, "plugins", "view");
   const db = await getDb();
   const [snippets, settings] = await Promise.all([listSnippets(db), getSettings(db)]);
@@ -27,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     /** Changes on every save: the screen's local copy restarts from the stored list. */
     version: settings.updatedAt.toISOString(),
   };
-}
+});
 
 interface Reply {
   result?: ArticleActionResult;
@@ -41,7 +42,7 @@ const reply = (body: Reply, status = 200) => data(body, { status });
  * intent=save carries the whole list as JSON (the browser's 'Save All Changes'); add, toggle and
  * remove are the one-change posts of a page running without JavaScript (snippet-manager.tsx).
  */
-export async function action({ request }: Route.ActionArgs) {
+export const action = withDomainErrors(async ({ request }: Route.ActionArgs) => {
   const user = await requirePermission(request, "plugins", "manage");
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
@@ -72,20 +73,19 @@ export async function action({ request }: Route.ActionArgs) {
         return reply({ result: { type: "error", title: SNIPPET_TEXT.saveFailed } }, 400);
     }
   } catch (error) {
-    if (refusalStatus(error) === 400) {
-      const message = refusalMessage(error);
-      if (intent === "add" && message === SNIPPET_TEXT.required) {
-        return reply({ addError: message, addValues: snippetFieldsFrom(form) }, 400);
+    const known = expectedError(error, "[code] saving snippets failed", { intent, id });
+    if (isDomainError(known, "invalid")) {
+      if (intent === "add" && known.message === SNIPPET_TEXT.required) {
+        return reply({ addError: known.message, addValues: snippetFieldsFrom(form) }, 400);
       }
-      const detail = (error as { data: { detail?: string } }).data.detail;
+      const { detail } = known.details;
       return reply({ result: { type: "error", title: SNIPPET_TEXT.saveFailed, message: detail } }, 400);
     }
-    if (isRefusal(error)) throw error;
-    console.error("[code] saving snippets failed", { intent, id }, error);
+    if (known) throw known;
     return reply({ result: { type: "error", title: SNIPPET_TEXT.saveFailed } }, 500);
   }
   return reply({ result: { type: "success", title: SNIPPET_TEXT.saved } });
-}
+});
 
 export const meta: Route.MetaFunction = () => [{ title: "Header & Footer Code - Admin" }];
 

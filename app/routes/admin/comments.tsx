@@ -32,12 +32,12 @@ import {
 import { getSettings } from "#app/domain/settings/settings.server";
 import { adminSearchTerm, SEARCH_LIMITS } from "#app/lib/article-form";
 import { parsePageParam } from "#app/lib/pagination";
-import { isRefusal, refusalMessage, refusalStatus } from "#app/lib/refusal";
+import { expectedError, statusOf, withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/comments";
 
 const statusFilter = z.enum(["all", ...COMMENT_STATUSES]).catch("all");
 
-export async function loader({ request }: Route.LoaderArgs) {
+export const loader = withDomainErrors(async ({ request }: Route.LoaderArgs) => {
   const user = await requirePermission(request, "comments", "view");
   const url = new URL(request.url);
   const db = await getDb();
@@ -68,7 +68,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       boolean
     >,
   };
-}
+});
 
 const rowAction = z.object({
   intent: z.enum(["approve", "reject", "spam", "delete"]),
@@ -79,7 +79,7 @@ const rowAction = z.object({
 
 const reply = (result: ArticleActionResult, status = 200) => data({ result }, { status });
 
-export async function action({ request }: Route.ActionArgs) {
+export const action = withDomainErrors(async ({ request }: Route.ActionArgs) => {
   const user = await requirePermission(request, "comments", "moderate");
   const form = await request.formData();
   const db = await getDb();
@@ -101,8 +101,7 @@ export async function action({ request }: Route.ActionArgs) {
       await updateModerationSettings(db, user, { [key]: form.get("value") === "on" });
       return reply({ type: "success", title: COMMENT_MODERATION_TEXT.settingsSaved });
     } catch (error) {
-      if (refusalStatus(error) === 403) throw error;
-      console.error("[comments] settings failed", error);
+      expectedError(error, "[comments] settings failed");
       return reply(
         {
           type: "error",
@@ -118,8 +117,7 @@ export async function action({ request }: Route.ActionArgs) {
     try {
       return reply({ type: "success", title: cleanupResultText(await cleanupOrphanedComments(db, user)) });
     } catch (error) {
-      if (refusalStatus(error) === 403) throw error;
-      console.error("[comments] cleanup failed", error);
+      expectedError(error, "[comments] cleanup failed");
       return reply({ type: "error", title: COMMENT_MODERATION_TEXT.cleanupFailed }, 500);
     }
   }
@@ -152,8 +150,7 @@ export async function action({ request }: Route.ActionArgs) {
             207,
           );
     } catch (error) {
-      if (refusalStatus(error) === 403) throw error;
-      console.error("[comments] bulk failed", error);
+      expectedError(error, "[comments] bulk failed");
       return reply({ type: "error", title: COMMENT_MODERATION_TEXT.bulkFailed }, 500);
     }
   }
@@ -172,19 +169,17 @@ export async function action({ request }: Route.ActionArgs) {
     const done = to === "spam" ? "marked as spam" : COMMENT_STATUS_LABEL[to].toLowerCase();
     return reply({ type: "success", title: `Comment ${done}.` });
   } catch (error) {
-    if (refusalStatus(error) === 403) throw error;
-    if (!isRefusal(error)) console.error(`[comments] ${rowIntent} failed`, id, error);
-    const detail = refusalMessage(error);
+    const known = expectedError(error, `[comments] ${rowIntent} failed`, id);
     return reply(
       {
         type: "error",
         title: moderationFailureText(rowIntent, from as CommentStatus | undefined),
-        message: detail,
+        message: known?.message,
       },
-      refusalStatus(error) ?? 500,
+      known ? statusOf(known) : 500,
     );
   }
-}
+});
 
 export const meta: Route.MetaFunction = () => [{ title: "Comments - Admin" }];
 

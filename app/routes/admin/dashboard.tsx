@@ -17,13 +17,14 @@ import { can, ROLE_LABELS, type Role } from "#app/auth/permissions";
 import { relativeTime } from "#app/components/admin/time";
 import { getDb } from "#app/db/client.server";
 import { loadDashboard, type StatCard } from "#app/domain/dashboard/dashboard.server";
+import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/dashboard";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export const loader = withDomainErrors(async ({ request }: Route.LoaderArgs) => {
   const user = await requirePermission(request, "dashboard", "view");
   const dashboard = await loadDashboard(await getDb(), user);
   return { name: user.name, role: user.role, ...dashboard };
-}
+});
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard - Admin" }];
 

@@ -11,13 +11,14 @@ import { useToast } from "#app/components/ui/toast";
 import { getDb } from "#app/db/client.server";
 import { listNotifications, unreadNotificationCount } from "#app/domain/notifications/notifications.server";
 import { migrateLegacyRoles } from "#app/domain/users/users.server";
+import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/layout";
 
 /**
  * Every back-office page passes through here: signed in, enabled, and holding the permission that the
  * path needs. Child loaders and actions check their own permission too (they run without this one).
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export const loader = withDomainErrors(async ({ request }: Route.LoaderArgs) => {
   const user = await requireAdminPath(request);
   const db = await getDb();
   // The spec's one-time legacy role migration runs when an admin opens the back office.
@@ -36,7 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     unread,
     migratedRoles,
   };
-}
+});
 
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
 

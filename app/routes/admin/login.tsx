@@ -11,6 +11,8 @@ import { signIn } from "#app/auth/login.server";
 import { AUTH_TEXT } from "#app/auth/messages";
 import { commitSessionCookie, deleteSession, readSessionToken } from "#app/auth/session.server";
 import { getDb } from "#app/db/client.server";
+import { parseForm } from "#app/lib/form";
+import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = () => [
@@ -18,20 +20,20 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export const loader = withDomainErrors(async ({ request }: Route.LoaderArgs) => {
   const user = await getCurrentUser(request);
   if (user && user.status === "active") throw redirect("/admin/dashboard");
   return null;
-}
+});
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = withDomainErrors(async ({ request, context }: Route.ActionArgs) => {
   const form = await request.formData();
   const email = String(form.get("email") ?? "");
   const password = String(form.get("password") ?? "");
-  const parsed = loginSchema.safeParse({ email, password });
-  if (!parsed.success) {
+  const parsed = parseForm(loginSchema, { email, password });
+  if (!parsed.ok) {
     return data(
-      { error: parsed.error.issues[0].message, email: cleanLoginInput(email), locked: false },
+      { error: Object.values(parsed.fieldErrors)[0], email: cleanLoginInput(email), locked: false },
       { status: 400 },
     );
   }
@@ -52,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect("/admin/dashboard", {
     headers: { "Set-Cookie": await commitSessionCookie(request, result.token) },
   });
-}
+});
 
 export default function Login({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();

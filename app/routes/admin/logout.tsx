@@ -3,15 +3,16 @@ import { data, Form, useNavigate } from "react-router";
 import { AUTH_TEXT } from "#app/auth/messages";
 import { deleteSession, destroySessionCookie, readSessionToken } from "#app/auth/session.server";
 import { getDb } from "#app/db/client.server";
+import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/logout";
 
 export const SIGN_OUT_REDIRECT_MS = 1500;
 
-export async function action({ request }: Route.ActionArgs) {
+export const action = withDomainErrors(async ({ request }: Route.ActionArgs) => {
   const token = await readSessionToken(request);
   if (token) await deleteSession(await getDb(), token);
   return data({ signedOut: true }, { headers: { "Set-Cookie": await destroySessionCookie(request) } });
-}
+});
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign Out" }, { name: "robots", content: "noindex" }];
 

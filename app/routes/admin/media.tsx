@@ -18,10 +18,11 @@ import {
   toggleMediaFeatured,
 } from "#app/domain/media/library.server";
 import { MEDIA_TEXT } from "#app/domain/media/media-rules";
-import { MediaError, uploadMedia } from "#app/domain/media/upload.server";
+import { uploadMedia } from "#app/domain/media/upload.server";
 import { cleanSearch } from "#app/domain/users/user-form";
 import { parsePageParam } from "#app/lib/pagination";
 import { redirectWithToast } from "#app/lib/flash.server";
+import { expectedError, statusOf, withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/media";
 
 const filterSchema = z.object({
@@ -35,7 +36,7 @@ const filterSchema = z.object({
 
 export type MediaFilter = z.output<typeof filterSchema>;
 
-export async function loader({ request }: Route.LoaderArgs) {
+export const loader = withDomainErrors(async ({ request }: Route.LoaderArgs) => {
   const me = await requirePermission(request, "media", "view");
   const params = new URL(request.url).searchParams;
   const filter = filterSchema.parse({
@@ -58,7 +59,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     canDelete: userCan(me, "media", "delete"),
     currentUserId: me.id,
   };
-}
+});
 
 const bulkSchema = z.object({
   bulkAction: z.enum(["activate", "deactivate", "delete"]),
@@ -95,7 +96,7 @@ const text = (form: FormData, key: string) => {
   return typeof value === "string" ? value : "";
 };
 
-export async function action({ request }: Route.ActionArgs) {
+export const action = withDomainErrors(async ({ request }: Route.ActionArgs) => {
   const actor = await requirePermission(request, "media", "view");
   const url = new URL(request.url);
   const back = `/admin/media${url.search}`;
@@ -124,10 +125,11 @@ export async function action({ request }: Route.ActionArgs) {
       await uploadMedia(db, actor, { ...fields, file: file instanceof File ? file : null });
       return redirectWithToast(back, { type: "success", title: MEDIA_TEXT.uploaded });
     } catch (error) {
-      if (error instanceof MediaError) {
-        return fail({ title: error.title, message: error.message, field: error.field }, error.status, fields);
+      const known = expectedError(error, "[media] upload failed");
+      if (known) {
+        const { title = MEDIA_TEXT.uploadFailed, field } = known.details;
+        return fail({ title, message: known.message, field }, statusOf(known), fields);
       }
-      console.error("[media] upload failed", error);
       return fail({ title: MEDIA_TEXT.uploadFailed, message: MEDIA_TEXT.tryAgain }, 500, fields);
     }
   }
@@ -143,7 +145,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (!parsed.success)
       return fail({ title: MEDIA_TEXT.bulkFailed, message: MEDIA_TEXT.bulkNeedsChoice }, 400);
     const { bulkAction, ids } = parsed.data;
-    // Outside the try below: a refusal is a thrown 403 response, not a failure to report.
+    // Outside the try below: a refusal is the 403 page (withDomainErrors), not a failure to report.
     if (!userCan(actor, "media", bulkAction === "delete" ? "delete" : "upload")) accessDenied();
     if (!userCan(actor, "media", "delete") && !(await ownsAllMedia(db, actor.id, ids))) accessDenied();
     if (bulkAction === "delete" && !isConfirmed(form)) return askFirst({ ids, isBulk: true });
@@ -180,12 +182,11 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (error) {
     return failed(error, failure);
   }
-}
+});
 
 function failed(error: unknown, title: string) {
-  if (error instanceof MediaError) return fail({ title, message: error.message }, error.status);
-  console.error("[media] action failed", error);
-  return fail({ title }, 500);
+  const known = expectedError(error, "[media] action failed");
+  return known ? fail({ title, message: known.message }, statusOf(known)) : fail({ title }, 500);
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Media Library - Admin" }];

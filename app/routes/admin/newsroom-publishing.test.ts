@@ -734,24 +734,40 @@ describe("newsroom publishing, sanitising and failure branches", () => {
       expect(await articleRow(draft.id)).toBeDefined();
     });
 
+    // Database errors as the drivers raise them: the SQLSTATE on `code` picks the body, never the wording.
     test.each([
-      ["an unexpected error", "connection reset", "Error creating article. Please try again."],
+      ["an unexpected error", "connection reset", undefined, "Error creating article. Please try again."],
       [
         "a permission error",
-        "permission denied for table",
+        "permission denied for table articles",
+        "42501",
         "Permission denied. Please check your authentication.",
       ],
-      ["a quota error", "disk quota exceeded", "Storage quota exceeded. Please contact support."],
+      [
+        "a quota error",
+        "could not extend file: No space left on device",
+        "53100",
+        "Storage quota exceeded. Please contact support.",
+      ],
       [
         "a size error",
-        "value too large",
+        "index row size 3000 exceeds maximum 2712",
+        "54000",
         "Article content is too large. Please reduce the number of images.",
+      ],
+      [
+        "an error whose text merely mentions a permission",
+        "permission denied",
+        undefined,
+        "Error creating article. Please try again.",
       ],
     ])(
       "add screen, %s: 'Creation Failed' with the matching body, the typed values come back, nothing stored",
-      async (_name, errorMessage, body) => {
+      async (_name, errorMessage, sqlState, body) => {
         quietErrors();
-        vi.mocked(saveArticle).mockRejectedValueOnce(new Error(errorMessage));
+        vi.mocked(saveArticle).mockRejectedValueOnce(
+          Object.assign(new Error(errorMessage), { code: sqlState }),
+        );
         const result = await outcome(() =>
           articlesAddRoute.action(
             args(

@@ -12,14 +12,15 @@ import {
   safeNotificationLink,
   unreadNotificationCount,
 } from "#app/domain/notifications/notifications.server";
+import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/notifications";
 
 /** The bell's full page (and where its forms post): any signed-in, enabled staff member. */
-export async function loader({ request }: Route.LoaderArgs) {
+export const loader = withDomainErrors(async ({ request }: Route.LoaderArgs) => {
   await requireUser(request);
   const db = await getDb();
   return { notifications: await listNotifications(db), unread: await unreadNotificationCount(db) };
-}
+});
 
 const notificationAction = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("read"), id: z.string().min(1) }),
@@ -27,7 +28,7 @@ const notificationAction = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("readAll"), returnTo: z.string().optional() }),
 ]);
 
-export async function action({ request }: Route.ActionArgs) {
+export const action = withDomainErrors(async ({ request }: Route.ActionArgs) => {
   await requireUser(request);
   const parsed = notificationAction.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ error: "Invalid request." }, { status: 400 });
@@ -41,7 +42,7 @@ export async function action({ request }: Route.ActionArgs) {
   else await markAllNotificationsRead(db);
   // Back to the page the bell was opened on (same site only).
   return redirect(safeNotificationLink(form.returnTo ?? ""));
-}
+});
 
 export const meta: Route.MetaFunction = () => [{ title: "Notifications - Admin" }];
 

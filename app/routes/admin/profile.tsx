@@ -17,17 +17,18 @@ import {
 } from "#app/domain/users/user-form";
 import { changeOwnPassword, getUserById, updateProfile } from "#app/domain/users/users.server";
 import { redirectWithToast } from "#app/lib/flash.server";
+import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/profile";
 
 /** Own profile: only a signed-in, enabled account is needed (deviations.md). */
-export async function loader({ request }: Route.LoaderArgs) {
+export const loader = withDomainErrors(async ({ request }: Route.LoaderArgs) => {
   const me = await requireUser(request);
   const user = await getUserById(await getDb(), me.id);
   if (!user) throw data({ title: "Page not found", message: USER_FORM_TEXT.userNotFound }, { status: 404 });
   const isEditing = new URL(request.url).searchParams.get("edit") === "1";
   const { name, email, role, bio, website, location, createdAt, lastLoginAt } = user;
   return { profile: { name, email, role, bio, website, location, createdAt, lastLoginAt }, isEditing };
-}
+});
 
 interface ActionResult {
   form: "profile" | "password";
@@ -35,7 +36,7 @@ interface ActionResult {
   values: Record<string, string>;
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = withDomainErrors(async ({ request, context }: Route.ActionArgs) => {
   const me = await requireUser(request);
   const db = await getDb();
   const form = await request.formData();
@@ -84,7 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   return redirectWithToast("/admin/profile", { type: "success", title: USER_FORM_TEXT.profileUpdated });
-}
+});
 
 export const meta: Route.MetaFunction = () => [{ title: "Your Profile - Admin" }];
 

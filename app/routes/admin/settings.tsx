@@ -20,10 +20,10 @@ import { getSettings } from "#app/domain/settings/settings.server";
 import { resetSettingsToDefaults, updateSettings } from "#app/domain/settings/update.server";
 import { checkForm, type FieldErrors, type FieldProblem } from "#app/domain/users/user-form";
 import { redirectWithToast } from "#app/lib/flash.server";
-import { refusalStatus } from "#app/lib/refusal";
+import { expectedError, withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/settings";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export const loader = withDomainErrors(async ({ request }: Route.LoaderArgs) => {
   const user = await requirePermission(request, "settings", "view");
   const settings = await getSettings(await getDb());
   return {
@@ -32,7 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     tab: parseSettingsTab(new URL(request.url).searchParams.get("tab")),
     canManage: can(user.role, "settings", "manage"),
   };
-}
+});
 
 interface SettingsActionData {
   errors?: FieldErrors;
@@ -52,7 +52,7 @@ const typedSettings = (form: FormData) =>
     }),
   ) as Record<SettingsField, string>;
 
-export async function action({ request }: Route.ActionArgs) {
+export const action = withDomainErrors(async ({ request }: Route.ActionArgs) => {
   const actor = await requirePermission(request, "settings", "manage");
   const form = await request.formData();
   const tab = parseSettingsTab(String(form.get("tab") ?? ""));
@@ -65,8 +65,7 @@ export async function action({ request }: Route.ActionArgs) {
       // The spec's site URL on reset: the current origin.
       await resetSettingsToDefaults(db, actor, { siteUrl: new URL(request.url).origin });
     } catch (error) {
-      if (refusalStatus(error) === 403) throw error;
-      console.error("[settings] reset failed", error);
+      expectedError(error, "[settings] reset failed");
       return data<SettingsActionData>(
         { formError: { title: SETTINGS_TEXT.resetFailed }, tab },
         { status: 500 },
@@ -84,15 +83,14 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     await updateSettings(db, actor, checked.data);
   } catch (error) {
-    if (refusalStatus(error) === 403) throw error;
-    console.error("[settings] save failed", error);
+    expectedError(error, "[settings] save failed");
     return data<SettingsActionData>(
       { values, formError: { title: SETTINGS_TEXT.saveFailed }, tab },
       { status: 500 },
     );
   }
   return redirectWithToast(back, { type: "success", title: SETTINGS_TEXT.saved });
-}
+});
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings - Admin" }];
 

@@ -4,16 +4,17 @@ import { requirePermission } from "#app/auth/guard.server";
 import { UserForm } from "#app/components/admin/user-form";
 import { getDb } from "#app/db/client.server";
 import { checkForm, newUserSchema, problem, typedValues, USER_FORM_TEXT } from "#app/domain/users/user-form";
-import { createUser, EmailTakenError } from "#app/domain/users/users.server";
+import { createUser } from "#app/domain/users/users.server";
 import { redirectWithToast } from "#app/lib/flash.server";
+import { expectedError, withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/users.add";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export const loader = withDomainErrors(async ({ request }: Route.LoaderArgs) => {
   await requirePermission(request, "users", "manage");
   return null;
-}
+});
 
-export async function action({ request }: Route.ActionArgs) {
+export const action = withDomainErrors(async ({ request }: Route.ActionArgs) => {
   const actor = await requirePermission(request, "users", "manage");
   const form = await request.formData();
   const values = typedValues(form);
@@ -27,16 +28,15 @@ export async function action({ request }: Route.ActionArgs) {
       message: `${user.name} (${user.email}) can now sign in.`,
     });
   } catch (error) {
-    if (error instanceof EmailTakenError) {
+    if (expectedError(error, "[users] creating a user failed")?.details.field === "email") {
       return data(
         { errors: { email: problem(USER_FORM_TEXT.emailExists) }, values, formError: undefined },
         { status: 400 },
       );
     }
-    console.error("[users] creating a user failed", error);
     return data({ errors: {}, values, formError: problem(USER_FORM_TEXT.creationFailed) }, { status: 500 });
   }
-}
+});
 
 export const meta: Route.MetaFunction = () => [{ title: "Add User - Admin" }];
 

@@ -4,11 +4,12 @@ import { requirePermission } from "#app/auth/guard.server";
 import { UserForm } from "#app/components/admin/user-form";
 import { getDb } from "#app/db/client.server";
 import { checkForm, editUserSchema, problem, typedValues, USER_FORM_TEXT } from "#app/domain/users/user-form";
-import { EmailTakenError, getUserById, updateUser, UserRuleError } from "#app/domain/users/users.server";
+import { getUserById, updateUser } from "#app/domain/users/users.server";
 import { redirectWithToast } from "#app/lib/flash.server";
+import { expectedError, withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/users.edit";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export const loader = withDomainErrors(async ({ request, params }: Route.LoaderArgs) => {
   await requirePermission(request, "users", "manage");
   let user;
   try {
@@ -24,9 +25,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     throw await redirectWithToast("/admin/users", { type: "error", title: USER_FORM_TEXT.userNotFound });
   const { id, name, email, role, status, bio, avatarUrl, passwordHash } = user;
   return { user: { id, name, email, role, status, bio, avatarUrl }, hasPassword: passwordHash !== null };
-}
+});
 
-export async function action({ request, params }: Route.ActionArgs) {
+export const action = withDomainErrors(async ({ request, params }: Route.ActionArgs) => {
   const actor = await requirePermission(request, "users", "manage");
   const form = await request.formData();
   const values = typedValues(form);
@@ -36,24 +37,24 @@ export async function action({ request, params }: Route.ActionArgs) {
     await updateUser(await getDb(), actor, params.id, checked.data);
     return redirectWithToast("/admin/users", { type: "success", title: USER_FORM_TEXT.userUpdated });
   } catch (error) {
-    if (error instanceof EmailTakenError) {
+    const known = expectedError(error, "[users] updating a user failed");
+    if (known?.details.field === "email") {
       return data(
         { errors: { email: problem(USER_FORM_TEXT.emailExists) }, values, formError: undefined },
         { status: 400 },
       );
     }
-    if (error instanceof UserRuleError) {
-      if (error.status === 404)
-        throw await redirectWithToast("/admin/users", { type: "error", title: USER_FORM_TEXT.userNotFound });
+    if (known?.code === "not_found")
+      throw await redirectWithToast("/admin/users", { type: "error", title: USER_FORM_TEXT.userNotFound });
+    if (known) {
       return data(
-        { errors: {}, values, formError: { title: USER_FORM_TEXT.updateFailed, message: error.message } },
+        { errors: {}, values, formError: { title: USER_FORM_TEXT.updateFailed, message: known.message } },
         { status: 400 },
       );
     }
-    console.error("[users] updating a user failed", error);
     return data({ errors: {}, values, formError: { title: USER_FORM_TEXT.updateFailed } }, { status: 500 });
   }
-}
+});
 
 export const meta: Route.MetaFunction = () => [{ title: "Edit User - Admin" }];
 

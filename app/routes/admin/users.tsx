@@ -14,10 +14,10 @@ import {
   deleteUser,
   listUsers,
   setUserStatus,
-  UserRuleError,
   userStats,
 } from "#app/domain/users/users.server";
 import { redirectWithToast } from "#app/lib/flash.server";
+import { expectedError, statusOf, withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/users";
 
 const filterSchema = z.object({
@@ -26,7 +26,7 @@ const filterSchema = z.object({
   status: z.enum(USER_STATUSES).nullable().catch(null),
 });
 
-export async function loader({ request }: Route.LoaderArgs) {
+export const loader = withDomainErrors(async ({ request }: Route.LoaderArgs) => {
   const me = await requirePermission(request, "users", "view");
   const params = new URL(request.url).searchParams;
   const filter = filterSchema.parse({
@@ -41,7 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     status: filter.status ?? "",
   });
   return { users, stats: await userStats(db), filter, meId: me.id };
-}
+});
 
 const rowAction = z.object({
   intent: z.enum(["activate", "deactivate", "delete"]),
@@ -71,7 +71,7 @@ const SUCCESS: Record<"activate" | "deactivate" | "delete", string> = {
   delete: USER_FORM_TEXT.userDeleted,
 };
 
-export async function action({ request }: Route.ActionArgs) {
+export const action = withDomainErrors(async ({ request }: Route.ActionArgs) => {
   const actor = await requirePermission(request, "users", "manage");
   const form = await request.formData();
   const fields = { ...Object.fromEntries(form), ids: form.getAll("ids") };
@@ -101,16 +101,16 @@ export async function action({ request }: Route.ActionArgs) {
     else await setUserStatus(db, actor, userId, parsed.data.intent === "activate" ? "active" : "inactive");
     return redirectWithToast(back, { type: "success", title: SUCCESS[parsed.data.intent] });
   } catch (error) {
-    if (error instanceof UserRuleError) {
+    const known = expectedError(error, "[users] action failed");
+    if (known) {
       return data<{ error: ActionError }>(
-        { error: { title: FAILURE[failKey], message: error.message } },
-        { status: error.status },
+        { error: { title: FAILURE[failKey], message: known.message } },
+        { status: statusOf(known) },
       );
     }
-    console.error("[users] action failed", error);
     return data<{ error: ActionError }>({ error: { title: FAILURE[failKey] } }, { status: 500 });
   }
-}
+});
 
 export const meta: Route.MetaFunction = () => [{ title: "Users - Admin" }];
 

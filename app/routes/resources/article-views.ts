@@ -6,11 +6,12 @@
  */
 import { getDb } from "#app/db/client.server";
 import { recordArticleView } from "#app/domain/articles/views.server";
+import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/article-views";
 
 const STATUS = { counted: 204, "not-found": 404, "rate-limited": 202 } as const;
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export const action = withDomainErrors(async ({ request, params, context }: Route.ActionArgs) => {
   if (request.method !== "POST") return new Response(null, { status: 405, headers: { Allow: "POST" } });
   try {
     const result = await recordArticleView(await getDb(), params.id, { ip: context.clientIp });
@@ -19,4 +20,4 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     console.error(`[views] counting a view of article ${params.id} failed`, error);
     return new Response(null, { status: 500, headers: { "Cache-Control": "no-store" } });
   }
-}
+});

@@ -12,6 +12,7 @@ import {
   sitemapXml,
 } from "#app/domain/feeds/feeds.server";
 import { getSettings } from "#app/domain/settings/settings.server";
+import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/feeds";
 
 const TYPES = {
@@ -22,7 +23,7 @@ const TYPES = {
   "rss.xml": "application/rss+xml; charset=utf-8",
 } as const;
 
-export async function loader({ request }: Route.LoaderArgs) {
+export const loader = withDomainErrors(async ({ request }: Route.LoaderArgs) => {
   const file = new URL(request.url).pathname.slice(1) as keyof typeof TYPES;
   const db = await getDb();
   const settings = await getSettings(db);
@@ -55,4 +56,4 @@ export async function loader({ request }: Route.LoaderArgs) {
   return new Response(body, {
     headers: { "Content-Type": TYPES[file], "Cache-Control": "public, max-age=300, s-maxage=300" },
   });
-}
+});

@@ -2,13 +2,14 @@ import { Link } from "react-router";
 import { getDb } from "#app/db/client.server";
 import { getSettings } from "#app/domain/settings/settings.server";
 import { pageMeta, siteMetaFrom } from "#app/lib/seo";
+import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/about";
 
 /** The site title from the settings; the product's own name when none is set. */
-export async function loader() {
+export const loader = withDomainErrors(async () => {
   const settings = await getSettings(await getDb());
   return { siteTitle: settings.siteTitle.trim() || "Newsdesk" };
-}
+});
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

@@ -8,11 +8,12 @@ import { publishedArticlesPage } from "#app/domain/articles/public.server";
 import { canonicalPagePath, parsePageParam, showingRange } from "#app/lib/pagination";
 import { pageMeta, siteMetaFrom } from "#app/lib/seo";
 import { EXCERPT_LENGTH } from "#app/lib/text";
+import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/all-articles";
 
 export const ALL_ARTICLES_PER_PAGE = 12;
 
-export async function loader({ request }: Route.LoaderArgs) {
+export const loader = withDomainErrors(async ({ request }: Route.LoaderArgs) => {
   const url = new URL(request.url);
   const requested = url.searchParams.get("page");
   try {
@@ -30,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     // The cause stays in the log: database messages are not for readers.
     return data({ ok: false as const, message: "Please try again later." }, { status: 500 });
   }
-}
+});
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const page = loaderData?.ok ? loaderData.page : 1;

@@ -19,6 +19,7 @@ import { isoDate, siteDate } from "#app/lib/dates";
 import { sanitizeArticleHtml } from "#app/lib/sanitize.server";
 import { absoluteUrl, pageMeta, siteMetaFrom } from "#app/lib/seo";
 import { listingExcerpt, readTimeFor } from "#app/lib/text";
+import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/article";
 
 const notFound = () =>
@@ -34,7 +35,7 @@ const notFound = () =>
 const siteOrigin = (siteUrl: string, request: Request) =>
   siteUrl || config().publicUrl || new URL(request.url).origin;
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export const loader = withDomainErrors(async ({ params, request }: Route.LoaderArgs) => {
   const db = await getDb();
   const article = await getPublishedArticle(db, params.id);
   if (!article) throw notFound();
@@ -75,9 +76,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     allowComments: settings.allowComments,
     timezone: settings.timezone,
   };
-}
+});
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export const action = withDomainErrors(async ({ request, params, context }: Route.ActionArgs) => {
   const form = Object.fromEntries(await request.formData());
   const text = (v: FormDataEntryValue | undefined) => (typeof v === "string" ? v : "");
   const values = { name: text(form.name), email: text(form.email), comment: text(form.comment) };
@@ -104,7 +105,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       { status: 500 },
     );
   }
-}
+});
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
   if (!data) return [{ title: "Article not found" }];

@@ -10,9 +10,10 @@ import { canonicalPagePath, parsePageParam } from "#app/lib/pagination";
 import { pageMeta, siteMetaFrom } from "#app/lib/seo";
 import { categoryNameFromSlug } from "#app/lib/slug";
 import { EXCERPT_LENGTH } from "#app/lib/text";
+import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/category";
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export const loader = withDomainErrors(async ({ params, request }: Route.LoaderArgs) => {
   const db = await getDb();
   const requested = new URL(request.url).searchParams.get("page");
   const listing = await loadOrReport(`category ${params.categorySlug}`, () =>
@@ -24,7 +25,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   if (moved) throw redirect(moved);
   // An unknown category shows the spec's empty state ('No articles found' with a link home).
   return { listing, name: listing.value.name };
-}
+});
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
   const name = loaderData?.name ?? categoryNameFromSlug(params.categorySlug);

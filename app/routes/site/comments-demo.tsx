@@ -5,6 +5,7 @@ import { getDb } from "#app/db/client.server";
 import { parseComment } from "#app/domain/comments/comment-form";
 import { getSettings } from "#app/domain/settings/settings.server";
 import { pageMeta, siteMetaFrom } from "#app/lib/seo";
+import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/comments-demo";
 
 /** The demo's own texts (public-site.md section 5). */
@@ -18,14 +19,14 @@ export const DEMO_TEXT = {
 } as const;
 
 /** A demo: comments live in this browser tab's memory only, following the two comment settings. */
-export async function loader() {
+export const loader = withDomainErrors(async () => {
   const settings = await getSettings(await getDb());
   return {
     allowComments: settings.allowComments,
     autoApproveComments: settings.autoApproveComments,
     timezone: settings.timezone,
   };
-}
+});
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta({

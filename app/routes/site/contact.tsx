@@ -7,6 +7,7 @@ import { CONTACT_TEXT, parseContact } from "#app/domain/contact/contact-form";
 import { submitContactMessage } from "#app/domain/contact/contact.server";
 import { getSettings } from "#app/domain/settings/settings.server";
 import { pageMeta, siteMetaFrom } from "#app/lib/seo";
+import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/contact";
 
 interface ContactActionData {
@@ -16,15 +17,15 @@ interface ContactActionData {
   values?: { name: string; email: string; subject: string; message: string };
 }
 
-export async function loader() {
+export const loader = withDomainErrors(async () => {
   const settings = await getSettings(await getDb());
   return {
     siteTitle: settings.siteTitle,
     contact: { email: settings.adminEmail, phone: settings.contactNumber, address: settings.streetAddress },
   };
-}
+});
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = withDomainErrors(async ({ request, context }: Route.ActionArgs) => {
   const form = Object.fromEntries(await request.formData());
   const text = (v: FormDataEntryValue | undefined) => (typeof v === "string" ? v : "");
   const values = {
@@ -58,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 500 },
     );
   }
-}
+});
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

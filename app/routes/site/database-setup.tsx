@@ -7,15 +7,16 @@ import { useToast } from "#app/components/ui/toast";
 import { getDb } from "#app/db/client.server";
 import { clearDatabase, populateDatabase, SETUP_TEXT } from "#app/domain/setup/setup.server";
 import { pageMeta, siteMetaFrom } from "#app/lib/seo";
+import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/database-setup";
 
 const CONFIRM_TEXT = "Are you sure you want to clear all data? This action cannot be undone.";
 
 /** Anyone may see the page; only a signed-in admin may run it (the actions check). */
-export async function loader({ request }: Route.LoaderArgs) {
+export const loader = withDomainErrors(async ({ request }: Route.LoaderArgs) => {
   const user = await getCurrentUser(request);
   return { canRun: Boolean(user && user.status === "active" && can(user.role, "settings", "manage")) };
-}
+});
 
 interface SetupActionData {
   ok: boolean;
@@ -24,7 +25,7 @@ interface SetupActionData {
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-export async function action({ request }: Route.ActionArgs) {
+export const action = withDomainErrors(async ({ request }: Route.ActionArgs) => {
   const actor = await requirePermission(request, "settings", "manage");
   const form = await request.formData();
   const intent = form.get("intent");
@@ -64,7 +65,7 @@ export async function action({ request }: Route.ActionArgs) {
     }
   }
   return data({ ok: false, message: "Unknown action." } satisfies SetupActionData, { status: 400 });
-}
+});
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta({

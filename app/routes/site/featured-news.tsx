@@ -6,15 +6,16 @@ import { getDb } from "#app/db/client.server";
 import { featuredArticles, loadOrReport } from "#app/domain/articles/public.server";
 import { pageMeta, siteMetaFrom } from "#app/lib/seo";
 import { EXCERPT_LENGTH } from "#app/lib/text";
+import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/featured-news";
 
 export const FEATURED_NEWS_LIMIT = 50;
 
-export async function loader() {
+export const loader = withDomainErrors(async () => {
   const db = await getDb();
   const featured = await loadOrReport("the featured news", () => featuredArticles(db, FEATURED_NEWS_LIMIT));
   return data({ featured }, { status: featured.ok ? 200 : 500 });
-}
+});
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

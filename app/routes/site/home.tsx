@@ -17,13 +17,14 @@ import {
 import { isoDate } from "#app/lib/dates";
 import { pageMeta, siteMetaFrom } from "#app/lib/seo";
 import { EXCERPT_LENGTH, truncate } from "#app/lib/text";
+import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/home";
 
 export const HOME_LATEST = 6;
 export const HOME_TRENDING = 5;
 export const HOME_FEATURED = 6;
 
-export async function loader() {
+export const loader = withDomainErrors(async () => {
   const db = await getDb();
   const [hero, latest, trending, featured] = await Promise.all([
     loadOrReport("the top story", () => topStory(db)),
@@ -32,7 +33,7 @@ export async function loader() {
     loadOrReport("the featured articles", () => featuredArticles(db, HOME_FEATURED)),
   ]);
   return { hero, latest, trending, featured };
-}
+});
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const hero = loaderData?.hero.ok ? loaderData.hero.value : null;

@@ -6,16 +6,17 @@ import { getDb } from "#app/db/client.server";
 import { latestArticles, loadOrReport } from "#app/domain/articles/public.server";
 import { pageMeta, siteMetaFrom } from "#app/lib/seo";
 import { EXCERPT_LENGTH } from "#app/lib/text";
+import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/latest-news";
 
 /** The spec's latest list window. */
 export const LATEST_NEWS_LIMIT = 50;
 
-export async function loader() {
+export const loader = withDomainErrors(async () => {
   const db = await getDb();
   const latest = await loadOrReport("the latest news", () => latestArticles(db, LATEST_NEWS_LIMIT));
   return data({ latest }, { status: latest.ok ? 200 : 500 });
-}
+});
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

@@ -16,6 +16,7 @@ import {
   publicCacheControl,
 } from "#app/domain/settings/public-delivery.server";
 import type { SiteMeta } from "#app/lib/seo";
+import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/layout";
 
 /** `?redirect=/path` sends the reader there (a server redirect replaces the history entry); only our own paths. */
@@ -25,7 +26,7 @@ function redirectTarget(url: URL): string | null {
   return target;
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export const loader = withDomainErrors(async ({ request }: Route.LoaderArgs) => {
   const url = new URL(request.url);
   const target = redirectTarget(url);
   if (target) throw redirect(target);
@@ -50,7 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     { settings: publicSettings(settings), categories, site, inMaintenance: settings.maintenanceEnabled },
     { headers: { "Cache-Control": cacheControl } },
   );
-}
+});
 
 /** Child pages export no headers of their own, so this one speaks for every public page. */
 export function headers({ loaderHeaders, errorHeaders }: Route.HeadersArgs) {

@@ -4,17 +4,18 @@ import { getDb } from "#app/db/client.server";
 import { getSettings } from "#app/domain/settings/settings.server";
 import { siteDate } from "#app/lib/dates";
 import { pageMeta, siteMetaFrom } from "#app/lib/seo";
+import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/privacy";
 
 /** The spec shows today's date as the last-updated date, in the site's date format. */
-export async function loader() {
+export const loader = withDomainErrors(async () => {
   const settings = await getSettings(await getDb());
   return {
     siteTitle: settings.siteTitle.trim() || "Newsdesk",
     contactEmail: settings.adminEmail,
     lastUpdated: siteDate(new Date(), settings),
   };
-}
+});
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

@@ -12,6 +12,7 @@ import { isoDate, shortDate } from "#app/lib/dates";
 import { parsePageParam } from "#app/lib/pagination";
 import { pageMeta, siteMetaFrom } from "#app/lib/seo";
 import { EXCERPT_LENGTH, truncate } from "#app/lib/text";
+import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/search";
 
 export const POPULAR_SEARCHES = [
@@ -27,7 +28,7 @@ export const SEARCH_DEBOUNCE_MS = 300;
 /** Longer queries are cut (the domain cuts them too); no reader types more. */
 const SEARCH_MAX_QUERY = 200;
 
-export async function loader({ request }: Route.LoaderArgs) {
+export const loader = withDomainErrors(async ({ request }: Route.LoaderArgs) => {
   const params = new URL(request.url).searchParams;
   const q = (params.get("q") ?? "").trim().slice(0, SEARCH_MAX_QUERY);
   if (!q) return { q, page: 1, totalPages: 1, search: null };
@@ -39,7 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     throw redirect(`/search?q=${encodeURIComponent(q)}`);
   const totalPages = search.ok ? Math.max(1, Math.ceil(search.value.total / SEARCH_PAGE_SIZE)) : 1;
   return data({ q, page, totalPages, search }, { status: search.ok ? 200 : 500 });
-}
+});
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta({

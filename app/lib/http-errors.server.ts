@@ -1,0 +1,83 @@
+/**
+ * The one place where a domain refusal (app/lib/errors.ts) becomes an HTTP answer. Every loader and
+ * action runs inside `withDomainErrors`, so a DomainError that nobody handles on the way ends as the
+ * answer React Router's error boundaries already know: `data(body, { status })`. A route's own catch
+ * block only handles the refusals it turns into a toast (`expectedError`); the rest go on.
+ */
+import { data } from "react-router";
+import { isDomainError, type DomainError, type DomainErrorCode } from "./errors";
+
+export const HTTP_STATUS: Record<DomainErrorCode, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+};
+
+export const statusOf = (error: DomainError) => HTTP_STATUS[error.code];
+
+export type DomainErrorBody =
+  | { title: string; message: string }
+  | { fieldErrors: Record<string, string> }
+  | { error: string; detail?: string; needsMoveTarget?: boolean };
+
+/**
+ * The body of the answer. A refusal with a title is a page of its own ('Access Denied'): the error
+ * boundaries show `title` and `message`. Field problems go back as `fieldErrors`; anything else as
+ * `error` (plus what the screen needs to act on it).
+ */
+export function bodyOf(error: DomainError): DomainErrorBody {
+  const { title, fieldErrors, detail, needsMoveTarget } = error.details;
+  if (title) return { title, message: error.message };
+  if (fieldErrors) return { fieldErrors };
+  return {
+    error: error.message,
+    ...(detail !== undefined ? { detail } : {}),
+    ...(needsMoveTarget ? { needsMoveTarget } : {}),
+  };
+}
+
+export const toResponse = (error: DomainError) => data(bodyOf(error), { status: statusOf(error) });
+
+const answering = new WeakSet<object>();
+
+/**
+ * Wraps a loader or an action: a DomainError that escapes it is thrown on as its HTTP answer
+ * (toResponse), which the nearest error boundary renders. Everything else passes untouched.
+ */
+export function withDomainErrors<Args extends unknown[], Result>(
+  handler: (...args: Args) => Promise<Result>,
+): (...args: Args) => Promise<Result> {
+  const wrapped = async (...args: Args) => {
+    try {
+      return await handler(...args);
+    } catch (error) {
+      if (isDomainError(error)) throw toResponse(error);
+      throw error;
+    }
+  };
+  answering.add(wrapped);
+  return wrapped;
+}
+
+/** Whether a loader or action runs inside withDomainErrors (the route modules' test checks every one). */
+export const answersDomainErrors = (handler: unknown) =>
+  typeof handler === "function" && answering.has(handler);
+
+/**
+ * For a route's catch block: the DomainError it may answer itself (usually with a toast of its
+ * message), or undefined for an unexpected error, which is logged here. 'Forbidden' is thrown on
+ * whatever the action was doing: withDomainErrors answers it with the 403 page.
+ */
+export function expectedError(
+  error: unknown,
+  logLabel: string,
+  ...context: unknown[]
+): DomainError | undefined {
+  if (isDomainError(error, "forbidden")) throw error;
+  if (isDomainError(error)) return error;
+  console.error(logLabel, ...context, error);
+  return undefined;
+}
