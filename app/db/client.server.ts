@@ -2,8 +2,9 @@
  * The database handle. One code path for both engines: PGlite (embedded, data under DATA_DIR) when no
  * DATABASE_URL is set, a PostgreSQL server through `pg` otherwise.
  *
- * The handle lives on globalThis: the Express server (run by tsx) and the React Router server bundle
- * each load this module, and both must share one connection (PGlite allows a single one).
+ * The handle lives on globalThis so that one connection survives a module being loaded twice (Vite's
+ * hot reload in development re-evaluates changed modules; PGlite allows a single connection) and so
+ * that tests can install one database per suite.
  */
 import fs from "node:fs";
 import path from "node:path";
