@@ -8,6 +8,7 @@ import type { CurrentUser } from "#app/auth/guard.server";
 import { accessDenied } from "#app/auth/guard.server";
 import { can } from "#app/auth/permissions";
 import type { Db, DbOrTx, Tx } from "#app/db/client.server";
+import { escapeLike } from "#app/db/like";
 import { articles, categories, comments, users, type Article, type ArticleStatus } from "#app/db/schema";
 import { logActivity } from "#app/domain/activity/activity.server";
 import { createNotification } from "#app/domain/notifications/notifications.server";
@@ -26,8 +27,6 @@ const canPublish = (actor: CurrentUser) => can(actor.role, "articles", "publish"
 /** A writer's view of the list is their own articles only. */
 const visibleTo = (actor: CurrentUser): SQL | undefined =>
   can(actor.role, "articles", "viewAll") ? undefined : eq(articles.authorId, actor.id);
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export interface AdminListQuery {
   q: string;

@@ -2,14 +2,13 @@
  * Public reads of articles. Every function here returns published content only: a draft never
  * reaches a public page, feed, sitemap, search result or cache entry.
  */
-import { and, count, desc, eq, gt, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "#app/db/client.server";
 import { articles, categories } from "#app/db/schema";
 import { categoryMatchKey, categoryNameFromSlug } from "#app/lib/slug";
 import { EXCERPT_LENGTH, listingExcerpt } from "#app/lib/text";
 import { rankTrending } from "#app/lib/trending";
-
-export const isPublished = () => and(eq(articles.status, "published"), lte(articles.publishedAt, sql`now()`));
+import { isPublished } from "./published.server";
 
 export const articleCardColumns = {
   id: articles.id,

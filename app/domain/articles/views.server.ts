@@ -7,7 +7,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "#app/db/client.server";
 import { articles } from "#app/db/schema";
 import { addressKey, consumeRateLimit, type RateLimit } from "#app/domain/rate-limit/rate-limit.server";
-import { isPublished } from "./public.server";
+import { isPublished } from "./published.server";
 
 /**
  * Mobile carriers put many readers behind one address (carrier-grade NAT), so the cap per address is

@@ -7,6 +7,7 @@ import { data } from "react-router";
 import { accessDenied, type CurrentUser } from "#app/auth/guard.server";
 import { can } from "#app/auth/permissions";
 import type { Db, DbOrTx, Tx } from "#app/db/client.server";
+import { escapeLike } from "#app/db/like";
 import { articles, categories, type Category } from "#app/db/schema";
 import { logActivity } from "#app/domain/activity/activity.server";
 import { CATEGORY_TEXT, type CategoryInput } from "#app/lib/article-form";
@@ -14,8 +15,6 @@ import { CATEGORY_TEXT, type CategoryInput } from "#app/lib/article-form";
 const requireManage = (actor: CurrentUser) => {
   if (!can(actor.role, "categories", "manage")) accessDenied();
 };
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Every category with its article count, counted by the database. */
 export async function listCategoriesWithCounts(db: DbOrTx, q = "") {

@@ -7,6 +7,7 @@ import { data } from "react-router";
 import { accessDenied, type CurrentUser } from "#app/auth/guard.server";
 import { can } from "#app/auth/permissions";
 import type { Db, DbOrTx } from "#app/db/client.server";
+import { escapeLike } from "#app/db/like";
 import { articles, comments, settings, COMMENT_STATUSES, type CommentStatus } from "#app/db/schema";
 import { logActivity } from "#app/domain/activity/activity.server";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
@@ -26,8 +27,6 @@ export * from "./moderation-rules";
 const requireModerator = (actor: CurrentUser) => {
   if (!can(actor.role, "comments", "moderate")) accessDenied();
 };
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export interface ModerationQuery {
   status: CommentStatus | "all";

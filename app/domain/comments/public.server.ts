@@ -6,7 +6,7 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Db, DbOrTx } from "#app/db/client.server";
 import { articles, comments } from "#app/db/schema";
 import { logActivity } from "#app/domain/activity/activity.server";
-import { isPublished } from "#app/domain/articles/public.server";
+import { isPublished } from "#app/domain/articles/published.server";
 import { createNotification } from "#app/domain/notifications/notifications.server";
 import { addressKey, consumeRateLimit, type RateLimit } from "#app/domain/rate-limit/rate-limit.server";
 import { getSettings } from "#app/domain/settings/settings.server";

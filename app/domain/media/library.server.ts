@@ -4,6 +4,7 @@
  */
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "#app/db/client.server";
+import { escapeLike } from "#app/db/like";
 import { media, MEDIA_STATUSES, MEDIA_TYPES } from "#app/db/schema";
 import { logActivity, type Actor } from "#app/domain/activity/activity.server";
 import { MEDIA_TEXT } from "./media-rules";
@@ -25,8 +26,6 @@ export interface MediaListFilter {
   page?: number;
   pageSize?: number;
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function whereOf(filter: MediaListFilter): SQL | undefined {
   const conditions: SQL[] = [];

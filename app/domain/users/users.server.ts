@@ -12,6 +12,7 @@ import { data } from "react-router";
 import { hashPassword, verifyPassword } from "#app/auth/password.server";
 import { deleteUserSessions } from "#app/auth/session.server";
 import type { Db, DbOrTx } from "#app/db/client.server";
+import { escapeLike } from "#app/db/like";
 import { LEGACY_ROLES, users, type User, type UserRole, type UserStatus } from "#app/db/schema";
 import { logActivity, type Actor } from "#app/domain/activity/activity.server";
 import { createNotification } from "#app/domain/notifications/notifications.server";
@@ -32,8 +33,6 @@ export interface UserListFilter {
   status?: UserStatus | "";
   limit?: number;
 }
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function listUsers(db: DbOrTx, filter: UserListFilter = {}) {
   const conditions: SQL[] = [];
