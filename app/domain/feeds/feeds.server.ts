@@ -6,13 +6,6 @@ import type { DbOrTx } from "#app/db/client.server";
 import { articles, categories, type Settings } from "#app/db/schema";
 import { isPublished } from "#app/domain/articles/published.server";
 
-/** The site's public base URL: the settings' site URL, else PUBLIC_URL, else the request's origin. */
-export function siteBaseUrl(settings: Pick<Settings, "siteUrl">, request: Request): string {
-  const configured = settings.siteUrl.trim() || process.env.PUBLIC_URL?.trim() || "";
-  if (/^https?:\/\//.test(configured)) return configured.replace(/\/+$/, "");
-  return new URL(request.url).origin;
-}
-
 export const escapeXml = (value: string) =>
   value.replace(
     /[<>&'"]/g,

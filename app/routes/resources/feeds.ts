@@ -3,15 +3,9 @@
  * (picked by the route id), so the shared look-ups stay in one place.
  */
 import { getDb } from "#app/db/client.server";
-import {
-  adsTxt,
-  newsSitemapXml,
-  robotsTxt,
-  rssXml,
-  siteBaseUrl,
-  sitemapXml,
-} from "#app/domain/feeds/feeds.server";
+import { adsTxt, newsSitemapXml, robotsTxt, rssXml, sitemapXml } from "#app/domain/feeds/feeds.server";
 import { getSettings } from "#app/domain/settings/settings.server";
+import { siteOrigin } from "#app/domain/settings/site-origin.server";
 import type { Route } from "./+types/feeds";
 
 const TYPES = {
@@ -26,7 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const file = new URL(request.url).pathname.slice(1) as keyof typeof TYPES;
   const db = await getDb();
   const settings = await getSettings(db);
-  const base = siteBaseUrl(settings, request);
+  const base = siteOrigin(settings, request);
   let body: string | null;
   switch (file) {
     case "robots.txt":
