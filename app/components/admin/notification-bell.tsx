@@ -6,7 +6,7 @@
 import { Bell, CheckCheck, Trash2 } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, Link, useLocation } from "react-router";
-import { relativeTime } from "./time";
+import { relativeDate } from "#app/lib/dates";
 
 export interface BellNotification {
   id: string;
@@ -79,7 +79,7 @@ export function NotificationBell({ items, unread }: { items: BellNotification[];
                       {n.message}
                     </span>
                     <span className="block text-xs text-gray-500" suppressHydrationWarning>
-                      {n.type} · {relativeTime(n.createdAt)}
+                      {n.type} · {relativeDate(n.createdAt, { style: "back-office" })}
                     </span>
                   </button>
                 </Form>

@@ -19,7 +19,7 @@ export function useSiteDates() {
   const { settings } = useSite();
   return {
     format: (value: Date | string | null | undefined) => siteDate(value, settings),
-    relative: (value: Date | string | null | undefined) => relativeDate(value),
+    relative: (value: Date | string | null | undefined) => relativeDate(value, { style: "site" }),
     timezone: settings.timezone,
   };
 }

@@ -14,7 +14,7 @@ import {
 import { Link } from "react-router";
 import { requirePermission } from "#app/auth/guard.server";
 import { can, ROLE_LABELS, type Role } from "#app/auth/permissions";
-import { relativeTime } from "#app/components/admin/time";
+import { relativeDate } from "#app/lib/dates";
 import { getDb } from "#app/db/client.server";
 import { loadDashboard, type StatCard } from "#app/domain/dashboard/dashboard.server";
 import type { Route } from "./+types/dashboard";
@@ -206,7 +206,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                       className="hidden w-28 text-right text-xs text-gray-500 sm:block"
                       suppressHydrationWarning
                     >
-                      {relativeTime(a.createdAt)}
+                      {relativeDate(a.createdAt, { style: "back-office" })}
                     </span>
                   </li>
                 ))}
@@ -225,7 +225,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                       {e.title ? <span className="text-gray-700">: {e.title}</span> : null}
                     </p>
                     <p className="text-xs text-gray-500" suppressHydrationWarning>
-                      <span className="capitalize">{e.type}</span> · {relativeTime(e.createdAt)}
+                      <span className="capitalize">{e.type}</span> ·{" "}
+                      {relativeDate(e.createdAt, { style: "back-office" })}
                       {e.description ? ` · ${e.description}` : ""}
                     </p>
                   </li>
