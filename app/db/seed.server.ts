@@ -84,7 +84,7 @@ export async function populateSampleContent(tx: DbOrTx, now = new Date()) {
       sample.comments.map((c, i) => ({
         ...c,
         articleId: article.id,
-        status: "approved",
+        status: "approved" as const,
         createdAt: new Date(publishedAt.getTime() + (i + 1) * 25 * 60_000),
       })),
     );

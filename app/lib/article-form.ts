@@ -3,7 +3,7 @@
  * admin list searches. Shared by the browser (quick feedback) and the server (the rule that counts).
  */
 import { z } from "zod";
-import { ARTICLE_STATUSES, type ArticleStatus } from "#app/db/schema";
+import { ARTICLE_STATUSES, type ArticleStatus } from "#app/lib/enums";
 import { categorySlug } from "./slug";
 import { stripHtml } from "./text";
 

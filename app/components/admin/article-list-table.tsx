@@ -5,7 +5,7 @@
 import { useState, type FormEvent } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
-import type { ArticleStatus } from "#app/db/schema";
+import type { ArticleStatus } from "#app/lib/enums";
 import { ARTICLE_TEXT, STATUS_LABELS } from "#app/lib/article-form";
 import { longDate } from "#app/lib/dates";
 import { TagList } from "./tag-list";

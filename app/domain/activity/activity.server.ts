@@ -4,7 +4,8 @@
  */
 import { desc } from "drizzle-orm";
 import type { DbOrTx } from "#app/db/client.server";
-import { activityLog, type ActivityType } from "#app/db/schema";
+import { activityLog } from "#app/db/schema";
+import { type ActivityType } from "#app/lib/enums";
 
 export interface Actor {
   id: string;

@@ -5,7 +5,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { and, desc, eq, gt, gte, lt, sql, type SQL } from "drizzle-orm";
-import { can, type Role } from "#app/auth/permissions";
+import { can } from "#app/auth/permissions";
+import type { UserRole } from "#app/lib/enums";
 import { config } from "#app/config.server";
 import { pingDatabase, type Db, type DbOrTx } from "#app/db/client.server";
 import { activityLog, articles, comments } from "#app/db/schema";
@@ -17,7 +18,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface DashboardViewer {
   id: string;
-  role: Role | null;
+  role: UserRole | null;
 }
 
 /** Whose articles the dashboard counts: everyone's for those who may view all, else one's own. */

@@ -146,7 +146,8 @@ describe.each(TEST_ENGINES)("importing an export on %s", (engine) => {
     expect(kojo).toMatchObject({
       email: "kojo@example.com",
       name: "Kojo Antwi",
-      role: "author",
+      // The old app's legacy 'author' arrives as writer.
+      role: "writer",
       status: "active",
       passwordHash: null,
     });

@@ -5,7 +5,8 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "#app/db/client.server";
 import { escapeLike } from "#app/db/like";
-import { media, MEDIA_STATUSES, MEDIA_TYPES } from "#app/db/schema";
+import { media } from "#app/db/schema";
+import { MEDIA_STATUSES, MEDIA_TYPES } from "#app/lib/enums";
 import { logActivity, type Actor } from "#app/domain/activity/activity.server";
 import { MEDIA_TEXT } from "./media-rules";
 import { removeMediaFiles } from "./storage.server";

@@ -4,7 +4,7 @@
  * spec lacked (deviations.md: validate type by content, keep the 32 MB limit).
  */
 import { z } from "zod";
-import type { MEDIA_TYPES } from "#app/db/schema";
+import type { MEDIA_TYPES } from "#app/lib/enums";
 
 export type MediaType = (typeof MEDIA_TYPES)[number];
 

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { LOGIN_EMAIL_PATTERN } from "#app/auth/login-form";
-import { USER_ROLES, USER_STATUSES } from "#app/db/schema";
+import { USER_ROLES, USER_STATUSES } from "#app/lib/enums";
 
 export const USER_TEXT_LIMITS = {
   nameMin: 2,

@@ -13,7 +13,8 @@ import { hashPassword, verifyPassword } from "#app/auth/password.server";
 import { deleteUserSessions } from "#app/auth/session.server";
 import type { Db, DbOrTx } from "#app/db/client.server";
 import { escapeLike } from "#app/db/like";
-import { LEGACY_ROLES, users, type User, type UserRole, type UserStatus } from "#app/db/schema";
+import { users, type User } from "#app/db/schema";
+import { type UserRole, type UserStatus } from "#app/lib/enums";
 import { logActivity, type Actor } from "#app/domain/activity/activity.server";
 import { createNotification } from "#app/domain/notifications/notifications.server";
 import type { EditUserInput, ProfileInput } from "./user-form";
@@ -318,27 +319,6 @@ export async function updateUser(db: Db, actor: Actor, userId: string, input: Ed
     if (isUniqueViolation(error)) throw new EmailTakenError();
     throw error;
   }
-}
-
-/** One pass for every account still carrying a legacy role; returns how many became writers. */
-export async function migrateLegacyRoles(db: Db, actor: Actor | null): Promise<number> {
-  return db.transaction(async (tx) => {
-    const migrated = await tx
-      .update(users)
-      .set({ role: "writer", updatedAt: new Date() })
-      .where(inArray(users.role, [...LEGACY_ROLES]))
-      .returning({ id: users.id });
-    if (migrated.length > 0) {
-      await logActivity(tx, {
-        type: "user",
-        actor,
-        action: "migrated legacy roles",
-        title: `${migrated.length} user${migrated.length === 1 ? "" : "s"}`,
-        description: "subscriber and author roles became writer",
-      });
-    }
-    return migrated.length;
-  });
 }
 
 /** The signed-in user's own profile (the email is not part of it: it cannot be changed here). */

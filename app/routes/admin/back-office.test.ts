@@ -58,29 +58,19 @@ describe("dashboard, profile, notifications and the shell (routes)", () => {
     expect(await statsOf(cookies.writer)).toMatchObject({ total: 1, published: 0, drafts: 1, views: 3 });
   });
 
-  test("the shell lists the latest notifications with the unread count and migrates legacy roles for an admin only", async () => {
+  test("the shell lists the latest notifications with the unread count", async () => {
     await createNotification(database.db, {
       type: "comment",
       message: "A comment waits",
       link: "/admin/comments",
     });
-    const legacy = await makeUser("legacy@example.com", "writer");
-    await database.db.update(users).set({ role: "author" }).where(eq(users.id, legacy.id));
-    const asEditor = await outcome(() =>
-      layoutRoute.loader(args(getRequest("/admin/dashboard", cookies.editor))),
-    );
-    expect(asEditor.body).toMatchObject({ migratedRoles: 0 });
-    expect((await database.db.select().from(users).where(eq(users.id, legacy.id)))[0].role).toBe("author");
     const asAdmin = await outcome(() =>
       layoutRoute.loader(args(getRequest("/admin/dashboard", cookies.admin))),
     );
     const body = asAdmin.body as {
-      migratedRoles: number;
       unread: number;
       notifications: Array<{ message: string }>;
     };
-    expect(body.migratedRoles).toBe(1);
-    expect((await database.db.select().from(users).where(eq(users.id, legacy.id)))[0].role).toBe("writer");
     expect(body.notifications.some((n) => n.message === "A comment waits")).toBe(true);
     expect(body.unread).toBe(
       (await database.db.select().from(notifications).where(eq(notifications.read, false))).length,

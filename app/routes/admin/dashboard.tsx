@@ -13,7 +13,8 @@ import {
 } from "lucide-react";
 import { Link } from "react-router";
 import { requirePermission } from "#app/auth/guard.server";
-import { can, ROLE_LABELS, type Role } from "#app/auth/permissions";
+import { can, ROLE_LABELS } from "#app/auth/permissions";
+import type { UserRole } from "#app/lib/enums";
 import { relativeDate } from "#app/lib/dates";
 import { getDb } from "#app/db/client.server";
 import { loadDashboard, type StatCard } from "#app/domain/dashboard/dashboard.server";
@@ -35,7 +36,7 @@ interface ActionLink {
 }
 
 /** The welcome buttons of the spec, by role; each shows only with its permission. */
-const ROLE_BUTTONS: Record<Role, ActionLink[]> = {
+const ROLE_BUTTONS: Record<UserRole, ActionLink[]> = {
   admin: [
     { label: "Write Article", to: "/admin/articles/add", area: "articles", action: "create" },
     { label: "Manage Users", to: "/admin/users", area: "users", action: "view" },
@@ -63,7 +64,7 @@ const QUICK_ACTIONS: ActionLink[] = [
   { label: "Settings", to: "/admin/settings", area: "settings", action: "view" },
 ];
 
-const WELCOME: Record<Role, string> = {
+const WELCOME: Record<UserRole, string> = {
   admin: "Here is what is happening across the site.",
   editor: "Here is what is waiting for review and what readers are reading.",
   writer: "Here is how your articles are doing.",

@@ -7,10 +7,8 @@ import { navFor } from "#app/components/admin/nav";
 import { NotificationBell } from "#app/components/admin/notification-bell";
 import { SideMenu } from "#app/components/admin/side-menu";
 import { UserMenu } from "#app/components/admin/user-menu";
-import { useToast } from "#app/components/ui/toast";
 import { getDb } from "#app/db/client.server";
 import { listNotifications, unreadNotificationCount } from "#app/domain/notifications/notifications.server";
-import { migrateLegacyRoles } from "#app/domain/users/users.server";
 import type { Route } from "./+types/layout";
 
 /**
@@ -20,8 +18,6 @@ import type { Route } from "./+types/layout";
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAdminPath(request);
   const db = await getDb();
-  // The spec's one-time legacy role migration runs when an admin opens the back office.
-  const migratedRoles = user.role === "admin" ? await migrateLegacyRoles(db, user) : 0;
   const notifications = await listNotifications(db);
   const unread = await unreadNotificationCount(db);
   return {
@@ -34,7 +30,6 @@ export async function loader({ request }: Route.LoaderArgs) {
       createdAt,
     })),
     unread,
-    migratedRoles,
   };
 }
 
@@ -44,9 +39,8 @@ export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noind
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { user, notifications, unread, migratedRoles } = loaderData;
+  const { user, notifications, unread } = loaderData;
   const nav = navFor(user.role);
-  const { showToast } = useToast();
   const mobileMenu = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
   const navigation = useNavigation();
@@ -58,15 +52,6 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       ? "Loading settings..."
       : null;
 
-  useEffect(() => {
-    if (migratedRoles > 0) {
-      showToast({
-        type: "info",
-        title: "Roles Updated",
-        message: `Migrated ${migratedRoles} user${migratedRoles === 1 ? "" : "s"} to writer.`,
-      });
-    }
-  }, [migratedRoles, showToast]);
   useEffect(() => {
     if (mobileMenu.current) mobileMenu.current.open = false;
   }, [location.key]);

@@ -8,7 +8,7 @@ import { MediaUploadForm, type UploadProblem } from "#app/components/admin/media
 import { ArticlePagination } from "#app/components/admin/article-pagination";
 import { useToast } from "#app/components/ui/toast";
 import { getDb } from "#app/db/client.server";
-import { MEDIA_STATUSES, MEDIA_TYPES } from "#app/db/schema";
+import { MEDIA_STATUSES, MEDIA_TYPES } from "#app/lib/enums";
 import {
   deleteMedia,
   listMedia,
