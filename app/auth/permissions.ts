@@ -50,7 +50,7 @@ export function can(role: string | null | undefined, area: string, action: strin
   return byAction[action].includes(role);
 }
 
-export interface AreaPermission {
+interface AreaPermission {
   area: Area;
   action: string;
 }

@@ -31,7 +31,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export type DatabaseOptions = { databaseUrl: string } | { dataDir: string } | { memory: true };
+type DatabaseOptions = { databaseUrl: string } | { dataDir: string } | { memory: true };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ("databaseUrl" in options) {

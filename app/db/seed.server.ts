@@ -17,14 +17,14 @@ export const DEFAULT_CONTACT = {
   contactNumber: "+233 00 000 0000",
 } as const;
 
-export interface SeedOptions {
+interface SeedOptions {
   adminEmail?: string;
   adminPassword?: string;
   siteUrl?: string;
   now?: Date;
 }
 
-export interface SeedResult {
+interface SeedResult {
   createdSettings: boolean;
   createdSampleContent: boolean;
   /** Set when this run created the first admin; `password` is shown once when it was generated. */

@@ -8,7 +8,7 @@ import pg from "pg";
 import { config } from "#app/config.server";
 import { openDatabase, setDatabase, type Database } from "./client.server";
 
-export type Engine = "pglite" | "postgres";
+type Engine = "pglite" | "postgres";
 
 export const TEST_ENGINES: Engine[] = config().testDatabaseUrl ? ["pglite", "postgres"] : ["pglite"];
 

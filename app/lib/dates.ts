@@ -4,8 +4,8 @@
  * browser render the same text, so hydration never disagrees.
  */
 
-export const NO_DATE = "No date available";
-export const INVALID_DATE = "Invalid date";
+const NO_DATE = "No date available";
+const INVALID_DATE = "Invalid date";
 
 type DateInput = Date | string | number | null | undefined;
 
@@ -132,7 +132,7 @@ export function formatTime(value: DateInput, timeFormat = "g:i a", timeZone = "U
 }
 
 /** What a page needs from the settings to show dates. */
-export interface DateSettings {
+interface DateSettings {
   dateFormat: string;
   timeFormat: string;
   timezone: string;
@@ -173,7 +173,7 @@ const DAY = 24 * HOUR;
 
 const ago = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"} ago`;
 
-export interface RelativeDateOptions {
+interface RelativeDateOptions {
   now?: Date;
   /**
    * Where the text shows. The two spec documents agree up to a day and part after it: the reader site

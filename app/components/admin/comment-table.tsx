@@ -35,7 +35,7 @@ const ACTION_LABEL = (action: RowAction, from: CommentStatus) =>
       ? "Reject"
       : "Mark as Spam";
 
-export interface CommentRow {
+interface CommentRow {
   id: string;
   text: string;
   authorName: string;

@@ -8,7 +8,7 @@ import { useEffect, useRef } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { relativeDate } from "#app/lib/dates";
 
-export interface BellNotification {
+interface BellNotification {
   id: string;
   type: string;
   message: string;
@@ -16,7 +16,7 @@ export interface BellNotification {
   createdAt: Date | string;
 }
 
-export const NOTIFICATIONS_ACTION = "/admin/notifications";
+const NOTIFICATIONS_ACTION = "/admin/notifications";
 
 export function NotificationBell({ items, unread }: { items: BellNotification[]; unread: number }) {
   const ref = useRef<HTMLDetailsElement>(null);

@@ -16,7 +16,7 @@ import {
 } from "#app/domain/users/user-form";
 import { describedBy, FormField, inputClass } from "./form-field";
 
-export interface UserFormValues {
+interface UserFormValues {
   name?: string;
   email?: string;
   role?: string;

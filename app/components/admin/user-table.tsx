@@ -10,7 +10,7 @@ import { useToast } from "#app/components/ui/toast";
 import { USER_FORM_TEXT } from "#app/domain/users/user-form";
 import { relativeDate } from "#app/lib/dates";
 
-export interface UserRow {
+interface UserRow {
   id: string;
   name: string;
   email: string;

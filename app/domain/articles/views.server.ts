@@ -15,7 +15,7 @@ import { isPublished } from "./published.server";
  */
 export const VIEW_RATE_LIMIT: RateLimit = { limit: 30, windowMs: 60 * 60 * 1000 };
 
-export type ViewResult = "counted" | "not-found" | "rate-limited";
+type ViewResult = "counted" | "not-found" | "rate-limited";
 
 export async function recordArticleView(
   db: DbOrTx,

@@ -47,8 +47,6 @@ export async function listCategoriesWithCounts(db: DbOrTx, q = "") {
     .orderBy(asc(categories.name));
   return rows.map((row) => ({ ...row, articleCount: Number(row.articleCount ?? 0) }));
 }
-export type CategoryRow = Awaited<ReturnType<typeof listCategoriesWithCounts>>[number];
-
 export async function getCategory(db: DbOrTx, id: string): Promise<Category | null> {
   const [row] = await db.select().from(categories).where(eq(categories.id, id)).limit(1);
   return row ?? null;

@@ -29,7 +29,7 @@ const requireModerator = (actor: CurrentUser) => {
   if (!can(actor.role, "comments", "moderate")) accessDenied();
 };
 
-export interface ModerationQuery {
+interface ModerationQuery {
   status: CommentStatus | "all";
   articleId: string;
   q: string;
@@ -74,8 +74,6 @@ export async function listForModeration(db: DbOrTx, actor: CurrentUser, query: M
     .offset((page - 1) * pageSize);
   return { rows: rows.map((r) => ({ ...r, status: r.status as CommentStatus })), total, page, pageCount };
 }
-export type ModerationRow = Awaited<ReturnType<typeof listForModeration>>["rows"][number];
-
 /** Counts per status and in total, over every comment. */
 export async function commentStats(db: DbOrTx) {
   const rows = await db
@@ -137,7 +135,7 @@ export async function deleteComment(db: Db, actor: CurrentUser, id: string) {
   });
 }
 
-export type BulkCommentAction = ModerationAction | "delete";
+type BulkCommentAction = ModerationAction | "delete";
 
 /**
  * Applies the action to each selected comment on its own; comments whose status does not allow it
@@ -217,6 +215,3 @@ export async function cleanupOrphanedComments(db: Db, actor: CurrentUser) {
     return removed.length;
   });
 }
-
-export const isCommentStatus = (value: string): value is CommentStatus =>
-  (COMMENT_STATUSES as readonly string[]).includes(value);

@@ -12,7 +12,7 @@ export const escapeXml = (value: string) =>
     (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] ?? c,
   );
 
-export const SITEMAP_LIMIT = 50_000;
+const SITEMAP_LIMIT = 50_000;
 const STATIC_PATHS = [
   "/",
   "/all-articles",

@@ -33,7 +33,7 @@ import { sanitizeArticleHtml } from "#app/lib/sanitize.server";
 
 type Doc = Record<string, unknown>;
 
-export interface ImportReport {
+interface ImportReport {
   categories: number;
   articles: number;
   comments: number;

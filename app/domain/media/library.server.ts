@@ -13,12 +13,12 @@ import { removeMediaFiles } from "./storage.server";
 import { MediaError } from "./upload.server";
 
 /** The spec's media default list. */
-export const MEDIA_PAGE_SIZE = 50;
+const MEDIA_PAGE_SIZE = 50;
 
 export const MEDIA_SORTS = ["date", "name", "size"] as const;
-export type MediaSort = (typeof MEDIA_SORTS)[number];
+type MediaSort = (typeof MEDIA_SORTS)[number];
 
-export interface MediaListFilter {
+interface MediaListFilter {
   type?: (typeof MEDIA_TYPES)[number] | null;
   status?: (typeof MEDIA_STATUSES)[number] | null;
   search?: string;
@@ -60,8 +60,6 @@ export async function listMedia(db: DbOrTx, filter: MediaListFilter = {}) {
     .offset((page - 1) * pageSize);
   return { items, total, page, pageCount, pageSize };
 }
-
-export type MediaListRow = Awaited<ReturnType<typeof listMedia>>["items"][number];
 
 const unique = (ids: string[]) => [...new Set(ids.filter((id) => id !== ""))];
 

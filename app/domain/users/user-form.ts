@@ -56,7 +56,7 @@ export const USER_FORM_TEXT = {
 } as const;
 
 /** The longer message shown under a title, where the spec gives one. */
-export const USER_FORM_DETAIL: Partial<Record<string, string>> = {
+const USER_FORM_DETAIL: Partial<Record<string, string>> = {
   [USER_FORM_TEXT.nameTooShort]: "Name must be at least 2 characters long.",
   [USER_FORM_TEXT.invalidEmail]: "Please enter a valid email address.",
   [USER_FORM_TEXT.weakPassword]:
@@ -179,14 +179,13 @@ export const passwordChangeSchema = z
     path: ["confirmPassword"],
   });
 
-export type NewUserInput = z.infer<typeof newUserSchema>;
 export type EditUserInput = z.infer<typeof editUserSchema>;
 export type ProfileInput = z.infer<typeof profileSchema>;
 
 export type FieldErrors = Record<string, FieldProblem>;
 
 /** The first problem of each field, keyed by field name. */
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+function fieldErrorsOf(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const field = String(issue.path[0] ?? "form");

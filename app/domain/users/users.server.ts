@@ -26,9 +26,9 @@ export const USER_TEXT = {
 } as const;
 
 /** The users list shows 50 by default (spec section 9). */
-export const USER_LIST_LIMIT = 50;
+const USER_LIST_LIMIT = 50;
 
-export interface UserListFilter {
+interface UserListFilter {
   search?: string;
   role?: UserRole | "";
   status?: UserStatus | "";
@@ -59,8 +59,6 @@ export function listUsers(db: DbOrTx, filter: UserListFilter = {}) {
     .orderBy(asc(users.createdAt), asc(users.id))
     .limit(filter.limit ?? USER_LIST_LIMIT);
 }
-
-export type UserListRow = Awaited<ReturnType<typeof listUsers>>[number];
 
 /** The list's stat cards, counted by the database in one pass. */
 export async function userStats(db: DbOrTx) {
@@ -169,7 +167,7 @@ export async function deleteUser(db: Db, actor: Actor, userId: string) {
   });
 }
 
-export type BulkUserAction = "activate" | "deactivate" | "delete";
+type BulkUserAction = "activate" | "deactivate" | "delete";
 
 /** A bulk action applies to every chosen account or, when one of them is refused, to none. */
 export async function bulkUserAction(
@@ -206,7 +204,7 @@ export async function bulkUserAction(
   });
 }
 
-export interface NewUser {
+interface NewUser {
   name: string;
   email: string;
   password: string;

@@ -5,7 +5,7 @@ import { deleteSession, destroySessionCookie, readSessionToken } from "#app/auth
 import { getDb } from "#app/db/client.server";
 import type { Route } from "./+types/logout";
 
-export const SIGN_OUT_REDIRECT_MS = 1500;
+const SIGN_OUT_REDIRECT_MS = 1500;
 
 export async function action({ request }: Route.ActionArgs) {
   const token = await readSessionToken(request);

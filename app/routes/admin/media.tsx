@@ -33,8 +33,6 @@ const filterSchema = z.object({
   q: z.string().nullable().transform(cleanSearch),
 });
 
-export type MediaFilter = z.output<typeof filterSchema>;
-
 export async function loader({ request }: Route.LoaderArgs) {
   const me = await requirePermission(request, "media", "view");
   const params = new URL(request.url).searchParams;
@@ -73,7 +71,7 @@ interface ActionError {
 }
 
 /** A delete posted without `confirmed` (no JavaScript, so no dialog) comes back as a question first. */
-export interface DeleteQuestion {
+interface DeleteQuestion {
   ids: string[];
   isBulk: boolean;
 }

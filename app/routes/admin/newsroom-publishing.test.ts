@@ -8,7 +8,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { articles, categories, comments, notifications, settings } from "#app/db/schema";
-import { type CommentStatus } from "#app/lib/enums";
+import type { CommentStatus } from "#app/lib/enums";
 import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
 import { bulkArticles, saveArticle, setArticleStatus } from "#app/domain/articles/admin.server";
 import {

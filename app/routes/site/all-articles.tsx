@@ -10,7 +10,7 @@ import { pageMeta, siteMetaFrom } from "#app/lib/seo";
 import { EXCERPT_LENGTH } from "#app/lib/text";
 import type { Route } from "./+types/all-articles";
 
-export const ALL_ARTICLES_PER_PAGE = 12;
+const ALL_ARTICLES_PER_PAGE = 12;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);

@@ -8,7 +8,7 @@ import { pageMeta, siteMetaFrom } from "#app/lib/seo";
 import { EXCERPT_LENGTH } from "#app/lib/text";
 import type { Route } from "./+types/featured-news";
 
-export const FEATURED_NEWS_LIMIT = 50;
+const FEATURED_NEWS_LIMIT = 50;
 
 export async function loader() {
   const db = await getDb();

@@ -19,9 +19,9 @@ import { pageMeta, siteMetaFrom } from "#app/lib/seo";
 import { EXCERPT_LENGTH, truncate } from "#app/lib/text";
 import type { Route } from "./+types/home";
 
-export const HOME_LATEST = 6;
-export const HOME_TRENDING = 5;
-export const HOME_FEATURED = 6;
+const HOME_LATEST = 6;
+const HOME_TRENDING = 5;
+const HOME_FEATURED = 6;
 
 export async function loader() {
   const db = await getDb();

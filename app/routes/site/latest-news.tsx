@@ -9,7 +9,7 @@ import { EXCERPT_LENGTH } from "#app/lib/text";
 import type { Route } from "./+types/latest-news";
 
 /** The spec's latest list window. */
-export const LATEST_NEWS_LIMIT = 50;
+const LATEST_NEWS_LIMIT = 50;
 
 export async function loader() {
   const db = await getDb();
