@@ -185,7 +185,7 @@ export type ProfileInput = z.infer<typeof profileSchema>;
 export type FieldErrors = Record<string, FieldProblem>;
 
 /** The first problem of each field, keyed by field name. */
-function fieldErrorsOf(error: z.ZodError): FieldErrors {
+export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const field = String(issue.path[0] ?? "form");

@@ -33,6 +33,8 @@ const filterSchema = z.object({
   q: z.string().nullable().transform(cleanSearch),
 });
 
+export type MediaFilter = z.output<typeof filterSchema>;
+
 export async function loader({ request }: Route.LoaderArgs) {
   const me = await requirePermission(request, "media", "view");
   const params = new URL(request.url).searchParams;
