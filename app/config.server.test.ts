@@ -17,6 +17,8 @@ describe("parseConfig", () => {
       publicUrl: undefined,
       trustProxy: 0,
       buildDir: path.resolve("build"),
+      migrationsDir: path.resolve("drizzle"),
+      testDatabaseUrl: undefined,
     });
     expect(path.isAbsolute(config.dataDir)).toBe(true);
   });

@@ -21,6 +21,8 @@ const envSchema = z.object({
   PUBLIC_URL: optional.pipe(z.url().optional()),
   BUILD_DIR: z.string().default("build"),
   TRUST_PROXY: z.coerce.number().int().min(0).default(0),
+  MIGRATIONS_DIR: z.string().default("drizzle"),
+  TEST_DATABASE_URL: optional,
 });
 
 export type Config = {
@@ -37,6 +39,10 @@ export type Config = {
   buildDir: string;
   /** Express `trust proxy`: how many proxies in front of us set X-Forwarded-For (0: none). */
   trustProxy: number;
+  /** The SQL migrations applied at start (drizzle-kit writes them to ./drizzle). */
+  migrationsDir: string;
+  /** A PostgreSQL server the integration tests also run on (each run makes and drops its own database). */
+  testDatabaseUrl?: string;
 };
 
 export function parseConfig(env: NodeJS.ProcessEnv): Config {
@@ -59,6 +65,8 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ""),
     trustProxy: e.TRUST_PROXY,
     buildDir: path.resolve(e.BUILD_DIR),
+    migrationsDir: path.resolve(e.MIGRATIONS_DIR),
+    testDatabaseUrl: e.TEST_DATABASE_URL,
   };
 }
 

@@ -15,7 +15,7 @@ import { createHtmlInjector } from "#app/domain/snippets/html-injector.server";
 import { isPublicPagePath, pageCode, type PageCode } from "#app/domain/snippets/page-code.server";
 import { getSettings } from "#app/domain/settings/settings.server";
 
-export const streamTimeout = 5_000;
+const streamTimeout = 5_000;
 
 /** A settings read that fails must not take the page down with it: the page goes out without extras. */
 async function pageCodeFor(request: Request): Promise<PageCode | null> {

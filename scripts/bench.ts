@@ -68,7 +68,7 @@ async function populate() {
         content: paragraphs,
         categoryId: cats[i % cats.length].id,
         authorName: "Bench Writer",
-        status: "published",
+        status: "published" as const,
         views: (i * 37) % 900,
         readTime: "2 min read",
         publishedAt,

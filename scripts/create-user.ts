@@ -5,7 +5,7 @@
  * stopped when on the embedded database. Compiled into the server bundle (see server/production.ts).
  */
 import { parseArgs } from "node:util";
-import { USER_ROLES } from "#app/db/schema";
+import { USER_ROLES } from "#app/lib/enums";
 import { createUser } from "#app/domain/users/users.server";
 import { prepareDatabase } from "../server/start";
 

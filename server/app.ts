@@ -15,7 +15,7 @@ import { limitRequestBody, rejectCrossSiteWrites, securityHeaders } from "./secu
 /** The 32 MB upload limit of the spec plus room for the form's other fields and multipart framing. */
 export const MAX_REQUEST_BODY_BYTES = 33 * 1024 * 1024;
 
-export interface AppOptions {
+interface AppOptions {
   config: Config;
   /** Production: the built server bundle. Development: Vite's middleware and on-demand build. */
   build: ServerBuild | (() => Promise<ServerBuild>);

@@ -8,14 +8,15 @@ import { getDb } from "#app/db/client.server";
 import type { User } from "#app/db/schema";
 import { forbidden } from "#app/lib/errors";
 import { AUTH_TEXT } from "./messages";
-import { can, normalizeRole, permissionForAdminPath, type Area, type Action, type Role } from "./permissions";
+import type { UserRole } from "#app/lib/enums";
+import { can, normalizeRole, permissionForAdminPath, type Area, type Action } from "./permissions";
 import { findSessionUser, readSessionToken } from "./session.server";
 
 export interface CurrentUser {
   id: string;
   email: string;
   name: string;
-  role: Role | null;
+  role: UserRole | null;
   status: User["status"];
   avatarUrl: string;
 }

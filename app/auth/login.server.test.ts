@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { loginThrottle, sessions, users, type UserStatus } from "#app/db/schema";
+import { loginThrottle, sessions, users } from "#app/db/schema";
+import type { UserStatus } from "#app/lib/enums";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
 import { signIn } from "./login.server";
 import { hashPassword } from "./password.server";

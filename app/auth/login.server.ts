@@ -10,8 +10,7 @@ import { createSession, type SessionMeta } from "./session.server";
 import { clearAccountFailures, isLoginLocked, recordLoginFailure } from "./throttle.server";
 import type { LoginInput } from "./login-form";
 
-export type LoginResult =
-  { ok: true; user: User; token: string } | { ok: false; error: string; locked: boolean };
+type LoginResult = { ok: true; user: User; token: string } | { ok: false; error: string; locked: boolean };
 
 // Compared against when the e-mail is unknown, so a miss costs as much time as a wrong password.
 let decoyHash: Promise<string> | undefined;

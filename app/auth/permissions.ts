@@ -3,8 +3,7 @@
  * Used by the UI to show or hide and by the server to allow or refuse. Unknown area, unknown action
  * or no role: denied.
  */
-export const ROLES = ["admin", "editor", "writer"] as const;
-export type Role = (typeof ROLES)[number];
+import { USER_ROLES, type UserRole } from "#app/lib/enums";
 
 export const PERMISSIONS = {
   dashboard: { view: ["admin", "editor", "writer"] },
@@ -25,21 +24,21 @@ export const PERMISSIONS = {
   },
   settings: { view: ["admin"], manage: ["admin"] },
   plugins: { view: ["admin", "editor"], manage: ["admin"] },
-} as const satisfies Record<string, Record<string, readonly Role[]>>;
+} as const satisfies Record<string, Record<string, readonly UserRole[]>>;
 
 export type Area = keyof typeof PERMISSIONS;
 export type Action<A extends Area = Area> = A extends Area ? keyof (typeof PERMISSIONS)[A] & string : never;
 
-export const ROLE_LABELS: Record<Role, string> = {
+export const ROLE_LABELS: Record<UserRole, string> = {
   admin: "Administrator",
   editor: "Editor",
   writer: "Writer",
 };
 
-/** The role as stored may be a legacy value or missing; the spec's default is writer. */
-export function normalizeRole(role: string | null | undefined): Role | null {
+/** A role from any source: none is the spec's default, writer; a value outside the matrix (say, an old "author") is no role. */
+export function normalizeRole(role: string | null | undefined): UserRole | null {
   if (role === undefined || role === null || role === "") return "writer";
-  return (ROLES as readonly string[]).includes(role) ? (role as Role) : null;
+  return (USER_ROLES as readonly string[]).includes(role) ? (role as UserRole) : null;
 }
 
 export function can(role: string | null | undefined, area: string, action: string): boolean {
@@ -51,7 +50,7 @@ export function can(role: string | null | undefined, area: string, action: strin
   return byAction[action].includes(role);
 }
 
-export interface AreaPermission {
+interface AreaPermission {
   area: Area;
   action: string;
 }

@@ -37,7 +37,7 @@ function sessionCookie(secure: boolean) {
  * Secure whenever the site is served over https: PUBLIC_URL says so, or (in production) the request
  * arrived over https. A Secure cookie cannot work over plain http, so it is not set there.
  */
-export function wantsSecureCookie(request: Request): boolean {
+function wantsSecureCookie(request: Request): boolean {
   const { publicUrl, isProduction } = config();
   if (publicUrl) return publicUrl.startsWith("https://");
   return isProduction && new URL(request.url).protocol === "https:";
@@ -65,11 +65,11 @@ export async function createSession(db: DbOrTx, userId: string, meta: SessionMet
   return { token, expiresAt };
 }
 
-export function isSessionExpired(session: { lastSeenAt: Date; expiresAt: Date }, now = new Date()): boolean {
+function isSessionExpired(session: { lastSeenAt: Date; expiresAt: Date }, now = new Date()): boolean {
   return now >= session.expiresAt || now.getTime() - session.lastSeenAt.getTime() >= IDLE_TIMEOUT_MS;
 }
 
-export interface SessionWithUser {
+interface SessionWithUser {
   sessionId: string;
   user: User;
 }

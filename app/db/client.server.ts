@@ -16,6 +16,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { config } from "#app/config.server";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -26,13 +27,12 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   engine: "pglite" | "postgres";
-  migrate(): Promise<void>;
+  /** Applies what is new in the migrations folder (by default the configured one). */
+  migrate(migrationsFolder?: string): Promise<void>;
   close(): Promise<void>;
 }
 
-export type DatabaseOptions = { databaseUrl: string } | { dataDir: string } | { memory: true };
-
-export const MIGRATIONS_DIR = path.resolve(process.env.MIGRATIONS_DIR ?? path.join(process.cwd(), "drizzle"));
+type DatabaseOptions = { databaseUrl: string } | { dataDir: string } | { memory: true };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ("databaseUrl" in options) {
@@ -42,12 +42,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       engine: "postgres",
-      async migrate() {
+      async migrate(migrationsFolder = config().migrationsDir) {
         // Several instances may start at once: an advisory lock lets one migrate at a time.
         const client = await pool.connect();
         try {
           await client.query("SELECT pg_advisory_lock(734001)");
-          await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+          await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
         } finally {
           await client.query("SELECT pg_advisory_unlock(734001)").catch(() => {});
           client.release();
@@ -67,7 +67,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db: pgliteDb as unknown as Db,
     engine: "pglite",
-    migrate: () => migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: (migrationsFolder = config().migrationsDir) => migratePglite(pgliteDb, { migrationsFolder }),
     close: () => client.close(),
   };
 }

@@ -3,13 +3,13 @@
  * Loaded on first start and by the database setup page's populate action.
  */
 
-export interface SampleCategory {
+interface SampleCategory {
   name: string;
   description: string;
   color: string;
 }
 
-export interface SampleArticle {
+interface SampleArticle {
   title: string;
   excerpt: string;
   content: string;

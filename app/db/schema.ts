@@ -1,6 +1,9 @@
 /**
  * The whole data model of Newsdesk, PostgreSQL dialect (PGlite embedded or a PostgreSQL server).
- * One canonical column per field (deviations.md); enum-like fields are checked by the database.
+ * One canonical column per field (deviations.md). Enum-like fields are text columns typed with the
+ * lists of app/lib/enums.ts and checked by the database with a CHECK constraint built from the same
+ * list: changing a list is one generated migration (drop and add the constraint), where a PostgreSQL
+ * enum type could not drop a value and needs a rewrite of every column that uses it.
  */
 import { sql } from "drizzle-orm";
 import {
@@ -18,6 +21,7 @@ import {
   varchar,
   type AnyPgColumn,
 } from "drizzle-orm/pg-core";
+import * as enums from "#app/lib/enums";
 
 const id = () =>
   text("id")
@@ -31,25 +35,6 @@ const oneOf = (column: string, values: readonly string[]) =>
   sql.raw(`${column} IN (${values.map((v) => `'${v}'`).join(", ")})`);
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
-
-export const USER_ROLES = ["admin", "editor", "writer"] as const;
-/** Roles the observed app once used; the back office migrates them to writer. */
-export const LEGACY_ROLES = ["subscriber", "author"] as const;
-export const USER_STATUSES = ["active", "inactive", "pending"] as const;
-export const ARTICLE_STATUSES = ["draft", "published", "pending"] as const;
-export const COMMENT_STATUSES = ["pending", "approved", "rejected", "spam"] as const;
-export const MEDIA_TYPES = ["image", "video", "document", "audio"] as const;
-export const MEDIA_STATUSES = ["active", "inactive"] as const;
-export const NOTIFICATION_TYPES = ["comment", "user", "article", "system", "other"] as const;
-export const ACTIVITY_TYPES = ["article", "comment", "user", "media", "settings"] as const;
-export const CONTACT_STATUSES = ["new", "read", "replied", "archived"] as const;
-
-export type UserRole = (typeof USER_ROLES)[number];
-export type UserStatus = (typeof USER_STATUSES)[number];
-export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
-export type CommentStatus = (typeof COMMENT_STATUSES)[number];
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
-export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
 export interface SocialLinks {
   facebook: string;
@@ -159,8 +144,8 @@ export const users = pgTable(
     name: varchar("name", { length: 100 }).notNull(),
     /** Null for accounts imported from the old system: they must set a password first. */
     passwordHash: text("password_hash"),
-    role: text("role").notNull().default("writer"),
-    status: text("status").notNull().default("active"),
+    role: text("role", { enum: enums.USER_ROLES }).notNull().default("writer"),
+    status: text("status", { enum: enums.USER_STATUSES }).notNull().default("active"),
     bio: varchar("bio", { length: 500 }).notNull().default(""),
     avatarUrl: varchar("avatar_url", { length: 2048 }).notNull().default(""),
     website: text("website").notNull().default(""),
@@ -172,8 +157,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex("users_email_unique").on(t.email),
     check("users_email_lowercase", sql`${t.email} = lower(${t.email})`),
-    check("users_role", oneOf("role", [...USER_ROLES, ...LEGACY_ROLES])),
-    check("users_status", oneOf("status", USER_STATUSES)),
+    check("users_role", oneOf("role", enums.USER_ROLES)),
+    check("users_status", oneOf("status", enums.USER_STATUSES)),
   ],
 );
 
@@ -231,7 +216,7 @@ export const articles = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    status: text("status").notNull().default("draft"),
+    status: text("status", { enum: enums.ARTICLE_STATUSES }).notNull().default("draft"),
     featured: boolean("featured").notNull().default(false),
     isTopStory: boolean("is_top_story").notNull().default(false),
     views: integer("views").notNull().default(0),
@@ -257,7 +242,7 @@ export const articles = pgTable(
       ),
   },
   (t) => [
-    check("articles_status", oneOf("status", ARTICLE_STATUSES)),
+    check("articles_status", oneOf("status", enums.ARTICLE_STATUSES)),
     check("articles_views_non_negative", sql`${t.views} >= 0`),
     // At most one featured and one breaking (top story) article, whatever path sets the flag.
     uniqueIndex("articles_one_featured")
@@ -298,14 +283,14 @@ export const comments = pgTable(
     authorName: varchar("author_name", { length: 100 }).notNull(),
     authorEmail: varchar("author_email", { length: 254 }).notNull(),
     text: varchar("text", { length: 5000 }).notNull(),
-    status: text("status").notNull().default("pending"),
+    status: text("status", { enum: enums.COMMENT_STATUSES }).notNull().default("pending"),
     likes: integer("likes").notNull().default(0),
     ipAddress: text("ip_address").notNull().default(""),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    check("comments_status", oneOf("status", COMMENT_STATUSES)),
+    check("comments_status", oneOf("status", enums.COMMENT_STATUSES)),
     index("comments_article_idx").on(t.articleId, t.createdAt.desc()),
     index("comments_status_idx").on(t.status, t.createdAt.desc()),
   ],
@@ -324,7 +309,7 @@ export const media = pgTable(
   {
     id: id(),
     name: varchar("name", { length: 100 }).notNull(),
-    type: text("type").notNull().default("image"),
+    type: text("type", { enum: enums.MEDIA_TYPES }).notNull().default("image"),
     url: text("url").notNull(),
     /** Where the file lives in the storage adapter; empty for media added by URL. */
     storageKey: text("storage_key").notNull().default(""),
@@ -335,7 +320,7 @@ export const media = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     featured: boolean("featured").notNull().default(false),
-    status: text("status").notNull().default("active"),
+    status: text("status", { enum: enums.MEDIA_STATUSES }).notNull().default("active"),
     size: integer("size").notNull().default(0),
     width: integer("width"),
     height: integer("height"),
@@ -348,8 +333,8 @@ export const media = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check("media_type", oneOf("type", MEDIA_TYPES)),
-    check("media_status", oneOf("status", MEDIA_STATUSES)),
+    check("media_type", oneOf("type", enums.MEDIA_TYPES)),
+    check("media_status", oneOf("status", enums.MEDIA_STATUSES)),
     index("media_uploaded_idx").on(t.uploadedAt.desc()),
   ],
 );
@@ -358,7 +343,7 @@ export const notifications = pgTable(
   "notifications",
   {
     id: id(),
-    type: text("type").notNull().default("other"),
+    type: text("type", { enum: enums.NOTIFICATION_TYPES }).notNull().default("other"),
     message: text("message").notNull(),
     link: text("link").notNull().default(""),
     read: boolean("read").notNull().default(false),
@@ -366,7 +351,7 @@ export const notifications = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check("notifications_type", oneOf("type", NOTIFICATION_TYPES)),
+    check("notifications_type", oneOf("type", enums.NOTIFICATION_TYPES)),
     index("notifications_created_idx").on(t.createdAt.desc()),
   ],
 );
@@ -375,7 +360,7 @@ export const activityLog = pgTable(
   "activity_log",
   {
     id: id(),
-    type: text("type").notNull(),
+    type: text("type", { enum: enums.ACTIVITY_TYPES }).notNull(),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     userName: varchar("user_name", { length: 50 }).notNull().default(""),
     action: varchar("action", { length: 100 }).notNull(),
@@ -384,7 +369,7 @@ export const activityLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check("activity_log_type", oneOf("type", ACTIVITY_TYPES)),
+    check("activity_log_type", oneOf("type", enums.ACTIVITY_TYPES)),
     index("activity_log_created_idx").on(t.createdAt.desc()),
   ],
 );
@@ -397,11 +382,11 @@ export const contactMessages = pgTable(
     email: varchar("email", { length: 254 }).notNull(),
     subject: varchar("subject", { length: 200 }).notNull().default(""),
     message: varchar("message", { length: 5000 }).notNull(),
-    status: text("status").notNull().default("new"),
+    status: text("status", { enum: enums.CONTACT_STATUSES }).notNull().default("new"),
     createdAt: createdAt(),
   },
   (t) => [
-    check("contact_messages_status", oneOf("status", CONTACT_STATUSES)),
+    check("contact_messages_status", oneOf("status", enums.CONTACT_STATUSES)),
     index("contact_messages_created_idx").on(t.createdAt.desc()),
   ],
 );
@@ -421,8 +406,4 @@ export type Settings = typeof settings.$inferSelect;
 export type User = typeof users.$inferSelect;
 export type Article = typeof articles.$inferSelect;
 export type Category = typeof categories.$inferSelect;
-export type Comment = typeof comments.$inferSelect;
 export type Media = typeof media.$inferSelect;
-export type Notification = typeof notifications.$inferSelect;
-export type ActivityEntry = typeof activityLog.$inferSelect;
-export type ContactMessage = typeof contactMessages.$inferSelect;

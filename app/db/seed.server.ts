@@ -17,14 +17,14 @@ export const DEFAULT_CONTACT = {
   contactNumber: "+233 00 000 0000",
 } as const;
 
-export interface SeedOptions {
+interface SeedOptions {
   adminEmail?: string;
   adminPassword?: string;
   siteUrl?: string;
   now?: Date;
 }
 
-export interface SeedResult {
+interface SeedResult {
   createdSettings: boolean;
   createdSampleContent: boolean;
   /** Set when this run created the first admin; `password` is shown once when it was generated. */
@@ -84,7 +84,7 @@ export async function populateSampleContent(tx: DbOrTx, now = new Date()) {
       sample.comments.map((c, i) => ({
         ...c,
         articleId: article.id,
-        status: "approved",
+        status: "approved" as const,
         createdAt: new Date(publishedAt.getTime() + (i + 1) * 25 * 60_000),
       })),
     );

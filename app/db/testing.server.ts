@@ -5,11 +5,12 @@
  */
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { config } from "#app/config.server";
 import { openDatabase, setDatabase, type Database } from "./client.server";
 
-export type Engine = "pglite" | "postgres";
+type Engine = "pglite" | "postgres";
 
-export const TEST_ENGINES: Engine[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+export const TEST_ENGINES: Engine[] = config().testDatabaseUrl ? ["pglite", "postgres"] : ["pglite"];
 
 export interface TestDatabase extends Database {
   /** Closes the connection and removes the database. */
@@ -17,7 +18,7 @@ export interface TestDatabase extends Database {
 }
 
 async function adminQuery(sql: string) {
-  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  const client = new pg.Client({ connectionString: config().testDatabaseUrl });
   await client.connect();
   try {
     await client.query(sql);
@@ -34,7 +35,7 @@ export async function createTestDatabase(engine: Engine = "pglite"): Promise<Tes
     setDatabase(Promise.resolve(database));
     return { ...database, destroy: () => database.close() };
   }
-  const base = process.env.TEST_DATABASE_URL;
+  const base = config().testDatabaseUrl;
   if (!base) throw new Error("TEST_DATABASE_URL is not set");
   const name = `newsdesk_test_${Date.now()}_${randomBytes(4).toString("hex")}`;
   await adminQuery(`CREATE DATABASE "${name}"`);

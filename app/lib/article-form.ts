@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { SQLSTATE } from "#app/db/errors";
-import { ARTICLE_STATUSES, type ArticleStatus } from "#app/db/schema";
+import { ARTICLE_STATUSES, type ArticleStatus } from "#app/lib/enums";
 import { parseForm } from "./form";
 import { categorySlug } from "./slug";
 import { stripHtml } from "./text";
@@ -67,7 +67,7 @@ export const STATUS_LABELS: Record<ArticleStatus, string> = {
   pending: "Pending Review",
 };
 
-export const TAG_SUGGESTIONS = [
+const TAG_SUGGESTIONS = [
   "politics",
   "technology",
   "sports",
@@ -115,7 +115,7 @@ const HTTP_URL = /^https?:\/\/[^\s/$.?#].[^\s]*$/i;
 const YOUTUBE_URL =
   /^https?:\/\/(www\.|m\.)?(youtube\.com\/(watch\?v=|embed\/|shorts\/)|youtu\.be\/)[\w-]{6,}/i;
 
-export const isHttpUrl = (value: string) => {
+const isHttpUrl = (value: string) => {
   if (!HTTP_URL.test(value)) return false;
   try {
     new URL(value);
@@ -130,9 +130,9 @@ const optionalText = (max: number) =>
   z.preprocess((v) => (typeof v === "string" ? v.trim() : ""), z.string().max(max));
 
 /** Today as YYYY-MM-DD (the manual date's default). */
-export const todayIso = (now = new Date()) => now.toISOString().slice(0, 10);
+const todayIso = (now = new Date()) => now.toISOString().slice(0, 10);
 
-export const articleInput = z
+const articleInput = z
   .object({
     title: z.preprocess(
       (v) => (typeof v === "string" ? v.trim() : ""),
@@ -161,7 +161,7 @@ export const articleInput = z
   });
 export type ArticleInput = z.infer<typeof articleInput>;
 
-export type ArticleField = keyof ArticleInput;
+type ArticleField = keyof ArticleInput;
 export type ArticleFieldErrors = Partial<Record<ArticleField, string>>;
 
 const FIELD_MESSAGES: Record<string, string> = {
@@ -177,7 +177,7 @@ export interface FormProblem {
   message: string;
 }
 
-export type ArticleParse =
+type ArticleParse =
   { ok: true; data: ArticleInput } | { ok: false; fieldErrors: ArticleFieldErrors; problem: FormProblem };
 
 /** Parses the article form; the toast names the most basic problem first (title, then content). */
@@ -241,7 +241,7 @@ export const DEFAULT_CATEGORY_COLOR = "#1e3a8a";
 /** The slug that follows the name while typing (and cleans a typed slug): see lib/slug.ts. */
 export const slugFromName = categorySlug;
 
-export const categoryInput = z.object({
+const categoryInput = z.object({
   name: z.preprocess(
     (v) => (typeof v === "string" ? v.replace(/[<>]/g, "").trim() : ""),
     z.string().min(1, CATEGORY_TEXT.nameRequired).max(100),
@@ -256,7 +256,7 @@ export const categoryInput = z.object({
 export type CategoryInput = z.infer<typeof categoryInput>;
 export type CategoryFieldErrors = Partial<Record<keyof CategoryInput, string>>;
 
-export type CategoryParse =
+type CategoryParse =
   { ok: true; data: CategoryInput & { slug: string } } | { ok: false; fieldErrors: CategoryFieldErrors };
 
 /** An empty slug follows the name; a typed one is cleaned the same way and must not end up empty. */

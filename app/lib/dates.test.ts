@@ -64,12 +64,15 @@ test("comment dates use the en-US short form with hour and minute", () => {
 describe("relativeDate", () => {
   const now = new Date(Date.UTC(2026, 5, 1, 12, 0, 0));
   const before = (ms: number) => new Date(now.getTime() - ms);
-  const MIN = 60_000;
+  const SEC = 1000;
+  const MIN = 60 * SEC;
   const HOUR = 60 * MIN;
   const DAY = 24 * HOUR;
 
+  // The reader site: public-site.md section 9.
   test.each([
-    [20_000, "just now"],
+    [0, "Just now"],
+    [59 * SEC, "Just now"],
     [MIN, "1 minute ago"],
     [59 * MIN, "59 minutes ago"],
     [HOUR, "1 hour ago"],
@@ -82,12 +85,45 @@ describe("relativeDate", () => {
     [364 * DAY, "12 months ago"],
     [365 * DAY, "1 year ago"],
     [800 * DAY, "2 years ago"],
-  ])("%d ms ago reads '%s'", (ms, expected) => {
-    expect(relativeDate(before(ms), now)).toBe(expected);
+  ])("on the site, %d ms ago reads '%s'", (ms, expected) => {
+    expect(relativeDate(before(ms), { now })).toBe(expected);
+    expect(relativeDate(before(ms).toISOString(), { now, style: "site" })).toBe(expected);
+  });
+
+  // The back office: back-office.md, "Relative time".
+  test.each([
+    [0, "Just now"],
+    [59 * SEC, "Just now"],
+    [MIN, "1 minute ago"],
+    [59 * MIN, "59 minutes ago"],
+    [2 * HOUR, "2 hours ago"],
+    [23 * HOUR + 59 * MIN, "23 hours ago"],
+    [DAY, "1 day ago"],
+    [7 * DAY, "7 days ago"],
+    [29 * DAY + 23 * HOUR, "29 days ago"],
+    [30 * DAY, "May 2, 2026"],
+    [800 * DAY, "Mar 23, 2024"],
+  ])("in the back office, %d ms ago reads '%s'", (ms, expected) => {
+    expect(relativeDate(before(ms), { now, style: "back-office" })).toBe(expected);
+  });
+
+  test("the back office's plain date follows the timezone it is given", () => {
+    const lateEvening = new Date(Date.UTC(2026, 3, 1, 22, 0, 0));
+    expect(relativeDate(lateEvening, { now, style: "back-office" })).toBe("Apr 1, 2026");
+    expect(relativeDate(lateEvening, { now, style: "back-office", timeZone: "Asia/Tokyo" })).toBe(
+      "Apr 2, 2026",
+    );
+  });
+
+  test("a date in the future (clock skew) reads 'Just now'", () => {
+    expect(relativeDate(new Date(now.getTime() + 5 * MIN), { now })).toBe("Just now");
+    expect(relativeDate(new Date(now.getTime() + 5 * MIN), { now, style: "back-office" })).toBe("Just now");
   });
 
   test("missing and invalid", () => {
-    expect(relativeDate(null, now)).toBe("No date available");
-    expect(relativeDate("garbage", now)).toBe("Invalid date");
+    for (const style of ["site", "back-office"] as const) {
+      expect(relativeDate(null, { now, style })).toBe("No date available");
+      expect(relativeDate("garbage", { now, style })).toBe("Invalid date");
+    }
   });
 });

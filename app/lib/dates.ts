@@ -4,8 +4,8 @@
  * browser render the same text, so hydration never disagrees.
  */
 
-export const NO_DATE = "No date available";
-export const INVALID_DATE = "Invalid date";
+const NO_DATE = "No date available";
+const INVALID_DATE = "Invalid date";
 
 type DateInput = Date | string | number | null | undefined;
 
@@ -132,7 +132,7 @@ export function formatTime(value: DateInput, timeFormat = "g:i a", timeZone = "U
 }
 
 /** What a page needs from the settings to show dates. */
-export interface DateSettings {
+interface DateSettings {
   dateFormat: string;
   timeFormat: string;
   timezone: string;
@@ -173,18 +173,35 @@ const DAY = 24 * HOUR;
 
 const ago = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"} ago`;
 
+interface RelativeDateOptions {
+  now?: Date;
+  /**
+   * Where the text shows. The two spec documents agree up to a day and part after it: the reader site
+   * counts on in days, weeks, months and years (public-site.md section 9); the back office counts days
+   * under 30 and then gives the date itself (back-office.md, "Relative time").
+   */
+  style?: "site" | "back-office";
+  /** For the back office's plain date. */
+  timeZone?: string;
+}
+
 /**
- * Relative dates: minutes under 1 hour, hours under 24, days under 7 days, weeks under 30 days, months
- * under 365 days, then years. A date in the future (clock skew) reads as 'just now'.
+ * Relative dates: 'Just now' under a minute, minutes under an hour, hours under a day; then, on the
+ * site, days under 7, weeks under 30 days, months under 365 days and years; in the back office, days
+ * under 30 and then the date ('Nov 22, 2026'). A date in the future (clock skew) reads 'Just now'.
  */
-export function relativeDate(value: DateInput, now: Date = new Date()): string {
+export function relativeDate(
+  value: DateInput,
+  { now = new Date(), style = "site", timeZone = "UTC" }: RelativeDateOptions = {},
+): string {
   const date = toDate(value);
   if (typeof date === "string") return date;
   const elapsed = now.getTime() - date.getTime();
-  if (elapsed < MINUTE) return "just now";
+  if (elapsed < MINUTE) return "Just now";
   if (elapsed < HOUR) return ago(Math.floor(elapsed / MINUTE), "minute");
   if (elapsed < DAY) return ago(Math.floor(elapsed / HOUR), "hour");
   const days = Math.floor(elapsed / DAY);
+  if (style === "back-office") return days < 30 ? ago(days, "day") : shortDate(date, timeZone);
   if (days < 7) return ago(days, "day");
   if (days < 30) return ago(Math.floor(days / 7), "week");
   if (days < 365) return ago(Math.floor(days / 30), "month");

@@ -25,7 +25,7 @@ const toastSchema = z.object({
 });
 
 /** The Set-Cookie value that carries a toast to the next page. */
-export const serializeToast = (toast: Toast) => flashCookie.serialize(toast);
+const serializeToast = (toast: Toast) => flashCookie.serialize(toast);
 
 /** A redirect that shows `toast` on the page it leads to. */
 export async function redirectWithToast(url: string, toast: Toast, init: ResponseInit = {}) {

@@ -1,6 +1,6 @@
 /** Page numbers for listings (public-site.md section 2, All articles). */
 
-export type PageItem = number | "ellipsis-start" | "ellipsis-end";
+type PageItem = number | "ellipsis-start" | "ellipsis-end";
 
 /**
  * The numbered window: first, last, current ±1, and an ellipsis wherever pages are skipped.

@@ -4,9 +4,9 @@
  */
 import type { MetaDescriptor } from "react-router";
 
-export const SOCIAL_IMAGE = { width: 1200, height: 630 } as const;
+const SOCIAL_IMAGE = { width: 1200, height: 630 } as const;
 /** Used when a page has no image of its own (served from public/). */
-export const DEFAULT_SOCIAL_IMAGE = "/images/social-default.png";
+const DEFAULT_SOCIAL_IMAGE = "/images/social-default.png";
 
 /** What the site layout's loader hands every page for its meta tags. */
 export interface SiteMeta {
@@ -16,7 +16,7 @@ export interface SiteMeta {
   origin: string;
 }
 
-export interface PageMetaInput {
+interface PageMetaInput {
   site: SiteMeta;
   /** The page's own title; the home page passes none and gets 'Site - Description'. */
   title?: string;

@@ -2,7 +2,7 @@
 
 const HOUR_MS = 3_600_000;
 
-export interface TrendingInput {
+interface TrendingInput {
   views: number;
   createdAt: Date | string;
 }

@@ -15,7 +15,7 @@ import { stripHtml } from "#app/lib/text";
 import { ArticleTagsInput } from "./article-tags-input";
 import { RichTextEditor } from "./editor/rich-text-editor";
 
-export interface ArticleFormProps {
+interface ArticleFormProps {
   mode: "add" | "edit";
   values: ArticleFormValues;
   fieldErrors?: ArticleFieldErrors;

@@ -5,12 +5,12 @@
 import { useState, type FormEvent } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
-import type { ArticleStatus } from "#app/db/schema";
+import type { ArticleStatus } from "#app/lib/enums";
 import { ARTICLE_TEXT, STATUS_LABELS } from "#app/lib/article-form";
 import { longDate } from "#app/lib/dates";
 import { TagList } from "./tag-list";
 
-export interface ArticleListRow {
+interface ArticleListRow {
   id: string;
   title: string;
   imageUrl: string;
@@ -25,7 +25,7 @@ export interface ArticleListRow {
   comments: number;
 }
 
-export const STATUS_BADGE: Record<ArticleStatus, string> = {
+const STATUS_BADGE: Record<ArticleStatus, string> = {
   published: "bg-green-100 text-green-800",
   draft: "bg-gray-200 text-gray-800",
   pending: "bg-amber-100 text-amber-900",

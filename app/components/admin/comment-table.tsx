@@ -5,7 +5,7 @@
 import { useState, type FormEvent } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
-import type { CommentStatus } from "#app/db/schema";
+import type { CommentStatus } from "#app/lib/enums";
 
 export const COMMENT_STATUS_STYLE: Record<CommentStatus, string> = {
   pending: "bg-amber-100 text-amber-900 border-amber-300",
@@ -35,7 +35,7 @@ const ACTION_LABEL = (action: RowAction, from: CommentStatus) =>
       ? "Reject"
       : "Mark as Spam";
 
-export interface CommentRow {
+interface CommentRow {
   id: string;
   text: string;
   authorName: string;

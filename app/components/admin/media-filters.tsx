@@ -6,7 +6,7 @@ import { LayoutGrid, List, Search } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, Link, useSubmit } from "react-router";
 
-export interface MediaFilterValues {
+interface MediaFilterValues {
   view: "grid" | "list";
   type: string | null;
   status: string | null;

@@ -15,7 +15,7 @@ import { TagList } from "./tag-list";
 export const MEDIA_DELETE_QUESTION =
   "Are you sure you want to delete this media? This action cannot be undone.";
 
-export interface MediaItem {
+interface MediaItem {
   id: string;
   name: string;
   type: string;

@@ -8,7 +8,7 @@ export interface NavItem {
 }
 
 /** The side menu of the back office; each entry shows only when the role holds its permission. */
-export const ADMIN_NAV: NavItem[] = [
+const ADMIN_NAV: NavItem[] = [
   { label: "Dashboard", to: "/admin/dashboard", area: "dashboard", action: "view" },
   { label: "Articles", to: "/admin/articles", area: "articles", action: "create" },
   { label: "Categories", to: "/admin/categories", area: "categories", action: "view" },

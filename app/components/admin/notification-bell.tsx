@@ -6,9 +6,9 @@
 import { Bell, CheckCheck, Trash2 } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, Link, useLocation } from "react-router";
-import { relativeTime } from "./time";
+import { relativeDate } from "#app/lib/dates";
 
-export interface BellNotification {
+interface BellNotification {
   id: string;
   type: string;
   message: string;
@@ -16,7 +16,7 @@ export interface BellNotification {
   createdAt: Date | string;
 }
 
-export const NOTIFICATIONS_ACTION = "/admin/notifications";
+const NOTIFICATIONS_ACTION = "/admin/notifications";
 
 export function NotificationBell({ items, unread }: { items: BellNotification[]; unread: number }) {
   const ref = useRef<HTMLDetailsElement>(null);
@@ -79,7 +79,7 @@ export function NotificationBell({ items, unread }: { items: BellNotification[];
                       {n.message}
                     </span>
                     <span className="block text-xs text-gray-500" suppressHydrationWarning>
-                      {n.type} · {relativeTime(n.createdAt)}
+                      {n.type} · {relativeDate(n.createdAt, { style: "back-office" })}
                     </span>
                   </button>
                 </Form>

@@ -7,7 +7,7 @@ import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import type { z } from "zod";
 import { ROLE_LABELS } from "#app/auth/permissions";
-import { USER_ROLES, USER_STATUSES } from "#app/db/schema";
+import { USER_ROLES, USER_STATUSES } from "#app/lib/enums";
 import {
   checkForm,
   USER_TEXT_LIMITS,
@@ -16,7 +16,7 @@ import {
 } from "#app/domain/users/user-form";
 import { describedBy, FormField, inputClass } from "./form-field";
 
-export interface UserFormValues {
+interface UserFormValues {
   name?: string;
   email?: string;
   role?: string;

@@ -8,9 +8,9 @@ import { normalizeRole, ROLE_LABELS } from "#app/auth/permissions";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
 import { useToast } from "#app/components/ui/toast";
 import { USER_FORM_TEXT } from "#app/domain/users/user-form";
-import { relativeTime } from "./time";
+import { relativeDate } from "#app/lib/dates";
 
-export interface UserRow {
+interface UserRow {
   id: string;
   name: string;
   email: string;
@@ -185,10 +185,10 @@ export function UserTable({ users, meId }: { users: UserRow[]; meId: string }) {
                     </span>
                   </td>
                   <td className="hidden px-3 py-2 text-gray-600 md:table-cell" suppressHydrationWarning>
-                    {u.lastLoginAt ? relativeTime(u.lastLoginAt) : "Never"}
+                    {u.lastLoginAt ? relativeDate(u.lastLoginAt, { style: "back-office" }) : "Never"}
                   </td>
                   <td className="hidden px-3 py-2 text-gray-600 lg:table-cell" suppressHydrationWarning>
-                    {relativeTime(u.createdAt)}
+                    {relativeDate(u.createdAt, { style: "back-office" })}
                   </td>
                   <td className="px-3 py-2">
                     <div className="flex flex-col items-end gap-0.5 whitespace-nowrap sm:flex-row sm:justify-end sm:gap-1">

@@ -25,7 +25,7 @@ export interface CardArticle {
   categoryColor: string | null;
 }
 
-export interface ArticleCardProps {
+interface ArticleCardProps {
   article: CardArticle;
   excerptLength: number;
   /** The date as the page shows it (site format or relative). */

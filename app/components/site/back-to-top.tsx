@@ -2,7 +2,7 @@
 import { ArrowUp } from "lucide-react";
 import { useEffect, useState } from "react";
 
-export const BACK_TO_TOP_AFTER_PX = 300;
+const BACK_TO_TOP_AFTER_PX = 300;
 
 export function BackToTop() {
   const [isVisible, setIsVisible] = useState(false);

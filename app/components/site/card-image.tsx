@@ -5,7 +5,7 @@
 import { Newspaper } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 
-export interface CardImageProps {
+interface CardImageProps {
   src: string;
   alt?: string;
   width?: number;

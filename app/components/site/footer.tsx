@@ -5,7 +5,7 @@ import type { SocialLinks as SocialLinksSettings } from "#app/db/schema";
 import type { NavCategory } from "#app/domain/categories/public.server";
 import { SocialLinks } from "./social-links";
 
-export const FOOTER_CATEGORY_LIMIT = 7;
+const FOOTER_CATEGORY_LIMIT = 7;
 
 const QUICK_LINKS = [
   { to: "/", label: "Home" },
@@ -18,7 +18,7 @@ const QUICK_LINKS = [
   { to: "/terms", label: "Terms of Service" },
 ];
 
-export interface FooterProps {
+interface FooterProps {
   siteTitle: string;
   siteDescription: string;
   aboutText: string;

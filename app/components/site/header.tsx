@@ -7,7 +7,7 @@ import { NewsDropdown } from "./news-dropdown";
 import { SearchButton } from "./search-button";
 import { SocialLinks } from "./social-links";
 
-export function SiteLogo({ siteTitle, className = "" }: { siteTitle: string; className?: string }) {
+function SiteLogo({ siteTitle, className = "" }: { siteTitle: string; className?: string }) {
   return (
     <Link
       to="/"

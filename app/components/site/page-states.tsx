@@ -2,7 +2,7 @@
 import { AlertTriangle, Newspaper } from "lucide-react";
 import type { ReactNode } from "react";
 
-export const LOAD_ERROR_TEXT = "Error loading articles. Please try again later.";
+const LOAD_ERROR_TEXT = "Error loading articles. Please try again later.";
 
 export function PageHeading({
   title,

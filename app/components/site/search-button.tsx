@@ -6,7 +6,7 @@ import { Loader2, Search } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 
-export const SEARCH_SPINNER_MS = 100;
+const SEARCH_SPINNER_MS = 100;
 
 export function SearchButton({ className = "" }: { className?: string }) {
   const navigate = useNavigate();

@@ -6,7 +6,7 @@ import { Copy, Mail, Share2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useToast } from "#app/components/ui/toast";
 
-export const SHARE_TEXT = {
+const SHARE_TEXT = {
   copiedTitle: "Link Copied",
   copied: "Article link has been copied to your clipboard!",
   instagramTitle: "Link Copied",
@@ -15,13 +15,13 @@ export const SHARE_TEXT = {
   copyFailed: "The link could not be copied. Please copy it from the address bar.",
 } as const;
 
-export interface ShareTarget {
+interface ShareTarget {
   title: string;
   /** Absolute URL of the article. */
   url: string;
 }
 
-export function shareLinks({ title, url }: ShareTarget) {
+function shareLinks({ title, url }: ShareTarget) {
   const u = encodeURIComponent(url);
   const t = encodeURIComponent(title);
   return [
@@ -54,7 +54,7 @@ export function shareLinks({ title, url }: ShareTarget) {
 }
 
 /** The Clipboard API where allowed, else the older selection-and-copy method. */
-export async function copyText(text: string): Promise<boolean> {
+async function copyText(text: string): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(text);
     return true;

@@ -3,7 +3,7 @@ import { Eye, TrendingUp } from "lucide-react";
 import { Link } from "react-router";
 import { isoDate } from "#app/lib/dates";
 
-export interface TrendingItem {
+interface TrendingItem {
   id: string;
   title: string;
   views: number;

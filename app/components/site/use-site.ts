@@ -6,9 +6,9 @@ import { useRouteLoaderData } from "react-router";
 import { relativeDate, siteDate } from "#app/lib/dates";
 import type { loader } from "#app/routes/site/layout";
 
-export const SITE_LAYOUT_ID = "routes/site/layout";
+const SITE_LAYOUT_ID = "routes/site/layout";
 
-export function useSite() {
+function useSite() {
   const data = useRouteLoaderData<typeof loader>(SITE_LAYOUT_ID);
   if (!data) throw new Error("useSite must be used within the site layout");
   return data;
@@ -19,7 +19,7 @@ export function useSiteDates() {
   const { settings } = useSite();
   return {
     format: (value: Date | string | null | undefined) => siteDate(value, settings),
-    relative: (value: Date | string | null | undefined) => relativeDate(value),
+    relative: (value: Date | string | null | undefined) => relativeDate(value, { style: "site" }),
     timezone: settings.timezone,
   };
 }

@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef, type ReactNode } from "react";
 
-export interface ConfirmDialogProps {
+interface ConfirmDialogProps {
   open: boolean;
   title: string;
   message: ReactNode;

@@ -21,7 +21,7 @@ export interface Toast {
   message?: string;
 }
 
-export const TOAST_DURATION_MS: Record<ToastType, number | null> = {
+const TOAST_DURATION_MS: Record<ToastType, number | null> = {
   success: 3000,
   info: 3000,
   warning: 5000,

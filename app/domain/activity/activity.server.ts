@@ -2,9 +2,9 @@
  * The activity log: one row per back-office change, within the spec's text limits
  * (user 50, action 100, title 100, description 200 characters).
  */
-import { desc } from "drizzle-orm";
 import type { DbOrTx } from "#app/db/client.server";
-import { activityLog, type ActivityType } from "#app/db/schema";
+import { activityLog } from "#app/db/schema";
+import type { ActivityType } from "#app/lib/enums";
 
 export interface Actor {
   id: string;
@@ -12,7 +12,7 @@ export interface Actor {
   email: string;
 }
 
-export interface ActivityInput {
+interface ActivityInput {
   type: ActivityType;
   actor: Actor | null;
   action: string;
@@ -31,8 +31,4 @@ export async function logActivity(db: DbOrTx, entry: ActivityInput) {
     title: cut(entry.title ?? "", 100),
     description: cut(entry.description ?? "", 200),
   });
-}
-
-export function recentActivity(db: DbOrTx, limit = 10) {
-  return db.select().from(activityLog).orderBy(desc(activityLog.createdAt)).limit(limit);
 }

@@ -8,7 +8,9 @@ import { accessDenied } from "#app/auth/guard.server";
 import { can } from "#app/auth/permissions";
 import type { Db, DbOrTx, Tx } from "#app/db/client.server";
 import { isUniqueViolation } from "#app/db/errors";
-import { articles, categories, comments, users, type Article, type ArticleStatus } from "#app/db/schema";
+import { escapeLike } from "#app/db/like";
+import { articles, categories, comments, users, type Article } from "#app/db/schema";
+import type { ArticleStatus } from "#app/lib/enums";
 import { logActivity } from "#app/domain/activity/activity.server";
 import { createNotification } from "#app/domain/notifications/notifications.server";
 import { ARTICLE_TEXT, type ArticleInput } from "#app/lib/article-form";
@@ -16,9 +18,9 @@ import { fieldsRefused, isDomainError, notFound } from "#app/lib/errors";
 import { sanitizeArticleHtml } from "#app/lib/sanitize.server";
 import { listingExcerpt, readTimeFor, stripHtml } from "#app/lib/text";
 
-export const ADMIN_PAGE_SIZE = 20;
+const ADMIN_PAGE_SIZE = 20;
 
-export type Flag = "featured" | "isTopStory";
+type Flag = "featured" | "isTopStory";
 
 const canEditAll = (actor: CurrentUser) => can(actor.role, "articles", "editAll");
 const canPublish = (actor: CurrentUser) => can(actor.role, "articles", "publish");
@@ -27,9 +29,7 @@ const canPublish = (actor: CurrentUser) => can(actor.role, "articles", "publish"
 const visibleTo = (actor: CurrentUser): SQL | undefined =>
   can(actor.role, "articles", "viewAll") ? undefined : eq(articles.authorId, actor.id);
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-export interface AdminListQuery {
+interface AdminListQuery {
   q: string;
   status: ArticleStatus | "all";
   page: number;
@@ -83,8 +83,6 @@ export async function listAdminArticles(db: DbOrTx, actor: CurrentUser, query: A
     .offset((page - 1) * pageSize);
   return { rows, total, page, pageCount, pageSize };
 }
-export type AdminArticleRow = Awaited<ReturnType<typeof listAdminArticles>>["rows"][number];
-
 /** Any status, for the edit screen; 404 when missing, 403 for a writer's look at another's article. */
 export async function getArticleForEdit(db: DbOrTx, actor: CurrentUser, id: string): Promise<Article> {
   const [row] = await db.select().from(articles).where(eq(articles.id, id)).limit(1);
@@ -148,7 +146,7 @@ function effectiveStatus(
   return requested === "published" ? "pending" : requested;
 }
 
-export type SaveResult = { id: string; status: ArticleStatus; submittedForReview: boolean };
+type SaveResult = { id: string; status: ArticleStatus; submittedForReview: boolean };
 
 /**
  * Creates (no id) or updates an article from the validated form. The body is sanitised, the excerpt and
@@ -296,7 +294,7 @@ export async function deleteArticle(db: Db, actor: CurrentUser, id: string) {
   });
 }
 
-export type BulkArticleAction = "publish" | "draft" | "delete";
+type BulkArticleAction = "publish" | "draft" | "delete";
 
 /** Each article is its own change, so one failure does not undo the others; the caller reports the counts. */
 export async function bulkArticles(

@@ -2,16 +2,15 @@
  * Public reads of articles. Every function here returns published content only: a draft never
  * reaches a public page, feed, sitemap, search result or cache entry.
  */
-import { and, count, desc, eq, gt, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "#app/db/client.server";
 import { articles, categories } from "#app/db/schema";
 import { categoryMatchKey, categoryNameFromSlug } from "#app/lib/slug";
 import { EXCERPT_LENGTH, listingExcerpt } from "#app/lib/text";
 import { rankTrending } from "#app/lib/trending";
+import { isPublished } from "./published.server";
 
-export const isPublished = () => and(eq(articles.status, "published"), lte(articles.publishedAt, sql`now()`));
-
-export const articleCardColumns = {
+const articleCardColumns = {
   id: articles.id,
   title: articles.title,
   excerpt: articles.excerpt,
@@ -53,7 +52,7 @@ interface ArticleCardRow {
 type ListingRow = ArticleCardRow & { contentHead: string };
 
 /** A card as listings show it; `summary` is plain text of at most the hero length (200) plus '...'. */
-export type ArticleCard = Omit<ArticleCardRow, "excerpt"> & { summary: string };
+type ArticleCard = Omit<ArticleCardRow, "excerpt"> & { summary: string };
 
 /** A cut-off tag at the end of the body head would otherwise leak into the text. */
 const dropUnclosedTag = (html: string) => html.replace(/<[^>]*$/, "");
@@ -117,7 +116,7 @@ export async function topStory(db: DbOrTx): Promise<ArticleCard | null> {
   return newest ?? null;
 }
 
-export interface CategoryListing {
+interface CategoryListing {
   /** The category's stored name, or the name made from the slug when no category matches. */
   name: string;
   slug: string;
@@ -132,7 +131,7 @@ export interface CategoryListing {
 }
 
 /** Cards per category page: older stories are a page away, not cut off. */
-export const CATEGORY_PAGE_SIZE = 24;
+const CATEGORY_PAGE_SIZE = 24;
 
 /** Category pages: the slug matches a category case- and punctuation-insensitively ('travel-and-events', 'Travel&Events'). */
 export async function articlesByCategorySlug(
@@ -188,7 +187,7 @@ export async function articlesByCategorySlug(
   };
 }
 
-export interface ArticlePage {
+interface ArticlePage {
   articles: ArticleCard[];
   total: number;
   page: number;
@@ -223,7 +222,7 @@ export async function relatedArticles(
   return withSummaries(db, rows);
 }
 
-export const TRENDING_WINDOW = 50;
+const TRENDING_WINDOW = 50;
 
 /** Trending: the 50 newest articles with views, ranked by the spec's score; the newest when none has views. */
 export async function trendingArticles(db: DbOrTx, limit = 5, now = new Date()): Promise<ArticleCard[]> {
@@ -245,9 +244,9 @@ export function prefixQuery(query: string): string {
 
 /** Results per search page: a page of 20 stays light on mobile data (100 at once weighed 100 KB gzipped). */
 export const SEARCH_PAGE_SIZE = 20;
-export const SEARCH_MAX_QUERY = 200;
+const SEARCH_MAX_QUERY = 200;
 
-export interface SearchResult {
+interface SearchResult {
   results: ArticleCard[];
   total: number;
 }

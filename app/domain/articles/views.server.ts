@@ -7,7 +7,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "#app/db/client.server";
 import { articles } from "#app/db/schema";
 import { addressKey, consumeRateLimit, type RateLimit } from "#app/domain/rate-limit/rate-limit.server";
-import { isPublished } from "./public.server";
+import { isPublished } from "./published.server";
 
 /**
  * Mobile carriers put many readers behind one address (carrier-grade NAT), so the cap per address is
@@ -15,7 +15,7 @@ import { isPublished } from "./public.server";
  */
 export const VIEW_RATE_LIMIT: RateLimit = { limit: 30, windowMs: 60 * 60 * 1000 };
 
-export type ViewResult = "counted" | "not-found" | "rate-limited";
+type ViewResult = "counted" | "not-found" | "rate-limited";
 
 export async function recordArticleView(
   db: DbOrTx,

@@ -7,6 +7,7 @@ import { accessDenied, type CurrentUser } from "#app/auth/guard.server";
 import { can } from "#app/auth/permissions";
 import type { Db, DbOrTx, Tx } from "#app/db/client.server";
 import { isUniqueViolation } from "#app/db/errors";
+import { escapeLike } from "#app/db/like";
 import { articles, categories, type Category } from "#app/db/schema";
 import { logActivity } from "#app/domain/activity/activity.server";
 import { conflict, fieldsRefused, invalid, notFound } from "#app/lib/errors";
@@ -15,8 +16,6 @@ import { CATEGORY_TEXT, type CategoryInput } from "#app/lib/article-form";
 const requireManage = (actor: CurrentUser) => {
   if (!can(actor.role, "categories", "manage")) accessDenied();
 };
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Every category with its article count, counted by the database. */
 export async function listCategoriesWithCounts(db: DbOrTx, q = "") {
@@ -49,8 +48,6 @@ export async function listCategoriesWithCounts(db: DbOrTx, q = "") {
     .orderBy(asc(categories.name));
   return rows.map((row) => ({ ...row, articleCount: Number(row.articleCount ?? 0) }));
 }
-export type CategoryRow = Awaited<ReturnType<typeof listCategoriesWithCounts>>[number];
-
 export async function getCategory(db: DbOrTx, id: string): Promise<Category | null> {
   const [row] = await db.select().from(categories).where(eq(categories.id, id)).limit(1);
   return row ?? null;

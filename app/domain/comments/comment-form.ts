@@ -23,24 +23,24 @@ export const COMMENT_TEXT = {
 } as const;
 
 /** Column limits of the comments table. */
-export const COMMENT_LIMITS = { name: 100, email: 254, text: 5000 } as const;
+const COMMENT_LIMITS = { name: 100, email: 254, text: 5000 } as const;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const field = (max: number) => z.string().trim().min(1, "missing").max(max, "tooLong");
 
-export const commentInput = z.object({
+const commentInput = z.object({
   name: field(COMMENT_LIMITS.name),
   email: field(COMMENT_LIMITS.email).regex(EMAIL, "invalidEmail"),
   comment: field(COMMENT_LIMITS.text),
 });
-export type CommentInput = z.infer<typeof commentInput>;
+type CommentInput = z.infer<typeof commentInput>;
 
 export interface FormProblem {
   title: string;
   message: string;
 }
 
-export type CommentParse = { ok: true; data: CommentInput } | { ok: false; problem: FormProblem };
+type CommentParse = { ok: true; data: CommentInput } | { ok: false; problem: FormProblem };
 
 /** Parses what the reader typed; a problem is told in the spec's words, the most basic one first. */
 export function parseComment(values: Record<string, unknown>): CommentParse {

@@ -2,7 +2,7 @@
  * The moderation rules both sides need (the server enforces them, the screen shows them): the spec's
  * transition table, the moderation settings and the messages.
  */
-import type { CommentStatus } from "#app/db/schema";
+import type { CommentStatus } from "#app/lib/enums";
 
 export type ModerationAction = "approve" | "reject" | "spam";
 

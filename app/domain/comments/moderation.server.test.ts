@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import type { CurrentUser } from "#app/auth/guard.server";
-import { articles, comments, settings, users, type CommentStatus } from "#app/db/schema";
+import { articles, comments, settings, users } from "#app/db/schema";
+import type { CommentStatus } from "#app/lib/enums";
 import { seedDatabase } from "#app/db/seed.server";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
 import { forgetCachedSettings, getSettings } from "#app/domain/settings/settings.server";

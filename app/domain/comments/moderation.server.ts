@@ -6,7 +6,9 @@ import { and, count, desc, eq, ilike, or, sql } from "drizzle-orm";
 import { accessDenied, type CurrentUser } from "#app/auth/guard.server";
 import { can } from "#app/auth/permissions";
 import type { Db, DbOrTx } from "#app/db/client.server";
-import { articles, comments, settings, COMMENT_STATUSES, type CommentStatus } from "#app/db/schema";
+import { escapeLike } from "#app/db/like";
+import { articles, comments, settings } from "#app/db/schema";
+import { COMMENT_STATUSES, type CommentStatus } from "#app/lib/enums";
 import { logActivity } from "#app/domain/activity/activity.server";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
 import { conflict, isDomainError, notFound } from "#app/lib/errors";
@@ -26,9 +28,7 @@ const requireModerator = (actor: CurrentUser) => {
   if (!can(actor.role, "comments", "moderate")) accessDenied();
 };
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-export interface ModerationQuery {
+interface ModerationQuery {
   status: CommentStatus | "all";
   articleId: string;
   q: string;
@@ -73,8 +73,6 @@ export async function listForModeration(db: DbOrTx, actor: CurrentUser, query: M
     .offset((page - 1) * pageSize);
   return { rows: rows.map((r) => ({ ...r, status: r.status as CommentStatus })), total, page, pageCount };
 }
-export type ModerationRow = Awaited<ReturnType<typeof listForModeration>>["rows"][number];
-
 /** Counts per status and in total, over every comment. */
 export async function commentStats(db: DbOrTx) {
   const rows = await db
@@ -135,7 +133,7 @@ export async function deleteComment(db: Db, actor: CurrentUser, id: string) {
   });
 }
 
-export type BulkCommentAction = ModerationAction | "delete";
+type BulkCommentAction = ModerationAction | "delete";
 
 /**
  * Applies the action to each selected comment on its own; comments whose status does not allow it
@@ -215,6 +213,3 @@ export async function cleanupOrphanedComments(db: Db, actor: CurrentUser) {
     return removed.length;
   });
 }
-
-export const isCommentStatus = (value: string): value is CommentStatus =>
-  (COMMENT_STATUSES as readonly string[]).includes(value);

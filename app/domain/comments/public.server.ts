@@ -6,7 +6,7 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Db, DbOrTx } from "#app/db/client.server";
 import { articles, comments } from "#app/db/schema";
 import { logActivity } from "#app/domain/activity/activity.server";
-import { isPublished } from "#app/domain/articles/public.server";
+import { isPublished } from "#app/domain/articles/published.server";
 import { createNotification } from "#app/domain/notifications/notifications.server";
 import { addressKey, consumeRateLimit, type RateLimit } from "#app/domain/rate-limit/rate-limit.server";
 import { getSettings } from "#app/domain/settings/settings.server";
@@ -14,7 +14,7 @@ import { COMMENT_TEXT, parseComment, type FormProblem } from "./comment-form";
 import { visibleCommentStatuses, type CommentDisplaySettings } from "./visibility";
 
 /** The spec's default comment page (section 9). */
-export const PUBLIC_COMMENTS_LIMIT = 50;
+const PUBLIC_COMMENTS_LIMIT = 50;
 
 /** A reader behind a shared carrier address can still comment; a script cannot flood. */
 export const COMMENT_RATE_LIMIT: RateLimit = { limit: 5, windowMs: 10 * 60 * 1000 };
@@ -34,9 +34,7 @@ export function listPublicComments(db: DbOrTx, articleId: string, settings: Comm
     .orderBy(desc(comments.createdAt))
     .limit(PUBLIC_COMMENTS_LIMIT);
 }
-export type PublicComment = Awaited<ReturnType<typeof listPublicComments>>[number];
-
-export type CommentResult = { ok: true; id: string } | { ok: false; status: number; problem: FormProblem };
+type CommentResult = { ok: true; id: string } | { ok: false; status: number; problem: FormProblem };
 
 const refuse = (status: number, title: string, message: string): CommentResult => ({
   ok: false,

@@ -2,7 +2,7 @@
  * Which comments readers see (public-site.md section 4): approved always, rejected only when
  * showRejectedComments is on, spam only when showSpamComments is on, pending never.
  */
-import type { CommentStatus } from "#app/db/schema";
+import type { CommentStatus } from "#app/lib/enums";
 
 export interface CommentDisplaySettings {
   showRejectedComments: boolean;

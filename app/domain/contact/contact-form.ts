@@ -16,20 +16,20 @@ export const CONTACT_TEXT = {
 } as const;
 
 /** Column limits of the contact_messages table. */
-export const CONTACT_LIMITS = { name: 100, email: 254, subject: 200, message: 5000 } as const;
+const CONTACT_LIMITS = { name: 100, email: 254, subject: 200, message: 5000 } as const;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const required = (max: number) => z.string().trim().min(1, "invalid").max(max, "tooLong");
 
-export const contactInput = z.object({
+const contactInput = z.object({
   name: required(CONTACT_LIMITS.name),
   email: required(CONTACT_LIMITS.email).regex(EMAIL, "invalid"),
   subject: z.string().trim().max(CONTACT_LIMITS.subject, "tooLong"),
   message: required(CONTACT_LIMITS.message),
 });
-export type ContactInput = z.infer<typeof contactInput>;
+type ContactInput = z.infer<typeof contactInput>;
 
-export type ContactParse = { ok: true; data: ContactInput } | { ok: false; title: string; message: string };
+type ContactParse = { ok: true; data: ContactInput } | { ok: false; title: string; message: string };
 
 export function parseContact(values: Record<string, unknown>): ContactParse {
   const text = (v: unknown) => (typeof v === "string" ? v : "");

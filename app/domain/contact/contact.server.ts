@@ -14,8 +14,7 @@ export const CONTACT_RATE_LIMIT: RateLimit = { limit: 5, windowMs: 60 * 60 * 100
 /** Where the notification leads: the back office has no contact inbox screen, the dashboard shows notifications. */
 export const CONTACT_NOTIFICATION_LINK = "/admin/dashboard";
 
-export type ContactResult =
-  { ok: true; id: string } | { ok: false; status: number; title: string; message: string };
+type ContactResult = { ok: true; id: string } | { ok: false; status: number; title: string; message: string };
 
 export async function submitContactMessage(
   db: Db,

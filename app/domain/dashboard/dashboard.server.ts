@@ -5,23 +5,24 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { and, desc, eq, gt, gte, lt, sql, type SQL } from "drizzle-orm";
-import { can, type Role } from "#app/auth/permissions";
+import { can } from "#app/auth/permissions";
+import type { UserRole } from "#app/lib/enums";
 import { config } from "#app/config.server";
 import { pingDatabase, type Db, type DbOrTx } from "#app/db/client.server";
 import { activityLog, articles, comments } from "#app/db/schema";
 
-export const DASHBOARD_LIMITS = { recent: 5, popular: 5, activity: 10 } as const;
+const DASHBOARD_LIMITS = { recent: 5, popular: 5, activity: 10 } as const;
 /** Trends compare the last 30 days with the 30 days before. */
-export const TREND_PERIOD_DAYS = 30;
+const TREND_PERIOD_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export interface DashboardViewer {
+interface DashboardViewer {
   id: string;
-  role: Role | null;
+  role: UserRole | null;
 }
 
 /** Whose articles the dashboard counts: everyone's for those who may view all, else one's own. */
-export const seesAllArticles = (viewer: DashboardViewer) => can(viewer.role, "articles", "viewAll");
+const seesAllArticles = (viewer: DashboardViewer) => can(viewer.role, "articles", "viewAll");
 
 const scopeOf = (viewer: DashboardViewer): SQL | undefined =>
   seesAllArticles(viewer) ? undefined : eq(articles.authorId, viewer.id);
@@ -128,7 +129,7 @@ export async function dashboardActivity(db: DbOrTx, viewer: DashboardViewer) {
   }
 }
 
-export interface HealthCheck {
+interface HealthCheck {
   key: "database" | "storage" | "comments";
   label: string;
   ok: boolean;
@@ -148,7 +149,7 @@ export async function isStorageWritable(dataDir = config().dataDir): Promise<boo
   }
 }
 
-export async function pendingCommentCount(db: DbOrTx): Promise<number> {
+async function pendingCommentCount(db: DbOrTx): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(comments)

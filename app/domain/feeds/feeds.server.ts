@@ -1,18 +1,10 @@
 /**
  * Machine-read files: robots.txt, ads.txt, sitemaps and the RSS feed. Published content only.
  */
-import { and, desc, eq, gte, lte, sql } from "drizzle-orm";
+import { and, desc, eq, gte } from "drizzle-orm";
 import type { DbOrTx } from "#app/db/client.server";
 import { articles, categories, type Settings } from "#app/db/schema";
-
-const published = () => and(eq(articles.status, "published"), lte(articles.publishedAt, sql`now()`));
-
-/** The site's public base URL: the settings' site URL, else PUBLIC_URL, else the request's origin. */
-export function siteBaseUrl(settings: Pick<Settings, "siteUrl">, request: Request): string {
-  const configured = settings.siteUrl.trim() || process.env.PUBLIC_URL?.trim() || "";
-  if (/^https?:\/\//.test(configured)) return configured.replace(/\/+$/, "");
-  return new URL(request.url).origin;
-}
+import { isPublished } from "#app/domain/articles/published.server";
 
 export const escapeXml = (value: string) =>
   value.replace(
@@ -20,7 +12,7 @@ export const escapeXml = (value: string) =>
     (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] ?? c,
   );
 
-export const SITEMAP_LIMIT = 50_000;
+const SITEMAP_LIMIT = 50_000;
 const STATIC_PATHS = [
   "/",
   "/all-articles",
@@ -38,7 +30,7 @@ export async function sitemapXml(db: DbOrTx, baseUrl: string): Promise<string> {
     db
       .select({ id: articles.id, updatedAt: articles.updatedAt })
       .from(articles)
-      .where(published())
+      .where(isPublished())
       .orderBy(desc(articles.displayDate))
       .limit(SITEMAP_LIMIT - STATIC_PATHS.length - 500),
     db.select({ slug: categories.slug, updatedAt: categories.updatedAt }).from(categories).limit(500),
@@ -66,7 +58,7 @@ export async function newsSitemapXml(
   const rows = await db
     .select({ id: articles.id, title: articles.title, publishedAt: articles.publishedAt })
     .from(articles)
-    .where(and(published(), gte(articles.publishedAt, since)))
+    .where(and(isPublished(), gte(articles.publishedAt, since)))
     .orderBy(desc(articles.publishedAt))
     .limit(1000);
   return [
@@ -96,7 +88,7 @@ export async function rssXml(
     })
     .from(articles)
     .leftJoin(categories, eq(categories.id, articles.categoryId))
-    .where(published())
+    .where(isPublished())
     .orderBy(desc(articles.displayDate))
     .limit(20);
   const items = rows.map((a) =>

@@ -1,6 +1,15 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { articles, categories, comments, contactMessages, media, settings, users } from "#app/db/schema";
+import {
+  activityLog,
+  articles,
+  categories,
+  comments,
+  contactMessages,
+  media,
+  settings,
+  users,
+} from "#app/db/schema";
 import { seedDatabase } from "#app/db/seed.server";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
 import { documents, importExport, toDate } from "./import.server";
@@ -146,12 +155,19 @@ describe.each(TEST_ENGINES)("importing an export on %s", (engine) => {
     expect(kojo).toMatchObject({
       email: "kojo@example.com",
       name: "Kojo Antwi",
-      role: "author",
+      // The old app's legacy 'author' arrives as writer.
+      role: "writer",
       status: "active",
       passwordHash: null,
     });
     const [esi] = await db.select().from(users).where(eq(users.id, "uid-2"));
     expect(esi.status).toBe("inactive");
+    // ...and the activity log says so, for the first admin's 'Roles Updated' toast.
+    const migrated = await db
+      .select({ title: activityLog.title })
+      .from(activityLog)
+      .where(eq(activityLog.action, "migrated legacy roles"));
+    expect(migrated).toEqual([{ title: "1 user" }]);
 
     const [c2] = await db.select().from(comments).where(eq(comments.id, "c-2"));
     expect(c2).toMatchObject({ authorName: "Yaw", authorEmail: "yaw@example.com", status: "pending" });

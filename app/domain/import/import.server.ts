@@ -7,12 +7,6 @@
 import { sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "#app/db/client.server";
 import {
-  ARTICLE_STATUSES,
-  COMMENT_STATUSES,
-  CONTACT_STATUSES,
-  MEDIA_TYPES,
-  NOTIFICATION_TYPES,
-  USER_STATUSES,
   articles,
   categories,
   comments,
@@ -23,13 +17,24 @@ import {
   users,
   type SocialLinks,
 } from "#app/db/schema";
+import {
+  ARTICLE_STATUSES,
+  COMMENT_STATUSES,
+  CONTACT_STATUSES,
+  MEDIA_STATUSES,
+  MEDIA_TYPES,
+  NOTIFICATION_TYPES,
+  USER_ROLES,
+  USER_STATUSES,
+} from "#app/lib/enums";
+import { isLegacyRole, recordLegacyRoleMigration } from "#app/domain/users/legacy-roles.server";
 import { categoryMatchKey, categorySlug } from "#app/lib/slug";
 import { listingExcerpt, readTimeFor } from "#app/lib/text";
 import { sanitizeArticleHtml } from "#app/lib/sanitize.server";
 
 type Doc = Record<string, unknown>;
 
-export interface ImportReport {
+interface ImportReport {
   categories: number;
   articles: number;
   comments: number;
@@ -160,6 +165,7 @@ async function categoryResolver(tx: DbOrTx) {
 }
 
 async function importUsers(tx: DbOrTx, docs: Doc[], report: ImportReport) {
+  let legacyRoles = 0;
   for (const doc of documents(docs)) {
     const email = first(doc, "email").toLowerCase();
     if (!email.includes("@")) {
@@ -167,14 +173,15 @@ async function importUsers(tx: DbOrTx, docs: Doc[], report: ImportReport) {
       continue;
     }
     const disabled = bool(doc, "disabled");
-    const role = first(doc, "role") || "writer";
     const values = {
       id: doc.id,
       email,
       name: (first(doc, "name", "displayName") || email.split("@")[0]).slice(0, 100),
       // Imported accounts have no password: an admin sets one (or the user resets it).
       passwordHash: null,
-      role: ["admin", "editor", "writer", "subscriber", "author"].includes(role) ? role : "writer",
+      // The old app's legacy roles (subscriber, author) and anything unknown arrive as writer, the role
+      // its back office migrated them to; drizzle/0002 did the same for accounts already here.
+      role: oneOf(first(doc, "role"), USER_ROLES, "writer"),
       status: disabled ? "inactive" : oneOf(doc.status, USER_STATUSES, "active"),
       bio: first(doc, "bio").slice(0, 500),
       avatarUrl: isDataUrl(first(doc, "avatar", "photoURL"))
@@ -194,8 +201,11 @@ async function importUsers(tx: DbOrTx, docs: Doc[], report: ImportReport) {
         .set(updatable)
         .where(sql`${users.id} = ${doc.id} AND ${users.email} = ${email}`);
     }
+    // Counted once: a second run of the same export finds these accounts here already.
+    if (inserted.length > 0 && isLegacyRole(first(doc, "role"))) legacyRoles++;
     report.users++;
   }
+  await recordLegacyRoleMigration(tx, legacyRoles);
 }
 
 async function importArticles(tx: DbOrTx, docs: Doc[], report: ImportReport) {
@@ -316,7 +326,7 @@ async function importMedia(tx: DbOrTx, docs: Doc[], report: ImportReport) {
       description: first(doc, "description").slice(0, 500),
       tags: strings(doc.tags),
       featured: bool(doc, "featured"),
-      status: doc.status === "inactive" ? "inactive" : "active",
+      status: oneOf(doc.status, MEDIA_STATUSES, "active"),
       size: int(doc.size),
       uploadedBy: first(doc, "uploadedBy"),
       originalName: first(doc, "originalName"),

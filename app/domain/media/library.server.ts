@@ -4,19 +4,21 @@
  */
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "#app/db/client.server";
-import { media, MEDIA_STATUSES, MEDIA_TYPES } from "#app/db/schema";
+import { escapeLike } from "#app/db/like";
+import { media } from "#app/db/schema";
+import { MEDIA_STATUSES, MEDIA_TYPES } from "#app/lib/enums";
 import { logActivity, type Actor } from "#app/domain/activity/activity.server";
 import { MEDIA_TEXT } from "./media-rules";
 import { removeMediaFiles } from "./storage.server";
 import { mediaError } from "./upload.server";
 
 /** The spec's media default list. */
-export const MEDIA_PAGE_SIZE = 50;
+const MEDIA_PAGE_SIZE = 50;
 
 export const MEDIA_SORTS = ["date", "name", "size"] as const;
-export type MediaSort = (typeof MEDIA_SORTS)[number];
+type MediaSort = (typeof MEDIA_SORTS)[number];
 
-export interface MediaListFilter {
+interface MediaListFilter {
   type?: (typeof MEDIA_TYPES)[number] | null;
   status?: (typeof MEDIA_STATUSES)[number] | null;
   search?: string;
@@ -25,8 +27,6 @@ export interface MediaListFilter {
   page?: number;
   pageSize?: number;
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function whereOf(filter: MediaListFilter): SQL | undefined {
   const conditions: SQL[] = [];
@@ -60,8 +60,6 @@ export async function listMedia(db: DbOrTx, filter: MediaListFilter = {}) {
     .offset((page - 1) * pageSize);
   return { items, total, page, pageCount, pageSize };
 }
-
-export type MediaListRow = Awaited<ReturnType<typeof listMedia>>["items"][number];
 
 const unique = (ids: string[]) => [...new Set(ids.filter((id) => id !== ""))];
 

@@ -4,9 +4,9 @@
  * spec lacked (deviations.md: validate type by content, keep the 32 MB limit).
  */
 import { z } from "zod";
-import type { MEDIA_TYPES } from "#app/db/schema";
+import type { MEDIA_TYPES } from "#app/lib/enums";
 
-export type MediaType = (typeof MEDIA_TYPES)[number];
+type MediaType = (typeof MEDIA_TYPES)[number];
 
 export const MEDIA_TEXT = {
   authTitle: "Authentication Error",
@@ -68,7 +68,7 @@ export function mediaTypeFromName(name: string): MediaType {
 }
 
 /** Formats recognised from the first bytes of a file. */
-export type ContentFormat =
+type ContentFormat =
   | "jpeg"
   | "png"
   | "gif"
@@ -229,7 +229,7 @@ const IMAGE_EXTENSION_FOR_FORMAT: Partial<Record<ContentFormat, string>> = {
   avif: "avif",
 };
 
-export type ContentCheck =
+type ContentCheck =
   | { ok: true; type: MediaType; format: ContentFormat; mimeType: string; extension: string }
   | { ok: false; message: string };
 
@@ -344,8 +344,6 @@ export const mediaFormSchema = z
   });
 
 export type MediaFormInput = z.input<typeof mediaFormSchema>;
-export type MediaForm = z.output<typeof mediaFormSchema>;
-
 export function isHttpUrl(value: string): boolean {
   try {
     const url = new URL(value);

@@ -10,7 +10,7 @@ import path from "node:path";
 import { config } from "#app/config.server";
 
 /** The public path prefix of stored files. */
-export const MEDIA_URL_PREFIX = "/media/";
+const MEDIA_URL_PREFIX = "/media/";
 
 const KEY_PATTERN = /^[a-z0-9][a-z0-9-]{0,80}\.[a-z0-9]{1,8}$/;
 
@@ -26,7 +26,7 @@ export function setMediaRoot(dir: string | undefined) {
 
 const mediaRoot = () => rootOverride ?? mediaDirectory(config().dataDir);
 
-export const isMediaKey = (key: string) => KEY_PATTERN.test(key);
+const isMediaKey = (key: string) => KEY_PATTERN.test(key);
 
 /** A fresh random id; a stored file's key is this id, an optional suffix and an extension. */
 export const newMediaId = () => randomBytes(12).toString("hex");
@@ -40,7 +40,7 @@ export function mediaKey(id: string, extension: string, suffix = ""): string {
 export const publicUrlFor = (key: string) => `${MEDIA_URL_PREFIX}${key}`;
 
 /** The file path of a key; refuses anything that is not a plain key. */
-export function mediaPath(key: string): string {
+function mediaPath(key: string): string {
   if (!isMediaKey(key)) throw new Error(`Invalid media key: ${key}`);
   return path.join(mediaRoot(), key);
 }

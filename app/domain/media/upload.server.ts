@@ -29,15 +29,15 @@ export const mediaError = (
 ) => new DomainError(code, message, { title, field });
 
 /** Widths of the WebP variants (never upscaled) and the social crop of deviations.md. */
-export const VARIANT_WIDTHS = [400, 800, 1200] as const;
-export const SOCIAL_SIZE = { width: 1200, height: 630 } as const;
+const VARIANT_WIDTHS = [400, 800, 1200] as const;
+const SOCIAL_SIZE = { width: 1200, height: 630 } as const;
 const SOCIAL_SUFFIX = "social";
 
 /** The 1200x630 share image among a media item's variants. */
 export const socialVariant = (variants: MediaVariant[]) =>
   variants.find((v) => v.key.endsWith(`-${SOCIAL_SUFFIX}.webp`));
 
-export interface UploadInput extends MediaFormInput {
+interface UploadInput extends MediaFormInput {
   file?: File | null;
 }
 

@@ -5,12 +5,13 @@
  */
 import { count, desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "#app/db/client.server";
-import { notifications, type NotificationType } from "#app/db/schema";
+import { notifications } from "#app/db/schema";
+import type { NotificationType } from "#app/lib/enums";
 
 /** The bell and the notifications page show the latest 50 (spec section 9). */
-export const NOTIFICATION_LIST_LIMIT = 50;
+const NOTIFICATION_LIST_LIMIT = 50;
 
-export interface NewNotification {
+interface NewNotification {
   type: NotificationType;
   message: string;
   /** Where clicking the notification leads (a back-office path). */

@@ -39,7 +39,7 @@ export async function consumeRateLimit(
   return row.hits <= rule.limit;
 }
 
-export async function sweepRateLimits(db: DbOrTx, now = new Date()) {
+async function sweepRateLimits(db: DbOrTx, now = new Date()) {
   await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now.getTime() - KEEP_WINDOWS_MS)));
 }
 

@@ -25,7 +25,7 @@ export const ADS_FIELDS = Object.keys(ADS_LABELS) as AdsField[];
 
 /** Long enough for any real AdSense id (16 digits today) with room to spare. */
 export const PUBLISHER_ID_MAX = 40;
-export const PUBLISHER_ID_PATTERN = /^ca-pub-\d+$/;
+const PUBLISHER_ID_PATTERN = /^ca-pub-\d+$/;
 
 const checkbox = z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean());
 

@@ -16,7 +16,7 @@ export function hasPersonalCookie(cookieHeader: string | null): boolean {
     .some((name) => PERSONAL_COOKIES.includes(name));
 }
 
-export interface CacheSettings {
+interface CacheSettings {
   cacheEnabled: boolean;
   cacheDuration: number;
 }

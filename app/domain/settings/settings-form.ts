@@ -24,8 +24,8 @@ export const SETTINGS_TEXT = {
   adminEmail: "Please enter a valid email address.",
 } as const;
 
-export const tooLongText = (label: string, max: number) => `${label} must be at most ${max} characters.`;
-export const chooseText = (label: string) => `Please choose a ${label.toLowerCase()} from the list.`;
+const tooLongText = (label: string, max: number) => `${label} must be at most ${max} characters.`;
+const chooseText = (label: string) => `Please choose a ${label.toLowerCase()} from the list.`;
 
 /** Limits of section 3 (text lengths) and section 9 (numbers). */
 export const SETTINGS_LIMITS = {

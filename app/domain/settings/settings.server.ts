@@ -46,4 +46,3 @@ export function publicSettings(s: Settings) {
     seoMetaKeywords: s.seoMetaKeywords,
   };
 }
-export type PublicSettings = ReturnType<typeof publicSettings>;

@@ -28,7 +28,7 @@ export async function populateDatabase(db: Db, actor: Actor, now = new Date()) {
   });
 }
 
-export interface ClearResult {
+interface ClearResult {
   articles: number;
   categories: number;
   comments: number;

@@ -13,7 +13,7 @@
 import { StringDecoder } from "node:string_decoder";
 import { PassThrough, Transform, type TransformCallback } from "node:stream";
 
-export interface InjectedHtml {
+interface InjectedHtml {
   head: string;
   bodyStart: string;
   bodyEnd: string;

@@ -15,7 +15,7 @@ export const SNIPPET_LOCATIONS = ["head", "body_start", "body_end"] as const;
 export const DEVICE_DISPLAYS = ["all", "desktop", "mobile"] as const;
 export const SNIPPET_STATUSES = ["active", "inactive"] as const;
 
-export type SnippetLocation = (typeof SNIPPET_LOCATIONS)[number];
+type SnippetLocation = (typeof SNIPPET_LOCATIONS)[number];
 
 export const SNIPPET_LABELS = {
   type: { script: "Script", html: "HTML", meta: "Meta" },
@@ -65,7 +65,7 @@ export function parsePathList(raw: string | null | undefined): string[] {
 
 const pathList = z.array(z.string().trim().min(1).max(SNIPPET_LIMITS.path)).max(SNIPPET_LIMITS.pathsPerList);
 
-export const snippetSchema = z.object({
+const snippetSchema = z.object({
   id: z
     .string()
     .min(1)
@@ -113,7 +113,7 @@ export function snippetFieldsFrom(form: FormData): SnippetFormFields {
   return fields;
 }
 
-export type SnippetFormResult = { ok: true; snippet: CodeSnippet } | { ok: false; error: string };
+type SnippetFormResult = { ok: true; snippet: CodeSnippet } | { ok: false; error: string };
 
 const pick = <T extends readonly string[]>(values: T, raw: string | undefined, fallback: T[number]) =>
   (values as readonly string[]).includes(raw ?? "") ? (raw as T[number]) : fallback;
@@ -193,7 +193,7 @@ export function matchesDevice(device: CodeSnippet["deviceDisplay"], userAgent: s
   return isMobileUserAgent(userAgent) === (device === "mobile");
 }
 
-export interface PageRequest {
+interface PageRequest {
   path: string;
   userAgent: string | null | undefined;
 }

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { LOGIN_EMAIL_PATTERN } from "#app/auth/login-form";
-import { USER_ROLES, USER_STATUSES } from "#app/db/schema";
+import { USER_ROLES, USER_STATUSES } from "#app/lib/enums";
 import { parseForm } from "#app/lib/form";
 
 export const USER_TEXT_LIMITS = {
@@ -57,7 +57,7 @@ export const USER_FORM_TEXT = {
 } as const;
 
 /** The longer message shown under a title, where the spec gives one. */
-export const USER_FORM_DETAIL: Partial<Record<string, string>> = {
+const USER_FORM_DETAIL: Partial<Record<string, string>> = {
   [USER_FORM_TEXT.nameTooShort]: "Name must be at least 2 characters long.",
   [USER_FORM_TEXT.invalidEmail]: "Please enter a valid email address.",
   [USER_FORM_TEXT.weakPassword]:
@@ -180,7 +180,6 @@ export const passwordChangeSchema = z
     path: ["confirmPassword"],
   });
 
-export type NewUserInput = z.infer<typeof newUserSchema>;
 export type EditUserInput = z.infer<typeof editUserSchema>;
 export type ProfileInput = z.infer<typeof profileSchema>;
 

@@ -10,7 +10,6 @@ import {
   createUser,
   deleteUser,
   listUsers,
-  migrateLegacyRoles,
   setUserStatus,
   updateProfile,
   updateUser,
@@ -171,19 +170,6 @@ describe.each(TEST_ENGINES)("users on %s", (engine) => {
       "editor",
     );
     await expect(updateUser(db(), admin, admin.id, editInput(admin, { role: "editor" }))).rejects.toThrow();
-  });
-
-  test("legacy roles become writer once", async () => {
-    const admin = await make("boss@example.com", "admin");
-    const x = await make("x@example.com");
-    const y = await make("y@example.com");
-    await db().update(users).set({ role: "subscriber" }).where(eq(users.id, x.id));
-    await db().update(users).set({ role: "author" }).where(eq(users.id, y.id));
-    expect(await migrateLegacyRoles(db(), admin)).toBe(2);
-    expect(await migrateLegacyRoles(db(), admin)).toBe(0);
-    expect((await db().select().from(users)).every((u) => u.role === "admin" || u.role === "writer")).toBe(
-      true,
-    );
   });
 
   test("profile and own password", async () => {

@@ -12,7 +12,9 @@ import { hashPassword, verifyPassword } from "#app/auth/password.server";
 import { deleteUserSessions } from "#app/auth/session.server";
 import type { Db, DbOrTx } from "#app/db/client.server";
 import { isUniqueViolation } from "#app/db/errors";
-import { LEGACY_ROLES, users, type User, type UserRole, type UserStatus } from "#app/db/schema";
+import { escapeLike } from "#app/db/like";
+import { users, type User } from "#app/db/schema";
+import { type UserRole, type UserStatus } from "#app/lib/enums";
 import { logActivity, type Actor } from "#app/domain/activity/activity.server";
 import { createNotification } from "#app/domain/notifications/notifications.server";
 import { conflict, invalid, notFound } from "#app/lib/errors";
@@ -26,16 +28,14 @@ export const USER_TEXT = {
 } as const;
 
 /** The users list shows 50 by default (spec section 9). */
-export const USER_LIST_LIMIT = 50;
+const USER_LIST_LIMIT = 50;
 
-export interface UserListFilter {
+interface UserListFilter {
   search?: string;
   role?: UserRole | "";
   status?: UserStatus | "";
   limit?: number;
 }
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function listUsers(db: DbOrTx, filter: UserListFilter = {}) {
   const conditions: SQL[] = [];
@@ -61,8 +61,6 @@ export function listUsers(db: DbOrTx, filter: UserListFilter = {}) {
     .orderBy(asc(users.createdAt), asc(users.id))
     .limit(filter.limit ?? USER_LIST_LIMIT);
 }
-
-export type UserListRow = Awaited<ReturnType<typeof listUsers>>[number];
 
 /** The list's stat cards, counted by the database in one pass. */
 export async function userStats(db: DbOrTx) {
@@ -155,7 +153,7 @@ export async function deleteUser(db: Db, actor: Actor, userId: string) {
   });
 }
 
-export type BulkUserAction = "activate" | "deactivate" | "delete";
+type BulkUserAction = "activate" | "deactivate" | "delete";
 
 /** A bulk action applies to every chosen account or, when one of them is refused, to none. */
 export async function bulkUserAction(
@@ -192,7 +190,7 @@ export async function bulkUserAction(
   });
 }
 
-export interface NewUser {
+interface NewUser {
   name: string;
   email: string;
   password: string;
@@ -296,27 +294,6 @@ export async function updateUser(db: Db, actor: Actor, userId: string, input: Ed
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
-}
-
-/** One pass for every account still carrying a legacy role; returns how many became writers. */
-export async function migrateLegacyRoles(db: Db, actor: Actor | null): Promise<number> {
-  return db.transaction(async (tx) => {
-    const migrated = await tx
-      .update(users)
-      .set({ role: "writer", updatedAt: new Date() })
-      .where(inArray(users.role, [...LEGACY_ROLES]))
-      .returning({ id: users.id });
-    if (migrated.length > 0) {
-      await logActivity(tx, {
-        type: "user",
-        actor,
-        action: "migrated legacy roles",
-        title: `${migrated.length} user${migrated.length === 1 ? "" : "s"}`,
-        description: "subscriber and author roles became writer",
-      });
-    }
-    return migrated.length;
-  });
 }
 
 /** The signed-in user's own profile (the email is not part of it: it cannot be changed here). */

@@ -6,7 +6,7 @@ import { ArticleListTable } from "#app/components/admin/article-list-table";
 import { ArticlePagination } from "#app/components/admin/article-pagination";
 import { ArticleResult, type ArticleActionResult } from "#app/components/admin/article-result";
 import { getDb } from "#app/db/client.server";
-import { ARTICLE_STATUSES } from "#app/db/schema";
+import { ARTICLE_STATUSES } from "#app/lib/enums";
 import {
   bulkArticles,
   deleteArticle,

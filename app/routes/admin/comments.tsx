@@ -9,7 +9,7 @@ import {
   CommentTable,
 } from "#app/components/admin/comment-table";
 import { getDb } from "#app/db/client.server";
-import { COMMENT_STATUSES, type CommentStatus } from "#app/db/schema";
+import { COMMENT_STATUSES, type CommentStatus } from "#app/lib/enums";
 import {
   actionsFor,
   cleanupResultText,

@@ -13,8 +13,9 @@ import {
 } from "lucide-react";
 import { Link } from "react-router";
 import { requirePermission } from "#app/auth/guard.server";
-import { can, ROLE_LABELS, type Role } from "#app/auth/permissions";
-import { relativeTime } from "#app/components/admin/time";
+import { can, ROLE_LABELS } from "#app/auth/permissions";
+import type { UserRole } from "#app/lib/enums";
+import { relativeDate } from "#app/lib/dates";
 import { getDb } from "#app/db/client.server";
 import { loadDashboard, type StatCard } from "#app/domain/dashboard/dashboard.server";
 import { withDomainErrors } from "#app/lib/http-errors.server";
@@ -36,7 +37,7 @@ interface ActionLink {
 }
 
 /** The welcome buttons of the spec, by role; each shows only with its permission. */
-const ROLE_BUTTONS: Record<Role, ActionLink[]> = {
+const ROLE_BUTTONS: Record<UserRole, ActionLink[]> = {
   admin: [
     { label: "Write Article", to: "/admin/articles/add", area: "articles", action: "create" },
     { label: "Manage Users", to: "/admin/users", area: "users", action: "view" },
@@ -64,7 +65,7 @@ const QUICK_ACTIONS: ActionLink[] = [
   { label: "Settings", to: "/admin/settings", area: "settings", action: "view" },
 ];
 
-const WELCOME: Record<Role, string> = {
+const WELCOME: Record<UserRole, string> = {
   admin: "Here is what is happening across the site.",
   editor: "Here is what is waiting for review and what readers are reading.",
   writer: "Here is how your articles are doing.",
@@ -207,7 +208,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                       className="hidden w-28 text-right text-xs text-gray-500 sm:block"
                       suppressHydrationWarning
                     >
-                      {relativeTime(a.createdAt)}
+                      {relativeDate(a.createdAt, { style: "back-office" })}
                     </span>
                   </li>
                 ))}
@@ -226,7 +227,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                       {e.title ? <span className="text-gray-700">: {e.title}</span> : null}
                     </p>
                     <p className="text-xs text-gray-500" suppressHydrationWarning>
-                      <span className="capitalize">{e.type}</span> · {relativeTime(e.createdAt)}
+                      <span className="capitalize">{e.type}</span> ·{" "}
+                      {relativeDate(e.createdAt, { style: "back-office" })}
                       {e.description ? ` · ${e.description}` : ""}
                     </p>
                   </li>

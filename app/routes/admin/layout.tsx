@@ -10,7 +10,7 @@ import { UserMenu } from "#app/components/admin/user-menu";
 import { useToast } from "#app/components/ui/toast";
 import { getDb } from "#app/db/client.server";
 import { listNotifications, unreadNotificationCount } from "#app/domain/notifications/notifications.server";
-import { migrateLegacyRoles } from "#app/domain/users/users.server";
+import { takeLegacyRoleAnnouncement } from "#app/domain/users/legacy-roles.server";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/layout";
 
@@ -21,8 +21,8 @@ import type { Route } from "./+types/layout";
 export const loader = withDomainErrors(async ({ request }: Route.LoaderArgs) => {
   const user = await requireAdminPath(request);
   const db = await getDb();
-  // The spec's one-time legacy role migration runs when an admin opens the back office.
-  const migratedRoles = user.role === "admin" ? await migrateLegacyRoles(db, user) : 0;
+  // The spec's 'Roles Updated' toast: the first admin in after a legacy role migration hears of it once.
+  const migratedRoles = user.role === "admin" ? await takeLegacyRoleAnnouncement(db, user) : 0;
   const notifications = await listNotifications(db);
   const unread = await unreadNotificationCount(db);
   return {

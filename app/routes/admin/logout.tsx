@@ -6,7 +6,7 @@ import { getDb } from "#app/db/client.server";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/logout";
 
-export const SIGN_OUT_REDIRECT_MS = 1500;
+const SIGN_OUT_REDIRECT_MS = 1500;
 
 export const action = withDomainErrors(async ({ request }: Route.ActionArgs) => {
   const token = await readSessionToken(request);

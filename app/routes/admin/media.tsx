@@ -8,7 +8,7 @@ import { MediaUploadForm, type UploadProblem } from "#app/components/admin/media
 import { ArticlePagination } from "#app/components/admin/article-pagination";
 import { useToast } from "#app/components/ui/toast";
 import { getDb } from "#app/db/client.server";
-import { MEDIA_STATUSES, MEDIA_TYPES } from "#app/db/schema";
+import { MEDIA_STATUSES, MEDIA_TYPES } from "#app/lib/enums";
 import {
   deleteMedia,
   listMedia,
@@ -33,8 +33,6 @@ const filterSchema = z.object({
   order: z.enum(["asc", "desc"]).catch("desc"),
   q: z.string().nullable().transform(cleanSearch),
 });
-
-export type MediaFilter = z.output<typeof filterSchema>;
 
 export const loader = withDomainErrors(async ({ request }: Route.LoaderArgs) => {
   const me = await requirePermission(request, "media", "view");
@@ -74,7 +72,7 @@ interface ActionError {
 }
 
 /** A delete posted without `confirmed` (no JavaScript, so no dialog) comes back as a question first. */
-export interface DeleteQuestion {
+interface DeleteQuestion {
   ids: string[];
   isBulk: boolean;
 }

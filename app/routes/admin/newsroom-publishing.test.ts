@@ -7,7 +7,8 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
-import { articles, categories, comments, notifications, settings, type CommentStatus } from "#app/db/schema";
+import { articles, categories, comments, notifications, settings } from "#app/db/schema";
+import type { CommentStatus } from "#app/lib/enums";
 import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
 import { bulkArticles, saveArticle, setArticleStatus } from "#app/domain/articles/admin.server";
 import {

@@ -5,15 +5,8 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import {
-  activityLog,
-  articles,
-  categories,
-  comments,
-  notifications,
-  settings,
-  type CommentStatus,
-} from "#app/db/schema";
+import { activityLog, articles, categories, comments, notifications, settings } from "#app/db/schema";
+import type { CommentStatus } from "#app/lib/enums";
 import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
 import * as articlesAddRoute from "./articles.add";

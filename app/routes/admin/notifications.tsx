@@ -2,7 +2,7 @@ import { CheckCheck, Trash2 } from "lucide-react";
 import { data, Form, redirect } from "react-router";
 import { z } from "zod";
 import { requireUser } from "#app/auth/guard.server";
-import { relativeTime } from "#app/components/admin/time";
+import { relativeDate } from "#app/lib/dates";
 import { getDb } from "#app/db/client.server";
 import {
   deleteNotification,
@@ -86,7 +86,8 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
                   >
                     <span className={`block ${n.read ? "text-gray-600" : "font-medium"}`}>{n.message}</span>
                     <span className="text-xs text-gray-500" suppressHydrationWarning>
-                      <span className="capitalize">{n.type}</span> · {relativeTime(n.createdAt)}
+                      <span className="capitalize">{n.type}</span> ·{" "}
+                      {relativeDate(n.createdAt, { style: "back-office" })}
                       {n.read ? " · read" : " · unread"}
                     </span>
                   </button>

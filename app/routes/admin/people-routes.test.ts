@@ -1,5 +1,5 @@
 /**
- * People screens (users, profile, notifications, the shell's legacy-role migration) called as routes:
+ * People screens (users, profile, notifications) called as routes:
  * the refusals of every role and of a disabled or signed-out visitor change nothing, the edit form's
  * messages and session ending, and the failure titles of each catch branch.
  */
@@ -339,27 +339,6 @@ describe("people screens (routes)", () => {
     });
     expect((differ.body as { values: Record<string, string> }).values.newPassword).toBeUndefined();
     expect(await rowOf(ids.writer)).toEqual(before);
-  });
-
-  test("the shell: an admin migrates legacy 'subscriber' and 'author' users once; a writer migrates nothing", async () => {
-    const sub = await makeUser("legacy-subscriber@example.com", "writer");
-    const auth = await makeUser("legacy-author@example.com", "writer");
-    await database.db.update(users).set({ role: "subscriber" }).where(eq(users.id, sub.id));
-    await database.db.update(users).set({ role: "author" }).where(eq(users.id, auth.id));
-    const roles = async () => [(await rowOf(sub.id)).role, (await rowOf(auth.id)).role];
-    const open = (cookie: string) =>
-      outcome(() => layoutRoute.loader(args(getRequest("/admin/dashboard", cookie))));
-
-    const asWriter = await open(cookies.writer);
-    expect(asWriter.status).toBe(200);
-    expect(asWriter.body).toMatchObject({ migratedRoles: 0 });
-    expect(await roles()).toEqual(["subscriber", "author"]);
-
-    // The layout turns migratedRoles > 0 into the 'Roles Updated' toast ("Migrated N users to writer.").
-    const asAdmin = await open(cookies.admin);
-    expect(asAdmin.body).toMatchObject({ migratedRoles: 2 });
-    expect(await roles()).toEqual(["writer", "writer"]);
-    expect((await open(cookies.admin)).body).toMatchObject({ migratedRoles: 0 });
   });
 
   describe("failure titles when the domain call throws", () => {

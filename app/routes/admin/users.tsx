@@ -7,7 +7,7 @@ import { ROLE_LABELS } from "#app/auth/permissions";
 import { UserTable } from "#app/components/admin/user-table";
 import { useToast } from "#app/components/ui/toast";
 import { getDb } from "#app/db/client.server";
-import { USER_ROLES, USER_STATUSES } from "#app/db/schema";
+import { USER_ROLES, USER_STATUSES } from "#app/lib/enums";
 import { cleanSearch, USER_FORM_TEXT } from "#app/domain/users/user-form";
 import {
   bulkUserAction,

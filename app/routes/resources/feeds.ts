@@ -3,16 +3,10 @@
  * (picked by the route id), so the shared look-ups stay in one place.
  */
 import { getDb } from "#app/db/client.server";
-import {
-  adsTxt,
-  newsSitemapXml,
-  robotsTxt,
-  rssXml,
-  siteBaseUrl,
-  sitemapXml,
-} from "#app/domain/feeds/feeds.server";
+import { adsTxt, newsSitemapXml, robotsTxt, rssXml, sitemapXml } from "#app/domain/feeds/feeds.server";
 import { getSettings } from "#app/domain/settings/settings.server";
 import { withDomainErrors } from "#app/lib/http-errors.server";
+import { siteOrigin } from "#app/domain/settings/site-origin.server";
 import type { Route } from "./+types/feeds";
 
 const TYPES = {
@@ -27,7 +21,7 @@ export const loader = withDomainErrors(async ({ request }: Route.LoaderArgs) => 
   const file = new URL(request.url).pathname.slice(1) as keyof typeof TYPES;
   const db = await getDb();
   const settings = await getSettings(db);
-  const base = siteBaseUrl(settings, request);
+  const base = siteOrigin(settings, request);
   let body: string | null;
   switch (file) {
     case "robots.txt":

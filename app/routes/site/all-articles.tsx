@@ -11,7 +11,7 @@ import { EXCERPT_LENGTH } from "#app/lib/text";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/all-articles";
 
-export const ALL_ARTICLES_PER_PAGE = 12;
+const ALL_ARTICLES_PER_PAGE = 12;
 
 export const loader = withDomainErrors(async ({ request }: Route.LoaderArgs) => {
   const url = new URL(request.url);

@@ -9,12 +9,12 @@ import { CommentList } from "#app/components/site/comments/comment-list";
 import { ShareButtons } from "#app/components/site/share-buttons";
 import { TrendingList } from "#app/components/site/trending-list";
 import { useSiteDates } from "#app/components/site/use-site";
-import { config } from "#app/config.server";
 import { getDb } from "#app/db/client.server";
 import { getPublishedArticle, relatedArticles, trendingArticles } from "#app/domain/articles/public.server";
 import { COMMENT_TEXT } from "#app/domain/comments/comment-form";
 import { listPublicComments, submitComment } from "#app/domain/comments/public.server";
 import { getSettings } from "#app/domain/settings/settings.server";
+import { siteOrigin } from "#app/domain/settings/site-origin.server";
 import { isoDate, siteDate } from "#app/lib/dates";
 import { sanitizeArticleHtml } from "#app/lib/sanitize.server";
 import { absoluteUrl, pageMeta, siteMetaFrom } from "#app/lib/seo";
@@ -30,10 +30,6 @@ const notFound = () =>
     },
     { status: 404 },
   );
-
-/** The site's own address (settings, then PUBLIC_URL), else the address this request came to; as the layout's meta uses. */
-const siteOrigin = (siteUrl: string, request: Request) =>
-  siteUrl || config().publicUrl || new URL(request.url).origin;
 
 export const loader = withDomainErrors(async ({ params, request }: Route.LoaderArgs) => {
   const db = await getDb();
@@ -69,7 +65,7 @@ export const loader = withDomainErrors(async ({ params, request }: Route.LoaderA
       readTime: article.readTime || readTimeFor(article.content),
       views: article.views,
     },
-    shareUrl: absoluteUrl(siteOrigin(settings.siteUrl, request), `/article/${article.id}`),
+    shareUrl: absoluteUrl(siteOrigin(settings, request), `/article/${article.id}`),
     related,
     trending,
     comments,

@@ -9,7 +9,7 @@ import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/comments-demo";
 
 /** The demo's own texts (public-site.md section 5). */
-export const DEMO_TEXT = {
+const DEMO_TEXT = {
   postedTitle: "Comment Posted",
   posted: "Your comment has been posted successfully!",
   awaitingTitle: "Comment Submitted",

@@ -9,7 +9,7 @@ import { EXCERPT_LENGTH } from "#app/lib/text";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/featured-news";
 
-export const FEATURED_NEWS_LIMIT = 50;
+const FEATURED_NEWS_LIMIT = 50;
 
 export const loader = withDomainErrors(async () => {
   const db = await getDb();

@@ -20,9 +20,9 @@ import { EXCERPT_LENGTH, truncate } from "#app/lib/text";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/home";
 
-export const HOME_LATEST = 6;
-export const HOME_TRENDING = 5;
-export const HOME_FEATURED = 6;
+const HOME_LATEST = 6;
+const HOME_TRENDING = 5;
+const HOME_FEATURED = 6;
 
 export const loader = withDomainErrors(async () => {
   const db = await getDb();

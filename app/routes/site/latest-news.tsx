@@ -10,7 +10,7 @@ import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/latest-news";
 
 /** The spec's latest list window. */
-export const LATEST_NEWS_LIMIT = 50;
+const LATEST_NEWS_LIMIT = 50;
 
 export const loader = withDomainErrors(async () => {
   const db = await getDb();

@@ -5,7 +5,6 @@ import { CategoriesBar } from "#app/components/site/categories-bar";
 import { SiteFooter } from "#app/components/site/footer";
 import { SiteHeader } from "#app/components/site/header";
 import { getCurrentUser } from "#app/auth/guard.server";
-import { config } from "#app/config.server";
 import { getDb } from "#app/db/client.server";
 import { navCategories } from "#app/domain/categories/public.server";
 import { getSettings, publicSettings } from "#app/domain/settings/settings.server";
@@ -15,6 +14,7 @@ import {
   passesMaintenance,
   publicCacheControl,
 } from "#app/domain/settings/public-delivery.server";
+import { siteOrigin } from "#app/domain/settings/site-origin.server";
 import type { SiteMeta } from "#app/lib/seo";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/layout";
@@ -44,7 +44,7 @@ export const loader = withDomainErrors(async ({ request }: Route.LoaderArgs) => 
   const site: SiteMeta = {
     siteTitle: settings.siteTitle,
     siteDescription: settings.siteDescription,
-    origin: (settings.siteUrl || config().publicUrl || url.origin).replace(/\/+$/, ""),
+    origin: siteOrigin(settings, request),
   };
   const cacheControl = publicCacheControl(settings, { method: request.method, personal });
   return data(

@@ -15,16 +15,9 @@ import { EXCERPT_LENGTH, truncate } from "#app/lib/text";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/search";
 
-export const POPULAR_SEARCHES = [
-  "Breaking News",
-  "Politics",
-  "Technology",
-  "Sports",
-  "Business",
-  "Entertainment",
-];
+const POPULAR_SEARCHES = ["Breaking News", "Politics", "Technology", "Sports", "Business", "Entertainment"];
 /** As-you-type: wait this long after the last keystroke before asking the server. */
-export const SEARCH_DEBOUNCE_MS = 300;
+const SEARCH_DEBOUNCE_MS = 300;
 /** Longer queries are cut (the domain cuts them too); no reader types more. */
 const SEARCH_MAX_QUERY = 200;
 

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { useHydrated } from "./use-hydrated";
 import { TipTapEditor } from "./tiptap-editor";
 
-export interface RichTextEditorProps {
+interface RichTextEditorProps {
   name: string;
   defaultValue: string;
   invalid?: boolean;

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { isoDate } from "#app/lib/dates";
 
-export interface ArticleHeaderProps {
+interface ArticleHeaderProps {
   title: string;
   categoryName: string | null;
   categorySlug: string | null;

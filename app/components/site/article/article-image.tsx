@@ -6,7 +6,7 @@
 import { ImageOff } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 
-export const IMAGE_NOT_AVAILABLE = "Image not available";
+const IMAGE_NOT_AVAILABLE = "Image not available";
 
 export function ArticleImage({ src, alt }: { src: string; alt: string }) {
   const [hasFailed, setHasFailed] = useState(!src);

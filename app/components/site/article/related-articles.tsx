@@ -2,7 +2,7 @@
 import { ArticleCard, type CardArticle } from "#app/components/site/article-card";
 import { EXCERPT_LENGTH } from "#app/lib/text";
 
-export const NO_RELATED = "No related articles found.";
+const NO_RELATED = "No related articles found.";
 
 export function RelatedArticles({
   articles,

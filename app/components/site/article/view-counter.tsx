@@ -23,8 +23,7 @@ export function rememberViewedId(storage: Pick<Storage, "getItem" | "setItem">, 
   storage.setItem(VIEWED_ARTICLES_KEY, JSON.stringify(ids.slice(-MAX_REMEMBERED)));
 }
 
-export const viewCounterPath = (articleId: string) =>
-  `/resources/article-views/${encodeURIComponent(articleId)}`;
+const viewCounterPath = (articleId: string) => `/resources/article-views/${encodeURIComponent(articleId)}`;
 
 export function ViewCounter({ articleId }: { articleId: string }) {
   const requested = useRef<string | null>(null);

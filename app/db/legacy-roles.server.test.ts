@@ -1,0 +1,132 @@
+/**
+ * drizzle/0002: the old app's 'subscriber' and 'author' accounts become writers once, when the
+ * migrations run, and then sign in with a writer's permissions. (The back office used to rewrite
+ * them on every admin page load.)
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { requireAdminPath, requirePermission } from "#app/auth/guard.server";
+import { commitSessionCookie, createSession } from "#app/auth/session.server";
+import { config } from "#app/config.server";
+import { DomainError } from "#app/lib/errors";
+import { toResponse } from "#app/lib/http-errors.server";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "./testing.server";
+
+const LEGACY_MIGRATION = "0002_legacy_roles_become_writer";
+
+/** A copy of the migrations folder that stops just before the legacy role migration. */
+function migrationsBeforeLegacyRoles(): string {
+  const source = config().migrationsDir;
+  const journal = JSON.parse(fs.readFileSync(path.join(source, "meta", "_journal.json"), "utf8")) as {
+    entries: Array<{ tag: string }>;
+  };
+  const cut = journal.entries.findIndex((entry) => entry.tag === LEGACY_MIGRATION);
+  expect(cut).toBeGreaterThan(0);
+  const earlier = journal.entries.slice(0, cut);
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "newsdesk-migrations-"));
+  fs.mkdirSync(path.join(folder, "meta"));
+  fs.writeFileSync(
+    path.join(folder, "meta", "_journal.json"),
+    JSON.stringify({ ...journal, entries: earlier }),
+  );
+  for (const { tag } of earlier)
+    fs.copyFileSync(path.join(source, `${tag}.sql`), path.join(folder, `${tag}.sql`));
+  return folder;
+}
+
+describe.each(TEST_ENGINES)("legacy roles on %s", (engine) => {
+  let database: TestDatabase;
+  let olderMigrations: string;
+
+  const rows = async <T>(query: ReturnType<typeof sql>) => {
+    const result = await database.db.execute(query);
+    return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+  };
+  const roles = async () =>
+    Object.fromEntries(
+      (await rows<{ id: string; role: string }>(sql`SELECT id, role FROM users ORDER BY id`)).map((r) => [
+        r.id,
+        r.role,
+      ]),
+    );
+  const migrationEntries = () =>
+    rows<{ title: string; description: string }>(
+      sql`SELECT title, description FROM activity_log WHERE action = 'migrated legacy roles'`,
+    );
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    // Back to an empty database, then only the migrations an older install had applied.
+    await database.db.execute(sql`DROP SCHEMA public CASCADE`);
+    await database.db.execute(sql`CREATE SCHEMA public`);
+    await database.db.execute(sql`DROP SCHEMA IF EXISTS drizzle CASCADE`);
+    olderMigrations = migrationsBeforeLegacyRoles();
+    await database.migrate(olderMigrations);
+  });
+  afterAll(async () => {
+    await database.destroy();
+    fs.rmSync(olderMigrations, { recursive: true, force: true });
+  });
+
+  test("subscriber and author become writer once; other roles stay; the activity log says how many", async () => {
+    await database.db.execute(sql`
+      INSERT INTO users (id, email, name, role) VALUES
+        ('u-admin', 'admin@example.com', 'Admin', 'admin'),
+        ('u-editor', 'editor@example.com', 'Editor', 'editor'),
+        ('u-writer', 'writer@example.com', 'Writer', 'writer'),
+        ('u-subscriber', 'subscriber@example.com', 'Old Subscriber', 'subscriber'),
+        ('u-author', 'author@example.com', 'Old Author', 'author')`);
+    expect(await migrationEntries()).toEqual([]);
+
+    await database.migrate();
+    const migrated = {
+      "u-admin": "admin",
+      "u-author": "writer",
+      "u-editor": "editor",
+      "u-subscriber": "writer",
+      "u-writer": "writer",
+    };
+    expect(await roles()).toEqual(migrated);
+    expect(await migrationEntries()).toEqual([
+      { title: "2 users", description: "subscriber and author roles became writer" },
+    ]);
+
+    // Start-up runs the migrations every time: nothing more changes, nothing more is logged.
+    await database.migrate();
+    expect(await roles()).toEqual(migrated);
+    expect(await migrationEntries()).toHaveLength(1);
+  });
+
+  test("a former author signs in with a writer's permissions", async () => {
+    const { token } = await createSession(database.db, "u-author");
+    const url = "http://localhost/admin/articles/add";
+    const cookie = (await commitSessionCookie(new Request(url), token)).split(";")[0];
+    const request = new Request(url, { headers: { Cookie: cookie } });
+
+    const user = await requireAdminPath(request);
+    expect(user).toMatchObject({ id: "u-author", role: "writer", status: "active" });
+    expect((await requirePermission(request, "articles", "create")).id).toBe("u-author");
+    // Refused as any writer is: 'Access Denied', which the route answers with 403.
+    for (const [area, action] of [
+      ["articles", "publish"],
+      ["comments", "view"],
+    ] as const) {
+      const refusal = await requirePermission(request, area, action).catch((error: unknown) => error);
+      expect(refusal).toBeInstanceOf(DomainError);
+      expect(toResponse(refusal as DomainError)).toMatchObject({
+        data: { title: "Access Denied" },
+        init: { status: 403 },
+      });
+    }
+  });
+
+  test("the legacy values cannot come back", async () => {
+    await expect(
+      database.db.execute(sql`UPDATE users SET role = 'author' WHERE id = 'u-writer'`),
+    ).rejects.toThrow();
+    expect((await roles())["u-writer"]).toBe("writer");
+  });
+});

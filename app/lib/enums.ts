@@ -1,0 +1,22 @@
+/**
+ * The values each enum-like column may hold. The schema builds its column types and CHECK constraints
+ * from these lists, and the forms and filters that run in the browser offer them; this module imports
+ * nothing, so a client bundle that needs a list never pulls in Drizzle with `app/db/schema.ts`.
+ */
+
+export const USER_ROLES = ["admin", "editor", "writer"] as const;
+export const USER_STATUSES = ["active", "inactive", "pending"] as const;
+export const ARTICLE_STATUSES = ["draft", "published", "pending"] as const;
+export const COMMENT_STATUSES = ["pending", "approved", "rejected", "spam"] as const;
+export const MEDIA_TYPES = ["image", "video", "document", "audio"] as const;
+export const MEDIA_STATUSES = ["active", "inactive"] as const;
+export const NOTIFICATION_TYPES = ["comment", "user", "article", "system", "other"] as const;
+export const ACTIVITY_TYPES = ["article", "comment", "user", "media", "settings"] as const;
+export const CONTACT_STATUSES = ["new", "read", "replied", "archived"] as const;
+
+export type UserRole = (typeof USER_ROLES)[number];
+export type UserStatus = (typeof USER_STATUSES)[number];
+export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
+export type CommentStatus = (typeof COMMENT_STATUSES)[number];
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+export type ActivityType = (typeof ACTIVITY_TYPES)[number];
