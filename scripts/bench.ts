@@ -46,7 +46,7 @@ function sentence(topic: number, seed: number, length: number): string {
   const size = Math.floor(WORDS.length / 4);
   const base = (topic % 4) * size;
   const words: string[] = [];
-  for (let i = 0; i < length; i++) words.push(WORDS[base + ((seed * 7 + i * 3) % size)]);
+  for (let i = 0; i < length; i++) words.push(WORDS[base + ((seed * 7 + i * 3) % size)] ?? "");
   const text = words.join(" ");
   return text.charAt(0).toUpperCase() + text.slice(1) + ".";
 }
@@ -66,7 +66,7 @@ async function populate() {
         title: `${sentence(i, i, 7).slice(0, -1)} (${i})`,
         excerpt: sentence(i, i + 1, 25),
         content: paragraphs,
-        categoryId: cats[i % cats.length].id,
+        categoryId: cats[i % cats.length]?.id ?? null,
         authorName: "Bench Writer",
         status: "published" as const,
         views: (i * 37) % 900,
@@ -79,6 +79,7 @@ async function populate() {
   }
   const [sample] = await database.db.select({ id: articles.id }).from(articles).limit(1);
   await database.close();
+  if (!sample) throw new Error("[bench] the database has no article to open");
   return sample.id;
 }
 
@@ -125,7 +126,9 @@ async function waitForServer() {
 }
 
 function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+  const value = sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+  if (value === undefined) throw new Error("[bench] a percentile of no timings");
+  return value;
 }
 
 async function measure(pathFor: (i: number) => string) {
@@ -149,7 +152,9 @@ async function measure(pathFor: (i: number) => string) {
 
 /** Compressed size of every script the home page loads (module preloads and module scripts). */
 async function homeScriptBytes(html: string) {
-  const sources = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
+  const sources = new Set(
+    [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].flatMap((m) => (m[1] ? [m[1]] : [])),
+  );
   let total = 0;
   for (const src of sources) total += (await get(src)).bytes;
   return { total, files: sources.size };
@@ -173,7 +178,7 @@ async function main() {
       ["article", () => `/article/${articleId}`],
       ["category", () => "/category/business"],
       ["allArticles", (i) => `/all-articles?page=${(i % 40) + 2}`],
-      ["search", (i) => `/search?q=${encodeURIComponent(SEARCH_TERMS[i % SEARCH_TERMS.length])}`],
+      ["search", (i) => `/search?q=${encodeURIComponent(SEARCH_TERMS[i % SEARCH_TERMS.length] ?? "")}`],
     ];
     console.log(`[bench] ${REQUESTS} requests per page, ${CONCURRENCY} at a time\n`);
     console.log("page          p50 ms   p95 ms   budget   html gz bytes");

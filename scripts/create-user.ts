@@ -36,7 +36,7 @@ export async function createUserCommand(args: string[]) {
       {
         email: values.email,
         password: values.password,
-        name: values.name ?? values.email.split("@")[0],
+        name: values.name ?? values.email.split("@")[0] ?? "",
         role,
         status: values.status as "active" | "inactive" | "pending",
       },

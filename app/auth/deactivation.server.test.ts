@@ -6,13 +6,14 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { activityLog, sessions, users } from "#app/db/schema";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase, one } from "#app/db/testing.server";
 import { type DomainError, isDomainError } from "#app/lib/errors";
 import { toResponse } from "#app/lib/http-errors.server";
 import { createUser, emailTaken, setUserStatus, USER_TEXT } from "#app/domain/users/users.server";
 import { requireUser } from "./guard.server";
 import { signIn } from "./login.server";
 import { commitSessionCookie, createSession } from "./session.server";
+import { firstRow } from "#app/db/rows";
 
 /** The text of a refusal (a DomainError's message, or an HTTP answer's error). */
 async function refusalOf(run: () => Promise<unknown>): Promise<string> {
@@ -40,11 +41,11 @@ describe.each(TEST_ENGINES)("account status and sign-in on %s", (engine) => {
   });
 
   const make = (email: string, role: "admin" | "editor" | "writer" = "writer") =>
-    createUser(database.db, { name: email.split("@")[0], email, password: "Secret123", role }, null);
+    createUser(database.db, { name: email.split("@")[0] ?? "", email, password: "Secret123", role }, null);
   const signedInRequest = async (userId: string) => {
     const { token } = await createSession(database.db, userId);
     const url = "http://localhost/admin/dashboard";
-    const cookie = (await commitSessionCookie(new Request(url), token)).split(";")[0];
+    const cookie = (await commitSessionCookie(new Request(url), token)).split(";")[0] ?? "";
     return new Request(url, { headers: { Cookie: cookie } });
   };
   const sessionCount = async (userId: string) =>
@@ -80,7 +81,7 @@ describe.each(TEST_ENGINES)("account status and sign-in on %s", (engine) => {
     await setUserStatus(database.db, admin, writer.id, "inactive");
 
     expect([await getsIn(phone), await getsIn(laptop)]).toEqual([false, false]);
-    const [entry] = await log();
+    const entry = firstRow(await log());
     expect(entry).toMatchObject({
       type: "user",
       userId: admin.id,
@@ -111,7 +112,7 @@ describe.each(TEST_ENGINES)("account status and sign-in on %s", (engine) => {
     expect(await refusalOf(() => setUserStatus(database.db, admin, admin.id, "inactive"))).toBe(
       USER_TEXT.cannotChangeSelf,
     );
-    const [row] = await database.db.select().from(users).where(eq(users.id, admin.id));
+    const row = one(await database.db.select().from(users).where(eq(users.id, admin.id)));
     expect(row.status).toBe("active");
     expect(await sessionCount(admin.id)).toBe(1);
     expect(await log()).toHaveLength(0);
@@ -124,12 +125,12 @@ describe.each(TEST_ENGINES)("account status and sign-in on %s", (engine) => {
     expect(await refusalOf(() => setUserStatus(database.db, editorActor, only.id, "inactive"))).toBe(
       USER_TEXT.lastAdmin,
     );
-    expect((await database.db.select().from(users).where(eq(users.id, only.id)))[0].status).toBe("active");
+    expect(one(await database.db.select().from(users).where(eq(users.id, only.id))).status).toBe("active");
     expect(await log()).toHaveLength(0);
 
     const second = await make("second@example.com", "admin");
     await setUserStatus(database.db, second, only.id, "inactive");
-    expect((await database.db.select().from(users).where(eq(users.id, only.id)))[0].status).toBe("inactive");
+    expect(one(await database.db.select().from(users).where(eq(users.id, only.id))).status).toBe("inactive");
     // Now `second` is the last one.
     expect(await refusalOf(() => setUserStatus(database.db, editorActor, second.id, "inactive"))).toBe(
       USER_TEXT.lastAdmin,

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { users } from "#app/db/schema";
 import type { UserRole, UserStatus } from "#app/lib/enums";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase, one } from "#app/db/testing.server";
 import { isDomainError } from "#app/lib/errors";
 import { toResponse } from "#app/lib/http-errors.server";
 import { getCurrentUser, requireAdminPath, requirePermission, requireUser } from "./guard.server";
@@ -51,18 +51,20 @@ describe.each(TEST_ENGINES)("the back-office guard on %s", (engine) => {
 
   /** A request carrying a fresh session cookie of a new user with that role and status. */
   const requestAs = async (role: UserRole, status: UserStatus = "active", path = "/admin/dashboard") => {
-    const [user] = await database.db
-      .insert(users)
-      .values({
-        email: `${role}-${status}-${crypto.randomUUID()}@example.com`,
-        name: `${role} ${status}`,
-        role,
-        status,
-      })
-      .returning();
+    const user = one(
+      await database.db
+        .insert(users)
+        .values({
+          email: `${role}-${status}-${crypto.randomUUID()}@example.com`,
+          name: `${role} ${status}`,
+          role,
+          status,
+        })
+        .returning(),
+    );
     const { token } = await createSession(database.db, user.id);
     const url = `http://localhost${path}`;
-    const cookie = (await commitSessionCookie(new Request(url), token)).split(";")[0];
+    const cookie = (await commitSessionCookie(new Request(url), token)).split(";")[0] ?? "";
     return { user, request: new Request(url, { headers: { Cookie: cookie } }) };
   };
   const anonymous = (path = "/admin/dashboard") => new Request(`http://localhost${path}`);
@@ -76,7 +78,7 @@ describe.each(TEST_ENGINES)("the back-office guard on %s", (engine) => {
 
   test("a cookie with an unknown token is the same as none", async () => {
     const url = "http://localhost/admin";
-    const cookie = (await commitSessionCookie(new Request(url), "y".repeat(43))).split(";")[0];
+    const cookie = (await commitSessionCookie(new Request(url), "y".repeat(43))).split(";")[0] ?? "";
     const forged = new Request(url, { headers: { Cookie: cookie } });
     expect(await getCurrentUser(forged)).toBeNull();
     await expectRedirectToLogin(() => requireUser(forged));

@@ -2,11 +2,12 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { loginThrottle, sessions, users } from "#app/db/schema";
 import type { UserStatus } from "#app/lib/enums";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase, one } from "#app/db/testing.server";
 import { signIn } from "./login.server";
 import { hashPassword } from "./password.server";
 import { findSessionUser } from "./session.server";
 import { accountKey } from "./throttle.server";
+import { firstRow } from "#app/db/rows";
 
 // The spec's texts, verbatim.
 const LOGIN_FAILED = "Login failed. Please check your credentials.";
@@ -35,10 +36,12 @@ describe.each(TEST_ENGINES)("signIn on %s", (engine) => {
     status: UserStatus = "active",
     hash: string | null = passwordHash,
   ) => {
-    const [user] = await database.db
-      .insert(users)
-      .values({ email, name: email.split("@")[0], role: "editor", status, passwordHash: hash })
-      .returning();
+    const user = one(
+      await database.db
+        .insert(users)
+        .values({ email, name: email.split("@")[0] ?? "", role: "editor", status, passwordHash: hash })
+        .returning(),
+    );
     return user;
   };
   const attempt = (email: string, password: string, ip: string, now = T0) =>
@@ -58,7 +61,7 @@ describe.each(TEST_ENGINES)("signIn on %s", (engine) => {
     if (!result.ok) return;
     expect(result.user.id).toBe(user.id);
     expect((await findSessionUser(database.db, result.token, at(MINUTE)))?.user.id).toBe(user.id);
-    const [row] = await database.db.select().from(users).where(eq(users.id, user.id));
+    const row = one(await database.db.select().from(users).where(eq(users.id, user.id)));
     expect(row.lastLoginAt).toEqual(T0);
   });
 
@@ -136,10 +139,12 @@ describe.each(TEST_ENGINES)("signIn on %s", (engine) => {
       expect(await failure("ghost@example.com", PASSWORD, "10.15.0.1", at(i * 1000))).toBe(LOGIN_FAILED);
     }
     expect(await failure("ghost@example.com", PASSWORD, "10.15.0.1", at(5000))).toBe(TOO_MANY);
-    const [row] = await database.db
-      .select()
-      .from(loginThrottle)
-      .where(eq(loginThrottle.key, accountKey("ghost@example.com")));
+    const row = firstRow(
+      await database.db
+        .select()
+        .from(loginThrottle)
+        .where(eq(loginThrottle.key, accountKey("ghost@example.com"))),
+    );
     expect(row.failures).toBe(5);
   });
 

@@ -29,8 +29,8 @@ describe("password hashing", () => {
       return parts.join("$");
     };
     const flipOneKeyBit = async () => {
-      const key = Buffer.from((await stored).split("$")[5], "base64");
-      key[0] ^= 1;
+      const key = Buffer.from((await stored).split("$")[5] ?? "", "base64");
+      key.writeUInt8(key.readUInt8(0) ^ 1, 0);
       return replacePart(5, key.toString("base64"));
     };
 

@@ -47,7 +47,7 @@ export function can(role: string | null | undefined, area: string, action: strin
   if (!Object.hasOwn(PERMISSIONS, area)) return false;
   const byAction = (PERMISSIONS as Record<string, Record<string, readonly string[]> | undefined>)[area];
   if (!byAction || !Object.hasOwn(byAction, action)) return false;
-  return byAction[action].includes(role);
+  return byAction[action]?.includes(role) ?? false;
 }
 
 interface AreaPermission {

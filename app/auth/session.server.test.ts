@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { sessions, users } from "#app/db/schema";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase, one } from "#app/db/testing.server";
 import {
   ABSOLUTE_TIMEOUT_MS,
   commitSessionCookie,
@@ -34,17 +34,20 @@ describe.each(TEST_ENGINES)("sessions on %s", (engine) => {
         { email: "olu@example.com", name: "Olu Other", role: "writer" },
       ])
       .returning({ id: users.id });
-    [userId, otherUserId] = rows.map((r) => r.id);
+    const [sam, olu] = rows;
+    if (!sam || !olu) throw new Error(`expected two users, got ${rows.length}`);
+    [userId, otherUserId] = [sam.id, olu.id];
   });
   afterAll(async () => {
     await database.destroy();
   });
 
-  const sessionRow = async (token: string) => {
+  const sessionRows = (token: string) => {
     const id = createHash("sha256").update(token).digest("hex");
-    const [row] = await database.db.select().from(sessions).where(eq(sessions.id, id));
-    return row;
+    return database.db.select().from(sessions).where(eq(sessions.id, id));
   };
+  const findSession = async (token: string) => (await sessionRows(token))[0];
+  const sessionRow = async (token: string) => one(await sessionRows(token));
 
   test("a new session finds its user; the expiry is the absolute limit", async () => {
     const { token, expiresAt } = await createSession(
@@ -88,7 +91,7 @@ describe.each(TEST_ENGINES)("sessions on %s", (engine) => {
     expect(await findSessionUser(database.db, almost, at(IDLE_TIMEOUT_MS - MINUTE / 2))).not.toBeNull();
     const { token: idle } = await createSession(database.db, userId, {}, T0);
     expect(await findSessionUser(database.db, idle, at(IDLE_TIMEOUT_MS))).toBeNull();
-    expect(await sessionRow(idle)).toBeUndefined();
+    expect(await findSession(idle)).toBeUndefined();
   });
 
   test("each request pushes the idle limit back", async () => {
@@ -107,7 +110,7 @@ describe.each(TEST_ENGINES)("sessions on %s", (engine) => {
     }
     expect(await findSessionUser(database.db, token, at(ABSOLUTE_TIMEOUT_MS - MINUTE))).not.toBeNull();
     expect(await findSessionUser(database.db, token, at(ABSOLUTE_TIMEOUT_MS))).toBeNull();
-    expect(await sessionRow(token)).toBeUndefined();
+    expect(await findSession(token)).toBeUndefined();
   });
 
   test("deleteUserSessions ends every session of that user and no one else's", async () => {

@@ -13,6 +13,7 @@ import {
   recordLoginFailure,
   THROTTLE_WINDOW_MS,
 } from "./throttle.server";
+import { firstRow } from "#app/db/rows";
 
 const MINUTE = 60 * 1000;
 const T0 = new Date("2026-03-01T10:00:00Z");
@@ -63,10 +64,12 @@ describe.each(TEST_ENGINES)("sign-in throttling on %s", (engine) => {
     const afterLock = 5000 + LOCK_DURATION_MS + 1000;
     expect(await fail(email, "10.2.0.1", at(afterLock))).toBe(false);
     expect(await locked(email, "10.2.0.1", at(afterLock))).toBe(false);
-    const [row] = await database.db
-      .select()
-      .from(loginThrottle)
-      .where(eq(loginThrottle.key, accountKey(email)));
+    const row = firstRow(
+      await database.db
+        .select()
+        .from(loginThrottle)
+        .where(eq(loginThrottle.key, accountKey(email))),
+    );
     expect(row.failures).toBe(1);
   });
 
@@ -90,10 +93,12 @@ describe.each(TEST_ENGINES)("sign-in throttling on %s", (engine) => {
     expect(rows).toHaveLength(0);
     // Four more failures would have locked the account without the reset.
     for (let i = 5; i <= 8; i++) expect(await fail(email, ip, at(i * 1000))).toBe(false);
-    const [address] = await database.db
-      .select()
-      .from(loginThrottle)
-      .where(eq(loginThrottle.key, addressKey(ip)));
+    const address = firstRow(
+      await database.db
+        .select()
+        .from(loginThrottle)
+        .where(eq(loginThrottle.key, addressKey(ip))),
+    );
     expect(address.failures).toBe(8);
   });
 

@@ -6,6 +6,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "#app/db/client.server";
 import { loginThrottle } from "#app/db/schema";
+import { firstRow } from "#app/db/rows";
 
 export const ACCOUNT_FAILURE_LIMIT = 5;
 export const ADDRESS_FAILURE_LIMIT = 20;
@@ -34,18 +35,20 @@ async function countFailure(db: DbOrTx, key: string, limit: number, now: Date): 
   const lockedUntil = new Date(now.getTime() + LOCK_DURATION_MS);
   // A window that has run out (or a lock that has expired) starts counting afresh.
   const stale = sql`(${loginThrottle.windowStartedAt} < ${windowStart.toISOString()}::timestamptz OR (${loginThrottle.lockedUntil} IS NOT NULL AND ${loginThrottle.lockedUntil} <= ${now.toISOString()}::timestamptz))`;
-  const [row] = await db
-    .insert(loginThrottle)
-    .values({ key, failures: 1, windowStartedAt: now, lockedUntil: limit <= 1 ? lockedUntil : null })
-    .onConflictDoUpdate({
-      target: loginThrottle.key,
-      set: {
-        failures: sql`CASE WHEN ${stale} THEN 1 ELSE ${loginThrottle.failures} + 1 END`,
-        windowStartedAt: sql`CASE WHEN ${stale} THEN ${now.toISOString()}::timestamptz ELSE ${loginThrottle.windowStartedAt} END`,
-        lockedUntil: sql`CASE WHEN ${stale} THEN NULL ELSE ${loginThrottle.lockedUntil} END`,
-      },
-    })
-    .returning({ failures: loginThrottle.failures });
+  const row = firstRow(
+    await db
+      .insert(loginThrottle)
+      .values({ key, failures: 1, windowStartedAt: now, lockedUntil: limit <= 1 ? lockedUntil : null })
+      .onConflictDoUpdate({
+        target: loginThrottle.key,
+        set: {
+          failures: sql`CASE WHEN ${stale} THEN 1 ELSE ${loginThrottle.failures} + 1 END`,
+          windowStartedAt: sql`CASE WHEN ${stale} THEN ${now.toISOString()}::timestamptz ELSE ${loginThrottle.windowStartedAt} END`,
+          lockedUntil: sql`CASE WHEN ${stale} THEN NULL ELSE ${loginThrottle.lockedUntil} END`,
+        },
+      })
+      .returning({ failures: loginThrottle.failures }),
+  );
   if (row.failures >= limit) {
     await db.update(loginThrottle).set({ lockedUntil }).where(eq(loginThrottle.key, key));
     return true;

@@ -103,7 +103,7 @@ describe.each(TEST_ENGINES)("legacy roles on %s", (engine) => {
   test("a former author signs in with a writer's permissions", async () => {
     const { token } = await createSession(database.db, "u-author");
     const url = "http://localhost/admin/articles/add";
-    const cookie = (await commitSessionCookie(new Request(url), token)).split(";")[0];
+    const cookie = (await commitSessionCookie(new Request(url), token)).split(";")[0] ?? "";
     const request = new Request(url, { headers: { Cookie: cookie } });
 
     const user = await requireAdminPath(request);

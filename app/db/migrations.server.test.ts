@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import * as schema from "./schema";
 import { articles, comments, users } from "./schema";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "./testing.server";
+import { firstRow } from "#app/db/rows";
+import { one } from "#app/db/testing.server";
 
 const SCHEMA_TABLES = Object.values(schema as Record<string, unknown>).filter((value): value is PgTable =>
   is(value, PgTable),
@@ -72,10 +74,9 @@ describe.each(TEST_ENGINES)("migrations on %s", (engine) => {
   });
 
   test("CHECK constraints refuse values outside the enums", async () => {
-    const [author] = await database.db
-      .insert(users)
-      .values({ email: "check@example.com", name: "Check" })
-      .returning();
+    const author = one(
+      await database.db.insert(users).values({ email: "check@example.com", name: "Check" }).returning(),
+    );
     expect(
       await pgErrorCode(() =>
         database.db.insert(users).values({ email: "su@example.com", name: "Su", role: outside("superuser") }),
@@ -111,10 +112,12 @@ describe.each(TEST_ENGINES)("migrations on %s", (engine) => {
     expect(
       await pgErrorCode(() => database.db.insert(articles).values({ title: "Negative", views: -1 })),
     ).toBe(CHECK_VIOLATION);
-    const [article] = await database.db
-      .insert(articles)
-      .values({ title: "Fine", status: "published", authorId: author.id })
-      .returning();
+    const article = one(
+      await database.db
+        .insert(articles)
+        .values({ title: "Fine", status: "published", authorId: author.id })
+        .returning(),
+    );
     const comment = (status: string) => ({
       articleId: article.id,
       authorName: "R",
@@ -162,20 +165,22 @@ describe.each(TEST_ENGINES)("migrations on %s", (engine) => {
   });
 
   test("the stored search vector is filled and found by websearch_to_tsquery, also after an edit", async () => {
-    const [article] = await database.db
-      .insert(articles)
-      .values({
-        title: "Harbour news",
-        content: "<p>Fishermen counted seventeen dolphins near the lighthouse.</p>",
-        status: "published",
-      })
-      .returning();
+    const article = one(
+      await database.db
+        .insert(articles)
+        .values({
+          title: "Harbour news",
+          content: "<p>Fishermen counted seventeen dolphins near the lighthouse.</p>",
+          status: "published",
+        })
+        .returning(),
+    );
     const find = (query: string) =>
       rows<{ id: string }>(
         sql`SELECT id FROM articles WHERE search_vector @@ websearch_to_tsquery('english', ${query})`,
       );
-    const [vector] = await rows<{ v: string }>(
-      sql`SELECT search_vector::text AS v FROM articles WHERE id = ${article.id}`,
+    const vector = firstRow(
+      await rows<{ v: string }>(sql`SELECT search_vector::text AS v FROM articles WHERE id = ${article.id}`),
     );
     expect(vector.v).toContain("dolphin");
     expect((await find("dolphin")).map((r) => r.id)).toEqual([article.id]);
@@ -194,10 +199,12 @@ describe.each(TEST_ENGINES)("migrations on %s", (engine) => {
     const published = new Date("2026-01-02T08:00:00Z");
     const manual = new Date("2025-12-24T08:00:00Z");
     const insert = async (values: Partial<typeof articles.$inferInsert>) => {
-      const [row] = await database.db
-        .insert(articles)
-        .values({ title: "Dated", createdAt: created, ...values })
-        .returning({ displayDate: articles.displayDate });
+      const row = one(
+        await database.db
+          .insert(articles)
+          .values({ title: "Dated", createdAt: created, ...values })
+          .returning({ displayDate: articles.displayDate }),
+      );
       return row.displayDate;
     };
     expect(await insert({})).toEqual(created);
@@ -218,7 +225,7 @@ describe.each(TEST_ENGINES)("migrations on %s", (engine) => {
     const applied = await rows<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`,
     );
-    expect(applied[0].n).toBeGreaterThanOrEqual(1);
+    expect(applied[0]?.n).toBeGreaterThanOrEqual(1);
     await database.migrate();
     await database.migrate();
     expect(await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM articles`)).toEqual(before);

@@ -4,6 +4,7 @@ import { verifyPassword } from "#app/auth/password.server";
 import { articles, categories, comments, settings, users } from "./schema";
 import { seedDatabase } from "./seed.server";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "./testing.server";
+import { firstRow } from "#app/db/rows";
 
 describe.each(TEST_ENGINES)("first start on %s", (engine) => {
   let database: TestDatabase;
@@ -15,7 +16,7 @@ describe.each(TEST_ENGINES)("first start on %s", (engine) => {
   });
 
   const count = async (table: typeof articles | typeof categories | typeof comments | typeof users) => {
-    const [row] = await database.db.select({ n: sql<number>`count(*)::int` }).from(table);
+    const row = firstRow(await database.db.select({ n: sql<number>`count(*)::int` }).from(table));
     return row.n;
   };
 
@@ -24,13 +25,13 @@ describe.each(TEST_ENGINES)("first start on %s", (engine) => {
     expect(result.createdSampleContent).toBe(true);
     expect(result.admin?.email).toBe("admin@example.com");
     expect(result.admin?.password).toMatch(/^[A-Za-z0-9]{16}$/);
-    const [s] = await database.db.select().from(settings);
+    const s = firstRow(await database.db.select().from(settings));
     expect(s.siteTitle).toBe("Newsdesk");
     expect(s.siteDescription).toBe("Your Trusted Source for News");
     expect(await count(categories)).toBe(8);
     expect(await count(articles)).toBe(4);
     expect(await count(comments)).toBe(12);
-    const [admin] = await database.db.select().from(users);
+    const admin = firstRow(await database.db.select().from(users));
     expect(admin.role).toBe("admin");
     expect(await verifyPassword(result.admin!.password!, admin.passwordHash)).toBe(true);
     const flagged = await database.db

@@ -9,6 +9,7 @@ import { listingExcerpt, readTimeFor } from "#app/lib/text";
 import type { Db, DbOrTx } from "./client.server";
 import { SAMPLE_ARTICLES, SAMPLE_CATEGORIES } from "./sample-content";
 import { articles, categories, comments, settings, users } from "./schema";
+import { firstRow } from "./rows";
 
 /** Placeholder contact details (the spec's defaults are placeholders too). */
 export const DEFAULT_CONTACT = {
@@ -59,27 +60,29 @@ export async function populateSampleContent(tx: DbOrTx, now = new Date()) {
   }
   for (const sample of SAMPLE_ARTICLES) {
     const publishedAt = new Date(now.getTime() - sample.publishedHoursAgo * 3600_000);
-    const [article] = await tx
-      .insert(articles)
-      .values({
-        title: sample.title,
-        excerpt: sample.excerpt || listingExcerpt({ content: sample.content }),
-        content: sample.content,
-        categoryId: categoryId.get(sample.category) ?? null,
-        authorName: sample.authorName,
-        imageUrl: sample.imageUrl,
-        youtubeUrl: sample.youtubeUrl ?? "",
-        tags: sample.tags,
-        status: "published",
-        featured: sample.featured,
-        isTopStory: sample.isTopStory,
-        views: sample.views,
-        readTime: readTimeFor(sample.content),
-        publishedAt,
-        createdAt: publishedAt,
-        updatedAt: publishedAt,
-      })
-      .returning({ id: articles.id });
+    const article = firstRow(
+      await tx
+        .insert(articles)
+        .values({
+          title: sample.title,
+          excerpt: sample.excerpt || listingExcerpt({ content: sample.content }),
+          content: sample.content,
+          categoryId: categoryId.get(sample.category) ?? null,
+          authorName: sample.authorName,
+          imageUrl: sample.imageUrl,
+          youtubeUrl: sample.youtubeUrl ?? "",
+          tags: sample.tags,
+          status: "published",
+          featured: sample.featured,
+          isTopStory: sample.isTopStory,
+          views: sample.views,
+          readTime: readTimeFor(sample.content),
+          publishedAt,
+          createdAt: publishedAt,
+          updatedAt: publishedAt,
+        })
+        .returning({ id: articles.id }),
+    );
     await tx.insert(comments).values(
       sample.comments.map((c, i) => ({
         ...c,
@@ -108,7 +111,7 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<S
     }
   });
 
-  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
+  const { count } = firstRow(await db.select({ count: sql<number>`count(*)::int` }).from(users));
   if (count === 0) {
     const email = (options.adminEmail ?? "admin@example.com").toLowerCase();
     const generated = options.adminPassword ? undefined : generatePassword();

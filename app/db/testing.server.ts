@@ -52,3 +52,10 @@ export async function createTestDatabase(engine: Engine = "pglite"): Promise<Tes
     },
   };
 }
+
+/** The single row of a result; fails the test, saying how many there were, unless there is exactly one. */
+export function one<T>(rows: readonly T[]): T {
+  const [row] = rows;
+  if (rows.length !== 1 || row === undefined) throw new Error(`expected exactly one row, got ${rows.length}`);
+  return row;
+}

@@ -71,7 +71,7 @@ function partsIn(date: Date, timeZone: string): Parts {
     year: Number(found.year),
     month: Number(found.month),
     day: Number(found.day),
-    weekday: WEEKDAYS.indexOf(found.weekday),
+    weekday: WEEKDAYS.indexOf(found.weekday ?? ""),
     hour: Number(found.hour) % 24,
     minute: Number(found.minute),
     second: Number(found.second),
@@ -84,11 +84,11 @@ const TOKENS: Record<string, (p: Parts) => string> = {
   // Day
   d: (p) => pad(p.day),
   j: (p) => String(p.day),
-  l: (p) => WEEKDAYS[p.weekday],
-  D: (p) => WEEKDAYS[p.weekday].slice(0, 3),
+  l: (p) => WEEKDAYS[p.weekday] ?? "",
+  D: (p) => (WEEKDAYS[p.weekday] ?? "").slice(0, 3),
   // Month
-  F: (p) => MONTHS[p.month - 1],
-  M: (p) => MONTHS[p.month - 1].slice(0, 3),
+  F: (p) => MONTHS[p.month - 1] ?? "",
+  M: (p) => (MONTHS[p.month - 1] ?? "").slice(0, 3),
   m: (p) => pad(p.month),
   n: (p) => String(p.month),
   // Year
@@ -115,9 +115,9 @@ export function formatDate(value: DateInput, format = "F j, Y", timeZone = "UTC"
   const parts = partsIn(date, safeTimeZone(timeZone));
   let out = "";
   for (let i = 0; i < format.length; i++) {
-    const char = format[i];
+    const char = format.charAt(i);
     if (char === "\\" && i + 1 < format.length) {
-      out += format[++i];
+      out += format.charAt(++i);
       continue;
     }
     const token = TOKENS[char];

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { readToast, redirectWithToast } from "./flash.server";
 
-const cookieOf = (response: Response) => (response.headers.get("Set-Cookie") ?? "").split(";")[0];
+const cookieOf = (response: Response) => (response.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
 
 describe("redirectWithToast", () => {
   test("redirects and carries the toast to the next request, which clears it", async () => {

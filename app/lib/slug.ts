@@ -14,7 +14,7 @@ export function categoryNameFromSlug(slug: string): string {
   return slug
     .split("-")
     .filter(Boolean)
-    .map((word) => (word.toLowerCase() === "and" ? "&" : word[0].toUpperCase() + word.slice(1)))
+    .map((word) => (word.toLowerCase() === "and" ? "&" : word.charAt(0).toUpperCase() + word.slice(1)))
     .join(" ");
 }
 

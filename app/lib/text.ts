@@ -14,7 +14,7 @@ export function stripHtml(html: string): string {
   return html
     .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, " ")
     .replace(/<[^>]*>/g, " ")
-    .replace(/&(amp|lt|gt|quot|#39|apos|nbsp);/g, (_, name: string) => ENTITIES[name])
+    .replace(/&(amp|lt|gt|quot|#39|apos|nbsp);/g, (entity: string, name: string) => ENTITIES[name] ?? entity)
     .replace(/\s+/g, " ")
     .trim();
 }

@@ -18,7 +18,9 @@ test("the route modules are found", () => {
 test.each(Object.keys(modules).sort())(
   "%s: its loader and action run inside withDomainErrors",
   async (path) => {
-    const module = await modules[path]();
+    const load = modules[path];
+    if (!load) throw new Error(`no module for ${path}`);
+    const module = await load();
     for (const name of ["loader", "action"] as const) {
       if (name in module) expect(answersDomainErrors(module[name]), `${path} ${name}`).toBe(true);
     }

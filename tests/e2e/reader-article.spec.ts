@@ -24,12 +24,13 @@ async function articlePath(page: Page, title: string): Promise<string> {
   if (known) return known;
   const response = await page.request.get("/");
   const html = await response.text();
-  for (const match of html.matchAll(/href="(\/article\/[^"]+)"/g)) {
-    const candidate = await page.request.get(match[1]);
+  for (const [, href] of html.matchAll(/href="(\/article\/[^"]+)"/g)) {
+    if (!href) continue;
+    const candidate = await page.request.get(href);
     const body = await candidate.text();
     const heading = body.match(/<h1[^>]*>([^<]*)<\/h1>/)?.[1];
-    if (heading) articlePaths.set(heading.replace(/&#x27;|&#39;/g, "'"), match[1]);
-    if (heading === title) return match[1];
+    if (heading) articlePaths.set(heading.replace(/&#x27;|&#39;/g, "'"), href);
+    if (heading === title) return href;
   }
   throw new Error(`No link to "${title}" on the home page`);
 }
@@ -226,7 +227,7 @@ test.describe("utility pages", () => {
     for (const [path, title] of [
       ["/privacy", "Privacy Policy"],
       ["/terms", "Terms of Service"],
-    ]) {
+    ] as const) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
       await expect(page.getByText(`Last updated: ${today}`)).toBeVisible();

@@ -49,7 +49,8 @@ export function AdsSettingsForm({
         }
         event.preventDefault();
         setClientErrors(result.errors);
-        document.getElementById(settingsInputId(Object.keys(result.errors)[0]))?.focus();
+        const [first] = Object.keys(result.errors);
+        if (first !== undefined) document.getElementById(settingsInputId(first))?.focus();
       }}
       className="rounded-lg border border-gray-200 bg-white px-4 pt-4 md:px-6 md:pt-6"
     >

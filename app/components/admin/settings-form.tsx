@@ -109,9 +109,11 @@ export function SettingsForm({
       Home: 0,
       End: last,
     };
-    if (!(event.key in target)) return;
+    const to = Object.hasOwn(target, event.key) ? target[event.key] : undefined;
+    const next = to === undefined ? undefined : SETTINGS_TABS[to];
+    if (!next) return;
     event.preventDefault();
-    showTab(SETTINGS_TABS[target[event.key]].id, true);
+    showTab(next.id, true);
   };
 
   const v = values;
@@ -158,7 +160,8 @@ export function SettingsForm({
         }
         event.preventDefault();
         setClientErrors(result.errors);
-        const first = Object.keys(result.errors)[0];
+        const [first] = Object.keys(result.errors);
+        if (first === undefined) return;
         const firstTab = tabOfField(first);
         if (firstTab) setTab(firstTab);
         requestAnimationFrame(() => document.getElementById(settingsInputId(first))?.focus());

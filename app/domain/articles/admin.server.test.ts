@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import type { CurrentUser } from "#app/auth/guard.server";
 import { activityLog, articles, categories, comments, notifications, users } from "#app/db/schema";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase, one } from "#app/db/testing.server";
 import { parseArticleForm, type ArticleInput } from "#app/lib/article-form";
 import { isDomainError } from "#app/lib/errors";
 import { statusOf } from "#app/lib/http-errors.server";
@@ -16,6 +16,7 @@ import {
   setArticleFlag,
   setArticleStatus,
 } from "./admin.server";
+import { firstRow } from "#app/db/rows";
 
 const staff = (role: "admin" | "editor" | "writer", name: string): CurrentUser => ({
   id: crypto.randomUUID(),
@@ -61,10 +62,12 @@ describe.each(TEST_ENGINES)("newsroom article rules on %s", (engine) => {
     for (const u of [editor, admin, writer, otherWriter]) {
       await database.db.insert(users).values({ id: u.id, email: u.email, name: u.name, role: u.role! });
     }
-    [{ id: categoryId }] = await database.db
-      .insert(categories)
-      .values({ name: "News", slug: "news" })
-      .returning({ id: categories.id });
+    ({ id: categoryId } = one(
+      await database.db
+        .insert(categories)
+        .values({ name: "News", slug: "news" })
+        .returning({ id: categories.id }),
+    ));
   });
   afterAll(async () => database.destroy());
   beforeEach(async () => {
@@ -72,7 +75,9 @@ describe.each(TEST_ENGINES)("newsroom article rules on %s", (engine) => {
     await database.db.delete(notifications);
   });
 
-  const row = async (id: string) => (await database.db.select().from(articles).where(eq(articles.id, id)))[0];
+  const findRow = async (id: string) =>
+    (await database.db.select().from(articles).where(eq(articles.id, id)))[0];
+  const row = async (id: string) => one(await database.db.select().from(articles).where(eq(articles.id, id)));
 
   test("a writer's 'published' is submitted for review and notifies the editors with a link to the edit screen", async () => {
     const saved = await saveArticle(
@@ -87,7 +92,7 @@ describe.each(TEST_ENGINES)("newsroom article rules on %s", (engine) => {
     expect(stored.tags).toEqual(["politics", "Accra"]);
     expect(stored.authorId).toBe(writer.id);
     expect(stored.authorName).toBe("Wale");
-    const [note] = await database.db.select().from(notifications);
+    const note = firstRow(await database.db.select().from(notifications));
     expect(note).toMatchObject({ type: "article", link: `/admin/articles/edit/${saved.id}` });
     expect(note.message).toContain("Accra floods");
     const [entry] = await database.db
@@ -223,7 +228,7 @@ describe.each(TEST_ENGINES)("newsroom article rules on %s", (engine) => {
       processed: 1,
       failed: 1,
     });
-    expect(await row(a.id)).toBeUndefined();
+    expect(await findRow(a.id)).toBeUndefined();
     expect((await row(b.id)).title).toBe("B");
   });
 
@@ -251,15 +256,16 @@ describe.each(TEST_ENGINES)("newsroom article rules on %s", (engine) => {
     expect((await listAdminArticles(database.db, editor, { q: "100%", status: "all", page: 1 })).total).toBe(
       0,
     );
-    const [first] = (await listAdminArticles(database.db, editor, { q: "Story 25", status: "all", page: 1 }))
-      .rows;
+    const first = firstRow(
+      (await listAdminArticles(database.db, editor, { q: "Story 25", status: "all", page: 1 })).rows,
+    );
     await database.db.insert(comments).values([
       { articleId: first.id, authorName: "Ama", authorEmail: "ama@example.com", text: "One" },
       { articleId: first.id, authorName: "Kofi", authorEmail: "kofi@example.com", text: "Two" },
     ]);
-    const [withComments] = (
-      await listAdminArticles(database.db, editor, { q: "Story 25", status: "all", page: 1 })
-    ).rows;
+    const withComments = firstRow(
+      (await listAdminArticles(database.db, editor, { q: "Story 25", status: "all", page: 1 })).rows,
+    );
     expect(withComments.comments).toBe(2);
   });
 

@@ -17,6 +17,7 @@ import { ARTICLE_TEXT, type ArticleInput } from "#app/lib/article-form";
 import { fieldsRefused, isDomainError, notFound } from "#app/lib/errors";
 import { sanitizeArticleHtml } from "#app/lib/sanitize.server";
 import { listingExcerpt, readTimeFor, stripHtml } from "#app/lib/text";
+import { firstRow } from "#app/db/rows";
 
 const ADMIN_PAGE_SIZE = 20;
 
@@ -51,7 +52,7 @@ export async function listAdminArticles(db: DbOrTx, actor: CurrentUser, query: A
         )
       : undefined,
   );
-  const [{ total }] = await db.select({ total: count() }).from(articles).where(where);
+  const { total } = firstRow(await db.select({ total: count() }).from(articles).where(where));
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(Math.max(1, query.page), pageCount);
   const commentCount = db
@@ -193,16 +194,20 @@ export async function saveArticle(
       };
       let saved: Article;
       if (current) {
-        [saved] = await tx
-          .update(articles)
-          .set({ ...values, featured: false, isTopStory: false })
-          .where(eq(articles.id, current.id))
-          .returning();
+        saved = firstRow(
+          await tx
+            .update(articles)
+            .set({ ...values, featured: false, isTopStory: false })
+            .where(eq(articles.id, current.id))
+            .returning(),
+        );
       } else {
-        [saved] = await tx
-          .insert(articles)
-          .values({ ...values, authorId: actor.id, createdAt: now })
-          .returning();
+        saved = firstRow(
+          await tx
+            .insert(articles)
+            .values({ ...values, authorId: actor.id, createdAt: now })
+            .returning(),
+        );
       }
       if (featured) await takeFlag(tx, "featured", saved.id);
       if (isTopStory) await takeFlag(tx, "isTopStory", saved.id);

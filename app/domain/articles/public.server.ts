@@ -9,6 +9,7 @@ import { categoryMatchKey, categoryNameFromSlug } from "#app/lib/slug";
 import { EXCERPT_LENGTH, listingExcerpt } from "#app/lib/text";
 import { rankTrending } from "#app/lib/trending";
 import { isPublished } from "./published.server";
+import { firstRow } from "#app/db/rows";
 
 const articleCardColumns = {
   id: articles.id,
@@ -111,7 +112,7 @@ export async function topStory(db: DbOrTx): Promise<ArticleCard | null> {
   const [flagged] = await listing(db, eq(articles.isTopStory, true))
     .orderBy(desc(articles.displayDate))
     .limit(1);
-  if (flagged) return (await withSummaries(db, [flagged]))[0];
+  if (flagged) return firstRow(await withSummaries(db, [flagged]));
   const [newest] = await latestArticles(db, 1);
   return newest ?? null;
 }
@@ -166,10 +167,9 @@ export async function articlesByCategorySlug(
       totalPages: 1,
     };
   const inCategory = eq(articles.categoryId, category.id);
-  const [{ total }] = await db
-    .select({ total: count() })
-    .from(articles)
-    .where(and(isPublished(), inCategory));
+  const { total } = firstRow(
+    await db.select({ total: count() }).from(articles).where(and(isPublished(), inCategory)),
+  );
   const totalPages = Math.max(1, Math.ceil(total / perPage));
   const current = Math.min(Math.max(1, Math.floor(page)), totalPages);
   const rows = await listing(db, inCategory)
@@ -197,7 +197,7 @@ interface ArticlePage {
 
 /** One page of every published article, newest first, with the real total from the database. */
 export async function publishedArticlesPage(db: DbOrTx, page: number, perPage = 12): Promise<ArticlePage> {
-  const [{ total }] = await db.select({ total: count() }).from(articles).where(isPublished());
+  const { total } = firstRow(await db.select({ total: count() }).from(articles).where(isPublished()));
   const totalPages = Math.max(1, Math.ceil(total / perPage));
   const current = Math.min(Math.max(1, page), totalPages);
   const rows = await listing(db, undefined)

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { articles, rateLimits } from "#app/db/schema";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase, one } from "#app/db/testing.server";
 import { recordArticleView, VIEW_RATE_LIMIT } from "./views.server";
 
 describe.each(TEST_ENGINES)("view counting on %s", (engine) => {
@@ -20,7 +20,9 @@ describe.each(TEST_ENGINES)("view counting on %s", (engine) => {
         { title: "Scheduled", status: "published", publishedAt: sql`now() + interval '1 day'`, views: 0 },
       ])
       .returning({ id: articles.id });
-    [publishedId, draftId, scheduledId] = rows.map((r) => r.id);
+    const [published, draft, scheduled] = rows;
+    if (!published || !draft || !scheduled) throw new Error(`expected three articles, got ${rows.length}`);
+    [publishedId, draftId, scheduledId] = [published.id, draft.id, scheduled.id];
   });
   afterAll(async () => {
     await database.destroy();
@@ -30,7 +32,7 @@ describe.each(TEST_ENGINES)("view counting on %s", (engine) => {
   });
 
   const viewsOf = async (id: string) =>
-    (await database.db.select({ views: articles.views }).from(articles).where(eq(articles.id, id)))[0].views;
+    one(await database.db.select({ views: articles.views }).from(articles).where(eq(articles.id, id))).views;
 
   test("a view of a published article adds one", async () => {
     const before = await viewsOf(publishedId);

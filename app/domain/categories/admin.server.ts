@@ -12,6 +12,7 @@ import { articles, categories, type Category } from "#app/db/schema";
 import { logActivity } from "#app/domain/activity/activity.server";
 import { conflict, fieldsRefused, invalid, notFound } from "#app/lib/errors";
 import { CATEGORY_TEXT, type CategoryInput } from "#app/lib/article-form";
+import { firstRow } from "#app/db/rows";
 
 const requireManage = (actor: CurrentUser) => {
   if (!can(actor.role, "categories", "manage")) accessDenied();
@@ -92,10 +93,12 @@ export async function createCategory(db: Db, actor: CurrentUser, input: Category
   await assertUnique(db, input);
   return translatingDuplicates(() =>
     db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(categories)
-        .values({ name: input.name, slug: input.slug, description: input.description, color: input.color })
-        .returning();
+      const row = firstRow(
+        await tx
+          .insert(categories)
+          .values({ name: input.name, slug: input.slug, description: input.description, color: input.color })
+          .returning(),
+      );
       await logActivity(tx, { type: "article", actor, action: "created category", title: row.name });
       return row;
     }),
@@ -126,10 +129,12 @@ export async function updateCategory(
 }
 
 async function articleCountIn(tx: DbOrTx, ids: readonly string[]) {
-  const [{ n }] = await tx
-    .select({ n: count() })
-    .from(articles)
-    .where(inArray(articles.categoryId, [...ids]));
+  const { n } = firstRow(
+    await tx
+      .select({ n: count() })
+      .from(articles)
+      .where(inArray(articles.categoryId, [...ids])),
+  );
   return n;
 }
 

@@ -4,7 +4,7 @@ import type { CurrentUser } from "#app/auth/guard.server";
 import { articles, comments, settings, users } from "#app/db/schema";
 import type { CommentStatus } from "#app/lib/enums";
 import { seedDatabase } from "#app/db/seed.server";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase, one } from "#app/db/testing.server";
 import { forgetCachedSettings, getSettings } from "#app/domain/settings/settings.server";
 import { isDomainError } from "#app/lib/errors";
 import { statusOf as httpStatusOf } from "#app/lib/http-errors.server";
@@ -20,6 +20,7 @@ import {
   updateModerationSettings,
   type ModerationAction,
 } from "./moderation.server";
+import { firstRow } from "#app/db/rows";
 
 const person = (role: "editor" | "writer"): CurrentUser => ({
   id: crypto.randomUUID(),
@@ -65,10 +66,12 @@ describe.each(TEST_ENGINES)("comment moderation on %s", (engine) => {
     await database.db
       .insert(users)
       .values([editor, writer].map((u) => ({ id: u.id, email: u.email, name: u.name, role: u.role! })));
-    [{ id: articleId }] = await database.db
-      .insert(articles)
-      .values({ title: "Story", status: "published", publishedAt: new Date() })
-      .returning({ id: articles.id });
+    ({ id: articleId } = one(
+      await database.db
+        .insert(articles)
+        .values({ title: "Story", status: "published", publishedAt: new Date() })
+        .returning({ id: articles.id }),
+    ));
   });
   afterAll(async () => database.destroy());
   beforeEach(async () => {
@@ -76,12 +79,12 @@ describe.each(TEST_ENGINES)("comment moderation on %s", (engine) => {
   });
 
   const addComment = async (status: CommentStatus, text = "Hello") =>
-    (
+    one(
       await database.db
         .insert(comments)
         .values({ articleId, authorName: "Ama", authorEmail: "ama@example.com", text, status })
-        .returning()
-    )[0];
+        .returning(),
+    );
   const statusNow = async (id: string) =>
     (await database.db.select().from(comments).where(eq(comments.id, id)))[0]?.status;
 
@@ -167,7 +170,7 @@ describe.each(TEST_ENGINES)("comment moderation on %s", (engine) => {
       autoApproveComments: true,
       allowComments: true,
     });
-    const [row] = await database.db.select().from(settings);
+    const row = firstRow(await database.db.select().from(settings));
     expect(row.showSpamComments).toBe(true);
     await updateModerationSettings(database.db, editor, {
       showSpamComments: false,

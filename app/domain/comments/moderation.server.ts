@@ -21,6 +21,7 @@ import {
   type ModerationAction,
   type ModerationSetting,
 } from "./moderation-rules";
+import { firstRow } from "#app/db/rows";
 
 export * from "./moderation-rules";
 
@@ -51,7 +52,7 @@ export async function listForModeration(db: DbOrTx, actor: CurrentUser, query: M
         )
       : undefined,
   );
-  const [{ total }] = await db.select({ total: count() }).from(comments).where(where);
+  const { total } = firstRow(await db.select({ total: count() }).from(comments).where(where));
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(Math.max(1, query.page), pageCount);
   const rows = await db

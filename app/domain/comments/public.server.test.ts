@@ -2,10 +2,11 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { activityLog, articles, comments, notifications, rateLimits, settings } from "#app/db/schema";
 import { seedDatabase } from "#app/db/seed.server";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase, one } from "#app/db/testing.server";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
 import { COMMENT_TEXT } from "./comment-form";
 import { COMMENT_RATE_LIMIT, listPublicComments, submitComment } from "./public.server";
+import { firstRow } from "#app/db/rows";
 
 describe.each(TEST_ENGINES)("public comments on %s", (engine) => {
   let database: TestDatabase;
@@ -17,12 +18,14 @@ describe.each(TEST_ENGINES)("public comments on %s", (engine) => {
     database = await createTestDatabase(engine);
     forgetCachedSettings();
     await seedDatabase(database.db, { adminPassword: "secret123" });
-    const [first] = await database.db.select({ id: articles.id }).from(articles).limit(1);
+    const first = firstRow(await database.db.select({ id: articles.id }).from(articles).limit(1));
     articleId = first.id;
-    const [draft] = await database.db
-      .insert(articles)
-      .values({ title: "Draft piece", status: "draft" })
-      .returning({ id: articles.id });
+    const draft = one(
+      await database.db
+        .insert(articles)
+        .values({ title: "Draft piece", status: "draft" })
+        .returning({ id: articles.id }),
+    );
     draftId = draft.id;
   });
   afterAll(async () => {
@@ -48,19 +51,20 @@ describe.each(TEST_ENGINES)("public comments on %s", (engine) => {
       { ip: "10.0.0.1" },
     );
     expect(result.ok).toBe(true);
-    const [stored] = (await commentsOf(articleId)).filter((c) => result.ok && c.id === result.id);
+    const stored = firstRow((await commentsOf(articleId)).filter((c) => result.ok && c.id === result.id));
     expect(stored.status).toBe("pending");
     expect(stored.text).toBe(script);
     expect(stored.authorName).toBe(`<img src=x onerror=alert(1)>`);
     expect(stored.authorEmail).toBe("ama@example.com");
     expect(stored.ipAddress).toBe("10.0.0.1");
-    const [note] = await database.db.select().from(notifications).where(eq(notifications.type, "comment"));
+    const note = firstRow(
+      await database.db.select().from(notifications).where(eq(notifications.type, "comment")),
+    );
     expect(note.link).toBe("/admin/comments");
     expect(note.read).toBe(false);
-    const [entry] = await database.db
-      .select()
-      .from(activityLog)
-      .where(eq(activityLog.action, "Comment submitted"));
+    const entry = firstRow(
+      await database.db.select().from(activityLog).where(eq(activityLog.action, "Comment submitted")),
+    );
     expect(entry.type).toBe("comment");
     // Pending comments never reach readers.
     const shown = await listPublicComments(database.db, articleId, {
@@ -130,10 +134,12 @@ describe.each(TEST_ENGINES)("public comments on %s", (engine) => {
   });
 
   test("the public list follows the moderation settings and never shows e-mail addresses", async () => {
-    const [article] = await database.db
-      .insert(articles)
-      .values({ title: "Moderated", status: "published", publishedAt: sql`now()` })
-      .returning({ id: articles.id });
+    const article = one(
+      await database.db
+        .insert(articles)
+        .values({ title: "Moderated", status: "published", publishedAt: sql`now()` })
+        .returning({ id: articles.id }),
+    );
     const base = { articleId: article.id, authorEmail: "x@example.com" };
     await database.db.insert(comments).values([
       { ...base, authorName: "A", text: "approved one", status: "approved" },
@@ -149,10 +155,12 @@ describe.each(TEST_ENGINES)("public comments on %s", (engine) => {
     expect(await texts(true, false)).toEqual(["approved one", "rejected one"]);
     expect(await texts(false, true)).toEqual(["approved one", "spam one"]);
     expect(await texts(true, true)).toEqual(["approved one", "rejected one", "spam one"]);
-    const [one] = await listPublicComments(database.db, article.id, {
-      showRejectedComments: false,
-      showSpamComments: false,
-    });
-    expect(Object.keys(one).sort()).toEqual(["authorName", "createdAt", "id", "status", "text"]);
+    const shown = one(
+      await listPublicComments(database.db, article.id, {
+        showRejectedComments: false,
+        showSpamComments: false,
+      }),
+    );
+    expect(Object.keys(shown).sort()).toEqual(["authorName", "createdAt", "id", "status", "text"]);
   });
 });

@@ -12,6 +12,7 @@ import { addressKey, consumeRateLimit, type RateLimit } from "#app/domain/rate-l
 import { getSettings } from "#app/domain/settings/settings.server";
 import { COMMENT_TEXT, parseComment, type FormProblem } from "./comment-form";
 import { visibleCommentStatuses, type CommentDisplaySettings } from "./visibility";
+import { firstRow } from "#app/db/rows";
 
 /** The spec's default comment page (section 9). */
 const PUBLIC_COMMENTS_LIMIT = 50;
@@ -68,19 +69,21 @@ export async function submitComment(
 
   const { name, email, comment } = parsed.data;
   const id = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(comments)
-      .values({
-        articleId: article.id,
-        authorName: name,
-        authorEmail: email.toLowerCase(),
-        text: comment,
-        status: "pending",
-        ipAddress: client.ip,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: comments.id });
+    const row = firstRow(
+      await tx
+        .insert(comments)
+        .values({
+          articleId: article.id,
+          authorName: name,
+          authorEmail: email.toLowerCase(),
+          text: comment,
+          status: "pending",
+          ipAddress: client.ip,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: comments.id }),
+    );
     await createNotification(tx, {
       type: "comment",
       message: `New comment from ${name} on "${article.title}" is waiting for moderation.`,

@@ -3,6 +3,7 @@ import { contactMessages, notifications, rateLimits } from "#app/db/schema";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
 import { CONTACT_TEXT } from "./contact-form";
 import { CONTACT_NOTIFICATION_LINK, CONTACT_RATE_LIMIT, submitContactMessage } from "./contact.server";
+import { firstRow } from "#app/db/rows";
 
 describe.each(TEST_ENGINES)("contact messages on %s", (engine) => {
   let database: TestDatabase;
@@ -40,7 +41,7 @@ describe.each(TEST_ENGINES)("contact messages on %s", (engine) => {
       message: valid.message,
       status: "new",
     });
-    const [note] = await database.db.select().from(notifications);
+    const note = firstRow(await database.db.select().from(notifications));
     expect(note.link).toBe(CONTACT_NOTIFICATION_LINK);
     expect(note.message).toContain("Kofi Boateng");
   });
@@ -53,7 +54,7 @@ describe.each(TEST_ENGINES)("contact messages on %s", (engine) => {
       { ip: "10.0.0.1" },
     );
     expect(result.ok).toBe(true);
-    const [stored] = await database.db.select().from(contactMessages);
+    const stored = firstRow(await database.db.select().from(contactMessages));
     expect([stored.name, stored.subject, stored.message]).toEqual([html, html, html]);
   });
 

@@ -8,6 +8,7 @@ import { contactMessages } from "#app/db/schema";
 import { createNotification } from "#app/domain/notifications/notifications.server";
 import { addressKey, consumeRateLimit, type RateLimit } from "#app/domain/rate-limit/rate-limit.server";
 import { CONTACT_TEXT, parseContact } from "./contact-form";
+import { firstRow } from "#app/db/rows";
 
 export const CONTACT_RATE_LIMIT: RateLimit = { limit: 5, windowMs: 60 * 60 * 1000 };
 
@@ -29,10 +30,12 @@ export async function submitContactMessage(
   }
   const { name, email, subject, message } = parsed.data;
   const id = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(contactMessages)
-      .values({ name, email: email.toLowerCase(), subject, message, status: "new", createdAt: now })
-      .returning({ id: contactMessages.id });
+    const row = firstRow(
+      await tx
+        .insert(contactMessages)
+        .values({ name, email: email.toLowerCase(), subject, message, status: "new", createdAt: now })
+        .returning({ id: contactMessages.id }),
+    );
     await createNotification(tx, {
       type: "other",
       message: `New contact message from ${name}${subject ? `: ${subject}` : ""}`,

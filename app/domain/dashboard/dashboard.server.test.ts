@@ -14,6 +14,7 @@ import {
   siteHealth,
   trendPercent,
 } from "./dashboard.server";
+import { firstRow } from "#app/db/rows";
 
 const DAY = 24 * 60 * 60 * 1000;
 const now = new Date("2026-06-30T12:00:00Z");
@@ -33,7 +34,9 @@ describe.each(TEST_ENGINES)("dashboard on %s", (engine) => {
         { name: "Wale", email: "wale@x.co", role: "writer" },
       ])
       .returning();
-    [ids.admin, ids.editor, ids.writer] = rows.map((r) => r.id);
+    const [ada, edem, wale] = rows;
+    if (!ada || !edem || !wale) throw new Error(`expected three users, got ${rows.length}`);
+    [ids.admin, ids.editor, ids.writer] = [ada.id, edem.id, wale.id];
     await db.insert(articles).values([
       // The writer's own: 3 (1 published in the last 30 days, 1 draft, 1 pending), 2 created in the period.
       {
@@ -66,7 +69,7 @@ describe.each(TEST_ENGINES)("dashboard on %s", (engine) => {
       },
       { title: "E3", authorId: ids.editor, status: "draft", createdAt: daysAgo(100) },
     ]);
-    const [a] = await db.select({ id: articles.id }).from(articles).limit(1);
+    const a = firstRow(await db.select({ id: articles.id }).from(articles).limit(1));
     await db
       .insert(comments)
       .values([{ articleId: a.id, authorName: "R", authorEmail: "r@x.co", text: "hi" }]);

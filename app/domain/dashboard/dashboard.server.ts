@@ -10,6 +10,7 @@ import type { UserRole } from "#app/lib/enums";
 import { config } from "#app/config.server";
 import { pingDatabase, type Db, type DbOrTx } from "#app/db/client.server";
 import { activityLog, articles, comments } from "#app/db/schema";
+import { firstRow } from "#app/db/rows";
 
 const DASHBOARD_LIMITS = { recent: 5, popular: 5, activity: 10 } as const;
 /** Trends compare the last 30 days with the 30 days before. */
@@ -48,33 +49,35 @@ export async function dashboardStats(
   const periodStart = new Date(now.getTime() - TREND_PERIOD_DAYS * DAY_MS);
   const previousStart = new Date(now.getTime() - 2 * TREND_PERIOD_DAYS * DAY_MS);
   const n = (condition: SQL | undefined) => sql<number>`count(*) filter (where ${condition})::int`;
-  const [row] = await db
-    .select({
-      total: sql<number>`count(*)::int`,
-      published: n(eq(articles.status, "published")),
-      drafts: n(eq(articles.status, "draft")),
-      pending: n(eq(articles.status, "pending")),
-      featured: n(eq(articles.featured, true)),
-      views: sql<number>`coalesce(sum(${articles.views}), 0)::int`,
-      createdNow: n(and(gte(articles.createdAt, periodStart), lt(articles.createdAt, now))),
-      createdBefore: n(and(gte(articles.createdAt, previousStart), lt(articles.createdAt, periodStart))),
-      publishedNow: n(
-        and(
-          eq(articles.status, "published"),
-          gte(articles.publishedAt, periodStart),
-          lt(articles.publishedAt, now),
+  const row = firstRow(
+    await db
+      .select({
+        total: sql<number>`count(*)::int`,
+        published: n(eq(articles.status, "published")),
+        drafts: n(eq(articles.status, "draft")),
+        pending: n(eq(articles.status, "pending")),
+        featured: n(eq(articles.featured, true)),
+        views: sql<number>`coalesce(sum(${articles.views}), 0)::int`,
+        createdNow: n(and(gte(articles.createdAt, periodStart), lt(articles.createdAt, now))),
+        createdBefore: n(and(gte(articles.createdAt, previousStart), lt(articles.createdAt, periodStart))),
+        publishedNow: n(
+          and(
+            eq(articles.status, "published"),
+            gte(articles.publishedAt, periodStart),
+            lt(articles.publishedAt, now),
+          ),
         ),
-      ),
-      publishedBefore: n(
-        and(
-          eq(articles.status, "published"),
-          gte(articles.publishedAt, previousStart),
-          lt(articles.publishedAt, periodStart),
+        publishedBefore: n(
+          and(
+            eq(articles.status, "published"),
+            gte(articles.publishedAt, previousStart),
+            lt(articles.publishedAt, periodStart),
+          ),
         ),
-      ),
-    })
-    .from(articles)
-    .where(scopeOf(viewer));
+      })
+      .from(articles)
+      .where(scopeOf(viewer)),
+  );
   // Views, drafts, pending and featured have no history in the data model: no trend rather than a made-up one.
   return [
     { key: "total", value: row.total, trend: trendPercent(row.createdNow, row.createdBefore) },
@@ -150,10 +153,12 @@ export async function isStorageWritable(dataDir = config().dataDir): Promise<boo
 }
 
 async function pendingCommentCount(db: DbOrTx): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(comments)
-    .where(eq(comments.status, "pending"));
+  const row = firstRow(
+    await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(comments)
+      .where(eq(comments.status, "pending")),
+  );
   return row.n;
 }
 

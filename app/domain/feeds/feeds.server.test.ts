@@ -4,6 +4,7 @@ import { articles } from "#app/db/schema";
 import { seedDatabase } from "#app/db/seed.server";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
 import { adsTxt, escapeXml, newsSitemapXml, robotsTxt, rssXml, sitemapXml } from "./feeds.server";
+import { firstRow } from "#app/db/rows";
 
 test("ads.txt exists only when ads are on with a publisher id", () => {
   expect(adsTxt({ adsEnabled: true, adsPublisherId: "ca-pub-1234567890123456" })).toBe(
@@ -42,10 +43,9 @@ describe.each(TEST_ENGINES)("feeds on %s", (engine) => {
       .select({ id: articles.id })
       .from(articles)
       .where(eq(articles.status, "published"));
-    const [draft] = await database.db
-      .select({ id: articles.id })
-      .from(articles)
-      .where(eq(articles.status, "draft"));
+    const draft = firstRow(
+      await database.db.select({ id: articles.id }).from(articles).where(eq(articles.status, "draft")),
+    );
     const sitemap = await sitemapXml(database.db, "https://n.example");
     const news = await newsSitemapXml(database.db, "https://n.example", "Newsdesk", "en");
     const rss = await rssXml(database.db, "https://n.example", {

@@ -11,7 +11,7 @@ import {
   users,
 } from "#app/db/schema";
 import { seedDatabase } from "#app/db/seed.server";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase, one } from "#app/db/testing.server";
 import { documents, importExport, toDate } from "./import.server";
 
 /** An export in the old app's shapes: field variants, Firestore timestamps, keyed collections. */
@@ -128,7 +128,7 @@ describe.each(TEST_ENGINES)("importing an export on %s", (engine) => {
       "media m-2: stored as a data URL (upload the file again)",
     ]);
     const db = database.db;
-    const [a1] = await db.select().from(articles).where(eq(articles.id, "a-1"));
+    const a1 = one(await db.select().from(articles).where(eq(articles.id, "a-1")));
     expect(a1).toMatchObject({
       imageUrl: "https://cdn.example.com/budget.jpg",
       authorName: "Kojo Antwi",
@@ -139,11 +139,11 @@ describe.each(TEST_ENGINES)("importing an export on %s", (engine) => {
     });
     expect(a1.publishedAt?.toISOString()).toBe(new Date(1_700_000_000_000).toISOString());
     expect(a1.content).not.toMatch(/script|onerror/);
-    const [politics] = await db.select().from(categories).where(eq(categories.id, a1.categoryId!));
+    const politics = one(await db.select().from(categories).where(eq(categories.id, a1.categoryId!)));
     expect(politics.name).toBe("Politics");
     // 'Travel and Events' matches the existing 'Travel & Events' category instead of creating another.
-    const [a2] = await db.select().from(articles).where(eq(articles.id, "a-2"));
-    const [travel] = await db.select().from(categories).where(eq(categories.id, a2.categoryId!));
+    const a2 = one(await db.select().from(articles).where(eq(articles.id, "a-2")));
+    const travel = one(await db.select().from(categories).where(eq(categories.id, a2.categoryId!)));
     expect(travel.name).toBe("Travel & Events");
     // Only one featured article survives, the newest; the seed's flags were moved over.
     const featured = await db.select({ id: articles.id }).from(articles).where(eq(articles.featured, true));
@@ -160,7 +160,7 @@ describe.each(TEST_ENGINES)("importing an export on %s", (engine) => {
       status: "active",
       passwordHash: null,
     });
-    const [esi] = await db.select().from(users).where(eq(users.id, "uid-2"));
+    const esi = one(await db.select().from(users).where(eq(users.id, "uid-2")));
     expect(esi.status).toBe("inactive");
     // ...and the activity log says so, for the first admin's 'Roles Updated' toast.
     const migrated = await db
@@ -171,7 +171,7 @@ describe.each(TEST_ENGINES)("importing an export on %s", (engine) => {
 
     const [c2] = await db.select().from(comments).where(eq(comments.id, "c-2"));
     expect(c2).toMatchObject({ authorName: "Yaw", authorEmail: "yaw@example.com", status: "pending" });
-    const [m1] = await db.select().from(media).where(eq(media.id, "m-1"));
+    const m1 = one(await db.select().from(media).where(eq(media.id, "m-1")));
     expect(m1.tags).toEqual(["budget"]);
     const [cm] = await db.select().from(contactMessages);
     expect(cm).toMatchObject({ status: "new", subject: "" });

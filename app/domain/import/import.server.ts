@@ -176,7 +176,7 @@ async function importUsers(tx: DbOrTx, docs: Doc[], report: ImportReport) {
     const values = {
       id: doc.id,
       email,
-      name: (first(doc, "name", "displayName") || email.split("@")[0]).slice(0, 100),
+      name: (first(doc, "name", "displayName") || (email.split("@")[0] ?? "")).slice(0, 100),
       // Imported accounts have no password: an admin sets one (or the user resets it).
       passwordHash: null,
       // The old app's legacy roles (subscriber, author) and anything unknown arrive as writer, the role

@@ -11,6 +11,7 @@ import { logActivity, type Actor } from "#app/domain/activity/activity.server";
 import { MEDIA_TEXT } from "./media-rules";
 import { removeMediaFiles } from "./storage.server";
 import { mediaError } from "./upload.server";
+import { firstRow } from "#app/db/rows";
 
 /** The spec's media default list. */
 const MEDIA_PAGE_SIZE = 50;
@@ -44,7 +45,7 @@ function whereOf(filter: MediaListFilter): SQL | undefined {
 export async function listMedia(db: DbOrTx, filter: MediaListFilter = {}) {
   const pageSize = filter.pageSize ?? MEDIA_PAGE_SIZE;
   const where = whereOf(filter);
-  const [{ total }] = await db.select({ total: count() }).from(media).where(where);
+  const { total } = firstRow(await db.select({ total: count() }).from(media).where(where));
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(Math.max(1, filter.page ?? 1), pageCount);
   const column = { date: media.uploadedAt, name: sql`lower(${media.name})`, size: media.size }[
@@ -129,7 +130,7 @@ export async function deleteMedia(db: Db, actor: Actor, ids: string[]): Promise<
       type: "media",
       actor,
       action: "deleted media",
-      title: rows.length === 1 ? rows[0].name : `${rows.length} media items`,
+      title: rows.length === 1 ? firstRow(rows).name : `${rows.length} media items`,
       description: rows.map((r) => r.name).join(", "),
     });
     return rows;

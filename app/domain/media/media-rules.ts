@@ -53,7 +53,7 @@ const AUDIO_EXTENSIONS = ["mp3", "wav", "ogg", "aac", "flac"];
 
 /** The lower-case extension of a file name or URL path, without the dot ("" when there is none). */
 export function extensionOf(name: string): string {
-  const base = name.split(/[?#]/)[0].split("/").pop() ?? "";
+  const base = (name.split(/[?#]/)[0] ?? "").split("/").pop() ?? "";
   const dot = base.lastIndexOf(".");
   return dot > 0 ? base.slice(dot + 1).toLowerCase() : "";
 }
@@ -144,8 +144,9 @@ export function detectContent(bytes: Uint8Array): ContentFormat | null {
   if (ascii(bytes, 0, "fLaC")) return "flac";
   if (ascii(bytes, 0, "ADIF")) return "aac";
   // MPEG audio frame sync: 11 set bits. Layer bits 00 mean AAC in an ADTS stream.
-  if (bytes.length >= 2 && bytes[0] === 0xff && (bytes[1] & 0xe0) === 0xe0) {
-    return (bytes[1] & 0x06) === 0 ? "aac" : "mp3";
+  const [first, second] = bytes;
+  if (first === 0xff && second !== undefined && (second & 0xe0) === 0xe0) {
+    return (second & 0x06) === 0 ? "aac" : "mp3";
   }
   if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return "ole";
   if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) return "zip";
@@ -242,7 +243,8 @@ export function checkFileContent(fileName: string, bytes: Uint8Array): ContentCh
   if (bytes.length > MEDIA_LIMITS.fileBytes) return { ok: false, message: MEDIA_TEXT.tooLarge };
   const ext = extensionOf(fileName);
   const type = mediaTypeFromName(fileName);
-  const allowed = Object.hasOwn(CONTENT_FOR_EXTENSION, ext) ? CONTENT_FOR_EXTENSION[ext] : RASTER_FORMATS;
+  const allowed =
+    (Object.hasOwn(CONTENT_FOR_EXTENSION, ext) ? CONTENT_FOR_EXTENSION[ext] : undefined) ?? RASTER_FORMATS;
   const format = detectContent(bytes);
   const label = ext ? `.${ext}` : "this file";
   if (ext === "svg")
@@ -270,7 +272,8 @@ export function checkFileContent(fileName: string, bytes: Uint8Array): ContentCh
 }
 
 function describe(formats: ContentFormat[]): string {
-  if (formats.length === 0) return "nothing we accept";
+  const [first] = formats;
+  if (first === undefined) return "nothing we accept";
   const names: Record<ContentFormat, string> = {
     jpeg: "a JPEG image",
     png: "a PNG image",
@@ -296,7 +299,7 @@ function describe(formats: ContentFormat[]): string {
   };
   return formats.length === RASTER_FORMATS.length && RASTER_FORMATS.every((f) => formats.includes(f))
     ? "an image (JPEG, PNG, GIF, WebP or AVIF)"
-    : names[formats[0]];
+    : names[first];
 }
 
 /** The tags field: comma separated, trimmed, blank tags dropped, duplicates kept once. */

@@ -7,7 +7,7 @@ import type { Db } from "#app/db/client.server";
 import { media, type Media, type MediaVariant } from "#app/db/schema";
 import { logActivity, type Actor } from "#app/domain/activity/activity.server";
 import { DomainError, type DomainErrorCode } from "#app/lib/errors";
-import { parseForm } from "#app/lib/form";
+import { FORM_LEVEL, parseForm } from "#app/lib/form";
 import {
   checkFileContent,
   MEDIA_LIMITS,
@@ -19,6 +19,7 @@ import {
   type MediaFormInput,
 } from "./media-rules";
 import { mediaKey, newMediaId, publicUrlFor, putMediaFile, removeMediaFiles } from "./storage.server";
+import { firstRow } from "#app/db/rows";
 
 /** An expected refusal: shown to the user with its title and message (and the field it is about). */
 export const mediaError = (
@@ -118,7 +119,7 @@ export async function uploadMedia(db: Db, actor: Actor | null, input: UploadInpu
   if (!actor) throw mediaError(MEDIA_TEXT.authTitle, MEDIA_TEXT.authMessage, "unauthenticated");
   const parsed = parseForm(mediaFormSchema, input);
   if (!parsed.ok) {
-    const [field, message] = Object.entries(parsed.fieldErrors)[0];
+    const [field, message] = Object.entries(parsed.fieldErrors)[0] ?? [FORM_LEVEL, ""];
     throw mediaError(MEDIA_TEXT.validationTitle, message, "invalid", field);
   }
   const form = parsed.data;
@@ -134,15 +135,17 @@ export async function uploadMedia(db: Db, actor: Actor | null, input: UploadInpu
   if (form.mode === "url") {
     const fileName = decodeURIComponent(new URL(form.url).pathname.split("/").pop() ?? "");
     return db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(media)
-        .values({
-          ...common,
-          type: mediaTypeFromName(new URL(form.url).pathname),
-          url: form.url,
-          originalName: fileName.slice(0, 255),
-        })
-        .returning();
+      const row = firstRow(
+        await tx
+          .insert(media)
+          .values({
+            ...common,
+            type: mediaTypeFromName(new URL(form.url).pathname),
+            url: form.url,
+            originalName: fileName.slice(0, 255),
+          })
+          .returning(),
+      );
       await logActivity(tx, {
         type: "media",
         actor,
@@ -172,28 +175,30 @@ export async function uploadMedia(db: Db, actor: Actor | null, input: UploadInpu
     await putMediaFile(originalKey, bytes);
     for (const v of image?.variants ?? []) await putMediaFile(v.key, v.bytes);
     return await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(media)
-        .values({
-          ...common,
-          type: checked.type,
-          url: publicUrlFor(originalKey),
-          storageKey: originalKey,
-          size: bytes.length,
-          width: image?.width ?? null,
-          height: image?.height ?? null,
-          variants:
-            image?.variants.map(({ width, height, url, key, format }) => ({
-              width,
-              height,
-              url,
-              key,
-              format,
-            })) ?? [],
-          originalName: file.name.slice(0, 255),
-          mimeType: checked.mimeType,
-        })
-        .returning();
+      const row = firstRow(
+        await tx
+          .insert(media)
+          .values({
+            ...common,
+            type: checked.type,
+            url: publicUrlFor(originalKey),
+            storageKey: originalKey,
+            size: bytes.length,
+            width: image?.width ?? null,
+            height: image?.height ?? null,
+            variants:
+              image?.variants.map(({ width, height, url, key, format }) => ({
+                width,
+                height,
+                url,
+                key,
+                format,
+              })) ?? [],
+            originalName: file.name.slice(0, 255),
+            mimeType: checked.mimeType,
+          })
+          .returning(),
+      );
       await logActivity(tx, {
         type: "media",
         actor,

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase, one } from "#app/db/testing.server";
 import { notifications } from "#app/db/schema";
 import {
   createNotification,
@@ -11,6 +11,7 @@ import {
   safeNotificationLink,
   unreadNotificationCount,
 } from "./notifications.server";
+import { firstRow } from "#app/db/rows";
 
 describe.each(TEST_ENGINES)("notifications on %s", (engine) => {
   let database: TestDatabase;
@@ -33,17 +34,17 @@ describe.each(TEST_ENGINES)("notifications on %s", (engine) => {
       );
     const list = await listNotifications(database.db);
     expect(list).toHaveLength(50);
-    expect(list[0].message).toBe("n54");
-    expect(list[49].message).toBe("n5");
+    expect(list[0]?.message).toBe("n54");
+    expect(list[49]?.message).toBe("n5");
   });
 
   test("marking one read sets readAt and keeps the first reading time", async () => {
     await createNotification(database.db, { type: "user", message: "New user: Ama", link: "/admin/users" });
-    const [n] = await listNotifications(database.db);
+    const n = firstRow(await listNotifications(database.db));
     const first = new Date("2026-01-01T10:00:00Z");
     expect(await markNotificationRead(database.db, n.id, first)).toEqual({ link: "/admin/users" });
     await markNotificationRead(database.db, n.id, new Date("2026-02-01T10:00:00Z"));
-    const [after] = await database.db.select().from(notifications).where(eq(notifications.id, n.id));
+    const after = one(await database.db.select().from(notifications).where(eq(notifications.id, n.id)));
     expect(after.read).toBe(true);
     expect(after.readAt?.toISOString()).toBe(first.toISOString());
     expect(await markNotificationRead(database.db, "missing")).toBeNull();
@@ -53,7 +54,7 @@ describe.each(TEST_ENGINES)("notifications on %s", (engine) => {
     for (const message of ["a", "b", "c"])
       await createNotification(database.db, { type: "comment", message, link: "/admin/comments" });
     expect(await unreadNotificationCount(database.db)).toBe(3);
-    const [one] = await listNotifications(database.db);
+    const one = firstRow(await listNotifications(database.db));
     await markNotificationRead(database.db, one.id);
     expect(await unreadNotificationCount(database.db)).toBe(2);
     expect(await markAllNotificationsRead(database.db)).toBe(2);
@@ -70,7 +71,7 @@ describe.each(TEST_ENGINES)("notifications on %s", (engine) => {
 
   test("deleting an unread notification lowers the count by one", async () => {
     await createNotification(database.db, { type: "article", message: "x", link: "/admin/articles" });
-    const [n] = await listNotifications(database.db);
+    const n = firstRow(await listNotifications(database.db));
     expect(await unreadNotificationCount(database.db)).toBe(1);
     await deleteNotification(database.db, n.id);
     expect(await unreadNotificationCount(database.db)).toBe(0);

@@ -7,6 +7,7 @@ import { count, desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "#app/db/client.server";
 import { notifications } from "#app/db/schema";
 import type { NotificationType } from "#app/lib/enums";
+import { firstRow } from "#app/db/rows";
 
 /** The bell and the notifications page show the latest 50 (spec section 9). */
 const NOTIFICATION_LIST_LIMIT = 50;
@@ -32,7 +33,9 @@ export function listNotifications(db: DbOrTx, limit = NOTIFICATION_LIST_LIMIT) {
 
 /** Counted by the database from the rows themselves, so it can never drift below zero. */
 export async function unreadNotificationCount(db: DbOrTx): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(notifications).where(eq(notifications.read, false));
+  const row = firstRow(
+    await db.select({ n: count() }).from(notifications).where(eq(notifications.read, false)),
+  );
   return row.n;
 }
 

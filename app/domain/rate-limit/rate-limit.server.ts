@@ -5,6 +5,7 @@
 import { lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "#app/db/client.server";
 import { rateLimits } from "#app/db/schema";
+import { firstRow } from "#app/db/rows";
 
 export interface RateLimit {
   /** Most hits allowed per window. */
@@ -26,14 +27,16 @@ export async function consumeRateLimit(
   now = new Date(),
 ): Promise<boolean> {
   const windowStart = new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs);
-  const [row] = await db
-    .insert(rateLimits)
-    .values({ key, windowStart, hits: 1 })
-    .onConflictDoUpdate({
-      target: [rateLimits.key, rateLimits.windowStart],
-      set: { hits: sql`${rateLimits.hits} + 1` },
-    })
-    .returning({ hits: rateLimits.hits });
+  const row = firstRow(
+    await db
+      .insert(rateLimits)
+      .values({ key, windowStart, hits: 1 })
+      .onConflictDoUpdate({
+        target: [rateLimits.key, rateLimits.windowStart],
+        set: { hits: sql`${rateLimits.hits} + 1` },
+      })
+      .returning({ hits: rateLimits.hits }),
+  );
   // Sweeping on a small share of hits keeps the table small without a scheduler.
   if (Math.random() < 0.01) await sweepRateLimits(db, now);
   return row.hits <= rule.limit;

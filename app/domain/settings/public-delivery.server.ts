@@ -12,7 +12,7 @@ export function hasPersonalCookie(cookieHeader: string | null): boolean {
   if (!cookieHeader) return false;
   return cookieHeader
     .split(";")
-    .map((part) => part.trim().split("=")[0])
+    .map((part) => part.trim().split("=")[0] ?? "")
     .some((name) => PERSONAL_COOKIES.includes(name));
 }
 

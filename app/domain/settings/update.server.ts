@@ -39,11 +39,16 @@ function changedLabels(before: Settings, after: Partial<Settings>, labels: Recor
   for (const [key, value] of Object.entries(after)) {
     if (key === "socialMedia") {
       for (const n of SOCIAL_NETWORKS) {
-        if ((before.socialMedia?.[n.key] ?? "") !== (value as Settings["socialMedia"])[n.key])
-          changed.push(labels[n.field]);
+        const label = labels[n.field];
+        if (
+          label !== undefined &&
+          (before.socialMedia?.[n.key] ?? "") !== (value as Settings["socialMedia"])[n.key]
+        )
+          changed.push(label);
       }
-    } else if (key in labels && !sameValue(before[key as keyof Settings], value)) {
-      changed.push(labels[key]);
+    } else {
+      const label = Object.hasOwn(labels, key) ? labels[key] : undefined;
+      if (label !== undefined && !sameValue(before[key as keyof Settings], value)) changed.push(label);
     }
   }
   return changed;

@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { activityLog, articles, categories, comments, users } from "#app/db/schema";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase, one } from "#app/db/testing.server";
 import { clearDatabase, populateDatabase } from "./setup.server";
+import { firstRow } from "#app/db/rows";
 
 describe.each(TEST_ENGINES)("database setup on %s", (engine) => {
   let database: TestDatabase;
@@ -10,10 +11,12 @@ describe.each(TEST_ENGINES)("database setup on %s", (engine) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(engine);
-    const [admin] = await database.db
-      .insert(users)
-      .values({ email: "admin@example.com", name: "Admin", role: "admin" })
-      .returning();
+    const admin = one(
+      await database.db
+        .insert(users)
+        .values({ email: "admin@example.com", name: "Admin", role: "admin" })
+        .returning(),
+    );
     actor = { id: admin.id, name: admin.name, email: admin.email };
   });
   afterAll(async () => {
@@ -21,7 +24,7 @@ describe.each(TEST_ENGINES)("database setup on %s", (engine) => {
   });
 
   const count = async (table: typeof articles | typeof categories | typeof comments) =>
-    (await database.db.select({ n: sql<number>`count(*)::int` }).from(table))[0].n;
+    firstRow(await database.db.select({ n: sql<number>`count(*)::int` }).from(table)).n;
 
   test("populate adds 8 categories and 4 articles with 3 comments each, logged", async () => {
     await populateDatabase(database.db, actor);
@@ -30,7 +33,7 @@ describe.each(TEST_ENGINES)("database setup on %s", (engine) => {
     expect(await count(comments)).toBe(12);
     const entries = await database.db.select().from(activityLog);
     expect(entries.map((e) => e.action)).toContain("Sample content added");
-    expect(entries[0].userId).toBe(actor.id);
+    expect(entries[0]?.userId).toBe(actor.id);
   });
 
   test("clear deletes every article and category (their comments go with the articles), logged", async () => {

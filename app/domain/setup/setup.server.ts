@@ -7,6 +7,7 @@ import type { Db } from "#app/db/client.server";
 import { populateSampleContent } from "#app/db/seed.server";
 import { articles, categories, comments } from "#app/db/schema";
 import { logActivity, type Actor } from "#app/domain/activity/activity.server";
+import { firstRow } from "#app/db/rows";
 
 export const SETUP_TEXT = {
   populated: "Database populated successfully! Sample articles, categories, and comments have been added.",
@@ -40,7 +41,7 @@ interface ClearResult {
  */
 export async function clearDatabase(db: Db, actor: Actor): Promise<ClearResult> {
   return db.transaction(async (tx) => {
-    const [{ n: commentCount }] = await tx.select({ n: sql<number>`count(*)::int` }).from(comments);
+    const { n: commentCount } = firstRow(await tx.select({ n: sql<number>`count(*)::int` }).from(comments));
     const deletedArticles = await tx.delete(articles).returning({ id: articles.id });
     const deletedCategories = await tx.delete(categories).returning({ id: categories.id });
     const result = {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { verifyPassword } from "#app/auth/password.server";
 import { createSession, findSessionUser } from "#app/auth/session.server";
 import { activityLog, notifications, sessions, users } from "#app/db/schema";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase, one } from "#app/db/testing.server";
 import {
   bulkUserAction,
   changeOwnPassword,
@@ -16,6 +16,7 @@ import {
   USER_TEXT,
   userStats,
 } from "./users.server";
+import { firstRow } from "#app/db/rows";
 
 /** The refusal of an address that another account already has. */
 const EMAIL_TAKEN = { code: "conflict", details: { field: "email" }, message: USER_TEXT.emailTaken };
@@ -39,7 +40,7 @@ describe.each(TEST_ENGINES)("users on %s", (engine) => {
     email: string,
     role: "admin" | "editor" | "writer" = "writer",
     status: "active" | "inactive" | "pending" = "active",
-  ) => createUser(db(), { name: email.split("@")[0], email, password: "secret12", role, status }, null);
+  ) => createUser(db(), { name: email.split("@")[0] ?? "", email, password: "secret12", role, status }, null);
   const statusOf = async (id: string) => (await db().select().from(users).where(eq(users.id, id)))[0]?.status;
   const sessionCount = async (id: string) =>
     (await db().select().from(sessions).where(eq(sessions.userId, id))).length;
@@ -62,10 +63,9 @@ describe.each(TEST_ENGINES)("users on %s", (engine) => {
       admin,
     );
     expect(created.email).toBe("ama@example.com");
-    const [n] = await db()
-      .select()
-      .from(notifications)
-      .where(eq(notifications.message, "New user: Ama (writer)"));
+    const n = firstRow(
+      await db().select().from(notifications).where(eq(notifications.message, "New user: Ama (writer)")),
+    );
     expect(n.link).toBe(`/admin/users/edit/${created.id}`);
     const log = await db().select().from(activityLog).where(eq(activityLog.action, "created user"));
     expect(log.some((e) => e.title === "Ama" && e.userName === "boss")).toBe(true);
@@ -186,7 +186,7 @@ describe.each(TEST_ENGINES)("users on %s", (engine) => {
     expect(await sessionCount(writer.id)).toBe(1);
     expect(await changeOwnPassword(db(), writer, "secret12", "another99")).toBe(true);
     expect(await sessionCount(writer.id)).toBe(0);
-    const [row] = await db().select().from(users).where(eq(users.id, writer.id));
+    const row = one(await db().select().from(users).where(eq(users.id, writer.id)));
     expect(await verifyPassword("another99", row.passwordHash)).toBe(true);
   });
 });

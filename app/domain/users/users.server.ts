@@ -19,6 +19,7 @@ import { logActivity, type Actor } from "#app/domain/activity/activity.server";
 import { createNotification } from "#app/domain/notifications/notifications.server";
 import { conflict, invalid, notFound } from "#app/lib/errors";
 import type { EditUserInput, ProfileInput } from "./user-form";
+import { firstRow } from "#app/db/rows";
 
 export const USER_TEXT = {
   cannotChangeSelf: "You cannot deactivate, demote or delete your own account.",
@@ -65,17 +66,19 @@ export function listUsers(db: DbOrTx, filter: UserListFilter = {}) {
 /** The list's stat cards, counted by the database in one pass. */
 export async function userStats(db: DbOrTx) {
   const n = (condition: SQL) => sql<number>`count(*) filter (where ${condition})::int`;
-  const [row] = await db
-    .select({
-      total: count(),
-      active: n(eq(users.status, "active")),
-      inactive: n(eq(users.status, "inactive")),
-      pending: n(eq(users.status, "pending")),
-      admins: n(eq(users.role, "admin")),
-      editors: n(eq(users.role, "editor")),
-      writers: n(eq(users.role, "writer")),
-    })
-    .from(users);
+  const row = firstRow(
+    await db
+      .select({
+        total: count(),
+        active: n(eq(users.status, "active")),
+        inactive: n(eq(users.status, "inactive")),
+        pending: n(eq(users.status, "pending")),
+        admins: n(eq(users.role, "admin")),
+        editors: n(eq(users.role, "editor")),
+        writers: n(eq(users.role, "writer")),
+      })
+      .from(users),
+  );
   return row;
 }
 
@@ -85,10 +88,12 @@ export async function getUserById(db: DbOrTx, id: string): Promise<User | null> 
 }
 
 async function activeAdminsOutside(tx: DbOrTx, excludedIds: string[]) {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(users)
-    .where(and(eq(users.role, "admin"), eq(users.status, "active"), notInArray(users.id, excludedIds)));
+  const row = firstRow(
+    await tx
+      .select({ n: count() })
+      .from(users)
+      .where(and(eq(users.role, "admin"), eq(users.status, "active"), notInArray(users.id, excludedIds))),
+  );
   return row.n;
 }
 
@@ -273,6 +278,7 @@ export async function updateUser(db: Db, actor: Actor, userId: string, input: Ed
         })
         .where(eq(users.id, userId))
         .returning();
+      if (!updated) throw userNotFound();
       if ((input.status === "active" && target.status !== "active") || passwordHash)
         await deleteUserSessions(tx, userId);
       const changes = [

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { verifyPassword } from "#app/auth/password.server";
 import { articles, notifications, sessions, users } from "#app/db/schema";
-import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, type TestDatabase, one } from "#app/db/testing.server";
 import { createNotification } from "#app/domain/notifications/notifications.server";
 import {
   forgetLegacyRoleAnnouncement,
@@ -123,7 +123,9 @@ describe("dashboard, profile, notifications and the shell (routes)", () => {
       status: 302,
       location: "/admin/articles",
     });
-    const [readRow] = await database.db.select().from(notifications).where(eq(notifications.id, review.id));
+    const readRow = one(
+      await database.db.select().from(notifications).where(eq(notifications.id, review.id)),
+    );
     expect(readRow.read).toBe(true);
     expect(readRow.readAt).toBeInstanceOf(Date);
     expect(await post({ intent: "delete", id: sneaky.id, returnTo: "/admin/dashboard" })).toMatchObject({
@@ -178,7 +180,7 @@ describe("dashboard, profile, notifications and the shell (routes)", () => {
       ),
     );
     expect(saved).toMatchObject({ status: 302, location: "/admin/profile" });
-    const [row] = await database.db.select().from(users).where(eq(users.id, ids.writer));
+    const row = one(await database.db.select().from(users).where(eq(users.id, ids.writer)));
     expect([row.name, row.email, row.website, row.location]).toEqual([
       "Wale Writer",
       "writer@example.com",
@@ -213,7 +215,7 @@ describe("dashboard, profile, notifications and the shell (routes)", () => {
     });
     expect(done).toMatchObject({ status: 302, location: "/admin/profile" });
     expect(done.setCookie).toContain("nd_session=");
-    const [row] = await database.db.select().from(users).where(eq(users.id, ids.editor));
+    const row = one(await database.db.select().from(users).where(eq(users.id, ids.editor)));
     expect(await verifyPassword("Fresh1234", row.passwordHash)).toBe(true);
     // The old sessions are gone; only the fresh one for this browser remains.
     expect(await outcome(() => profileRoute.loader(args(getRequest("/admin/profile", other))))).toMatchObject(

@@ -12,6 +12,7 @@ import { pageCode } from "#app/domain/snippets/page-code.server";
 import { SNIPPET_DEFAULTS, type CodeSnippet } from "#app/domain/snippets/snippet-rules";
 import * as codeRoute from "./code";
 import { args, getRequest, makeUser, outcome, postRequest, sessionCookieFor } from "./route-testing.server";
+import { firstRow } from "#app/db/rows";
 
 const load = (cookie?: string) => outcome(() => codeRoute.loader(args(getRequest("/admin/code", cookie))));
 const post = (fields: Record<string, string>, cookie?: string) =>
@@ -50,7 +51,7 @@ describe("/admin/code (routes)", () => {
     forgetCachedSettings();
   });
 
-  const stored = async () => (await database.db.select().from(settings))[0].codeSnippets;
+  const stored = async () => firstRow(await database.db.select().from(settings)).codeSnippets;
   const activityCount = async () => (await database.db.select().from(activityLog)).length;
 
   test("admin: 'Save All Changes' stores the whole list, logs it, and the public page has it at once", async () => {
@@ -107,7 +108,7 @@ describe("/admin/code (routes)", () => {
       cookies.admin,
     );
     expect(added).toMatchObject({ status: 200, body: { result: { title: "Snippets saved" } } });
-    const [banner] = await stored();
+    const banner = firstRow(await stored());
     expect(banner).toMatchObject({
       name: "Banner",
       includePaths: ["/contact", "/category/*"],
@@ -115,9 +116,9 @@ describe("/admin/code (routes)", () => {
     });
 
     await post({ intent: "toggle", id: banner.id }, cookies.admin);
-    expect((await stored())[0].status).toBe("inactive");
+    expect(firstRow(await stored()).status).toBe("inactive");
     await post({ intent: "toggle", id: banner.id }, cookies.admin);
-    expect((await stored())[0].status).toBe("active");
+    expect(firstRow(await stored()).status).toBe("active");
     await post({ intent: "remove", id: banner.id }, cookies.admin);
     expect(await stored()).toEqual([]);
   });

@@ -9,7 +9,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { articles, categories, comments, notifications, settings } from "#app/db/schema";
 import type { CommentStatus } from "#app/lib/enums";
-import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, type TestDatabase, one } from "#app/db/testing.server";
 import { bulkArticles, saveArticle, setArticleStatus } from "#app/domain/articles/admin.server";
 import {
   createCategory,
@@ -114,23 +114,25 @@ describe("newsroom publishing, sanitising and failure branches", () => {
   });
 
   const addCategory = async (name: string) =>
-    (
+    one(
       await database.db
         .insert(categories)
         .values({ name, slug: name.toLowerCase().replace(/\s+/g, "-") })
-        .returning()
-    )[0];
+        .returning(),
+    );
   const addArticle = async (values: Partial<typeof articles.$inferInsert> & { title: string }) =>
-    (
+    one(
       await database.db
         .insert(articles)
         .values({ content: "<p>Body</p>", status: "draft", ...values })
-        .returning()
-    )[0];
-  const articleByTitle = async (title: string) =>
+        .returning(),
+    );
+  const findArticleByTitle = async (title: string) =>
     (await database.db.select().from(articles).where(eq(articles.title, title)))[0];
+  const articleByTitle = async (title: string) =>
+    one(await database.db.select().from(articles).where(eq(articles.title, title)));
   const articleRow = async (id: string) =>
-    (await database.db.select().from(articles).where(eq(articles.id, id)))[0];
+    one(await database.db.select().from(articles).where(eq(articles.id, id)));
 
   // ---------------------------------------------------------------------------------------------
   // 1. Publishing and unpublishing reach every public page at once
@@ -457,7 +459,7 @@ describe("newsroom publishing, sanitising and failure branches", () => {
     );
     expect(result.status).toBe(400);
     expect(result.body).toMatchObject({ problem: { title: "Missing Content" } });
-    expect(await articleByTitle("Only scripts")).toBeUndefined();
+    expect(await findArticleByTitle("Only scripts")).toBeUndefined();
   });
 
   // ---------------------------------------------------------------------------------------------
@@ -466,12 +468,12 @@ describe("newsroom publishing, sanitising and failure branches", () => {
 
   describe("comment moderation", () => {
     const addComment = async (articleId: string, status: CommentStatus) =>
-      (
+      one(
         await database.db
           .insert(comments)
           .values({ articleId, authorName: "Ama", authorEmail: "ama@example.com", text: "Hello", status })
-          .returning()
-      )[0];
+          .returning(),
+      );
     const statusOf = async (id: string) =>
       (await database.db.select().from(comments).where(eq(comments.id, id)))[0]?.status;
     const post = (fields: Record<string, string>, role: "admin" | "editor" = "editor") =>
@@ -787,7 +789,7 @@ describe("newsroom publishing, sanitising and failure branches", () => {
             values: { title: "Never saved", content: "<p>Typed words</p>" },
           },
         });
-        expect(await articleByTitle("Never saved")).toBeUndefined();
+        expect(await findArticleByTitle("Never saved")).toBeUndefined();
       },
     );
 

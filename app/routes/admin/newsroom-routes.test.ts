@@ -7,7 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { activityLog, articles, categories, comments, notifications, settings } from "#app/db/schema";
 import type { CommentStatus } from "#app/lib/enums";
-import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, type TestDatabase, one } from "#app/db/testing.server";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
 import * as articlesAddRoute from "./articles.add";
 import * as articlesEditRoute from "./articles.edit";
@@ -26,6 +26,7 @@ import {
   toastOf,
   type Outcome,
 } from "./route-testing.server";
+import { firstRow } from "#app/db/rows";
 
 const MODERATION_SETTINGS = [
   "allowComments",
@@ -70,33 +71,35 @@ describe("newsroom routes: articles, categories and comments per role", () => {
   // ---------------------------------------------------------------------------------------------
 
   const addArticle = async (values: Partial<typeof articles.$inferInsert> & { title: string }) =>
-    (
+    one(
       await database.db
         .insert(articles)
         .values({ content: "<p>Body</p>", status: "draft", ...values })
-        .returning()
-    )[0];
+        .returning(),
+    );
   const addCategory = async (name: string) =>
-    (
+    one(
       await database.db
         .insert(categories)
         .values({ name, slug: name.toLowerCase().replace(/\s+/g, "-") })
-        .returning()
-    )[0];
+        .returning(),
+    );
   const addComment = async (articleId: string, status: CommentStatus, text = "Hello") =>
-    (
+    one(
       await database.db
         .insert(comments)
         .values({ articleId, authorName: "Ama", authorEmail: "ama@example.com", text, status })
-        .returning()
-    )[0];
+        .returning(),
+    );
 
   const articleRows = () => database.db.select().from(articles).orderBy(articles.id);
-  const articleRow = async (id: string) =>
+  const findArticle = async (id: string) =>
     (await database.db.select().from(articles).where(eq(articles.id, id)))[0];
+  const articleRow = async (id: string) =>
+    one(await database.db.select().from(articles).where(eq(articles.id, id)));
   const categoryRows = () => database.db.select().from(categories).orderBy(categories.id);
   const commentRows = () => database.db.select().from(comments).orderBy(comments.id);
-  const settingsRow = async () => (await database.db.select().from(settings))[0];
+  const settingsRow = async () => one(await database.db.select().from(settings));
   const activityCount = async () => (await database.db.select().from(activityLog)).length;
 
   /** Everything a newsroom action could write, to compare before and after a refusal. */
@@ -409,7 +412,7 @@ describe("newsroom routes: articles, categories and comments per role", () => {
       expect(result.body).toMatchObject({
         result: { type: "warning", title: "Processed 1 of 2 articles with 1 error." },
       });
-      expect(await articleRow(ownDraft.id)).toBeUndefined();
+      expect(await findArticle(ownDraft.id)).toBeUndefined();
       expect(await articleRow(othersDraft.id)).toEqual(othersDraft);
     });
 
@@ -423,7 +426,7 @@ describe("newsroom routes: articles, categories and comments per role", () => {
         status: 200,
         body: { result: { type: "success", title: "Article Deleted!" } },
       });
-      expect(await articleRow(ownDraft.id)).toBeUndefined();
+      expect(await findArticle(ownDraft.id)).toBeUndefined();
     });
 
     test("edit screen of another's article: loader 403, save 403, delete 403; the row is unchanged", async () => {
@@ -513,7 +516,9 @@ describe("newsroom routes: articles, categories and comments per role", () => {
       );
       expect(result).toMatchObject({ status: 302, location: "/admin/articles" });
       expect(await toastOf(result.setCookie)).toMatchObject({ title: "Article Created!" });
-      const [row] = await database.db.select().from(articles).where(eq(articles.title, "Writer scoop"));
+      const row = firstRow(
+        await database.db.select().from(articles).where(eq(articles.title, "Writer scoop")),
+      );
       expect(row).toMatchObject({
         status: "pending",
         featured: false,
@@ -754,7 +759,7 @@ describe("newsroom routes: articles, categories and comments per role", () => {
       );
       expect(result).toMatchObject({ status: 302, location: "/admin/articles" });
       expect(await toastOf(result.setCookie)).toMatchObject({ title: "Article Deleted!" });
-      expect(await articleRow(theirs.id)).toBeUndefined();
+      expect(await findArticle(theirs.id)).toBeUndefined();
     });
 
     test("editor creates a published article directly", async () => {
@@ -770,7 +775,9 @@ describe("newsroom routes: articles, categories and comments per role", () => {
         ),
       );
       expect(result).toMatchObject({ status: 302, location: "/admin/articles" });
-      const [row] = await database.db.select().from(articles).where(eq(articles.title, "Editor story"));
+      const row = firstRow(
+        await database.db.select().from(articles).where(eq(articles.title, "Editor story")),
+      );
       expect(row).toMatchObject({ status: "published", authorId: ids.editor });
       expect(row.publishedAt).toBeInstanceOf(Date);
     });

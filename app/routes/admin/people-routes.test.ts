@@ -6,7 +6,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { notifications, sessions, users } from "#app/db/schema";
-import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, type TestDatabase, one } from "#app/db/testing.server";
 import { createNotification } from "#app/domain/notifications/notifications.server";
 import * as usersDomain from "#app/domain/users/users.server";
 import * as layoutRoute from "./layout";
@@ -24,6 +24,7 @@ import {
 import * as addRoute from "./users.add";
 import * as editRoute from "./users.edit";
 import * as listRoute from "./users";
+import { firstRow } from "#app/db/rows";
 
 const ACCOUNT_DISABLED = {
   title: "Account Disabled",
@@ -59,7 +60,7 @@ describe("people screens (routes)", () => {
     (await database.db.select().from(notifications))
       .map(({ id, read, readAt }) => ({ id, read, readAt }))
       .sort((a, b) => a.id.localeCompare(b.id));
-  const rowOf = async (id: string) => (await database.db.select().from(users).where(eq(users.id, id)))[0];
+  const rowOf = async (id: string) => one(await database.db.select().from(users).where(eq(users.id, id)));
   const setStatus = (id: string, status: "active" | "inactive") =>
     database.db.update(users).set({ status }).where(eq(users.id, id));
 
@@ -114,7 +115,7 @@ describe("people screens (routes)", () => {
         link: "/admin/comments",
       });
       await createNotification(database.db, { type: "user", message: "Another", link: "/admin/users" });
-      noteId = (await database.db.select().from(notifications))[0].id;
+      noteId = firstRow(await database.db.select().from(notifications)).id;
     });
 
     const profilePosts = (): Array<Record<string, string>> => [

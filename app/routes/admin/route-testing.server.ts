@@ -10,13 +10,13 @@ import { createUser } from "#app/domain/users/users.server";
 export const BASE = "http://localhost";
 
 export async function makeUser(email: string, role: "admin" | "editor" | "writer", password = "secret12") {
-  return createUser(await getDb(), { name: email.split("@")[0], email, password, role }, null);
+  return createUser(await getDb(), { name: email.split("@")[0] ?? "", email, password, role }, null);
 }
 
 /** The Cookie header of a fresh session for the user. */
 export async function sessionCookieFor(userId: string): Promise<string> {
   const { token } = await createSession(await getDb(), userId);
-  return (await commitSessionCookie(new Request(BASE), token)).split(";")[0];
+  return (await commitSessionCookie(new Request(BASE), token)).split(";")[0] ?? "";
 }
 
 export function getRequest(path: string, cookie?: string) {
@@ -45,7 +45,7 @@ export const args = <T>(request: Request, params: Record<string, string> = {}) =
 /** The toast a redirect carries, as the next page would show it. */
 export async function toastOf(setCookie: string | null) {
   const cookie = (setCookie ?? "").split(/,(?=\s*nd_)/).find((c) => c.trim().startsWith("nd_flash="));
-  const request = new Request(BASE, { headers: { Cookie: (cookie ?? "").split(";")[0].trim() } });
+  const request = new Request(BASE, { headers: { Cookie: ((cookie ?? "").split(";")[0] ?? "").trim() } });
   return (await readToast(request)).toast;
 }
 

@@ -7,7 +7,7 @@ import { desc } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { activityLog, settings, type Settings } from "#app/db/schema";
 import { DEFAULT_CONTACT } from "#app/db/seed.server";
-import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, type TestDatabase, one } from "#app/db/testing.server";
 import { ADS_TEXT } from "#app/domain/settings/ads-form";
 import { BOOLEAN_SETTINGS, settingsFormValues, SETTINGS_TEXT } from "#app/domain/settings/settings-form";
 import { forgetCachedSettings, getSettings } from "#app/domain/settings/settings.server";
@@ -23,6 +23,7 @@ import {
   type Outcome,
 } from "./route-testing.server";
 import * as settingsRoute from "./settings";
+import { firstRow } from "#app/db/rows";
 
 const expectDenied = (result: Outcome, label: string) => {
   expect(result.status, label).toBe(403);
@@ -51,7 +52,7 @@ describe("settings and ads screens (routes)", () => {
     forgetCachedSettings();
   });
 
-  const settingsRow = async () => (await database.db.select().from(settings))[0];
+  const settingsRow = async () => one(await database.db.select().from(settings));
   const activityRows = () => database.db.select().from(activityLog).orderBy(desc(activityLog.createdAt));
   const snapshot = async () => ({ settings: await settingsRow(), activity: (await activityRows()).length });
 
@@ -140,7 +141,7 @@ describe("settings and ads screens (routes)", () => {
     expect(stored.socialMedia).toMatchObject({ facebook: "https://facebook.com/planet", twitter: "" });
     expect(stored.updatedAt.getTime()).toBeGreaterThanOrEqual(before.updatedAt.getTime());
 
-    const [entry] = await activityRows();
+    const entry = firstRow(await activityRows());
     expect(entry).toMatchObject({ type: "settings", action: "updated settings", userName: "admin" });
     expect(entry.description).toContain("Site Title");
     expect(entry.description).toContain("Posts Per Page");

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { notifications, users } from "#app/db/schema";
-import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, type TestDatabase, one } from "#app/db/testing.server";
 import {
   args,
   getRequest,
@@ -14,6 +14,7 @@ import {
 import * as addRoute from "./users.add";
 import * as editRoute from "./users.edit";
 import * as listRoute from "./users";
+import { firstRow } from "#app/db/rows";
 
 describe("users screens (routes)", () => {
   let database: TestDatabase;
@@ -149,7 +150,7 @@ describe("users screens (routes)", () => {
         errors: Record<string, { title: string; message?: string }>;
         values: Record<string, string>;
       };
-      expect(body.errors[field].title).toBe(title);
+      expect(body.errors[field]?.title).toBe(title);
       expect(body.values.name).toBe(fields.name);
       expect(body.values.email).toBe(fields.email);
       expect(body.values.password).toBeUndefined();
@@ -172,12 +173,16 @@ describe("users screens (routes)", () => {
     );
     expect(result).toMatchObject({ status: 302, location: "/admin/users" });
     expect((await toastOf(result.setCookie))?.title).toBe("User Created!");
-    const [created] = await database.db.select().from(users).where(eq(users.email, "kofi@example.com"));
+    const created = firstRow(
+      await database.db.select().from(users).where(eq(users.email, "kofi@example.com")),
+    );
     expect(created).toMatchObject({ name: "Kofi Boateng", role: "writer", status: "active" });
-    const [note] = await database.db
-      .select()
-      .from(notifications)
-      .where(eq(notifications.link, `/admin/users/edit/${created.id}`));
+    const note = firstRow(
+      await database.db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.link, `/admin/users/edit/${created.id}`)),
+    );
     expect(note.message).toBe("New user: Kofi Boateng (writer)");
   });
 
@@ -234,7 +239,7 @@ describe("users screens (routes)", () => {
     );
     expect(saved).toMatchObject({ status: 302, location: "/admin/users" });
     expect((await toastOf(saved.setCookie))?.title).toBe("User updated successfully!");
-    expect((await database.db.select().from(users).where(eq(users.id, ids.editor)))[0].name).toBe(
+    expect(one(await database.db.select().from(users).where(eq(users.id, ids.editor))).name).toBe(
       "Edem Mensah",
     );
 
@@ -254,7 +259,7 @@ describe("users screens (routes)", () => {
     expect((selfDemotion.body as { formError: { title: string } }).formError.title).toBe(
       "Error updating user. Please try again.",
     );
-    expect((await database.db.select().from(users).where(eq(users.id, ids.admin)))[0].role).toBe("admin");
+    expect(one(await database.db.select().from(users).where(eq(users.id, ids.admin))).role).toBe("admin");
   });
 
   test("list actions: deactivate (the session is refused at once), activate, self-protection, bulk, delete", async () => {

@@ -41,7 +41,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 const DEMO_ARTICLES = [
   { id: "demo-1", title: "Demo article: the Volta Region's new cocoa cooperative" },
   { id: "demo-2", title: "Demo article: Black Stars name squad for the qualifiers" },
-];
+] as const;
 
 const inputClass =
   "mt-1 block w-full rounded-md border border-gray-300 px-3 py-2.5 text-base focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none";
@@ -49,7 +49,7 @@ const inputClass =
 export default function CommentsDemo({ loaderData }: Route.ComponentProps) {
   const { allowComments, autoApproveComments, timezone } = loaderData;
   const { showToast } = useToast();
-  const [articleId, setArticleId] = useState(DEMO_ARTICLES[0].id);
+  const [articleId, setArticleId] = useState<string>(DEMO_ARTICLES[0].id);
   const [byArticle, setByArticle] = useState<Record<string, ShownComment[]>>({});
   const comments = byArticle[articleId] ?? [];
 

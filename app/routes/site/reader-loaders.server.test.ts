@@ -153,7 +153,7 @@ describe.each(TEST_ENGINES)("reader listing loaders on %s", (engine) => {
 
   test("search: ranked results, no results, harmless input, never unpublished", async () => {
     const found = unwrap(await searchLoader(args("/search?q=cocoa")));
-    expect(found.value.search?.ok && found.value.search.value.results[0].title).toBe(
+    expect(found.value.search?.ok && found.value.search.value.results[0]?.title).toBe(
       "Cocoa farmers in Western North expect a stronger harvest",
     );
     const none = unwrap(await searchLoader(args(`/search?q=${SECRET}`)));

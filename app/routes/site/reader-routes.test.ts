@@ -10,7 +10,7 @@ import {
   settings,
 } from "#app/db/schema";
 import { seedDatabase } from "#app/db/seed.server";
-import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, type TestDatabase, one } from "#app/db/testing.server";
 import { COMMENT_TEXT } from "#app/domain/comments/comment-form";
 import { CONTACT_TEXT } from "#app/domain/contact/contact-form";
 import { SETUP_TEXT } from "#app/domain/setup/setup.server";
@@ -28,6 +28,7 @@ import * as articleRoute from "./article";
 import * as contactRoute from "./contact";
 import * as setupRoute from "./database-setup";
 import * as privacyRoute from "./privacy";
+import { firstRow } from "#app/db/rows";
 
 /** Loader/action arguments; the type each route expects is taken from where the call is made. */
 const args = <T>(request: Request, params: Record<string, string> = {}): T =>
@@ -43,16 +44,16 @@ describe("reader routes against the database", () => {
     database = await createTestDatabase("pglite");
     forgetCachedSettings();
     await seedDatabase(database.db, { adminEmail: "root@example.com", adminPassword: "secret123" });
-    const [first] = await database.db
-      .select({ id: articles.id })
-      .from(articles)
-      .orderBy(articles.title)
-      .limit(1);
+    const first = firstRow(
+      await database.db.select({ id: articles.id }).from(articles).orderBy(articles.title).limit(1),
+    );
     articleId = first.id;
-    const [draft] = await database.db
-      .insert(articles)
-      .values({ title: "Embargoed draft", status: "draft", content: "<p>secret</p>" })
-      .returning({ id: articles.id });
+    const draft = one(
+      await database.db
+        .insert(articles)
+        .values({ title: "Embargoed draft", status: "draft", content: "<p>secret</p>" })
+        .returning({ id: articles.id }),
+    );
     draftId = draft.id;
     cookies.admin = await sessionCookieFor((await makeUser("admin2@example.com", "admin")).id);
     cookies.editor = await sessionCookieFor((await makeUser("editor@example.com", "editor")).id);
@@ -156,7 +157,7 @@ describe("reader routes against the database", () => {
   describe("view counter", () => {
     test("204 for a published article, 404 for a draft", async () => {
       const viewsOf = async (id: string) =>
-        (await database.db.select({ v: articles.views }).from(articles).where(eq(articles.id, id)))[0].v;
+        one(await database.db.select({ v: articles.views }).from(articles).where(eq(articles.id, id))).v;
       const before = await viewsOf(articleId);
       const counted = (await viewsRoute.action(
         args(postRequest(`/resources/article-views/${articleId}`, {}), { id: articleId }),
@@ -205,7 +206,7 @@ describe("reader routes against the database", () => {
 
   describe("database setup", () => {
     const count = async (table: typeof articles | typeof categories) =>
-      (await database.db.select({ n: sql<number>`count(*)::int` }).from(table))[0].n;
+      firstRow(await database.db.select({ n: sql<number>`count(*)::int` }).from(table)).n;
 
     test("a visitor is sent to sign in and an editor is refused; nothing changes", async () => {
       const before = await count(articles);
