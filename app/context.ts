@@ -1,8 +1,21 @@
-/** What the HTTP server hands every loader and action. */
+/**
+ * What the HTTP server hands every loader and action of one request (React Router's load context):
+ * the database and the signed-in staff member travel here, never through a global lookup.
+ */
+import type { CurrentUser } from "#app/auth/current-user.server";
+import type { Db } from "#app/db/client.server";
+
 declare module "react-router" {
   interface AppLoadContext {
     /** The client's address as Express sees it (honours TRUST_PROXY). */
     clientIp: string;
+    /** The process's database. */
+    db: Db;
+    /**
+     * The signed-in staff member, or null; read from the session at most once per request, however many
+     * loaders ask (a layout and its page share it). Does not check the account's status: guards do.
+     */
+    currentUser: () => Promise<CurrentUser | null>;
   }
 }
 export {};

@@ -10,7 +10,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
-import { getDb } from "#app/db/client.server";
+import type { Db } from "#app/db/client.server";
 import { createHtmlInjector } from "#app/domain/snippets/html-injector.server";
 import { isPublicPagePath, pageCode, type PageCode } from "#app/domain/snippets/page-code.server";
 import { getSettings } from "#app/domain/settings/settings.server";
@@ -18,11 +18,11 @@ import { getSettings } from "#app/domain/settings/settings.server";
 const streamTimeout = 5_000;
 
 /** A settings read that fails must not take the page down with it: the page goes out without extras. */
-async function pageCodeFor(request: Request): Promise<PageCode | null> {
+async function pageCodeFor(request: Request, db: Db): Promise<PageCode | null> {
   const { pathname } = new URL(request.url);
   if (!isPublicPagePath(pathname)) return null;
   try {
-    return pageCode(await getSettings(await getDb()), pathname, request.headers.get("user-agent"));
+    return pageCode(await getSettings(db), pathname, request.headers.get("user-agent"));
   } catch (error) {
     console.error("[page-code] could not read settings; page sent without custom code", error);
     return null;
@@ -34,14 +34,14 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
-  const code = await pageCodeFor(request);
+  const code = await pageCodeFor(request, loadContext.db);
   if (code?.variesByDevice) responseHeaders.append("Vary", "User-Agent");
 
   return new Promise<Response>((resolve, reject) => {

@@ -3,7 +3,7 @@ import type { Server } from "node:http";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { parseConfig } from "#app/config.server";
-import { getDatabase, openDatabase, setDatabase, type Database } from "#app/db/client.server";
+import { openDatabase, type Database } from "#app/db/client.server";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
 import { createApp } from "./app";
 
@@ -12,6 +12,19 @@ import { createApp } from "./app";
  * would only be asked for the build on a page request.
  */
 const noBuild = (): Promise<ServerBuild> => Promise.reject(new Error("no app build in this test"));
+
+/** The app on a free port, with that database in every request's context. */
+async function listen(database: Database) {
+  const app = createApp({
+    config: parseConfig({ NODE_ENV: "production", BUILD_DIR: "/nonexistent-build" }),
+    db: database.db,
+    build: noBuild,
+  });
+  const server = await new Promise<Server>((resolve) => {
+    const s = app.listen(0, "127.0.0.1", () => resolve(s));
+  });
+  return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
 
 describe.each(TEST_ENGINES)("the Express app on %s", (engine) => {
   let database: TestDatabase;
@@ -24,14 +37,7 @@ describe.each(TEST_ENGINES)("the Express app on %s", (engine) => {
     closed = await openDatabase({ memory: true });
     await closed.close();
     database = await createTestDatabase(engine);
-    const app = createApp({
-      config: parseConfig({ NODE_ENV: "production", BUILD_DIR: "/nonexistent-build" }),
-      build: noBuild,
-    });
-    server = await new Promise<Server>((resolve) => {
-      const s = app.listen(0, "127.0.0.1", () => resolve(s));
-    });
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ server, origin } = await listen(database));
   });
   afterAll(async () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -49,14 +55,13 @@ describe.each(TEST_ENGINES)("the Express app on %s", (engine) => {
   });
 
   test("/healthz answers 503 when the database does not", async () => {
-    const working = await getDatabase();
-    setDatabase(Promise.resolve(closed));
+    const down = await listen(closed);
     try {
-      const response = await fetch(`${origin}/healthz`);
+      const response = await fetch(`${down.origin}/healthz`);
       expect(response.status).toBe(503);
       expect(await response.json()).toEqual({ status: "error", database: "unreachable" });
     } finally {
-      setDatabase(Promise.resolve(working));
+      await new Promise<void>((resolve) => down.server.close(() => resolve()));
     }
     expect((await fetch(`${origin}/healthz`)).status).toBe(200);
   });

@@ -8,7 +8,8 @@ import compression from "compression";
 import express, { type RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import type { Config } from "#app/config.server";
-import { getDb, pingDatabase } from "#app/db/client.server";
+import { createRequestContext } from "#app/auth/current-user.server";
+import { pingDatabase, type Db } from "#app/db/client.server";
 import { mediaDirectory } from "#app/domain/media/storage.server";
 import { limitRequestBody, rejectCrossSiteWrites, securityHeaders } from "./security";
 
@@ -17,12 +18,14 @@ export const MAX_REQUEST_BODY_BYTES = 33 * 1024 * 1024;
 
 interface AppOptions {
   config: Config;
+  /** Handed to every loader and action through the request context (app/context.ts). */
+  db: Db;
   /** Production: the built server bundle. Development: Vite's middleware and on-demand build. */
   build: ServerBuild | (() => Promise<ServerBuild>);
   viteMiddleware?: RequestHandler;
 }
 
-export function createApp({ config, build, viteMiddleware }: AppOptions) {
+export function createApp({ config, db, build, viteMiddleware }: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
@@ -30,7 +33,7 @@ export function createApp({ config, build, viteMiddleware }: AppOptions) {
   app.use(compression());
 
   app.get("/healthz", async (_req, res) => {
-    const isDatabaseUp = await pingDatabase(await getDb());
+    const isDatabaseUp = await pingDatabase(db);
     res
       .status(isDatabaseUp ? 200 : 503)
       .set("Cache-Control", "no-store")
@@ -78,7 +81,8 @@ export function createApp({ config, build, viteMiddleware }: AppOptions) {
     createRequestHandler({
       build,
       mode: config.isProduction ? "production" : "development",
-      getLoadContext: (req) => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? "" }),
+      getLoadContext: (req) =>
+        createRequestContext(db, req.headers.cookie, req.ip ?? req.socket.remoteAddress ?? ""),
     }),
   );
   return app;

@@ -10,6 +10,7 @@ import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { parseConfig } from "#app/config.server";
+import type { Db } from "#app/db/client.server";
 import { createApp, MAX_REQUEST_BODY_BYTES } from "./app";
 
 const noBuild = (): Promise<ServerBuild> => Promise.reject(new Error("no app build in this test"));
@@ -27,6 +28,8 @@ describe("media files and the body limit", () => {
     const app = createApp({
       config: parseConfig({ NODE_ENV: "production", BUILD_DIR: "/nonexistent-build", DATA_DIR: dataDir }),
       build: noBuild,
+      // Static files are served before any route runs: nothing here reaches the database.
+      db: {} as Db,
     });
     server = await new Promise<Server>((resolve) => {
       const s = app.listen(0, "127.0.0.1", () => resolve(s));

@@ -26,7 +26,7 @@ export async function serve({ build, viteMiddleware }: ServeOptions): Promise<Se
     );
   }, HOUR_MS).unref();
 
-  const app = createApp({ config: cfg, build, viteMiddleware });
+  const app = createApp({ config: cfg, db: database.db, build, viteMiddleware });
   const server: Server = app.listen(cfg.port, cfg.host, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : cfg.port;

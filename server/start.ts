@@ -2,7 +2,7 @@
  * Opens the database (PGlite under DATA_DIR, or DATABASE_URL), applies migrations and seeds a first start.
  */
 import { config, type Config } from "#app/config.server";
-import { openDatabase, setDatabase, type Database } from "#app/db/client.server";
+import { openDatabase, type Database } from "#app/db/client.server";
 import { seedDatabase } from "#app/db/seed.server";
 import { sql } from "drizzle-orm";
 
@@ -28,7 +28,6 @@ export async function prepareDatabase(cfg: Config = config()): Promise<Database>
   const database = await openDatabase(
     cfg.databaseUrl ? { databaseUrl: cfg.databaseUrl } : { dataDir: cfg.dataDir },
   );
-  setDatabase(Promise.resolve(database));
   await database.migrate();
   const seeded = await seedDatabase(database.db, {
     adminEmail: cfg.adminEmail,

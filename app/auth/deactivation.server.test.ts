@@ -6,6 +6,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { activityLog, sessions, users } from "#app/db/schema";
+import { createRequestContext } from "#app/auth/current-user.server";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase, one } from "#app/db/testing.server";
 import { type DomainError, isDomainError } from "#app/lib/errors";
 import { toResponse } from "#app/lib/http-errors.server";
@@ -32,6 +33,9 @@ describe.each(TEST_ENGINES)("account status and sign-in on %s", (engine) => {
   beforeAll(async () => {
     database = await createTestDatabase(engine);
   });
+  /** A request's load context, as the server builds it: a new one is a new request. */
+  const ctx = (request: Request) =>
+    createRequestContext(database.db, request.headers.get("Cookie"), "127.0.0.1");
   afterAll(async () => {
     await database.destroy();
   });
@@ -54,7 +58,7 @@ describe.each(TEST_ENGINES)("account status and sign-in on %s", (engine) => {
 
   /** Whether a request gets past requireUser; a refusal must be the sign-in redirect or 'Account Disabled'. */
   const getsIn = async (request: Request) => {
-    const thrown = await requireUser(request).then(
+    const thrown = await requireUser(ctx(request)).then(
       () => null,
       (error: unknown) => error,
     );

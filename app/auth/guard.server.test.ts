@@ -5,7 +5,8 @@ import type { UserRole, UserStatus } from "#app/lib/enums";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase, one } from "#app/db/testing.server";
 import { isDomainError } from "#app/lib/errors";
 import { toResponse } from "#app/lib/http-errors.server";
-import { getCurrentUser, requireAdminPath, requirePermission, requireUser } from "./guard.server";
+import { createRequestContext, findCurrentUser } from "./current-user.server";
+import { requireAdminPath, requirePermission, requireUser } from "./guard.server";
 import { commitSessionCookie, createSession } from "./session.server";
 
 // The spec's texts, verbatim.
@@ -45,6 +46,9 @@ describe.each(TEST_ENGINES)("the back-office guard on %s", (engine) => {
   beforeAll(async () => {
     database = await createTestDatabase(engine);
   });
+  /** A request's load context, as the server builds it: a new one is a new request. */
+  const ctx = (request: Request) =>
+    createRequestContext(database.db, request.headers.get("Cookie"), "127.0.0.1");
   afterAll(async () => {
     await database.destroy();
   });
@@ -70,49 +74,61 @@ describe.each(TEST_ENGINES)("the back-office guard on %s", (engine) => {
   const anonymous = (path = "/admin/dashboard") => new Request(`http://localhost${path}`);
 
   test("not signed in: every guard redirects to /admin/login", async () => {
-    expect(await getCurrentUser(anonymous())).toBeNull();
-    await expectRedirectToLogin(() => requireUser(anonymous()));
-    await expectRedirectToLogin(() => requirePermission(anonymous(), "dashboard", "view"));
-    await expectRedirectToLogin(() => requireAdminPath(anonymous("/admin/profile")));
+    expect(await findCurrentUser(database.db, anonymous().headers.get("Cookie"))).toBeNull();
+    await expectRedirectToLogin(() => requireUser(ctx(anonymous())));
+    await expectRedirectToLogin(() => requirePermission(ctx(anonymous()), "dashboard", "view"));
+    await expectRedirectToLogin(() =>
+      requireAdminPath(ctx(anonymous("/admin/profile")), anonymous("/admin/profile")),
+    );
+  });
+
+  test("a request reads its user once, however many loaders ask; the next request reads it again", async () => {
+    const { user, request } = await requestAs("editor");
+    const context = ctx(request);
+    expect(context.currentUser()).toBe(context.currentUser());
+    expect((await requireUser(context)).id).toBe(user.id);
+    await database.db.update(users).set({ name: "Renamed" }).where(eq(users.id, user.id));
+    expect((await requirePermission(context, "comments", "moderate")).name).toBe(user.name);
+    expect((await requireUser(ctx(request))).name).toBe("Renamed");
   });
 
   test("a cookie with an unknown token is the same as none", async () => {
     const url = "http://localhost/admin";
     const cookie = (await commitSessionCookie(new Request(url), "y".repeat(43))).split(";")[0] ?? "";
     const forged = new Request(url, { headers: { Cookie: cookie } });
-    expect(await getCurrentUser(forged)).toBeNull();
-    await expectRedirectToLogin(() => requireUser(forged));
+    expect(await findCurrentUser(database.db, forged.headers.get("Cookie"))).toBeNull();
+    await expectRedirectToLogin(() => requireUser(ctx(forged)));
   });
 
   test.each(["inactive", "pending"] as const)(
     "an %s account sees 'Account Disabled' (403)",
     async (status) => {
       const { request } = await requestAs("admin", status);
-      await expectForbidden(() => requireUser(request), DISABLED);
-      await expectForbidden(() => requirePermission(request, "dashboard", "view"), DISABLED);
-      await expectForbidden(() => requireAdminPath(request), DISABLED);
+      await expectForbidden(() => requireUser(ctx(request)), DISABLED);
+      await expectForbidden(() => requirePermission(ctx(request), "dashboard", "view"), DISABLED);
+      await expectForbidden(() => requireAdminPath(ctx(request), request), DISABLED);
     },
   );
 
   test("an account deactivated after signing in is refused on its next request", async () => {
     const { user, request } = await requestAs("editor");
-    expect((await requireUser(request)).id).toBe(user.id);
+    expect((await requireUser(ctx(request))).id).toBe(user.id);
     await database.db.update(users).set({ status: "inactive" }).where(eq(users.id, user.id));
-    await expectForbidden(() => requireUser(request), DISABLED);
+    await expectForbidden(() => requireUser(ctx(request)), DISABLED);
   });
 
   test("a missing permission is 'Access Denied' (403)", async () => {
     const writer = (await requestAs("writer")).request;
-    await expectForbidden(() => requirePermission(writer, "comments", "view"), DENIED);
-    await expectForbidden(() => requirePermission(writer, "articles", "publish"), DENIED);
+    await expectForbidden(() => requirePermission(ctx(writer), "comments", "view"), DENIED);
+    await expectForbidden(() => requirePermission(ctx(writer), "articles", "publish"), DENIED);
     const editor = (await requestAs("editor")).request;
-    await expectForbidden(() => requirePermission(editor, "users", "view"), DENIED);
-    await expectForbidden(() => requirePermission(editor, "settings", "manage"), DENIED);
+    await expectForbidden(() => requirePermission(ctx(editor), "users", "view"), DENIED);
+    await expectForbidden(() => requirePermission(ctx(editor), "settings", "manage"), DENIED);
   });
 
   test("allowed: the guard returns the signed-in user", async () => {
     const { user, request } = await requestAs("editor");
-    const current = await requirePermission(request, "comments", "moderate");
+    const current = await requirePermission(ctx(request), "comments", "moderate");
     expect(current).toEqual({
       id: user.id,
       email: user.email,
@@ -121,7 +137,7 @@ describe.each(TEST_ENGINES)("the back-office guard on %s", (engine) => {
       status: "active",
       avatarUrl: "",
     });
-    expect((await requireUser(request)).id).toBe(user.id);
+    expect((await requireUser(ctx(request))).id).toBe(user.id);
   });
 
   test.each([
@@ -134,7 +150,7 @@ describe.each(TEST_ENGINES)("the back-office guard on %s", (engine) => {
     ["admin", "/admin/settings", true],
   ] as const)("requireAdminPath: %s on %s → allowed %s", async (role, path, allowed) => {
     const { user, request } = await requestAs(role, "active", path);
-    if (allowed) expect((await requireAdminPath(request)).id).toBe(user.id);
-    else await expectForbidden(() => requireAdminPath(request), DENIED);
+    if (allowed) expect((await requireAdminPath(ctx(request), request)).id).toBe(user.id);
+    else await expectForbidden(() => requireAdminPath(ctx(request), request), DENIED);
   });
 });

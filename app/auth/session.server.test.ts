@@ -142,16 +142,16 @@ describe("the session cookie", () => {
     expect(setCookie).toMatch(/^nd_session=/);
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
-    expect(await readSessionToken(request(setCookie.split(";")[0]))).toBe(TOKEN);
+    expect(await readSessionToken(setCookie.split(";")[0])).toBe(TOKEN);
   });
 
   test("no cookie, a foreign cookie, a short value or a destroyed cookie read as no token", async () => {
-    expect(await readSessionToken(request())).toBeNull();
-    expect(await readSessionToken(request("other=1"))).toBeNull();
+    expect(await readSessionToken(null)).toBeNull();
+    expect(await readSessionToken("other=1")).toBeNull();
     const short = await commitSessionCookie(request(), "short");
-    expect(await readSessionToken(request(short.split(";")[0]))).toBeNull();
+    expect(await readSessionToken(short.split(";")[0])).toBeNull();
     const destroyed = await destroySessionCookie(request());
     expect(destroyed).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i);
-    expect(await readSessionToken(request(destroyed.split(";")[0]))).toBeNull();
+    expect(await readSessionToken(destroyed.split(";")[0])).toBeNull();
   });
 });

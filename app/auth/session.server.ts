@@ -107,8 +107,9 @@ export async function deleteUserSessions(db: DbOrTx, userId: string) {
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
-export async function readSessionToken(request: Request): Promise<string | null> {
-  const value: unknown = await sessionCookie(false).parse(request.headers.get("Cookie"));
+/** The session token of a request's Cookie header, if it carries one that could be valid. */
+export async function readSessionToken(cookieHeader: string | null | undefined): Promise<string | null> {
+  const value: unknown = await sessionCookie(false).parse(cookieHeader ?? null);
   return typeof value === "string" && value.length >= 32 ? value : null;
 }
 

@@ -2,9 +2,8 @@
  * The database handle. One code path for both engines: PGlite (embedded, data under DATA_DIR) when no
  * DATABASE_URL is set, a PostgreSQL server through `pg` otherwise.
  *
- * The handle lives on globalThis so that one connection survives a module being loaded twice (Vite's
- * hot reload in development re-evaluates changed modules; PGlite allows a single connection) and so
- * that tests can install one database per suite.
+ * The server opens it once at start and hands it to every loader and action through the request
+ * context (app/context.ts); nothing looks it up globally.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -70,25 +69,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     migrate: (migrationsFolder = config().migrationsDir) => migratePglite(pgliteDb, { migrationsFolder }),
     close: () => client.close(),
   };
-}
-
-const GLOBAL_KEY = Symbol.for("newsdesk.database");
-type GlobalWithDb = typeof globalThis & { [GLOBAL_KEY]?: Promise<Database> };
-const globalStore = globalThis as GlobalWithDb;
-
-/** Installs the process-wide database (the server does this once at start, tests per suite). */
-export function setDatabase(database: Promise<Database> | undefined) {
-  globalStore[GLOBAL_KEY] = database;
-}
-
-export async function getDatabase(): Promise<Database> {
-  const database = globalStore[GLOBAL_KEY];
-  if (!database) throw new Error("The database is not open yet: the server opens it at start.");
-  return database;
-}
-
-export async function getDb(): Promise<Db> {
-  return (await getDatabase()).db;
 }
 
 export async function pingDatabase(db: Db): Promise<boolean> {

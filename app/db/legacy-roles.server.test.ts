@@ -13,6 +13,7 @@ import { commitSessionCookie, createSession } from "#app/auth/session.server";
 import { config } from "#app/config.server";
 import { DomainError } from "#app/lib/errors";
 import { toResponse } from "#app/lib/http-errors.server";
+import { createRequestContext } from "#app/auth/current-user.server";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "./testing.server";
 
 const LEGACY_MIGRATION = "0002_legacy_roles_become_writer";
@@ -66,6 +67,9 @@ describe.each(TEST_ENGINES)("legacy roles on %s", (engine) => {
     olderMigrations = migrationsBeforeLegacyRoles();
     await database.migrate(olderMigrations);
   });
+  /** A request's load context, as the server builds it: a new one is a new request. */
+  const ctx = (request: Request) =>
+    createRequestContext(database.db, request.headers.get("Cookie"), "127.0.0.1");
   afterAll(async () => {
     await database.destroy();
     fs.rmSync(olderMigrations, { recursive: true, force: true });
@@ -106,15 +110,15 @@ describe.each(TEST_ENGINES)("legacy roles on %s", (engine) => {
     const cookie = (await commitSessionCookie(new Request(url), token)).split(";")[0] ?? "";
     const request = new Request(url, { headers: { Cookie: cookie } });
 
-    const user = await requireAdminPath(request);
+    const user = await requireAdminPath(ctx(request), request);
     expect(user).toMatchObject({ id: "u-author", role: "writer", status: "active" });
-    expect((await requirePermission(request, "articles", "create")).id).toBe("u-author");
+    expect((await requirePermission(ctx(request), "articles", "create")).id).toBe("u-author");
     // Refused as any writer is: 'Access Denied', which the route answers with 403.
     for (const [area, action] of [
       ["articles", "publish"],
       ["comments", "view"],
     ] as const) {
-      const refusal = await requirePermission(request, area, action).catch((error: unknown) => error);
+      const refusal = await requirePermission(ctx(request), area, action).catch((error: unknown) => error);
       expect(refusal).toBeInstanceOf(DomainError);
       expect(toResponse(refusal as DomainError)).toMatchObject({
         data: { title: "Access Denied" },

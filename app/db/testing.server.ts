@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { config } from "#app/config.server";
-import { openDatabase, setDatabase, type Database } from "./client.server";
+import { openDatabase, type Database, type Db } from "./client.server";
 
 type Engine = "pglite" | "postgres";
 
@@ -27,12 +27,20 @@ async function adminQuery(sql: string) {
   }
 }
 
-/** A fresh, migrated database; also installed as the process-wide one (for guards and routes). */
+/** The suite's database, for helpers that build a request context (route-testing.server.ts). */
+let suiteDb: Db | undefined;
+
+export function currentTestDb(): Db {
+  if (!suiteDb) throw new Error("No test database: call createTestDatabase() in beforeAll first.");
+  return suiteDb;
+}
+
+/** A fresh, migrated database; also the suite's current one (see currentTestDb). */
 export async function createTestDatabase(engine: Engine = "pglite"): Promise<TestDatabase> {
   if (engine === "pglite") {
     const database = await openDatabase({ memory: true });
     await database.migrate();
-    setDatabase(Promise.resolve(database));
+    suiteDb = database.db;
     return { ...database, destroy: () => database.close() };
   }
   const base = config().testDatabaseUrl;
@@ -43,7 +51,7 @@ export async function createTestDatabase(engine: Engine = "pglite"): Promise<Tes
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString() });
   await database.migrate();
-  setDatabase(Promise.resolve(database));
+  suiteDb = database.db;
   return {
     ...database,
     async destroy() {

@@ -3,7 +3,6 @@ import { data, Link } from "react-router";
 import { requirePermission } from "#app/auth/guard.server";
 import { AdsSettingsForm, AdUnitList } from "#app/components/admin/settings-ads-form";
 import { FormProblem } from "#app/components/admin/settings-fields";
-import { getDb } from "#app/db/client.server";
 import type { AdSlot } from "#app/db/schema";
 import {
   ADS_FIELDS,
@@ -29,9 +28,9 @@ const readSlots = (slots: unknown): AdSlot[] =>
     sizes: Array.isArray(slot?.sizes) ? slot.sizes.map(String) : undefined,
   }));
 
-export const loader = withDomainErrors(async ({ request }: Route.LoaderArgs) => {
-  await requirePermission(request, "settings", "view");
-  const settings = await getSettings(await getDb());
+export const loader = withDomainErrors(async ({ context }: Route.LoaderArgs) => {
+  await requirePermission(context, "settings", "view");
+  const settings = await getSettings(context.db);
   return {
     saved: adsFormValues(settings),
     savedAt: new Date(settings.updatedAt).getTime(),
@@ -45,8 +44,8 @@ interface AdsActionData {
   formError?: FieldProblem;
 }
 
-export const action = withDomainErrors(async ({ request }: Route.ActionArgs) => {
-  const actor = await requirePermission(request, "settings", "manage");
+export const action = withDomainErrors(async ({ request, context }: Route.ActionArgs) => {
+  const actor = await requirePermission(context, "settings", "manage");
   const form = await request.formData();
   const values = Object.fromEntries(
     ADS_FIELDS.map((field) => {
@@ -57,7 +56,7 @@ export const action = withDomainErrors(async ({ request }: Route.ActionArgs) => 
   const checked = checkForm(adsFormSchema, values);
   if (!checked.ok) return data<AdsActionData>({ errors: checked.errors, values }, { status: 400 });
   try {
-    await updateAdsSettings(await getDb(), actor, checked.data);
+    await updateAdsSettings(context.db, actor, checked.data);
   } catch (error) {
     expectedError(error, "[ads] save failed");
     return data<AdsActionData>({ values, formError: { title: ADS_TEXT.saveFailed } }, { status: 500 });

@@ -5,7 +5,7 @@
 import { data } from "react-router";
 import type { CurrentUser } from "#app/auth/guard.server";
 import type { Toast } from "#app/components/ui/toast";
-import { getDb } from "#app/db/client.server";
+import type { Db } from "#app/db/client.server";
 import { sqlStateOf } from "#app/db/errors";
 import { saveArticle } from "#app/domain/articles/admin.server";
 import {
@@ -29,6 +29,7 @@ export interface ArticleFormReply {
 const reply = (body: ArticleFormReply, status: number) => data(body, { status });
 
 export async function saveArticleFromForm(
+  db: Db,
   actor: CurrentUser,
   form: Record<string, FormDataEntryValue>,
   id?: string,
@@ -37,7 +38,7 @@ export async function saveArticleFromForm(
   const parsed = parseArticleForm(form);
   if (!parsed.ok) return reply({ values, fieldErrors: parsed.fieldErrors, problem: parsed.problem }, 400);
   try {
-    const saved = await saveArticle(await getDb(), actor, parsed.data, id);
+    const saved = await saveArticle(db, actor, parsed.data, id);
     const toast: Toast = id
       ? {
           type: "success",

@@ -3,25 +3,24 @@ import { requirePermission } from "#app/auth/guard.server";
 import { can } from "#app/auth/permissions";
 import { ArticleForm } from "#app/components/admin/article-form";
 import { ArticleProblem } from "#app/components/admin/article-problem";
-import { getDb } from "#app/db/client.server";
 import { articleFormOptions } from "#app/domain/articles/admin.server";
 import { emptyArticleValues } from "#app/lib/article-form";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import { saveArticleFromForm } from "./articles-save.server";
 import type { Route } from "./+types/articles.add";
 
-export const loader = withDomainErrors(async ({ request }: Route.LoaderArgs) => {
-  const user = await requirePermission(request, "articles", "create");
+export const loader = withDomainErrors(async ({ context }: Route.LoaderArgs) => {
+  const user = await requirePermission(context, "articles", "create");
   return {
     values: emptyArticleValues(user.name),
-    options: await articleFormOptions(await getDb()),
+    options: await articleFormOptions(context.db),
     canPublish: can(user.role, "articles", "publish"),
   };
 });
 
-export const action = withDomainErrors(async ({ request }: Route.ActionArgs) => {
-  const user = await requirePermission(request, "articles", "create");
-  return saveArticleFromForm(user, Object.fromEntries(await request.formData()));
+export const action = withDomainErrors(async ({ request, context }: Route.ActionArgs) => {
+  const user = await requirePermission(context, "articles", "create");
+  return saveArticleFromForm(context.db, user, Object.fromEntries(await request.formData()));
 });
 
 export const meta: Route.MetaFunction = () => [{ title: "Add Article - Admin" }];

@@ -5,7 +5,6 @@ import { can } from "#app/auth/permissions";
 import { ArticleForm } from "#app/components/admin/article-form";
 import { ArticleProblem } from "#app/components/admin/article-problem";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
-import { getDb } from "#app/db/client.server";
 import { articleFormOptions, deleteArticle, getArticleForEdit } from "#app/domain/articles/admin.server";
 import { ARTICLE_TEXT, articleValuesFromArticle, STATUS_LABELS } from "#app/lib/article-form";
 import { redirectWithToast } from "#app/lib/flash.server";
@@ -13,9 +12,9 @@ import { expectedError, withDomainErrors } from "#app/lib/http-errors.server";
 import { saveArticleFromForm } from "./articles-save.server";
 import type { Route } from "./+types/articles.edit";
 
-export const loader = withDomainErrors(async ({ request, params }: Route.LoaderArgs) => {
-  const user = await requirePermission(request, "articles", "create");
-  const db = await getDb();
+export const loader = withDomainErrors(async ({ params, context }: Route.LoaderArgs) => {
+  const user = await requirePermission(context, "articles", "create");
+  const db = context.db;
   const article = await getArticleForEdit(db, user, params.id);
   return {
     id: article.id,
@@ -26,12 +25,12 @@ export const loader = withDomainErrors(async ({ request, params }: Route.LoaderA
   };
 });
 
-export const action = withDomainErrors(async ({ request, params }: Route.ActionArgs) => {
-  const user = await requirePermission(request, "articles", "create");
+export const action = withDomainErrors(async ({ request, params, context }: Route.ActionArgs) => {
+  const user = await requirePermission(context, "articles", "create");
   const form = Object.fromEntries(await request.formData());
-  if (form.intent !== "delete") return saveArticleFromForm(user, form, params.id);
+  if (form.intent !== "delete") return saveArticleFromForm(context.db, user, form, params.id);
   try {
-    await deleteArticle(await getDb(), user, params.id);
+    await deleteArticle(context.db, user, params.id);
     return redirectWithToast("/admin/articles", { type: "success", title: ARTICLE_TEXT.deletedTitle });
   } catch (error) {
     expectedError(error, "[articles] delete failed", params.id);

@@ -5,7 +5,6 @@ import { can } from "#app/auth/permissions";
 import { ArticleListTable } from "#app/components/admin/article-list-table";
 import { ArticlePagination } from "#app/components/admin/article-pagination";
 import { ArticleResult, type ArticleActionResult } from "#app/components/admin/article-result";
-import { getDb } from "#app/db/client.server";
 import { ARTICLE_STATUSES } from "#app/lib/enums";
 import {
   bulkArticles,
@@ -27,12 +26,12 @@ import type { Route } from "./+types/articles";
 
 const statusFilter = z.enum(["all", ...ARTICLE_STATUSES]).catch("all");
 
-export const loader = withDomainErrors(async ({ request }: Route.LoaderArgs) => {
-  const user = await requirePermission(request, "articles", "create");
+export const loader = withDomainErrors(async ({ request, context }: Route.LoaderArgs) => {
+  const user = await requirePermission(context, "articles", "create");
   const url = new URL(request.url);
   const q = adminSearchTerm(url.searchParams.get("q"), SEARCH_LIMITS.articles);
   const status = statusFilter.parse(url.searchParams.get("status") ?? "all");
-  const list = await listAdminArticles(await getDb(), user, {
+  const list = await listAdminArticles(context.db, user, {
     q,
     status,
     page: parsePageParam(url.searchParams.get("page")),
@@ -81,10 +80,10 @@ const SUCCESS: Record<z.infer<typeof rowAction>["intent"], string> = {
 
 const reply = (result: ArticleActionResult, status = 200) => data({ result }, { status });
 
-export const action = withDomainErrors(async ({ request }: Route.ActionArgs) => {
-  const user = await requirePermission(request, "articles", "create");
+export const action = withDomainErrors(async ({ request, context }: Route.ActionArgs) => {
+  const user = await requirePermission(context, "articles", "create");
   const form = await request.formData();
-  const db = await getDb();
+  const db = context.db;
 
   if (form.get("intent") === "bulk") {
     const parsed = bulkAction.safeParse(Object.fromEntries(form));

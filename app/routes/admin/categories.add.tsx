@@ -2,7 +2,6 @@ import { data, Link, useNavigation } from "react-router";
 import { requirePermission } from "#app/auth/guard.server";
 import { CategoryForm } from "#app/components/admin/category-form";
 import { ArticleProblem } from "#app/components/admin/article-problem";
-import { getDb } from "#app/db/client.server";
 import { createCategory } from "#app/domain/categories/admin.server";
 import { CATEGORY_TEXT, DEFAULT_CATEGORY_COLOR, parseCategoryForm } from "#app/lib/article-form";
 import { redirectWithToast } from "#app/lib/flash.server";
@@ -10,13 +9,13 @@ import { withDomainErrors } from "#app/lib/http-errors.server";
 import { categorySaveReply } from "./categories-reply.server";
 import type { Route } from "./+types/categories.add";
 
-export const loader = withDomainErrors(async ({ request }: Route.LoaderArgs) => {
-  await requirePermission(request, "categories", "manage");
+export const loader = withDomainErrors(async ({ context }: Route.LoaderArgs) => {
+  await requirePermission(context, "categories", "manage");
   return null;
 });
 
-export const action = withDomainErrors(async ({ request }: Route.ActionArgs) => {
-  const user = await requirePermission(request, "categories", "manage");
+export const action = withDomainErrors(async ({ request, context }: Route.ActionArgs) => {
+  const user = await requirePermission(context, "categories", "manage");
   const form = Object.fromEntries(await request.formData());
   const text = (key: string) => (typeof form[key] === "string" ? (form[key] as string) : "");
   const values = {
@@ -29,7 +28,7 @@ export const action = withDomainErrors(async ({ request }: Route.ActionArgs) => 
   if (!parsed.ok)
     return data({ values, fieldErrors: parsed.fieldErrors, problem: undefined }, { status: 400 });
   const failed = await categorySaveReply(values, CATEGORY_TEXT.createFailed, async () =>
-    createCategory(await getDb(), user, parsed.data),
+    createCategory(context.db, user, parsed.data),
   );
   return failed ?? redirectWithToast("/admin/categories", { type: "success", title: CATEGORY_TEXT.created });
 });

@@ -2,7 +2,6 @@ import { data, Link, useNavigation } from "react-router";
 import { requirePermission } from "#app/auth/guard.server";
 import { ArticleProblem } from "#app/components/admin/article-problem";
 import { CategoryForm } from "#app/components/admin/category-form";
-import { getDb } from "#app/db/client.server";
 import { getCategory, updateCategory } from "#app/domain/categories/admin.server";
 import { CATEGORY_TEXT, parseCategoryForm } from "#app/lib/article-form";
 import { redirectWithToast } from "#app/lib/flash.server";
@@ -10,11 +9,11 @@ import { withDomainErrors } from "#app/lib/http-errors.server";
 import { categorySaveReply } from "./categories-reply.server";
 import type { Route } from "./+types/categories.edit";
 
-export const loader = withDomainErrors(async ({ request, params }: Route.LoaderArgs) => {
-  await requirePermission(request, "categories", "manage");
+export const loader = withDomainErrors(async ({ params, context }: Route.LoaderArgs) => {
+  await requirePermission(context, "categories", "manage");
   let category;
   try {
-    category = await getCategory(await getDb(), params.id);
+    category = await getCategory(context.db, params.id);
   } catch (error) {
     console.error("[categories] load failed", params.id, error);
     throw await redirectWithToast("/admin/categories", { type: "error", title: CATEGORY_TEXT.loadFailed });
@@ -31,8 +30,8 @@ export const loader = withDomainErrors(async ({ request, params }: Route.LoaderA
   };
 });
 
-export const action = withDomainErrors(async ({ request, params }: Route.ActionArgs) => {
-  const user = await requirePermission(request, "categories", "manage");
+export const action = withDomainErrors(async ({ request, params, context }: Route.ActionArgs) => {
+  const user = await requirePermission(context, "categories", "manage");
   const form = Object.fromEntries(await request.formData());
   const text = (key: string) => (typeof form[key] === "string" ? (form[key] as string) : "");
   const values = { name: text("name"), slug: text("slug"), description: text("description") };
@@ -40,7 +39,7 @@ export const action = withDomainErrors(async ({ request, params }: Route.ActionA
   if (!parsed.ok)
     return data({ values, fieldErrors: parsed.fieldErrors, problem: undefined }, { status: 400 });
   const failed = await categorySaveReply(values, CATEGORY_TEXT.updateFailed, async () =>
-    updateCategory(await getDb(), user, params.id, parsed.data),
+    updateCategory(context.db, user, params.id, parsed.data),
   );
   return failed ?? redirectWithToast("/admin/categories", { type: "success", title: CATEGORY_TEXT.updated });
 });

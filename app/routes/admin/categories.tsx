@@ -4,7 +4,6 @@ import { requirePermission } from "#app/auth/guard.server";
 import { can } from "#app/auth/permissions";
 import { ArticleResult, type ArticleActionResult } from "#app/components/admin/article-result";
 import { CategoryDeleteStep, type CategoryDeleteRequest } from "#app/components/admin/category-delete-step";
-import { getDb } from "#app/db/client.server";
 import {
   countArticlesIn,
   deleteCategories,
@@ -14,10 +13,10 @@ import { adminSearchTerm, CATEGORY_TEXT, SEARCH_LIMITS } from "#app/lib/article-
 import { expectedError, withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/categories";
 
-export const loader = withDomainErrors(async ({ request }: Route.LoaderArgs) => {
-  const user = await requirePermission(request, "categories", "view");
+export const loader = withDomainErrors(async ({ request, context }: Route.LoaderArgs) => {
+  const user = await requirePermission(context, "categories", "view");
   const q = adminSearchTerm(new URL(request.url).searchParams.get("q"), SEARCH_LIMITS.categories);
-  const db = await getDb();
+  const db = context.db;
   const [rows, all] = await Promise.all([
     listCategoriesWithCounts(db, q),
     q ? listCategoriesWithCounts(db) : null,
@@ -37,13 +36,13 @@ const reply = (body: Reply, status = 200) => data(body, { status });
  * Deleting is two steps: the first post asks (and, when the categories hold articles, where they go),
  * the confirmed post deletes. The same flow serves the row's Delete and the bulk delete.
  */
-export const action = withDomainErrors(async ({ request }: Route.ActionArgs) => {
-  const user = await requirePermission(request, "categories", "manage");
+export const action = withDomainErrors(async ({ request, context }: Route.ActionArgs) => {
+  const user = await requirePermission(context, "categories", "manage");
   const form = await request.formData();
   const ids = form.getAll("ids").map(String).filter(Boolean);
   if (form.get("intent") !== "delete" || ids.length === 0)
     return reply({ result: { type: "error", title: CATEGORY_TEXT.bulkNone } }, 400);
-  const db = await getDb();
+  const db = context.db;
   const moveTo = String(form.get("moveTo") ?? "") || undefined;
   if (form.get("confirmed") !== "yes") {
     return reply({ deleteStep: { ids, articleCount: await countArticlesIn(db, ids) } });

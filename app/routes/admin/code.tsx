@@ -4,7 +4,6 @@ import { requirePermission } from "#app/auth/guard.server";
 import { can } from "#app/auth/permissions";
 import { ArticleResult, type ArticleActionResult } from "#app/components/admin/article-result";
 import { SnippetManager } from "#app/components/admin/snippet-manager";
-import { getDb } from "#app/db/client.server";
 import { getSettings } from "#app/domain/settings/settings.server";
 import { snippetFieldsFrom, SNIPPET_TEXT, type SnippetFormFields } from "#app/domain/snippets/snippet-rules";
 import {
@@ -18,9 +17,9 @@ import { isDomainError } from "#app/lib/errors";
 import { expectedError, withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/code";
 
-export const loader = withDomainErrors(async ({ request }: Route.LoaderArgs) => {
-  const user = await requirePermission(request, "plugins", "view");
-  const db = await getDb();
+export const loader = withDomainErrors(async ({ context }: Route.LoaderArgs) => {
+  const user = await requirePermission(context, "plugins", "view");
+  const db = context.db;
   const [snippets, settings] = await Promise.all([listSnippets(db), getSettings(db)]);
   return {
     snippets,
@@ -42,12 +41,12 @@ const reply = (body: Reply, status = 200) => data(body, { status });
  * intent=save carries the whole list as JSON (the browser's 'Save All Changes'); add, toggle and
  * remove are the one-change posts of a page running without JavaScript (snippet-manager.tsx).
  */
-export const action = withDomainErrors(async ({ request }: Route.ActionArgs) => {
-  const user = await requirePermission(request, "plugins", "manage");
+export const action = withDomainErrors(async ({ request, context }: Route.ActionArgs) => {
+  const user = await requirePermission(context, "plugins", "manage");
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const id = String(form.get("id") ?? "");
-  const db = await getDb();
+  const db = context.db;
   try {
     switch (intent) {
       case "save": {

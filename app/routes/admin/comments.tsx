@@ -8,7 +8,6 @@ import {
   COMMENT_STATUS_STYLE,
   CommentTable,
 } from "#app/components/admin/comment-table";
-import { getDb } from "#app/db/client.server";
 import { COMMENT_STATUSES, type CommentStatus } from "#app/lib/enums";
 import {
   actionsFor,
@@ -37,10 +36,10 @@ import type { Route } from "./+types/comments";
 
 const statusFilter = z.enum(["all", ...COMMENT_STATUSES]).catch("all");
 
-export const loader = withDomainErrors(async ({ request }: Route.LoaderArgs) => {
-  const user = await requirePermission(request, "comments", "view");
+export const loader = withDomainErrors(async ({ request, context }: Route.LoaderArgs) => {
+  const user = await requirePermission(context, "comments", "view");
   const url = new URL(request.url);
-  const db = await getDb();
+  const db = context.db;
   const query = {
     status: statusFilter.parse(url.searchParams.get("status") ?? "all"),
     articleId: (url.searchParams.get("article") ?? "").slice(0, 100),
@@ -79,10 +78,10 @@ const rowAction = z.object({
 
 const reply = (result: ArticleActionResult, status = 200) => data({ result }, { status });
 
-export const action = withDomainErrors(async ({ request }: Route.ActionArgs) => {
-  const user = await requirePermission(request, "comments", "moderate");
+export const action = withDomainErrors(async ({ request, context }: Route.ActionArgs) => {
+  const user = await requirePermission(context, "comments", "moderate");
   const form = await request.formData();
-  const db = await getDb();
+  const db = context.db;
   const intent = form.get("intent");
 
   if (intent === "settings") {

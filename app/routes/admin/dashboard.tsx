@@ -16,14 +16,13 @@ import { requirePermission } from "#app/auth/guard.server";
 import { can, ROLE_LABELS } from "#app/auth/permissions";
 import type { UserRole } from "#app/lib/enums";
 import { relativeDate } from "#app/lib/dates";
-import { getDb } from "#app/db/client.server";
 import { loadDashboard, type StatCard } from "#app/domain/dashboard/dashboard.server";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/dashboard";
 
-export const loader = withDomainErrors(async ({ request }: Route.LoaderArgs) => {
-  const user = await requirePermission(request, "dashboard", "view");
-  const dashboard = await loadDashboard(await getDb(), user);
+export const loader = withDomainErrors(async ({ context }: Route.LoaderArgs) => {
+  const user = await requirePermission(context, "dashboard", "view");
+  const dashboard = await loadDashboard(context.db, user);
   return { name: user.name, role: user.role, ...dashboard };
 });
 

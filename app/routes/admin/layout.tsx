@@ -8,7 +8,6 @@ import { NotificationBell } from "#app/components/admin/notification-bell";
 import { SideMenu } from "#app/components/admin/side-menu";
 import { UserMenu } from "#app/components/admin/user-menu";
 import { useToast } from "#app/components/ui/toast";
-import { getDb } from "#app/db/client.server";
 import { listNotifications, unreadNotificationCount } from "#app/domain/notifications/notifications.server";
 import { takeLegacyRoleAnnouncement } from "#app/domain/users/legacy-roles.server";
 import { withDomainErrors } from "#app/lib/http-errors.server";
@@ -18,9 +17,9 @@ import type { Route } from "./+types/layout";
  * Every back-office page passes through here: signed in, enabled, and holding the permission that the
  * path needs. Child loaders and actions check their own permission too (they run without this one).
  */
-export const loader = withDomainErrors(async ({ request }: Route.LoaderArgs) => {
-  const user = await requireAdminPath(request);
-  const db = await getDb();
+export const loader = withDomainErrors(async ({ request, context }: Route.LoaderArgs) => {
+  const user = await requireAdminPath(context, request);
+  const db = context.db;
   // The spec's 'Roles Updated' toast: the first admin in after a legacy role migration hears of it once.
   const migratedRoles = user.role === "admin" ? await takeLegacyRoleAnnouncement(db, user) : 0;
   const notifications = await listNotifications(db);

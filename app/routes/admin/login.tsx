@@ -1,6 +1,5 @@
 import { useEffect, useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { getCurrentUser } from "#app/auth/guard.server";
 import {
   cleanLoginInput,
   LOGIN_FAILURES_BEFORE_LOCK,
@@ -10,7 +9,6 @@ import {
 import { signIn } from "#app/auth/login.server";
 import { AUTH_TEXT } from "#app/auth/messages";
 import { commitSessionCookie, deleteSession, readSessionToken } from "#app/auth/session.server";
-import { getDb } from "#app/db/client.server";
 import { parseForm } from "#app/lib/form";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/login";
@@ -20,8 +18,8 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export const loader = withDomainErrors(async ({ request }: Route.LoaderArgs) => {
-  const user = await getCurrentUser(request);
+export const loader = withDomainErrors(async ({ context }: Route.LoaderArgs) => {
+  const user = await context.currentUser();
   if (user && user.status === "active") throw redirect("/admin/dashboard");
   return null;
 });
@@ -37,7 +35,7 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
       { status: 400 },
     );
   }
-  const db = await getDb();
+  const db = context.db;
   const result = await signIn(db, parsed.data, {
     ipAddress: context.clientIp,
     userAgent: request.headers.get("User-Agent") ?? "",
@@ -49,7 +47,7 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
     );
   }
   // A new session id at every sign-in: whatever session the browser had before is ended.
-  const previous = await readSessionToken(request);
+  const previous = await readSessionToken(request.headers.get("Cookie"));
   if (previous) await deleteSession(db, previous);
   return redirect("/admin/dashboard", {
     headers: { "Set-Cookie": await commitSessionCookie(request, result.token) },

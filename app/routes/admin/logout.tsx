@@ -2,15 +2,14 @@ import { useEffect } from "react";
 import { data, Form, useNavigate } from "react-router";
 import { AUTH_TEXT } from "#app/auth/messages";
 import { deleteSession, destroySessionCookie, readSessionToken } from "#app/auth/session.server";
-import { getDb } from "#app/db/client.server";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/logout";
 
 const SIGN_OUT_REDIRECT_MS = 1500;
 
-export const action = withDomainErrors(async ({ request }: Route.ActionArgs) => {
-  const token = await readSessionToken(request);
-  if (token) await deleteSession(await getDb(), token);
+export const action = withDomainErrors(async ({ request, context }: Route.ActionArgs) => {
+  const token = await readSessionToken(request.headers.get("Cookie"));
+  if (token) await deleteSession(context.db, token);
   return data({ signedOut: true }, { headers: { "Set-Cookie": await destroySessionCookie(request) } });
 });
 

@@ -7,7 +7,6 @@ import { MEDIA_DELETE_QUESTION, MediaLibrary } from "#app/components/admin/media
 import { MediaUploadForm, type UploadProblem } from "#app/components/admin/media-upload-form";
 import { ArticlePagination } from "#app/components/admin/article-pagination";
 import { useToast } from "#app/components/ui/toast";
-import { getDb } from "#app/db/client.server";
 import { MEDIA_STATUSES, MEDIA_TYPES } from "#app/lib/enums";
 import {
   deleteMedia,
@@ -34,8 +33,8 @@ const filterSchema = z.object({
   q: z.string().nullable().transform(cleanSearch),
 });
 
-export const loader = withDomainErrors(async ({ request }: Route.LoaderArgs) => {
-  const me = await requirePermission(request, "media", "view");
+export const loader = withDomainErrors(async ({ request, context }: Route.LoaderArgs) => {
+  const me = await requirePermission(context, "media", "view");
   const params = new URL(request.url).searchParams;
   const filter = filterSchema.parse({
     view: params.get("view"),
@@ -45,7 +44,7 @@ export const loader = withDomainErrors(async ({ request }: Route.LoaderArgs) => 
     order: params.get("order"),
     q: params.get("q"),
   });
-  const list = await listMedia(await getDb(), {
+  const list = await listMedia(context.db, {
     ...filter,
     search: filter.q,
     page: parsePageParam(params.get("page")),
@@ -94,8 +93,8 @@ const text = (form: FormData, key: string) => {
   return typeof value === "string" ? value : "";
 };
 
-export const action = withDomainErrors(async ({ request }: Route.ActionArgs) => {
-  const actor = await requirePermission(request, "media", "view");
+export const action = withDomainErrors(async ({ request, context }: Route.ActionArgs) => {
+  const actor = await requirePermission(context, "media", "view");
   const url = new URL(request.url);
   const back = `/admin/media${url.search}`;
   let form: FormData;
@@ -106,7 +105,7 @@ export const action = withDomainErrors(async ({ request }: Route.ActionArgs) => 
     return fail({ title: MEDIA_TEXT.uploadFailed, message: MEDIA_TEXT.tryAgain }, 400);
   }
   const intent = text(form, "intent");
-  const db = await getDb();
+  const db = context.db;
 
   if (intent === "upload") {
     if (!userCan(actor, "media", "upload")) accessDenied();

@@ -140,7 +140,7 @@ describe("newsroom publishing, sanitising and failure branches", () => {
 
   /** Where the article shows on the public side, read through the public routes' loaders. */
   async function publicPresence(id: string, categorySlug: string, word: string) {
-    const home = (await outcome(() => homeRoute.loader())).body as Awaited<
+    const home = (await outcome(() => homeRoute.loader(args(getRequest("/"))))).body as Awaited<
       ReturnType<typeof homeRoute.loader>
     >;
     const category = await outcome(() =>
@@ -263,7 +263,7 @@ describe("newsroom publishing, sanitising and failure branches", () => {
     );
     expect(back).toMatchObject({ status: 404, body: { title: "Article not found" } });
     // With ours gone the hero falls back to the other live story.
-    const home = (await outcome(() => homeRoute.loader())).body as Awaited<
+    const home = (await outcome(() => homeRoute.loader(args(getRequest("/"))))).body as Awaited<
       ReturnType<typeof homeRoute.loader>
     >;
     expect(home.hero).toMatchObject({ ok: true, value: { id: other.id } });
@@ -313,7 +313,7 @@ describe("newsroom publishing, sanitising and failure branches", () => {
     });
     presence = await publicPresence(ours.id, category.slug, "Quillory");
     expect(presence).toMatchObject({ latest: true, hero: false, featured: false });
-    const home = (await outcome(() => homeRoute.loader())).body as Awaited<
+    const home = (await outcome(() => homeRoute.loader(args(getRequest("/"))))).body as Awaited<
       ReturnType<typeof homeRoute.loader>
     >;
     expect(home.hero).toMatchObject({ ok: true, value: { id: other.id } });

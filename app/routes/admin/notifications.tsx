@@ -3,7 +3,6 @@ import { data, Form, redirect } from "react-router";
 import { z } from "zod";
 import { requireUser } from "#app/auth/guard.server";
 import { relativeDate } from "#app/lib/dates";
-import { getDb } from "#app/db/client.server";
 import {
   deleteNotification,
   listNotifications,
@@ -16,9 +15,9 @@ import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/notifications";
 
 /** The bell's full page (and where its forms post): any signed-in, enabled staff member. */
-export const loader = withDomainErrors(async ({ request }: Route.LoaderArgs) => {
-  await requireUser(request);
-  const db = await getDb();
+export const loader = withDomainErrors(async ({ context }: Route.LoaderArgs) => {
+  await requireUser(context);
+  const db = context.db;
   return { notifications: await listNotifications(db), unread: await unreadNotificationCount(db) };
 });
 
@@ -28,11 +27,11 @@ const notificationAction = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("readAll"), returnTo: z.string().optional() }),
 ]);
 
-export const action = withDomainErrors(async ({ request }: Route.ActionArgs) => {
-  await requireUser(request);
+export const action = withDomainErrors(async ({ request, context }: Route.ActionArgs) => {
+  await requireUser(context);
   const parsed = notificationAction.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ error: "Invalid request." }, { status: 400 });
-  const db = await getDb();
+  const db = context.db;
   const form = parsed.data;
   if (form.intent === "read") {
     const found = await markNotificationRead(db, form.id);

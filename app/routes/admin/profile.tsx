@@ -4,7 +4,6 @@ import { requireUser } from "#app/auth/guard.server";
 import { ROLE_LABELS } from "#app/auth/permissions";
 import { commitSessionCookie, createSession } from "#app/auth/session.server";
 import { describedBy, FormField, inputClass } from "#app/components/admin/form-field";
-import { getDb } from "#app/db/client.server";
 import {
   checkForm,
   passwordChangeSchema,
@@ -21,9 +20,9 @@ import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/profile";
 
 /** Own profile: only a signed-in, enabled account is needed (deviations.md). */
-export const loader = withDomainErrors(async ({ request }: Route.LoaderArgs) => {
-  const me = await requireUser(request);
-  const user = await getUserById(await getDb(), me.id);
+export const loader = withDomainErrors(async ({ request, context }: Route.LoaderArgs) => {
+  const me = await requireUser(context);
+  const user = await getUserById(context.db, me.id);
   if (!user) throw data({ title: "Page not found", message: USER_FORM_TEXT.userNotFound }, { status: 404 });
   const isEditing = new URL(request.url).searchParams.get("edit") === "1";
   const { name, email, role, bio, website, location, createdAt, lastLoginAt } = user;
@@ -37,8 +36,8 @@ interface ActionResult {
 }
 
 export const action = withDomainErrors(async ({ request, context }: Route.ActionArgs) => {
-  const me = await requireUser(request);
-  const db = await getDb();
+  const me = await requireUser(context);
+  const db = context.db;
   const form = await request.formData();
   const values = typedValues(form);
   if (form.get("intent") === "password") {

@@ -3,19 +3,20 @@
  * as a given user (a real session in the test database), and the status of whatever a guard threw.
  */
 import { commitSessionCookie, createSession } from "#app/auth/session.server";
-import { getDb } from "#app/db/client.server";
+import { createRequestContext } from "#app/auth/current-user.server";
+import { currentTestDb } from "#app/db/testing.server";
 import { readToast } from "#app/lib/flash.server";
 import { createUser } from "#app/domain/users/users.server";
 
 export const BASE = "http://localhost";
 
 export async function makeUser(email: string, role: "admin" | "editor" | "writer", password = "secret12") {
-  return createUser(await getDb(), { name: email.split("@")[0] ?? "", email, password, role }, null);
+  return createUser(currentTestDb(), { name: email.split("@")[0] ?? "", email, password, role }, null);
 }
 
 /** The Cookie header of a fresh session for the user. */
 export async function sessionCookieFor(userId: string): Promise<string> {
-  const { token } = await createSession(await getDb(), userId);
+  const { token } = await createSession(currentTestDb(), userId);
   return (await commitSessionCookie(new Request(BASE), token)).split(";")[0] ?? "";
 }
 
@@ -34,7 +35,8 @@ export function postRequest(path: string, fields: Record<string, string | string
 export const routeArgs = (request: Request, params: Record<string, string> = {}) => ({
   request,
   params,
-  context: { clientIp: "127.0.0.1" },
+  // As the server builds it: the suite's database and the user of the request's session cookie.
+  context: createRequestContext(currentTestDb(), request.headers.get("Cookie"), "127.0.0.1"),
   unstable_pattern: "",
 });
 

@@ -5,7 +5,6 @@ import { can } from "#app/auth/permissions";
 import { FormProblem } from "#app/components/admin/settings-fields";
 import { SettingsForm, settingsTabHref } from "#app/components/admin/settings-form";
 import { ResetConfirmStep, ResetToDefaults } from "#app/components/admin/settings-reset";
-import { getDb } from "#app/db/client.server";
 import {
   parseSettingsTab,
   SETTINGS_FIELDS,
@@ -23,9 +22,9 @@ import { redirectWithToast } from "#app/lib/flash.server";
 import { expectedError, withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/settings";
 
-export const loader = withDomainErrors(async ({ request }: Route.LoaderArgs) => {
-  const user = await requirePermission(request, "settings", "view");
-  const settings = await getSettings(await getDb());
+export const loader = withDomainErrors(async ({ request, context }: Route.LoaderArgs) => {
+  const user = await requirePermission(context, "settings", "view");
+  const settings = await getSettings(context.db);
   return {
     saved: settingsFormValues(settings),
     savedAt: new Date(settings.updatedAt).getTime(),
@@ -52,12 +51,12 @@ const typedSettings = (form: FormData) =>
     }),
   ) as Record<SettingsField, string>;
 
-export const action = withDomainErrors(async ({ request }: Route.ActionArgs) => {
-  const actor = await requirePermission(request, "settings", "manage");
+export const action = withDomainErrors(async ({ request, context }: Route.ActionArgs) => {
+  const actor = await requirePermission(context, "settings", "manage");
   const form = await request.formData();
   const tab = parseSettingsTab(String(form.get("tab") ?? ""));
   const back = settingsTabHref(tab);
-  const db = await getDb();
+  const db = context.db;
 
   if (form.get("intent") === "reset") {
     if (form.get("confirmed") !== "yes") return data<SettingsActionData>({ confirmReset: true, tab });

@@ -2,26 +2,25 @@ import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
 import { requirePermission } from "#app/auth/guard.server";
 import { UserForm } from "#app/components/admin/user-form";
-import { getDb } from "#app/db/client.server";
 import { checkForm, newUserSchema, problem, typedValues, USER_FORM_TEXT } from "#app/domain/users/user-form";
 import { createUser } from "#app/domain/users/users.server";
 import { redirectWithToast } from "#app/lib/flash.server";
 import { expectedError, withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/users.add";
 
-export const loader = withDomainErrors(async ({ request }: Route.LoaderArgs) => {
-  await requirePermission(request, "users", "manage");
+export const loader = withDomainErrors(async ({ context }: Route.LoaderArgs) => {
+  await requirePermission(context, "users", "manage");
   return null;
 });
 
-export const action = withDomainErrors(async ({ request }: Route.ActionArgs) => {
-  const actor = await requirePermission(request, "users", "manage");
+export const action = withDomainErrors(async ({ request, context }: Route.ActionArgs) => {
+  const actor = await requirePermission(context, "users", "manage");
   const form = await request.formData();
   const values = typedValues(form);
   const checked = checkForm(newUserSchema, Object.fromEntries(form));
   if (!checked.ok) return data({ errors: checked.errors, values, formError: undefined }, { status: 400 });
   try {
-    const user = await createUser(await getDb(), checked.data, actor);
+    const user = await createUser(context.db, checked.data, actor);
     return redirectWithToast("/admin/users", {
       type: "success",
       title: USER_FORM_TEXT.userCreated,

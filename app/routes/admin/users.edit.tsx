@@ -2,18 +2,17 @@ import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
 import { requirePermission } from "#app/auth/guard.server";
 import { UserForm } from "#app/components/admin/user-form";
-import { getDb } from "#app/db/client.server";
 import { checkForm, editUserSchema, problem, typedValues, USER_FORM_TEXT } from "#app/domain/users/user-form";
 import { getUserById, updateUser } from "#app/domain/users/users.server";
 import { redirectWithToast } from "#app/lib/flash.server";
 import { expectedError, withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/users.edit";
 
-export const loader = withDomainErrors(async ({ request, params }: Route.LoaderArgs) => {
-  await requirePermission(request, "users", "manage");
+export const loader = withDomainErrors(async ({ params, context }: Route.LoaderArgs) => {
+  await requirePermission(context, "users", "manage");
   let user;
   try {
-    user = await getUserById(await getDb(), params.id);
+    user = await getUserById(context.db, params.id);
   } catch (error) {
     console.error("[users] loading a user failed", error);
     throw await redirectWithToast("/admin/users", {
@@ -27,14 +26,14 @@ export const loader = withDomainErrors(async ({ request, params }: Route.LoaderA
   return { user: { id, name, email, role, status, bio, avatarUrl }, hasPassword: passwordHash !== null };
 });
 
-export const action = withDomainErrors(async ({ request, params }: Route.ActionArgs) => {
-  const actor = await requirePermission(request, "users", "manage");
+export const action = withDomainErrors(async ({ request, params, context }: Route.ActionArgs) => {
+  const actor = await requirePermission(context, "users", "manage");
   const form = await request.formData();
   const values = typedValues(form);
   const checked = checkForm(editUserSchema, Object.fromEntries(form));
   if (!checked.ok) return data({ errors: checked.errors, values, formError: undefined }, { status: 400 });
   try {
-    await updateUser(await getDb(), actor, params.id, checked.data);
+    await updateUser(context.db, actor, params.id, checked.data);
     return redirectWithToast("/admin/users", { type: "success", title: USER_FORM_TEXT.userUpdated });
   } catch (error) {
     const known = expectedError(error, "[users] updating a user failed");

@@ -6,7 +6,6 @@ import { requirePermission } from "#app/auth/guard.server";
 import { ROLE_LABELS } from "#app/auth/permissions";
 import { UserTable } from "#app/components/admin/user-table";
 import { useToast } from "#app/components/ui/toast";
-import { getDb } from "#app/db/client.server";
 import { USER_ROLES, USER_STATUSES } from "#app/lib/enums";
 import { cleanSearch, USER_FORM_TEXT } from "#app/domain/users/user-form";
 import {
@@ -26,15 +25,15 @@ const filterSchema = z.object({
   status: z.enum(USER_STATUSES).nullable().catch(null),
 });
 
-export const loader = withDomainErrors(async ({ request }: Route.LoaderArgs) => {
-  const me = await requirePermission(request, "users", "view");
+export const loader = withDomainErrors(async ({ request, context }: Route.LoaderArgs) => {
+  const me = await requirePermission(context, "users", "view");
   const params = new URL(request.url).searchParams;
   const filter = filterSchema.parse({
     q: params.get("q"),
     role: params.get("role"),
     status: params.get("status"),
   });
-  const db = await getDb();
+  const db = context.db;
   const users = await listUsers(db, {
     search: filter.q,
     role: filter.role ?? "",
@@ -71,12 +70,12 @@ const SUCCESS: Record<"activate" | "deactivate" | "delete", string> = {
   delete: USER_FORM_TEXT.userDeleted,
 };
 
-export const action = withDomainErrors(async ({ request }: Route.ActionArgs) => {
-  const actor = await requirePermission(request, "users", "manage");
+export const action = withDomainErrors(async ({ request, context }: Route.ActionArgs) => {
+  const actor = await requirePermission(context, "users", "manage");
   const form = await request.formData();
   const fields = { ...Object.fromEntries(form), ids: form.getAll("ids") };
   const back = `/admin/users${new URL(request.url).search}`;
-  const db = await getDb();
+  const db = context.db;
   const intent = String(form.get("intent") ?? "");
   const failKey = intent in FAILURE ? (intent as keyof typeof FAILURE) : "bulk";
   try {

@@ -4,7 +4,6 @@
  * this address has counted it enough for now: a reader behind a busy shared address has done nothing
  * wrong, so the answer is no error in their browser. A failure is logged and answered 500, never shown.
  */
-import { getDb } from "#app/db/client.server";
 import { recordArticleView } from "#app/domain/articles/views.server";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/article-views";
@@ -14,7 +13,7 @@ const STATUS = { counted: 204, "not-found": 404, "rate-limited": 202 } as const;
 export const action = withDomainErrors(async ({ request, params, context }: Route.ActionArgs) => {
   if (request.method !== "POST") return new Response(null, { status: 405, headers: { Allow: "POST" } });
   try {
-    const result = await recordArticleView(await getDb(), params.id, { ip: context.clientIp });
+    const result = await recordArticleView(context.db, params.id, { ip: context.clientIp });
     return new Response(null, { status: STATUS[result], headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     console.error(`[views] counting a view of article ${params.id} failed`, error);

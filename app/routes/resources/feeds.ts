@@ -2,7 +2,6 @@
  * robots.txt, ads.txt, sitemap.xml, news-sitemap.xml and rss.xml. One module, one loader per path
  * (picked by the route id), so the shared look-ups stay in one place.
  */
-import { getDb } from "#app/db/client.server";
 import { adsTxt, newsSitemapXml, robotsTxt, rssXml, sitemapXml } from "#app/domain/feeds/feeds.server";
 import { getSettings } from "#app/domain/settings/settings.server";
 import { withDomainErrors } from "#app/lib/http-errors.server";
@@ -17,9 +16,9 @@ const TYPES = {
   "rss.xml": "application/rss+xml; charset=utf-8",
 } as const;
 
-export const loader = withDomainErrors(async ({ request }: Route.LoaderArgs) => {
+export const loader = withDomainErrors(async ({ request, context }: Route.LoaderArgs) => {
   const file = new URL(request.url).pathname.slice(1) as keyof typeof TYPES;
-  const db = await getDb();
+  const db = context.db;
   const settings = await getSettings(db);
   const base = siteOrigin(settings, request);
   let body: string | null;

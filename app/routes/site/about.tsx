@@ -1,13 +1,12 @@
 import { Link } from "react-router";
-import { getDb } from "#app/db/client.server";
 import { getSettings } from "#app/domain/settings/settings.server";
 import { pageMeta, siteMetaFrom } from "#app/lib/seo";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/about";
 
 /** The site title from the settings; the product's own name when none is set. */
-export const loader = withDomainErrors(async () => {
-  const settings = await getSettings(await getDb());
+export const loader = withDomainErrors(async ({ context }: Route.LoaderArgs) => {
+  const settings = await getSettings(context.db);
   return { siteTitle: settings.siteTitle.trim() || "Newsdesk" };
 });
 

@@ -3,7 +3,6 @@ import { ArticleCard } from "#app/components/site/article-card";
 import { EmptyState, PageHeading } from "#app/components/site/page-states";
 import { Pagination } from "#app/components/site/pagination";
 import { useSiteDates } from "#app/components/site/use-site";
-import { getDb } from "#app/db/client.server";
 import { publishedArticlesPage } from "#app/domain/articles/public.server";
 import { canonicalPagePath, parsePageParam, showingRange } from "#app/lib/pagination";
 import { pageMeta, siteMetaFrom } from "#app/lib/seo";
@@ -13,15 +12,11 @@ import type { Route } from "./+types/all-articles";
 
 const ALL_ARTICLES_PER_PAGE = 12;
 
-export const loader = withDomainErrors(async ({ request }: Route.LoaderArgs) => {
+export const loader = withDomainErrors(async ({ request, context }: Route.LoaderArgs) => {
   const url = new URL(request.url);
   const requested = url.searchParams.get("page");
   try {
-    const result = await publishedArticlesPage(
-      await getDb(),
-      parsePageParam(requested),
-      ALL_ARTICLES_PER_PAGE,
-    );
+    const result = await publishedArticlesPage(context.db, parsePageParam(requested), ALL_ARTICLES_PER_PAGE);
     const moved = canonicalPagePath("/all-articles", requested, result.page);
     if (moved) throw redirect(moved);
     return { ok: true as const, ...result };

@@ -9,7 +9,6 @@ import { CommentList } from "#app/components/site/comments/comment-list";
 import { ShareButtons } from "#app/components/site/share-buttons";
 import { TrendingList } from "#app/components/site/trending-list";
 import { useSiteDates } from "#app/components/site/use-site";
-import { getDb } from "#app/db/client.server";
 import { getPublishedArticle, relatedArticles, trendingArticles } from "#app/domain/articles/public.server";
 import { COMMENT_TEXT } from "#app/domain/comments/comment-form";
 import { listPublicComments, submitComment } from "#app/domain/comments/public.server";
@@ -31,8 +30,8 @@ const notFound = () =>
     { status: 404 },
   );
 
-export const loader = withDomainErrors(async ({ params, request }: Route.LoaderArgs) => {
-  const db = await getDb();
+export const loader = withDomainErrors(async ({ params, request, context }: Route.LoaderArgs) => {
+  const db = context.db;
   const article = await getPublishedArticle(db, params.id);
   if (!article) throw notFound();
   const settings = await getSettings(db);
@@ -79,7 +78,7 @@ export const action = withDomainErrors(async ({ request, params, context }: Rout
   const text = (v: FormDataEntryValue | undefined) => (typeof v === "string" ? v : "");
   const values = { name: text(form.name), email: text(form.email), comment: text(form.comment) };
   try {
-    const result = await submitComment(await getDb(), params.id, values, { ip: context.clientIp });
+    const result = await submitComment(context.db, params.id, values, { ip: context.clientIp });
     if (result.ok)
       return {
         ok: true,

@@ -4,7 +4,6 @@ import { badgeColor } from "#app/components/site/category-badge";
 import { EmptyState, LoadError, PageHeading } from "#app/components/site/page-states";
 import { Pagination } from "#app/components/site/pagination";
 import { useSiteDates } from "#app/components/site/use-site";
-import { getDb } from "#app/db/client.server";
 import { articlesByCategorySlug, loadOrReport } from "#app/domain/articles/public.server";
 import { canonicalPagePath, parsePageParam } from "#app/lib/pagination";
 import { pageMeta, siteMetaFrom } from "#app/lib/seo";
@@ -13,8 +12,8 @@ import { EXCERPT_LENGTH } from "#app/lib/text";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/category";
 
-export const loader = withDomainErrors(async ({ params, request }: Route.LoaderArgs) => {
-  const db = await getDb();
+export const loader = withDomainErrors(async ({ params, request, context }: Route.LoaderArgs) => {
+  const db = context.db;
   const requested = new URL(request.url).searchParams.get("page");
   const listing = await loadOrReport(`category ${params.categorySlug}`, () =>
     articlesByCategorySlug(db, params.categorySlug, parsePageParam(requested)),

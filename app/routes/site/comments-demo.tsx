@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { CommentList, type ShownComment } from "#app/components/site/comments/comment-list";
 import { useToast } from "#app/components/ui/toast";
-import { getDb } from "#app/db/client.server";
 import { parseComment } from "#app/domain/comments/comment-form";
 import { getSettings } from "#app/domain/settings/settings.server";
 import { pageMeta, siteMetaFrom } from "#app/lib/seo";
@@ -19,8 +18,8 @@ const DEMO_TEXT = {
 } as const;
 
 /** A demo: comments live in this browser tab's memory only, following the two comment settings. */
-export const loader = withDomainErrors(async () => {
-  const settings = await getSettings(await getDb());
+export const loader = withDomainErrors(async ({ context }: Route.LoaderArgs) => {
+  const settings = await getSettings(context.db);
   return {
     allowComments: settings.allowComments,
     autoApproveComments: settings.autoApproveComments,

@@ -2,7 +2,6 @@ import { Mail, MapPin, Phone } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, useFetcher } from "react-router";
 import { useToast } from "#app/components/ui/toast";
-import { getDb } from "#app/db/client.server";
 import { CONTACT_TEXT, parseContact } from "#app/domain/contact/contact-form";
 import { submitContactMessage } from "#app/domain/contact/contact.server";
 import { getSettings } from "#app/domain/settings/settings.server";
@@ -17,8 +16,8 @@ interface ContactActionData {
   values?: { name: string; email: string; subject: string; message: string };
 }
 
-export const loader = withDomainErrors(async () => {
-  const settings = await getSettings(await getDb());
+export const loader = withDomainErrors(async ({ context }: Route.LoaderArgs) => {
+  const settings = await getSettings(context.db);
   return {
     siteTitle: settings.siteTitle,
     contact: { email: settings.adminEmail, phone: settings.contactNumber, address: settings.streetAddress },
@@ -35,7 +34,7 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
     message: text(form.message),
   };
   try {
-    const result = await submitContactMessage(await getDb(), values, { ip: context.clientIp });
+    const result = await submitContactMessage(context.db, values, { ip: context.clientIp });
     if (result.ok)
       return {
         ok: true,

@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { getCurrentUser, requirePermission } from "#app/auth/guard.server";
+import { requirePermission } from "#app/auth/guard.server";
 import { can } from "#app/auth/permissions";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
 import { useToast } from "#app/components/ui/toast";
-import { getDb } from "#app/db/client.server";
 import { clearDatabase, populateDatabase, SETUP_TEXT } from "#app/domain/setup/setup.server";
 import { pageMeta, siteMetaFrom } from "#app/lib/seo";
 import { withDomainErrors } from "#app/lib/http-errors.server";
@@ -13,8 +12,8 @@ import type { Route } from "./+types/database-setup";
 const CONFIRM_TEXT = "Are you sure you want to clear all data? This action cannot be undone.";
 
 /** Anyone may see the page; only a signed-in admin may run it (the actions check). */
-export const loader = withDomainErrors(async ({ request }: Route.LoaderArgs) => {
-  const user = await getCurrentUser(request);
+export const loader = withDomainErrors(async ({ context }: Route.LoaderArgs) => {
+  const user = await context.currentUser();
   return { canRun: Boolean(user && user.status === "active" && can(user.role, "settings", "manage")) };
 });
 
@@ -25,11 +24,11 @@ interface SetupActionData {
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-export const action = withDomainErrors(async ({ request }: Route.ActionArgs) => {
-  const actor = await requirePermission(request, "settings", "manage");
+export const action = withDomainErrors(async ({ request, context }: Route.ActionArgs) => {
+  const actor = await requirePermission(context, "settings", "manage");
   const form = await request.formData();
   const intent = form.get("intent");
-  const db = await getDb();
+  const db = context.db;
   if (intent === "populate") {
     try {
       await populateDatabase(db, actor);

@@ -2,7 +2,6 @@ import { data, Link } from "react-router";
 import { ArticleCard } from "#app/components/site/article-card";
 import { EmptyState, LoadError, PageHeading } from "#app/components/site/page-states";
 import { useSiteDates } from "#app/components/site/use-site";
-import { getDb } from "#app/db/client.server";
 import { featuredArticles, loadOrReport } from "#app/domain/articles/public.server";
 import { pageMeta, siteMetaFrom } from "#app/lib/seo";
 import { EXCERPT_LENGTH } from "#app/lib/text";
@@ -11,8 +10,8 @@ import type { Route } from "./+types/featured-news";
 
 const FEATURED_NEWS_LIMIT = 50;
 
-export const loader = withDomainErrors(async () => {
-  const db = await getDb();
+export const loader = withDomainErrors(async ({ context }: Route.LoaderArgs) => {
+  const db = context.db;
   const featured = await loadOrReport("the featured news", () => featuredArticles(db, FEATURED_NEWS_LIMIT));
   return data({ featured }, { status: featured.ok ? 200 : 500 });
 });

@@ -6,7 +6,6 @@ import { CategoryBadge, FlagBadge } from "#app/components/site/category-badge";
 import { EmptyState, LoadError } from "#app/components/site/page-states";
 import { TrendingList } from "#app/components/site/trending-list";
 import { useSiteDates } from "#app/components/site/use-site";
-import { getDb } from "#app/db/client.server";
 import {
   featuredArticles,
   latestArticles,
@@ -24,8 +23,8 @@ const HOME_LATEST = 6;
 const HOME_TRENDING = 5;
 const HOME_FEATURED = 6;
 
-export const loader = withDomainErrors(async () => {
-  const db = await getDb();
+export const loader = withDomainErrors(async ({ context }: Route.LoaderArgs) => {
+  const db = context.db;
   const [hero, latest, trending, featured] = await Promise.all([
     loadOrReport("the top story", () => topStory(db)),
     loadOrReport("the latest articles", () => latestArticles(db, HOME_LATEST)),

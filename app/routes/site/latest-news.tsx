@@ -2,7 +2,6 @@ import { data } from "react-router";
 import { ArticleCard } from "#app/components/site/article-card";
 import { EmptyState, LoadError, PageHeading } from "#app/components/site/page-states";
 import { useSiteDates } from "#app/components/site/use-site";
-import { getDb } from "#app/db/client.server";
 import { latestArticles, loadOrReport } from "#app/domain/articles/public.server";
 import { pageMeta, siteMetaFrom } from "#app/lib/seo";
 import { EXCERPT_LENGTH } from "#app/lib/text";
@@ -12,8 +11,8 @@ import type { Route } from "./+types/latest-news";
 /** The spec's latest list window. */
 const LATEST_NEWS_LIMIT = 50;
 
-export const loader = withDomainErrors(async () => {
-  const db = await getDb();
+export const loader = withDomainErrors(async ({ context }: Route.LoaderArgs) => {
+  const db = context.db;
   const latest = await loadOrReport("the latest news", () => latestArticles(db, LATEST_NEWS_LIMIT));
   return data({ latest }, { status: latest.ok ? 200 : 500 });
 });

@@ -4,8 +4,6 @@ import { BackToTop } from "#app/components/site/back-to-top";
 import { CategoriesBar } from "#app/components/site/categories-bar";
 import { SiteFooter } from "#app/components/site/footer";
 import { SiteHeader } from "#app/components/site/header";
-import { getCurrentUser } from "#app/auth/guard.server";
-import { getDb } from "#app/db/client.server";
 import { navCategories } from "#app/domain/categories/public.server";
 import { getSettings, publicSettings } from "#app/domain/settings/settings.server";
 import { MAINTENANCE_BANNER, MAINTENANCE_TITLE } from "#app/domain/settings/maintenance-text";
@@ -26,15 +24,15 @@ function redirectTarget(url: URL): string | null {
   return target;
 }
 
-export const loader = withDomainErrors(async ({ request }: Route.LoaderArgs) => {
+export const loader = withDomainErrors(async ({ request, context }: Route.LoaderArgs) => {
   const url = new URL(request.url);
   const target = redirectTarget(url);
   if (target) throw redirect(target);
-  const db = await getDb();
+  const db = context.db;
   const [settings, categories] = await Promise.all([getSettings(db), navCategories(db)]);
   const personal = hasPersonalCookie(request.headers.get("Cookie"));
   // Only a request that carries a session can be staff; the lookup is skipped for every other reader.
-  const user = settings.maintenanceEnabled && personal ? await getCurrentUser(request) : null;
+  const user = settings.maintenanceEnabled && personal ? await context.currentUser() : null;
   if (!passesMaintenance(settings.maintenanceEnabled, user)) {
     throw data(
       { title: MAINTENANCE_TITLE, message: settings.maintenanceMessage },

@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { articles } from "#app/db/schema";
 import { seedDatabase } from "#app/db/seed.server";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
+import { createRequestContext } from "#app/auth/current-user.server";
+import { createTestDatabase, currentTestDb, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
 import { loadOrReport } from "#app/domain/articles/public.server";
 import { loader as allArticlesLoader } from "./all-articles";
 import { loader as categoryLoader } from "./category";
@@ -22,7 +23,7 @@ function args<P extends Record<string, string>>(path: string, params: P = {} as 
   return {
     request: new Request(`http://localhost${path}`),
     params,
-    context: { clientIp: "127.0.0.1" },
+    context: createRequestContext(currentTestDb(), null, "127.0.0.1"),
   } as never;
 }
 
@@ -109,7 +110,7 @@ describe.each(TEST_ENGINES)("reader listing loaders on %s", (engine) => {
   });
 
   test("home: top story, latest 6, trending 5, featured; nothing unpublished", async () => {
-    const data = await homeLoader();
+    const data = await homeLoader(args("/"));
     expect(data.hero.ok && data.hero.value?.title).toBe(
       "Accra traders welcome new opening hours at Makola Market",
     );
@@ -175,10 +176,10 @@ describe.each(TEST_ENGINES)("reader listing loaders on %s", (engine) => {
   });
 
   test("latest and featured news", async () => {
-    const latest = unwrap(await latestLoader());
+    const latest = unwrap(await latestLoader(args("/latest-news")));
     expect(latest.value.latest.ok && latest.value.latest.value).toHaveLength(4);
     noSecret(latest.value);
-    const featured = unwrap(await featuredLoader());
+    const featured = unwrap(await featuredLoader(args("/featured-news")));
     expect(featured.value.featured.ok && featured.value.featured.value.every((a) => a.featured)).toBe(true);
   });
 });

@@ -199,7 +199,7 @@ describe("reader routes against the database", () => {
     test("today's date follows the settings' date format", async () => {
       await database.db.update(settings).set({ dateFormat: "d/m/Y" });
       forgetCachedSettings();
-      const { lastUpdated } = await privacyRoute.loader();
+      const { lastUpdated } = await privacyRoute.loader(routeArgs(getRequest("/privacy")) as never);
       expect(lastUpdated).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
     });
   });

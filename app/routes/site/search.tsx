@@ -6,7 +6,6 @@ import { CategoryBadge } from "#app/components/site/category-badge";
 import { LoadError, PageHeading } from "#app/components/site/page-states";
 import { Pagination } from "#app/components/site/pagination";
 import { useSiteDates } from "#app/components/site/use-site";
-import { getDb } from "#app/db/client.server";
 import { loadOrReport, SEARCH_PAGE_SIZE, searchArticles } from "#app/domain/articles/public.server";
 import { isoDate, shortDate } from "#app/lib/dates";
 import { parsePageParam } from "#app/lib/pagination";
@@ -21,12 +20,12 @@ const SEARCH_DEBOUNCE_MS = 300;
 /** Longer queries are cut (the domain cuts them too); no reader types more. */
 const SEARCH_MAX_QUERY = 200;
 
-export const loader = withDomainErrors(async ({ request }: Route.LoaderArgs) => {
+export const loader = withDomainErrors(async ({ request, context }: Route.LoaderArgs) => {
   const params = new URL(request.url).searchParams;
   const q = (params.get("q") ?? "").trim().slice(0, SEARCH_MAX_QUERY);
   if (!q) return { q, page: 1, totalPages: 1, search: null };
   const page = parsePageParam(params.get("page"));
-  const db = await getDb();
+  const db = context.db;
   const search = await loadOrReport(`search results for "${q}"`, () => searchArticles(db, q, page));
   // A page past the last one (an old link, a hand-edited URL) starts the results again.
   if (search.ok && page > 1 && search.value.results.length === 0)

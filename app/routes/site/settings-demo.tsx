@@ -1,12 +1,11 @@
-import { getDb } from "#app/db/client.server";
 import { getSettings, publicSettings } from "#app/domain/settings/settings.server";
 import { pageMeta, siteMetaFrom } from "#app/lib/seo";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/settings-demo";
 
 /** Read-only, and only the settings the site shows anyway (deviations.md): nothing secret leaves the server. */
-export const loader = withDomainErrors(async () => {
-  return { settings: publicSettings(await getSettings(await getDb())) };
+export const loader = withDomainErrors(async ({ context }: Route.LoaderArgs) => {
+  return { settings: publicSettings(await getSettings(context.db)) };
 });
 
 export const meta: Route.MetaFunction = ({ matches }) => [

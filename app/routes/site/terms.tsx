@@ -1,6 +1,5 @@
 import { Link } from "react-router";
 import { LegalPage, type LegalSection } from "#app/components/site/legal-page";
-import { getDb } from "#app/db/client.server";
 import { getSettings } from "#app/domain/settings/settings.server";
 import { siteDate } from "#app/lib/dates";
 import { pageMeta, siteMetaFrom } from "#app/lib/seo";
@@ -8,8 +7,8 @@ import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/terms";
 
 /** The spec shows today's date as the last-updated date, in the site's date format. */
-export const loader = withDomainErrors(async () => {
-  const settings = await getSettings(await getDb());
+export const loader = withDomainErrors(async ({ context }: Route.LoaderArgs) => {
+  const settings = await getSettings(context.db);
   return { siteTitle: settings.siteTitle.trim() || "Newsdesk", lastUpdated: siteDate(new Date(), settings) };
 });
 
