@@ -37,6 +37,18 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   ssr: {
     // Native or Node-only packages stay external to the server bundle.
     external: ["@electric-sql/pglite", "pg"],
-    noExternal: command === "build" ? ["react-router", "@react-router/node", "@react-router/express"] : [],
+    // With React Router bundled, its own dependencies are too, so that they resolve from its folder (its
+    // `cookie` 1.x, not the older copy Express hoists to the top) rather than from wherever npm put them.
+    noExternal:
+      command === "build"
+        ? [
+            "react-router",
+            "@react-router/node",
+            "@react-router/express",
+            "cookie",
+            "set-cookie-parser",
+            "@mjackson/node-fetch-server",
+          ]
+        : [],
   },
 }));

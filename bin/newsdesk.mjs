@@ -5,7 +5,9 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { ensureBuild } from "../scripts/ensure-build.mjs";
 
-process.env.NODE_ENV ??= "production";
+// The compiled server is the production server, whatever the shell says (development would show
+// error details to readers and drop the Secure flag of cookies).
+process.env.NODE_ENV = "production";
 const [command = "start", ...args] = process.argv.slice(2);
 const buildDir = process.env.BUILD_DIR ?? "build";
 ensureBuild(buildDir);

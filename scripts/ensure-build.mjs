@@ -4,12 +4,23 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
-const SOURCES = ["app", "server", "scripts", "public", "vite.config.ts", "react-router.config.ts"];
+// The bundle holds React Router and its adapters too, so a dependency change (package files) counts.
+const SOURCES = [
+  "app",
+  "server",
+  "scripts",
+  "public",
+  "vite.config.ts",
+  "react-router.config.ts",
+  "package.json",
+  "package-lock.json",
+];
 
+/** The newest change below a path; a folder's own time counts, as it changes when a file is deleted. */
 function newestMtime(file) {
   const stat = fs.statSync(file);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = 0;
+  let newest = stat.mtimeMs;
   for (const entry of fs.readdirSync(file)) newest = Math.max(newest, newestMtime(path.join(file, entry)));
   return newest;
 }
@@ -21,10 +32,19 @@ export function isBuildStale(buildDir) {
   return Math.max(...sources.map(newestMtime)) > fs.statSync(built).mtimeMs;
 }
 
+const BUILDER = "node_modules/@react-router/dev/bin.js";
+
 export function build(buildDir) {
+  if (!fs.existsSync(BUILDER)) {
+    console.error(
+      "[newsdesk] The build is missing or older than the sources, and the build tools are not installed\n" +
+        "(npm ci --omit=dev?). Run `npm ci && npm run build` where the development dependencies are.",
+    );
+    process.exit(1);
+  }
   const startedAt = Date.now();
   process.stdout.write("[newsdesk] Building the app... ");
-  const result = spawnSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], {
+  const result = spawnSync(process.execPath, [BUILDER, "build"], {
     env: { ...process.env, BUILD_DIR: buildDir, NODE_ENV: "production" },
     encoding: "utf8",
   });

@@ -8,12 +8,16 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createRequestContext } from "#app/auth/current-user.server";
 import { requireAdminPath, requirePermission } from "#app/auth/guard.server";
 import { commitSessionCookie, createSession } from "#app/auth/session.server";
 import { config } from "#app/config.server";
 import { DomainError } from "#app/lib/errors";
 import { toResponse } from "#app/lib/http-errors.server";
-import { createRequestContext } from "#app/auth/current-user.server";
+import {
+  forgetLegacyRoleAnnouncement,
+  takeLegacyRoleAnnouncement,
+} from "#app/domain/users/legacy-roles.server";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "./testing.server";
 
 const LEGACY_MIGRATION = "0002_legacy_roles_become_writer";
@@ -104,6 +108,14 @@ describe.each(TEST_ENGINES)("legacy roles on %s", (engine) => {
     expect(await migrationEntries()).toHaveLength(1);
   });
 
+  test("'Roles Updated': the first admin in is told of the 2, once", async () => {
+    const admin = { id: "u-admin", name: "Admin", email: "admin@example.com" };
+    forgetLegacyRoleAnnouncement();
+    expect(await takeLegacyRoleAnnouncement(database.db, admin)).toBe(2);
+    forgetLegacyRoleAnnouncement();
+    expect(await takeLegacyRoleAnnouncement(database.db, admin)).toBe(0);
+  });
+
   test("a former author signs in with a writer's permissions", async () => {
     const { token } = await createSession(database.db, "u-author");
     const url = "http://localhost/admin/articles/add";
@@ -132,5 +144,36 @@ describe.each(TEST_ENGINES)("legacy roles on %s", (engine) => {
       database.db.execute(sql`UPDATE users SET role = 'author' WHERE id = 'u-writer'`),
     ).rejects.toThrow();
     expect((await roles())["u-writer"]).toBe("writer");
+  });
+});
+
+describe.each(TEST_ENGINES)("a database the old back office had converted, on %s", (engine) => {
+  let database: TestDatabase;
+  let olderMigrations: string;
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    await database.db.execute(sql`DROP SCHEMA public CASCADE`);
+    await database.db.execute(sql`CREATE SCHEMA public`);
+    await database.db.execute(sql`DROP SCHEMA IF EXISTS drizzle CASCADE`);
+    olderMigrations = migrationsBeforeLegacyRoles();
+    await database.migrate(olderMigrations);
+  });
+  afterAll(async () => {
+    await database.destroy();
+    fs.rmSync(olderMigrations, { recursive: true, force: true });
+  });
+
+  test("its toast was shown then: migration 0002 does not bring it back", async () => {
+    await database.db.execute(sql`
+      INSERT INTO users (id, email, name, role) VALUES ('u-admin', 'admin@example.com', 'Admin', 'admin')`);
+    // What the old back office wrote when it rewrote three roles and showed 'Roles Updated'.
+    await database.db.execute(sql`
+      INSERT INTO activity_log (id, type, user_id, user_name, action, title, description, created_at)
+      VALUES ('old-entry', 'user', 'u-admin', 'Admin', 'migrated legacy roles', '3 users',
+        'subscriber and author roles became writer', now() - interval '30 days')`);
+    await database.migrate();
+    forgetLegacyRoleAnnouncement();
+    const admin = { id: "u-admin", name: "Admin", email: "admin@example.com" };
+    expect(await takeLegacyRoleAnnouncement(database.db, admin)).toBe(0);
   });
 });
