@@ -25,7 +25,7 @@ function newestMtime(file) {
   return newest;
 }
 
-export function isBuildStale(buildDir) {
+function isBuildStale(buildDir) {
   const built = path.join(buildDir, "server/index.js");
   if (!fs.existsSync(built)) return true;
   const sources = SOURCES.filter((source) => fs.existsSync(source));

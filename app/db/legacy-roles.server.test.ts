@@ -42,6 +42,17 @@ function migrationsBeforeLegacyRoles(): string {
   return folder;
 }
 
+/** A test database as an older install left it: only the migrations before the legacy role one. */
+async function olderInstall(engine: (typeof TEST_ENGINES)[number]) {
+  const database = await createTestDatabase(engine);
+  await database.db.execute(sql`DROP SCHEMA public CASCADE`);
+  await database.db.execute(sql`CREATE SCHEMA public`);
+  await database.db.execute(sql`DROP SCHEMA IF EXISTS drizzle CASCADE`);
+  const olderMigrations = migrationsBeforeLegacyRoles();
+  await database.migrate(olderMigrations);
+  return { database, olderMigrations };
+}
+
 describe.each(TEST_ENGINES)("legacy roles on %s", (engine) => {
   let database: TestDatabase;
   let olderMigrations: string;
@@ -63,13 +74,7 @@ describe.each(TEST_ENGINES)("legacy roles on %s", (engine) => {
     );
 
   beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    // Back to an empty database, then only the migrations an older install had applied.
-    await database.db.execute(sql`DROP SCHEMA public CASCADE`);
-    await database.db.execute(sql`CREATE SCHEMA public`);
-    await database.db.execute(sql`DROP SCHEMA IF EXISTS drizzle CASCADE`);
-    olderMigrations = migrationsBeforeLegacyRoles();
-    await database.migrate(olderMigrations);
+    ({ database, olderMigrations } = await olderInstall(engine));
   });
   /** A request's load context, as the server builds it: a new one is a new request. */
   const ctx = (request: Request) =>
@@ -151,12 +156,7 @@ describe.each(TEST_ENGINES)("a database the old back office had converted, on %s
   let database: TestDatabase;
   let olderMigrations: string;
   beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    await database.db.execute(sql`DROP SCHEMA public CASCADE`);
-    await database.db.execute(sql`CREATE SCHEMA public`);
-    await database.db.execute(sql`DROP SCHEMA IF EXISTS drizzle CASCADE`);
-    olderMigrations = migrationsBeforeLegacyRoles();
-    await database.migrate(olderMigrations);
+    ({ database, olderMigrations } = await olderInstall(engine));
   });
   afterAll(async () => {
     await database.destroy();

@@ -14,7 +14,7 @@ import { logActivity, type Actor } from "#app/domain/activity/activity.server";
 const MIGRATED = "migrated legacy roles";
 const ANNOUNCED = "announced legacy roles";
 
-export const LEGACY_ROLES = ["subscriber", "author"] as const;
+const LEGACY_ROLES = ["subscriber", "author"] as const;
 
 export const isLegacyRole = (role: string) => (LEGACY_ROLES as readonly string[]).includes(role);
 
