@@ -1,0 +1,39 @@
+/**
+ * The one signal that something readers see has changed. Every write that changes a public page calls
+ * `siteChanged(db, change)` once its transaction has committed; the page cache and the in-memory reader
+ * data (settings, categories, trending) listen with `onSiteChange` and drop what the change makes stale.
+ *
+ * Listeners are kept per database handle, so tests with their own database never hear each other.
+ */
+import type { Db } from "#app/db/client.server";
+
+export type SiteChange =
+  /** Settings, snippets, ads, categories, or which articles are published and where: every page may show it. */
+  | { scope: "everything"; reason: string }
+  /** One article's own text, image or comments changed, and it stays where it was: the pages that link to it. */
+  | { scope: "article"; articleId: string; reason: string };
+
+type Listener = (change: SiteChange) => void;
+
+const listenersByDb = new WeakMap<Db, Set<Listener>>();
+
+export function onSiteChange(db: Db, listener: Listener): () => void {
+  let listeners = listenersByDb.get(db);
+  if (!listeners) {
+    listeners = new Set();
+    listenersByDb.set(db, listeners);
+  }
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Tells every listener at once; a listener that throws is logged and does not stop the others. */
+export function siteChanged(db: Db, change: SiteChange): void {
+  for (const listener of listenersByDb.get(db) ?? []) {
+    try {
+      listener(change);
+    } catch (error) {
+      console.error("[site-changes] a listener failed", error);
+    }
+  }
+}
