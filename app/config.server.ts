@@ -23,6 +23,8 @@ const envSchema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).default(0),
   MIGRATIONS_DIR: z.string().default("drizzle"),
   TEST_DATABASE_URL: optional,
+  PAGE_CACHE: z.enum(["on", "off"]).default("on"),
+  PAGE_CACHE_MB: z.coerce.number().int().min(1).max(16_384).default(64),
 });
 
 export type Config = {
@@ -43,6 +45,11 @@ export type Config = {
   migrationsDir: string;
   /** A PostgreSQL server the integration tests also run on (each run makes and drops its own database). */
   testDatabaseUrl?: string;
+  /**
+   * The in-process page cache for anonymous readers (server/page-cache.ts): `PAGE_CACHE=off` turns it
+   * off whatever Settings → Advanced says; its memory is capped at `PAGE_CACHE_MB`.
+   */
+  pageCache: { enabled: boolean; maxBytes: number };
 };
 
 export function parseConfig(env: NodeJS.ProcessEnv): Config {
@@ -67,6 +74,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     buildDir: path.resolve(e.BUILD_DIR),
     migrationsDir: path.resolve(e.MIGRATIONS_DIR),
     testDatabaseUrl: e.TEST_DATABASE_URL,
+    pageCache: { enabled: e.PAGE_CACHE === "on", maxBytes: e.PAGE_CACHE_MB * 1024 * 1024 },
   };
 }
 

@@ -15,7 +15,7 @@ const noBuild = (): Promise<ServerBuild> => Promise.reject(new Error("no app bui
 
 /** The app on a free port, with that database in every request's context. */
 async function listen(database: Database) {
-  const app = createApp({
+  const { app } = createApp({
     config: parseConfig({ NODE_ENV: "production", BUILD_DIR: "/nonexistent-build" }),
     db: database.db,
     build: noBuild,

@@ -2,15 +2,19 @@
  * The Express application: headers, compression, static files, health check and the React Router
  * request handler. Kept apart from start-up so tests can mount it on any port.
  */
+import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
-import type { ServerBuild } from "react-router";
+import { createRequestHandler as createRouterHandler, type ServerBuild } from "react-router";
 import type { Config } from "#app/config.server";
 import { createRequestContext } from "#app/auth/current-user.server";
 import { pingDatabase, type Db } from "#app/db/client.server";
+import { PageCache } from "#app/domain/delivery/page-cache.server";
+import { onSiteChange } from "#app/domain/delivery/site-changes.server";
 import { mediaDirectory } from "#app/domain/media/storage.server";
+import { pageCacheHandlers } from "./page-cache";
 import { limitRequestBody, rejectCrossSiteWrites, securityHeaders } from "./security";
 
 /** The 32 MB upload limit of the spec plus room for the form's other fields and multipart framing. */
@@ -25,7 +29,14 @@ interface AppOptions {
   viteMiddleware?: RequestHandler;
 }
 
-export function createApp({ config, db, build, viteMiddleware }: AppOptions) {
+/**
+ * The app, and the listener a server runs: the page cache's hits are answered before Express (a hit
+ * needs none of its middleware), everything else goes through the app.
+ */
+export function createApp({ config, db, build, viteMiddleware }: AppOptions): {
+  app: express.Express;
+  listener: RequestListener;
+} {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
@@ -76,14 +87,34 @@ export function createApp({ config, db, build, viteMiddleware }: AppOptions) {
 
   app.use(rejectCrossSiteWrites(config.publicUrl));
   app.use(limitRequestBody(MAX_REQUEST_BODY_BYTES));
-  app.all(
-    "/{*splat}",
-    createRequestHandler({
-      build,
-      mode: config.isProduction ? "production" : "development",
-      getLoadContext: (req) =>
-        createRequestContext(db, req.headers.cookie, req.ip ?? req.socket.remoteAddress ?? ""),
-    }),
-  );
-  return app;
+  const mode = config.isProduction ? "production" : "development";
+  const context = (req: express.Request) =>
+    createRequestContext(db, req.headers.cookie, req.ip ?? req.socket.remoteAddress ?? "");
+  let serveHit: ((req: IncomingMessage, res: ServerResponse) => Promise<boolean>) | undefined;
+  if (config.pageCache.enabled) {
+    const cache = new PageCache(config.pageCache.maxBytes);
+    onSiteChange(db, (change) => cache.purge(change));
+    const handlers = pageCacheHandlers({
+      cache,
+      db,
+      trustProxy: config.trustProxy,
+      render: createRouterHandler(build, mode),
+      context,
+    });
+    serveHit = handlers.serveHit;
+    app.use(handlers.middleware);
+  }
+  app.all("/{*splat}", createRequestHandler({ build, mode, getLoadContext: context }));
+
+  const listener: RequestListener = (req, res) => {
+    if (!serveHit) return app(req, res);
+    serveHit(req, res).then(
+      (served) => served || app(req, res),
+      (error: unknown) => {
+        console.error("[page-cache] lookup failed; serving without the cache", error);
+        app(req, res);
+      },
+    );
+  };
+  return { app, listener };
 }

@@ -25,7 +25,7 @@ describe("media files and the body limit", () => {
     await mkdir(path.join(dataDir, "media"));
     await writeFile(path.join(dataDir, "media", "abc123-400.webp"), "RIFF....WEBP");
     await writeFile(path.join(dataDir, "secret.txt"), "not public");
-    const app = createApp({
+    const { app } = createApp({
       config: parseConfig({ NODE_ENV: "production", BUILD_DIR: "/nonexistent-build", DATA_DIR: dataDir }),
       build: noBuild,
       // Static files are served before any route runs: nothing here reaches the database.

@@ -3,7 +3,7 @@
  * shutdown. Production runs it from the compiled bundle (`server/production.ts`), development from
  * `server/dev.ts` with Vite's middleware.
  */
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import { config } from "#app/config.server";
@@ -26,8 +26,9 @@ export async function serve({ build, viteMiddleware }: ServeOptions): Promise<Se
     );
   }, HOUR_MS).unref();
 
-  const app = createApp({ config: cfg, db: database.db, build, viteMiddleware });
-  const server: Server = app.listen(cfg.port, cfg.host, () => {
+  const { listener } = createApp({ config: cfg, db: database.db, build, viteMiddleware });
+  const server: Server = createServer(listener);
+  server.listen(cfg.port, cfg.host, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : cfg.port;
     console.log(

@@ -13,6 +13,7 @@ import { articles, categories, comments, users, type Article } from "#app/db/sch
 import type { ArticleStatus } from "#app/lib/enums";
 import { logActivity } from "#app/domain/activity/activity.server";
 import { createNotification } from "#app/domain/notifications/notifications.server";
+import { siteChanged, type SiteChange } from "#app/domain/delivery/site-changes.server";
 import { ARTICLE_TEXT, type ArticleInput } from "#app/lib/article-form";
 import { fieldsRefused, isDomainError, notFound } from "#app/lib/errors";
 import { sanitizeArticleHtml } from "#app/lib/sanitize.server";
@@ -149,6 +150,39 @@ function effectiveStatus(
 
 type SaveResult = { id: string; status: ArticleStatus; submittedForReview: boolean };
 
+/** What readers may see of an article, and where: a change to any of these moves it between pages. */
+type Placement = Pick<
+  Article,
+  "status" | "categoryId" | "featured" | "isTopStory" | "publishedAt" | "useManualDate" | "manualDate"
+>;
+
+const samePlacement = (a: Placement, b: Placement) =>
+  a.status === b.status &&
+  a.categoryId === b.categoryId &&
+  a.featured === b.featured &&
+  a.isTopStory === b.isTopStory &&
+  a.publishedAt?.getTime() === b.publishedAt?.getTime() &&
+  a.useManualDate === b.useManualDate &&
+  a.manualDate?.getTime() === b.manualDate?.getTime();
+
+/**
+ * What a save changes for readers: nothing while the article is unpublished before and after; only the
+ * pages that link to it when it stays published in the same place; every page when it appears, leaves
+ * or moves (listings, home's slots, its category, feeds and sitemaps).
+ */
+export function articleSaveChange(
+  before: Placement | null,
+  after: Placement & { id: string },
+): SiteChange | null {
+  const wasLive = before?.status === "published";
+  const isLive = after.status === "published";
+  if (!wasLive && !isLive) return null;
+  if (before && wasLive && isLive && samePlacement(before, after)) {
+    return { scope: "article", articleId: after.id, reason: "published article edited" };
+  }
+  return { scope: "everything", reason: isLive ? "article published or moved" : "article unpublished" };
+}
+
 /**
  * Creates (no id) or updates an article from the validated form. The body is sanitised, the excerpt and
  * read time derive from it when left empty, flags move in the same transaction.
@@ -167,7 +201,8 @@ export async function saveArticle(
   if (input.categoryId && !(await categoryExists(db, input.categoryId))) {
     throw fieldsRefused("invalid", { categoryId: ARTICLE_TEXT.invalidCategory });
   }
-  return withFlagRetry(() =>
+  let change: SiteChange | null = null;
+  const result = await withFlagRetry(() =>
     db.transaction(async (tx) => {
       const current = id ? await lockedArticle(tx, id) : null;
       if (current && !canEditAll(actor) && current.authorId !== actor.id) accessDenied();
@@ -233,9 +268,12 @@ export async function saveArticle(
         title: saved.title,
         description: `Status: ${status}`,
       });
+      change = articleSaveChange(current, { ...saved, featured, isTopStory });
       return { id: saved.id, status, submittedForReview };
     }),
   );
+  if (change) siteChanged(db, change);
+  return result;
 }
 
 /** Publish (records the first publish time) or move back to draft; editors and admins only. */
@@ -246,7 +284,7 @@ export async function setArticleStatus(
   status: "published" | "draft",
 ) {
   if (!canPublish(actor)) accessDenied();
-  await db.transaction(async (tx) => {
+  const before = await db.transaction(async (tx) => {
     const current = await lockedArticle(tx, id);
     const now = new Date();
     await tx
@@ -263,7 +301,11 @@ export async function setArticleStatus(
       action: status === "published" ? "published article" : "moved article to draft",
       title: current.title,
     });
+    return current;
   });
+  if (before.status === "published" || status === "published") {
+    siteChanged(db, { scope: "everything", reason: `article ${status}` });
+  }
 }
 
 /** Sets or clears Featured / Breaking News; setting it clears it on the other article in the same transaction. */
@@ -286,17 +328,21 @@ export async function setArticleFlag(db: Db, actor: CurrentUser, id: string, fla
       });
     }),
   );
+  // Home's slots change, and setting a flag may take it from another published article.
+  siteChanged(db, { scope: "everything", reason: `article ${flag} changed` });
 }
 
 /** Editors and admins delete any article; a writer only their own unpublished ones. */
 export async function deleteArticle(db: Db, actor: CurrentUser, id: string) {
-  await db.transaction(async (tx) => {
+  const deleted = await db.transaction(async (tx) => {
     const current = await lockedArticle(tx, id);
     const isOwnUnpublished = current.authorId === actor.id && current.status !== "published";
     if (!can(actor.role, "articles", "deleteAll") && !isOwnUnpublished) accessDenied();
     await tx.delete(articles).where(eq(articles.id, id));
     await logActivity(tx, { type: "article", actor, action: "deleted article", title: current.title });
+    return current;
   });
+  if (deleted.status === "published") siteChanged(db, { scope: "everything", reason: "article deleted" });
 }
 
 type BulkArticleAction = "publish" | "draft" | "delete";

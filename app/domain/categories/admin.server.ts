@@ -2,6 +2,7 @@
  * Category management (back-office.md sections 2, 5 and 8). Names and slugs are unique; a category
  * that still has articles is only deleted once its articles have somewhere else to go.
  */
+import { signalAfter } from "#app/domain/delivery/site-changes.server";
 import { and, asc, count, eq, ilike, inArray, ne, or, sql } from "drizzle-orm";
 import { accessDenied, type CurrentUser } from "#app/auth/guard.server";
 import { can } from "#app/auth/permissions";
@@ -91,17 +92,24 @@ async function translatingDuplicates<T>(work: () => Promise<T>): Promise<T> {
 export async function createCategory(db: Db, actor: CurrentUser, input: CategoryInput & { slug: string }) {
   requireManage(actor);
   await assertUnique(db, input);
-  return translatingDuplicates(() =>
-    db.transaction(async (tx) => {
-      const row = firstRow(
-        await tx
-          .insert(categories)
-          .values({ name: input.name, slug: input.slug, description: input.description, color: input.color })
-          .returning(),
-      );
-      await logActivity(tx, { type: "article", actor, action: "created category", title: row.name });
-      return row;
-    }),
+  return signalAfter(db, { scope: "everything", reason: "category changed" }, () =>
+    translatingDuplicates(() =>
+      db.transaction(async (tx) => {
+        const row = firstRow(
+          await tx
+            .insert(categories)
+            .values({
+              name: input.name,
+              slug: input.slug,
+              description: input.description,
+              color: input.color,
+            })
+            .returning(),
+        );
+        await logActivity(tx, { type: "article", actor, action: "created category", title: row.name });
+        return row;
+      }),
+    ),
   );
 }
 
@@ -114,17 +122,19 @@ export async function updateCategory(
 ) {
   requireManage(actor);
   await assertUnique(db, input, id);
-  return translatingDuplicates(() =>
-    db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(categories)
-        .set({ name: input.name, slug: input.slug, description: input.description, updatedAt: new Date() })
-        .where(eq(categories.id, id))
-        .returning();
-      if (!row) throw notFound(CATEGORY_TEXT.notFound);
-      await logActivity(tx, { type: "article", actor, action: "updated category", title: row.name });
-      return row;
-    }),
+  return signalAfter(db, { scope: "everything", reason: "category changed" }, () =>
+    translatingDuplicates(() =>
+      db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(categories)
+          .set({ name: input.name, slug: input.slug, description: input.description, updatedAt: new Date() })
+          .where(eq(categories.id, id))
+          .returning();
+        if (!row) throw notFound(CATEGORY_TEXT.notFound);
+        await logActivity(tx, { type: "article", actor, action: "updated category", title: row.name });
+        return row;
+      }),
+    ),
   );
 }
 
@@ -155,30 +165,32 @@ export async function deleteCategories(db: Db, actor: CurrentUser, ids: readonly
   requireManage(actor);
   const unique = [...new Set(ids)];
   if (unique.length === 0) throw invalid(CATEGORY_TEXT.bulkNone);
-  return db.transaction(async (tx) => {
-    const found = await tx.select().from(categories).where(inArray(categories.id, unique)).for("update");
-    if (found.length !== unique.length) throw notFound(CATEGORY_TEXT.notFound);
-    const moved = await articleCountIn(tx, unique);
-    let target: Category | null = null;
-    if (moved > 0) {
-      target = await moveTargetOrRefuse(tx, unique, moveTo);
-      await tx
-        .update(articles)
-        .set({ categoryId: target.id, updatedAt: new Date() })
-        .where(inArray(articles.categoryId, unique));
-    }
-    await tx.delete(categories).where(inArray(categories.id, unique));
-    for (const category of found) {
-      await logActivity(tx, {
-        type: "article",
-        actor,
-        action: "deleted category",
-        title: category.name,
-        description: target ? `${moved} article(s) moved to ${target.name}` : "",
-      });
-    }
-    return { deleted: found.length, moved, movedTo: target?.name ?? null };
-  });
+  return signalAfter(db, { scope: "everything", reason: "category changed" }, () =>
+    db.transaction(async (tx) => {
+      const found = await tx.select().from(categories).where(inArray(categories.id, unique)).for("update");
+      if (found.length !== unique.length) throw notFound(CATEGORY_TEXT.notFound);
+      const moved = await articleCountIn(tx, unique);
+      let target: Category | null = null;
+      if (moved > 0) {
+        target = await moveTargetOrRefuse(tx, unique, moveTo);
+        await tx
+          .update(articles)
+          .set({ categoryId: target.id, updatedAt: new Date() })
+          .where(inArray(articles.categoryId, unique));
+      }
+      await tx.delete(categories).where(inArray(categories.id, unique));
+      for (const category of found) {
+        await logActivity(tx, {
+          type: "article",
+          actor,
+          action: "deleted category",
+          title: category.name,
+          description: target ? `${moved} article(s) moved to ${target.name}` : "",
+        });
+      }
+      return { deleted: found.length, moved, movedTo: target?.name ?? null };
+    }),
+  );
 }
 
 /** How many articles the given categories hold: the delete dialog asks for a target when > 0. */

@@ -11,6 +11,7 @@ import { articles, comments, settings } from "#app/db/schema";
 import { COMMENT_STATUSES, type CommentStatus } from "#app/lib/enums";
 import { logActivity } from "#app/domain/activity/activity.server";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
+import { siteChanged } from "#app/domain/delivery/site-changes.server";
 import { conflict, isDomainError, notFound } from "#app/lib/errors";
 import {
   ALLOWED_FROM,
@@ -101,7 +102,7 @@ export function articlesWithComments(db: DbOrTx) {
 /** Moves one comment along the spec's table; any other transition is refused (409) and changes nothing. */
 export async function moderateComment(db: Db, actor: CurrentUser, id: string, action: ModerationAction) {
   requireModerator(actor);
-  return db.transaction(async (tx) => {
+  const moved = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(comments).where(eq(comments.id, id)).for("update").limit(1);
     if (!current) throw notFound(COMMENT_MODERATION_TEXT.notFound);
     const from = current.status as CommentStatus;
@@ -115,13 +116,17 @@ export async function moderateComment(db: Db, actor: CurrentUser, id: string, ac
       title: current.authorName,
       description: current.text,
     });
-    return { from, to };
+    return { from, to, articleId: current.articleId };
   });
+  // The article's comment list and count change (which statuses show is a setting).
+  if (moved.articleId)
+    siteChanged(db, { scope: "article", articleId: moved.articleId, reason: "comment moderated" });
+  return { from: moved.from, to: moved.to };
 }
 
 export async function deleteComment(db: Db, actor: CurrentUser, id: string) {
   requireModerator(actor);
-  await db.transaction(async (tx) => {
+  const removed = await db.transaction(async (tx) => {
     const [removed] = await tx.delete(comments).where(eq(comments.id, id)).returning();
     if (!removed) throw notFound(COMMENT_MODERATION_TEXT.notFound);
     await logActivity(tx, {
@@ -131,7 +136,10 @@ export async function deleteComment(db: Db, actor: CurrentUser, id: string) {
       title: removed.authorName,
       description: removed.text,
     });
+    return removed;
   });
+  if (removed.articleId)
+    siteChanged(db, { scope: "article", articleId: removed.articleId, reason: "comment deleted" });
 }
 
 type BulkCommentAction = ModerationAction | "delete";
@@ -190,6 +198,7 @@ export async function updateModerationSettings(
     });
   });
   forgetCachedSettings();
+  siteChanged(db, { scope: "everything", reason: "comment settings changed" });
 }
 
 /**

@@ -37,3 +37,10 @@ export function siteChanged(db: Db, change: SiteChange): void {
     }
   }
 }
+
+/** Runs a write and, once it has committed (resolved), signals the change; a failed write signals nothing. */
+export async function signalAfter<T>(db: Db, change: SiteChange, write: () => Promise<T>): Promise<T> {
+  const result = await write();
+  siteChanged(db, change);
+  return result;
+}

@@ -4,6 +4,7 @@
  * the field variants the old app wrote. Idempotent: records keep their source ids and are upserted, so
  * running the same export twice changes nothing.
  */
+import { siteChanged } from "#app/domain/delivery/site-changes.server";
 import { sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "#app/db/client.server";
 import {
@@ -464,5 +465,6 @@ export async function importExport(db: Db, data: Record<string, unknown>): Promi
     await importNotifications(tx, collection("notifications"), report);
     await importContactMessages(tx, collection("contactMessages"), report);
   });
+  siteChanged(db, { scope: "everything", reason: "import" });
   return report;
 }

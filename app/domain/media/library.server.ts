@@ -2,6 +2,7 @@
  * The media library: listing with filters, sort and server-side pages; status, featured and delete.
  * Deleting removes the stored files too, after the row is gone.
  */
+import { siteChanged } from "#app/domain/delivery/site-changes.server";
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "#app/db/client.server";
 import { escapeLike } from "#app/db/like";
@@ -135,6 +136,8 @@ export async function deleteMedia(db: Db, actor: Actor, ids: string[]): Promise<
     });
     return rows;
   });
+  // A page showing a deleted image must not keep offering its variants.
+  siteChanged(db, { scope: "everything", reason: "media deleted" });
   const keys = removed.flatMap((row) => [row.storageKey, ...row.variants.map((v) => v.key)]).filter(Boolean);
   try {
     await removeMediaFiles(keys);

@@ -8,7 +8,7 @@ import { FLASH_COOKIE_NAME } from "#app/lib/flash.server";
 /** Cookies that make a page personal: a staff session or a one-time message. */
 const PERSONAL_COOKIES = [SESSION_COOKIE_NAME, FLASH_COOKIE_NAME];
 
-export function hasPersonalCookie(cookieHeader: string | null): boolean {
+export function hasPersonalCookie(cookieHeader: string | null | undefined): boolean {
   if (!cookieHeader) return false;
   return cookieHeader
     .split(";")

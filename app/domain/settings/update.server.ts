@@ -20,6 +20,7 @@ import {
   type SettingsScreenValues,
 } from "./settings-form";
 import { forgetCachedSettings } from "./settings.server";
+import { siteChanged } from "#app/domain/delivery/site-changes.server";
 
 const requireSettingsManager = (actor: CurrentUser) => {
   if (!can(actor.role, "settings", "manage")) accessDenied();
@@ -76,6 +77,7 @@ export async function updateSettings(db: Db, actor: CurrentUser, input: Settings
     });
   });
   forgetCachedSettings();
+  siteChanged(db, { scope: "everything", reason: "settings changed" });
 }
 
 /**
@@ -109,6 +111,7 @@ export async function resetSettingsToDefaults(db: Db, actor: CurrentUser, option
     });
   });
   forgetCachedSettings();
+  siteChanged(db, { scope: "everything", reason: "settings changed" });
 }
 
 /** The Ads screen: only the ads part of the settings changes; ad units are kept as they are. */
@@ -129,4 +132,5 @@ export async function updateAdsSettings(db: Db, actor: CurrentUser, input: AdsFo
     });
   });
   forgetCachedSettings();
+  siteChanged(db, { scope: "everything", reason: "settings changed" });
 }

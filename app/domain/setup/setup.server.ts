@@ -2,6 +2,7 @@
  * The database setup page's two actions (public-site.md section 4): populate adds the spec's sample
  * content; clear deletes every article and every category. Only an admin runs them (the route checks).
  */
+import { siteChanged } from "#app/domain/delivery/site-changes.server";
 import { sql } from "drizzle-orm";
 import type { Db } from "#app/db/client.server";
 import { populateSampleContent } from "#app/db/seed.server";
@@ -27,6 +28,7 @@ export async function populateDatabase(db: Db, actor: Actor, now = new Date()) {
       description: "Database setup: 8 categories and 4 articles with 3 comments each",
     });
   });
+  siteChanged(db, { scope: "everything", reason: "sample content added" });
 }
 
 interface ClearResult {
@@ -40,7 +42,7 @@ interface ClearResult {
  * cascades), so the articles' comments go with them; the page says so before anyone confirms.
  */
 export async function clearDatabase(db: Db, actor: Actor): Promise<ClearResult> {
-  return db.transaction(async (tx) => {
+  const cleared = await db.transaction(async (tx) => {
     const { n: commentCount } = firstRow(await tx.select({ n: sql<number>`count(*)::int` }).from(comments));
     const deletedArticles = await tx.delete(articles).returning({ id: articles.id });
     const deletedCategories = await tx.delete(categories).returning({ id: categories.id });
@@ -57,4 +59,6 @@ export async function clearDatabase(db: Db, actor: Actor): Promise<ClearResult> 
     });
     return result;
   });
+  siteChanged(db, { scope: "everything", reason: "articles and categories cleared" });
+  return cleared;
 }

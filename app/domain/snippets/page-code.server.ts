@@ -5,7 +5,7 @@
  * The server puts it into the document (see html-injector.server.ts), so crawlers see it too.
  */
 import type { Settings } from "#app/db/schema";
-import { readStoredSnippets, snippetsForPage } from "./snippet-rules";
+import { readStoredSnippets, snippetsForPage, type CodeSnippet } from "./snippet-rules";
 
 export interface PageCode {
   head: string;
@@ -61,6 +61,26 @@ export function pageCode(
     head: [adsScript(s), s.customHeadHtml, ...slots.head].filter(Boolean).join("\n"),
     bodyStart: [s.customBodyStartHtml, ...slots.body_start].filter(Boolean).join("\n"),
     bodyEnd: [s.customBodyEndHtml, ...slots.body_end].filter(Boolean).join("\n"),
-    variesByDevice: snippets.some((x) => x.status === "active" && x.deviceDisplay !== "all"),
+    variesByDevice: anyDeviceRule(snippets),
   };
+}
+
+const anyDeviceRule = (snippets: CodeSnippet[]) =>
+  snippets.some((x) => x.status === "active" && x.deviceDisplay !== "all");
+
+const deviceRuleByStoredList = new WeakMap<object, boolean>();
+
+/**
+ * Whether an active snippet shows on one kind of device only, so that pages differ by user agent. Asked
+ * on every page-cache lookup: remembered per stored list, which is replaced whenever snippets are saved.
+ */
+export function snippetsVaryByDevice(s: Pick<Settings, "codeSnippets">): boolean {
+  const stored = s.codeSnippets;
+  if (!stored || typeof stored !== "object") return false;
+  let varies = deviceRuleByStoredList.get(stored);
+  if (varies === undefined) {
+    varies = anyDeviceRule(readStoredSnippets(stored));
+    deviceRuleByStoredList.set(stored, varies);
+  }
+  return varies;
 }

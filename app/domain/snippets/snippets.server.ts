@@ -4,10 +4,11 @@
  */
 import type { Actor } from "#app/domain/activity/activity.server";
 import { logActivity } from "#app/domain/activity/activity.server";
-import type { DbOrTx } from "#app/db/client.server";
+import type { Db, DbOrTx } from "#app/db/client.server";
 import { settings } from "#app/db/schema";
 import { DomainError } from "#app/lib/errors";
 import { forgetCachedSettings, getSettings } from "#app/domain/settings/settings.server";
+import { siteChanged } from "#app/domain/delivery/site-changes.server";
 import {
   newSnippetId,
   readStoredSnippets,
@@ -29,7 +30,7 @@ function invalid(message: string = SNIPPET_TEXT.saveFailed, detail?: string): ne
 }
 
 /** Validates and stores the whole list, logs it, and lets every page read the new list. */
-export async function saveSnippets(db: DbOrTx, actor: Actor, list: unknown): Promise<CodeSnippet[]> {
+export async function saveSnippets(db: Db, actor: Actor, list: unknown): Promise<CodeSnippet[]> {
   const parsed = snippetListSchema.safeParse(list);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -51,6 +52,7 @@ export async function saveSnippets(db: DbOrTx, actor: Actor, list: unknown): Pro
     });
   });
   forgetCachedSettings();
+  siteChanged(db, { scope: "everything", reason: "snippets changed" });
   return snippets;
 }
 
@@ -59,13 +61,13 @@ export async function saveSnippets(db: DbOrTx, actor: Actor, list: unknown): Pro
  * one change at a time; each is the stored list with that change, saved at once.
  */
 
-export async function addSnippet(db: DbOrTx, actor: Actor, fields: SnippetFormFields) {
+export async function addSnippet(db: Db, actor: Actor, fields: SnippetFormFields) {
   const built = snippetFromForm(fields, newSnippetId());
   if (!built.ok) invalid(built.error);
   return saveSnippets(db, actor, [...(await listSnippets(db)), built.snippet]);
 }
 
-export async function toggleSnippet(db: DbOrTx, actor: Actor, id: string) {
+export async function toggleSnippet(db: Db, actor: Actor, id: string) {
   const list = await listSnippets(db);
   if (!list.some((s) => s.id === id)) invalid(SNIPPET_TEXT.saveFailed, "Snippet not found.");
   return saveSnippets(
@@ -75,7 +77,7 @@ export async function toggleSnippet(db: DbOrTx, actor: Actor, id: string) {
   );
 }
 
-export async function removeSnippet(db: DbOrTx, actor: Actor, id: string) {
+export async function removeSnippet(db: Db, actor: Actor, id: string) {
   const list = await listSnippets(db);
   if (!list.some((s) => s.id === id)) invalid(SNIPPET_TEXT.saveFailed, "Snippet not found.");
   return saveSnippets(

@@ -1,0 +1,188 @@
+/**
+ * The page cache: finished public pages kept in memory, already compressed, so a hit costs no React
+ * render and no query. Decision record 005 explains the rules; in short:
+ * - only anonymous GET/HEAD of public paths is looked up (`isCacheableRequest`), and only a 200 or 404
+ *   without `Set-Cookie` or a private/no-store `Cache-Control` is kept (`isStorableResponse`);
+ * - the key holds everything that makes two such responses differ (`pageCacheKey`);
+ * - memory is bounded by bytes, least recently used first out;
+ * - a change purges exactly (`purge`): everything for a site-wide change, else the pages that link to
+ *   the changed article. A render that overlapped any purge is not stored, so nothing stale survives.
+ */
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import { hasPersonalCookie } from "#app/domain/settings/public-delivery.server";
+import type { SiteChange } from "./site-changes.server";
+
+export interface CachedPage {
+  status: number;
+  /** The response's own headers, minus those about the body's bytes and cookies. */
+  headers: [string, string][];
+  /** Weak: the same page is sent gzip or brotli. */
+  etag: string;
+  gzip: Buffer;
+  brotli: Buffer;
+  /** The articles this page links to: editing one of them, or its comments, purges the page. */
+  articleIds: ReadonlySet<string>;
+  expiresAt: number;
+}
+
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+/** Compression runs on libuv's thread pool, off the request thread; once per stored page. */
+export async function compressPage(
+  body: Buffer,
+  meta: Omit<CachedPage, "gzip" | "brotli" | "etag" | "articleIds">,
+): Promise<CachedPage> {
+  const [gzipped, brotlied] = await Promise.all([
+    gzip(body, { level: 9 }),
+    brotli(body, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    }),
+  ]);
+  const etag = `W/"${createHash("sha1").update(body).digest("base64url").slice(0, 27)}"`;
+  return { ...meta, etag, gzip: gzipped, brotli: brotlied, articleIds: articleIdsLinkedFrom(body) };
+}
+
+const pageBytes = (page: CachedPage) => page.gzip.length + page.brotli.length + 512;
+
+/** A byte-bounded LRU of pages. A Map keeps insertion order: a hit moves its key to the end. */
+export class PageCache {
+  private readonly pages = new Map<string, CachedPage>();
+  private bytes = 0;
+  /** Grows with every purge; a render that started before the latest purge is not stored. */
+  generation = 0;
+
+  constructor(
+    readonly maxBytes: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get size() {
+    return this.pages.size;
+  }
+
+  get usedBytes() {
+    return this.bytes;
+  }
+
+  get(key: string): CachedPage | undefined {
+    const page = this.pages.get(key);
+    if (!page) return undefined;
+    this.pages.delete(key);
+    if (page.expiresAt <= this.now()) {
+      this.bytes -= pageBytes(page);
+      return undefined;
+    }
+    this.pages.set(key, page);
+    return page;
+  }
+
+  /** Stores the page unless a purge happened since `renderedAtGeneration`; returns whether it did. */
+  set(key: string, page: CachedPage, renderedAtGeneration: number): boolean {
+    const size = pageBytes(page);
+    // One page may not take more than an eighth of the cache: a huge feed must not evict everything.
+    if (renderedAtGeneration !== this.generation || size > this.maxBytes / 8) return false;
+    this.remove(key);
+    this.pages.set(key, page);
+    this.bytes += size;
+    for (const [oldest, old] of this.pages) {
+      if (this.bytes <= this.maxBytes) break;
+      this.pages.delete(oldest);
+      this.bytes -= pageBytes(old);
+    }
+    return true;
+  }
+
+  purge(change: SiteChange) {
+    this.generation++;
+    if (change.scope === "everything") {
+      this.pages.clear();
+      this.bytes = 0;
+      return;
+    }
+    for (const [key, page] of this.pages) {
+      if (page.articleIds.has(change.articleId)) this.remove(key);
+    }
+  }
+
+  private remove(key: string) {
+    const page = this.pages.get(key);
+    if (!page) return;
+    this.pages.delete(key);
+    this.bytes -= pageBytes(page);
+  }
+}
+
+/**
+ * Only an anonymous reader's GET or HEAD of a public path. The back office is matched without regard to
+ * case, as the router matches it; `/resources/` are endpoints, not pages.
+ */
+export function isCacheableRequest(request: { method: string; path: string; cookie?: string | null }) {
+  if (request.method !== "GET" && request.method !== "HEAD") return false;
+  if (/^\/(admin|resources)(\/|$)/i.test(request.path)) return false;
+  return !hasPersonalCookie(request.cookie);
+}
+
+/** A page anyone may be sent: a 200 or a 404, no cookie set, not marked private or no-store. */
+export function isStorableResponse(response: { status: number; headers: Headers }) {
+  if (response.status !== 200 && response.status !== 404) return false;
+  if (response.headers.has("Set-Cookie")) return false;
+  return !/\b(private|no-store)\b/i.test(response.headers.get("Cache-Control") ?? "");
+}
+
+export interface KeyParts {
+  /** The full URL as the page sees it: the host is part of it while absolute links may come from it. */
+  url: string;
+  maintenance: boolean;
+  /** Only when a device-specific snippet is active; otherwise every device shares one entry. */
+  deviceClass?: "mobile" | "desktop";
+  /** `Save-Data: on` readers get pages with the smallest images. */
+  saveData: boolean;
+}
+
+export function pageCacheKey(parts: KeyParts): string {
+  return [
+    parts.url,
+    parts.maintenance ? "maintenance" : "",
+    parts.deviceClass ?? "",
+    parts.saveData ? "save-data" : "",
+  ].join("\u0000");
+}
+
+const ARTICLE_LINK = /\/article\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/gi;
+
+/**
+ * Every article a page links to, read off its bytes: cards, trending, related, feeds and sitemaps all
+ * link to what they show, so no loader has to remember to declare it.
+ */
+export function articleIdsLinkedFrom(body: Buffer | string): Set<string> {
+  const text = typeof body === "string" ? body : body.toString("utf8");
+  const ids = new Set<string>();
+  for (const match of text.matchAll(ARTICLE_LINK)) ids.add(match[1]!.toLowerCase());
+  return ids;
+}
+
+/** Brotli when the client takes it, else gzip, else the plain bytes. */
+export function chooseEncoding(acceptEncoding: string | null | undefined): "br" | "gzip" | "identity" {
+  const accepted = (acceptEncoding ?? "")
+    .toLowerCase()
+    .split(",")
+    .map((part) => part.trim().split(";"))
+    .filter(([, q]) => !q || !/^\s*q=0(\.0*)?\s*$/.test(q))
+    .map(([name]) => name?.trim());
+  if (accepted.includes("br")) return "br";
+  if (accepted.includes("gzip") || accepted.includes("*")) return "gzip";
+  return "identity";
+}
+
+/** `If-None-Match` names this page's ETag (weak comparison, as RFC 9110 asks for GET). */
+export function matchesEtag(ifNoneMatch: string | null | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === "*") return true;
+  const bare = etag.replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === bare);
+}

@@ -1,0 +1,209 @@
+/**
+ * The page cache in front of React Router (app/domain/delivery/page-cache.server.ts holds the rules).
+ * `serveHit` answers a hit straight from Node's request, before Express, from stored compressed bytes;
+ * `middleware` renders a miss through React Router once, however many readers ask for the same page at
+ * the same moment, and stores it when it may.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { TLSSocket } from "node:tls";
+import zlib from "node:zlib";
+import type { Request as ExpressRequest, RequestHandler } from "express";
+import type { AppLoadContext } from "react-router";
+import type { Db } from "#app/db/client.server";
+import {
+  chooseEncoding,
+  compressPage,
+  isCacheableRequest,
+  isStorableResponse,
+  matchesEtag,
+  pageCacheKey,
+  type CachedPage,
+  type PageCache,
+} from "#app/domain/delivery/page-cache.server";
+import { getSettings } from "#app/domain/settings/settings.server";
+import { snippetsVaryByDevice } from "#app/domain/snippets/page-code.server";
+import { isMobileUserAgent } from "#app/domain/snippets/snippet-rules";
+import { SECURITY_HEADERS } from "./security";
+
+/** Headers that describe the bytes on the wire, or must never be shared: not kept with a page. */
+const UNSTORED_HEADERS = new Set([
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "connection",
+  "date",
+  "etag",
+  "set-cookie",
+  "x-cache",
+]);
+
+interface PageCacheOptions {
+  cache: PageCache;
+  db: Db;
+  /** Express `trust proxy` hop count: with a proxy, its X-Forwarded-Proto/Host shape the page's URL. */
+  trustProxy: number;
+  /** React Router's request handler (the web-standard one) and the context a request gets. */
+  render: (request: Request, context: AppLoadContext) => Promise<Response>;
+  context: (req: ExpressRequest) => AppLoadContext;
+}
+
+export function pageCacheHandlers({ cache, db, trustProxy, render, context }: PageCacheOptions) {
+  /** Renders in flight by key: a crowd asking for a page just purged waits for one render. */
+  const inFlight = new Map<string, Promise<CachedPage | null>>();
+
+  /** The page's URL and cache key, or null when this request is not the cache's business. */
+  async function lookup(req: IncomingMessage) {
+    const rawUrl = req.url ?? "/";
+    const path = safeDecode(rawUrl.split("?")[0] ?? "/");
+    if (!isCacheableRequest({ method: req.method ?? "", path, cookie: req.headers.cookie })) return null;
+    const settings = await getSettings(db);
+    if (!settings.cacheEnabled) return null;
+    const url = pageUrl(req, trustProxy);
+    const userAgent = req.headers["user-agent"];
+    const key = pageCacheKey({
+      url,
+      maintenance: settings.maintenanceEnabled,
+      deviceClass: snippetsVaryByDevice(settings)
+        ? isMobileUserAgent(userAgent)
+          ? "mobile"
+          : "desktop"
+        : undefined,
+      saveData: /^\s*on\s*$/i.test(String(req.headers["save-data"] ?? "")),
+    });
+    return { url, key, cacheDuration: settings.cacheDuration };
+  }
+
+  /** Answers the request from the cache if it can; false leaves it to Express. */
+  async function serveHit(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+    const found = await lookup(req);
+    const page = found && cache.get(found.key);
+    if (!page) return false;
+    sendPage(req, res, page, "HIT", true);
+    return true;
+  }
+
+  const middleware: RequestHandler = async (req, res, next) => {
+    try {
+      const found = await lookup(req);
+      if (!found) return next();
+      const hit = cache.get(found.key);
+      if (hit) return sendPage(req, res, hit, "HIT", false);
+
+      const shared = inFlight.get(found.key);
+      if (shared) {
+        const page = await shared.catch(() => null);
+        // The page could not be kept (an error, a cookie): this reader gets a render of their own.
+        return page ? sendPage(req, res, page, "MISS", false) : next();
+      }
+      let settle: (page: CachedPage | null) => void = () => {};
+      inFlight.set(found.key, new Promise((resolve) => (settle = resolve)));
+      try {
+        const rendered = await renderAndStore(req, found);
+        settle(rendered instanceof Response ? null : rendered);
+        if (rendered instanceof Response) return await sendUnstored(req, res, rendered);
+        return sendPage(req, res, rendered, "MISS", false);
+      } finally {
+        settle(null);
+        inFlight.delete(found.key);
+      }
+    } catch (error) {
+      next(error);
+    }
+  };
+
+  /**
+   * Renders the page as a GET (a HEAD is answered from the same entry) and keeps it when it may;
+   * a response that may not be shared comes back as it is, to be sent to this reader only.
+   */
+  async function renderAndStore(
+    req: ExpressRequest,
+    { url, key, cacheDuration }: { url: string; key: string; cacheDuration: number },
+  ): Promise<CachedPage | Response> {
+    const generation = cache.generation;
+    const request = new Request(url, { method: "GET", headers: requestHeaders(req) });
+    const response = await render(request, context(req));
+    if (!isStorableResponse(response)) return response;
+    const body = Buffer.from(await response.arrayBuffer());
+    const page = await compressPage(body, {
+      status: response.status,
+      headers: [...response.headers].filter(([name]) => !UNSTORED_HEADERS.has(name.toLowerCase())),
+      expiresAt: Date.now() + cacheDuration * 1000,
+    });
+    cache.set(key, page, generation);
+    return page;
+  }
+
+  return { serveHit, middleware };
+}
+
+function safeDecode(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
+/** The URL as Express and React Router see it: behind a trusted proxy, its scheme and host. */
+function pageUrl(req: IncomingMessage, trustProxy: number): string {
+  const forwarded = (name: string) =>
+    trustProxy > 0
+      ? String(req.headers[name] ?? "")
+          .split(",")[0]
+          ?.trim() || undefined
+      : undefined;
+  const encrypted = (req.socket as Partial<TLSSocket>).encrypted === true;
+  const protocol = forwarded("x-forwarded-proto") ?? (encrypted ? "https" : "http");
+  const host = forwarded("x-forwarded-host") ?? req.headers.host ?? "localhost";
+  return `${protocol}://${host}${req.url ?? "/"}`;
+}
+
+function requestHeaders(req: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const one of value) headers.append(name, one);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  return headers;
+}
+
+function sendPage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  page: CachedPage,
+  outcome: "HIT" | "MISS",
+  withSecurityHeaders: boolean,
+) {
+  const headers: Record<string, string | number> = withSecurityHeaders ? { ...SECURITY_HEADERS } : {};
+  for (const [name, value] of page.headers) headers[name] = value;
+  headers["Vary"] = headers["vary"] ? `${headers["vary"]}, Accept-Encoding` : "Accept-Encoding";
+  delete headers["vary"];
+  headers["ETag"] = page.etag;
+  headers["X-Cache"] = outcome;
+  if (page.status === 200 && matchesEtag(req.headers["if-none-match"], page.etag)) {
+    delete headers["content-type"];
+    res.writeHead(304, headers);
+    res.end();
+    return;
+  }
+  const encoding = chooseEncoding(req.headers["accept-encoding"]);
+  const bytes =
+    encoding === "br" ? page.brotli : encoding === "gzip" ? page.gzip : zlib.gunzipSync(page.gzip);
+  if (encoding !== "identity") headers["Content-Encoding"] = encoding;
+  headers["Content-Length"] = bytes.length;
+  res.writeHead(page.status, headers);
+  res.end(req.method === "HEAD" ? undefined : bytes);
+}
+
+/** A response that is not kept (a redirect, an error, maintenance) goes to this reader as it came. */
+async function sendUnstored(req: IncomingMessage, res: ServerResponse, response: Response) {
+  res.statusCode = response.status;
+  for (const [name, value] of response.headers) res.appendHeader(name, value);
+  res.setHeader("X-Cache", "BYPASS");
+  if (req.method === "HEAD") {
+    await response.body?.cancel();
+    res.end();
+    return;
+  }
+  res.end(Buffer.from(await response.arrayBuffer()));
+}
