@@ -1,0 +1,389 @@
+/**
+ * The page cache end to end: the real app and its real pages (React Router through Vite, as
+ * `npm run dev` loads them) on a real database, read as an anonymous reader over HTTP. Every change a
+ * newsroom makes is saved through the domain functions the back office calls, and must show on the
+ * very next anonymous request; nothing personal may ever be kept.
+ *
+ * Everything runs in Vite's module graph, so the app, its routes and the writes share one copy of each
+ * module (the in-memory settings, the change signal) as they do in production.
+ */
+import { createServer as createHttpServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { ServerBuild } from "react-router";
+import { createServer as createViteServer, type ViteDevServer } from "vite";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { CurrentUser } from "#app/auth/current-user.server";
+import type { TestDatabase } from "#app/db/testing.server";
+import type { ArticleInput } from "#app/lib/article-form";
+
+type Modules = {
+  app: typeof import("./app");
+  config: typeof import("#app/config.server");
+  testing: typeof import("#app/db/testing.server");
+  seed: typeof import("#app/db/seed.server");
+  routeTesting: typeof import("#app/routes/admin/route-testing.server");
+  articles: typeof import("#app/domain/articles/admin.server");
+  comments: typeof import("#app/domain/comments/moderation.server");
+  publicComments: typeof import("#app/domain/comments/public.server");
+  categories: typeof import("#app/domain/categories/admin.server");
+  settings: typeof import("#app/domain/settings/update.server");
+  settingsRead: typeof import("#app/domain/settings/settings.server");
+  settingsForm: typeof import("#app/domain/settings/settings-form");
+  snippets: typeof import("#app/domain/snippets/snippets.server");
+  schema: typeof import("#app/db/schema");
+};
+
+const MODULE_PATHS: Record<keyof Modules, string> = {
+  app: "/server/app.ts",
+  config: "/app/config.server.ts",
+  testing: "/app/db/testing.server.ts",
+  seed: "/app/db/seed.server.ts",
+  routeTesting: "/app/routes/admin/route-testing.server.ts",
+  articles: "/app/domain/articles/admin.server.ts",
+  comments: "/app/domain/comments/moderation.server.ts",
+  publicComments: "/app/domain/comments/public.server.ts",
+  categories: "/app/domain/categories/admin.server.ts",
+  settings: "/app/domain/settings/update.server.ts",
+  settingsRead: "/app/domain/settings/settings.server.ts",
+  settingsForm: "/app/domain/settings/settings-form.ts",
+  snippets: "/app/domain/snippets/snippets.server.ts",
+  schema: "/app/db/schema.ts",
+};
+
+let vite: ViteDevServer;
+const m = {} as Modules;
+
+beforeAll(async () => {
+  vite = await createViteServer({
+    server: { middlewareMode: true, hmr: false, ws: false },
+    appType: "custom",
+    logLevel: "error",
+  });
+  for (const [name, path] of Object.entries(MODULE_PATHS)) {
+    (m as Record<string, unknown>)[name] = await vite.ssrLoadModule(path);
+  }
+}, 120_000);
+afterAll(async () => {
+  await vite?.close();
+});
+
+const ENGINES = process.env.TEST_DATABASE_URL ? (["pglite", "postgres"] as const) : (["pglite"] as const);
+
+describe.each(ENGINES)("the page cache on %s", (engine) => {
+  let database: TestDatabase;
+  let server: Server;
+  let origin: string;
+  let admin: CurrentUser;
+  let adminCookie: string;
+
+  async function start(env: Record<string, string> = {}) {
+    const { listener } = m.app.createApp({
+      config: m.config.parseConfig({ NODE_ENV: "production", BUILD_DIR: "/nonexistent-build", ...env }),
+      db: database.db,
+      build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+    });
+    const s = createHttpServer(listener);
+    await new Promise<void>((resolve) => s.listen(0, "127.0.0.1", resolve));
+    return { server: s, origin: `http://127.0.0.1:${(s.address() as AddressInfo).port}` };
+  }
+
+  beforeAll(async () => {
+    database = await m.testing.createTestDatabase(engine);
+    m.settingsRead.forgetCachedSettings();
+    await m.seed.seedDatabase(database.db, { adminPassword: "unused-123" });
+    const user = await m.routeTesting.makeUser("cache-admin@example.com", "admin");
+    admin = {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      role: "admin",
+      status: "active",
+      avatarUrl: "",
+    };
+    adminCookie = await m.routeTesting.sessionCookieFor(user.id);
+    ({ server, origin } = await start());
+  }, 120_000);
+  afterAll(async () => {
+    await new Promise<void>((resolve) => server?.close(() => resolve()));
+    await database?.destroy();
+  });
+
+  /** An anonymous reader's request; the body decoded, the cache's verdict in `cache`. */
+  async function read(path: string, headers: Record<string, string> = {}) {
+    const response = await fetch(origin + path, { headers, redirect: "manual" });
+    return {
+      status: response.status,
+      cache: response.headers.get("x-cache"),
+      headers: response.headers,
+      body: await response.text(),
+    };
+  }
+
+  /** Reads the page twice, so the second answer comes from the cache. */
+  async function cached(path: string) {
+    await read(path);
+    const second = await read(path);
+    expect(second.cache, `${path} should be a hit`).toBe("HIT");
+    return second.body;
+  }
+
+  function draft(title: string, extra: Partial<ArticleInput> = {}): ArticleInput {
+    return {
+      title,
+      content: `<p>${title}: the full story.</p>`,
+      excerpt: "",
+      status: "draft",
+      authorName: "",
+      categoryId: "",
+      tags: [],
+      imageUrl: "",
+      youtubeUrl: "",
+      useManualDate: false,
+      manualDate: "",
+      featured: false,
+      isTopStory: false,
+      ...extra,
+    };
+  }
+
+  async function aCategory() {
+    const [category] = await database.db.select().from(m.schema.categories).limit(1);
+    return category!;
+  }
+
+  test("a second anonymous request is a hit with the same bytes, in gzip or brotli, and If-None-Match gets 304", async () => {
+    const first = await read("/");
+    expect(first.cache).toBe("MISS");
+    const second = await read("/");
+    expect(second.cache).toBe("HIT");
+    expect(second.body).toBe(first.body);
+    expect(second.headers.get("etag")).toBe(first.headers.get("etag"));
+    expect(second.headers.get("vary")).toMatch(/Accept-Encoding/);
+    expect(second.headers.get("x-content-type-options")).toBe("nosniff");
+
+    const raw = await fetch(origin + "/", { headers: { "Accept-Encoding": "gzip" } });
+    expect(raw.headers.get("content-encoding")).toBe("gzip");
+    const notModified = await fetch(origin + "/", {
+      headers: { "If-None-Match": second.headers.get("etag")! },
+    });
+    expect(notModified.status).toBe(304);
+    const head = await fetch(origin + "/", { method: "HEAD" });
+    expect(head.headers.get("x-cache")).toBe("HIT");
+    expect(await head.text()).toBe("");
+  });
+
+  test("publishing shows the story at once on home, its category, the listings, search, the feeds and sitemaps", async () => {
+    const category = await aCategory();
+    const title = "Tema harbour expansion opens";
+    const { id } = await m.articles.saveArticle(
+      database.db,
+      admin,
+      draft(title, { categoryId: category.id }),
+    );
+    const pages = [
+      "/",
+      `/category/${category.slug}`,
+      "/all-articles",
+      "/latest-news",
+      "/search?q=harbour",
+      "/rss.xml",
+      "/sitemap.xml",
+      "/news-sitemap.xml",
+      `/article/${id}`,
+    ];
+    for (const path of pages) expect(await cached(path), path).not.toContain(id);
+
+    await m.articles.setArticleStatus(database.db, admin, id, "published");
+    for (const path of pages) {
+      const after = await read(path);
+      expect(after.cache, path).toBe("MISS");
+      expect(after.body, path).toContain(id);
+    }
+  });
+
+  test("unpublishing and deleting take the story off every page at once; its own page answers 404", async () => {
+    const title = "Ferry timetable changes";
+    const { id } = await m.articles.saveArticle(database.db, admin, draft(title, { status: "published" }));
+    expect(await cached("/")).toContain(id);
+    expect(await cached(`/article/${id}`)).toContain(title);
+
+    await m.articles.setArticleStatus(database.db, admin, id, "draft");
+    expect((await read("/")).body).not.toContain(id);
+    expect((await read(`/article/${id}`)).status).toBe(404);
+
+    await m.articles.setArticleStatus(database.db, admin, id, "published");
+    expect(await cached("/")).toContain(id);
+    await m.articles.deleteArticle(database.db, admin, id);
+    expect((await read("/")).body).not.toContain(id);
+    expect((await read(`/article/${id}`)).status).toBe(404);
+  });
+
+  test("editing a live story changes its page and every page that lists it, and leaves the others cached", async () => {
+    const { id } = await m.articles.saveArticle(
+      database.db,
+      admin,
+      draft("Cocoa prices rise", { status: "published" }),
+    );
+    await cached(`/article/${id}`);
+    await cached("/");
+    await cached("/privacy");
+
+    await m.articles.saveArticle(
+      database.db,
+      admin,
+      draft("Cocoa prices rise again", { status: "published" }),
+      id,
+    );
+    expect((await read(`/article/${id}`)).body).toContain("Cocoa prices rise again");
+    expect((await read("/")).body).toContain("Cocoa prices rise again");
+    // The privacy page links to no story: the edit did not throw it away.
+    expect((await read("/privacy")).cache).toBe("HIT");
+  });
+
+  test("approving and deleting a comment show on the story's page at once", async () => {
+    const { id } = await m.articles.saveArticle(
+      database.db,
+      admin,
+      draft("Rainfall warning", { status: "published" }),
+    );
+    const submitted = await m.publicComments.submitComment(
+      database.db,
+      id,
+      { name: "Ama", email: "ama@example.com", comment: "Stay safe, everyone in Kumasi." },
+      { ip: "198.51.100.7" },
+    );
+    expect(submitted.ok).toBe(true);
+    expect(await cached(`/article/${id}`)).not.toContain("Stay safe, everyone in Kumasi.");
+
+    const comment = (await database.db.select().from(m.schema.comments)).find((c) => c.articleId === id);
+    await m.comments.moderateComment(database.db, admin, comment!.id, "approve");
+    expect((await read(`/article/${id}`)).body).toContain("Stay safe, everyone in Kumasi.");
+
+    await cached(`/article/${id}`);
+    await m.comments.deleteComment(database.db, admin, comment!.id);
+    expect((await read(`/article/${id}`)).body).not.toContain("Stay safe, everyone in Kumasi.");
+  });
+
+  test("renaming a category changes the menu on every page at once", async () => {
+    const category = await aCategory();
+    await cached("/privacy");
+    await m.categories.updateCategory(database.db, admin, category.id, {
+      name: "Regional News",
+      slug: category.slug,
+      description: category.description,
+    });
+    expect((await read("/privacy")).body).toContain("Regional News");
+  });
+
+  test("settings, snippets and ads show on the very next request", async () => {
+    await cached("/about");
+    const current = await m.settingsRead.getSettings(database.db);
+    const values = m.settingsForm.settingsFormValues(current);
+    await m.settings.updateSettings(
+      database.db,
+      admin,
+      m.settingsForm.settingsFormSchema.parse({ ...values, siteTitle: "Accra Evening Post" }),
+    );
+    expect((await read("/about")).body).toContain("Accra Evening Post");
+
+    await cached("/about");
+    await m.snippets.addSnippet(database.db, admin, {
+      name: "Verify",
+      type: "meta",
+      code: '<meta name="cache-test" content="snippet">',
+    });
+    expect((await read("/about")).body).toContain('name="cache-test"');
+
+    expect(await cached("/ads.txt")).not.toContain("pub-1234567890");
+    await m.settings.updateAdsSettings(database.db, admin, {
+      adsEnabled: true,
+      adsPublisherId: "ca-pub-1234567890",
+      adsAutoAdsEnabled: false,
+      adsNonPersonalized: false,
+    });
+    expect((await read("/ads.txt")).body).toContain("pub-1234567890");
+  });
+
+  test("a signed-in staff member is never served from the cache nor stored in it", async () => {
+    await read("/contact");
+    const staff = await fetch(origin + "/contact", { headers: { Cookie: adminCookie } });
+    expect(staff.headers.get("x-cache")).toBeNull();
+    expect(staff.headers.get("cache-control")).toMatch(/private, no-store/);
+    // The anonymous copy is still the one kept, and it was never replaced by the staff one.
+    expect((await read("/contact")).cache).toBe("HIT");
+  });
+
+  test("a request carrying a toast is neither served from the cache nor kept", async () => {
+    await cached("/latest-news");
+    const withToast = await read("/latest-news", { Cookie: "nd_flash=something" });
+    expect(withToast.cache).toBeNull();
+    expect((await read("/latest-news")).cache).toBe("HIT");
+  });
+
+  test("the back office is never cached, in any letter case, and neither are redirects", async () => {
+    for (const path of ["/admin/login", "/Admin/login", "/admin/dashboard"]) {
+      await read(path);
+      const again = await read(path);
+      expect(again.cache === null || again.cache === "BYPASS", path).toBe(true);
+    }
+    await read("/?redirect=/privacy");
+    const redirect = await read("/?redirect=/privacy");
+    expect(redirect.status).toBe(302);
+    expect(redirect.cache).toBe("BYPASS");
+  });
+
+  test("in maintenance readers get the 503 page, never kept; the first request after it ends is fresh", async () => {
+    const current = await m.settingsRead.getSettings(database.db);
+    const values = m.settingsForm.settingsFormValues(current);
+    await cached("/terms");
+    await m.settings.updateSettings(
+      database.db,
+      admin,
+      m.settingsForm.settingsFormSchema.parse({ ...values, maintenanceEnabled: "on" }),
+    );
+    for (let i = 0; i < 2; i++) {
+      const during = await read("/terms");
+      expect(during.status).toBe(503);
+      expect(during.cache).toBe("BYPASS");
+    }
+    await m.settings.updateSettings(
+      database.db,
+      admin,
+      m.settingsForm.settingsFormSchema.parse({ ...values, maintenanceEnabled: "" }),
+    );
+    const after = await read("/terms");
+    expect(after.status).toBe(200);
+    expect(after.cache).toBe("MISS");
+  });
+
+  test("cache switched off in Settings → Advanced: pages are rendered every time", async () => {
+    const current = await m.settingsRead.getSettings(database.db);
+    const values = m.settingsForm.settingsFormValues(current);
+    await m.settings.updateSettings(
+      database.db,
+      admin,
+      m.settingsForm.settingsFormSchema.parse({ ...values, cacheEnabled: "" }),
+    );
+    try {
+      await read("/privacy");
+      expect((await read("/privacy")).cache).toBeNull();
+    } finally {
+      await m.settings.updateSettings(
+        database.db,
+        admin,
+        m.settingsForm.settingsFormSchema.parse({ ...values, cacheEnabled: "on" }),
+      );
+    }
+  });
+
+  test("PAGE_CACHE=off turns it off whatever the settings say", async () => {
+    const off = await start({ PAGE_CACHE: "off" });
+    try {
+      await fetch(off.origin + "/privacy");
+      const again = await fetch(off.origin + "/privacy");
+      expect(again.headers.get("x-cache")).toBeNull();
+    } finally {
+      await new Promise<void>((resolve) => off.server.close(() => resolve()));
+    }
+  });
+});
