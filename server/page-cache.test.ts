@@ -31,6 +31,8 @@ type Modules = {
   settingsForm: typeof import("#app/domain/settings/settings-form");
   snippets: typeof import("#app/domain/snippets/snippets.server");
   schema: typeof import("#app/db/schema");
+  client: typeof import("#app/db/client.server");
+  broadcast: typeof import("#app/domain/delivery/change-broadcast.server");
 };
 
 const MODULE_PATHS: Record<keyof Modules, string> = {
@@ -48,6 +50,8 @@ const MODULE_PATHS: Record<keyof Modules, string> = {
   settingsForm: "/app/domain/settings/settings-form.ts",
   snippets: "/app/domain/snippets/snippets.server.ts",
   schema: "/app/db/schema.ts",
+  client: "/app/db/client.server.ts",
+  broadcast: "/app/domain/delivery/change-broadcast.server.ts",
 };
 
 let vite: ViteDevServer;
@@ -76,10 +80,10 @@ describe.each(ENGINES)("the page cache on %s", (engine) => {
   let admin: CurrentUser;
   let adminCookie: string;
 
-  async function start(env: Record<string, string> = {}) {
+  async function start(env: Record<string, string> = {}, db = database.db) {
     const { listener } = m.app.createApp({
       config: m.config.parseConfig({ NODE_ENV: "production", BUILD_DIR: "/nonexistent-build", ...env }),
-      db: database.db,
+      db,
       build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
     });
     const s = createHttpServer(listener);
@@ -386,4 +390,42 @@ describe.each(ENGINES)("the page cache on %s", (engine) => {
       await new Promise<void>((resolve) => off.server.close(() => resolve()));
     }
   });
+
+  // Only PostgreSQL serves several instances; the embedded database belongs to one process.
+  if (engine === "postgres")
+    test("a second instance on the same PostgreSQL database drops its copy when the first saves a change", async () => {
+      const second = await m.client.openDatabase({ databaseUrl: database.url! });
+      const stopFirst = await m.broadcast.shareSiteChanges(database.db, database.url!);
+      const stopSecond = await m.broadcast.shareSiteChanges(second.db, database.url!);
+      const other = await start({}, second.db);
+      try {
+        const { id } = await m.articles.saveArticle(
+          database.db,
+          admin,
+          draft("Second instance story", { status: "published" }),
+        );
+        const page = async () => (await fetch(`${other.origin}/article/${id}`)).text();
+        await page();
+        expect(await page()).toContain("Second instance story");
+
+        await m.articles.saveArticle(
+          database.db,
+          admin,
+          draft("Second instance story, updated", { status: "published" }),
+          id,
+        );
+        // NOTIFY arrives within milliseconds; allow the other connection a moment, bounded.
+        let body = "";
+        for (let attempt = 0; attempt < 40 && !body.includes("updated"); attempt++) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          body = await page();
+        }
+        expect(body).toContain("Second instance story, updated");
+      } finally {
+        await new Promise<void>((resolve) => other.server.close(() => resolve()));
+        await stopSecond();
+        await stopFirst();
+        await second.close();
+      }
+    });
 });

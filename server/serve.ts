@@ -7,6 +7,7 @@ import { createServer, type Server } from "node:http";
 import type { RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import { config } from "#app/config.server";
+import { shareSiteChanges } from "#app/domain/delivery/change-broadcast.server";
 import { createApp } from "./app";
 import { prepareDatabase, refreshPlannerStatistics } from "./start";
 
@@ -20,6 +21,8 @@ export interface ServeOptions {
 export async function serve({ build, viteMiddleware }: ServeOptions): Promise<Server> {
   const cfg = config();
   const database = await prepareDatabase(cfg);
+  // Other instances on the same PostgreSQL database hear of every change saved here, and this one of theirs.
+  const stopSharingChanges = cfg.databaseUrl ? await shareSiteChanges(database.db, cfg.databaseUrl) : null;
   setInterval(() => {
     refreshPlannerStatistics(database).catch((error: unknown) =>
       console.error("[newsdesk] Refreshing planner statistics failed", error),
@@ -49,6 +52,7 @@ export async function serve({ build, viteMiddleware }: ServeOptions): Promise<Se
     }, 10_000);
     forceExit.unref();
     server.close(async () => {
+      await stopSharingChanges?.();
       await database
         .close()
         .catch((error: unknown) => console.error("[newsdesk] Closing the database failed", error));

@@ -15,6 +15,8 @@ export const TEST_ENGINES: Engine[] = config().testDatabaseUrl ? ["pglite", "pos
 export interface TestDatabase extends Database {
   /** Closes the connection and removes the database. */
   destroy(): Promise<void>;
+  /** PostgreSQL: the database's address, for a test that opens a second connection as another instance would. */
+  url?: string;
 }
 
 async function adminQuery(sql: string) {
@@ -54,6 +56,7 @@ export async function createTestDatabase(engine: Engine = "pglite"): Promise<Tes
   suiteDb = database.db;
   return {
     ...database,
+    url: url.toString(),
     async destroy() {
       await database.close();
       await adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);

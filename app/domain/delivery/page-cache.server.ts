@@ -1,6 +1,6 @@
 /**
  * The page cache: finished public pages kept in memory, already compressed, so a hit costs no React
- * render and no query. Decision record 005 explains the rules; in short:
+ * render and no query. Decision record 006 explains the rules; in short:
  * - only anonymous GET/HEAD of public paths is looked up (`isCacheableRequest`), and only a 200 or 404
  *   without `Set-Cookie` or a private/no-store `Cache-Control` is kept (`isStorableResponse`);
  * - the key holds everything that makes two such responses differ (`pageCacheKey`);

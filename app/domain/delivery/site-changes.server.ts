@@ -27,8 +27,25 @@ export function onSiteChange(db: Db, listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Tells every listener at once; a listener that throws is logged and does not stop the others. */
+const broadcastersByDb = new WeakMap<Db, (change: SiteChange) => void>();
+
+/**
+ * Several instances on one PostgreSQL database: each change is also sent to the others
+ * (change-broadcast.server.ts), which hand it to `receivedSiteChange`.
+ */
+export function broadcastSiteChanges(db: Db, send: (change: SiteChange) => void): () => void {
+  broadcastersByDb.set(db, send);
+  return () => broadcastersByDb.delete(db);
+}
+
+/** Tells every listener in this process at once, and the other instances when there are any. */
 export function siteChanged(db: Db, change: SiteChange): void {
+  receivedSiteChange(db, change);
+  broadcastersByDb.get(db)?.(change);
+}
+
+/** A change made here or by another instance; a listener that throws is logged and does not stop the others. */
+export function receivedSiteChange(db: Db, change: SiteChange): void {
   for (const listener of listenersByDb.get(db) ?? []) {
     try {
       listener(change);
