@@ -19,8 +19,18 @@ describe("parseConfig", () => {
       buildDir: path.resolve("build"),
       migrationsDir: path.resolve("drizzle"),
       testDatabaseUrl: undefined,
+      pageCache: { enabled: true, maxBytes: 64 * 1024 * 1024 },
     });
     expect(path.isAbsolute(config.dataDir)).toBe(true);
+  });
+
+  test("PAGE_CACHE=off turns the page cache off; PAGE_CACHE_MB sizes it; anything else is refused", () => {
+    expect(parseConfig({ PAGE_CACHE: "off", PAGE_CACHE_MB: "8" }).pageCache).toEqual({
+      enabled: false,
+      maxBytes: 8 * 1024 * 1024,
+    });
+    expect(() => parseConfig({ PAGE_CACHE: "maybe" })).toThrow(/PAGE_CACHE/);
+    expect(() => parseConfig({ PAGE_CACHE_MB: "0" })).toThrow(/PAGE_CACHE_MB/);
   });
 
   test("reads the environment", () => {
