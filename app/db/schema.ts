@@ -208,6 +208,12 @@ export const articles = pgTable(
     title: text("title").notNull(),
     excerpt: text("excerpt").notNull().default(""),
     content: text("content").notNull().default(""),
+    /**
+     * md5 of the sanitiser's version and the body, written only by code that sanitised it
+     * (app/lib/sanitize.server.ts): pages trust a body whose hash matches and sanitise any other (a row
+     * written by hand or before this column) on the spot; start-up re-sanitises those rows.
+     */
+    contentSafeHash: text("content_safe_hash").notNull().default(""),
     categoryId: text("category_id").references(() => categories.id, { onDelete: "set null" }),
     authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
     authorName: text("author_name").notNull().default(""),

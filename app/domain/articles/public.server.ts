@@ -8,6 +8,7 @@ import { articles, categories } from "#app/db/schema";
 import { categoryMatchKey, categoryNameFromSlug } from "#app/lib/slug";
 import { EXCERPT_LENGTH, listingExcerpt } from "#app/lib/text";
 import { rankTrending } from "#app/lib/trending";
+import { bodyIsSafe, readerBody } from "./body-safety.server";
 import { isPublished } from "./published.server";
 import { firstRow } from "#app/db/rows";
 
@@ -292,13 +293,14 @@ export async function searchArticles(
   return { results, total: rows[0]?.total ?? 0 };
 }
 
-/** One published article with everything the article page shows, or null. */
+/** One published article with everything the article page shows (the body safe to show), or null. */
 export async function getPublishedArticle(db: DbOrTx, id: string) {
   const [row] = await db
     .select({
       ...articleCardColumns,
       categoryId: articles.categoryId,
       content: articles.content,
+      bodyIsSafe: bodyIsSafe(),
       youtubeUrl: articles.youtubeUrl,
       tags: articles.tags,
       authorImage: articles.authorImage,
@@ -309,7 +311,9 @@ export async function getPublishedArticle(db: DbOrTx, id: string) {
     .leftJoin(categories, eq(categories.id, articles.categoryId))
     .where(and(eq(articles.id, id), isPublished()))
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  const { bodyIsSafe: _checked, ...article } = row;
+  return { ...article, content: readerBody(row) };
 }
 
 /**
