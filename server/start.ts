@@ -4,6 +4,7 @@
 import { config, type Config } from "#app/config.server";
 import { openDatabase, type Database } from "#app/db/client.server";
 import { seedDatabase } from "#app/db/seed.server";
+import { sanitizeStoredBodies } from "#app/domain/articles/body-safety.server";
 import { sql } from "drizzle-orm";
 
 /**
@@ -34,6 +35,8 @@ export async function prepareDatabase(cfg: Config = config()): Promise<Database>
     adminPassword: cfg.adminPassword,
     siteUrl: cfg.publicUrl,
   });
+  const resanitised = await sanitizeStoredBodies(database.db);
+  if (resanitised > 0) console.log(`[newsdesk] Re-sanitised ${resanitised} stored article bodies.`);
   await refreshPlannerStatistics(database);
   if (seeded.createdSampleContent)
     console.log("[newsdesk] First start: default settings and sample content created.");

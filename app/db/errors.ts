@@ -7,6 +7,7 @@
 /** The SQLSTATEs the app acts on (PostgreSQL manual, appendix A); a class is the first two characters. */
 export const SQLSTATE = {
   uniqueViolation: "23505",
+  foreignKeyViolation: "23503",
   insufficientPrivilege: "42501",
   /** Class 53: disk full, out of memory, too many connections. */
   insufficientResourcesClass: "53",

@@ -10,6 +10,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -208,6 +209,12 @@ export const articles = pgTable(
     title: text("title").notNull(),
     excerpt: text("excerpt").notNull().default(""),
     content: text("content").notNull().default(""),
+    /**
+     * md5 of the sanitiser's version and the body, written only by code that sanitised it
+     * (app/lib/sanitize.server.ts): pages trust a body whose hash matches and sanitise any other (a row
+     * written by hand or before this column) on the spot; start-up re-sanitises those rows.
+     */
+    contentSafeHash: text("content_safe_hash").notNull().default(""),
     categoryId: text("category_id").references(() => categories.id, { onDelete: "set null" }),
     authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
     authorName: text("author_name").notNull().default(""),
@@ -219,6 +226,11 @@ export const articles = pgTable(
     status: text("status", { enum: enums.ARTICLE_STATUSES }).notNull().default("draft"),
     featured: boolean("featured").notNull().default(false),
     isTopStory: boolean("is_top_story").notNull().default(false),
+    /**
+     * Views counted before per-day counting began (migrated and imported totals, whose days are
+     * unknown). New views go to `article_views`; an article's total is this plus its days there
+     * (`totalViews` in app/domain/articles/views.server.ts), so a view never rewrites the article row.
+     */
     views: integer("views").notNull().default(0),
     readTime: text("read_time").notNull().default(""),
     imageUrl: text("image_url").notNull().default(""),
@@ -266,10 +278,27 @@ export const articles = pgTable(
     ),
     // Trending reads the newest articles by creation date. (ORDER BY ... DESC puts nulls first: so must the index.)
     index("articles_status_created_idx").on(t.status, t.createdAt.desc().nullsFirst()),
-    index("articles_views_idx").on(t.status, t.views.desc()),
+    // The news sitemap reads the last two days of publishing.
+    index("articles_status_published_idx").on(t.status, t.publishedAt.desc().nullsFirst()),
     index("articles_author_idx").on(t.authorId),
     index("articles_search_idx").using("gin", t.searchVector),
   ],
+);
+
+/**
+ * Views per article per day (UTC): the view counter adds 1 to today's row with one upsert instead of
+ * rewriting the article row and every index on it; totals and trending sum these, the newsroom charts them.
+ */
+export const articleViews = pgTable(
+  "article_views",
+  {
+    articleId: text("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    views: integer("views").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.day] }), index("article_views_day_idx").on(t.day)],
 );
 
 export const comments = pgTable(
@@ -293,6 +322,8 @@ export const comments = pgTable(
     check("comments_status", oneOf("status", enums.COMMENT_STATUSES)),
     index("comments_article_idx").on(t.articleId, t.createdAt.desc()),
     index("comments_status_idx").on(t.status, t.createdAt.desc()),
+    // The back office's article filter reads the newest comments.
+    index("comments_created_idx").on(t.createdAt.desc().nullsFirst()),
   ],
 );
 

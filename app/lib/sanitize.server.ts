@@ -1,7 +1,9 @@
 /**
  * The allowlist for article bodies: no scripts, no event handlers, no javascript: or data: links,
- * only http(s) images and YouTube embeds. Applied when a body is saved and again when it is shown.
+ * only http(s) images and YouTube embeds. Applied when a body is saved; a page sanitises a body again
+ * only when its stored hash says the saved text did not come from this sanitiser (see `safeBody`).
  */
+import { createHash } from "node:crypto";
 import sanitizeHtml from "sanitize-html";
 
 const YOUTUBE_EMBED = /^https:\/\/(www\.)?(youtube\.com|youtube-nocookie\.com)\/embed\/[\w-]+(\?[\w=&%-]*)?$/;
@@ -68,4 +70,21 @@ const OPTIONS: sanitizeHtml.IOptions = {
 /** Relative image paths served by this site (e.g. /images/...) are allowed too. */
 export function sanitizeArticleHtml(html: string): string {
   return sanitizeHtml(html, OPTIONS);
+}
+
+/**
+ * Bump when OPTIONS change: every stored body is then re-sanitised at the next start-up
+ * (app/domain/articles/body-safety.server.ts) and shown sanitised until it is.
+ */
+export const SANITIZER_VERSION = "1";
+
+/** md5(version + ":" + body), as PostgreSQL's md5() computes it over the same UTF-8 text. */
+export function safeBodyHash(content: string): string {
+  return createHash("md5").update(`${SANITIZER_VERSION}:${content}`).digest("hex");
+}
+
+/** A sanitised body and the hash that vouches for it, for every write of an article body. */
+export function safeBody(html: string): { content: string; contentSafeHash: string } {
+  const content = sanitizeArticleHtml(html);
+  return { content, contentSafeHash: safeBodyHash(content) };
 }

@@ -5,6 +5,7 @@
 import { useState, type FormEvent } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
+import { dateTimeFormat } from "#app/lib/dates";
 import type { CommentStatus } from "#app/lib/enums";
 
 export const COMMENT_STATUS_STYLE: Record<CommentStatus, string> = {
@@ -172,11 +173,11 @@ export function CommentTable({ rows, deleteConfirm }: { rows: CommentRow[]; dele
                   </span>
                 </td>
                 <td className="px-2 py-2 whitespace-nowrap text-gray-700">
-                  {new Date(row.createdAt).toLocaleString("en-US", {
+                  {dateTimeFormat("en-US", {
                     dateStyle: "short",
                     timeStyle: "short",
                     timeZone: "UTC",
-                  })}
+                  }).format(new Date(row.createdAt))}
                 </td>
                 <td className="px-2 py-2">
                   <Form method="post" onSubmit={askFirst} className="flex flex-wrap gap-x-2 gap-y-1">

@@ -2,6 +2,7 @@
 import { Eye, TrendingUp } from "lucide-react";
 import { Link } from "react-router";
 import { isoDate } from "#app/lib/dates";
+import { formatCount } from "#app/lib/text";
 
 interface TrendingItem {
   id: string;
@@ -61,7 +62,7 @@ export function TrendingList({
                   <time dateTime={isoDate(article.displayDate)}>{dateText(article.displayDate)}</time>
                   <span aria-hidden>·</span>
                   <span className="inline-flex items-center gap-1">
-                    <Eye aria-hidden size={13} /> {article.views.toLocaleString("en-US")} views
+                    <Eye aria-hidden size={13} /> {formatCount(article.views)} views
                   </span>
                 </p>
               </div>

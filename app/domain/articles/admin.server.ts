@@ -16,7 +16,7 @@ import { createNotification } from "#app/domain/notifications/notifications.serv
 import { siteChanged, type SiteChange } from "#app/domain/delivery/site-changes.server";
 import { ARTICLE_TEXT, type ArticleInput } from "#app/lib/article-form";
 import { fieldsRefused, isDomainError, notFound } from "#app/lib/errors";
-import { sanitizeArticleHtml } from "#app/lib/sanitize.server";
+import { safeBody } from "#app/lib/sanitize.server";
 import { listingExcerpt, readTimeFor, stripHtml } from "#app/lib/text";
 import { firstRow } from "#app/db/rows";
 
@@ -194,7 +194,7 @@ export async function saveArticle(
   id?: string,
 ): Promise<SaveResult> {
   if (!can(actor.role, "articles", "create")) accessDenied();
-  const content = sanitizeArticleHtml(input.content);
+  const { content, contentSafeHash } = safeBody(input.content);
   if (!stripHtml(content) && !/<(img|iframe)\b/i.test(content)) {
     throw fieldsRefused("invalid", { content: ARTICLE_TEXT.missingContent });
   }
@@ -214,6 +214,7 @@ export async function saveArticle(
       const values = {
         title: input.title,
         content,
+        contentSafeHash,
         excerpt: input.excerpt || listingExcerpt({ content }, 160),
         readTime: readTimeFor(content),
         authorName: (mayFlag && input.authorName) || current?.authorName || actor.name,

@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { articles, rateLimits } from "#app/db/schema";
+import { articles, articleViews, rateLimits } from "#app/db/schema";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase, one } from "#app/db/testing.server";
-import { recordArticleView, VIEW_RATE_LIMIT } from "./views.server";
+import { recordArticleView, totalViews, VIEW_RATE_LIMIT } from "./views.server";
 
 describe.each(TEST_ENGINES)("view counting on %s", (engine) => {
   let database: TestDatabase;
@@ -32,7 +32,37 @@ describe.each(TEST_ENGINES)("view counting on %s", (engine) => {
   });
 
   const viewsOf = async (id: string) =>
-    one(await database.db.select({ views: articles.views }).from(articles).where(eq(articles.id, id))).views;
+    one(await database.db.select({ views: totalViews() }).from(articles).where(eq(articles.id, id))).views;
+
+  test("views are counted per UTC day on top of the carried-over total, without rewriting the article row", async () => {
+    const rowVersion = async () =>
+      one(
+        await database.db
+          .select({ version: sql<string>`xmin::text`, views: articles.views })
+          .from(articles)
+          .where(eq(articles.id, publishedId)),
+      );
+    const before = await rowVersion();
+    const total = await viewsOf(publishedId);
+    const day1 = new Date("2026-03-01T23:59:00Z");
+    const day2 = new Date("2026-03-02T00:01:00Z");
+    expect(await recordArticleView(database.db, publishedId, { ip: "10.9.0.1" }, day1)).toBe("counted");
+    expect(await recordArticleView(database.db, publishedId, { ip: "10.9.0.2" }, day1)).toBe("counted");
+    expect(await recordArticleView(database.db, publishedId, { ip: "10.9.0.1" }, day2)).toBe("counted");
+    const days = await database.db
+      .select({ day: articleViews.day, views: articleViews.views })
+      .from(articleViews)
+      .where(
+        sql`${articleViews.articleId} = ${publishedId} and ${articleViews.day} in ('2026-03-01', '2026-03-02')`,
+      )
+      .orderBy(articleViews.day);
+    expect(days).toEqual([
+      { day: "2026-03-01", views: 2 },
+      { day: "2026-03-02", views: 1 },
+    ]);
+    expect(await viewsOf(publishedId)).toBe(total + 3);
+    expect(await rowVersion()).toEqual(before);
+  });
 
   test("a view of a published article adds one", async () => {
     const before = await viewsOf(publishedId);

@@ -1,11 +1,12 @@
 /**
  * View counting. The browser asks once per article (it keeps the ids it has counted); the server
- * makes each request one atomic increment on a published article, and limits how often one address
- * may count the same article so a script cannot inflate the trending list.
+ * makes each request one atomic upsert of today's count in `article_views`, and limits how often one
+ * address may count the same article so a script cannot inflate the trending list.
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "#app/db/client.server";
-import { articles } from "#app/db/schema";
+import { SQLSTATE, sqlStateOf } from "#app/db/errors";
+import { articles, articleViews } from "#app/db/schema";
 import { addressKey, consumeRateLimit, type RateLimit } from "#app/domain/rate-limit/rate-limit.server";
 import { isPublished } from "./published.server";
 
@@ -14,6 +15,16 @@ import { isPublished } from "./published.server";
  * generous; it still stops one script from pushing an article up the trending list.
  */
 export const VIEW_RATE_LIMIT: RateLimit = { limit: 30, windowMs: 60 * 60 * 1000 };
+
+/**
+ * An article's views: the total carried over from before per-day counting plus its days. Read per shown
+ * row (the primary key of article_views finds an article's days), never over every article on a page.
+ */
+export const totalViews = () =>
+  sql<number>`(${articles.views} + coalesce((select sum(${articleViews.views}) from ${articleViews} where ${articleViews.articleId} = ${articles.id}), 0))::int`;
+
+/** The UTC day a view is counted under. */
+export const viewDay = (now: Date) => now.toISOString().slice(0, 10);
 
 type ViewResult = "counted" | "not-found" | "rate-limited";
 
@@ -32,11 +43,19 @@ export async function recordArticleView(
   if (!exists) return "not-found";
   if (!(await consumeRateLimit(db, addressKey(`view:${articleId}`, client.ip), VIEW_RATE_LIMIT, now)))
     return "rate-limited";
-  // One statement: the database adds 1 to whatever the count is at that moment, so no view is lost.
-  const updated = await db
-    .update(articles)
-    .set({ views: sql`${articles.views} + 1` })
-    .where(and(eq(articles.id, articleId), isPublished()))
-    .returning({ id: articles.id });
-  return updated.length > 0 ? "counted" : "not-found";
+  // One statement: the database adds 1 to whatever today's count is at that moment, so no view is lost.
+  // (An article deleted in between fails the foreign key: not counted.)
+  try {
+    await db
+      .insert(articleViews)
+      .values({ articleId, day: viewDay(now), views: 1 })
+      .onConflictDoUpdate({
+        target: [articleViews.articleId, articleViews.day],
+        set: { views: sql`${articleViews.views} + 1` },
+      });
+  } catch (error) {
+    if (sqlStateOf(error) === SQLSTATE.foreignKeyViolation) return "not-found";
+    throw error;
+  }
+  return "counted";
 }

@@ -2,7 +2,7 @@
  * Comment moderation (back-office.md sections 2, 4 and 8): the transitions of the spec's table and
  * nothing else, the moderation settings, and the orphan clean-up. Admins and editors only.
  */
-import { and, count, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import { accessDenied, type CurrentUser } from "#app/auth/guard.server";
 import { can } from "#app/auth/permissions";
 import type { Db, DbOrTx } from "#app/db/client.server";
@@ -90,13 +90,32 @@ export async function commentStats(db: DbOrTx) {
   return stats;
 }
 
-/** Articles that have comments, for the article filter. */
-export function articlesWithComments(db: DbOrTx) {
-  return db
-    .selectDistinct({ id: articles.id, title: articles.title })
+/** How many recent comments the article filter looks at, and how many articles it offers. */
+const ARTICLE_FILTER = { recentComments: 1000, articles: 200 } as const;
+
+/**
+ * Articles with recent comments, for the article filter, plus the one already chosen: joining every
+ * comment to its article to list them all grew with the whole history on every visit.
+ */
+export async function articlesWithComments(db: DbOrTx, chosenId = "") {
+  const recent = db
+    .select({ articleId: comments.articleId })
+    .from(comments)
+    .orderBy(desc(comments.createdAt))
+    .limit(ARTICLE_FILTER.recentComments);
+  const rows = await db
+    .select({ id: articles.id, title: articles.title })
     .from(articles)
-    .innerJoin(comments, eq(comments.articleId, articles.id))
-    .orderBy(articles.title);
+    .where(or(inArray(articles.id, recent), chosenId ? eq(articles.id, chosenId) : undefined))
+    .orderBy(articles.title)
+    .limit(ARTICLE_FILTER.articles);
+  const chosen = chosenId ? rows.find((row) => row.id === chosenId) : undefined;
+  if (!chosenId || chosen) return rows;
+  const [missing] = await db
+    .select({ id: articles.id, title: articles.title })
+    .from(articles)
+    .where(eq(articles.id, chosenId));
+  return missing ? [...rows, missing] : rows;
 }
 
 /** Moves one comment along the spec's table; any other transition is refused (409) and changes nothing. */

@@ -4,13 +4,14 @@
  */
 import fs from "node:fs/promises";
 import path from "node:path";
-import { and, desc, eq, gt, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { can } from "#app/auth/permissions";
 import type { UserRole } from "#app/lib/enums";
 import { config } from "#app/config.server";
 import { pingDatabase, type Db, type DbOrTx } from "#app/db/client.server";
 import { activityLog, articles, comments } from "#app/db/schema";
 import { firstRow } from "#app/db/rows";
+import { totalViews } from "#app/domain/articles/views.server";
 
 const DASHBOARD_LIMITS = { recent: 5, popular: 5, activity: 10 } as const;
 /** Trends compare the last 30 days with the 30 days before. */
@@ -57,7 +58,7 @@ export async function dashboardStats(
         drafts: n(eq(articles.status, "draft")),
         pending: n(eq(articles.status, "pending")),
         featured: n(eq(articles.featured, true)),
-        views: sql<number>`coalesce(sum(${articles.views}), 0)::int`,
+        views: sql<number>`coalesce(sum(${totalViews()}), 0)::int`,
         createdNow: n(and(gte(articles.createdAt, periodStart), lt(articles.createdAt, now))),
         createdBefore: n(and(gte(articles.createdAt, previousStart), lt(articles.createdAt, periodStart))),
         publishedNow: n(
@@ -94,7 +95,7 @@ const articleCard = {
   title: articles.title,
   status: articles.status,
   authorName: articles.authorName,
-  views: articles.views,
+  views: totalViews(),
   createdAt: articles.createdAt,
 };
 
@@ -112,8 +113,8 @@ export function popularArticles(db: DbOrTx, viewer: DashboardViewer) {
   return db
     .select(articleCard)
     .from(articles)
-    .where(and(gt(articles.views, 0), scopeOf(viewer)))
-    .orderBy(desc(articles.views), desc(articles.createdAt))
+    .where(and(sql`${totalViews()} > 0`, scopeOf(viewer)))
+    .orderBy(desc(totalViews()), desc(articles.createdAt))
     .limit(DASHBOARD_LIMITS.popular);
 }
 

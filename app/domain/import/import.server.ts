@@ -31,7 +31,7 @@ import {
 import { isLegacyRole, recordLegacyRoleMigration } from "#app/domain/users/legacy-roles.server";
 import { categoryMatchKey, categorySlug } from "#app/lib/slug";
 import { listingExcerpt, readTimeFor } from "#app/lib/text";
-import { sanitizeArticleHtml } from "#app/lib/sanitize.server";
+import { safeBody } from "#app/lib/sanitize.server";
 
 type Doc = Record<string, unknown>;
 
@@ -239,7 +239,7 @@ async function importArticles(tx: DbOrTx, docs: Doc[], report: ImportReport) {
       report.skipped.push(`article ${doc.id}: no title`);
       continue;
     }
-    const content = sanitizeArticleHtml(str(doc.content));
+    const { content, contentSafeHash } = safeBody(str(doc.content));
     const status = oneOf(doc.status, ARTICLE_STATUSES, "published");
     const createdAt =
       firstDate(doc, "createdAt", "date", "timestamp", "publishDate", "publishedAt") ?? new Date();
@@ -256,6 +256,7 @@ async function importArticles(tx: DbOrTx, docs: Doc[], report: ImportReport) {
       title,
       excerpt: first(doc, "excerpt") || listingExcerpt({ content }),
       content,
+      contentSafeHash,
       categoryId: await resolveCategory(first(doc, "category")),
       authorId: userIds.has(authorId) ? authorId : null,
       authorName: first(doc, "authorName", "author"),

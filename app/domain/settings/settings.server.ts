@@ -1,23 +1,38 @@
 /**
- * Site settings: one row. Reads are served from memory and refreshed when settings change.
+ * Site settings: one row. Reads are served from memory, per database handle, and dropped when the site
+ * changes (`onSiteChange`, scope "everything") or a settings write calls `forgetCachedSettings`.
  */
 import { eq } from "drizzle-orm";
-import type { DbOrTx } from "#app/db/client.server";
+import type { Db, DbOrTx } from "#app/db/client.server";
 import { settings, type Settings } from "#app/db/schema";
+import { onSiteChange } from "#app/domain/delivery/site-changes.server";
+import { remembered } from "#app/lib/remembered.server";
 
-let cached: Settings | undefined;
+const cachedSettings = remembered(
+  async (db: DbOrTx): Promise<Settings> => {
+    const [row] = await db.select().from(settings).where(eq(settings.id, 1)).limit(1);
+    if (!row) throw new Error("Settings are missing: the database has not been seeded.");
+    return row;
+  },
+  {
+    onFirstUse: (db, forget) =>
+      onSiteChange(db as Db, (change) => {
+        if (change.scope === "everything") forget();
+      }),
+  },
+);
 
-export async function getSettings(db: DbOrTx): Promise<Settings> {
-  if (cached) return cached;
-  const [row] = await db.select().from(settings).where(eq(settings.id, 1)).limit(1);
-  if (!row) throw new Error("Settings are missing: the database has not been seeded.");
-  cached = row;
-  return row;
+export function getSettings(db: DbOrTx): Promise<Settings> {
+  return cachedSettings.get(db);
 }
 
-/** Called after any write to the settings row. */
-export function forgetCachedSettings() {
-  cached = undefined;
+/**
+ * Called after any write to the settings row: with the database, for that database; without, for every
+ * one (tests that change the row by hand).
+ */
+export function forgetCachedSettings(db?: DbOrTx) {
+  if (db) cachedSettings.forget(db);
+  else cachedSettings.forgetAll();
 }
 
 /** The settings a page may show to anyone: no secrets, nothing beyond what the site displays. */

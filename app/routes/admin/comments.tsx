@@ -53,7 +53,7 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
       console.error("[comments] stats failed", error);
       return { pending: 0, approved: 0, rejected: 0, spam: 0, total: 0 };
     }),
-    articlesWithComments(db),
+    articlesWithComments(db, query.articleId),
     getSettings(db),
   ]);
   return {

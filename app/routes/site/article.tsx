@@ -15,7 +15,6 @@ import { listPublicComments, submitComment } from "#app/domain/comments/public.s
 import { getSettings } from "#app/domain/settings/settings.server";
 import { siteOrigin } from "#app/domain/settings/site-origin.server";
 import { isoDate, siteDate } from "#app/lib/dates";
-import { sanitizeArticleHtml } from "#app/lib/sanitize.server";
 import { absoluteUrl, pageMeta, siteMetaFrom } from "#app/lib/seo";
 import { listingExcerpt, readTimeFor } from "#app/lib/text";
 import { withDomainErrors } from "#app/lib/http-errors.server";
@@ -50,7 +49,7 @@ export const loader = withDomainErrors(async ({ params, request, context }: Rout
       id: article.id,
       title: article.title,
       description: article.excerpt || listingExcerpt({ content: article.content }),
-      content: sanitizeArticleHtml(article.content),
+      content: article.content, // safe: sanitised when saved, or by getPublishedArticle
       imageUrl: article.imageUrl,
       youtubeUrl: /^https?:\/\//i.test(article.youtubeUrl) ? article.youtubeUrl : "",
       authorName: article.authorName,

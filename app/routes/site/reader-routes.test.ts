@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { totalViews } from "#app/domain/articles/views.server";
 import {
   activityLog,
   articles,
@@ -157,7 +158,7 @@ describe("reader routes against the database", () => {
   describe("view counter", () => {
     test("204 for a published article, 404 for a draft", async () => {
       const viewsOf = async (id: string) =>
-        one(await database.db.select({ v: articles.views }).from(articles).where(eq(articles.id, id))).v;
+        one(await database.db.select({ v: totalViews() }).from(articles).where(eq(articles.id, id))).v;
       const before = await viewsOf(articleId);
       const counted = (await viewsRoute.action(
         args(postRequest(`/resources/article-views/${articleId}`, {}), { id: articleId }),

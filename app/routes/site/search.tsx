@@ -10,7 +10,7 @@ import { loadOrReport, SEARCH_PAGE_SIZE, searchArticles } from "#app/domain/arti
 import { isoDate, shortDate } from "#app/lib/dates";
 import { parsePageParam } from "#app/lib/pagination";
 import { pageMeta, siteMetaFrom } from "#app/lib/seo";
-import { EXCERPT_LENGTH, truncate } from "#app/lib/text";
+import { EXCERPT_LENGTH, formatCount, truncate } from "#app/lib/text";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/search";
 
@@ -203,7 +203,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                               </time>
                               <span aria-hidden>·</span>
                               <span className="inline-flex items-center gap-1">
-                                <Eye aria-hidden size={14} /> {article.views.toLocaleString("en-US")} views
+                                <Eye aria-hidden size={14} /> {formatCount(article.views)} views
                               </span>
                             </span>
                             <Link

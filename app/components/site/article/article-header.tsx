@@ -3,6 +3,7 @@ import { Clock, Eye } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { isoDate } from "#app/lib/dates";
+import { formatCount } from "#app/lib/text";
 
 interface ArticleHeaderProps {
   title: string;
@@ -79,7 +80,7 @@ export function ArticleHeader(props: ArticleHeaderProps) {
           ) : null}
           <span className="inline-flex items-center gap-1.5">
             <Eye aria-hidden size={16} />
-            <span>{`${props.views.toLocaleString("en-US")} ${props.views === 1 ? "view" : "views"}`}</span>
+            <span>{`${formatCount(props.views)} ${props.views === 1 ? "view" : "views"}`}</span>
           </span>
         </div>
       </div>

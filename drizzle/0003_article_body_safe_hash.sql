@@ -1,0 +1,1 @@
+ALTER TABLE "articles" ADD COLUMN "content_safe_hash" text DEFAULT '' NOT NULL;
