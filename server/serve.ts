@@ -7,6 +7,7 @@ import type { Server } from "node:http";
 import type { RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import { config } from "#app/config.server";
+import { ensureImageVariants } from "#app/domain/media/variants.server";
 import { createApp } from "./app";
 import { prepareDatabase, refreshPlannerStatistics } from "./start";
 
@@ -25,6 +26,15 @@ export async function serve({ build, viteMiddleware }: ServeOptions): Promise<Se
       console.error("[newsdesk] Refreshing planner statistics failed", error),
     );
   }, HOUR_MS).unref();
+
+  // Older uploads get their missing copies (the share image) in the background: pages show the plain
+  // image meanwhile, and a large library does not hold up the start.
+  ensureImageVariants(database.db)
+    .then(({ updated, skipped }) => {
+      if (updated + skipped > 0)
+        console.log(`[newsdesk] Image copies made for ${updated} older uploads (${skipped} skipped).`);
+    })
+    .catch((error: unknown) => console.error("[newsdesk] Making image copies failed", error));
 
   const app = createApp({ config: cfg, db: database.db, build, viteMiddleware });
   const server: Server = app.listen(cfg.port, cfg.host, () => {
