@@ -3,8 +3,10 @@
  * shows it (`sizes`), its real size (`width`/`height`, so nothing moves while it loads) and when it loads.
  * An image that is not an upload (an external URL, the sample SVGs) stays a plain `<img>`.
  *
- * Measured on a phone (390 px, DPR 3) with a 445 KB upload as the top story: the original on every card
- * weighed 616 KB; the copies chosen here make the page's images about 107 KB (see the 2x cap below).
+ * Measured on the home page with a 441 KiB photo as the top story, empty cache, phone emulation (390 px at
+ * DPR 3, and 412 px at DPR 1.75): images went from 445 KB (the original, for the hero and its Latest News
+ * row) to 81 KB (the 800 px copy, which Chromium reuses for the row), the page from 610 KB to 247 KB
+ * with 142 KB of it script; with Save-Data, images 31 KB (the 400 px copy).
  */
 
 /** One stored copy of an image. */
@@ -54,8 +56,9 @@ export function pageImageOf(copies: readonly ImageCopy[], { small }: { small: bo
 /**
  * `sizes` for a place: the width rules of larger screens, then the phone's width. Screens of 2.5x and
  * more (most phones are 2.6x to 3.5x) are asked for 2x pixels: the hero at 390 px then takes the 800 px
- * copy (79 KB for a photo) instead of the 1200 px one (138 KB), with no visible difference at a phone's
- * viewing distance. Browsers that do not know `min-resolution` skip that rule and ask for full density.
+ * copy (77 KB for the measured photo) instead of the 1200 px one (135 KB), with no visible difference at
+ * a phone's viewing distance. Browsers that do not know `min-resolution` skip that rule and ask for full
+ * density.
  */
 function sizesFor(phone: string, wider: readonly string[] = []): string {
   return [...wider, `(min-resolution: 2.5dppx) calc(${phone} * 2 / 3)`, phone].join(", ");
