@@ -308,6 +308,14 @@ describe.each(ENGINES)("the page cache on %s", (engine) => {
     expect((await read("/ads.txt")).body).toContain("pub-1234567890");
   });
 
+  test("a Save-Data reader gets a page of their own, kept apart from everyone else's", async () => {
+    await cached("/featured-news");
+    const saver = await read("/featured-news", { "Save-Data": "on" });
+    expect(saver.cache).toBe("MISS");
+    expect((await read("/featured-news", { "Save-Data": "on" })).cache).toBe("HIT");
+    expect((await read("/featured-news")).cache).toBe("HIT");
+  });
+
   test("a signed-in staff member is never served from the cache nor stored in it", async () => {
     await read("/contact");
     const staff = await fetch(origin + "/contact", { headers: { Cookie: adminCookie } });

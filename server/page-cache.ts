@@ -21,6 +21,7 @@ import {
   type PageCache,
 } from "#app/domain/delivery/page-cache.server";
 import { getSettings } from "#app/domain/settings/settings.server";
+import { saveDataIsOn } from "#app/lib/save-data";
 import { snippetsVaryByDevice } from "#app/domain/snippets/page-code.server";
 import { isMobileUserAgent } from "#app/domain/snippets/snippet-rules";
 import { SECURITY_HEADERS } from "./security";
@@ -68,7 +69,7 @@ export function pageCacheHandlers({ cache, db, trustProxy, render, context }: Pa
           ? "mobile"
           : "desktop"
         : undefined,
-      saveData: /^\s*on\s*$/i.test(String(req.headers["save-data"] ?? "")),
+      saveData: saveDataIsOn(String(req.headers["save-data"] ?? "")),
     });
     return { url, key, cacheDuration: settings.cacheDuration };
   }

@@ -8,6 +8,8 @@ import type { RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import { config } from "#app/config.server";
 import { shareSiteChanges } from "#app/domain/delivery/change-broadcast.server";
+import { siteChanged } from "#app/domain/delivery/site-changes.server";
+import { ensureImageVariants } from "#app/domain/media/variants.server";
 import { createApp } from "./app";
 import { prepareDatabase, refreshPlannerStatistics } from "./start";
 
@@ -28,6 +30,17 @@ export async function serve({ build, viteMiddleware }: ServeOptions): Promise<Se
       console.error("[newsdesk] Refreshing planner statistics failed", error),
     );
   }, HOUR_MS).unref();
+
+  // Older uploads get their missing copies (the share image) in the background: pages show the plain
+  // image meanwhile, and a large library does not hold up the start.
+  ensureImageVariants(database.db)
+    .then(({ updated, skipped }) => {
+      if (updated + skipped > 0)
+        console.log(`[newsdesk] Image copies made for ${updated} older uploads (${skipped} skipped).`);
+      // Pages kept before now name no share image for those uploads.
+      if (updated > 0) siteChanged(database.db, { scope: "everything", reason: "image copies made" });
+    })
+    .catch((error: unknown) => console.error("[newsdesk] Making image copies failed", error));
 
   const { listener } = createApp({ config: cfg, db: database.db, build, viteMiddleware });
   const server: Server = createServer(listener);

@@ -367,6 +367,8 @@ export const media = pgTable(
     check("media_type", oneOf("type", enums.MEDIA_TYPES)),
     check("media_status", oneOf("status", enums.MEDIA_STATUSES)),
     index("media_uploaded_idx").on(t.uploadedAt.desc()),
+    // Reader pages find the copies of the images they show by the key in each URL, in one query.
+    index("media_storage_key_idx").on(t.storageKey),
   ],
 );
 

@@ -54,3 +54,26 @@ test("SVG images are not used as share images", () => {
     content: "https://news.example.com/images/social-default.png",
   });
 });
+
+test("an upload's share image claims its real size; any other URL claims none", () => {
+  const shared = pageMeta({
+    site,
+    path: "/",
+    image: { url: "/media/0123456789abcdef01234567-share.jpg", width: 1200, height: 630 },
+  });
+  expect(find(shared, "og:image")).toMatchObject({
+    content: "https://news.example.com/media/0123456789abcdef01234567-share.jpg",
+  });
+  expect(find(shared, "twitter:image")).toMatchObject({
+    content: "https://news.example.com/media/0123456789abcdef01234567-share.jpg",
+  });
+  expect(find(shared, "og:image:width")).toMatchObject({ content: "1200" });
+  expect(find(shared, "og:image:height")).toMatchObject({ content: "630" });
+
+  for (const image of ["https://cdn.example.com/a.webp", { url: "https://cdn.example.com/b.jpg" }]) {
+    const external = pageMeta({ site, path: "/", image });
+    expect(find(external, "og:image")).toMatchObject({ content: expect.stringMatching(/^https:\/\/cdn/) });
+    expect(find(external, "og:image:width")).toBeUndefined();
+    expect(find(external, "og:image:height")).toBeUndefined();
+  }
+});

@@ -4,9 +4,15 @@
  */
 import type { MetaDescriptor } from "react-router";
 
-const SOCIAL_IMAGE = { width: 1200, height: 630 } as const;
-/** Used when a page has no image of its own (served from public/). */
-const DEFAULT_SOCIAL_IMAGE = "/images/social-default.png";
+/** A link-preview image; its size only when it is known to be the file's (an upload's share copy). */
+export interface SocialImage {
+  url: string;
+  width?: number;
+  height?: number;
+}
+
+/** Used when a page has no image of its own (served from public/, 1200x630). */
+const DEFAULT_SOCIAL_IMAGE: SocialImage = { url: "/images/social-default.png", width: 1200, height: 630 };
 
 /** What the site layout's loader hands every page for its meta tags. */
 export interface SiteMeta {
@@ -23,7 +29,8 @@ interface PageMetaInput {
   description?: string;
   /** Path (and query, if it matters) of the canonical page, e.g. '/category/news'. */
   path: string;
-  image?: string;
+  /** A URL as it is (no size claimed), or an upload's share image with its real size. */
+  image?: string | SocialImage;
   /** Only article pages are 'article'; everything else is 'website'. */
   article?: { publishedTime?: string; section?: string };
 }
@@ -34,9 +41,10 @@ export function absoluteUrl(origin: string, pathOrUrl: string): string {
 }
 
 /** Share previews do not render SVG (the sample images are SVG): those fall back to the default PNG. */
-function socialImage(image: string | undefined): string {
-  if (!image || /\.svg(\?|#|$)/i.test(image)) return DEFAULT_SOCIAL_IMAGE;
-  return image;
+function socialImage(image: string | SocialImage | undefined): SocialImage {
+  const social = typeof image === "string" ? { url: image } : image;
+  if (!social?.url || /\.svg(\?|#|$)/i.test(social.url)) return DEFAULT_SOCIAL_IMAGE;
+  return social;
 }
 
 export function pageMeta({
@@ -50,7 +58,16 @@ export function pageMeta({
   const fullTitle = title ? `${title} - ${site.siteTitle}` : `${site.siteTitle} - ${site.siteDescription}`;
   const text = description?.trim() || site.siteDescription;
   const url = absoluteUrl(site.origin, path);
-  const imageUrl = absoluteUrl(site.origin, socialImage(image));
+  const social = socialImage(image);
+  const imageUrl = absoluteUrl(site.origin, social.url);
+  // A size that is not the file's makes some previews crop or refuse it: claimed only when known.
+  const imageSize: MetaDescriptor[] =
+    social.width && social.height
+      ? [
+          { property: "og:image:width", content: String(social.width) },
+          { property: "og:image:height", content: String(social.height) },
+        ]
+      : [];
   const tags: MetaDescriptor[] = [
     { title: fullTitle },
     { name: "description", content: text },
@@ -61,8 +78,7 @@ export function pageMeta({
     { property: "og:url", content: url },
     { property: "og:type", content: article ? "article" : "website" },
     { property: "og:image", content: imageUrl },
-    { property: "og:image:width", content: String(SOCIAL_IMAGE.width) },
-    { property: "og:image:height", content: String(SOCIAL_IMAGE.height) },
+    ...imageSize,
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: title ?? fullTitle },
     { name: "twitter:description", content: text },

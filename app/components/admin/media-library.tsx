@@ -8,7 +8,7 @@ import { Form, useSubmit } from "react-router";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
 import { useToast } from "#app/components/ui/toast";
 import type { MediaVariant } from "#app/db/schema";
-import { formatBytes, MEDIA_TEXT } from "#app/domain/media/media-rules";
+import { formatBytes, isShareVariant, MEDIA_TEXT } from "#app/domain/media/media-rules";
 import { shortDate } from "#app/lib/dates";
 import { TagList } from "./tag-list";
 
@@ -39,9 +39,7 @@ const TYPE_ICON = { video: Film, audio: Music, document: FileText } as const;
 /** The smallest stored WebP for a thumbnail; media added by URL shows the URL itself. */
 function thumbnailOf(item: MediaItem): string | null {
   if (item.type !== "image") return null;
-  const sized = item.variants
-    .filter((v) => !v.key.endsWith("-social.webp"))
-    .sort((a, b) => a.width - b.width);
+  const sized = item.variants.filter((v) => !isShareVariant(v)).sort((a, b) => a.width - b.width);
   return sized[0]?.url ?? item.url;
 }
 

@@ -6,6 +6,7 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { isoDate } from "#app/lib/dates";
+import type { ImagePlace, PageImage } from "#app/lib/responsive-image";
 import { truncate } from "#app/lib/text";
 import { CardImage } from "./card-image";
 import { CategoryBadge, FlagBadge, type FlagBadgeKind } from "./category-badge";
@@ -34,6 +35,12 @@ interface ArticleCardProps {
   badges?: FlagBadgeKind[];
   headingLevel?: "h2" | "h3";
   showReadMore?: boolean;
+  /** The stored copies of the card's image, when it is an upload (the page loader's `images`). */
+  image?: PageImage | null;
+  /** Which grid the card sits in, for the image's `sizes`. */
+  imagePlace?: ImagePlace;
+  /** The listing's first card, above the fold on a phone: its image is fetched first, not lazily. */
+  isLead?: boolean;
 }
 
 export function ArticleCard({
@@ -43,13 +50,22 @@ export function ArticleCard({
   badges = [],
   headingLevel: Heading = "h3",
   showReadMore = true,
+  image,
+  imagePlace = "card",
+  isLead = false,
 }: ArticleCardProps) {
   const shown = badges.filter((kind) => (kind === "featured" ? article.featured : article.isTopStory));
   const href = `/article/${article.id}`;
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
       <div className="relative overflow-hidden">
-        <CardImage src={article.imageUrl} className="transition duration-300 group-hover:scale-[1.02]" />
+        <CardImage
+          src={article.imageUrl}
+          image={image}
+          place={imagePlace}
+          isPriority={isLead}
+          className="transition duration-300 group-hover:scale-[1.02]"
+        />
         {shown.length > 0 ? (
           <div className="absolute top-2 left-2 flex gap-1.5">
             {shown.map((kind) => (
@@ -126,15 +142,17 @@ export function ArticleListItem({
   article,
   excerptLength,
   dateText,
+  image,
 }: {
   article: CardArticle;
   excerptLength: number;
   dateText: string;
+  image?: PageImage | null;
 }) {
   return (
     <article className="group relative flex gap-4 py-4">
       <div className="w-28 shrink-0 overflow-hidden rounded-md sm:w-44">
-        <CardImage src={article.imageUrl} width={480} height={320} />
+        <CardImage src={article.imageUrl} image={image} place="thumbnail" width={480} height={320} />
       </div>
       <div className="min-w-0 flex-1">
         <CategoryBadge

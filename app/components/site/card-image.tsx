@@ -1,12 +1,15 @@
 /**
- * A listing image. Width and height are set so the layout does not jump while it loads; when it fails
- * (also before hydration, which onError alone would miss) a neutral placeholder takes its place.
+ * A listing image in a box of the layout's shape (1200x630 cards, 480x320 rows): the picture fills it.
+ * When it fails a neutral placeholder of the same shape takes its place.
  */
 import { Newspaper } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import type { ImagePlace, PageImage } from "#app/lib/responsive-image";
+import { SiteImage } from "./site-image";
 
 interface CardImageProps {
   src: string;
+  image?: PageImage | null;
+  place: ImagePlace;
   alt?: string;
   width?: number;
   height?: number;
@@ -17,43 +20,37 @@ interface CardImageProps {
 
 export function CardImage({
   src,
+  image,
+  place,
   alt = "",
   width = 1200,
   height = 630,
   className = "",
   isPriority = false,
 }: CardImageProps) {
-  const [hasFailed, setHasFailed] = useState(!src);
-  const ref = useRef<HTMLImageElement>(null);
-  useEffect(() => {
-    const img = ref.current;
-    if (img && img.complete && img.naturalWidth === 0) setHasFailed(true);
-  }, []);
-  if (hasFailed) {
-    return (
-      <div
-        role="img"
-        aria-label={alt || "Image not available"}
-        style={{ aspectRatio: `${width} / ${height}` }}
-        className={`flex w-full items-center justify-center bg-gradient-to-br from-slate-100 to-slate-200 text-slate-400 ${className}`}
-      >
-        <Newspaper aria-hidden size={36} />
-      </div>
-    );
-  }
+  const aspectRatio = `${width} / ${height}`;
   return (
-    <img
-      ref={ref}
+    <SiteImage
       src={src}
+      image={image}
       alt={alt}
+      place={place}
+      isLead={isPriority}
       width={width}
       height={height}
-      loading={isPriority ? "eager" : "lazy"}
-      decoding="async"
-      fetchPriority={isPriority ? "high" : undefined}
-      onError={() => setHasFailed(true)}
-      style={{ aspectRatio: `${width} / ${height}` }}
+      // The box keeps the layout's shape whatever the picture's own: the real size only tells the browser its proportions.
+      style={{ aspectRatio }}
       className={`w-full bg-slate-100 object-cover ${className}`}
+      placeholder={
+        <div
+          role="img"
+          aria-label={alt || "Image not available"}
+          style={{ aspectRatio }}
+          className={`flex w-full items-center justify-center bg-gradient-to-br from-slate-100 to-slate-200 text-slate-400 ${className}`}
+        >
+          <Newspaper aria-hidden size={36} />
+        </div>
+      }
     />
   );
 }

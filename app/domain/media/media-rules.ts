@@ -42,6 +42,22 @@ export const MEDIA_LIMITS = {
   fileBytes: 32 * 1024 * 1024,
 } as const;
 
+/** The link-preview image (deviations.md, "Social meta"): 1200x630, cropped to fill. */
+export const SHARE_IMAGE = { width: 1200, height: 630 } as const;
+/** A share image's key ends `-share.jpg`; uploads before it had a WebP crop ending `-social.webp`. */
+export const SHARE_VARIANT_SUFFIX = "share";
+const OLDER_SHARE_SUFFIX = "-social.webp";
+
+/** Whether a stored copy is the share image (not one of the widths that pages show). */
+export function isShareVariant(variant: { key: string }): boolean {
+  return variant.key.endsWith(`-${SHARE_VARIANT_SUFFIX}.jpg`) || variant.key.endsWith(OLDER_SHARE_SUFFIX);
+}
+
+/** The share image among a media item's copies: the JPEG, else the older WebP crop. */
+export function shareVariantOf<V extends { key: string; format: string }>(variants: V[]): V | undefined {
+  return variants.find((v) => v.format === "jpeg" && isShareVariant(v)) ?? variants.find(isShareVariant);
+}
+
 /** The picker's accept list (spec): image, video, audio, pdf, doc, docx, txt, rtf, xls, xlsx, ppt, pptx. */
 export const MEDIA_ACCEPT = "image/*,video/*,audio/*,.pdf,.doc,.docx,.txt,.rtf,.xls,.xlsx,.ppt,.pptx";
 

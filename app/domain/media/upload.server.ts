@@ -1,10 +1,10 @@
 /**
  * Adding media: a file stored in our own storage (content checked, images resized to WebP variants and
- * a 1200x630 social crop) or a URL (http/https only). Never a data URL in the database.
+ * a 1200x630 share image, see variants.server.ts) or a URL (http/https only). Never a data URL in the
+ * database.
  */
-import sharp, { type Metadata } from "sharp";
 import type { Db } from "#app/db/client.server";
-import { media, type Media, type MediaVariant } from "#app/db/schema";
+import { media, type Media } from "#app/db/schema";
 import { logActivity, type Actor } from "#app/domain/activity/activity.server";
 import { DomainError, type DomainErrorCode } from "#app/lib/errors";
 import { FORM_LEVEL, parseForm } from "#app/lib/form";
@@ -19,6 +19,7 @@ import {
   type MediaFormInput,
 } from "./media-rules";
 import { mediaKey, newMediaId, publicUrlFor, putMediaFile, removeMediaFiles } from "./storage.server";
+import { makeVariants, uprightSize, type MadeVariant } from "./variants.server";
 import { firstRow } from "#app/db/rows";
 
 /** An expected refusal: shown to the user with its title and message (and the field it is about). */
@@ -29,15 +30,6 @@ export const mediaError = (
   field?: string,
 ) => new DomainError(code, message, { title, field });
 
-/** Widths of the WebP variants (never upscaled) and the social crop of deviations.md. */
-const VARIANT_WIDTHS = [400, 800, 1200] as const;
-const SOCIAL_SIZE = { width: 1200, height: 630 } as const;
-const SOCIAL_SUFFIX = "social";
-
-/** The 1200x630 share image among a media item's variants. */
-export const socialVariant = (variants: MediaVariant[]) =>
-  variants.find((v) => v.key.endsWith(`-${SOCIAL_SUFFIX}.webp`));
-
 interface UploadInput extends MediaFormInput {
   file?: File | null;
 }
@@ -45,73 +37,25 @@ interface UploadInput extends MediaFormInput {
 interface ImageResult {
   width: number;
   height: number;
-  variants: Array<MediaVariant & { bytes: Uint8Array }>;
+  variants: MadeVariant[];
 }
 
-// Decompression bombs: refuse images above ~100 megapixels before decoding them.
-const MAX_PIXELS = 100_000_000;
-
 async function processImage(id: string, bytes: Uint8Array): Promise<ImageResult> {
-  let metadata: Metadata;
-  try {
-    metadata = await sharp(bytes, { limitInputPixels: MAX_PIXELS }).metadata();
-  } catch {
+  const size = await uprightSize(bytes);
+  if (!size) {
     throw mediaError(
       MEDIA_TEXT.uploadFailed,
       "The image could not be read. Please upload a valid image file.",
     );
   }
-  // EXIF orientations 5-8 swap width and height once the image is turned upright.
-  const isTurned = (metadata.orientation ?? 1) >= 5;
-  const width = (isTurned ? metadata.height : metadata.width) ?? 0;
-  const height = (isTurned ? metadata.width : metadata.height) ?? 0;
-  if (width <= 0 || height <= 0) {
-    throw mediaError(
-      MEDIA_TEXT.uploadFailed,
-      "The image could not be read. Please upload a valid image file.",
-    );
-  }
-  const source = () => sharp(bytes, { limitInputPixels: MAX_PIXELS, animated: false }).rotate();
-  const widths = VARIANT_WIDTHS.filter((w) => w <= width);
-  // A picture narrower than the smallest width still gets one WebP, at its own width.
-  if (widths.length === 0) widths.push(width as (typeof VARIANT_WIDTHS)[number]);
-  const variants: ImageResult["variants"] = [];
   try {
-    for (const w of widths) {
-      const { data, info } = await source()
-        .resize({ width: w, withoutEnlargement: true })
-        .webp({ quality: 80 })
-        .toBuffer({ resolveWithObject: true });
-      const key = mediaKey(id, "webp", String(w));
-      variants.push({
-        width: info.width,
-        height: info.height,
-        key,
-        url: publicUrlFor(key),
-        format: "webp",
-        bytes: data,
-      });
-    }
-    const { data, info } = await source()
-      .resize({ ...SOCIAL_SIZE, fit: "cover", position: "attention" })
-      .webp({ quality: 80 })
-      .toBuffer({ resolveWithObject: true });
-    const key = mediaKey(id, "webp", SOCIAL_SUFFIX);
-    variants.push({
-      width: info.width,
-      height: info.height,
-      key,
-      url: publicUrlFor(key),
-      format: "webp",
-      bytes: data,
-    });
+    return { ...size, variants: await makeVariants(id, bytes, size.width) };
   } catch {
     throw mediaError(
       MEDIA_TEXT.uploadFailed,
       "The image could not be processed. Please upload a valid image file.",
     );
   }
-  return { width, height, variants };
 }
 
 /** Validates, stores and records one upload; writes an activity-log entry. */

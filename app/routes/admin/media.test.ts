@@ -14,7 +14,8 @@ import { activityLog, media } from "#app/db/schema";
 import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
 import { MEDIA_TEXT } from "#app/domain/media/media-rules";
 import { setMediaRoot } from "#app/domain/media/storage.server";
-import { socialVariant, uploadMedia } from "#app/domain/media/upload.server";
+import { shareVariantOf } from "#app/domain/media/media-rules";
+import { uploadMedia } from "#app/domain/media/upload.server";
 import * as mediaRoute from "./media";
 import {
   BASE,
@@ -81,7 +82,7 @@ describe("media library (routes)", () => {
     );
   }
 
-  test("an image upload creates the row, the original and WebP variants at 400/800/1200 plus 1200x630", async () => {
+  test("an image upload creates the row, the original, WebP variants at 400/800/1200 and a 1200x630 JPEG share image", async () => {
     const file = new File([new Uint8Array(await png(1600, 900))], "Front Page.png", { type: "image/png" });
     const result = await upload("writer", "Front page", file);
     expect(result).toMatchObject({ status: 302, location: "/admin/media" });
@@ -106,18 +107,19 @@ describe("media library (routes)", () => {
       [400, 225, "webp"],
       [800, 450, "webp"],
       [1200, 675, "webp"],
-      [1200, 630, "webp"],
+      [1200, 630, "jpeg"],
     ]);
-    expect(socialVariant(row.variants)).toMatchObject({ width: 1200, height: 630 });
+    const share = shareVariantOf(row.variants);
+    expect(share).toMatchObject({ width: 1200, height: 630, key: expect.stringMatching(/-share\.jpg$/) });
     expect(await files()).toEqual([row.storageKey, ...row.variants.map((v) => v.key)].sort());
-    const social = await sharp(path.join(root, socialVariant(row.variants)!.key)).metadata();
-    expect([social.format, social.width, social.height]).toEqual(["webp", 1200, 630]);
+    const social = await sharp(path.join(root, share!.key)).metadata();
+    expect([social.format, social.width, social.height]).toEqual(["jpeg", 1200, 630]);
 
     const [entry] = await database.db.select().from(activityLog).where(eq(activityLog.type, "media"));
     expect(entry).toMatchObject({ action: "uploaded media", title: "Front page" });
   });
 
-  test("a small image is not upscaled: one variant at its own width, and the social crop", async () => {
+  test("a small image is not upscaled: one variant at its own width, and the share image", async () => {
     const file = new File([new Uint8Array(await png(120, 80))], "icon.png");
     expect((await upload("editor", "Icon", file)).status).toBe(302);
     const row = firstRow(await rows());

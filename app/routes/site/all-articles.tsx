@@ -4,7 +4,9 @@ import { EmptyState, PageHeading } from "#app/components/site/page-states";
 import { Pagination } from "#app/components/site/pagination";
 import { useSiteDates } from "#app/components/site/use-site";
 import { publishedArticlesPage } from "#app/domain/articles/public.server";
+import { pageImages } from "#app/domain/media/public.server";
 import { canonicalPagePath, parsePageParam, showingRange } from "#app/lib/pagination";
+import { wantsSmallImages } from "#app/lib/save-data";
 import { pageMeta, siteMetaFrom } from "#app/lib/seo";
 import { EXCERPT_LENGTH } from "#app/lib/text";
 import { withDomainErrors } from "#app/lib/http-errors.server";
@@ -19,7 +21,12 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
     const result = await publishedArticlesPage(context.db, parsePageParam(requested), ALL_ARTICLES_PER_PAGE);
     const moved = canonicalPagePath("/all-articles", requested, result.page);
     if (moved) throw redirect(moved);
-    return { ok: true as const, ...result };
+    const { images } = await pageImages(
+      context.db,
+      result.articles.map((article) => article.imageUrl),
+      { small: wantsSmallImages(request.headers) },
+    );
+    return { ok: true as const, ...result, images };
   } catch (error) {
     if (error instanceof Response) throw error;
     console.error("[all-articles] could not load the page", error);
@@ -63,13 +70,15 @@ export default function AllArticles({ loaderData }: Route.ComponentProps) {
           <>
             <p className="mb-5 text-sm font-medium text-slate-600">{showingRange(page, perPage, total)}</p>
             <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {articles.map((article) => (
+              {articles.map((article, index) => (
                 <ArticleCard
                   key={article.id}
                   article={article}
                   excerptLength={EXCERPT_LENGTH.allArticles}
                   dateText={dates.format(article.displayDate)}
                   badges={["top-story"]}
+                  image={loaderData.images[article.imageUrl]}
+                  isLead={index === 0}
                 />
               ))}
             </div>

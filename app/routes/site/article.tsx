@@ -12,9 +12,11 @@ import { useSiteDates } from "#app/components/site/use-site";
 import { getPublishedArticle, relatedArticles, trendingArticles } from "#app/domain/articles/public.server";
 import { COMMENT_TEXT } from "#app/domain/comments/comment-form";
 import { listPublicComments, submitComment } from "#app/domain/comments/public.server";
+import { pageImages } from "#app/domain/media/public.server";
 import { getSettings } from "#app/domain/settings/settings.server";
 import { siteOrigin } from "#app/domain/settings/site-origin.server";
 import { isoDate, siteDate } from "#app/lib/dates";
+import { wantsSmallImages } from "#app/lib/save-data";
 import { absoluteUrl, pageMeta, siteMetaFrom } from "#app/lib/seo";
 import { listingExcerpt, readTimeFor } from "#app/lib/text";
 import { withDomainErrors } from "#app/lib/http-errors.server";
@@ -39,6 +41,11 @@ export const loader = withDomainErrors(async ({ params, request, context }: Rout
     trendingArticles(db, 5),
     listPublicComments(db, article.id, settings),
   ]);
+  const { images, share } = await pageImages(
+    db,
+    related.map((card) => card.imageUrl),
+    { small: wantsSmallImages(request.headers), lead: article.imageUrl },
+  );
   const dates = {
     dateFormat: settings.dateFormat,
     timeFormat: settings.timeFormat,
@@ -67,6 +74,8 @@ export const loader = withDomainErrors(async ({ params, request, context }: Rout
     related,
     trending,
     comments,
+    images,
+    share,
     allowComments: settings.allowComments,
     timezone: settings.timezone,
   };
@@ -109,13 +118,13 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
     title: article.title,
     description: article.description,
     path: `/article/${article.id}`,
-    image: article.imageUrl || undefined,
+    image: data.share ?? undefined,
     article: { publishedTime: article.publishedAt, section: article.categoryName ?? undefined },
   });
 };
 
 export default function ArticlePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { article, related, trending, comments, allowComments, timezone, shareUrl } = loaderData;
+  const { article, related, trending, comments, images, allowComments, timezone, shareUrl } = loaderData;
   const dates = useSiteDates();
   return (
     <main className="mx-auto max-w-6xl px-4 py-6 sm:py-10">
@@ -136,7 +145,12 @@ export default function ArticlePage({ loaderData, actionData }: Route.ComponentP
               views={article.views}
             />
             <figure className="mt-6">
-              <ArticleImage key={article.id} src={article.imageUrl} alt={article.title} />
+              <ArticleImage
+                key={article.id}
+                src={article.imageUrl}
+                image={images[article.imageUrl]}
+                alt={article.title}
+              />
             </figure>
             {article.youtubeUrl ? (
               <a
@@ -155,7 +169,7 @@ export default function ArticlePage({ loaderData, actionData }: Route.ComponentP
             <ShareButtons title={article.title} url={shareUrl} />
           </article>
           <div className="mx-auto max-w-[72ch]">
-            <RelatedArticles articles={related} dateText={dates.format} />
+            <RelatedArticles articles={related} dateText={dates.format} images={images} />
             <section aria-labelledby="comments-heading" className="mt-12">
               <h2
                 id="comments-heading"

@@ -5,7 +5,10 @@ import { EmptyState, LoadError, PageHeading } from "#app/components/site/page-st
 import { Pagination } from "#app/components/site/pagination";
 import { useSiteDates } from "#app/components/site/use-site";
 import { articlesByCategorySlug, loadOrReport } from "#app/domain/articles/public.server";
+import { pageImages } from "#app/domain/media/public.server";
 import { canonicalPagePath, parsePageParam } from "#app/lib/pagination";
+import type { PageImages } from "#app/lib/responsive-image";
+import { wantsSmallImages } from "#app/lib/save-data";
 import { pageMeta, siteMetaFrom } from "#app/lib/seo";
 import { categoryNameFromSlug } from "#app/lib/slug";
 import { EXCERPT_LENGTH } from "#app/lib/text";
@@ -18,12 +21,21 @@ export const loader = withDomainErrors(async ({ params, request, context }: Rout
   const listing = await loadOrReport(`category ${params.categorySlug}`, () =>
     articlesByCategorySlug(db, params.categorySlug, parsePageParam(requested)),
   );
-  if (!listing.ok) return data({ listing, name: categoryNameFromSlug(params.categorySlug) }, { status: 500 });
+  if (!listing.ok)
+    return data(
+      { listing, name: categoryNameFromSlug(params.categorySlug), images: {} as PageImages },
+      { status: 500 },
+    );
   const base = `/category/${encodeURIComponent(params.categorySlug)}`;
   const moved = canonicalPagePath(base, requested, listing.value.page);
   if (moved) throw redirect(moved);
   // An unknown category shows the spec's empty state ('No articles found' with a link home).
-  return { listing, name: listing.value.name };
+  const { images } = await pageImages(
+    db,
+    listing.value.articles.map((article) => article.imageUrl),
+    { small: wantsSmallImages(request.headers) },
+  );
+  return { listing, name: listing.value.name, images };
 });
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
@@ -36,7 +48,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
 };
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
-  const { listing, name } = loaderData;
+  const { listing, name, images } = loaderData;
   const dates = useSiteDates();
   return (
     <main>
@@ -56,13 +68,15 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
           </EmptyState>
         ) : (
           <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {listing.value.articles.map((article) => (
+            {listing.value.articles.map((article, index) => (
               <ArticleCard
                 key={article.id}
                 article={article}
                 excerptLength={EXCERPT_LENGTH.category}
                 dateText={dates.format(article.displayDate)}
                 badges={["top-story"]}
+                image={images[article.imageUrl]}
+                isLead={index === 0}
               />
             ))}
           </div>

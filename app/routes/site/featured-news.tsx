@@ -3,6 +3,8 @@ import { ArticleCard } from "#app/components/site/article-card";
 import { EmptyState, LoadError, PageHeading } from "#app/components/site/page-states";
 import { useSiteDates } from "#app/components/site/use-site";
 import { featuredArticles, loadOrReport } from "#app/domain/articles/public.server";
+import { pageImages } from "#app/domain/media/public.server";
+import { wantsSmallImages } from "#app/lib/save-data";
 import { pageMeta, siteMetaFrom } from "#app/lib/seo";
 import { EXCERPT_LENGTH } from "#app/lib/text";
 import { withDomainErrors } from "#app/lib/http-errors.server";
@@ -10,10 +12,15 @@ import type { Route } from "./+types/featured-news";
 
 const FEATURED_NEWS_LIMIT = 50;
 
-export const loader = withDomainErrors(async ({ context }: Route.LoaderArgs) => {
+export const loader = withDomainErrors(async ({ request, context }: Route.LoaderArgs) => {
   const db = context.db;
   const featured = await loadOrReport("the featured news", () => featuredArticles(db, FEATURED_NEWS_LIMIT));
-  return data({ featured }, { status: featured.ok ? 200 : 500 });
+  const { images } = await pageImages(
+    db,
+    (featured.ok ? featured.value : []).map((article) => article.imageUrl),
+    { small: wantsSmallImages(request.headers) },
+  );
+  return data({ featured, images }, { status: featured.ok ? 200 : 500 });
 });
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -25,7 +32,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function FeaturedNews({ loaderData }: Route.ComponentProps) {
-  const { featured } = loaderData;
+  const { featured, images } = loaderData;
   const dates = useSiteDates();
   return (
     <main>
@@ -48,13 +55,15 @@ export default function FeaturedNews({ loaderData }: Route.ComponentProps) {
           </EmptyState>
         ) : (
           <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {featured.value.map((article) => (
+            {featured.value.map((article, index) => (
               <ArticleCard
                 key={article.id}
                 article={article}
                 excerptLength={EXCERPT_LENGTH.featured}
                 dateText={dates.format(article.displayDate)}
                 badges={["featured"]}
+                image={images[article.imageUrl]}
+                isLead={index === 0}
               />
             ))}
           </div>

@@ -13,7 +13,9 @@ import {
   topStory,
   trendingArticles,
 } from "#app/domain/articles/public.server";
+import { pageImages } from "#app/domain/media/public.server";
 import { isoDate } from "#app/lib/dates";
+import { wantsSmallImages } from "#app/lib/save-data";
 import { pageMeta, siteMetaFrom } from "#app/lib/seo";
 import { EXCERPT_LENGTH, truncate } from "#app/lib/text";
 import { withDomainErrors } from "#app/lib/http-errors.server";
@@ -23,7 +25,7 @@ const HOME_LATEST = 6;
 const HOME_TRENDING = 5;
 const HOME_FEATURED = 6;
 
-export const loader = withDomainErrors(async ({ context }: Route.LoaderArgs) => {
+export const loader = withDomainErrors(async ({ request, context }: Route.LoaderArgs) => {
   const db = context.db;
   const [hero, latest, trending, featured] = await Promise.all([
     loadOrReport("the top story", () => topStory(db)),
@@ -31,16 +33,21 @@ export const loader = withDomainErrors(async ({ context }: Route.LoaderArgs) => 
     loadOrReport("the trending articles", () => trendingArticles(db, HOME_TRENDING)),
     loadOrReport("the featured articles", () => featuredArticles(db, HOME_FEATURED)),
   ]);
-  return { hero, latest, trending, featured };
+  const lead = hero.ok ? hero.value : null;
+  const shown = [...(latest.ok ? latest.value : []), ...(featured.ok ? featured.value : [])];
+  const { images, share } = await pageImages(
+    db,
+    shown.map((article) => article.imageUrl),
+    { small: wantsSmallImages(request.headers), lead: lead?.imageUrl },
+  );
+  return { hero, latest, trending, featured, images, share };
 });
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  const hero = loaderData?.hero.ok ? loaderData.hero.value : null;
-  return pageMeta({ site: siteMetaFrom(matches), path: "/", image: hero?.imageUrl || undefined });
-};
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta({ site: siteMetaFrom(matches), path: "/", image: loaderData?.share ?? undefined });
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { hero, latest, trending, featured } = loaderData;
+  const { hero, latest, trending, featured, images } = loaderData;
   const dates = useSiteDates();
   return (
     <main className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
@@ -51,7 +58,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           className="group relative overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200 lg:grid lg:grid-cols-5"
         >
           <div className="relative lg:col-span-3">
-            <CardImage src={hero.value.imageUrl} isPriority className="lg:h-full" />
+            <CardImage
+              src={hero.value.imageUrl}
+              image={images[hero.value.imageUrl]}
+              place="lead"
+              isPriority
+              className="lg:h-full"
+            />
           </div>
           <div className="flex flex-col justify-center p-5 sm:p-8 lg:col-span-2">
             <div className="flex flex-wrap items-center gap-2">
@@ -118,6 +131,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   article={article}
                   excerptLength={EXCERPT_LENGTH.latest}
                   dateText={dates.format(article.displayDate)}
+                  image={images[article.imageUrl]}
                 />
               ))}
             </div>
@@ -149,6 +163,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 excerptLength={EXCERPT_LENGTH.featured}
                 dateText={dates.format(article.displayDate)}
                 badges={["featured"]}
+                image={images[article.imageUrl]}
               />
             ))}
           </div>

@@ -3,6 +3,8 @@ import { ArticleCard } from "#app/components/site/article-card";
 import { EmptyState, LoadError, PageHeading } from "#app/components/site/page-states";
 import { useSiteDates } from "#app/components/site/use-site";
 import { latestArticles, loadOrReport } from "#app/domain/articles/public.server";
+import { pageImages } from "#app/domain/media/public.server";
+import { wantsSmallImages } from "#app/lib/save-data";
 import { pageMeta, siteMetaFrom } from "#app/lib/seo";
 import { EXCERPT_LENGTH } from "#app/lib/text";
 import { withDomainErrors } from "#app/lib/http-errors.server";
@@ -11,10 +13,15 @@ import type { Route } from "./+types/latest-news";
 /** The spec's latest list window. */
 const LATEST_NEWS_LIMIT = 50;
 
-export const loader = withDomainErrors(async ({ context }: Route.LoaderArgs) => {
+export const loader = withDomainErrors(async ({ request, context }: Route.LoaderArgs) => {
   const db = context.db;
   const latest = await loadOrReport("the latest news", () => latestArticles(db, LATEST_NEWS_LIMIT));
-  return data({ latest }, { status: latest.ok ? 200 : 500 });
+  const { images } = await pageImages(
+    db,
+    (latest.ok ? latest.value : []).map((article) => article.imageUrl),
+    { small: wantsSmallImages(request.headers) },
+  );
+  return data({ latest, images }, { status: latest.ok ? 200 : 500 });
 });
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -26,7 +33,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function LatestNews({ loaderData }: Route.ComponentProps) {
-  const { latest } = loaderData;
+  const { latest, images } = loaderData;
   const dates = useSiteDates();
   return (
     <main>
@@ -38,13 +45,16 @@ export default function LatestNews({ loaderData }: Route.ComponentProps) {
           <EmptyState title="No articles found. Check back soon for the latest news!" />
         ) : (
           <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-            {latest.value.map((article) => (
+            {latest.value.map((article, index) => (
               <ArticleCard
                 key={article.id}
                 article={article}
                 excerptLength={EXCERPT_LENGTH.latest}
                 dateText={dates.format(article.displayDate)}
                 badges={["breaking"]}
+                image={images[article.imageUrl]}
+                imagePlace="cardOfFour"
+                isLead={index === 0}
               />
             ))}
           </div>

@@ -51,10 +51,13 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
   );
 });
 
-/** Child pages export no headers of their own, so this one speaks for every public page. */
+/**
+ * Child pages export no headers of their own, so this one speaks for every public page. Pages differ by
+ * `Save-Data` (smaller images, `wantsSmallImages`), so a shared cache keeps the two apart.
+ */
 export function headers({ loaderHeaders, errorHeaders }: Route.HeadersArgs) {
   if (errorHeaders) return errorHeaders;
-  return { "Cache-Control": loaderHeaders.get("Cache-Control") ?? "private, no-store" };
+  return { "Cache-Control": loaderHeaders.get("Cache-Control") ?? "private, no-store", Vary: "Save-Data" };
 }
 
 /** Pages whose client transition shows card placeholders while their data loads (8 latest, 6 featured). */

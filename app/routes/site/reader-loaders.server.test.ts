@@ -164,7 +164,7 @@ describe.each(TEST_ENGINES)("reader listing loaders on %s", (engine) => {
     );
     expect(script.status).toBe(200);
     const empty = unwrap(await searchLoader(args("/search?q=%20%20")));
-    expect(empty.value).toEqual({ q: "", page: 1, totalPages: 1, search: null });
+    expect(empty.value).toEqual({ q: "", page: 1, totalPages: 1, search: null, images: {} });
     // Paged: the page is in the URL; a page past the last starts the results again.
     const firstPage = unwrap(await searchLoader(args("/search?q=year")));
     expect(firstPage.value).toMatchObject({ q: "year", page: 1, totalPages: 1 });

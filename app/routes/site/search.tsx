@@ -7,8 +7,11 @@ import { LoadError, PageHeading } from "#app/components/site/page-states";
 import { Pagination } from "#app/components/site/pagination";
 import { useSiteDates } from "#app/components/site/use-site";
 import { loadOrReport, SEARCH_PAGE_SIZE, searchArticles } from "#app/domain/articles/public.server";
+import { pageImages } from "#app/domain/media/public.server";
 import { isoDate, shortDate } from "#app/lib/dates";
 import { parsePageParam } from "#app/lib/pagination";
+import type { PageImages } from "#app/lib/responsive-image";
+import { wantsSmallImages } from "#app/lib/save-data";
 import { pageMeta, siteMetaFrom } from "#app/lib/seo";
 import { EXCERPT_LENGTH, formatCount, truncate } from "#app/lib/text";
 import { withDomainErrors } from "#app/lib/http-errors.server";
@@ -23,7 +26,7 @@ const SEARCH_MAX_QUERY = 200;
 export const loader = withDomainErrors(async ({ request, context }: Route.LoaderArgs) => {
   const params = new URL(request.url).searchParams;
   const q = (params.get("q") ?? "").trim().slice(0, SEARCH_MAX_QUERY);
-  if (!q) return { q, page: 1, totalPages: 1, search: null };
+  if (!q) return { q, page: 1, totalPages: 1, search: null, images: {} as PageImages };
   const page = parsePageParam(params.get("page"));
   const db = context.db;
   const search = await loadOrReport(`search results for "${q}"`, () => searchArticles(db, q, page));
@@ -31,7 +34,12 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
   if (search.ok && page > 1 && search.value.results.length === 0)
     throw redirect(`/search?q=${encodeURIComponent(q)}`);
   const totalPages = search.ok ? Math.max(1, Math.ceil(search.value.total / SEARCH_PAGE_SIZE)) : 1;
-  return data({ q, page, totalPages, search }, { status: search.ok ? 200 : 500 });
+  const { images } = await pageImages(
+    db,
+    (search.ok ? search.value.results : []).map((article) => article.imageUrl),
+    { small: wantsSmallImages(request.headers) },
+  );
+  return data({ q, page, totalPages, search, images }, { status: search.ok ? 200 : 500 });
 });
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
@@ -45,7 +53,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 const resultCount = (n: number) => `Found ${n} ${n === 1 ? "result" : "results"}`;
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { q, page, totalPages, search } = loaderData;
+  const { q, page, totalPages, search, images } = loaderData;
   const dates = useSiteDates();
   const submit = useSubmit();
   const navigation = useNavigation();
@@ -172,7 +180,14 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                     <li key={article.id}>
                       <article className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm sm:flex-row">
                         <div className="sm:w-60 sm:shrink-0">
-                          <CardImage src={article.imageUrl} width={480} height={320} className="sm:h-full" />
+                          <CardImage
+                            src={article.imageUrl}
+                            image={images[article.imageUrl]}
+                            place="searchResult"
+                            width={480}
+                            height={320}
+                            className="sm:h-full"
+                          />
                         </div>
                         <div className="flex flex-1 flex-col p-4">
                           <div>

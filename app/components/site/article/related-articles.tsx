@@ -1,5 +1,6 @@
 /** Related articles under the story: 4, the same category first ('No related articles found.'). */
 import { ArticleCard, type CardArticle } from "#app/components/site/article-card";
+import type { PageImages } from "#app/lib/responsive-image";
 import { EXCERPT_LENGTH } from "#app/lib/text";
 
 const NO_RELATED = "No related articles found.";
@@ -7,9 +8,11 @@ const NO_RELATED = "No related articles found.";
 export function RelatedArticles({
   articles,
   dateText,
+  images,
 }: {
   articles: CardArticle[];
   dateText: (date: Date | string) => string;
+  images: PageImages;
 }) {
   return (
     <section aria-labelledby="related-heading" className="mt-12">
@@ -27,6 +30,8 @@ export function RelatedArticles({
                 excerptLength={EXCERPT_LENGTH.listing}
                 dateText={dateText(article.displayDate)}
                 showReadMore={false}
+                image={images[article.imageUrl]}
+                imagePlace="related"
               />
             </li>
           ))}

@@ -1,0 +1,168 @@
+/**
+ * The copies an uploaded image gets: WebP at 400, 800 and 1200 px wide for reader pages (never upscaled)
+ * and a 1200x630 share image for link previews. Named from the original's id (`<id>-800.webp`,
+ * `<id>-share.jpg`), so a missing one is found by its key, and made for older uploads once, at start-up.
+ *
+ * The share image is a JPEG: WhatsApp, where most of our readers share, and LinkedIn do not show WebP
+ * previews. The older `<id>-social.webp` crop stays on disk for uploads that have it and is no longer made.
+ */
+import { and, eq, ne, notInArray, sql } from "drizzle-orm";
+import sharp, { type Sharp } from "sharp";
+import type { Db } from "#app/db/client.server";
+import { media, type MediaVariant } from "#app/db/schema";
+import { extensionOf, SHARE_IMAGE, SHARE_VARIANT_SUFFIX } from "./media-rules";
+import { mediaKey, publicUrlFor, readMediaFile, removeMediaFiles, replaceMediaFile } from "./storage.server";
+
+export const VARIANT_WIDTHS = [400, 800, 1200] as const;
+
+// Decompression bombs: refuse images above ~100 megapixels before decoding them.
+const MAX_PIXELS = 100_000_000;
+
+/** Stored formats we decode and resize (the original's extension, as storage names it). */
+const RASTER_EXTENSIONS = ["jpg", "jpeg", "png", "gif", "webp", "avif"];
+
+type Source = () => Sharp;
+
+interface PlannedVariant {
+  suffix: string;
+  extension: "webp" | "jpg";
+  make: (source: Source) => Sharp;
+}
+
+/** Every copy an image of this width gets: the widths up to its own (or its own, when narrower) and the share image. */
+function variantPlan(width: number): PlannedVariant[] {
+  const widths: number[] = VARIANT_WIDTHS.filter((w) => w <= width);
+  if (widths.length === 0) widths.push(width);
+  return [
+    ...widths.map((w): PlannedVariant => ({
+      suffix: String(w),
+      extension: "webp",
+      make: (source) => source().resize({ width: w, withoutEnlargement: true }).webp({ quality: 80 }),
+    })),
+    {
+      suffix: SHARE_VARIANT_SUFFIX,
+      extension: "jpg",
+      make: (source) =>
+        source()
+          .resize({ ...SHARE_IMAGE, fit: "cover", position: "attention" })
+          .flatten({ background: "#ffffff" })
+          .jpeg({ quality: 80, mozjpeg: true }),
+    },
+  ];
+}
+
+/** The upright size of an image, or null when sharp cannot read it. */
+export async function uprightSize(bytes: Uint8Array): Promise<{ width: number; height: number } | null> {
+  try {
+    const metadata = await sharp(bytes, { limitInputPixels: MAX_PIXELS }).metadata();
+    // EXIF orientations 5-8 swap width and height once the image is turned upright.
+    const isTurned = (metadata.orientation ?? 1) >= 5;
+    const width = (isTurned ? metadata.height : metadata.width) ?? 0;
+    const height = (isTurned ? metadata.width : metadata.height) ?? 0;
+    return width > 0 && height > 0 ? { width, height } : null;
+  } catch {
+    return null;
+  }
+}
+
+export type MadeVariant = MediaVariant & { bytes: Uint8Array };
+
+/** Makes the copies of an image (`width` upright) whose keys `isWanted` accepts; all of them by default. */
+export async function makeVariants(
+  id: string,
+  bytes: Uint8Array,
+  width: number,
+  isWanted: (key: string) => boolean = () => true,
+): Promise<MadeVariant[]> {
+  const source = () => sharp(bytes, { limitInputPixels: MAX_PIXELS, animated: false }).rotate();
+  const made: MadeVariant[] = [];
+  for (const planned of variantPlan(width)) {
+    const key = mediaKey(id, planned.extension, planned.suffix);
+    if (!isWanted(key)) continue;
+    const { data, info } = await planned.make(source).toBuffer({ resolveWithObject: true });
+    made.push({
+      width: info.width,
+      height: info.height,
+      key,
+      url: publicUrlFor(key),
+      format: planned.extension === "jpg" ? "jpeg" : "webp",
+      bytes: data,
+    });
+  }
+  return made;
+}
+
+/** The random id of an original's key (`<id>.<ext>`). */
+const idOfKey = (key: string) => key.slice(0, key.lastIndexOf("."));
+
+const BACKFILL_BATCH = 20;
+/** One start-up does at most this many; a larger library carries on at the next start. */
+const BACKFILL_LIMIT = 2000;
+
+/** Uploaded images that lack a share image (the copy the oldest uploads are missing). */
+const lacksShareImage = sql`not exists (select 1 from jsonb_array_elements(${media.variants}) as v where v->>'key' like ${`%-${SHARE_VARIANT_SUFFIX}.jpg`})`;
+
+/**
+ * Gives uploads made before a copy existed the copies an upload makes today: idempotent (a copy is
+ * added only when its key is missing from the row) and bounded (batches of 20, one image in memory at a
+ * time, at most 2,000 per start). An original that is gone or unreadable is logged and skipped.
+ */
+export async function ensureImageVariants(
+  db: Db,
+  { limit = BACKFILL_LIMIT }: { limit?: number } = {},
+): Promise<{ updated: number; skipped: number }> {
+  let updated = 0;
+  const skippedIds: string[] = [];
+  while (updated + skippedIds.length < limit) {
+    const rows = await db
+      .select({ id: media.id, storageKey: media.storageKey, variants: media.variants })
+      .from(media)
+      .where(
+        and(
+          eq(media.type, "image"),
+          ne(media.storageKey, ""),
+          lacksShareImage,
+          skippedIds.length > 0 ? notInArray(media.id, skippedIds) : undefined,
+        ),
+      )
+      .orderBy(media.uploadedAt, media.id)
+      .limit(Math.min(BACKFILL_BATCH, limit - updated - skippedIds.length));
+    if (rows.length === 0) break;
+    for (const row of rows) {
+      if (await addMissingVariants(db, row)) updated++;
+      else skippedIds.push(row.id);
+    }
+  }
+  return { updated, skipped: skippedIds.length };
+}
+
+async function addMissingVariants(
+  db: Db,
+  row: { id: string; storageKey: string; variants: MediaVariant[] },
+): Promise<boolean> {
+  if (!RASTER_EXTENSIONS.includes(extensionOf(row.storageKey))) return false;
+  let made: MadeVariant[];
+  try {
+    const bytes = await readMediaFile(row.storageKey);
+    const size = await uprightSize(bytes);
+    if (!size) throw new Error("not a readable image");
+    const have = new Set(row.variants.map((v) => v.key));
+    made = await makeVariants(idOfKey(row.storageKey), bytes, size.width, (key) => !have.has(key));
+    for (const variant of made) await replaceMediaFile(variant.key, variant.bytes);
+  } catch (error) {
+    console.error(`[media] could not make the missing copies of ${row.storageKey}`, error);
+    return false;
+  }
+  const added = made.map(({ bytes: _bytes, ...variant }) => variant);
+  // Only keys the row still lacks are appended, so a second server doing the same adds nothing twice.
+  const [changed] = await db
+    .update(media)
+    .set({
+      variants: sql`${media.variants} || (select coalesce(jsonb_agg(v), '[]'::jsonb) from jsonb_array_elements(${JSON.stringify(added)}::jsonb) as v where not ${media.variants} @> jsonb_build_array(jsonb_build_object('key', v->'key')))`,
+    })
+    .where(eq(media.id, row.id))
+    .returning({ id: media.id });
+  // Deleted meanwhile: its files would be left behind.
+  if (!changed) await removeMediaFiles(made.map((v) => v.key));
+  return Boolean(changed);
+}
