@@ -59,3 +59,16 @@ export async function recordArticleView(
   }
   return "counted";
 }
+
+/**
+ * An article's total views now: the counter answers with it, so a reader's own view shows at once even
+ * on a page the page cache kept from before it (0 for an unknown id).
+ */
+export async function articleViewTotal(db: DbOrTx, articleId: string): Promise<number> {
+  const [row] = await db
+    .select({ views: totalViews() })
+    .from(articles)
+    .where(eq(articles.id, articleId))
+    .limit(1);
+  return row?.views ?? 0;
+}

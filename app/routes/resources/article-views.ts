@@ -4,9 +4,12 @@
  * this address has counted it enough for now: a reader behind a busy shared address has done nothing
  * wrong, so the answer is no error in their browser. A failure is logged and answered 500, never shown.
  */
-import { recordArticleView } from "#app/domain/articles/views.server";
+import { articleViewTotal, recordArticleView } from "#app/domain/articles/views.server";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/article-views";
+
+/** The article's total views after this one, on a counted view. */
+const ARTICLE_VIEWS_HEADER = "X-Article-Views";
 
 const STATUS = { counted: 204, "not-found": 404, "rate-limited": 202 } as const;
 
@@ -14,7 +17,11 @@ export const action = withDomainErrors(async ({ request, params, context }: Rout
   if (request.method !== "POST") return new Response(null, { status: 405, headers: { Allow: "POST" } });
   try {
     const result = await recordArticleView(context.db, params.id, { ip: context.clientIp });
-    return new Response(null, { status: STATUS[result], headers: { "Cache-Control": "no-store" } });
+    const headers = new Headers({ "Cache-Control": "no-store" });
+    // The page may come from the page cache, older than this view: the script shows this total instead.
+    if (result === "counted")
+      headers.set(ARTICLE_VIEWS_HEADER, String(await articleViewTotal(context.db, params.id)));
+    return new Response(null, { status: STATUS[result], headers });
   } catch (error) {
     console.error(`[views] counting a view of article ${params.id} failed`, error);
     return new Response(null, { status: 500, headers: { "Cache-Control": "no-store" } });
