@@ -1,9 +1,10 @@
 /**
- * A listing image. Width and height are set so the layout does not jump while it loads; when it fails
- * (also before hydration, which onError alone would miss) a neutral placeholder takes its place.
+ * A listing image. Width and height are set so the layout does not jump while it loads; when there is
+ * none, or it fails (the reader script swaps it, see image-fallback.ts), a neutral placeholder takes
+ * its place.
  */
 import { Newspaper } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { FALLBACK_CLASS, IMAGE_NOT_AVAILABLE } from "./image-fallback";
 
 interface CardImageProps {
   src: string;
@@ -23,19 +24,13 @@ export function CardImage({
   className = "",
   isPriority = false,
 }: CardImageProps) {
-  const [hasFailed, setHasFailed] = useState(!src);
-  const ref = useRef<HTMLImageElement>(null);
-  useEffect(() => {
-    const img = ref.current;
-    if (img && img.complete && img.naturalWidth === 0) setHasFailed(true);
-  }, []);
-  if (hasFailed) {
+  if (!src) {
     return (
       <div
         role="img"
-        aria-label={alt || "Image not available"}
+        aria-label={alt || IMAGE_NOT_AVAILABLE}
         style={{ aspectRatio: `${width} / ${height}` }}
-        className={`flex w-full items-center justify-center bg-gradient-to-br from-slate-100 to-slate-200 text-slate-400 ${className}`}
+        className={`${FALLBACK_CLASS.card} ${className}`}
       >
         <Newspaper aria-hidden size={36} />
       </div>
@@ -43,7 +38,6 @@ export function CardImage({
   }
   return (
     <img
-      ref={ref}
       src={src}
       alt={alt}
       width={width}
@@ -51,7 +45,8 @@ export function CardImage({
       loading={isPriority ? "eager" : "lazy"}
       decoding="async"
       fetchPriority={isPriority ? "high" : undefined}
-      onError={() => setHasFailed(true)}
+      data-fallback="card"
+      data-fallback-class={className || undefined}
       style={{ aspectRatio: `${width} / ${height}` }}
       className={`w-full bg-slate-100 object-cover ${className}`}
     />

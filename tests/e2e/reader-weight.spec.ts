@@ -1,0 +1,109 @@
+import { expect, test, type Page } from "@playwright/test";
+
+/**
+ * Issue 10, item 4 (decision record 005): a reader page loads at most 20 KB of gzipped JavaScript on a
+ * first visit (Ghost's default theme ships 22.7 KB), with no React Router hydration.
+ */
+const JS_BUDGET_BYTES = 20 * 1024;
+
+/** The JavaScript a first visit of the page transfers: files and their encoded (gzipped) body bytes. */
+async function scriptsOf(page: Page, path: string) {
+  const scripts: { url: string; bytes: number; encoding: string }[] = [];
+  const pending: Promise<void>[] = [];
+  page.on("requestfinished", (request) => {
+    if (request.resourceType() !== "script") return;
+    pending.push(
+      (async () => {
+        const [sizes, response] = await Promise.all([request.sizes(), request.response()]);
+        scripts.push({
+          url: request.url(),
+          bytes: sizes.responseBodySize,
+          encoding: (await response?.headerValue("content-encoding")) ?? "",
+        });
+      })(),
+    );
+  });
+  await page.goto(path, { waitUntil: "networkidle" });
+  await Promise.all(pending);
+  return scripts;
+}
+
+async function firstArticlePath(page: Page): Promise<string> {
+  const html = await (await page.request.get("/")).text();
+  const path = html.match(/href="(\/article\/[^"]+)"/)?.[1];
+  if (!path) throw new Error("no article linked from the home page");
+  return path;
+}
+
+test.describe("reader pages are light", () => {
+  test("home and article: one gzipped script of at most 20 KB, no hydration", async ({ page }) => {
+    for (const path of ["/", await firstArticlePath(page)]) {
+      const scripts = await scriptsOf(page, path);
+      expect(scripts.map((s) => new URL(s.url).pathname)).toEqual([
+        expect.stringMatching(/^\/assets\/reader-[\w-]+\.js$/),
+      ]);
+      expect(scripts[0]?.encoding).toBe("gzip");
+      const total = scripts.reduce((sum, s) => sum + s.bytes, 0);
+      console.log(`${path}: ${scripts.length} script(s), ${total} bytes gzipped`);
+      expect(total).toBeGreaterThan(0);
+      expect(total).toBeLessThanOrEqual(JS_BUDGET_BYTES);
+      expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+      await expect(page.locator('link[rel="modulepreload"]')).toHaveCount(0);
+    }
+  });
+
+  test("links load whole pages, the stylesheet applies, and toasts close on request", async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.goto("/");
+    // Tailwind's styles are there: the header is sticky.
+    await expect(page.getByRole("banner")).toHaveCSS("position", "sticky");
+    const documents: string[] = [];
+    page.on("request", (r) => r.resourceType() === "document" && documents.push(new URL(r.url()).pathname));
+    await page
+      .getByRole("region", { name: "Top story" })
+      .getByRole("link", { name: "Read Full Article" })
+      .click();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(documents).toEqual([expect.stringMatching(/^\/article\//)]);
+
+    await page.getByRole("button", { name: "Copy link" }).click();
+    const toast = page.getByRole("status").filter({ hasText: "Link Copied" });
+    await expect(toast).toBeVisible();
+    await toast.getByRole("button", { name: "Dismiss" }).click();
+    await expect(toast).toHaveCount(0);
+  });
+
+  test("the phone menu names its button after what it does", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/");
+    await page.getByLabel("Open menu").click();
+    await expect(page.getByLabel("Close menu")).toBeVisible();
+    await page.getByLabel("Close menu").click();
+    await expect(page.getByRole("navigation", { name: "Mobile" })).toBeHidden();
+    await expect.poll(() => page.evaluate(() => document.body.style.overflow)).toBe("");
+  });
+
+  test("the comment form checks before sending, in the spec's words, and sends nothing then", async ({
+    page,
+  }) => {
+    await page.goto(await firstArticlePath(page));
+    let posts = 0;
+    page.on("request", (r) => r.method() === "POST" && !r.url().includes("/resources/") && posts++);
+    const form = page.getByRole("form", { name: "Leave a comment" });
+    await form.getByLabel("Name").fill("Ama");
+    await form.getByLabel("Email").fill("ama@example");
+    await form.getByLabel("Comment").fill("Good.");
+    await form.getByRole("button", { name: "Post Comment" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Invalid Email" })).toBeVisible();
+    await expect(page.getByText("Please enter a valid email address.")).toBeVisible();
+    await form.getByLabel("Comment").fill("  ");
+    await form.getByLabel("Email").fill("ama@example.com");
+    await form.getByRole("button", { name: "Post Comment" }).click();
+    await expect(page.getByText("Please fill in all fields (name, email, and comment).")).toBeVisible();
+    expect(posts).toBe(0);
+    await expect(form.getByLabel("Name")).toHaveValue("Ama");
+  });
+});
