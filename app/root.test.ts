@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createRequestContext } from "#app/auth/current-user.server";
 import { seedDatabase } from "#app/db/seed.server";
 import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
+import { redirectWithToast } from "#app/lib/flash.server";
 import * as entry from "./entry.server";
 import * as root from "./root";
 import * as login from "./routes/admin/login";
@@ -99,16 +100,16 @@ const HYDRATION = [
 
 describe("the document", () => {
   let database: TestDatabase;
-  let handle: (path: string) => Promise<{ status: number; html: string }>;
+  let handle: (path: string, cookie?: string) => Promise<{ status: number; html: string }>;
   let articlePath: string;
 
   beforeAll(async () => {
     database = await createTestDatabase("pglite");
     await seedDatabase(database.db, { adminEmail: "admin@example.com", adminPassword: "secret12" });
     const handler = createRequestHandler(serverBuild(), "production");
-    handle = async (path) => {
-      const request = new Request(`http://localhost${path}`);
-      const response = await handler(request, createRequestContext(database.db, null, "127.0.0.1"));
+    handle = async (path, cookie) => {
+      const request = new Request(`http://localhost${path}`, { headers: cookie ? { Cookie: cookie } : {} });
+      const response = await handler(request, createRequestContext(database.db, cookie, "127.0.0.1"));
       return { status: response.status, html: await response.text() };
     };
     const { html } = await handle("/");
@@ -136,6 +137,14 @@ describe("the document", () => {
     const { html } = await handle(articlePath);
     // A sentence of the sample article's body (app/db/sample-content.ts).
     expect(html.split("Longer days, safer streets")).toHaveLength(2);
+  });
+
+  test("a toast handed over by a redirect is in the reader page, marked for the reader script", async () => {
+    const redirect = await redirectWithToast("/", { type: "success", title: "Comment Submitted" });
+    const cookie = redirect.headers.get("Set-Cookie")?.split(";")[0] ?? "";
+    const { html } = await handle("/", cookie);
+    expect(html).toMatch(/<div data-toast="success" role="status"[^>]*>.*Comment Submitted/);
+    expect(html).toContain("data-toast-dismiss");
   });
 
   test("the back office still hydrates", async () => {
