@@ -1,4 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { E2E_ACCOUNTS } from "./accounts";
+import { signIn } from "./helpers";
 
 /**
  * Issue 10, item 4 (decision record 005): a reader page loads at most 20 KB of gzipped JavaScript on a
@@ -122,5 +124,19 @@ test.describe("reader pages are light", () => {
     await expect(page.getByText("Please fill in all fields (name, email, and comment).")).toBeVisible();
     expect(posts).toBe(0);
     await expect(form.getByLabel("Name")).toHaveValue("Ama");
+  });
+
+  test("a link from the back office to a reader page loads the whole page, with the reader script", async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await signIn(page, E2E_ACCOUNTS.admin);
+    await page.goto("/admin/comments");
+    // The comments table links each comment's article (a React Router link in the back office).
+    await page.locator('main a[href^="/article/"]').first().click();
+    await expect(page).toHaveURL(/\/article\//);
+    await expect(page.getByRole("button", { name: "Copy link" })).toBeVisible();
+    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
   });
 });
