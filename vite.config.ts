@@ -2,6 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import path from "node:path";
 import { defineConfig, type Alias } from "vite";
+import { readerScript } from "./scripts/vite-reader-script.ts";
 
 /**
  * React Router's package exports send Node, and every bundler, to its `development` build (the two
@@ -21,7 +22,7 @@ const reactRouterProduction: Alias[] = [
 ];
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), readerScript()],
   resolve: {
     alias: [
       { find: /^#app\//, replacement: `${path.resolve("app")}/` },

@@ -1,8 +1,11 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { readerScript } from "./scripts/vite-reader-script.ts";
 
 // Vitest runs without the reactRouter() plugin (it would try to build the app).
 export default defineConfig({
+  // Gives root.tsx the reader script's address (the source file, as in development).
+  plugins: [readerScript()],
   resolve: { alias: [{ find: /^#app\//, replacement: `${path.resolve("app")}/` }] },
   test: {
     include: ["app/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts"],

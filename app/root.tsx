@@ -7,8 +7,11 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
 } from "react-router";
+import readerScriptUrl from "virtual:reader-script";
 import { ToastProvider } from "./components/ui/toast";
+import { isBackOfficePath } from "./lib/paths";
 import { readToast } from "./lib/flash.server";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -17,7 +20,14 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
+/**
+ * Reader pages are not hydrated (decision record 005): no React, no React Router and no copy of the
+ * loader data go to the browser, only the server's HTML and the small reader script, which wires the
+ * page's behaviour by its data-* attributes. Without <Scripts /> React Router also leaves out the
+ * modulepreload links and the streamed hydration data. The back office hydrates as before.
+ */
 export function Layout({ children }: { children: React.ReactNode }) {
+  const isReaderPage = !isBackOfficePath(useLocation().pathname);
   return (
     <html lang="en">
       <head>
@@ -25,11 +35,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        {/* A module script is deferred: it loads while the page is parsed and runs once it is. */}
+        {isReaderPage ? <script type="module" src={readerScriptUrl} /> : null}
       </head>
       <body className="min-h-screen bg-white text-gray-900 antialiased">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {isReaderPage ? null : (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        )}
       </body>
     </html>
   );

@@ -130,22 +130,13 @@ test.describe("with JavaScript", () => {
     ).toBeVisible();
   });
 
-  test("latest and featured news grids, with placeholders while a client transition loads", async ({
-    page,
-  }) => {
+  test("latest and featured news grids", async ({ page }) => {
+    // Reader pages are whole documents (decision record 005): no client transition, no placeholders.
     await page.goto("/");
-    // Hold the page data back a moment so the placeholders have time to show.
-    await page.route(/\/latest-news\.data/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-      await route.continue();
-    });
     await page.getByRole("region", { name: "Latest News" }).getByRole("link", { name: "View All" }).click();
-    const placeholders = page.getByRole("status", { name: "Loading articles" });
-    await expect(placeholders).toBeVisible();
-    await expect(placeholders.locator(":scope > div")).toHaveCount(8);
+    await expect(page).toHaveURL(/\/latest-news$/);
     await expect(page.getByRole("heading", { level: 1, name: "Latest News" })).toBeVisible();
-    await expect(placeholders).toHaveCount(0);
-    await page.unrouteAll();
+    await expect(page.getByRole("status", { name: "Loading articles" })).toHaveCount(0);
 
     await page.goto("/latest-news");
     await expect(page.getByRole("heading", { level: 1, name: "Latest News" })).toBeVisible();

@@ -4,7 +4,6 @@
  * date and Read More. The whole card is clickable through the title link's stretched overlay.
  */
 import { ArrowRight } from "lucide-react";
-import { Link } from "react-router";
 import { isoDate } from "#app/lib/dates";
 import type { ImagePlace, PageImage } from "#app/lib/responsive-image";
 import { truncate } from "#app/lib/text";
@@ -83,13 +82,12 @@ export function ArticleCard({
           />
         </div>
         <Heading className="font-serif text-lg leading-snug font-bold text-slate-900">
-          <Link
-            to={href}
-            prefetch="intent"
+          <a
+            href={href}
             className="after:absolute after:inset-0 hover:text-brand-700 focus-visible:outline-none group-focus-within:underline"
           >
             {article.title}
-          </Link>
+          </a>
         </Heading>
         {article.summary ? (
           <p className="mt-2 text-[0.95rem] leading-relaxed text-slate-600">
@@ -110,30 +108,6 @@ export function ArticleCard({
         </div>
       </div>
     </article>
-  );
-}
-
-/** Loading placeholders for client transitions (8 on latest news, 6 on featured news). */
-export function ArticleCardSkeletons({ count }: { count: number }) {
-  return (
-    <div
-      role="status"
-      aria-label="Loading articles"
-      className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
-    >
-      {Array.from({ length: count }, (_, i) => (
-        <div key={i} className="animate-pulse overflow-hidden rounded-lg border border-slate-200 bg-white">
-          <div className="aspect-[40/21] bg-slate-200" />
-          <div className="space-y-3 p-4">
-            <div className="h-4 w-20 rounded bg-slate-200" />
-            <div className="h-5 w-full rounded bg-slate-200" />
-            <div className="h-5 w-2/3 rounded bg-slate-200" />
-            <div className="h-3 w-full rounded bg-slate-100" />
-            <div className="h-3 w-5/6 rounded bg-slate-100" />
-          </div>
-        </div>
-      ))}
-    </div>
   );
 }
 
@@ -161,13 +135,12 @@ export function ArticleListItem({
           color={article.categoryColor}
         />
         <h3 className="mt-1.5 font-serif text-base leading-snug font-bold text-slate-900 sm:text-lg">
-          <Link
-            to={`/article/${article.id}`}
-            prefetch="intent"
+          <a
+            href={`/article/${article.id}`}
             className="after:absolute after:inset-0 group-hover:text-brand-700"
           >
             {article.title}
-          </Link>
+          </a>
         </h3>
         {article.summary ? (
           <p className="mt-1 hidden text-sm leading-relaxed text-slate-600 sm:block">

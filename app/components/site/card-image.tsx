@@ -1,9 +1,11 @@
 /**
  * A listing image in a box of the layout's shape (1200x630 cards, 480x320 rows): the picture fills it.
- * When it fails a neutral placeholder of the same shape takes its place.
+ * When there is none, or it fails (the reader script swaps it, see image-fallback.ts), a neutral
+ * placeholder of the same shape takes its place.
  */
 import { Newspaper } from "lucide-react";
 import type { ImagePlace, PageImage } from "#app/lib/responsive-image";
+import { FALLBACK_CLASS, IMAGE_NOT_AVAILABLE } from "./image-fallback";
 import { SiteImage } from "./site-image";
 
 interface CardImageProps {
@@ -41,12 +43,14 @@ export function CardImage({
       // The box keeps the layout's shape whatever the picture's own: the real size only tells the browser its proportions.
       style={{ aspectRatio }}
       className={`w-full bg-slate-100 object-cover ${className}`}
+      fallback="card"
+      fallbackClass={className}
       placeholder={
         <div
           role="img"
-          aria-label={alt || "Image not available"}
+          aria-label={alt || IMAGE_NOT_AVAILABLE}
           style={{ aspectRatio }}
-          className={`flex w-full items-center justify-center bg-gradient-to-br from-slate-100 to-slate-200 text-slate-400 ${className}`}
+          className={`${FALLBACK_CLASS.card} ${className}`}
         >
           <Newspaper aria-hidden size={36} />
         </div>

@@ -1,6 +1,6 @@
 /** The desktop categories bar under the header, in the preferred order. */
-import { NavLink } from "react-router";
 import type { NavCategory } from "#app/domain/categories/public.server";
+import { SiteNavLink } from "./nav-link";
 
 export function CategoriesBar({ categories }: { categories: NavCategory[] }) {
   return (
@@ -8,23 +8,25 @@ export function CategoriesBar({ categories }: { categories: NavCategory[] }) {
       <ul className="mx-auto flex max-w-7xl items-center gap-1 overflow-x-auto px-4">
         {categories.map((c) => (
           <li key={c.slug}>
-            <NavLink
-              to={`/category/${c.slug}`}
-              className={({ isActive }) =>
+            <SiteNavLink
+              href={`/category/${c.slug}`}
+              className={(isActive) =>
                 `block border-b-[3px] px-3 py-2.5 text-sm font-semibold whitespace-nowrap text-blue-50 hover:bg-white/10 ${isActive ? "border-white bg-white/10" : "border-transparent"}`
               }
             >
               {c.name}
-            </NavLink>
+            </SiteNavLink>
           </li>
         ))}
         <li className="ml-auto">
-          <NavLink
-            to="/all-articles"
-            className="block px-3 py-2.5 text-sm font-semibold whitespace-nowrap text-blue-100 hover:text-white"
+          <SiteNavLink
+            href="/all-articles"
+            className={() =>
+              "block px-3 py-2.5 text-sm font-semibold whitespace-nowrap text-blue-100 hover:text-white"
+            }
           >
             All Articles
-          </NavLink>
+          </SiteNavLink>
         </li>
       </ul>
     </nav>

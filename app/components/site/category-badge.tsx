@@ -1,5 +1,4 @@
 /** A category label in the category's own colour, linking to its page. */
-import { Link } from "react-router";
 import { categorySlug } from "#app/lib/slug";
 
 const FALLBACK_COLOR = "#1e3a8a";
@@ -31,13 +30,13 @@ export function CategoryBadge({
       </span>
     );
   return (
-    <Link
-      to={`/category/${slug || categorySlug(name)}`}
+    <a
+      href={`/category/${slug || categorySlug(name)}`}
       className={`${className} relative z-10 hover:opacity-90`}
       style={style}
     >
       {name}
-    </Link>
+    </a>
   );
 }
 

@@ -1,6 +1,5 @@
 /** The site footer: about text, social links, Quick Links, up to 7 categories, contact details, copyright. */
 import { Mail, MapPin, Phone } from "lucide-react";
-import { Link } from "react-router";
 import type { SocialLinks as SocialLinksSettings } from "#app/db/schema";
 import type { NavCategory } from "#app/domain/categories/public.server";
 import { SocialLinks } from "./social-links";
@@ -58,9 +57,9 @@ export function SiteFooter({
           <ul>
             {QUICK_LINKS.map((l) => (
               <li key={l.to}>
-                <Link to={l.to} className={link}>
+                <a href={l.to} className={link}>
                   {l.label}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>
@@ -72,9 +71,9 @@ export function SiteFooter({
           <ul>
             {categories.slice(0, FOOTER_CATEGORY_LIMIT).map((c) => (
               <li key={c.slug}>
-                <Link to={`/category/${c.slug}`} className={link}>
+                <a href={`/category/${c.slug}`} className={link}>
                   {c.name}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>

@@ -1,24 +1,24 @@
 /** The site header: logo (site title + 'Online'), Home, News, Contact, social links, search, phone menu. */
-import { Link, NavLink } from "react-router";
 import type { SocialLinks as SocialLinksSettings } from "#app/db/schema";
 import type { NavCategory } from "#app/domain/categories/public.server";
 import { MobileMenu } from "./mobile-menu";
+import { SiteNavLink } from "./nav-link";
 import { NewsDropdown } from "./news-dropdown";
 import { SearchButton } from "./search-button";
 import { SocialLinks } from "./social-links";
 
 function SiteLogo({ siteTitle, className = "" }: { siteTitle: string; className?: string }) {
   return (
-    <Link
-      to="/"
+    <a
+      href="/"
       className={`font-serif text-2xl leading-none font-bold tracking-tight whitespace-nowrap text-brand-900 sm:text-[1.7rem] ${className}`}
     >
       {siteTitle} <span className="text-breaking">Online</span>
-    </Link>
+    </a>
   );
 }
 
-const navItem = ({ isActive }: { isActive: boolean }) =>
+const navItem = (isActive: boolean) =>
   `flex min-h-11 items-center rounded-md px-3 font-semibold hover:text-brand-700 ${isActive ? "text-brand-700" : "text-slate-700"}`;
 
 export function SiteHeader({
@@ -37,13 +37,13 @@ export function SiteHeader({
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-3 sm:px-4">
         <SiteLogo siteTitle={siteTitle} className="min-w-0 truncate" />
         <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
-          <NavLink to="/" end className={navItem}>
+          <SiteNavLink href="/" end className={navItem}>
             Home
-          </NavLink>
+          </SiteNavLink>
           <NewsDropdown categories={categories} />
-          <NavLink to="/contact" className={navItem}>
+          <SiteNavLink href="/contact" className={navItem}>
             Contact
-          </NavLink>
+          </SiteNavLink>
         </nav>
         <div className="flex shrink-0 items-center gap-1">
           <div className="mr-2 hidden xl:block">

@@ -1,47 +1,26 @@
 /**
- * The header's News menu of categories. A <details> disclosure, so it opens without JavaScript; with
- * JavaScript it also closes on navigation, on Escape and on a click elsewhere.
+ * The header's News menu of categories. A <details> disclosure, so it opens without JavaScript; the
+ * reader script (app/reader/menus.ts) also closes it on Escape and on a click elsewhere.
  */
 import { ChevronDown } from "lucide-react";
-import { useEffect, useRef } from "react";
-import { Link, useLocation } from "react-router";
 import type { NavCategory } from "#app/domain/categories/public.server";
 
 export function NewsDropdown({ categories }: { categories: NavCategory[] }) {
-  const ref = useRef<HTMLDetailsElement>(null);
-  const location = useLocation();
-  useEffect(() => {
-    if (ref.current) ref.current.open = false;
-  }, [location.pathname, location.search]);
-  useEffect(() => {
-    const close = (event: Event) => {
-      const details = ref.current;
-      if (!details?.open) return;
-      if (event instanceof KeyboardEvent ? event.key === "Escape" : !details.contains(event.target as Node))
-        details.open = false;
-    };
-    document.addEventListener("click", close);
-    document.addEventListener("keydown", close);
-    return () => {
-      document.removeEventListener("click", close);
-      document.removeEventListener("keydown", close);
-    };
-  }, []);
   return (
-    <details ref={ref} className="group relative">
+    <details data-menu="dropdown" className="group relative">
       <summary className="flex min-h-11 cursor-pointer list-none items-center gap-1 rounded-md px-3 font-semibold text-slate-700 hover:text-brand-700 [&::-webkit-details-marker]:hidden">
         News <ChevronDown aria-hidden size={16} className="transition group-open:rotate-180" />
       </summary>
       <ul className="absolute top-full left-0 z-40 mt-1 w-60 rounded-lg border border-slate-200 bg-white py-2 shadow-lg">
         {categories.map((c) => (
           <li key={c.slug}>
-            <Link
-              to={`/category/${c.slug}`}
+            <a
+              href={`/category/${c.slug}`}
               className="flex items-center gap-2 px-4 py-2 text-slate-700 hover:bg-slate-50 hover:text-brand-700"
             >
               <span aria-hidden className="size-2.5 rounded-full" style={{ backgroundColor: c.color }} />
               {c.name}
-            </Link>
+            </a>
           </li>
         ))}
       </ul>

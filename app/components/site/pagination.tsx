@@ -3,7 +3,6 @@
  * links with `?page=`, so paging works without JavaScript and every page has its own address.
  */
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { Link } from "react-router";
 import { pageWindow } from "#app/lib/pagination";
 
 /** `basePath` may carry its own query (`/search?q=cocoa`): the page joins it. */
@@ -30,13 +29,13 @@ export function Pagination({
   return (
     <nav aria-label="Pagination" className="flex flex-wrap items-center justify-center gap-2">
       {hasPrevious ? (
-        <Link
-          to={pageHref(basePath, page - 1)}
+        <a
+          href={pageHref(basePath, page - 1)}
           rel="prev"
           className={`${BOX} border-slate-300 bg-white text-slate-700 hover:bg-slate-50`}
         >
           <ChevronLeft aria-hidden size={16} /> Previous
-        </Link>
+        </a>
       ) : (
         <span aria-disabled="true" className={`${BOX} border-slate-200 text-slate-400`}>
           <ChevronLeft aria-hidden size={16} /> Previous
@@ -51,13 +50,13 @@ export function Pagination({
                   {item}
                 </span>
               ) : (
-                <Link
-                  to={pageHref(basePath, item)}
+                <a
+                  href={pageHref(basePath, item)}
                   aria-label={`Page ${item}`}
                   className={`${BOX} border-slate-300 bg-white text-slate-700 hover:bg-slate-50`}
                 >
                   {item}
-                </Link>
+                </a>
               )}
             </li>
           ) : (
@@ -68,13 +67,13 @@ export function Pagination({
         )}
       </ul>
       {hasNext ? (
-        <Link
-          to={pageHref(basePath, page + 1)}
+        <a
+          href={pageHref(basePath, page + 1)}
           rel="next"
           className={`${BOX} border-slate-300 bg-white text-slate-700 hover:bg-slate-50`}
         >
           Next <ChevronRight aria-hidden size={16} />
-        </Link>
+        </a>
       ) : (
         <span aria-disabled="true" className={`${BOX} border-slate-200 text-slate-400`}>
           Next <ChevronRight aria-hidden size={16} />

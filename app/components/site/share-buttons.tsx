@@ -1,19 +1,9 @@
 /**
- * Sharing an article: plain links for the networks and e-mail (they work without JavaScript), and, once
- * the page is interactive, copy link, Instagram (copies the text) and the device's share sheet.
+ * Sharing an article: plain links for the networks and e-mail (they work without JavaScript), and
+ * copy link, Instagram (copies the text) and the device's share sheet, which the server renders hidden
+ * and the reader script (app/reader/share.ts) shows and runs.
  */
 import { Copy, Mail, Share2 } from "lucide-react";
-import { useEffect, useState } from "react";
-import { useToast } from "#app/components/ui/toast";
-
-const SHARE_TEXT = {
-  copiedTitle: "Link Copied",
-  copied: "Article link has been copied to your clipboard!",
-  instagramTitle: "Link Copied",
-  instagram: "Article link copied! You can now paste it in Instagram.",
-  copyFailedTitle: "Copy Failed",
-  copyFailed: "The link could not be copied. Please copy it from the address bar.",
-} as const;
 
 interface ShareTarget {
   title: string;
@@ -53,83 +43,29 @@ function shareLinks({ title, url }: ShareTarget) {
   ] as const;
 }
 
-/** The Clipboard API where allowed, else the older selection-and-copy method. */
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    const area = document.createElement("textarea");
-    area.value = text;
-    area.setAttribute("readonly", "");
-    area.style.position = "fixed";
-    area.style.opacity = "0";
-    document.body.appendChild(area);
-    area.select();
-    let copied = false;
-    try {
-      copied = document.execCommand("copy");
-    } catch {
-      copied = false;
-    }
-    area.remove();
-    return copied;
-  }
-}
-
 const buttonBase =
   "inline-flex min-h-11 items-center justify-center gap-2 rounded-md px-3 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700";
 
 export function ShareButtons({ title, url }: ShareTarget) {
-  const { showToast } = useToast();
-  const [isInteractive, setIsInteractive] = useState(false);
-  const [canShareNatively, setCanShareNatively] = useState(false);
-  useEffect(() => {
-    setIsInteractive(true);
-    setCanShareNatively(typeof navigator.share === "function");
-  }, []);
   const links = shareLinks({ title, url });
-
-  async function copyLink() {
-    const copied = await copyText(url);
-    showToast(
-      copied
-        ? { type: "success", title: SHARE_TEXT.copiedTitle, message: SHARE_TEXT.copied }
-        : { type: "error", title: SHARE_TEXT.copyFailedTitle, message: SHARE_TEXT.copyFailed },
-    );
-  }
-
-  async function copyForInstagram() {
-    const copied = await copyText(`${title} ${url}`);
-    showToast(
-      copied
-        ? { type: "success", title: SHARE_TEXT.instagramTitle, message: SHARE_TEXT.instagram }
-        : { type: "error", title: SHARE_TEXT.copyFailedTitle, message: SHARE_TEXT.copyFailed },
-    );
-  }
-
-  async function shareNatively() {
-    try {
-      await navigator.share({ title, text: title, url });
-    } catch (error) {
-      // The reader closing the sheet is not a failure; anything else falls back to Facebook.
-      if (error instanceof DOMException && error.name === "AbortError") return;
-      window.open(links[0].href, "_blank", "noopener,noreferrer");
-    }
-  }
-
   return (
-    <section aria-labelledby="share-heading" className="mt-8 border-t border-gray-200 pt-6">
+    <section
+      aria-labelledby="share-heading"
+      data-share-url={url}
+      data-share-title={title}
+      className="mt-8 border-t border-gray-200 pt-6"
+    >
       <h2 id="share-heading" className="text-sm font-bold tracking-wide text-gray-700 uppercase">
         Share this article
       </h2>
       <ul className="mt-3 grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
-        {links.map((link) => (
+        {links.map((link, index) => (
           <li key={link.name}>
             <a
               href={link.href}
               target="_blank"
               rel="noopener noreferrer"
+              data-share-fallback={index === 0 ? "" : undefined}
               className={`${buttonBase} w-full ${link.className}`}
               aria-label={`Share on ${link.name}`}
             >
@@ -146,40 +82,34 @@ export function ShareButtons({ title, url }: ShareTarget) {
             <Mail aria-hidden size={16} /> Email
           </a>
         </li>
-        {isInteractive ? (
-          <>
-            <li>
-              <button
-                type="button"
-                onClick={copyLink}
-                className={`${buttonBase} w-full border border-gray-300 bg-white text-gray-800 hover:bg-gray-50`}
-              >
-                <Copy aria-hidden size={16} /> Copy link
-              </button>
-            </li>
-            <li>
-              <button
-                type="button"
-                onClick={copyForInstagram}
-                className={`${buttonBase} w-full bg-gradient-to-r from-[#9c2a6b] to-[#b8235a] text-white hover:opacity-90`}
-                aria-label="Share on Instagram"
-              >
-                Instagram
-              </button>
-            </li>
-            {canShareNatively ? (
-              <li>
-                <button
-                  type="button"
-                  onClick={shareNatively}
-                  className={`${buttonBase} w-full bg-brand-700 text-white hover:bg-brand-900`}
-                >
-                  <Share2 aria-hidden size={16} /> Share
-                </button>
-              </li>
-            ) : null}
-          </>
-        ) : null}
+        <li hidden>
+          <button
+            type="button"
+            data-share-action="copy"
+            className={`${buttonBase} w-full border border-gray-300 bg-white text-gray-800 hover:bg-gray-50`}
+          >
+            <Copy aria-hidden size={16} /> Copy link
+          </button>
+        </li>
+        <li hidden>
+          <button
+            type="button"
+            data-share-action="instagram"
+            className={`${buttonBase} w-full bg-gradient-to-r from-[#9c2a6b] to-[#b8235a] text-white hover:opacity-90`}
+            aria-label="Share on Instagram"
+          >
+            Instagram
+          </button>
+        </li>
+        <li hidden>
+          <button
+            type="button"
+            data-share-action="native"
+            className={`${buttonBase} w-full bg-brand-700 text-white hover:bg-brand-900`}
+          >
+            <Share2 aria-hidden size={16} /> Share
+          </button>
+        </li>
       </ul>
     </section>
   );

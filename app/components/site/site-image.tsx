@@ -1,10 +1,12 @@
 /**
  * Every image on reader pages: an upload's WebP copies with `srcset`/`sizes` and its real size, or a
- * plain URL as it is (`imageAttributes`, app/lib/responsive-image.ts). When it fails to load (also
- * before hydration, which onError alone would miss) the caller's placeholder takes its place.
+ * plain URL as it is (`imageAttributes`, app/lib/responsive-image.ts). With no image the caller's
+ * placeholder is rendered; an image that fails to load names its placeholder with `data-fallback`, and
+ * the reader script swaps it in (app/reader/images.ts): reader pages are not hydrated.
  */
-import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from "react";
+import type { CSSProperties, ReactNode } from "react";
 import { imageAttributes, type ImagePlace, type PageImage } from "#app/lib/responsive-image";
+import type { FallbackKind } from "./image-fallback";
 
 interface SiteImageProps {
   src: string;
@@ -18,23 +20,31 @@ interface SiteImageProps {
   height: number;
   className?: string;
   style?: CSSProperties;
+  /** What the reader script puts in its place if it fails, and extra classes for it. */
+  fallback: FallbackKind;
+  fallbackClass?: string;
+  /** Rendered when there is no image at all. */
   placeholder: ReactNode;
 }
 
-export function SiteImage({ src, image, alt, placeholder, className, style, ...options }: SiteImageProps) {
-  const [hasFailed, setHasFailed] = useState(!src);
-  const ref = useRef<HTMLImageElement>(null);
-  useEffect(() => {
-    const img = ref.current;
-    if (img && img.complete && img.naturalWidth === 0) setHasFailed(true);
-  }, []);
-  if (hasFailed) return placeholder;
+export function SiteImage({
+  src,
+  image,
+  alt,
+  placeholder,
+  className,
+  style,
+  fallback,
+  fallbackClass,
+  ...options
+}: SiteImageProps) {
+  if (!src) return placeholder;
   return (
     <img
-      ref={ref}
       {...imageAttributes(src, image, options)}
       alt={alt}
-      onError={() => setHasFailed(true)}
+      data-fallback={fallback}
+      data-fallback-class={fallbackClass || undefined}
       style={style}
       className={className}
     />

@@ -1,6 +1,5 @@
 /** The trending sidebar: up to 5 ranked articles with their views, or 'No trending articles found.' */
 import { Eye, TrendingUp } from "lucide-react";
-import { Link } from "react-router";
 import { isoDate } from "#app/lib/dates";
 import { formatCount } from "#app/lib/text";
 
@@ -51,13 +50,12 @@ export function TrendingList({
                     {article.categoryName}
                   </p>
                 ) : null}
-                <Link
-                  to={`/article/${article.id}`}
-                  prefetch="intent"
+                <a
+                  href={`/article/${article.id}`}
                   className="mt-0.5 block leading-snug font-semibold text-slate-900 hover:text-brand-700"
                 >
                   {article.title}
-                </Link>
+                </a>
                 <p className="mt-1 flex items-center gap-2 text-xs text-slate-500">
                   <time dateTime={isoDate(article.displayDate)}>{dateText(article.displayDate)}</time>
                   <span aria-hidden>·</span>

@@ -5,6 +5,8 @@
 import { useEffect, useRef, type ReactNode } from "react";
 
 interface ConfirmDialogProps {
+  /** On a reader page the reader script opens it by this id (app/reader/confirm.ts). */
+  id?: string;
   open: boolean;
   title: string;
   message: ReactNode;
@@ -16,6 +18,7 @@ interface ConfirmDialogProps {
 }
 
 export function ConfirmDialog({
+  id,
   open,
   title,
   message,
@@ -34,6 +37,7 @@ export function ConfirmDialog({
   }, [open]);
   return (
     <dialog
+      id={id}
       ref={ref}
       aria-labelledby="confirm-dialog-title"
       onCancel={(event) => {
@@ -50,6 +54,7 @@ export function ConfirmDialog({
         <div className="mt-6 flex justify-end gap-3">
           <button
             type="button"
+            data-dialog-answer="cancel"
             onClick={onCancel}
             className="rounded-md border border-gray-300 px-4 py-2 font-medium hover:bg-gray-50"
           >
@@ -57,6 +62,7 @@ export function ConfirmDialog({
           </button>
           <button
             type="button"
+            data-dialog-answer="confirm"
             autoFocus
             onClick={onConfirm}
             className={`rounded-md px-4 py-2 font-semibold text-white ${tone === "danger" ? "bg-red-700 hover:bg-red-800" : "bg-brand-700 hover:bg-brand-900"}`}

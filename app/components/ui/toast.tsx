@@ -1,6 +1,8 @@
 /**
  * Alerts (toasts) with the spec's types and timings: success and info close after 3000 ms, warning
- * after 5000 ms, error stays until dismissed.
+ * after 5000 ms, error stays until dismissed. On reader pages only the server's first render of this
+ * provider reaches the browser; the reader script (app/reader/toasts.ts) shows and dismisses them there,
+ * which is why the toasts carry data-toast attributes.
  */
 import {
   createContext,
@@ -13,20 +15,16 @@ import {
   type ReactNode,
 } from "react";
 
-export type ToastType = "info" | "success" | "warning" | "error";
+import {
+  TOAST_CLASS,
+  TOAST_DURATION_MS,
+  TOAST_STYLES,
+  toastRole,
+  type Toast,
+  type ToastType,
+} from "./toast-look";
 
-export interface Toast {
-  type: ToastType;
-  title: string;
-  message?: string;
-}
-
-const TOAST_DURATION_MS: Record<ToastType, number | null> = {
-  success: 3000,
-  info: 3000,
-  warning: 5000,
-  error: null,
-};
+export type { Toast, ToastType };
 
 interface ShownToast extends Toast {
   id: number;
@@ -43,13 +41,6 @@ export function useToast(): ToastContextValue {
   if (!context) throw new Error("useToast must be used within a ToastProvider");
   return context;
 }
-
-const STYLES: Record<ToastType, string> = {
-  success: "border-green-300 bg-green-50 text-green-900",
-  info: "border-blue-300 bg-blue-50 text-blue-900",
-  warning: "border-amber-300 bg-amber-50 text-amber-900",
-  error: "border-red-300 bg-red-50 text-red-900",
-};
 
 export function ToastProvider({ children, initial }: { children: ReactNode; initial?: Toast | null }) {
   // The server's toast is part of the first render, so it shows without JavaScript too.
@@ -74,10 +65,7 @@ export function ToastProvider({ children, initial }: { children: ReactNode; init
   return (
     <ToastContext.Provider value={value}>
       {children}
-      <div
-        aria-live="polite"
-        className="pointer-events-none fixed inset-x-0 top-4 z-50 flex flex-col items-center gap-2 px-4"
-      >
+      <div data-toasts aria-live="polite" className={TOAST_CLASS.list}>
         {toasts.map((toast) => (
           <ToastItem key={toast.id} toast={toast} onDismiss={() => dismiss(toast.id)} />
         ))}
@@ -95,18 +83,20 @@ function ToastItem({ toast, onDismiss }: { toast: ShownToast; onDismiss: () => v
   }, [toast.type, onDismiss]);
   return (
     <div
-      role={toast.type === "error" || toast.type === "warning" ? "alert" : "status"}
-      className={`pointer-events-auto flex w-full max-w-md items-start gap-3 rounded-lg border px-4 py-3 shadow-lg ${STYLES[toast.type]}`}
+      data-toast={toast.type}
+      role={toastRole(toast.type)}
+      className={`${TOAST_CLASS.item} ${TOAST_STYLES[toast.type]}`}
     >
-      <div className="flex-1">
-        <p className="font-semibold">{toast.title}</p>
-        {toast.message ? <p className="mt-0.5 text-sm">{toast.message}</p> : null}
+      <div className={TOAST_CLASS.body}>
+        <p className={TOAST_CLASS.title}>{toast.title}</p>
+        {toast.message ? <p className={TOAST_CLASS.message}>{toast.message}</p> : null}
       </div>
       <button
         type="button"
         onClick={onDismiss}
+        data-toast-dismiss
         aria-label="Dismiss"
-        className="text-lg leading-none opacity-70 hover:opacity-100"
+        className={TOAST_CLASS.dismiss}
       >
         ×
       </button>

@@ -1,8 +1,11 @@
 /**
  * The public comment form (public-site.md section 5): name, email and comment, all required after
  * trimming. Shared by the browser (quick feedback) and the server (the rule that counts).
+ *
+ * A plain function rather than a zod schema: the reader script runs it on the article page, where
+ * zod (24 KB gzipped) would be more than the whole script may weigh (decision record 005).
  */
-import { z } from "zod";
+import { firstProblem, isEmail, textField, type FieldProblem } from "#app/lib/plain-rules";
 
 export const COMMENT_TEXT = {
   missingTitle: "Missing Information",
@@ -22,18 +25,24 @@ export const COMMENT_TEXT = {
   empty: "No comments yet. Be the first to share your thoughts!",
 } as const;
 
+/** The comments demo's own texts (public-site.md section 5). */
+export const COMMENT_DEMO_TEXT = {
+  postedTitle: "Comment Posted",
+  posted: "Your comment has been posted successfully!",
+  awaitingTitle: "Comment Submitted",
+  awaiting: "Your comment has been submitted and is awaiting moderation.",
+  disabledTitle: "Comments Disabled",
+  disabled: "Comments are currently disabled on this site.",
+} as const;
+
 /** Column limits of the comments table. */
 const COMMENT_LIMITS = { name: 100, email: 254, text: 5000 } as const;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const field = (max: number) => z.string().trim().min(1, "missing").max(max, "tooLong");
-
-const commentInput = z.object({
-  name: field(COMMENT_LIMITS.name),
-  email: field(COMMENT_LIMITS.email).regex(EMAIL, "invalidEmail"),
-  comment: field(COMMENT_LIMITS.text),
-});
-type CommentInput = z.infer<typeof commentInput>;
+interface CommentInput {
+  name: string;
+  email: string;
+  comment: string;
+}
 
 export interface FormProblem {
   title: string;
@@ -42,22 +51,23 @@ export interface FormProblem {
 
 type CommentParse = { ok: true; data: CommentInput } | { ok: false; problem: FormProblem };
 
+const PROBLEM_TEXT: Record<FieldProblem, FormProblem> = {
+  missing: { title: COMMENT_TEXT.missingTitle, message: COMMENT_TEXT.missing },
+  invalidEmail: { title: COMMENT_TEXT.invalidEmailTitle, message: COMMENT_TEXT.invalidEmail },
+  tooLong: { title: COMMENT_TEXT.tooLongTitle, message: COMMENT_TEXT.tooLong },
+};
+
 /** Parses what the reader typed; a problem is told in the spec's words, the most basic one first. */
 export function parseComment(values: Record<string, unknown>): CommentParse {
-  const text = (v: unknown) => (typeof v === "string" ? v : "");
-  const parsed = commentInput.safeParse({
-    name: text(values.name),
-    email: text(values.email),
-    comment: text(values.comment),
-  });
-  if (parsed.success) return { ok: true, data: parsed.data };
-  const codes = new Set(parsed.error.issues.map((issue) => issue.message));
-  if (codes.has("missing"))
-    return { ok: false, problem: { title: COMMENT_TEXT.missingTitle, message: COMMENT_TEXT.missing } };
-  if (codes.has("invalidEmail"))
-    return {
-      ok: false,
-      problem: { title: COMMENT_TEXT.invalidEmailTitle, message: COMMENT_TEXT.invalidEmail },
-    };
-  return { ok: false, problem: { title: COMMENT_TEXT.tooLongTitle, message: COMMENT_TEXT.tooLong } };
+  const name = textField(values.name, { max: COMMENT_LIMITS.name });
+  const email = textField(values.email, { max: COMMENT_LIMITS.email });
+  const comment = textField(values.comment, { max: COMMENT_LIMITS.text });
+  const problem = firstProblem([
+    name.problem,
+    email.problem,
+    comment.problem,
+    isEmail(email.value) ? null : "invalidEmail",
+  ]);
+  if (problem) return { ok: false, problem: PROBLEM_TEXT[problem] };
+  return { ok: true, data: { name: name.value, email: email.value, comment: comment.value } };
 }

@@ -1,8 +1,9 @@
 /**
  * The contact form (public-site.md section 5): name, email and message required after trimming, the
  * email must look like one, the subject is optional. Shared by the browser and the server.
+ * A plain function rather than a zod schema, like the comment form's (decision record 005).
  */
-import { z } from "zod";
+import { firstProblem, isEmail, textField } from "#app/lib/plain-rules";
 
 export const CONTACT_TEXT = {
   invalidTitle: "Invalid form",
@@ -18,32 +19,35 @@ export const CONTACT_TEXT = {
 /** Column limits of the contact_messages table. */
 const CONTACT_LIMITS = { name: 100, email: 254, subject: 200, message: 5000 } as const;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const required = (max: number) => z.string().trim().min(1, "invalid").max(max, "tooLong");
-
-const contactInput = z.object({
-  name: required(CONTACT_LIMITS.name),
-  email: required(CONTACT_LIMITS.email).regex(EMAIL, "invalid"),
-  subject: z.string().trim().max(CONTACT_LIMITS.subject, "tooLong"),
-  message: required(CONTACT_LIMITS.message),
-});
-type ContactInput = z.infer<typeof contactInput>;
+interface ContactInput {
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+}
 
 type ContactParse = { ok: true; data: ContactInput } | { ok: false; title: string; message: string };
 
 export function parseContact(values: Record<string, unknown>): ContactParse {
-  const text = (v: unknown) => (typeof v === "string" ? v : "");
-  const parsed = contactInput.safeParse({
-    name: text(values.name),
-    email: text(values.email),
-    subject: text(values.subject),
-    message: text(values.message),
-  });
-  if (parsed.success) return { ok: true, data: parsed.data };
-  const isInvalid = parsed.error.issues.some((issue) => issue.message === "invalid");
+  const name = textField(values.name, { max: CONTACT_LIMITS.name });
+  const email = textField(values.email, { max: CONTACT_LIMITS.email });
+  const subject = textField(values.subject, { max: CONTACT_LIMITS.subject, isOptional: true });
+  const message = textField(values.message, { max: CONTACT_LIMITS.message });
+  const problem = firstProblem([
+    name.problem,
+    email.problem,
+    subject.problem,
+    message.problem,
+    isEmail(email.value) ? null : "invalidEmail",
+  ]);
+  if (problem)
+    return {
+      ok: false,
+      title: CONTACT_TEXT.invalidTitle,
+      message: problem === "tooLong" ? CONTACT_TEXT.tooLong : CONTACT_TEXT.invalid,
+    };
   return {
-    ok: false,
-    title: CONTACT_TEXT.invalidTitle,
-    message: isInvalid ? CONTACT_TEXT.invalid : CONTACT_TEXT.tooLong,
+    ok: true,
+    data: { name: name.value, email: email.value, subject: subject.value, message: message.value },
   };
 }

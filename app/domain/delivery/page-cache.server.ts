@@ -12,6 +12,7 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { hasPersonalCookie } from "#app/domain/settings/public-delivery.server";
+import { isBackOfficePath } from "#app/lib/paths";
 import type { SiteChange } from "./site-changes.server";
 
 export interface CachedPage {
@@ -123,7 +124,7 @@ export class PageCache {
  */
 export function isCacheableRequest(request: { method: string; path: string; cookie?: string | null }) {
   if (request.method !== "GET" && request.method !== "HEAD") return false;
-  if (/^\/(admin|resources)(\/|$)/i.test(request.path)) return false;
+  if (isBackOfficePath(request.path) || /^\/resources(\/|$)/i.test(request.path)) return false;
   return !hasPersonalCookie(request.cookie);
 }
 

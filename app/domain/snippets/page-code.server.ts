@@ -5,6 +5,7 @@
  * The server puts it into the document (see html-injector.server.ts), so crawlers see it too.
  */
 import type { Settings } from "#app/db/schema";
+import { isBackOfficePath } from "#app/lib/paths";
 import { readStoredSnippets, snippetsForPage, type CodeSnippet } from "./snippet-rules";
 
 export interface PageCode {
@@ -19,7 +20,7 @@ export interface PageCode {
  * Public pages only: a broken snippet must never lock staff out of the back office, so nothing is
  * injected under /admin.
  */
-export const isPublicPagePath = (pathname: string) => !/^\/admin(\/|$)/.test(pathname);
+export const isPublicPagePath = (pathname: string) => !isBackOfficePath(pathname);
 
 /** The AdSense client id ('ca-pub-…') for a publisher id given as 'pub-…' or 'ca-pub-…', or null. */
 export function adSenseClientId(publisherId: string): string | null {

@@ -6,10 +6,8 @@
  */
 import { articleViewTotal, recordArticleView } from "#app/domain/articles/views.server";
 import { withDomainErrors } from "#app/lib/http-errors.server";
+import { ARTICLE_VIEWS_HEADER } from "#app/reader/view-counter";
 import type { Route } from "./+types/article-views";
-
-/** The article's total views after this one, on a counted view. */
-const ARTICLE_VIEWS_HEADER = "X-Article-Views";
 
 const STATUS = { counted: 204, "not-found": 404, "rate-limited": 202 } as const;
 

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { getSettings } from "#app/domain/settings/settings.server";
 import { pageMeta, siteMetaFrom } from "#app/lib/seo";
 import { withDomainErrors } from "#app/lib/http-errors.server";
@@ -131,18 +130,18 @@ export default function About({ loaderData }: Route.ComponentProps) {
           Have a story we should cover or a correction to report? We want to hear from you.
         </p>
         <div className="mt-5 flex flex-wrap gap-3">
-          <Link
-            to="/contact"
+          <a
+            href="/contact"
             className="inline-flex min-h-11 items-center rounded-md bg-white px-5 font-semibold text-brand-900 hover:bg-blue-50"
           >
             Contact Us
-          </Link>
-          <Link
-            to="/all-articles"
+          </a>
+          <a
+            href="/all-articles"
             className="inline-flex min-h-11 items-center rounded-md border border-white/60 px-5 font-semibold text-white hover:bg-white/10"
           >
             Browse All Articles
-          </Link>
+          </a>
         </div>
       </section>
     </main>

@@ -1,9 +1,8 @@
 import { PlayCircle } from "lucide-react";
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { data, isRouteErrorResponse } from "react-router";
 import { ArticleHeader } from "#app/components/site/article/article-header";
 import { ArticleImage } from "#app/components/site/article/article-image";
 import { RelatedArticles } from "#app/components/site/article/related-articles";
-import { ViewCounter } from "#app/components/site/article/view-counter";
 import { CommentForm, type CommentActionData } from "#app/components/site/comments/comment-form";
 import { CommentList } from "#app/components/site/comments/comment-list";
 import { ShareButtons } from "#app/components/site/share-buttons";
@@ -127,8 +126,8 @@ export default function ArticlePage({ loaderData, actionData }: Route.ComponentP
   const { article, related, trending, comments, images, allowComments, timezone, shareUrl } = loaderData;
   const dates = useSiteDates();
   return (
-    <main className="mx-auto max-w-6xl px-4 py-6 sm:py-10">
-      <ViewCounter articleId={article.id} />
+    // The reader script counts the view once per browser (app/reader/view-counter.ts).
+    <main data-view-article={article.id} className="mx-auto max-w-6xl px-4 py-6 sm:py-10">
       <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_320px]">
         <div className="min-w-0">
           <article className="mx-auto max-w-[72ch]">
@@ -210,18 +209,18 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <h1 className="mt-2 font-serif text-3xl font-bold">{title}</h1>
       <p className="mt-3 text-gray-700">{message}</p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
-        <Link
-          to="/"
+        <a
+          href="/"
           className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-900"
         >
           Go to the homepage
-        </Link>
-        <Link
-          to="/all-articles"
+        </a>
+        <a
+          href="/all-articles"
           className="inline-flex min-h-11 items-center rounded-md border border-gray-300 bg-white px-5 font-semibold text-gray-800 hover:bg-gray-50"
         >
           Browse All Articles
-        </Link>
+        </a>
       </div>
     </main>
   );

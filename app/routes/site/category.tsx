@@ -1,4 +1,4 @@
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { ArticleCard } from "#app/components/site/article-card";
 import { badgeColor } from "#app/components/site/category-badge";
 import { EmptyState, LoadError, PageHeading } from "#app/components/site/page-states";
@@ -62,9 +62,9 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
           <LoadError />
         ) : listing.value.articles.length === 0 ? (
           <EmptyState title="No articles found">
-            <Link to="/" className="font-semibold text-brand-700 underline hover:text-brand-900">
+            <a href="/" className="font-semibold text-brand-700 underline hover:text-brand-900">
               Go to the homepage
-            </Link>
+            </a>
           </EmptyState>
         ) : (
           <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">

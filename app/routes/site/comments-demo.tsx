@@ -1,21 +1,8 @@
-import { useState, type FormEvent } from "react";
-import { CommentList, type ShownComment } from "#app/components/site/comments/comment-list";
-import { useToast } from "#app/components/ui/toast";
-import { parseComment } from "#app/domain/comments/comment-form";
+import { CommentItem, CommentList } from "#app/components/site/comments/comment-list";
 import { getSettings } from "#app/domain/settings/settings.server";
 import { pageMeta, siteMetaFrom } from "#app/lib/seo";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/comments-demo";
-
-/** The demo's own texts (public-site.md section 5). */
-const DEMO_TEXT = {
-  postedTitle: "Comment Posted",
-  posted: "Your comment has been posted successfully!",
-  awaitingTitle: "Comment Submitted",
-  awaiting: "Your comment has been submitted and is awaiting moderation.",
-  disabledTitle: "Comments Disabled",
-  disabled: "Comments are currently disabled on this site.",
-} as const;
 
 /** A demo: comments live in this browser tab's memory only, following the two comment settings. */
 export const loader = withDomainErrors(async ({ context }: Route.LoaderArgs) => {
@@ -45,45 +32,12 @@ const DEMO_ARTICLES = [
 const inputClass =
   "mt-1 block w-full rounded-md border border-gray-300 px-3 py-2.5 text-base focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none";
 
+/**
+ * The page is rendered by the server; the reader script (app/reader/comments-demo.ts) keeps the
+ * comments per demo article in memory and fills in copies of the comment template below.
+ */
 export default function CommentsDemo({ loaderData }: Route.ComponentProps) {
   const { allowComments, autoApproveComments, timezone } = loaderData;
-  const { showToast } = useToast();
-  const [articleId, setArticleId] = useState<string>(DEMO_ARTICLES[0].id);
-  const [byArticle, setByArticle] = useState<Record<string, ShownComment[]>>({});
-  const comments = byArticle[articleId] ?? [];
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    if (!allowComments) {
-      showToast({ type: "error", title: DEMO_TEXT.disabledTitle, message: DEMO_TEXT.disabled });
-      return;
-    }
-    const parsed = parseComment(Object.fromEntries(new FormData(form)));
-    if (!parsed.ok) {
-      showToast({ type: "error", title: parsed.problem.title, message: parsed.problem.message });
-      return;
-    }
-    const status = autoApproveComments ? "approved" : "pending";
-    const comment: ShownComment = {
-      id: crypto.randomUUID(),
-      authorName: parsed.data.name,
-      text: parsed.data.comment,
-      status,
-      createdAt: new Date().toISOString(),
-    };
-    setByArticle((all) => ({ ...all, [articleId]: [comment, ...(all[articleId] ?? [])] }));
-    showToast(
-      status === "approved"
-        ? { type: "success", title: DEMO_TEXT.postedTitle, message: DEMO_TEXT.posted }
-        : { type: "info", title: DEMO_TEXT.awaitingTitle, message: DEMO_TEXT.awaiting },
-    );
-    form.reset();
-  }
-
-  const approved = comments.filter((c) => c.status === "approved");
-  const pending = comments.filter((c) => c.status === "pending");
-
   return (
     <main className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
       <h1 className="font-serif text-3xl font-bold sm:text-4xl">Comments Demo</h1>
@@ -110,12 +64,7 @@ export default function CommentsDemo({ loaderData }: Route.ComponentProps) {
         <label htmlFor="demo-article" className="block text-sm font-medium text-gray-800">
           Article
         </label>
-        <select
-          id="demo-article"
-          value={articleId}
-          onChange={(e) => setArticleId(e.target.value)}
-          className={`${inputClass} bg-white`}
-        >
+        <select id="demo-article" defaultValue={DEMO_ARTICLES[0].id} className={`${inputClass} bg-white`}>
           {DEMO_ARTICLES.map((a) => (
             <option key={a.id} value={a.id}>
               {a.title}
@@ -126,7 +75,9 @@ export default function CommentsDemo({ loaderData }: Route.ComponentProps) {
 
       <form
         noValidate
-        onSubmit={submit}
+        data-comments-demo
+        data-allow-comments={allowComments ? "yes" : "no"}
+        data-auto-approve={autoApproveComments ? "yes" : "no"}
         aria-labelledby="demo-form-heading"
         className="mt-6 space-y-4 rounded-lg border border-gray-200 bg-gray-50 p-4 sm:p-6"
       >
@@ -163,23 +114,26 @@ export default function CommentsDemo({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="demo-comments" className="mt-8">
         <h2 id="demo-comments" className="font-serif text-2xl font-bold">
-          Comments ({approved.length})
+          Comments (<span data-demo-count="approved">0</span>)
         </h2>
-        <div className="mt-4">
-          <CommentList comments={approved} timeZone={timezone} />
+        <div className="mt-4" data-demo-list="approved">
+          <CommentList comments={[]} timeZone={timezone} />
         </div>
-        {pending.length > 0 ? (
-          <div className="mt-6">
-            <h3 className="font-semibold text-gray-800">Awaiting moderation ({pending.length})</h3>
-            <p className="text-sm text-gray-600">
-              Readers would not see these until an editor approves them.
-            </p>
-            <div className="mt-3 opacity-80">
-              <CommentList comments={pending} timeZone={timezone} />
-            </div>
-          </div>
-        ) : null}
+        <div className="mt-6" data-demo-pending hidden>
+          <h3 className="font-semibold text-gray-800">
+            Awaiting moderation (<span data-demo-count="pending">0</span>)
+          </h3>
+          <p className="text-sm text-gray-600">Readers would not see these until an editor approves them.</p>
+          <div className="mt-3 opacity-80" data-demo-list="pending" />
+        </div>
       </section>
+      <template data-demo-comment data-time-zone={timezone}>
+        <CommentItem
+          comment={{ id: "", authorName: "", text: "", status: "approved", createdAt: new Date(0) }}
+          timeZone={timezone}
+          hasSlots
+        />
+      </template>
     </main>
   );
 }

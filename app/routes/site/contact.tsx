@@ -1,8 +1,7 @@
 import { Mail, MapPin, Phone } from "lucide-react";
-import { useEffect, useRef } from "react";
-import { data, useFetcher } from "react-router";
-import { useToast } from "#app/components/ui/toast";
-import { CONTACT_TEXT, parseContact } from "#app/domain/contact/contact-form";
+import { data } from "react-router";
+import { FormVerdict } from "#app/components/site/form-verdict";
+import { CONTACT_TEXT } from "#app/domain/contact/contact-form";
 import { submitContactMessage } from "#app/domain/contact/contact.server";
 import { getSettings } from "#app/domain/settings/settings.server";
 import { pageMeta, siteMetaFrom } from "#app/lib/seo";
@@ -73,19 +72,8 @@ const inputClass =
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { contact, siteTitle } = loaderData;
-  const fetcher = useFetcher<ContactActionData>();
-  const { showToast } = useToast();
-  const formRef = useRef<HTMLFormElement>(null);
-  const isSending = fetcher.state !== "idle";
 
-  useEffect(() => {
-    const result = fetcher.data;
-    if (!result || fetcher.state !== "idle") return;
-    showToast({ type: result.ok ? "success" : "error", title: result.title, message: result.message });
-    if (result.ok) formRef.current?.reset();
-  }, [fetcher.data, fetcher.state, showToast]);
-
-  // Only a request without JavaScript comes back as the route's action data.
+  // Only a form sent without the reader script comes back as the route's action data (app/reader/forms.ts).
   const typed = actionData && !actionData.ok ? actionData.values : undefined;
 
   return (
@@ -96,29 +84,14 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         editor will get back to you.
       </p>
       <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_340px]">
-        <fetcher.Form
-          ref={formRef}
+        <form
           method="post"
           noValidate
+          data-form="contact"
           aria-label="Contact form"
           className="space-y-5 rounded-lg border border-gray-200 bg-white p-5 shadow-sm sm:p-8"
-          onSubmit={(event) => {
-            const parsed = parseContact(Object.fromEntries(new FormData(event.currentTarget)));
-            if (!parsed.ok) {
-              event.preventDefault();
-              showToast({ type: "error", title: parsed.title, message: parsed.message });
-            }
-          }}
         >
-          {actionData ? (
-            <div
-              role={actionData.ok ? "status" : "alert"}
-              className={`rounded-md border px-3 py-2 ${actionData.ok ? "border-green-300 bg-green-50 text-green-900" : "border-red-300 bg-red-50 text-red-900"}`}
-            >
-              <p className="font-semibold">{actionData.title}</p>
-              <p className="text-sm">{actionData.message}</p>
-            </div>
-          ) : null}
+          {actionData ? <FormVerdict result={actionData} /> : null}
           <div className="grid gap-5 sm:grid-cols-2">
             <div>
               <label htmlFor="contact-name" className="block text-sm font-medium text-gray-800">
@@ -180,12 +153,12 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           </div>
           <button
             type="submit"
-            disabled={isSending}
+            data-busy-label="Sending…"
             className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-6 font-semibold text-white hover:bg-brand-900 disabled:cursor-not-allowed disabled:opacity-60"
           >
-            {isSending ? "Sending…" : "Send Message"}
+            Send Message
           </button>
-        </fetcher.Form>
+        </form>
         <aside aria-labelledby="contact-details-heading" className="rounded-lg bg-brand-900 p-6 text-blue-50">
           <h2 id="contact-details-heading" className="font-serif text-xl font-bold text-white">
             Get in touch

@@ -1,9 +1,7 @@
-import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data } from "react-router";
 import { requirePermission } from "#app/auth/guard.server";
 import { can } from "#app/auth/permissions";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
-import { useToast } from "#app/components/ui/toast";
 import { clearDatabase, populateDatabase, SETUP_TEXT } from "#app/domain/setup/setup.server";
 import { pageMeta, siteMetaFrom } from "#app/lib/seo";
 import { withDomainErrors } from "#app/lib/http-errors.server";
@@ -76,25 +74,12 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
+/**
+ * Plain forms; the reader script (app/reader/confirm.ts) asks before clearing in a dialog, which
+ * replaces the tick box that confirms without scripts, and shows the verdict as a toast too.
+ */
 export default function DatabaseSetup({ loaderData, actionData }: Route.ComponentProps) {
   const { canRun } = loaderData;
-  const navigation = useNavigation();
-  const { showToast } = useToast();
-  const [isConfirming, setIsConfirming] = useState(false);
-  const [isInteractive, setIsInteractive] = useState(false);
-  const clearForm = useRef<HTMLFormElement>(null);
-  const busyIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
-
-  useEffect(() => setIsInteractive(true), []);
-  useEffect(() => {
-    if (actionData)
-      showToast({
-        type: actionData.ok ? "success" : "error",
-        title: actionData.ok ? "Done" : "Error",
-        message: actionData.message,
-      });
-  }, [actionData, showToast]);
-
   return (
     <main className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
       <h1 className="font-serif text-3xl font-bold sm:text-4xl">Database Setup</h1>
@@ -104,15 +89,17 @@ export default function DatabaseSetup({ loaderData, actionData }: Route.Componen
       {!canRun ? (
         <p className="mt-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">
           Only a signed-in administrator can populate or clear the database.{" "}
-          <Link to="/admin/login" className="font-semibold underline">
+          <a href="/admin/login" className="font-semibold underline">
             Sign in
-          </Link>{" "}
+          </a>{" "}
           first.
         </p>
       ) : null}
       {actionData ? (
         <p
           role={actionData.ok ? "status" : "alert"}
+          data-toast-on-load={actionData.ok ? "success" : "error"}
+          data-toast-title={actionData.ok ? "Done" : "Error"}
           className={`mt-4 rounded-md border px-4 py-3 ${actionData.ok ? "border-green-300 bg-green-50 text-green-900" : "border-red-300 bg-red-50 text-red-900"}`}
         >
           {actionData.message}
@@ -130,16 +117,16 @@ export default function DatabaseSetup({ loaderData, actionData }: Route.Componen
           <p className="mt-2 text-gray-700">
             Adds 8 categories and 4 published sample articles, each with 3 approved comments.
           </p>
-          <Form method="post" className="mt-4">
+          <form method="post" data-busy-form className="mt-4">
             <input type="hidden" name="intent" value="populate" />
             <button
               type="submit"
-              disabled={busyIntent !== null && busyIntent !== undefined}
+              data-busy-label="Populating..."
               className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-900 disabled:opacity-60"
             >
-              {busyIntent === "populate" ? "Populating..." : "Populate Database"}
+              Populate Database
             </button>
-          </Form>
+          </form>
         </section>
 
         <section aria-labelledby="clear-heading" className="rounded-lg border border-red-200 bg-white p-5">
@@ -150,48 +137,32 @@ export default function DatabaseSetup({ loaderData, actionData }: Route.Componen
             Deletes every article (published or not) and every category. Each article&apos;s comments are
             deleted with it. Users, media and settings are kept.
           </p>
-          <Form
-            ref={clearForm}
-            method="post"
-            className="mt-4 space-y-3"
-            onSubmit={(event) => {
-              if (!isConfirming && isInteractive) {
-                event.preventDefault();
-                setIsConfirming(true);
-              }
-            }}
-          >
+          <form method="post" data-busy-form data-confirm-with="clear-dialog" className="mt-4 space-y-3">
             <input type="hidden" name="intent" value="clear" />
-            {isInteractive ? (
-              <input type="hidden" name="confirm" value="yes" />
-            ) : (
-              <label className="flex items-start gap-2 text-sm text-gray-800">
-                <input type="checkbox" name="confirm" value="yes" className="mt-1 size-4" />
-                <span>{CONFIRM_TEXT} Tick to confirm.</span>
-              </label>
-            )}
+            <label data-confirm-box className="flex items-start gap-2 text-sm text-gray-800">
+              <input type="checkbox" name="confirm" value="yes" className="mt-1 size-4" />
+              <span>{CONFIRM_TEXT} Tick to confirm.</span>
+            </label>
             <button
               type="submit"
-              disabled={busyIntent !== null && busyIntent !== undefined}
+              data-busy-label="Clearing..."
               className="inline-flex min-h-11 items-center rounded-md bg-red-700 px-5 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
             >
-              {busyIntent === "clear" ? "Clearing..." : "Clear Database"}
+              Clear Database
             </button>
-          </Form>
+          </form>
         </section>
       </div>
 
       <ConfirmDialog
-        open={isConfirming}
+        id="clear-dialog"
+        open={false}
         title="Clear all data?"
         message={CONFIRM_TEXT}
         confirmLabel="Clear Database"
         tone="danger"
-        onCancel={() => setIsConfirming(false)}
-        onConfirm={() => {
-          clearForm.current?.requestSubmit();
-          setIsConfirming(false);
-        }}
+        onCancel={() => {}}
+        onConfirm={() => {}}
       />
     </main>
   );

@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { ArticleCard } from "#app/components/site/article-card";
 import { EmptyState, LoadError, PageHeading } from "#app/components/site/page-states";
 import { useSiteDates } from "#app/components/site/use-site";
@@ -46,12 +46,12 @@ export default function FeaturedNews({ loaderData }: Route.ComponentProps) {
           <LoadError />
         ) : featured.value.length === 0 ? (
           <EmptyState title="No featured articles found. Check back soon for our top stories!">
-            <Link
-              to="/all-articles"
+            <a
+              href="/all-articles"
               className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-900"
             >
               Browse All Articles
-            </Link>
+            </a>
           </EmptyState>
         ) : (
           <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">

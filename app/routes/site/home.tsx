@@ -1,5 +1,4 @@
 import { ArrowRight } from "lucide-react";
-import { Link } from "react-router";
 import { ArticleCard, ArticleListItem } from "#app/components/site/article-card";
 import { CardImage } from "#app/components/site/card-image";
 import { CategoryBadge, FlagBadge } from "#app/components/site/category-badge";
@@ -76,9 +75,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               />
             </div>
             <h2 className="mt-3 font-serif text-2xl leading-tight font-bold text-slate-900 sm:text-3xl lg:text-[2.1rem]">
-              <Link to={`/article/${hero.value.id}`} prefetch="intent" className="hover:text-brand-700">
+              <a href={`/article/${hero.value.id}`} className="hover:text-brand-700">
                 {hero.value.title}
-              </Link>
+              </a>
             </h2>
             {hero.value.summary ? (
               <p className="mt-3 text-base leading-relaxed text-slate-700 sm:text-lg">
@@ -92,12 +91,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <span aria-hidden> · </span>
               <time dateTime={isoDate(hero.value.displayDate)}>{dates.format(hero.value.displayDate)}</time>
             </p>
-            <Link
-              to={`/article/${hero.value.id}`}
+            <a
+              href={`/article/${hero.value.id}`}
               className="mt-5 inline-flex min-h-11 w-fit items-center gap-2 rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-900"
             >
               Read Full Article <ArrowRight aria-hidden size={18} />
-            </Link>
+            </a>
           </div>
         </section>
       ) : null}
@@ -108,12 +107,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <h2 id="latest-heading" className="font-serif text-2xl font-bold text-slate-900">
               Latest News
             </h2>
-            <Link
-              to="/latest-news"
+            <a
+              href="/latest-news"
               className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-700 hover:underline"
             >
               View All <ArrowRight aria-hidden size={16} />
-            </Link>
+            </a>
           </div>
           {!latest.ok ? (
             <div className="mt-6">
@@ -148,12 +147,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <h2 id="featured-heading" className="font-serif text-2xl font-bold text-slate-900">
               Featured Articles
             </h2>
-            <Link
-              to="/featured-news"
+            <a
+              href="/featured-news"
               className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-700 hover:underline"
             >
               View All <ArrowRight aria-hidden size={16} />
-            </Link>
+            </a>
           </div>
           <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {featured.value.map((article) => (

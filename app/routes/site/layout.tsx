@@ -1,6 +1,4 @@
-import { data, Outlet, redirect, useLocation, useNavigation } from "react-router";
-import { ArticleCardSkeletons } from "#app/components/site/article-card";
-import { BackToTop } from "#app/components/site/back-to-top";
+import { data, Outlet, redirect } from "react-router";
 import { CategoriesBar } from "#app/components/site/categories-bar";
 import { SiteFooter } from "#app/components/site/footer";
 import { SiteHeader } from "#app/components/site/header";
@@ -60,19 +58,18 @@ export function headers({ loaderHeaders, errorHeaders }: Route.HeadersArgs) {
   return { "Cache-Control": loaderHeaders.get("Cache-Control") ?? "private, no-store", Vary: "Save-Data" };
 }
 
-/** Pages whose client transition shows card placeholders while their data loads (8 latest, 6 featured). */
-const LOADING_PLACEHOLDERS: Record<string, number> = { "/latest-news": 8, "/featured-news": 6 };
-
-function usePendingPlaceholders(): number | undefined {
-  const navigation = useNavigation();
-  const location = useLocation();
-  if (navigation.state !== "loading" || navigation.location.pathname === location.pathname) return undefined;
-  return LOADING_PLACEHOLDERS[navigation.location.pathname];
+/**
+ * Reader pages are whole documents, never rendered by the browser's router (decision record 005): a
+ * link to one from the back office, which React Router runs in the browser, loads the document, with
+ * the reader script. (Reader pages themselves load no React Router to call this.)
+ */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  window.location.assign(request.url);
+  return new Promise<never>(() => {});
 }
 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const { settings, categories, inMaintenance } = loaderData;
-  const placeholders = usePendingPlaceholders();
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
       <a
@@ -89,13 +86,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
       <SiteHeader siteTitle={settings.siteTitle} categories={categories} social={settings.socialMedia} />
       <CategoriesBar categories={categories} />
       <div id="main" className="flex-1">
-        {placeholders ? (
-          <div className="mx-auto max-w-7xl px-4 py-10">
-            <ArticleCardSkeletons count={placeholders} />
-          </div>
-        ) : (
-          <Outlet />
-        )}
+        <Outlet />
       </div>
       <SiteFooter
         siteTitle={settings.siteTitle}
@@ -105,7 +96,6 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
         social={settings.socialMedia}
         contact={settings}
       />
-      <BackToTop />
     </div>
   );
 }

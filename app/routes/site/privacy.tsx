@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { LegalPage, type LegalSection } from "#app/components/site/legal-page";
 import { getSettings } from "#app/domain/settings/settings.server";
 import { siteDate } from "#app/lib/dates";
@@ -29,7 +28,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
   const contact = contactEmail ? (
     <a href={`mailto:${contactEmail}`}>{contactEmail}</a>
   ) : (
-    <Link to="/contact">our contact page</Link>
+    <a href="/contact">our contact page</a>
   );
   const sections: LegalSection[] = [
     {

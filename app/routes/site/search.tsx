@@ -1,6 +1,5 @@
 import { ArrowRight, Eye, Loader2, Search as SearchIcon } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-router";
+import { data, redirect } from "react-router";
 import { CardImage } from "#app/components/site/card-image";
 import { CategoryBadge } from "#app/components/site/category-badge";
 import { LoadError, PageHeading } from "#app/components/site/page-states";
@@ -18,8 +17,6 @@ import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/search";
 
 const POPULAR_SEARCHES = ["Breaking News", "Politics", "Technology", "Sports", "Business", "Entertainment"];
-/** As-you-type: wait this long after the last keystroke before asking the server. */
-const SEARCH_DEBOUNCE_MS = 300;
 /** Longer queries are cut (the domain cuts them too); no reader types more. */
 const SEARCH_MAX_QUERY = 200;
 
@@ -55,33 +52,6 @@ const resultCount = (n: number) => `Found ${n} ${n === 1 ? "result" : "results"}
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { q, page, totalPages, search, images } = loaderData;
   const dates = useSiteDates();
-  const submit = useSubmit();
-  const navigation = useNavigation();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const [value, setValue] = useState(q);
-
-  // A query that arrives from elsewhere (a popular tag, back/forward) fills the box, unless the reader is typing in it.
-  useEffect(() => {
-    if (document.activeElement !== inputRef.current) setValue(q);
-  }, [q]);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const isSearching = navigation.state === "loading" && navigation.location.pathname === "/search";
-
-  const runSearch = (text: string) => {
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      const query = text.trim();
-      // Typing keeps one history entry and the URL in step with the box.
-      submit(query ? { q: query } : {}, {
-        method: "get",
-        action: "/search",
-        replace: true,
-        preventScrollReset: true,
-      });
-    }, SEARCH_DEBOUNCE_MS);
-  };
 
   return (
     <main>
@@ -90,13 +60,8 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         subtitle="Search every story: titles, summaries, full text, authors and categories."
       />
       <div className="mx-auto max-w-4xl px-4 py-8">
-        <Form
-          method="get"
-          action="/search"
-          role="search"
-          className="flex gap-2"
-          onSubmit={() => clearTimeout(timer.current)}
-        >
+        {/* As you type, the reader script (app/reader/search.ts) fetches the results in place. */}
+        <form method="get" action="/search" role="search" data-search className="flex gap-2">
           <label htmlFor="search-q" className="sr-only">
             Search articles
           </label>
@@ -107,27 +72,22 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
               className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-400"
             />
             <input
-              ref={inputRef}
               id="search-q"
               type="search"
               name="q"
-              value={value}
+              defaultValue={q}
               maxLength={SEARCH_MAX_QUERY}
-              onChange={(event) => {
-                setValue(event.target.value);
-                runSearch(event.target.value);
-              }}
               placeholder="Search news…"
               autoComplete="off"
               className="h-12 w-full rounded-lg border border-slate-300 bg-white pr-10 pl-10 text-base shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
             />
-            {isSearching ? (
+            <span data-search-spinner hidden>
               <Loader2
                 aria-label="Searching"
                 size={20}
                 className="absolute top-1/2 right-3 -translate-y-1/2 animate-spin text-brand-700"
               />
-            ) : null}
+            </span>
           </div>
           <button
             type="submit"
@@ -135,115 +95,117 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           >
             Search
           </button>
-        </Form>
+        </form>
 
-        {search === null ? (
-          <section aria-labelledby="popular-heading" className="mt-10">
-            <h2 id="popular-heading" className="font-serif text-xl font-bold text-slate-900">
-              Popular Searches
-            </h2>
-            <ul className="mt-4 flex flex-wrap gap-2">
-              {POPULAR_SEARCHES.map((tag) => (
-                <li key={tag}>
-                  <Link
-                    to={`/search?q=${encodeURIComponent(tag)}`}
-                    className="inline-flex min-h-11 items-center rounded-full border border-slate-300 bg-white px-4 font-medium text-slate-700 hover:border-brand-600 hover:text-brand-700"
-                  >
-                    {tag}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : !search.ok ? (
-          <div className="mt-8">
-            <LoadError />
-          </div>
-        ) : (
-          <section aria-label="Search results" aria-live="polite" className="mt-8">
-            {search.value.total === 0 ? (
-              <div className="rounded-lg border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
-                <p className="text-lg font-semibold text-slate-800">No results found</p>
-                <p className="mt-2 text-slate-600">
-                  Try other words, or{" "}
-                  <Link to="/all-articles" className="font-semibold text-brand-700 underline">
-                    browse all articles
-                  </Link>
-                  .
-                </p>
-              </div>
-            ) : (
-              <>
-                <p className="text-sm font-medium text-slate-600">{resultCount(search.value.total)}</p>
-                <ul className="mt-4 space-y-4">
-                  {search.value.results.map((article) => (
-                    <li key={article.id}>
-                      <article className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm sm:flex-row">
-                        <div className="sm:w-60 sm:shrink-0">
-                          <CardImage
-                            src={article.imageUrl}
-                            image={images[article.imageUrl]}
-                            place="searchResult"
-                            width={480}
-                            height={320}
-                            className="sm:h-full"
-                          />
-                        </div>
-                        <div className="flex flex-1 flex-col p-4">
-                          <div>
-                            <CategoryBadge
-                              name={article.categoryName}
-                              slug={article.categorySlug}
-                              color={article.categoryColor}
+        <div data-search-results>
+          {search === null ? (
+            <section aria-labelledby="popular-heading" className="mt-10">
+              <h2 id="popular-heading" className="font-serif text-xl font-bold text-slate-900">
+                Popular Searches
+              </h2>
+              <ul className="mt-4 flex flex-wrap gap-2">
+                {POPULAR_SEARCHES.map((tag) => (
+                  <li key={tag}>
+                    <a
+                      href={`/search?q=${encodeURIComponent(tag)}`}
+                      className="inline-flex min-h-11 items-center rounded-full border border-slate-300 bg-white px-4 font-medium text-slate-700 hover:border-brand-600 hover:text-brand-700"
+                    >
+                      {tag}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : !search.ok ? (
+            <div className="mt-8">
+              <LoadError />
+            </div>
+          ) : (
+            <section aria-label="Search results" aria-live="polite" className="mt-8">
+              {search.value.total === 0 ? (
+                <div className="rounded-lg border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
+                  <p className="text-lg font-semibold text-slate-800">No results found</p>
+                  <p className="mt-2 text-slate-600">
+                    Try other words, or{" "}
+                    <a href="/all-articles" className="font-semibold text-brand-700 underline">
+                      browse all articles
+                    </a>
+                    .
+                  </p>
+                </div>
+              ) : (
+                <>
+                  <p className="text-sm font-medium text-slate-600">{resultCount(search.value.total)}</p>
+                  <ul className="mt-4 space-y-4">
+                    {search.value.results.map((article) => (
+                      <li key={article.id}>
+                        <article className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm sm:flex-row">
+                          <div className="sm:w-60 sm:shrink-0">
+                            <CardImage
+                              src={article.imageUrl}
+                              image={images[article.imageUrl]}
+                              place="searchResult"
+                              width={480}
+                              height={320}
+                              className="sm:h-full"
                             />
                           </div>
-                          <h2 className="mt-2 font-serif text-xl leading-snug font-bold text-slate-900">
-                            <Link to={`/article/${article.id}`} className="hover:text-brand-700">
-                              {article.title}
-                            </Link>
-                          </h2>
-                          {article.summary ? (
-                            <p className="mt-2 text-slate-600">
-                              {truncate(article.summary, EXCERPT_LENGTH.search)}
-                            </p>
-                          ) : null}
-                          <div className="mt-auto flex flex-wrap items-center justify-between gap-3 pt-3 text-sm text-slate-500">
-                            <span className="flex flex-wrap items-center gap-x-2">
-                              <span className="font-medium text-slate-700">
-                                {article.authorName.trim() || "Anonymous"}
+                          <div className="flex flex-1 flex-col p-4">
+                            <div>
+                              <CategoryBadge
+                                name={article.categoryName}
+                                slug={article.categorySlug}
+                                color={article.categoryColor}
+                              />
+                            </div>
+                            <h2 className="mt-2 font-serif text-xl leading-snug font-bold text-slate-900">
+                              <a href={`/article/${article.id}`} className="hover:text-brand-700">
+                                {article.title}
+                              </a>
+                            </h2>
+                            {article.summary ? (
+                              <p className="mt-2 text-slate-600">
+                                {truncate(article.summary, EXCERPT_LENGTH.search)}
+                              </p>
+                            ) : null}
+                            <div className="mt-auto flex flex-wrap items-center justify-between gap-3 pt-3 text-sm text-slate-500">
+                              <span className="flex flex-wrap items-center gap-x-2">
+                                <span className="font-medium text-slate-700">
+                                  {article.authorName.trim() || "Anonymous"}
+                                </span>
+                                <span aria-hidden>·</span>
+                                <time dateTime={isoDate(article.displayDate)}>
+                                  {shortDate(article.displayDate, dates.timezone)}
+                                </time>
+                                <span aria-hidden>·</span>
+                                <span className="inline-flex items-center gap-1">
+                                  <Eye aria-hidden size={14} /> {formatCount(article.views)} views
+                                </span>
                               </span>
-                              <span aria-hidden>·</span>
-                              <time dateTime={isoDate(article.displayDate)}>
-                                {shortDate(article.displayDate, dates.timezone)}
-                              </time>
-                              <span aria-hidden>·</span>
-                              <span className="inline-flex items-center gap-1">
-                                <Eye aria-hidden size={14} /> {formatCount(article.views)} views
-                              </span>
-                            </span>
-                            <Link
-                              to={`/article/${article.id}`}
-                              className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-700 hover:underline"
-                            >
-                              Read Full Article <ArrowRight aria-hidden size={15} />
-                            </Link>
+                              <a
+                                href={`/article/${article.id}`}
+                                className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-700 hover:underline"
+                              >
+                                Read Full Article <ArrowRight aria-hidden size={15} />
+                              </a>
+                            </div>
                           </div>
-                        </div>
-                      </article>
-                    </li>
-                  ))}
-                </ul>
-                <div className="mt-8">
-                  <Pagination
-                    page={page}
-                    totalPages={totalPages}
-                    basePath={`/search?q=${encodeURIComponent(q)}`}
-                  />
-                </div>
-              </>
-            )}
-          </section>
-        )}
+                        </article>
+                      </li>
+                    ))}
+                  </ul>
+                  <div className="mt-8">
+                    <Pagination
+                      page={page}
+                      totalPages={totalPages}
+                      basePath={`/search?q=${encodeURIComponent(q)}`}
+                    />
+                  </div>
+                </>
+              )}
+            </section>
+          )}
+        </div>
       </div>
     </main>
   );

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { LegalPage, type LegalSection } from "#app/components/site/legal-page";
 import { getSettings } from "#app/domain/settings/settings.server";
 import { siteDate } from "#app/lib/dates";
@@ -65,7 +64,7 @@ export default function Terms({ loaderData }: Route.ComponentProps) {
       body: (
         <p>
           We work hard to be accurate, but news develops and mistakes happen. If you see an error, please tell
-          us through <Link to="/contact">our contact page</Link> and we will correct it promptly.
+          us through <a href="/contact">our contact page</a> and we will correct it promptly.
         </p>
       ),
     },

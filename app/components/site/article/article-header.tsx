@@ -1,9 +1,9 @@
 /** The article's heading block: category, title, author with image, long date and read time. */
 import { Clock, Eye } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
 import { isoDate } from "#app/lib/dates";
 import { formatCount } from "#app/lib/text";
+import { viewsText } from "#app/reader/view-counter";
+import { FALLBACK_CLASS, initialOf } from "../image-fallback";
 
 interface ArticleHeaderProps {
   title: string;
@@ -18,31 +18,23 @@ interface ArticleHeaderProps {
   views: number;
 }
 
+/** The author's picture, or their initial when there is none or it fails (see image-fallback.ts). */
 function AuthorAvatar({ name, image }: { name: string; image: string }) {
-  const [hasFailed, setHasFailed] = useState(!image);
-  const ref = useRef<HTMLImageElement>(null);
-  useEffect(() => {
-    const img = ref.current;
-    if (img && img.complete && img.naturalWidth === 0) setHasFailed(true);
-  }, []);
-  if (hasFailed) {
+  if (!image) {
     return (
-      <span
-        aria-hidden
-        className="flex size-11 shrink-0 items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white"
-      >
-        {name.trim().charAt(0).toUpperCase() || "A"}
+      <span aria-hidden className={FALLBACK_CLASS.avatar}>
+        {initialOf(name)}
       </span>
     );
   }
   return (
     <img
-      ref={ref}
       src={image}
       alt=""
       width={44}
       height={44}
-      onError={() => setHasFailed(true)}
+      data-fallback="avatar"
+      data-initial={initialOf(name)}
       className="size-11 shrink-0 rounded-full object-cover"
     />
   );
@@ -53,13 +45,13 @@ export function ArticleHeader(props: ArticleHeaderProps) {
   return (
     <header>
       {props.categoryName ? (
-        <Link
-          to={`/category/${props.categorySlug}`}
+        <a
+          href={`/category/${props.categorySlug}`}
           style={{ backgroundColor: props.categoryColor ?? undefined }}
           className="inline-flex min-h-8 items-center rounded bg-brand-700 px-2.5 text-xs font-bold tracking-wide text-white uppercase hover:opacity-90"
         >
           {props.categoryName}
-        </Link>
+        </a>
       ) : null}
       <h1 className="mt-3 font-serif text-[1.85rem] leading-tight font-bold text-gray-950 sm:text-4xl lg:text-[2.6rem]">
         {props.title}
@@ -80,7 +72,8 @@ export function ArticleHeader(props: ArticleHeaderProps) {
           ) : null}
           <span className="inline-flex items-center gap-1.5">
             <Eye aria-hidden size={16} />
-            <span>{`${formatCount(props.views)} ${props.views === 1 ? "view" : "views"}`}</span>
+            {/* The reader script shows the total its own counted view came back with (view-counter.ts). */}
+            <span data-view-count>{viewsText(props.views, formatCount)}</span>
           </span>
         </div>
       </div>

@@ -1,12 +1,12 @@
 /**
- * The article's main image, the page's lead image. When it fails to load a placeholder says 'Image not
- * available'. The box has the share image's shape (40:21) so the page does not jump while it loads.
+ * The article's main image, the page's lead image. When there is none, or it fails to load (the reader
+ * script swaps it, see image-fallback.ts), a placeholder says 'Image not available'. The box has the
+ * share image's shape (40:21) so the page does not jump while it loads.
  */
 import { ImageOff } from "lucide-react";
 import { SiteImage } from "#app/components/site/site-image";
 import type { PageImage } from "#app/lib/responsive-image";
-
-const IMAGE_NOT_AVAILABLE = "Image not available";
+import { FALLBACK_CLASS, IMAGE_NOT_AVAILABLE } from "../image-fallback";
 
 export function ArticleImage({ src, image, alt }: { src: string; image?: PageImage | null; alt: string }) {
   return (
@@ -19,14 +19,11 @@ export function ArticleImage({ src, image, alt }: { src: string; image?: PageIma
       width={1200}
       height={630}
       className="aspect-[40/21] w-full rounded-lg bg-gray-100 object-cover"
+      fallback="article"
       placeholder={
-        <div
-          role="img"
-          aria-label={IMAGE_NOT_AVAILABLE}
-          className="flex aspect-[40/21] w-full flex-col items-center justify-center gap-2 rounded-lg bg-gray-100 text-gray-600"
-        >
+        <div role="img" aria-label={IMAGE_NOT_AVAILABLE} className={FALLBACK_CLASS.article}>
           <ImageOff aria-hidden size={40} />
-          <span className="text-sm font-medium">{IMAGE_NOT_AVAILABLE}</span>
+          <span className={FALLBACK_CLASS.articleText}>{IMAGE_NOT_AVAILABLE}</span>
         </div>
       }
     />

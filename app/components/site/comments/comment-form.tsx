@@ -1,12 +1,11 @@
 /**
- * The public comment form. Without JavaScript it is a plain POST to the article's action and the
- * answer comes back as action data; with JavaScript a fetcher sends it and the toast tells the result.
- * Either way what the reader typed stays when something is wrong.
+ * The public comment form: a plain POST to the article's action, answered with the page and the
+ * verdict above the form; what the reader typed stays when something is wrong. The reader script
+ * (app/reader/forms.ts) checks it first with the same rules as the server and sends it in the
+ * background, telling the verdict in a toast.
  */
-import { useEffect, useRef } from "react";
-import { useFetcher } from "react-router";
-import { useToast } from "#app/components/ui/toast";
-import { COMMENT_TEXT, parseComment, type FormProblem } from "#app/domain/comments/comment-form";
+import { COMMENT_TEXT } from "#app/domain/comments/comment-form";
+import { FormVerdict } from "../form-verdict";
 
 export interface CommentActionData {
   ok: boolean;
@@ -25,18 +24,6 @@ export function CommentForm({
   allowComments: boolean;
   actionData?: CommentActionData;
 }) {
-  const fetcher = useFetcher<CommentActionData>();
-  const { showToast } = useToast();
-  const formRef = useRef<HTMLFormElement>(null);
-  const isSending = fetcher.state !== "idle";
-
-  useEffect(() => {
-    const result = fetcher.data;
-    if (!result || fetcher.state !== "idle") return;
-    showToast({ type: result.ok ? "success" : "error", title: result.title, message: result.message });
-    if (result.ok) formRef.current?.reset();
-  }, [fetcher.data, fetcher.state, showToast]);
-
   if (!allowComments) {
     return (
       <div role="status" className="rounded-md border border-gray-200 bg-gray-50 px-4 py-4 text-gray-700">
@@ -46,39 +33,20 @@ export function CommentForm({
     );
   }
 
-  // Only a request without JavaScript comes back as the route's action data.
   const typed = actionData && !actionData.ok ? actionData.values : undefined;
 
   return (
-    <fetcher.Form
-      ref={formRef}
+    <form
       method="post"
       noValidate
+      data-form="comment"
       aria-labelledby="comment-form-heading"
       className="space-y-4 rounded-lg border border-gray-200 bg-gray-50 p-4 sm:p-6"
-      onSubmit={(event) => {
-        const problem: FormProblem | null = (() => {
-          const parsed = parseComment(Object.fromEntries(new FormData(event.currentTarget)));
-          return parsed.ok ? null : parsed.problem;
-        })();
-        if (problem) {
-          event.preventDefault();
-          showToast({ type: "error", title: problem.title, message: problem.message });
-        }
-      }}
     >
       <h3 id="comment-form-heading" className="font-serif text-lg font-bold">
         Leave a comment
       </h3>
-      {actionData ? (
-        <div
-          role={actionData.ok ? "status" : "alert"}
-          className={`rounded-md border px-3 py-2 ${actionData.ok ? "border-green-300 bg-green-50 text-green-900" : "border-red-300 bg-red-50 text-red-900"}`}
-        >
-          <p className="font-semibold">{actionData.title}</p>
-          <p className="text-sm">{actionData.message}</p>
-        </div>
-      ) : null}
+      {actionData ? <FormVerdict result={actionData} /> : null}
       <input type="hidden" name="intent" value="comment" />
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
@@ -131,11 +99,11 @@ export function CommentForm({
       </p>
       <button
         type="submit"
-        disabled={isSending}
+        data-busy-label="Submitting..."
         className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-900 disabled:cursor-not-allowed disabled:opacity-60"
       >
-        {isSending ? "Submitting..." : "Post Comment"}
+        Post Comment
       </button>
-    </fetcher.Form>
+    </form>
   );
 }

@@ -17,37 +17,63 @@ export function CommentList({ comments, timeZone }: { comments: ShownComment[]; 
   }
   return (
     <ol className="space-y-4">
-      {comments.map((comment) => {
-        const badge = commentBadge(comment.status);
-        return (
-          <li key={comment.id} className="rounded-lg border border-gray-200 bg-white p-4">
-            <div className="flex items-center gap-3">
-              <span
-                aria-hidden
-                className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-50 font-bold text-brand-700"
-              >
-                {comment.authorName.trim().charAt(0).toUpperCase() || "?"}
-              </span>
-              <div className="min-w-0">
-                <p className="flex flex-wrap items-center gap-2 font-semibold text-gray-900">
-                  <span className="[overflow-wrap:anywhere]">{comment.authorName}</span>
-                  {badge ? (
-                    <span
-                      className={`rounded-full px-2 py-0.5 text-xs font-semibold ${badge === "Spam" ? "bg-amber-100 text-amber-900" : "bg-red-100 text-red-800"}`}
-                    >
-                      {badge}
-                    </span>
-                  ) : null}
-                </p>
-                <time dateTime={isoDate(comment.createdAt)} className="text-sm text-gray-600">
-                  {commentDate(comment.createdAt, timeZone)}
-                </time>
-              </div>
-            </div>
-            <p className="mt-3 whitespace-pre-line text-gray-800 [overflow-wrap:anywhere]">{comment.text}</p>
-          </li>
-        );
-      })}
+      {comments.map((comment) => (
+        <CommentItem key={comment.id} comment={comment} timeZone={timeZone} />
+      ))}
     </ol>
+  );
+}
+
+/**
+ * One comment. With `hasSlots` its parts are marked with data-slot, for the comments demo, whose
+ * script fills a server-rendered copy in (app/reader/comments-demo.ts).
+ */
+export function CommentItem({
+  comment,
+  timeZone,
+  hasSlots = false,
+}: {
+  comment: ShownComment;
+  timeZone: string;
+  hasSlots?: boolean;
+}) {
+  const badge = commentBadge(comment.status);
+  const slot = (name: string) => (hasSlots ? name : undefined);
+  return (
+    <li className="rounded-lg border border-gray-200 bg-white p-4">
+      <div className="flex items-center gap-3">
+        <span
+          aria-hidden
+          data-slot={slot("initial")}
+          className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-50 font-bold text-brand-700"
+        >
+          {comment.authorName.trim().charAt(0).toUpperCase() || "?"}
+        </span>
+        <div className="min-w-0">
+          <p className="flex flex-wrap items-center gap-2 font-semibold text-gray-900">
+            <span data-slot={slot("author")} className="[overflow-wrap:anywhere]">
+              {comment.authorName}
+            </span>
+            {badge ? (
+              <span
+                className={`rounded-full px-2 py-0.5 text-xs font-semibold ${badge === "Spam" ? "bg-amber-100 text-amber-900" : "bg-red-100 text-red-800"}`}
+              >
+                {badge}
+              </span>
+            ) : null}
+          </p>
+          <time
+            dateTime={isoDate(comment.createdAt)}
+            data-slot={slot("date")}
+            className="text-sm text-gray-600"
+          >
+            {commentDate(comment.createdAt, timeZone)}
+          </time>
+        </div>
+      </div>
+      <p data-slot={slot("text")} className="mt-3 whitespace-pre-line text-gray-800 [overflow-wrap:anywhere]">
+        {comment.text}
+      </p>
+    </li>
   );
 }

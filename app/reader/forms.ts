@@ -1,0 +1,85 @@
+/**
+ * The comment and contact forms (public-site.md section 5). Without this they are plain POSTs that
+ * the server answers with the page and its verdict. With it, the browser checks them first with the
+ * same rules as the server and, when they pass, sends them in the background: the toast tells the
+ * result (read from the verdict in the page the server answers with) and a sent form is cleared.
+ */
+import { COMMENT_TEXT, parseComment } from "#app/domain/comments/comment-form";
+import { CONTACT_TEXT, parseContact } from "#app/domain/contact/contact-form";
+import type { Toast } from "#app/components/ui/toast-look";
+import { showToast } from "./toasts";
+
+interface FormKind {
+  /** The problem with what was typed, in the spec's words, or null. */
+  check(values: Record<string, unknown>): { title: string; message: string } | null;
+  failed: { title: string; message: string };
+}
+
+const FORMS: Record<string, FormKind> = {
+  comment: {
+    check: (values) => {
+      const parsed = parseComment(values);
+      return parsed.ok ? null : parsed.problem;
+    },
+    failed: { title: COMMENT_TEXT.failedTitle, message: COMMENT_TEXT.failed },
+  },
+  contact: {
+    check: (values) => {
+      const parsed = parseContact(values);
+      return parsed.ok ? null : { title: parsed.title, message: parsed.message };
+    },
+    failed: { title: CONTACT_TEXT.failedTitle, message: CONTACT_TEXT.failed },
+  },
+};
+
+/** The verdict in a page the server answered with (`data-form-result` = "ok" or "problem"), or null. */
+export function verdictIn(html: string): Toast | null {
+  const result = new DOMParser().parseFromString(html, "text/html").querySelector("[data-form-result]");
+  if (!result) return null;
+  const [title, message] = Array.from(result.querySelectorAll("p"), (p) => p.textContent?.trim() ?? "");
+  if (!title) return null;
+  return { type: result.getAttribute("data-form-result") === "ok" ? "success" : "error", title, message };
+}
+
+async function send(form: HTMLFormElement, kind: FormKind) {
+  const button = form.querySelector<HTMLButtonElement>("button[type=submit]");
+  const label = button?.textContent ?? "";
+  if (button) {
+    button.disabled = true;
+    button.textContent = button.dataset.busyLabel ?? label;
+  }
+  let verdict: Toast | null = null;
+  try {
+    const response = await fetch(form.action, { method: "POST", body: new FormData(form) });
+    verdict = verdictIn(await response.text());
+  } catch (error) {
+    console.warn("[reader] sending the form failed", error);
+  }
+  verdict ??= { type: "error", ...kind.failed };
+  showToast(verdict);
+  if (verdict.type === "success") {
+    form.reset();
+    // A verdict from an earlier plain POST no longer applies.
+    form.querySelector("[data-form-result]")?.remove();
+  }
+  if (button) {
+    button.disabled = false;
+    button.textContent = label;
+  }
+}
+
+function wireForm(form: HTMLFormElement) {
+  const kind = FORMS[form.dataset.form ?? ""];
+  if (!kind) return;
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    if (form.querySelector("button[type=submit]:disabled")) return;
+    const problem = kind.check(Object.fromEntries(new FormData(form)));
+    if (problem) showToast({ type: "error", ...problem });
+    else void send(form, kind);
+  });
+}
+
+export function wireForms() {
+  document.querySelectorAll<HTMLFormElement>("form[data-form]").forEach(wireForm);
+}

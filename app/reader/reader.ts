@@ -1,0 +1,36 @@
+/**
+ * The reader pages' script (decision record 005). Reader pages are server-rendered React without
+ * hydration; this one small module, plain TypeScript and DOM, gives them what needs a script, found by
+ * data-* attributes in the server's markup. Everything here is an extra: each flow also works without
+ * it. A module script runs once the document is parsed.
+ */
+import { wireCommentsDemo } from "./comments-demo";
+import { wireConfirmations } from "./confirm";
+import { wireForms } from "./forms";
+import { wireImageFallbacks } from "./images";
+import { wireMenus } from "./menus";
+import { wireSearchForms } from "./search";
+import { wireSharing } from "./share";
+import { wireToasts } from "./toasts";
+import { countView } from "./view-counter";
+
+const PARTS: [string, () => void][] = [
+  ["toasts", wireToasts],
+  ["images", wireImageFallbacks],
+  ["menus", wireMenus],
+  ["search", wireSearchForms],
+  ["share", wireSharing],
+  ["forms", wireForms],
+  ["confirm", wireConfirmations],
+  ["comments demo", wireCommentsDemo],
+  ["view counter", countView],
+];
+
+// One part failing leaves the others working.
+for (const [name, wire] of PARTS) {
+  try {
+    wire();
+  } catch (error) {
+    console.error(`[reader] ${name} could not start`, error);
+  }
+}
