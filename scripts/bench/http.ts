@@ -1,0 +1,67 @@
+/**
+ * The bench's own HTTP client: one GET at a time over keep-alive, gzip accepted, the wire size and the
+ * decoded body kept. Only 127.0.0.1 is ever asked (`get` refuses any other host).
+ */
+import http from "node:http";
+import { setTimeout as sleep } from "node:timers/promises";
+import { gunzipSync } from "node:zlib";
+
+export interface Answer {
+  status: number;
+  ms: number;
+  /** Bytes of the body as they travelled (compressed when the server compressed). */
+  wireBytes: number;
+  body: string;
+  headers: http.IncomingHttpHeaders;
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+/** A request that hangs would stop the bench: each one is given this long. */
+const REQUEST_TIMEOUT_MS = 30_000;
+
+export function get(url: string, acceptEncoding = "gzip"): Promise<Answer> {
+  const target = new URL(url);
+  if (target.hostname !== "127.0.0.1") throw new Error(`[bench] refusing to contact ${target.host}`);
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    const req = http.get(target, { agent, headers: { "Accept-Encoding": acceptEncoding } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => {
+        const raw = Buffer.concat(chunks);
+        const ms = Number(process.hrtime.bigint() - started) / 1e6;
+        const body =
+          res.headers["content-encoding"] === "gzip" ? gunzipSync(raw).toString("utf8") : raw.toString("utf8");
+        resolve({ status: res.statusCode ?? 0, ms, wireBytes: raw.length, body, headers: res.headers });
+      });
+      res.on("error", reject);
+    });
+    req.setTimeout(REQUEST_TIMEOUT_MS, () => req.destroy(new Error(`${url} timed out`)));
+    req.on("error", reject);
+  });
+}
+
+/** Waits (at most `seconds`) for `url` to answer 200; `hasGivenUp` ends the wait early (a process died). */
+export async function waitFor200(url: string, seconds: number, hasGivenUp: () => boolean = () => false) {
+  for (let i = 0; i < seconds * 4; i++) {
+    if (hasGivenUp()) throw new Error(`[bench] ${url}: the process exited before answering`);
+    try {
+      if ((await get(url)).status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(250);
+  }
+  throw new Error(`[bench] ${url} did not answer 200 within ${seconds} s`);
+}
+
+export function closeClient() {
+  agent.destroy();
+}
+
+export function percentile(sorted: number[], p: number) {
+  const value = sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+  if (value === undefined) throw new Error("[bench] a percentile of no timings");
+  return value;
+}
