@@ -98,7 +98,13 @@ interface ServerRun {
   peakRss: number | null;
 }
 
-const xCacheOf = async (url: string) => String((await get(url)).headers["x-cache"] ?? "-");
+/**
+ * The X-Cache header of one GET. Given up to 10 minutes: after a load that outran the server, the
+ * request waits behind every render still queued, which also lets the next measurement start on an
+ * idle server.
+ */
+const xCacheOf = async (url: string) =>
+  String((await get(url, { timeoutMs: 600_000 })).headers["x-cache"] ?? "-");
 
 /** Loads each page and notes the X-Cache answers before and after. */
 async function loadServer(server: BenchServer, paths: Record<PageName, string[]>): Promise<ServerRun> {
@@ -108,7 +114,8 @@ async function loadServer(server: BenchServer, paths: Record<PageName, string[]>
     const before = `${await xCacheOf(url)},${await xCacheOf(url)}`;
     log(`  ${name}: ${LOAD.duration} of load...`);
     run.load[name] = await load(server.origin, paths[name], LOAD);
-    run.xCache[name] = `${before}→${await xCacheOf(url)}`;
+    const seen = `${before}→${await xCacheOf(url)}`;
+    run.xCache[name] = seen === "-,-→-" ? "none" : seen;
   }
   run.peakRss = server.peakRss();
   return run;
@@ -229,7 +236,9 @@ async function main() {
       }
       await copy.stop();
     } else {
-      notes.push("No nginx (/usr/sbin/nginx, BENCH_NGINX): the static-copy column and its ratios are missing.");
+      notes.push(
+        "No nginx (/usr/sbin/nginx, BENCH_NGINX): the static-copy column and its ratios are missing.",
+      );
     }
 
     log(`Server, PAGE_CACHE=off, on 127.0.0.1:${PORT}`);
@@ -252,6 +261,13 @@ async function main() {
     for (const [name, pathFor] of timed) times[name] = await serverTime(second.origin, pathFor);
     uncached.peakRss = second.peakRss();
     await second.stop();
+  } catch (error) {
+    // The servers' own words are the best clue to a failed run; their logs go with the temp folder.
+    for (const file of fs.readdirSync(workDir).filter((f) => f.endsWith(".log"))) {
+      const tail = fs.readFileSync(path.join(workDir, file), "utf8").split("\n").slice(-20).join("\n");
+      console.error(`--- the end of ${file} ---\n${tail}`);
+    }
+    throw error;
   } finally {
     await stopAll();
     closeClient();
@@ -270,7 +286,9 @@ async function main() {
   console.log("");
   console.log(`Newsdesk bench: ${int(ARTICLES)} generated articles on ${engine}`);
   console.log(`load: ${tool}`);
-  console.log(`machine: ${os.cpus().length} cores, Node ${process.version}; a shared machine gives noisy figures`);
+  console.log(
+    `machine: ${os.cpus().length} cores, Node ${process.version}; a shared machine gives noisy figures`,
+  );
 
   console.log("\nThroughput under load (req/s; latency p50/p95 in ms; X-Cache: 2 requests before → 1 after)");
   console.log(
@@ -279,7 +297,8 @@ async function main() {
       `${"nginx".padStart(8)}${"p50".padStart(7)}${"p95".padStart(7)}${"cached/nginx".padStart(14)}${"uncached/nginx".padStart(16)}`,
   );
   const ms = (n: number | undefined) => (n === undefined || n === 0 ? "-" : n.toFixed(1)).padStart(7);
-  const rps = (r: LoadResult | undefined, width: number) => (r ? int(r.requestsPerSecond) : "-").padStart(width);
+  const rps = (r: LoadResult | undefined, width: number) =>
+    (r ? int(r.requestsPerSecond) : "-").padStart(width);
   const share = (r: LoadResult | undefined, n: LoadResult | undefined) =>
     r && n ? pct(r.requestsPerSecond / n.requestsPerSecond) : "-";
   for (const name of PAGE_NAMES) {
@@ -299,7 +318,9 @@ async function main() {
       if (r && (r.non2xx > 0 || r.socketErrors > 0))
         notes.push(`${name}, ${label}: ${r.non2xx} answers not 2xx/3xx, ${r.socketErrors} socket errors`);
       if (r && r.requests === 0)
-        notes.push(`${name}, ${label}: no request finished within ${LOAD.duration}; a longer BENCH_DURATION measures it`);
+        notes.push(
+          `${name}, ${label}: no request finished within ${LOAD.duration}; a longer BENCH_DURATION measures it`,
+        );
     }
   }
 
@@ -321,7 +342,8 @@ async function main() {
     console.log(`  ${int(phone.bytes)} bytes (${kb(phone.bytes)}) in ${phone.requests} requests`);
     const types = Object.entries(phone.byType).sort((a, b) => b[1].bytes - a[1].bytes);
     console.log(`  ${types.map(([t, v]) => `${t} ${kb(v.bytes)} (${v.requests})`).join(" · ")}`);
-    for (const big of phone.largest) console.log(`  ${kb(big.bytes).padStart(10)}  ${new URL(big.url).pathname}`);
+    for (const big of phone.largest)
+      console.log(`  ${kb(big.bytes).padStart(10)}  ${new URL(big.url).pathname}`);
   } else console.log("  not measured");
 
   console.log("\nServer peak memory (VmHWM of the server process)");
@@ -332,7 +354,9 @@ async function main() {
     `\nServer time, PAGE_CACHE=off, ${REQUESTS} requests per page, ${CONCURRENCY} at a time (ms, round trip on 127.0.0.1)`,
   );
   for (const [name, t] of Object.entries(times))
-    console.log(`  ${name.padEnd(13)} p50 ${t.p50.toFixed(1).padStart(7)}   p95 ${t.p95.toFixed(1).padStart(7)}`);
+    console.log(
+      `  ${name.padEnd(13)} p50 ${t.p50.toFixed(1).padStart(7)}   p95 ${t.p95.toFixed(1).padStart(7)}`,
+    );
 
   // ---- the budgets ----
   const verdicts: Array<{ name: string; isMet: boolean | null; measured: string; budget: string }> = [];
@@ -406,7 +430,9 @@ async function main() {
   }
   const failed = verdicts.filter((v) => v.isMet === false).length;
   const judged = verdicts.filter((v) => v.isMet !== null).length;
-  console.log(`\n[bench] ${judged - failed} of ${judged} budgets met${failed > 0 ? `, ${failed} missed` : ""}.`);
+  console.log(
+    `\n[bench] ${judged - failed} of ${judged} budgets met${failed > 0 ? `, ${failed} missed` : ""}.`,
+  );
   if (failed > 0 && IS_STRICT) process.exit(1);
 }
 

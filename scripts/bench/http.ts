@@ -17,13 +17,16 @@ export interface Answer {
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
-/** A request that hangs would stop the bench: each one is given this long. */
-const REQUEST_TIMEOUT_MS = 30_000;
+/** A request that hangs would stop the bench: each one is given this long unless told otherwise. */
+const REQUEST_TIMEOUT_MS = 60_000;
 
-export function get(url: string, acceptEncoding = "gzip"): Promise<Answer> {
-  const target = new URL(url);
-  if (target.hostname !== "127.0.0.1") throw new Error(`[bench] refusing to contact ${target.host}`);
-  return new Promise((resolve, reject) => {
+interface GetOptions {
+  acceptEncoding?: string;
+  timeoutMs?: number;
+}
+
+function getOnce(target: URL, { acceptEncoding = "gzip", timeoutMs = REQUEST_TIMEOUT_MS }: GetOptions) {
+  return new Promise<Answer & { isReusedSocket: boolean }>((resolve, reject) => {
     const started = process.hrtime.bigint();
     const req = http.get(target, { agent, headers: { "Accept-Encoding": acceptEncoding } }, (res) => {
       const chunks: Buffer[] = [];
@@ -32,14 +35,39 @@ export function get(url: string, acceptEncoding = "gzip"): Promise<Answer> {
         const raw = Buffer.concat(chunks);
         const ms = Number(process.hrtime.bigint() - started) / 1e6;
         const body =
-          res.headers["content-encoding"] === "gzip" ? gunzipSync(raw).toString("utf8") : raw.toString("utf8");
-        resolve({ status: res.statusCode ?? 0, ms, wireBytes: raw.length, body, headers: res.headers });
+          res.headers["content-encoding"] === "gzip"
+            ? gunzipSync(raw).toString("utf8")
+            : raw.toString("utf8");
+        resolve({
+          status: res.statusCode ?? 0,
+          ms,
+          wireBytes: raw.length,
+          body,
+          headers: res.headers,
+          isReusedSocket: req.reusedSocket,
+        });
       });
       res.on("error", reject);
     });
-    req.setTimeout(REQUEST_TIMEOUT_MS, () => req.destroy(new Error(`${url} timed out`)));
-    req.on("error", reject);
+    req.setTimeout(timeoutMs, () => req.destroy(new Error(`${target.href} timed out after ${timeoutMs} ms`)));
+    req.on("error", (error: NodeJS.ErrnoException) =>
+      reject(Object.assign(error, { isReusedSocket: req.reusedSocket })),
+    );
   });
+}
+
+export async function get(url: string, options: GetOptions = {}): Promise<Answer> {
+  const target = new URL(url);
+  if (target.hostname !== "127.0.0.1") throw new Error(`[bench] refusing to contact ${target.host}`);
+  try {
+    return await getOnce(target, options);
+  } catch (error) {
+    // A kept-alive socket the server closed as we sent on it (after a long load it had sat idle): a GET
+    // can be sent again, once, on a new socket, as Node's documentation advises.
+    const e = error as NodeJS.ErrnoException & { isReusedSocket?: boolean };
+    if (e.code === "ECONNRESET" && e.isReusedSocket) return getOnce(target, options);
+    throw error;
+  }
 }
 
 /** Waits (at most `seconds`) for `url` to answer 200; `hasGivenUp` ends the wait early (a process died). */

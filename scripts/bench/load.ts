@@ -124,7 +124,7 @@ async function runNode(origin: string, paths: string[], settings: LoadSettings) 
     while (Date.now() < until) {
       const pathname = paths[n++ % paths.length] ?? "/";
       try {
-        const answer = await get(`${origin}${pathname}`, settings.acceptEncoding);
+        const answer = await get(`${origin}${pathname}`, { acceptEncoding: settings.acceptEncoding });
         if (answer.status >= 400) non2xx++;
         times.push(answer.ms);
       } catch {
@@ -149,7 +149,8 @@ async function runNode(origin: string, paths: string[], settings: LoadSettings) 
 export async function load(origin: string, paths: string[], settings: LoadSettings): Promise<LoadResult> {
   if (!origin.startsWith("http://127.0.0.1:")) throw new Error(`[bench] refusing to load ${origin}`);
   // A few requests first, so a cold start (the first render, an empty cache) is not in the figures.
-  for (const pathname of paths.slice(0, 5)) await get(`${origin}${pathname}`, settings.acceptEncoding);
+  for (const pathname of paths.slice(0, 5))
+    await get(`${origin}${pathname}`, { acceptEncoding: settings.acceptEncoding });
   if (WRK_PATH) return { tool: "wrk", ...(await runWrk(WRK_PATH, origin, paths, settings)) };
   return { tool: "node", ...(await runNode(origin, paths, settings)) };
 }

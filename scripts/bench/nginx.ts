@@ -73,7 +73,12 @@ export async function startStaticCopy(
   }
   // When the master runs as root its workers run as nobody: they must be able to reach and read the
   // copies (mkdtemp makes folders only their owner may enter).
-  for (const entry of [path.dirname(dir), dir, root, ...fs.readdirSync(root).map((f) => path.join(root, f))]) {
+  for (const entry of [
+    path.dirname(dir),
+    dir,
+    root,
+    ...fs.readdirSync(root).map((f) => path.join(root, f)),
+  ]) {
     fs.chmodSync(entry, fs.statSync(entry).isDirectory() ? 0o755 : 0o644);
   }
   const conf = path.join(dir, "nginx.conf");

@@ -29,7 +29,9 @@ export function scriptUrlsOf(html: string): string[] {
 
 /** `import "x.js"` and `... from "x.js"`, not `import("x.js")`. */
 function staticImportsOf(code: string): string[] {
-  return [...code.matchAll(/(?:\bimport|\bfrom)\s*["']([^"']+\.js)["']/g)].flatMap((m) => (m[1] ? [m[1]] : []));
+  return [...code.matchAll(/(?:\bimport|\bfrom)\s*["']([^"']+\.js)["']/g)].flatMap((m) =>
+    m[1] ? [m[1]] : [],
+  );
 }
 
 /** Fetches every script the page loads at once, following static imports (at most 200 files). */
