@@ -65,6 +65,7 @@ function metric(report: Report, id: string): string {
   if (value === undefined) return "-";
   if (id === "cumulative-layout-shift") return value.toFixed(3);
   if (id === "total-byte-weight") return `${(value / 1000).toFixed(0)} KB`;
+  if (id === "total-blocking-time") return `${value.toFixed(0)} ms`;
   return `${(value / 1000).toFixed(1)} s`;
 }
 
