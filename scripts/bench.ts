@@ -292,11 +292,11 @@ async function main() {
 
   console.log("\nThroughput under load (req/s; latency p50/p95 in ms; X-Cache: 2 requests before → 1 after)");
   console.log(
-    `${"page".padEnd(9)}${"cached".padStart(9)}${"p50".padStart(7)}${"p95".padStart(7)}  ${"X-Cache".padEnd(15)}` +
-      `${"uncached".padStart(9)}${"p50".padStart(7)}${"p95".padStart(7)}  ${"X-Cache".padEnd(15)}` +
-      `${"nginx".padStart(8)}${"p50".padStart(7)}${"p95".padStart(7)}${"cached/nginx".padStart(14)}${"uncached/nginx".padStart(16)}`,
+    `${"page".padEnd(9)}${"cached".padStart(9)}${"p50".padStart(8)}${"p95".padStart(8)}  ${"X-Cache".padEnd(15)}` +
+      `${"uncached".padStart(9)}${"p50".padStart(8)}${"p95".padStart(8)}  ${"X-Cache".padEnd(15)}` +
+      `${"nginx".padStart(8)}${"p50".padStart(8)}${"p95".padStart(8)}${"cached/nginx".padStart(14)}${"uncached/nginx".padStart(16)}`,
   );
-  const ms = (n: number | undefined) => (n === undefined || n === 0 ? "-" : n.toFixed(1)).padStart(7);
+  const ms = (n: number | undefined) => (n === undefined || n === 0 ? "-" : n.toFixed(1)).padStart(8);
   const rps = (r: LoadResult | undefined, width: number) =>
     (r ? int(r.requestsPerSecond) : "-").padStart(width);
   const share = (r: LoadResult | undefined, n: LoadResult | undefined) =>
@@ -316,7 +316,9 @@ async function main() {
       ["nginx", n],
     ] as const) {
       if (r && (r.non2xx > 0 || r.socketErrors > 0))
-        notes.push(`${name}, ${label}: ${r.non2xx} answers not 2xx/3xx, ${r.socketErrors} socket errors`);
+        notes.push(
+          `${name}, ${label}: ${r.non2xx} answers not 2xx/3xx, ${r.socketErrors} socket errors (wrk counts a request over 10 s as one)`,
+        );
       if (r && r.requests === 0)
         notes.push(
           `${name}, ${label}: no request finished within ${LOAD.duration}; a longer BENCH_DURATION measures it`,

@@ -12,7 +12,9 @@ import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 
 const WORDS =
-  "Accra Kumasi Tamale cocoa harvest market traders assembly minister parliament budget cedi inflation football Black Stars coach league festival Cape Coast chiefs council school teachers health clinic road project rainfall farmers fishermen port exports gold mining youth jobs technology startup bank loans transport fares election district";
+  "Accra Kumasi Tamale cocoa harvest market traders assembly minister parliament budget cedi inflation football Black Stars coach league festival Cape Coast chiefs council school teachers health clinic road project rainfall farmers fishermen port exports gold mining youth jobs technology startup bank loans transport fares election district".split(
+    " ",
+  );
 
 /** Rows per INSERT (about 12 MB of JSON): bounded memory per statement, and a progress line now and then. */
 const BATCH = 5_000;
@@ -46,11 +48,10 @@ export function readSeedMarker(dataDir: string, articles: number): SeedResult | 
  * quarter of the articles, as a common word does on a real news site, rather than every one.
  */
 function sentence(topic: number, seed: number, length: number): string {
-  const words = WORDS.split(" ");
-  const size = Math.floor(words.length / 4);
+  const size = Math.floor(WORDS.length / 4);
   const base = (topic % 4) * size;
   const picked: string[] = [];
-  for (let i = 0; i < length; i++) picked.push(words[base + ((seed * 7 + i * 3) % size)] ?? "");
+  for (let i = 0; i < length; i++) picked.push(WORDS[base + ((seed * 7 + i * 3) % size)] ?? "");
   const text = picked.join(" ");
   return text.charAt(0).toUpperCase() + text.slice(1) + ".";
 }
