@@ -177,11 +177,22 @@ async function main() {
   const stopAll = async () => {
     for (const s of servers.splice(0)) await s.stop().catch(() => undefined);
   };
-  const onSignal = () => void stopAll().finally(() => process.exit(130));
+  const made: { database?: BenchDatabase } = {};
+  // Ctrl-C stops the servers and drops the PostgreSQL database too (PGlite's folder goes with workDir).
+  const onSignal = () =>
+    void stopAll()
+      .then(() => made.database?.drop())
+      .catch(() => undefined)
+      .finally(() => {
+        fs.rmSync(workDir, { recursive: true, force: true });
+        process.exit(130);
+      });
   process.once("SIGINT", onSignal);
   process.once("SIGTERM", onSignal);
 
-  const { dataDir, database, leadArticleId } = await prepareData();
+  const prepared = await prepareData();
+  const { dataDir, database, leadArticleId } = prepared;
+  made.database = database;
   const paths: Record<PageName, string[]> = {
     home: ["/"],
     article: [`/article/${leadArticleId}`],
