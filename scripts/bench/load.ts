@@ -1,0 +1,156 @@
+/**
+ * Throughput under load: `wrk` (threads, connections and duration from the bench's settings, gzip and
+ * brotli accepted as a browser does) with a Lua script that rotates through a page's paths and prints
+ * the percentiles wrk's --latency table lacks (p95). Without wrk, the bench's own client keeps the same
+ * number of connections busy for the same time (it shares the CPU with the server, so it reads lower).
+ */
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { get, percentile } from "./http";
+
+export interface LoadSettings {
+  threads: number;
+  connections: number;
+  /** wrk's duration syntax: "10s", "1m". */
+  duration: string;
+  acceptEncoding: string;
+  /** Where the Lua scripts are written. */
+  workDir: string;
+}
+
+export interface LoadResult {
+  tool: "wrk" | "node";
+  requestsPerSecond: number;
+  p50Ms: number;
+  p95Ms: number;
+  requests: number;
+  /** Answers that were not 2xx or 3xx, and socket errors (connect, read, write, timeout). */
+  non2xx: number;
+  socketErrors: number;
+}
+
+export const WRK_PATH = ["/usr/bin/wrk", "/usr/local/bin/wrk"].find((p) => fs.existsSync(p)) ?? null;
+
+export function durationSeconds(duration: string): number {
+  const match = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(duration.trim());
+  if (!match) throw new Error(`[bench] BENCH_DURATION "${duration}" is not like 10s or 1m`);
+  const unit = { ms: 0.001, s: 1, m: 60, h: 3600 }[match[2] ?? "s"] ?? 1;
+  return Number(match[1]) * unit;
+}
+
+function wrkScript(paths: string[]): string {
+  return `-- written by scripts/bench/load.ts
+local paths = { ${paths.map((p) => JSON.stringify(p)).join(", ")} }
+local n = 0
+request = function()
+  n = n + 1
+  return wrk.format("GET", paths[(n % #paths) + 1])
+end
+done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format(
+    "BENCH_RESULT %d %d %d %d %d %d\\n",
+    summary.requests, summary.duration, latency:percentile(50), latency:percentile(95),
+    e.status, e.connect + e.read + e.write + e.timeout))
+end
+`;
+}
+
+/** Parses the line our Lua `done` hook prints (microseconds), with wrk's own "Requests/sec" as a check. */
+export function parseWrk(output: string): Omit<LoadResult, "tool"> {
+  const line = /^BENCH_RESULT (\d+) (\d+) (\d+) (\d+) (\d+) (\d+)$/m.exec(output);
+  if (!line) throw new Error(`[bench] could not read wrk's output:\n${output}`);
+  const [requests, durationUs, p50Us, p95Us, non2xx, socketErrors] = line.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const reported = /^Requests\/sec:\s+([\d.]+)/m.exec(output)?.[1];
+  return {
+    requestsPerSecond: reported ? Number(reported) : requests / (durationUs / 1e6),
+    p50Ms: p50Us / 1000,
+    p95Ms: p95Us / 1000,
+    requests,
+    non2xx,
+    socketErrors,
+  };
+}
+
+async function runWrk(wrk: string, origin: string, paths: string[], settings: LoadSettings) {
+  const script = path.join(settings.workDir, `wrk-${Date.now()}-${Math.random().toString(36).slice(2)}.lua`);
+  fs.writeFileSync(script, wrkScript(paths));
+  const args = [
+    `-t${settings.threads}`,
+    `-c${settings.connections}`,
+    `-d${settings.duration}`,
+    "--latency",
+    "--timeout",
+    "10s",
+    "-H",
+    `Accept-Encoding: ${settings.acceptEncoding}`,
+    "-s",
+    script,
+    `${origin}${paths[0] ?? "/"}`,
+  ];
+  const output = await new Promise<string>((resolve, reject) => {
+    const child = spawn(wrk, args, { stdio: ["ignore", "pipe", "pipe"] });
+    let text = "";
+    child.stdout.on("data", (chunk: Buffer) => (text += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (text += chunk.toString()));
+    // wrk stops itself after the duration; this is only a guard against a hang.
+    const guard = setTimeout(() => child.kill("SIGKILL"), (durationSeconds(settings.duration) + 30) * 1000);
+    child.on("error", reject);
+    child.on("exit", () => {
+      clearTimeout(guard);
+      resolve(text);
+    });
+  });
+  fs.rmSync(script, { force: true });
+  return parseWrk(output);
+}
+
+async function runNode(origin: string, paths: string[], settings: LoadSettings) {
+  const until = Date.now() + durationSeconds(settings.duration) * 1000;
+  const times: number[] = [];
+  let non2xx = 0;
+  let socketErrors = 0;
+  let n = 0;
+  const started = Date.now();
+  const worker = async () => {
+    while (Date.now() < until) {
+      const pathname = paths[n++ % paths.length] ?? "/";
+      try {
+        const answer = await get(`${origin}${pathname}`, { acceptEncoding: settings.acceptEncoding });
+        if (answer.status >= 400) non2xx++;
+        times.push(answer.ms);
+      } catch {
+        socketErrors++;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: settings.connections }, worker));
+  const seconds = (Date.now() - started) / 1000;
+  times.sort((a, b) => a - b);
+  return {
+    requestsPerSecond: times.length / seconds,
+    p50Ms: percentile(times, 50),
+    p95Ms: percentile(times, 95),
+    requests: times.length,
+    non2xx,
+    socketErrors,
+  };
+}
+
+/** Loads `origin` with `paths` (in turn) for the configured duration. */
+export async function load(origin: string, paths: string[], settings: LoadSettings): Promise<LoadResult> {
+  if (!origin.startsWith("http://127.0.0.1:")) throw new Error(`[bench] refusing to load ${origin}`);
+  // A few requests first, so a cold start (the first render, an empty cache) is not in the figures.
+  for (const pathname of paths.slice(0, 5))
+    await get(`${origin}${pathname}`, { acceptEncoding: settings.acceptEncoding });
+  if (WRK_PATH) return { tool: "wrk", ...(await runWrk(WRK_PATH, origin, paths, settings)) };
+  return { tool: "node", ...(await runNode(origin, paths, settings)) };
+}

@@ -1,0 +1,176 @@
+/**
+ * The bench's content: the sample content of a first start, BENCH_ARTICLES generated published articles
+ * (inserted 5,000 per statement), and a photo-sized JPEG uploaded through the media library's own upload
+ * function and set as the lead story's image.
+ *
+ * Runs in the bench process before any server starts: `process.env.DATA_DIR` (and `DATABASE_URL`) must
+ * be set before this module is imported, since the app reads its configuration once.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import sharp from "sharp";
+
+const WORDS =
+  "Accra Kumasi Tamale cocoa harvest market traders assembly minister parliament budget cedi inflation football Black Stars coach league festival Cape Coast chiefs council school teachers health clinic road project rainfall farmers fishermen port exports gold mining youth jobs technology startup bank loans transport fares election district".split(
+    " ",
+  );
+
+/** Rows per INSERT (about 12 MB of JSON): bounded memory per statement, and a progress line now and then. */
+const BATCH = 5_000;
+
+const log = (line: string) => console.log(`[bench]   ${line}`);
+
+/** A photo as a phone camera or agency sends it: 2400x1600, compressed to about 445 KB. */
+const PHOTO = { width: 2400, height: 1600, targetBytes: 445_000 } as const;
+
+/** What a seeded data directory holds, so BENCH_DATA_DIR can be reused without seeding again. */
+export interface SeedResult {
+  articles: number;
+  leadArticleId: string;
+  leadImageUrl: string;
+  leadImageBytes: number;
+}
+
+const MARKER = "bench-seed.json";
+
+export function readSeedMarker(dataDir: string, articles: number): SeedResult | null {
+  try {
+    const marker = JSON.parse(fs.readFileSync(path.join(dataDir, MARKER), "utf8")) as SeedResult;
+    return marker.articles === articles ? marker : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A sentence on one of four topics (a quarter of the vocabulary each), so a search word matches about a
+ * quarter of the articles, as a common word does on a real news site, rather than every one.
+ */
+function sentence(topic: number, seed: number, length: number): string {
+  const size = Math.floor(WORDS.length / 4);
+  const base = (topic % 4) * size;
+  const picked: string[] = [];
+  for (let i = 0; i < length; i++) picked.push(WORDS[base + ((seed * 7 + i * 3) % size)] ?? "");
+  const text = picked.join(" ");
+  return text.charAt(0).toUpperCase() + text.slice(1) + ".";
+}
+
+/** Article `i` of the generated ones: about 2 KB of text in 8 paragraphs, an hour older than `i - 1`. */
+function generatedArticle(i: number) {
+  return {
+    title: `${sentence(i, i, 7).slice(0, -1)} (${i})`,
+    excerpt: sentence(i, i + 1, 25),
+    content: Array.from({ length: 8 }, (_, p) => `<p>${sentence(i, i + p, 40)}</p>`).join(""),
+    category: i,
+    views: (i * 37) % 900,
+    hoursAgo: i + 10,
+  };
+}
+
+/**
+ * A JPEG that compresses like a photograph (smooth light, edges and sensor noise), its quality searched
+ * (at most 8 encodings) for the size closest to PHOTO.targetBytes. The noise is seeded, so every run
+ * uploads the same bytes.
+ */
+export async function makeLeadPhoto(): Promise<Buffer> {
+  const { width, height } = PHOTO;
+  const pixels = Buffer.alloc(width * height * 3);
+  let state = 0x2545f491;
+  const noise = () => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return ((state >>> 0) % 41) - 20;
+  };
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const o = (y * width + x) * 3;
+      const sky = y < height * 0.45 + Math.sin(x / 180) * 90;
+      const base = sky
+        ? [120 + (y / height) * 90, 160 + (y / height) * 60, 215]
+        : [90 + Math.sin(x / 37) * 30, 110 + Math.cos(y / 23) * 35, 60 + ((x + y) % 97) / 3];
+      for (let c = 0; c < 3; c++) pixels[o + c] = Math.max(0, Math.min(255, (base[c] ?? 0) + noise()));
+    }
+  }
+  const encode = (quality: number) =>
+    sharp(pixels, { raw: { width, height, channels: 3 } })
+      .jpeg({ quality })
+      .toBuffer();
+  let low = 10;
+  let high = 100;
+  let best = await encode(75);
+  for (let step = 0; step < 7 && low <= high; step++) {
+    const quality = Math.round((low + high) / 2);
+    const jpeg = await encode(quality);
+    if (Math.abs(jpeg.length - PHOTO.targetBytes) < Math.abs(best.length - PHOTO.targetBytes)) best = jpeg;
+    if (jpeg.length > PHOTO.targetBytes) high = quality - 1;
+    else low = quality + 1;
+  }
+  return best;
+}
+
+/**
+ * Migrates and seeds (sample content, the admin of ADMIN_PASSWORD), adds `count` published articles,
+ * uploads the lead photo as the admin and sets it as the lead story's image. Writes the marker file.
+ */
+export async function seedBenchContent(dataDir: string, count: number): Promise<SeedResult> {
+  const { prepareDatabase } = await import("../../server/start");
+  const { articles, users } = await import("#app/db/schema");
+  const { topStory } = await import("#app/domain/articles/public.server");
+  const { uploadMedia } = await import("#app/domain/media/upload.server");
+  const database = await prepareDatabase();
+  const { db } = database;
+  try {
+    const started = Date.now();
+    for (let start = 0; start < count; start += BATCH) {
+      const end = Math.min(start + BATCH, count);
+      const rows = Array.from({ length: end - start }, (_, k) => generatedArticle(start + k));
+      // The text is made here and sent as one JSON parameter: making it in SQL took longer than the
+      // insert itself, whose cost is the stored search vector of each row.
+      await db.execute(sql`
+        INSERT INTO articles (id, title, excerpt, content, category_id, author_name, status, views,
+                              read_time, published_at, created_at)
+        SELECT gen_random_uuid()::text, r.title, r.excerpt, r.content,
+               c.ids[r.category % array_length(c.ids, 1) + 1], 'Bench Writer', 'published', r.views,
+               '2 min read', now() - make_interval(hours => r."hoursAgo"),
+               now() - make_interval(hours => r."hoursAgo")
+        FROM json_to_recordset(${JSON.stringify(rows)}::json)
+               AS r(title text, excerpt text, content text, category int, views int, "hoursAgo" int),
+             (SELECT array_agg(id ORDER BY name) AS ids FROM categories) AS c`);
+      if (count > BATCH) log(`${end} articles (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+      // Lets a Ctrl-C in between batches (PGlite runs each statement without yielding).
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await db.execute(sql`ANALYZE`);
+
+    const [admin] = await db
+      .select({ id: users.id, name: users.name, email: users.email })
+      .from(users)
+      .where(eq(users.role, "admin"))
+      .limit(1);
+    if (!admin) throw new Error("[bench] the seeded database has no admin to upload as");
+    const lead = await topStory(db);
+    if (!lead) throw new Error("[bench] the database has no lead story");
+    const photo = await makeLeadPhoto();
+    const uploaded = await uploadMedia(db, admin, {
+      mode: "file",
+      name: "Bench lead photo",
+      alt: "Traders at a market in Accra",
+      description: "",
+      tags: "",
+      file: new File([new Uint8Array(photo)], "lead-photo.jpg", { type: "image/jpeg" }),
+    });
+    await db.update(articles).set({ imageUrl: uploaded.url }).where(eq(articles.id, lead.id));
+    const result: SeedResult = {
+      articles: count,
+      leadArticleId: lead.id,
+      leadImageUrl: uploaded.url,
+      leadImageBytes: photo.length,
+    };
+    fs.writeFileSync(path.join(dataDir, MARKER), JSON.stringify(result, null, 2));
+    return result;
+  } finally {
+    await database.close();
+  }
+}

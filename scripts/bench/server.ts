@@ -1,0 +1,79 @@
+/**
+ * Starts and stops the production server for the bench (`node bin/newsdesk.mjs start`, which runs the
+ * server in its own process, so the child's pid is the server's) and reads its memory from /proc.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
+import { waitFor200 } from "./http";
+
+export interface BenchServer {
+  origin: string;
+  pid: number;
+  /** The resident-set high-water mark (VmHWM) so far, in bytes; null where /proc is not there. */
+  peakRss(): number | null;
+  stop(): Promise<void>;
+}
+
+interface ServerOptions {
+  port: number;
+  /** The server's output goes here; its end is shown when the server fails to start. */
+  logFile: string;
+  dataDir: string;
+  databaseUrl?: string;
+  /** false starts it with PAGE_CACHE=off. */
+  pageCache: boolean;
+}
+
+function procStatusBytes(pid: number, field: "VmHWM" | "VmRSS"): number | null {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1];
+    return kb ? Number(kb) * 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function startServer(options: ServerOptions): Promise<BenchServer> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    PORT: String(options.port),
+    DATA_DIR: options.dataDir,
+  };
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  else delete env.DATABASE_URL;
+  if (options.pageCache) delete env.PAGE_CACHE;
+  else env.PAGE_CACHE = "off";
+  const out = fs.openSync(options.logFile, "a");
+  const child: ChildProcess = spawn(process.execPath, ["bin/newsdesk.mjs", "start"], {
+    env,
+    stdio: ["ignore", out, out],
+  });
+  fs.closeSync(out);
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  let hasExited = false;
+  void exited.then(() => (hasExited = true));
+  const origin = `http://127.0.0.1:${options.port}`;
+  const stop = async () => {
+    if (hasExited) return;
+    child.kill("SIGTERM");
+    // The server finishes in-flight requests and exits within 10 s; after 15 s it is killed.
+    const timedOut = await Promise.race([exited.then(() => false), sleep(15_000).then(() => true)]);
+    if (timedOut) {
+      child.kill("SIGKILL");
+      await exited;
+    }
+  };
+  try {
+    await waitFor200(`${origin}/healthz`, 180, () => hasExited);
+  } catch (error) {
+    await stop();
+    const tail = fs.readFileSync(options.logFile, "utf8").split("\n").slice(-30).join("\n");
+    throw new Error(`${(error as Error).message}\n--- server output (${options.logFile}) ---\n${tail}`);
+  }
+  const pid = child.pid ?? 0;
+  return { origin, pid, peakRss: () => procStatusBytes(pid, "VmHWM"), stop };
+}
