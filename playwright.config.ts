@@ -1,6 +1,7 @@
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_FLAGS } from "./scripts/chromium.mjs";
 import { E2E_ACCOUNTS } from "./tests/e2e/accounts";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -30,14 +31,7 @@ export default defineConfig({
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: chromium,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
+      args: CHROMIUM_FLAGS,
     },
   },
   // One server and one database for the whole run: the reader journeys read the sample content first,

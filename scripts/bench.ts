@@ -23,7 +23,8 @@ import path from "node:path";
 import { closeClient, get, percentile } from "./bench/http";
 import { durationSeconds, load, WRK_PATH, type LoadResult, type LoadSettings } from "./bench/load";
 import { NGINX_PATH, startStaticCopy } from "./bench/nginx";
-import { CHROMIUM_PATH, phoneFirstLoad, type PhoneLoad } from "./bench/phone";
+import { phoneFirstLoad, type PhoneLoad } from "./bench/phone";
+import { findChromium } from "./chromium.mjs";
 import { createBenchDatabase, describeUrl, type BenchDatabase } from "./bench/postgres";
 import { startServer, type BenchServer } from "./bench/server";
 import { scriptWeight, type ScriptWeight } from "./bench/weight";
@@ -226,11 +227,14 @@ async function main() {
         scripts: await scriptWeight(first.origin, answer.body),
       };
     }
-    if (CHROMIUM_PATH) {
+    const chromiumPath = await findChromium();
+    if (chromiumPath) {
       log("  home page as a phone in Chromium...");
-      phone = await phoneFirstLoad(CHROMIUM_PATH, `${first.origin}/`);
+      phone = await phoneFirstLoad(chromiumPath, `${first.origin}/`);
     } else {
-      notes.push("No Chromium (CHROMIUM_PATH, /usr/bin/chromium): the phone first load was not measured.");
+      notes.push(
+        "No Chromium (CHROMIUM_PATH, the system's, or the packaged one): the phone first load was not measured.",
+      );
     }
     cached = await loadServer(first, paths);
     await first.stop();

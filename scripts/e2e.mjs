@@ -2,20 +2,8 @@
 // app, runs Playwright.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import { findChromium } from "./chromium.mjs";
 import { build } from "./ensure-build.mjs";
-
-/** CHROMIUM_PATH, else the system's Chromium, else the one inside @sparticuz/chromium (x86-64 only). */
-async function findChromium() {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  const system = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => fs.existsSync(p));
-  if (system) return system;
-  if (process.platform === "linux" && process.arch === "x64") {
-    const { default: packaged } = await import("@sparticuz/chromium");
-    // Unpacks the compressed binary (and its libraries) into the temp folder once.
-    return packaged.executablePath();
-  }
-  return undefined;
-}
 
 const chromium = await findChromium();
 if (!chromium || !fs.existsSync(chromium)) {

@@ -4,7 +4,7 @@
  * generated articles, default 1,000, and the 445 KB lead photo). Each page is run LIGHTHOUSE_RUNS times
  * (default 2): Lighthouse's simulated throttling still moves a few points from run to run.
  *
- * Chromium: CHROMIUM_PATH (or CHROME_PATH), else /usr/bin/chromium. Lighthouse 12 (the last line that
+ * Chromium: CHROME_PATH, else the one the journeys use (scripts/chromium.mjs). Lighthouse 12 (the last line that
  * runs on Node 20) with its default mobile settings: Moto G Power, slow 4G and a 4x slower CPU,
  * simulated. Only 127.0.0.1 is contacted.
  */
@@ -13,13 +13,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { closeClient } from "./bench/http";
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./bench/phone";
+import { CHROMIUM_FLAGS, findChromium } from "./chromium.mjs";
 import { startServer } from "./bench/server";
 
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3960);
 const ARTICLES = Number(process.env.LIGHTHOUSE_ARTICLES ?? 1000);
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 2);
-const chrome = process.env.CHROME_PATH ?? CHROMIUM_PATH;
+const chrome = process.env.CHROME_PATH ?? (await findChromium());
 
 interface Report {
   categories: Record<string, { score: number | null }>;
@@ -45,7 +45,7 @@ function runLighthouse(url: string, outFile: string): Promise<Report> {
     `--output-path=${outFile}`,
     "--quiet",
     "--no-enable-error-reporting",
-    `--chrome-flags=${[...CHROMIUM_FLAGS.filter((f) => f !== "--headless"), "--headless=new"].join(" ")}`,
+    `--chrome-flags=${[...CHROMIUM_FLAGS, "--headless=new"].join(" ")}`,
     "--max-wait-for-load=60000",
   ];
   return new Promise((resolve, reject) => {

@@ -150,6 +150,13 @@ describe.each(ENGINES)("the page cache on %s", (engine) => {
     };
   }
 
+  /** Saves the Settings screen as an admin would: what is stored now, with these fields changed. */
+  async function saveSettings(changes: Record<string, string>) {
+    const values = m.settingsForm.settingsFormValues(await m.settingsRead.getSettings(database.db));
+    const input = m.settingsForm.settingsFormSchema.parse({ ...values, ...changes });
+    await m.settings.updateSettings(database.db, admin, input);
+  }
+
   async function aCategory() {
     const [category] = await database.db.select().from(m.schema.categories).limit(1);
     return category!;
@@ -281,13 +288,7 @@ describe.each(ENGINES)("the page cache on %s", (engine) => {
 
   test("settings, snippets and ads show on the very next request", async () => {
     await cached("/about");
-    const current = await m.settingsRead.getSettings(database.db);
-    const values = m.settingsForm.settingsFormValues(current);
-    await m.settings.updateSettings(
-      database.db,
-      admin,
-      m.settingsForm.settingsFormSchema.parse({ ...values, siteTitle: "Accra Evening Post" }),
-    );
+    await saveSettings({ siteTitle: "Accra Evening Post" });
     expect((await read("/about")).body).toContain("Accra Evening Post");
 
     await cached("/about");
@@ -345,46 +346,26 @@ describe.each(ENGINES)("the page cache on %s", (engine) => {
   });
 
   test("in maintenance readers get the 503 page, never kept; the first request after it ends is fresh", async () => {
-    const current = await m.settingsRead.getSettings(database.db);
-    const values = m.settingsForm.settingsFormValues(current);
     await cached("/terms");
-    await m.settings.updateSettings(
-      database.db,
-      admin,
-      m.settingsForm.settingsFormSchema.parse({ ...values, maintenanceEnabled: "on" }),
-    );
+    await saveSettings({ maintenanceEnabled: "on" });
     for (let i = 0; i < 2; i++) {
       const during = await read("/terms");
       expect(during.status).toBe(503);
       expect(during.cache).toBe("BYPASS");
     }
-    await m.settings.updateSettings(
-      database.db,
-      admin,
-      m.settingsForm.settingsFormSchema.parse({ ...values, maintenanceEnabled: "" }),
-    );
+    await saveSettings({ maintenanceEnabled: "" });
     const after = await read("/terms");
     expect(after.status).toBe(200);
     expect(after.cache).toBe("MISS");
   });
 
   test("cache switched off in Settings → Advanced: pages are rendered every time", async () => {
-    const current = await m.settingsRead.getSettings(database.db);
-    const values = m.settingsForm.settingsFormValues(current);
-    await m.settings.updateSettings(
-      database.db,
-      admin,
-      m.settingsForm.settingsFormSchema.parse({ ...values, cacheEnabled: "" }),
-    );
+    await saveSettings({ cacheEnabled: "" });
     try {
       await read("/privacy");
       expect((await read("/privacy")).cache).toBeNull();
     } finally {
-      await m.settings.updateSettings(
-        database.db,
-        admin,
-        m.settingsForm.settingsFormSchema.parse({ ...values, cacheEnabled: "on" }),
-      );
+      await saveSettings({ cacheEnabled: "on" });
     }
   });
 

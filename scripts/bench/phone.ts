@@ -5,22 +5,13 @@
  * has loaded and the network has been idle. Host names other than 127.0.0.1 do not resolve in this
  * browser, so nothing leaves the machine.
  */
-import fs from "node:fs";
 import { chromium } from "@playwright/test";
+import { CHROMIUM_FLAGS } from "../chromium.mjs";
 
-export const CHROMIUM_PATH =
-  [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find(
-    (p) => p && fs.existsSync(p),
-  ) ?? null;
-
-export const CHROMIUM_FLAGS = [
+/** The shared flags (scripts/chromium.mjs), headless, and no host but 127.0.0.1 resolves. */
+const PHONE_FLAGS = [
+  ...CHROMIUM_FLAGS,
   "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
   "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
 ];
 
@@ -43,7 +34,7 @@ export interface PhoneLoad {
 }
 
 export async function phoneFirstLoad(executablePath: string, url: string): Promise<PhoneLoad> {
-  const browser = await chromium.launch({ executablePath, args: CHROMIUM_FLAGS, timeout: 60_000 });
+  const browser = await chromium.launch({ executablePath, args: PHONE_FLAGS, timeout: 60_000 });
   try {
     const context = await browser.newContext(MOTO_G_POWER);
     const page = await context.newPage();

@@ -102,8 +102,10 @@ describe("what the cache may hold", () => {
     expect(isCacheableRequest({ method: "GET", path: "/", cookie: "_ga=1" })).toBe(true);
   });
 
-  test("nothing under /admin, in any letter case, nor the /resources endpoints", () => {
+  test("nothing under /admin, in any letter case, nor the /resources endpoints or static files", () => {
     for (const path of [
+      "/assets/reader-abc.js",
+      "/media/0123.webp",
       "/admin",
       "/admin/login",
       "/Admin/dashboard",

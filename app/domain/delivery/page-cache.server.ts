@@ -118,13 +118,16 @@ export class PageCache {
   }
 }
 
+/** Endpoints and files Express serves itself: looking them up would only cost every asset a miss. */
+const NOT_PAGES = /^\/(resources|assets|media)(\/|$)/i;
+
 /**
  * Only an anonymous reader's GET or HEAD of a public path. The back office is matched without regard to
  * case, as the router matches it; `/resources/` are endpoints, not pages.
  */
 export function isCacheableRequest(request: { method: string; path: string; cookie?: string | null }) {
   if (request.method !== "GET" && request.method !== "HEAD") return false;
-  if (isBackOfficePath(request.path) || /^\/resources(\/|$)/i.test(request.path)) return false;
+  if (isBackOfficePath(request.path) || NOT_PAGES.test(request.path)) return false;
   return !hasPersonalCookie(request.cookie);
 }
 
