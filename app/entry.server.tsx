@@ -18,8 +18,7 @@ import { getSettings } from "#app/domain/settings/settings.server";
 const streamTimeout = 5_000;
 
 /** A settings read that fails must not take the page down with it: the page goes out without extras. */
-async function pageCodeFor(request: Request, db: Db): Promise<PageCode | null> {
-  const { pathname } = new URL(request.url);
+async function pageCodeFor(request: Request, pathname: string, db: Db): Promise<PageCode | null> {
   if (!isPublicPagePath(pathname)) return null;
   try {
     return pageCode(await getSettings(db), pathname, request.headers.get("user-agent"));
@@ -27,6 +26,20 @@ async function pageCodeFor(request: Request, db: Db): Promise<PageCode | null> {
     console.error("[page-code] could not read settings; page sent without custom code", error);
     return null;
   }
+}
+
+/**
+ * A rendered document as one buffer. A reader page is complete when React is ready (no Suspense), so
+ * nothing is gained by streaming it in React's many small chunks, and each chunk costs a trip through
+ * web streams, Express and compression; one buffer is compressed in one go and gets a Content-Length.
+ */
+function wholeDocument(body: Transform): Promise<Buffer<ArrayBuffer>> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    body.on("data", (chunk: Buffer) => chunks.push(chunk));
+    body.once("end", () => resolve(Buffer.concat(chunks)));
+    body.once("error", reject);
+  });
 }
 
 export default async function handleRequest(
@@ -41,16 +54,19 @@ export default async function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
-  const code = await pageCodeFor(request, loadContext.db);
+  const { pathname } = new URL(request.url);
+  const code = await pageCodeFor(request, pathname, loadContext.db);
   if (code?.variesByDevice) responseHeaders.append("Vary", "User-Agent");
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
 
-    // Bots wait for all content so that they read the whole page.
+    // Bots wait for all content so that they read the whole page. So do public pages, which have no
+    // Suspense boundary to stream: their document goes out as one buffer (see `wholeDocument`).
+    const isWhole = isPublicPagePath(pathname);
     const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+      isWhole || (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
 
     // Abort after streamTimeout so that rejected boundaries still have time to flush.
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
@@ -69,8 +85,17 @@ export default async function handleRequest(
             clearTimeout(timeoutId);
             timeoutId = undefined;
           });
-          const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html");
+          if (isWhole) {
+            wholeDocument(body).then(
+              (bytes) =>
+                resolve(new Response(bytes, { headers: responseHeaders, status: responseStatusCode })),
+              reject,
+            );
+            pipe(body);
+            return;
+          }
+          const stream = createReadableStreamFromReadable(body);
           pipe(body);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
         },

@@ -3,6 +3,7 @@
  * request handler. Kept apart from start-up so tests can mount it on any port.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
+import fs from "node:fs";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -15,10 +16,17 @@ import { PageCache } from "#app/domain/delivery/page-cache.server";
 import { onSiteChange } from "#app/domain/delivery/site-changes.server";
 import { mediaDirectory } from "#app/domain/media/storage.server";
 import { pageCacheHandlers } from "./page-cache";
+import { limitConcurrentRenders } from "./render-gate";
 import { limitRequestBody, rejectCrossSiteWrites, securityHeaders } from "./security";
 
 /** The 32 MB upload limit of the spec plus room for the form's other fields and multipart framing. */
 export const MAX_REQUEST_BODY_BYTES = 33 * 1024 * 1024;
+
+/**
+ * Renders in progress at once (server/render-gate.ts). Enough to keep a PostgreSQL server busy while
+ * this process renders; more only holds memory (the heap is limited, bin/heap-limit.mjs).
+ */
+const MAX_CONCURRENT_RENDERS = 8;
 
 interface AppOptions {
   config: Config;
@@ -27,6 +35,24 @@ interface AppOptions {
   /** Production: the built server bundle. Development: Vite's middleware and on-demand build. */
   build: ServerBuild | (() => Promise<ServerBuild>);
   viteMiddleware?: RequestHandler;
+}
+
+/** The names at the top of a built folder (favicon.svg, images…), read once at start-up. */
+function topLevelNames(dir: string): Set<string> {
+  return new Set(fs.existsSync(dir) ? fs.readdirSync(dir) : []);
+}
+
+/**
+ * Runs a static handler only for paths whose first segment is one of `names`. express.static would
+ * otherwise look on disk for every page a reader asks for, a stat per request for a file that is
+ * never there.
+ */
+function onlyUnder(names: Set<string>, handler: RequestHandler): RequestHandler {
+  return (req, res, next) => {
+    const first = req.path.split("/", 2)[1] ?? "";
+    if (names.has(first)) return handler(req, res, next);
+    next();
+  };
 }
 
 /**
@@ -60,7 +86,7 @@ export function createApp({ config, db, build, viteMiddleware }: AppOptions): {
       "/assets",
       express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }),
     );
-    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+    app.use(onlyUnder(topLevelNames(clientDir), express.static(clientDir, { maxAge: "1h", index: false })));
   }
 
   // Uploaded media: keys are random and never reused, so a year and `immutable` are safe. Only that
@@ -86,6 +112,7 @@ export function createApp({ config, db, build, viteMiddleware }: AppOptions): {
   );
 
   app.use(rejectCrossSiteWrites(config.publicUrl));
+  app.use(limitConcurrentRenders(MAX_CONCURRENT_RENDERS));
   app.use(limitRequestBody(MAX_REQUEST_BODY_BYTES));
   const mode = config.isProduction ? "production" : "development";
   const context = (req: express.Request) =>

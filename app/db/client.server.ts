@@ -58,9 +58,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   let client: PGlite;
   if ("dataDir" in options) {
     fs.mkdirSync(options.dataDir, { recursive: true });
-    client = await PGlite.create(path.join(options.dataDir, "pglite"));
+    client = await PGlite.create(path.join(options.dataDir, "pglite"), EMBEDDED_OPTIONS);
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create(EMBEDDED_OPTIONS);
   }
   const pgliteDb = drizzlePglite(client, { schema });
   return {
@@ -70,6 +70,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     close: () => client.close(),
   };
 }
+
+/**
+ * PGlite starts Postgres with a server's defaults: 128 MB of shared buffers inside the WebAssembly heap,
+ * which never gives memory back. One embedded process does not need that: its data files sit in the
+ * operating system's page cache anyway, so 32 MB of buffers hold every hot page of a large site and
+ * keep the process within its memory budget (README, "Speed budgets"). Passed as start parameters
+ * rather than `postgresqlconf`, which would overwrite the data folder's postgresql.conf.
+ */
+const EMBEDDED_OPTIONS = {
+  startParams: [
+    ...PGlite.defaultStartParams,
+    ...["-c", "shared_buffers=32MB", "-c", "work_mem=2MB", "-c", "maintenance_work_mem=32MB"],
+    ...["-c", "temp_buffers=2MB"],
+  ],
+};
 
 export async function pingDatabase(db: Db): Promise<boolean> {
   try {

@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
+import { HEAP_LIMIT_FLAG } from "../../bin/heap-limit.mjs";
 import { waitFor200 } from "./http";
 
 export interface BenchServer {
@@ -48,7 +49,8 @@ export async function startServer(options: ServerOptions): Promise<BenchServer> 
   if (options.pageCache) delete env.PAGE_CACHE;
   else env.PAGE_CACHE = "off";
   const out = fs.openSync(options.logFile, "a");
-  const child: ChildProcess = spawn(process.execPath, ["bin/newsdesk.mjs", "start"], {
+  // With the heap limit on the command line, bin/newsdesk.mjs runs the server in this very process.
+  const child: ChildProcess = spawn(process.execPath, [HEAP_LIMIT_FLAG, "bin/newsdesk.mjs", "start"], {
     env,
     stdio: ["ignore", out, out],
   });

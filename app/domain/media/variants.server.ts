@@ -13,6 +13,10 @@ import { media, type MediaVariant } from "#app/db/schema";
 import { extensionOf, SHARE_IMAGE, SHARE_VARIANT_SUFFIX } from "./media-rules";
 import { mediaKey, publicUrlFor, readMediaFile, removeMediaFiles, replaceMediaFile } from "./storage.server";
 
+// Each upload is resized once, so libvips' operation cache (up to 50 MB by default) would only hold
+// memory the server never reads again.
+sharp.cache(false);
+
 export const VARIANT_WIDTHS = [400, 800, 1200] as const;
 
 // Decompression bombs: refuse images above ~100 megapixels before decoding them.

@@ -1,0 +1,3 @@
+export declare const SERVER_HEAP_MB: number;
+export declare const HEAP_LIMIT_FLAG: string;
+export declare function hasHeapLimit(execArgv?: string[], nodeOptions?: string): boolean;

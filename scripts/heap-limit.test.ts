@@ -1,0 +1,15 @@
+import { describe, expect, it } from "vitest";
+import { HEAP_LIMIT_FLAG, hasHeapLimit } from "../bin/heap-limit.mjs";
+
+describe("the server's heap limit", () => {
+  it("is seen on the command line or in NODE_OPTIONS, in either spelling", () => {
+    expect(hasHeapLimit([HEAP_LIMIT_FLAG], "")).toBe(true);
+    expect(hasHeapLimit([], "--enable-source-maps --max-old-space-size=512")).toBe(true);
+    expect(hasHeapLimit(["--max_old_space_size=300"], "")).toBe(true);
+  });
+
+  it("is missing when neither sets it", () => {
+    expect(hasHeapLimit([], "")).toBe(false);
+    expect(hasHeapLimit(["--enable-source-maps"], "--max-semi-space-size=8")).toBe(false);
+  });
+});
