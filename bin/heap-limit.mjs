@@ -3,7 +3,7 @@
 // live in it (`npm run bench`). A limit makes V8 collect sooner; the live set of a running site is a
 // few dozen MB (the page cache's bytes live outside this heap). Operators can set their own with
 // NODE_OPTIONS=--max-old-space-size=N.
-export const SERVER_HEAP_MB = 192;
+export const SERVER_HEAP_MB = 160;
 export const HEAP_LIMIT_FLAG = `--max-old-space-size=${SERVER_HEAP_MB}`;
 
 /** True when the process was started with a heap limit, on its command line or in NODE_OPTIONS. */
