@@ -1,4 +1,7 @@
+import fs from "node:fs";
 import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
 import type { Server } from "node:http";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -14,9 +17,9 @@ import { createApp } from "./app";
 const noBuild = (): Promise<ServerBuild> => Promise.reject(new Error("no app build in this test"));
 
 /** The app on a free port, with that database in every request's context. */
-async function listen(database: Database) {
+async function listen(database: Database, buildDir = "/nonexistent-build") {
   const { app } = createApp({
-    config: parseConfig({ NODE_ENV: "production", BUILD_DIR: "/nonexistent-build" }),
+    config: parseConfig({ NODE_ENV: "production", BUILD_DIR: buildDir }),
     db: database.db,
     build: noBuild,
   });
@@ -74,5 +77,24 @@ describe.each(TEST_ENGINES)("the Express app on %s", (engine) => {
     });
     expect(response.status).toBe(403);
     expect(await response.text()).toBe("Forbidden: cross-site request refused.");
+  });
+
+  test("files at the top of the client build are served; other paths go on to the app", async () => {
+    const buildDir = fs.mkdtempSync(path.join(os.tmpdir(), "newsdesk-build-"));
+    fs.mkdirSync(path.join(buildDir, "client", "images"), { recursive: true });
+    fs.writeFileSync(path.join(buildDir, "client", "favicon.svg"), "<svg/>");
+    fs.writeFileSync(path.join(buildDir, "client", "images", "logo.svg"), "<svg id='logo'/>");
+    const built = await listen(database, buildDir);
+    try {
+      const favicon = await fetch(`${built.origin}/favicon.svg`);
+      expect(favicon.status).toBe(200);
+      expect(await favicon.text()).toBe("<svg/>");
+      expect(await (await fetch(`${built.origin}/images/logo.svg`)).text()).toBe("<svg id='logo'/>");
+      // Not a file at the top: handed to React Router (here a build that is missing, hence a 500).
+      expect((await fetch(`${built.origin}/privacy`)).status).toBe(500);
+    } finally {
+      await new Promise<void>((resolve) => built.server.close(() => resolve()));
+      fs.rmSync(buildDir, { recursive: true, force: true });
+    }
   });
 });
