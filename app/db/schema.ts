@@ -238,6 +238,10 @@ export const articles = pgTable(
     useManualDate: boolean("use_manual_date").notNull().default(false),
     manualDate: timestamp("manual_date", { withTimezone: true }),
     publishedAt: timestamp("published_at", { withTimezone: true }),
+    /** When the live text last changed after publication: readers see "Updated <time>". */
+    revisedAt: timestamp("revised_at", { withTimezone: true }),
+    /** Shown to readers under the story when an editor marked the latest live change as a correction. */
+    correctionNote: varchar("correction_note", { length: 500 }).notNull().default(""),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** The date readers see: the manual date when set, else the publish date, else the creation date. */
@@ -301,6 +305,63 @@ export const articleViews = pgTable(
   (t) => [primaryKey({ columns: [t.articleId, t.day] }), index("article_views_day_idx").on(t.day)],
 );
 
+/** What a revision keeps of an article: the fields a save writes (the article form's values). */
+export interface RevisionSnapshot {
+  title: string;
+  excerpt: string;
+  content: string;
+  categoryId: string | null;
+  tags: string[];
+  imageUrl: string;
+  youtubeUrl: string;
+  authorName: string;
+  useManualDate: boolean;
+  /** ISO date-time, or null. */
+  manualDate: string | null;
+  status: string;
+}
+
+/**
+ * Every save of an article keeps a revision (who, when, what changed). A writer's change to a published
+ * story is stored here as `proposed` and reaches the article row only when an editor approves it.
+ */
+export const articleRevisions = pgTable(
+  "article_revisions",
+  {
+    id: id(),
+    articleId: text("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
+    authorName: varchar("author_name", { length: 100 }).notNull().default(""),
+    state: text("state", { enum: enums.REVISION_STATES }).notNull().default("applied"),
+    snapshot: jsonb("snapshot").$type<RevisionSnapshot>().notNull(),
+    /** The snapshot's fields that differ from the revision before it. */
+    changedFields: text("changed_fields")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Saved by the editor's autosave: the next autosave by the same person replaces it. */
+    autosave: boolean("autosave").notNull().default(false),
+    isCorrection: boolean("is_correction").notNull().default(false),
+    correctionNote: varchar("correction_note", { length: 500 }).notNull().default(""),
+    reviewedById: text("reviewed_by_id").references(() => users.id, { onDelete: "set null" }),
+    reviewedByName: varchar("reviewed_by_name", { length: 100 }).notNull().default(""),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    /** The editor's note to the writer when a proposal is rejected. */
+    reviewNote: varchar("review_note", { length: 500 }).notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("article_revisions_state", oneOf("state", enums.REVISION_STATES)),
+    index("article_revisions_article_idx").on(t.articleId, t.createdAt.desc()),
+    // The dashboard and the notifications count proposals waiting for review.
+    index("article_revisions_proposed_idx")
+      .on(t.createdAt.desc())
+      .where(sql`state = 'proposed'`),
+  ],
+);
+
 export const comments = pgTable(
   "comments",
   {
@@ -346,6 +407,9 @@ export const media = pgTable(
     storageKey: text("storage_key").notNull().default(""),
     alt: varchar("alt", { length: 200 }).notNull().default(""),
     description: varchar("description", { length: 500 }).notNull().default(""),
+    /** Shown under the image on the article page, with the credit. */
+    caption: varchar("caption", { length: 500 }).notNull().default(""),
+    credit: varchar("credit", { length: 200 }).notNull().default(""),
     tags: text("tags")
       .array()
       .notNull()
@@ -379,6 +443,13 @@ export const notifications = pgTable(
     type: text("type", { enum: enums.NOTIFICATION_TYPES }).notNull().default("other"),
     message: text("message").notNull(),
     link: text("link").notNull().default(""),
+    /** Set for a notification meant for one person (a writer's rejected proposal); else everyone in `audience`. */
+    recipientId: text("recipient_id").references(() => users.id, { onDelete: "cascade" }),
+    /** The roles that may open the link; nobody else sees the notification. */
+    audience: text("audience")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     read: boolean("read").notNull().default(false),
     readAt: timestamp("read_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -386,6 +457,25 @@ export const notifications = pgTable(
   (t) => [
     check("notifications_type", oneOf("type", enums.NOTIFICATION_TYPES)),
     index("notifications_created_idx").on(t.createdAt.desc()),
+  ],
+);
+
+/** One staff member's state of one notification: read and dismissed are per person. */
+export const notificationReceipts = pgTable(
+  "notification_receipts",
+  {
+    notificationId: text("notification_id")
+      .notNull()
+      .references(() => notifications.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    dismissedAt: timestamp("dismissed_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.notificationId, t.userId] }),
+    index("notification_receipts_user_idx").on(t.userId),
   ],
 );
 
@@ -440,3 +530,4 @@ export type User = typeof users.$inferSelect;
 export type Article = typeof articles.$inferSelect;
 export type Category = typeof categories.$inferSelect;
 export type Media = typeof media.$inferSelect;
+export type ArticleRevision = typeof articleRevisions.$inferSelect;

@@ -13,10 +13,16 @@ export const MEDIA_STATUSES = ["active", "inactive"] as const;
 export const NOTIFICATION_TYPES = ["comment", "user", "article", "system", "other"] as const;
 export const ACTIVITY_TYPES = ["article", "comment", "user", "media", "settings"] as const;
 export const CONTACT_STATUSES = ["new", "read", "replied", "archived"] as const;
+/**
+ * A saved article revision: `applied` is (or was) the live text of its article; `proposed` waits for an
+ * editor (a writer's change to a published story); `rejected` was refused with a note to its author.
+ */
+export const REVISION_STATES = ["applied", "proposed", "rejected"] as const;
 
 export type UserRole = (typeof USER_ROLES)[number];
 export type UserStatus = (typeof USER_STATUSES)[number];
 export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
 export type CommentStatus = (typeof COMMENT_STATUSES)[number];
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+export type RevisionState = (typeof REVISION_STATES)[number];
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
