@@ -192,6 +192,8 @@ export async function saveArticle(
   actor: CurrentUser,
   input: ArticleInput,
   id?: string,
+  // The editor's autosave (a draft saved every few seconds): its revision replaces the same person's last one.
+  _options: { autosave?: boolean } = {},
 ): Promise<SaveResult> {
   if (!can(actor.role, "articles", "create")) accessDenied();
   const { content, contentSafeHash } = safeBody(input.content);

@@ -6,7 +6,7 @@
 import { count, desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "#app/db/client.server";
 import { notifications } from "#app/db/schema";
-import type { NotificationType } from "#app/lib/enums";
+import type { NotificationType, UserRole } from "#app/lib/enums";
 import { firstRow } from "#app/db/rows";
 
 /** The bell and the notifications page show the latest 50 (spec section 9). */
@@ -17,6 +17,10 @@ interface NewNotification {
   message: string;
   /** Where clicking the notification leads (a back-office path). */
   link: string;
+  /** The roles that may see it (those who can open the link). */
+  audience?: UserRole[];
+  /** For one person only (e.g. the writer whose proposal was rejected). */
+  recipientId?: string;
 }
 
 export async function createNotification(db: DbOrTx, notification: NewNotification) {
