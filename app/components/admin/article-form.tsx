@@ -27,6 +27,8 @@ interface ArticleFormProps {
   /** Extra hidden fields (the auto-saved draft's id). */
   hidden?: ReactNode;
   onDirty?(form: HTMLFormElement): void;
+  /** Shown at the end of the sidebar (the edit screen's views chart). */
+  sidebarExtra?: ReactNode;
 }
 
 const inputClass = (invalid?: string) =>
@@ -60,6 +62,7 @@ export function ArticleForm({
   submitting,
   hidden,
   onDirty,
+  sidebarExtra,
 }: ArticleFormProps) {
   const { showToast } = useToast();
   const [clientErrors, setClientErrors] = useState<ArticleFieldErrors>({});
@@ -313,6 +316,7 @@ export function ArticleForm({
             </div>
           ) : null}
         </Panel>
+        {sidebarExtra}
       </aside>
     </Form>
   );

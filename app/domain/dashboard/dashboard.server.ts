@@ -9,9 +9,11 @@ import { can } from "#app/auth/permissions";
 import type { UserRole } from "#app/lib/enums";
 import { config } from "#app/config.server";
 import { pingDatabase, type Db, type DbOrTx } from "#app/db/client.server";
-import { activityLog, articles, comments } from "#app/db/schema";
+import { activityLog, articles } from "#app/db/schema";
 import { firstRow } from "#app/db/rows";
 import { totalViews } from "#app/domain/articles/views.server";
+import { topStoriesOfWeek, viewsPerDay, type ViewScope } from "#app/domain/articles/view-stats.server";
+import { pendingCommentCount, pendingWork } from "./pending-work.server";
 
 const DASHBOARD_LIMITS = { recent: 5, popular: 5, activity: 10 } as const;
 /** Trends compare the last 30 days with the 30 days before. */
@@ -28,6 +30,10 @@ const seesAllArticles = (viewer: DashboardViewer) => can(viewer.role, "articles"
 
 const scopeOf = (viewer: DashboardViewer): SQL | undefined =>
   seesAllArticles(viewer) ? undefined : eq(articles.authorId, viewer.id);
+
+/** The same scope for the per-day view figures. */
+const viewScopeOf = (viewer: DashboardViewer): ViewScope =>
+  seesAllArticles(viewer) ? {} : { authorId: viewer.id };
 
 /** Percentage change against the previous period; null when there is nothing to compare with. */
 export function trendPercent(current: number, previous: number): number | null {
@@ -153,16 +159,6 @@ export async function isStorageWritable(dataDir = config().dataDir): Promise<boo
   }
 }
 
-async function pendingCommentCount(db: DbOrTx): Promise<number> {
-  const row = firstRow(
-    await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(comments)
-      .where(eq(comments.status, "pending")),
-  );
-  return row.n;
-}
-
 /** Real checks: the database answers, storage takes a write, and how many comments wait for moderation. */
 export async function siteHealth(db: Db, viewer: DashboardViewer, dataDir?: string): Promise<HealthCheck[]> {
   const [dbOk, storageOk] = await Promise.all([pingDatabase(db), isStorageWritable(dataDir)]);
@@ -192,5 +188,8 @@ export async function loadDashboard(db: Db, viewer: DashboardViewer) {
   const popular = await popularArticles(db, viewer);
   const activity = await dashboardActivity(db, viewer);
   const health = await siteHealth(db, viewer);
-  return { stats, recent, popular, activity, health };
+  const viewsByDay = await viewsPerDay(db, viewScopeOf(viewer));
+  const topStories = await topStoriesOfWeek(db, viewScopeOf(viewer));
+  const pending = await pendingWork(db, viewer);
+  return { stats, recent, popular, activity, health, viewsByDay, topStories, pending };
 }

@@ -4,8 +4,10 @@ import { requirePermission } from "#app/auth/guard.server";
 import { can } from "#app/auth/permissions";
 import { ArticleForm } from "#app/components/admin/article-form";
 import { ArticleProblem } from "#app/components/admin/article-problem";
+import { ViewsChart } from "#app/components/admin/views-chart";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
 import { articleFormOptions, deleteArticle, getArticleForEdit } from "#app/domain/articles/admin.server";
+import { viewsPerDay } from "#app/domain/articles/view-stats.server";
 import { ARTICLE_TEXT, articleValuesFromArticle, STATUS_LABELS } from "#app/lib/article-form";
 import { redirectWithToast } from "#app/lib/flash.server";
 import { expectedError, withDomainErrors } from "#app/lib/http-errors.server";
@@ -22,6 +24,8 @@ export const loader = withDomainErrors(async ({ params, context }: Route.LoaderA
     values: articleValuesFromArticle(article),
     options: await articleFormOptions(db),
     canPublish: can(user.role, "articles", "publish"),
+    // After getArticleForEdit: a writer reaches here only for their own article.
+    viewsByDay: await viewsPerDay(db, { articleId: article.id }),
   };
 });
 
@@ -85,6 +89,17 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
         authors={loaderData.options.authors}
         canPublish={loaderData.canPublish}
         submitting={navigation.state === "submitting"}
+        sidebarExtra={
+          <section aria-labelledby="article-views" className="rounded border border-gray-200 bg-white p-3">
+            <h2
+              id="article-views"
+              className="mb-2 text-xs font-semibold tracking-wide text-gray-500 uppercase"
+            >
+              Views
+            </h2>
+            <ViewsChart days={loaderData.viewsByDay} label="Views per day, last 30 days" size="small" />
+          </section>
+        }
       />
       <ConfirmDialog
         open={confirming}

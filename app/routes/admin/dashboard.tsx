@@ -16,6 +16,7 @@ import { requirePermission } from "#app/auth/guard.server";
 import { can, ROLE_LABELS } from "#app/auth/permissions";
 import type { UserRole } from "#app/lib/enums";
 import { relativeDate } from "#app/lib/dates";
+import { ViewsChart } from "#app/components/admin/views-chart";
 import { loadDashboard, type StatCard } from "#app/domain/dashboard/dashboard.server";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/dashboard";
@@ -113,7 +114,8 @@ function Panel({
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { name, role, stats, recent, popular, activity, health } = loaderData;
+  const { name, role, stats, recent, popular, activity, health, viewsByDay, topStories, pending } =
+    loaderData;
   const buttons = (role ? ROLE_BUTTONS[role] : []).filter((b) => can(role, b.area, b.action));
   const quick = QUICK_ACTIONS.filter((a) => can(role, a.area, a.action));
   const isWriter = !can(role, "articles", "viewAll");
@@ -176,8 +178,33 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         })}
       </section>
 
+      {pending.length > 0 ? (
+        <section aria-labelledby="pending-work" className="rounded-lg border border-gray-200 bg-white p-4">
+          <h2 id="pending-work" className="mb-2 text-sm font-semibold text-gray-800">
+            Waiting for you
+          </h2>
+          <ul className="grid gap-2 sm:grid-cols-3">
+            {pending.map((p) => (
+              <li key={p.key}>
+                <Link
+                  to={p.to}
+                  data-testid={`pending-${p.key}`}
+                  className={`flex items-center justify-between rounded border px-3 py-2 text-sm hover:border-brand-600 hover:bg-brand-50 ${p.count > 0 ? "border-amber-300 bg-amber-50" : "border-gray-200"}`}
+                >
+                  <span>{p.label}</span>
+                  <span className="ml-2 text-lg font-bold tabular-nums">{numberFormat.format(p.count)}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
       <div className="grid gap-5 lg:grid-cols-3">
         <div className="min-w-0 space-y-5 lg:col-span-2">
+          <Panel title={isWriter ? "Views of your articles per day" : "Views per day"}>
+            <ViewsChart days={viewsByDay} label="Views per day, last 30 days" />
+          </Panel>
           <Panel
             title="Recent Articles"
             action={
@@ -250,6 +277,37 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 </li>
               ))}
             </ul>
+          </Panel>
+          <Panel title="Top Stories This Week">
+            {topStories.length === 0 ? (
+              <p className="text-sm text-gray-500">No views in the last 7 days.</p>
+            ) : (
+              <ol className="space-y-2 text-sm">
+                {topStories.map((a, i) => (
+                  <li key={a.id} className="flex items-center gap-2">
+                    <span className="w-4 text-gray-400">{i + 1}</span>
+                    <Link
+                      to={`/admin/articles/edit/${a.id}`}
+                      className="min-w-0 flex-1 truncate hover:text-brand-700"
+                    >
+                      {a.title}
+                    </Link>
+                    <span className="text-xs whitespace-nowrap text-gray-500">
+                      {numberFormat.format(a.views)} views
+                    </span>
+                    {a.isLive ? (
+                      <a
+                        href={`/article/${a.id}`}
+                        className="text-xs text-brand-700 hover:underline"
+                        aria-label={`Read "${a.title}" on the site`}
+                      >
+                        View
+                      </a>
+                    ) : null}
+                  </li>
+                ))}
+              </ol>
+            )}
           </Panel>
           <Panel title="Popular Articles">
             {popular.length === 0 ? (
