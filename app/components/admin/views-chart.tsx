@@ -9,7 +9,7 @@ import { formatDate } from "#app/lib/dates";
 
 const numberFormat = new Intl.NumberFormat("en-US");
 const dayLabel = (day: string) => formatDate(day, "D, M j", "UTC");
-const views = (n: number) => `${numberFormat.format(n)} view${n === 1 ? "" : "s"}`;
+export const viewCount = (n: number) => `${numberFormat.format(n)} view${n === 1 ? "" : "s"}`;
 
 /** The accessible summary of a series: total, busiest day, and the span it covers. */
 export function viewsSummary(days: readonly DayViews[]): string {
@@ -20,7 +20,7 @@ export function viewsSummary(days: readonly DayViews[]): string {
   const span = `${dayLabel(first.day)} to ${dayLabel(last.day)} (UTC)`;
   if (total === 0) return `No views from ${span}.`;
   const busiest = days.reduce((top, d) => (d.views > top.views ? d : top), first);
-  return `${views(total)} from ${span}; the busiest day was ${dayLabel(busiest.day)} with ${views(busiest.views)}.`;
+  return `${viewCount(total)} from ${span}; the busiest day was ${dayLabel(busiest.day)} with ${viewCount(busiest.views)}.`;
 }
 
 const BAR = 10;
@@ -43,8 +43,8 @@ export function ViewsChart({
   return (
     <figure className="m-0" data-testid="views-chart">
       <p className="mb-1 text-xs text-gray-600">
-        <span className="font-semibold text-gray-900">{numberFormat.format(total)}</span> views in{" "}
-        {days.length} days · most in a day: {numberFormat.format(max)}
+        <span className="font-semibold text-gray-900">{numberFormat.format(total)}</span>{" "}
+        {total === 1 ? "view" : "views"} in {days.length} days · most in a day: {numberFormat.format(max)}
       </p>
       <svg
         role="img"
@@ -65,7 +65,7 @@ export function ViewsChart({
               height={height}
               className={i === days.length - 1 ? "fill-brand-700" : "fill-brand-600/70"}
             >
-              <title>{`${dayLabel(d.day)}: ${views(d.views)}`}</title>
+              <title>{`${dayLabel(d.day)}: ${viewCount(d.views)}`}</title>
             </rect>
           );
         })}

@@ -16,7 +16,7 @@ import { requirePermission } from "#app/auth/guard.server";
 import { can, ROLE_LABELS } from "#app/auth/permissions";
 import type { UserRole } from "#app/lib/enums";
 import { relativeDate } from "#app/lib/dates";
-import { ViewsChart } from "#app/components/admin/views-chart";
+import { viewCount, ViewsChart } from "#app/components/admin/views-chart";
 import { loadDashboard, type StatCard } from "#app/domain/dashboard/dashboard.server";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/dashboard";
@@ -292,9 +292,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                     >
                       {a.title}
                     </Link>
-                    <span className="text-xs whitespace-nowrap text-gray-500">
-                      {numberFormat.format(a.views)} views
-                    </span>
+                    <span className="text-xs whitespace-nowrap text-gray-500">{viewCount(a.views)}</span>
                     {a.isLive ? (
                       <a
                         href={`/article/${a.id}`}
