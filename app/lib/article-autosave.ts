@@ -13,6 +13,7 @@ export const AUTOSAVE_RETRY_MS = 15_000;
 export const AUTOSAVE_TEXT = {
   saving: "Saving draft...",
   savedAt: (time: string) => `Saved at ${time}`,
+  lastSavedAt: (time: string) => `Last saved at ${time}.`,
   waitingForTitle: "Autosave starts once the article has a title and some text.",
   draftsOnly: "Autosave is for drafts only: save your changes with Update Article.",
   offline: "Not saved: the server cannot be reached. Your text is still here; saving again shortly.",

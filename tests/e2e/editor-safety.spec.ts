@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_ACCOUNTS } from "./accounts";
 import { signIn } from "./helpers";
@@ -62,6 +63,46 @@ test("without a title nothing autosaves, and the editor says so", async ({ page 
   });
   expect(sent).toBe(0);
   await expect(page).toHaveURL(/\/admin\/articles\/add$/);
+});
+
+test("a failed autosave says why, keeps the text and the warning, and the next change saves it", async ({
+  page,
+}) => {
+  await signIn(page, E2E_ACCOUNTS.writer);
+  await page.goto("/admin/articles/add");
+  const route = "**/admin/articles/autosave";
+  await page.route(route, (request) => request.abort("internetdisconnected"));
+  await page.getByLabel("Title", { exact: true }).fill(`Offline draft ${stamp}`);
+  await body(page).click();
+  await page.keyboard.type("Written on a bus without signal.");
+  await expect(
+    page.getByText("Not saved: the server cannot be reached. Your text is still here; saving again shortly."),
+  ).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByText(/^Saved at/)).toHaveCount(0);
+  await expect(page).toHaveURL(/\/admin\/articles\/add$/);
+
+  await page.unroute(route);
+  await page.route(route, (request) =>
+    request.fulfill({ status: 503, contentType: "text/html", body: "<h1>Service Unavailable</h1>" }),
+  );
+  await page.keyboard.type(" Still no signal.");
+  await expect(
+    page.getByText("Not saved: the draft could not be saved. Your text is still here; saving again shortly."),
+  ).toBeVisible({ timeout: 10_000 });
+
+  // Nothing is saved yet: leaving still asks.
+  await page.getByRole("link", { name: "← Back" }).click();
+  const dialog = page.getByRole("dialog", { name: "Leave without saving?" });
+  await dialog.getByRole("button", { name: "Stay on this page" }).click();
+
+  await page.unroute(route);
+  await body(page).click();
+  await page.keyboard.press("End");
+  await page.keyboard.type(" Back in town.");
+  await expect(page.getByText(/^Saved at \d{1,2}:\d{2}/)).toBeVisible({ timeout: 10_000 });
+  await expect(page).toHaveURL(/\/admin\/articles\/edit\/[\w-]+$/);
+  await page.reload();
+  await expect(body(page)).toContainText("Written on a bus without signal. Still no signal. Back in town.");
 });
 
 test("an editor publishes and stays in the editor; unsaved changes to the live story ask before leaving", async ({
@@ -156,6 +197,9 @@ test("the link dialog takes kma.gov.gh, and says why it cannot take javascript: 
   await dialog.getByRole("button", { name: "Apply link" }).click();
   await expect(dialog.getByRole("alert")).toHaveText("Links must start with http:// or https://");
   await expect(field).toHaveAttribute("aria-invalid", "true");
+  // The editor with its toolbar and the open dialog: no accessibility violations.
+  const { violations } = await new AxeBuilder({ page }).include("main").analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 
   await field.fill("kma");
   await field.press("Enter");

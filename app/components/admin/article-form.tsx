@@ -71,7 +71,9 @@ function AutosaveStatus({ state }: { state: AutosaveState }) {
   else if (state.kind === "waiting") text = AUTOSAVE_TEXT.waitingForTitle;
   else if (state.kind === "draftsOnly") text = AUTOSAVE_TEXT.draftsOnly;
   else if (state.kind === "failed") {
-    text = state.lastSavedAt ? `${state.message} (Last ${savedAt(state.lastSavedAt)}.)` : state.message;
+    text = state.lastSavedAt
+      ? `${state.message} ${AUTOSAVE_TEXT.lastSavedAt(formatSavedTime(state.lastSavedAt))}`
+      : state.message;
     tone = "font-medium text-red-700";
   }
   return (

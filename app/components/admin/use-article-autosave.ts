@@ -66,6 +66,8 @@ export function useArticleAutosave({ formRef, articleId, storedStatus, hydrated 
   const lastSavedAt = useRef<string | undefined>(undefined);
   const saveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const checkTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  /** The pending timer is a retry after a failure: a new change need not wait for it. */
+  const retrying = useRef(false);
   const inFlight = useRef(false);
   const runAgain = useRef(false);
   const submitted = useRef<string | null>(null);
@@ -86,6 +88,7 @@ export function useArticleAutosave({ formRef, articleId, storedStatus, hydrated 
 
   const save = useCallback(async () => {
     saveTimer.current = undefined;
+    retrying.current = false;
     const form = formRef.current;
     if (!form || baseline.current === null) return;
     if (inFlight.current) {
@@ -141,7 +144,10 @@ export function useArticleAutosave({ formRef, articleId, storedStatus, hydrated 
         message: autosaveFailureText(status, message),
         lastSavedAt: lastSavedAt.current,
       });
-      if (isRetryable(status) && !saveTimer.current) saveTimer.current = setTimeout(save, AUTOSAVE_RETRY_MS);
+      if (isRetryable(status) && !saveTimer.current) {
+        retrying.current = true;
+        saveTimer.current = setTimeout(save, AUTOSAVE_RETRY_MS);
+      }
     }
     setUnsaved(differs());
     if (runAgain.current) {
@@ -157,7 +163,10 @@ export function useArticleAutosave({ formRef, articleId, storedStatus, hydrated 
     setUnsaved(changed);
     if (!changed) return;
     if (!latest.current.enabled) return setState({ kind: "draftsOnly" });
-    if (!saveTimer.current) saveTimer.current = setTimeout(save, AUTOSAVE_DELAY_MS);
+    if (saveTimer.current && !retrying.current) return;
+    clearTimeout(saveTimer.current);
+    retrying.current = false;
+    saveTimer.current = setTimeout(save, AUTOSAVE_DELAY_MS);
   }, [differs, save]);
 
   /** Something may have changed (a click, a key): look again shortly. */
