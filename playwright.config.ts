@@ -44,7 +44,9 @@ export default defineConfig({
     },
     {
       name: "newsroom",
-      testMatch: /(back-office|newsroom|settings|code-snippets|media|dashboard-numbers)\.spec\.ts$/,
+      // Every journey that signs in; they run after the reader journeys on the same server and database.
+      testMatch:
+        /(back-office|back-office-phone|newsroom|settings|code-snippets|media|media-editor|dashboard-numbers|editor-safety|revisions|messages)\.spec\.ts$/,
       dependencies: ["reader"],
       use: { ...devices["Desktop Chrome"] },
     },

@@ -24,6 +24,7 @@ export default [
   route("resources/article-views/:id", "routes/resources/article-views.ts"),
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/logout", "routes/admin/logout.tsx"),
+  route("admin/articles/autosave", "routes/admin/articles.autosave.ts"),
   ...prefix("admin", [
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx", { id: "admin-index" }),

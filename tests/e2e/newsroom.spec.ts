@@ -62,8 +62,10 @@ test("a writer writes a draft with tags and a featured image and submits it for 
   await page.getByLabel("Status", { exact: true }).selectOption("pending");
   await page.getByRole("button", { name: "Create Article" }).click();
 
-  await expect(page).toHaveURL(/\/admin\/articles$/);
+  // Saving keeps the editor open (issue 11), on the article's own edit screen.
+  await expect(page).toHaveURL(/\/admin\/articles\/edit\//);
   await expect(page.getByText("Article Created!")).toBeVisible();
+  await page.goto(`/admin/articles?q=${encodeURIComponent(title)}`);
   const row = page.getByRole("row").filter({ hasText: title });
   await expect(row).toContainText("Pending Review");
   await expect(row).toContainText("business");
@@ -151,6 +153,8 @@ test("deleting asks first and says the spec's words", async ({ page }) => {
   await page.keyboard.type("Short-lived.");
   await page.getByRole("button", { name: "Create Article" }).click();
   await expect(page.getByText("Article Created!")).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/articles\/edit\//);
+  await page.goto("/admin/articles");
   const row = page.getByRole("row").filter({ hasText: doomed });
   await row.getByRole("button", { name: "Delete" }).click();
   const dialog = page.getByRole("dialog");

@@ -1,23 +1,34 @@
 /**
  * The add / edit article screen's form: title, body editor and the sidebar (back-office.md section 2).
  * A plain <Form method="post">: it works without JavaScript, and what was typed survives a failed save.
+ * With JavaScript it also keeps work from being lost (issue 11): drafts autosave, and leaving with
+ * unsaved changes asks first (use-article-autosave.ts, unsaved-changes-guard.tsx).
  */
 import { useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { useToast } from "#app/components/ui/toast";
+import { AUTOSAVE_TEXT, formatSavedTime } from "#app/lib/article-autosave";
 import {
   ARTICLE_TEXT,
   STATUS_LABELS,
   type ArticleFieldErrors,
   type ArticleFormValues,
 } from "#app/lib/article-form";
+import type { ArticleStatus } from "#app/lib/enums";
 import { stripHtml } from "#app/lib/text";
 import { ArticleTagsInput } from "./article-tags-input";
 import { RichTextEditor } from "./editor/rich-text-editor";
+import { useHydrated } from "./editor/use-hydrated";
+import { UnsavedChangesGuard } from "./unsaved-changes-guard";
+import { useArticleAutosave, type AutosaveState } from "./use-article-autosave";
 
 interface ArticleFormProps {
   mode: "add" | "edit";
   values: ArticleFormValues;
+  /** The stored article (edit screen); the add screen has none until its first autosave. */
+  articleId?: string;
+  /** The stored status, null for a new article: only drafts autosave. */
+  storedStatus: ArticleStatus | null;
   fieldErrors?: ArticleFieldErrors;
   categories: Array<{ id: string; name: string }>;
   authors: string[];
@@ -52,9 +63,33 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** What the autosave last did, in words; a save time only once the server has confirmed it. */
+function AutosaveStatus({ state }: { state: AutosaveState }) {
+  const savedAt = (iso: string | undefined) => (iso ? AUTOSAVE_TEXT.savedAt(formatSavedTime(iso)) : "");
+  let text = "";
+  let tone = "text-gray-600";
+  if (state.kind === "saving") text = savedAt(state.lastSavedAt) || AUTOSAVE_TEXT.saving;
+  else if (state.kind === "saved") text = savedAt(state.at);
+  else if (state.kind === "waiting") text = AUTOSAVE_TEXT.waitingForTitle;
+  else if (state.kind === "draftsOnly") text = AUTOSAVE_TEXT.draftsOnly;
+  else if (state.kind === "failed") {
+    text = state.lastSavedAt
+      ? `${state.message} ${AUTOSAVE_TEXT.lastSavedAt(formatSavedTime(state.lastSavedAt))}`
+      : state.message;
+    tone = "font-medium text-red-700";
+  }
+  return (
+    <p role="status" className={`min-h-5 text-sm ${tone}`}>
+      {text}
+    </p>
+  );
+}
+
 export function ArticleForm({
   mode,
   values,
+  articleId,
+  storedStatus,
   fieldErrors = {},
   categories,
   authors,
@@ -69,6 +104,8 @@ export function ArticleForm({
   const [useManualDate, setUseManualDate] = useState(values.useManualDate);
   const [imageUrl, setImageUrl] = useState(values.imageUrl);
   const formRef = useRef<HTMLFormElement>(null);
+  const hydrated = useHydrated();
+  const autosave = useArticleAutosave({ formRef, articleId, storedStatus, hydrated });
   const errors = { ...fieldErrors, ...clientErrors };
   const statuses = canPublish
     ? (["draft", "pending", "published"] as const)
@@ -90,9 +127,11 @@ export function ArticleForm({
         message: ARTICLE_TEXT.missingContent,
       });
     if (next.title || next.content) event.preventDefault();
+    else autosave.submitting();
   };
 
   const markDirty = () => {
+    autosave.changed();
     if (formRef.current) onDirty?.(formRef.current);
   };
 
@@ -102,11 +141,16 @@ export function ArticleForm({
       ref={formRef}
       onSubmit={checkBeforeSubmit}
       onChange={markDirty}
+      // Tags removed with their × button and the like change the form without a change event.
+      onClick={autosave.scheduleCheck}
       noValidate
       className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]"
     >
       {hidden}
+      {autosave.draftId ? <input type="hidden" name="draftId" value={autosave.draftId} /> : null}
+      <UnsavedChangesGuard when={autosave.unsaved} />
       <div className="space-y-4">
+        <AutosaveStatus state={autosave.state} />
         <div>
           <label htmlFor="title" className="mb-1 block text-sm font-medium">
             Title
@@ -177,7 +221,7 @@ export function ArticleForm({
           <div className="mt-3 flex flex-wrap gap-2">
             <button
               type="submit"
-              disabled={submitting}
+              disabled={submitting || autosave.saving}
               className="rounded bg-brand-700 px-4 py-1.5 text-sm font-semibold text-white hover:bg-brand-900 disabled:opacity-60"
             >
               {submitting ? "Saving..." : mode === "add" ? "Create Article" : "Update Article"}

@@ -2,7 +2,7 @@
  * A confirmation dialog built on <dialog>: focus moves into it, Escape cancels, and keyboard users can
  * answer it. Confirmations never auto-close.
  */
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
 
 interface ConfirmDialogProps {
   /** On a reader page the reader script opens it by this id (app/reader/confirm.ts). */
@@ -29,6 +29,8 @@ export function ConfirmDialog({
   onCancel,
 }: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  // One page may hold several dialogs (delete and leave-without-saving on the article editor).
+  const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -39,7 +41,7 @@ export function ConfirmDialog({
     <dialog
       id={id}
       ref={ref}
-      aria-labelledby="confirm-dialog-title"
+      aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();
         onCancel();
@@ -47,7 +49,7 @@ export function ConfirmDialog({
       className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-lg p-0 shadow-xl backdrop:bg-black/40"
     >
       <div className="p-6">
-        <h2 id="confirm-dialog-title" className="text-lg font-semibold">
+        <h2 id={titleId} className="text-lg font-semibold">
           {title}
         </h2>
         <div className="mt-2 text-gray-700">{message}</div>

@@ -15,7 +15,8 @@ import { logActivity } from "#app/domain/activity/activity.server";
 import { createNotification } from "#app/domain/notifications/notifications.server";
 import { siteChanged, type SiteChange } from "#app/domain/delivery/site-changes.server";
 import { ARTICLE_TEXT, type ArticleInput } from "#app/lib/article-form";
-import { fieldsRefused, isDomainError, notFound } from "#app/lib/errors";
+import { AUTOSAVE_TEXT } from "#app/lib/article-autosave";
+import { conflict, fieldsRefused, isDomainError, notFound } from "#app/lib/errors";
 import { safeBody } from "#app/lib/sanitize.server";
 import { listingExcerpt, readTimeFor, stripHtml } from "#app/lib/text";
 import { firstRow } from "#app/db/rows";
@@ -193,7 +194,7 @@ export async function saveArticle(
   input: ArticleInput,
   id?: string,
   // The editor's autosave (a draft saved every few seconds): its revision replaces the same person's last one.
-  _options: { autosave?: boolean } = {},
+  options: { autosave?: boolean } = {},
 ): Promise<SaveResult> {
   if (!can(actor.role, "articles", "create")) accessDenied();
   const { content, contentSafeHash } = safeBody(input.content);
@@ -208,8 +209,15 @@ export async function saveArticle(
     db.transaction(async (tx) => {
       const current = id ? await lockedArticle(tx, id) : null;
       if (current && !canEditAll(actor) && current.authorId !== actor.id) accessDenied();
-      const status = effectiveStatus(actor, input.status, current?.status as ArticleStatus | null);
-      const mayFlag = canEditAll(actor);
+      // An autosave only ever keeps a draft: checked on the locked row, so a story published meanwhile
+      // is never pulled back to draft or changed live by a late autosave.
+      const { autosave = false } = options;
+      if (autosave && current && current.status !== "draft") throw conflict(AUTOSAVE_TEXT.notDraft);
+      const status = autosave
+        ? "draft"
+        : effectiveStatus(actor, input.status, current?.status as ArticleStatus | null);
+      // The flags change home's slots for readers: only a deliberate save moves them.
+      const mayFlag = canEditAll(actor) && !autosave;
       const featured = mayFlag ? input.featured : (current?.featured ?? false);
       const isTopStory = mayFlag ? input.isTopStory : (current?.isTopStory ?? false);
       const now = new Date();
@@ -260,17 +268,19 @@ export async function saveArticle(
           link: `/admin/articles/edit/${saved.id}`,
         });
       }
-      await logActivity(tx, {
-        type: "article",
-        actor,
-        action: submittedForReview
-          ? "submitted article for review"
-          : current
-            ? "updated article"
-            : "created article",
-        title: saved.title,
-        description: `Status: ${status}`,
-      });
+      // An autosave every few seconds would bury the activity log: only its first save (the creation) is logged.
+      if (!autosave || !current)
+        await logActivity(tx, {
+          type: "article",
+          actor,
+          action: submittedForReview
+            ? "submitted article for review"
+            : current
+              ? "updated article"
+              : "created article",
+          title: saved.title,
+          description: `Status: ${status}`,
+        });
       change = articleSaveChange(current, { ...saved, featured, isTopStory });
       return { id: saved.id, status, submittedForReview };
     }),

@@ -1,6 +1,9 @@
 /**
  * The save step shared by the add and edit article actions: parse, save through the domain, answer
- * with the spec's messages. A failed save hands back exactly what was typed.
+ * with the spec's messages. A failed save hands back exactly what was typed. A saved article opens in
+ * its edit screen (issue 11: saving keeps you in the editor), not in the list the spec returns to.
+ * The autosave endpoint's step is here too: it answers JSON and never redirects, since a redirect would
+ * take the browser away from the text being typed.
  */
 import { data } from "react-router";
 import type { CurrentUser } from "#app/auth/guard.server";
@@ -19,6 +22,8 @@ import {
 } from "#app/lib/article-form";
 import { redirectWithToast } from "#app/lib/flash.server";
 import { isDomainError } from "#app/lib/errors";
+import { HTTP_STATUS } from "#app/lib/http-errors.server";
+import { AUTOSAVE_TEXT, type AutosaveReply } from "#app/lib/article-autosave";
 
 export interface ArticleFormReply {
   values: ArticleFormValues;
@@ -33,13 +38,15 @@ export async function saveArticleFromForm(
   actor: CurrentUser,
   form: Record<string, FormDataEntryValue>,
   id?: string,
+  // The add screen saving the draft its autosave created: the person is still creating the article.
+  { creating = !id }: { creating?: boolean } = {},
 ) {
   const values = articleValuesFromForm(form);
   const parsed = parseArticleForm(form);
   if (!parsed.ok) return reply({ values, fieldErrors: parsed.fieldErrors, problem: parsed.problem }, 400);
   try {
     const saved = await saveArticle(db, actor, parsed.data, id);
-    const toast: Toast = id
+    const toast: Toast = !creating
       ? {
           type: "success",
           title: ARTICLE_TEXT.updated,
@@ -52,23 +59,56 @@ export async function saveArticleFromForm(
             ? `${ARTICLE_TEXT.created} ${ARTICLE_TEXT.submittedForReview}`
             : ARTICLE_TEXT.created,
         };
-    return redirectWithToast("/admin/articles", toast);
+    return redirectWithToast(`/admin/articles/edit/${saved.id}`, toast);
   } catch (error) {
     if (isDomainError(error, "invalid")) {
       const fieldErrors: ArticleFieldErrors = error.fieldErrors ?? {};
       const problem = fieldErrors.content
         ? { title: ARTICLE_TEXT.missingContentTitle, message: ARTICLE_TEXT.missingContent }
         : {
-            title: id ? ARTICLE_TEXT.updateFailed : ARTICLE_TEXT.creationFailedTitle,
+            title: creating ? ARTICLE_TEXT.creationFailedTitle : ARTICLE_TEXT.updateFailed,
             message: Object.values(fieldErrors)[0] ?? "",
           };
       return reply({ values, fieldErrors, problem }, 400);
     }
     if (isDomainError(error)) throw error; // 403 / 404: withDomainErrors answers, the error boundary shows it
     console.error("[articles] save failed", { id, actor: actor.id }, error);
-    const problem = id
-      ? { title: ARTICLE_TEXT.updateFailed, message: "" }
-      : { title: ARTICLE_TEXT.creationFailedTitle, message: creationFailureMessage(sqlStateOf(error)) };
+    const problem = creating
+      ? { title: ARTICLE_TEXT.creationFailedTitle, message: creationFailureMessage(sqlStateOf(error)) }
+      : { title: ARTICLE_TEXT.updateFailed, message: "" };
     return reply({ values, fieldErrors: {}, problem }, 500);
+  }
+}
+
+/** The id of the draft an add screen's autosave created, as the form sends it back. */
+export const draftIdOf = (form: Record<string, FormDataEntryValue>) =>
+  typeof form.draftId === "string" && form.draftId ? form.draftId : undefined;
+
+const autosaveReply = (body: AutosaveReply, status: number) =>
+  Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+
+/**
+ * One autosave: a draft created (no id) or updated, always as a draft (the domain refuses any other
+ * status with 'conflict'). Every answer is JSON with the text the editor shows; nothing is thrown, so
+ * the page being typed in is never replaced by an error page.
+ */
+export async function autosaveArticleFromForm(
+  db: Db,
+  actor: CurrentUser,
+  form: Record<string, FormDataEntryValue>,
+): Promise<Response> {
+  const id = typeof form.id === "string" && form.id ? form.id : undefined;
+  const parsed = parseArticleForm(form);
+  if (!parsed.ok) return autosaveReply({ ok: false, message: parsed.problem.message }, 400);
+  try {
+    const saved = await saveArticle(db, actor, { ...parsed.data, status: "draft" }, id, { autosave: true });
+    return autosaveReply({ ok: true, id: saved.id, savedAt: new Date().toISOString() }, 200);
+  } catch (error) {
+    if (isDomainError(error)) {
+      const message = Object.values(error.fieldErrors ?? {})[0] ?? error.message;
+      return autosaveReply({ ok: false, message }, HTTP_STATUS[error.code]);
+    }
+    console.error("[articles] autosave failed", { id, actor: actor.id }, error);
+    return autosaveReply({ ok: false, message: AUTOSAVE_TEXT.failed }, 500);
   }
 }

@@ -6,7 +6,7 @@ import { ArticleProblem } from "#app/components/admin/article-problem";
 import { articleFormOptions } from "#app/domain/articles/admin.server";
 import { emptyArticleValues } from "#app/lib/article-form";
 import { withDomainErrors } from "#app/lib/http-errors.server";
-import { saveArticleFromForm } from "./articles-save.server";
+import { draftIdOf, saveArticleFromForm } from "./articles-save.server";
 import type { Route } from "./+types/articles.add";
 
 export const loader = withDomainErrors(async ({ context }: Route.LoaderArgs) => {
@@ -20,7 +20,9 @@ export const loader = withDomainErrors(async ({ context }: Route.LoaderArgs) => 
 
 export const action = withDomainErrors(async ({ request, context }: Route.ActionArgs) => {
   const user = await requirePermission(context, "articles", "create");
-  return saveArticleFromForm(context.db, user, Object.fromEntries(await request.formData()));
+  const form = Object.fromEntries(await request.formData());
+  // Once the autosave has created the draft, "Create Article" saves that draft rather than a second article.
+  return saveArticleFromForm(context.db, user, form, draftIdOf(form), { creating: true });
 });
 
 export const meta: Route.MetaFunction = () => [{ title: "Add Article - Admin" }];
@@ -39,6 +41,7 @@ export default function AddArticle({ loaderData, actionData }: Route.ComponentPr
       <ArticleForm
         mode="add"
         values={actionData?.values ?? loaderData.values}
+        storedStatus={null}
         fieldErrors={actionData?.fieldErrors}
         categories={loaderData.options.categories}
         authors={loaderData.options.authors}

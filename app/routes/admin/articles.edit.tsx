@@ -62,6 +62,11 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
         <span className="rounded bg-gray-200 px-2 py-0.5 text-xs">
           {STATUS_LABELS[loaderData.values.status]}
         </span>
+        {loaderData.status === "published" ? (
+          <Link to={`/article/${loaderData.id}`} className="text-sm font-medium text-blue-700 underline">
+            View story
+          </Link>
+        ) : null}
         <Form
           method="post"
           className="ml-auto"
@@ -84,6 +89,8 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
         key={loaderData.id}
         mode="edit"
         values={reply?.values ?? loaderData.values}
+        articleId={loaderData.id}
+        storedStatus={loaderData.status}
         fieldErrors={reply?.fieldErrors}
         categories={loaderData.options.categories}
         authors={loaderData.options.authors}

@@ -514,7 +514,10 @@ describe("newsroom routes: articles, categories and comments per role", () => {
           ),
         ),
       );
-      expect(result).toMatchObject({ status: 302, location: "/admin/articles" });
+      expect(result).toMatchObject({
+        status: 302,
+        location: expect.stringMatching(/^\/admin\/articles\/edit\/[\w-]+$/),
+      });
       expect(await toastOf(result.setCookie)).toMatchObject({ title: "Article Created!" });
       const row = firstRow(
         await database.db.select().from(articles).where(eq(articles.title, "Writer scoop")),
@@ -544,7 +547,7 @@ describe("newsroom routes: articles, categories and comments per role", () => {
           ),
         ),
       );
-      expect(result).toMatchObject({ status: 302, location: "/admin/articles" });
+      expect(result).toMatchObject({ status: 302, location: `/admin/articles/edit/${own.id}` });
       expect(await articleRow(own.id)).toMatchObject({
         title: "Own draft v2",
         status: "pending",
@@ -574,7 +577,7 @@ describe("newsroom routes: articles, categories and comments per role", () => {
           ),
         ),
       );
-      expect(result).toMatchObject({ status: 302, location: "/admin/articles" });
+      expect(result).toMatchObject({ status: 302, location: `/admin/articles/edit/${own.id}` });
       expect(await articleRow(own.id)).toMatchObject({
         title: "Own live (corrected)",
         status: "published",
@@ -605,7 +608,7 @@ describe("newsroom routes: articles, categories and comments per role", () => {
             ),
           ),
         );
-        expect(result).toMatchObject({ status: 302, location: "/admin/articles" });
+        expect(result).toMatchObject({ status: 302, location: `/admin/articles/edit/${own.id}` });
         expect(await articleRow(own.id)).toMatchObject({ title: "Own live (fixed)", status: "published" });
       },
     );
@@ -733,7 +736,7 @@ describe("newsroom routes: articles, categories and comments per role", () => {
           ),
         ),
       );
-      expect(saved).toMatchObject({ status: 302, location: "/admin/articles" });
+      expect(saved).toMatchObject({ status: 302, location: `/admin/articles/edit/${theirs.id}` });
       expect(await toastOf(saved.setCookie)).toMatchObject({ title: "Article updated successfully!" });
       expect(await articleRow(theirs.id)).toMatchObject({
         title: "Edited by editor",
@@ -774,7 +777,10 @@ describe("newsroom routes: articles, categories and comments per role", () => {
           ),
         ),
       );
-      expect(result).toMatchObject({ status: 302, location: "/admin/articles" });
+      expect(result).toMatchObject({
+        status: 302,
+        location: expect.stringMatching(/^\/admin\/articles\/edit\/[\w-]+$/),
+      });
       const row = firstRow(
         await database.db.select().from(articles).where(eq(articles.title, "Editor story")),
       );

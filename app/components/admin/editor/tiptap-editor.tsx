@@ -6,11 +6,12 @@ import StarterKit from "@tiptap/starter-kit";
 import { useState, type ReactNode } from "react";
 import { useToast } from "#app/components/ui/toast";
 import { ARTICLE_TEXT } from "#app/lib/article-form";
+import { LinkDialog } from "./link-dialog";
+import { ICONS } from "./toolbar-icons";
 
-type PromptKind = "link" | "image" | "youtube";
+type PromptKind = "image" | "youtube";
 
 const PROMPT_LABELS: Record<PromptKind, string> = {
-  link: "Link URL",
   image: "Image URL",
   youtube: "YouTube URL",
 };
@@ -52,6 +53,7 @@ export function TipTapEditor({
   const { showToast } = useToast();
   const [prompt, setPrompt] = useState<PromptKind | null>(null);
   const [promptValue, setPromptValue] = useState("");
+  const [linkHref, setLinkHref] = useState<string | null>(null);
   const editor = useEditor({
     immediatelyRender: false,
     extensions: [
@@ -92,13 +94,45 @@ export function TipTapEditor({
             ordered: e.isActive("orderedList"),
             quote: e.isActive("blockquote"),
             link: e.isActive("link"),
+            // TipTap's history (StarterKit's undo/redo): whether there is a step to take back or again.
+            canUndo: e.can().undo(),
+            canRedo: e.can().redo(),
           }
         : null,
   });
 
   const openPrompt = (kind: PromptKind) => {
     setPrompt(kind);
-    setPromptValue(kind === "link" ? ((editor?.getAttributes("link").href as string | undefined) ?? "") : "");
+    setPromptValue("");
+  };
+
+  const openLinkDialog = () => {
+    if (!editor) return;
+    setLinkHref((editor.getAttributes("link").href as string | undefined) ?? "");
+  };
+
+  const closeLinkDialog = () => {
+    setLinkHref(null);
+    editor?.commands.focus();
+  };
+
+  const applyLink = (href: string) => {
+    if (!editor) return;
+    if (editor.state.selection.empty && !editor.isActive("link")) {
+      // Nothing selected: the address itself becomes the linked text.
+      const text = href.replace(/^mailto:/, "");
+      editor
+        .chain()
+        .focus()
+        .insertContent({ type: "text", text, marks: [{ type: "link", attrs: { href } }] })
+        .run();
+    } else editor.chain().focus().extendMarkRange("link").setLink({ href }).run();
+    setLinkHref(null);
+  };
+
+  const removeLink = () => {
+    editor?.chain().focus().extendMarkRange("link").unsetLink().run();
+    setLinkHref(null);
   };
 
   const applyPrompt = () => {
@@ -130,14 +164,6 @@ export function TipTapEditor({
         });
       };
       probe.src = src;
-    } else if (prompt === "link") {
-      if (!value) editor.chain().focus().extendMarkRange("link").unsetLink().run();
-      else {
-        const href = parseHttpUrl(value) ?? (value.startsWith("mailto:") ? value : null);
-        if (!href)
-          return showToast({ type: "error", title: "Invalid URL", message: "Please enter a valid link URL" });
-        editor.chain().focus().extendMarkRange("link").setLink({ href }).run();
-      }
     } else {
       const ok = value && editor.chain().focus().setYoutubeVideo({ src: value }).run();
       if (!ok)
@@ -147,19 +173,29 @@ export function TipTapEditor({
     setPromptValue("");
   };
 
-  const button = (label: string, isOn: boolean | undefined, run: () => void, content: ReactNode = label) => (
+  /** A toolbar button: icon and visible text, the text being its accessible name. */
+  const button = (
+    label: string,
+    isOn: boolean | undefined,
+    run: () => void,
+    icon: ReactNode,
+    { toggle = true, disabled = false }: { toggle?: boolean; disabled?: boolean } = {},
+  ) => (
     <button
       key={label}
       type="button"
-      aria-label={label}
-      aria-pressed={isOn ?? false}
-      title={label}
+      aria-pressed={toggle ? (isOn ?? false) : undefined}
+      disabled={disabled}
       onMouseDown={(event) => event.preventDefault()}
       onClick={run}
-      className={`rounded px-2 py-1 text-sm ${isOn ? "bg-gray-800 text-white" : "text-gray-700 hover:bg-gray-200"}`}
+      className={`flex items-center gap-1 rounded px-2 py-1 text-xs font-medium disabled:cursor-not-allowed disabled:opacity-40 ${isOn ? "bg-gray-800 text-white" : "text-gray-700 hover:bg-gray-200"}`}
     >
-      {content}
+      {icon}
+      <span>{label}</span>
     </button>
+  );
+  const separator = (key: string) => (
+    <span key={key} aria-hidden="true" className="mx-0.5 w-px self-stretch bg-gray-300" />
   );
 
   return (
@@ -167,38 +203,49 @@ export function TipTapEditor({
       <div
         role="toolbar"
         aria-label="Formatting"
-        className="flex flex-wrap gap-1 border-b border-gray-200 bg-gray-50 p-1"
+        className="flex flex-wrap items-center gap-1 border-b border-gray-200 bg-gray-50 p-1"
       >
+        {button("Undo", false, () => editor?.chain().focus().undo().run(), ICONS.undo, {
+          toggle: false,
+          disabled: !active?.canUndo,
+        })}
+        {button("Redo", false, () => editor?.chain().focus().redo().run(), ICONS.redo, {
+          toggle: false,
+          disabled: !active?.canRedo,
+        })}
+        {separator("history")}
         {button(
           "Heading 2",
           active?.h2,
           () => editor?.chain().focus().toggleHeading({ level: 2 }).run(),
-          "H2",
+          ICONS.heading2,
         )}
         {button(
           "Heading 3",
           active?.h3,
           () => editor?.chain().focus().toggleHeading({ level: 3 }).run(),
-          "H3",
+          ICONS.heading3,
         )}
-        {button("Bold", active?.bold, () => editor?.chain().focus().toggleBold().run(), <strong>B</strong>)}
-        {button("Italic", active?.italic, () => editor?.chain().focus().toggleItalic().run(), <em>I</em>)}
+        {button("Bold", active?.bold, () => editor?.chain().focus().toggleBold().run(), ICONS.bold)}
+        {button("Italic", active?.italic, () => editor?.chain().focus().toggleItalic().run(), ICONS.italic)}
+        {separator("blocks")}
         {button(
           "Bullet list",
           active?.bullet,
           () => editor?.chain().focus().toggleBulletList().run(),
-          "• List",
+          ICONS.bulletList,
         )}
         {button(
           "Numbered list",
           active?.ordered,
           () => editor?.chain().focus().toggleOrderedList().run(),
-          "1. List",
+          ICONS.orderedList,
         )}
-        {button("Quote", active?.quote, () => editor?.chain().focus().toggleBlockquote().run(), "❝ Quote")}
-        {button("Link", active?.link, () => openPrompt("link"))}
-        {button("Image", false, () => openPrompt("image"))}
-        {button("YouTube", false, () => openPrompt("youtube"))}
+        {button("Quote", active?.quote, () => editor?.chain().focus().toggleBlockquote().run(), ICONS.quote)}
+        {separator("inserts")}
+        {button("Link", active?.link, openLinkDialog, ICONS.link)}
+        {button("Image", false, () => openPrompt("image"), ICONS.image, { toggle: false })}
+        {button("YouTube", false, () => openPrompt("youtube"), ICONS.youtube, { toggle: false })}
       </div>
       {prompt ? (
         <div className="flex flex-wrap items-center gap-2 border-b border-gray-200 bg-amber-50 p-2">
@@ -239,6 +286,13 @@ export function TipTapEditor({
         </div>
       ) : null}
       <EditorContent editor={editor} />
+      <LinkDialog
+        open={linkHref !== null}
+        currentHref={linkHref ?? ""}
+        onApply={applyLink}
+        onRemove={removeLink}
+        onClose={closeLinkDialog}
+      />
     </div>
   );
 }

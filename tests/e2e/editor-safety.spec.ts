@@ -1,0 +1,261 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { E2E_ACCOUNTS } from "./accounts";
+import { signIn } from "./helpers";
+
+/**
+ * The editor that does not lose work (issue 11, part 3): a draft autosaves to the server and survives a
+ * reload, leaving with unsaved changes asks first (in the app and in the browser), saving keeps the
+ * editor open, links accept kma.gov.gh and say why they cannot be something else, undo and redo.
+ */
+test.describe.configure({ mode: "serial" });
+
+const stamp = Date.now();
+const body = (page: Page) => page.getByRole("textbox", { name: "Content", exact: true });
+const isAutosave = (url: string) => new URL(url).pathname === "/admin/articles/autosave";
+
+test("a writer's new draft autosaves, the address becomes its edit screen, and a reload finds the text", async ({
+  page,
+}) => {
+  await signIn(page, E2E_ACCOUNTS.writer);
+  await page.goto("/admin/articles/add");
+  const title = `Autosaved draft ${stamp}`;
+  await page.getByLabel("Title", { exact: true }).fill(title);
+  await body(page).click();
+  await page.keyboard.type("Kumasi traders met the assembly on Tuesday.");
+
+  // Only the server's answer shows a time; the first save creates the draft and the address follows it.
+  await expect(page.getByText(/^Saved at \d{1,2}:\d{2}/)).toBeVisible({ timeout: 10_000 });
+  await expect(page).toHaveURL(/\/admin\/articles\/edit\/[\w-]+$/);
+
+  // The editor was not reloaded: the cursor is where it was, typing goes on after the same sentence.
+  const next = page.waitForResponse((response) => isAutosave(response.url()) && response.ok());
+  await page.keyboard.type(" The levy was cut by half.");
+  await expect(body(page)).toContainText(
+    "Kumasi traders met the assembly on Tuesday. The levy was cut by half.",
+  );
+  await next;
+
+  await page.reload();
+  await expect(page.getByLabel("Title", { exact: true })).toHaveValue(title);
+  await expect(body(page)).toContainText(
+    "Kumasi traders met the assembly on Tuesday. The levy was cut by half.",
+  );
+  await expect(page.getByRole("heading", { name: "Edit Article" })).toBeVisible();
+
+  // Saved and unchanged: leaving asks nothing.
+  await page.getByRole("link", { name: "← Back" }).click();
+  await expect(page).toHaveURL(/\/admin\/articles$/);
+  await expect(page.getByRole("row").filter({ hasText: title })).toContainText("Draft");
+});
+
+test("without a title nothing autosaves, and the editor says so", async ({ page }) => {
+  await signIn(page, E2E_ACCOUNTS.writer);
+  await page.goto("/admin/articles/add");
+  let sent = 0;
+  page.on("request", (request) => {
+    if (isAutosave(request.url())) sent++;
+  });
+  await body(page).click();
+  await page.keyboard.type("Text without a title yet.");
+  await expect(page.getByText("Autosave starts once the article has a title and some text.")).toBeVisible({
+    timeout: 10_000,
+  });
+  expect(sent).toBe(0);
+  await expect(page).toHaveURL(/\/admin\/articles\/add$/);
+});
+
+test("a failed autosave says why, keeps the text and the warning, and the next change saves it", async ({
+  page,
+}) => {
+  await signIn(page, E2E_ACCOUNTS.writer);
+  await page.goto("/admin/articles/add");
+  const route = "**/admin/articles/autosave";
+  await page.route(route, (request) => request.abort("internetdisconnected"));
+  await page.getByLabel("Title", { exact: true }).fill(`Offline draft ${stamp}`);
+  await body(page).click();
+  await page.keyboard.type("Written on a bus without signal.");
+  await expect(
+    page.getByText("Not saved: the server cannot be reached. Your text is still here; saving again shortly."),
+  ).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByText(/^Saved at/)).toHaveCount(0);
+  await expect(page).toHaveURL(/\/admin\/articles\/add$/);
+
+  await page.unroute(route);
+  await page.route(route, (request) =>
+    request.fulfill({ status: 503, contentType: "text/html", body: "<h1>Service Unavailable</h1>" }),
+  );
+  await page.keyboard.type(" Still no signal.");
+  await expect(
+    page.getByText("Not saved: the draft could not be saved. Your text is still here; saving again shortly."),
+  ).toBeVisible({ timeout: 10_000 });
+
+  // Nothing is saved yet: leaving still asks.
+  await page.getByRole("link", { name: "← Back" }).click();
+  const dialog = page.getByRole("dialog", { name: "Leave without saving?" });
+  await dialog.getByRole("button", { name: "Stay on this page" }).click();
+
+  await page.unroute(route);
+  await body(page).click();
+  await page.keyboard.press("End");
+  await page.keyboard.type(" Back in town.");
+  await expect(page.getByText(/^Saved at \d{1,2}:\d{2}/)).toBeVisible({ timeout: 10_000 });
+  await expect(page).toHaveURL(/\/admin\/articles\/edit\/[\w-]+$/);
+  await page.reload();
+  await expect(body(page)).toContainText("Written on a bus without signal. Still no signal. Back in town.");
+});
+
+test("an editor publishes and stays in the editor; unsaved changes to the live story ask before leaving", async ({
+  page,
+}) => {
+  await signIn(page, E2E_ACCOUNTS.editor);
+  await page.goto("/admin/articles/add");
+  const title = `Live story ${stamp}`;
+  await page.getByLabel("Title", { exact: true }).fill(title);
+  await body(page).click();
+  await page.keyboard.type("The harbour reopened this morning.");
+  await page.getByLabel("Status", { exact: true }).selectOption("published");
+  await page.getByRole("button", { name: "Create Article" }).click();
+  await expect(page.getByText("Article Created!")).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/articles\/edit\/[\w-]+$/);
+  const id = new URL(page.url()).pathname.split("/").pop() ?? "";
+  await expect(page.getByRole("link", { name: "View story" })).toHaveAttribute("href", `/article/${id}`);
+
+  // A published story never autosaves: readers would see half-typed text.
+  let sent = 0;
+  page.on("request", (request) => {
+    if (isAutosave(request.url())) sent++;
+  });
+  await body(page).click();
+  await page.keyboard.press("End");
+  await page.keyboard.type(" Ferries run again.");
+  await expect(
+    page.getByText("Autosave is for drafts only: save your changes with Update Article."),
+  ).toBeVisible();
+
+  // In the app: the app's own dialog; staying keeps the text.
+  await page.getByRole("link", { name: "← Back" }).click();
+  const dialog = page.getByRole("dialog", { name: "Leave without saving?" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText("You have unsaved changes.");
+  await dialog.getByRole("button", { name: "Stay on this page" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`/admin/articles/edit/${id}$`));
+  await expect(body(page)).toContainText("The harbour reopened this morning. Ferries run again.");
+  expect(sent).toBe(0);
+
+  // Saving stays in the editor, with the spec's toast and the link to the story.
+  await page.getByRole("button", { name: "Update Article" }).click();
+  await expect(page.getByText("Article updated successfully!")).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/admin/articles/edit/${id}$`));
+  await expect(body(page)).toContainText("Ferries run again.");
+  await page.getByRole("link", { name: "View story" }).click();
+  await expect(page).toHaveURL(new RegExp(`/article/${id}$`));
+  await expect(page.getByText("The harbour reopened this morning. Ferries run again.")).toBeVisible();
+
+  // Back in the editor, a new change and then "leave anyway".
+  await page.goto(`/admin/articles/edit/${id}`);
+  await body(page).click();
+  await page.keyboard.type("Draft thought ");
+  await page.getByRole("link", { name: "← Back" }).click();
+  await page
+    .getByRole("dialog", { name: "Leave without saving?" })
+    .getByRole("button", { name: "Leave without saving" })
+    .click();
+  await expect(page).toHaveURL(/\/admin\/articles$/);
+});
+
+test("closing the tab with unsaved changes gets the browser's own question", async ({ page }) => {
+  await signIn(page, E2E_ACCOUNTS.editor);
+  await page.goto("/admin/articles/add");
+  await body(page).click();
+  await page.keyboard.type("Unsaved words");
+  const question = page.waitForEvent("dialog");
+  await page.close({ runBeforeUnload: true });
+  const dialog = await question;
+  expect(dialog.type()).toBe("beforeunload");
+  await dialog.accept();
+});
+
+test("the link dialog takes kma.gov.gh, and says why it cannot take javascript: or nonsense", async ({
+  page,
+}) => {
+  await signIn(page, E2E_ACCOUNTS.writer);
+  await page.goto("/admin/articles/add");
+  await body(page).click();
+  await page.keyboard.type("Read the assembly notice");
+  // Select the last word, "notice".
+  for (let i = 0; i < "notice".length; i++) await page.keyboard.press("Shift+ArrowLeft");
+
+  const toolbar = page.getByRole("toolbar", { name: "Formatting" });
+  await toolbar.getByRole("button", { name: "Link" }).click();
+  const dialog = page.getByRole("dialog", { name: "Insert link" });
+  const field = dialog.getByLabel("Link address");
+  await expect(field).toBeFocused();
+
+  await field.fill("javascript:alert(1)");
+  await dialog.getByRole("button", { name: "Apply link" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Links must start with http:// or https://");
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  // The editor with its toolbar and the open dialog: no accessibility violations.
+  const { violations } = await new AxeBuilder({ page }).include("main").analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+
+  await field.fill("kma");
+  await field.press("Enter");
+  await expect(dialog.getByRole("alert")).toHaveText(
+    "This is not a web address. Type one like kma.gov.gh or https://kma.gov.gh/news.",
+  );
+
+  await field.fill("kma.gov.gh");
+  await dialog.getByRole("button", { name: "Apply link" }).click();
+  await expect(dialog).toBeHidden();
+  const link = body(page).getByRole("link", { name: "notice" });
+  await expect(link).toHaveAttribute("href", "https://kma.gov.gh/");
+  await expect(body(page)).toContainText("Read the assembly notice");
+
+  // The link at the cursor opens for editing and can be removed.
+  await toolbar.getByRole("button", { name: "Link" }).click();
+  const edit = page.getByRole("dialog", { name: "Edit link" });
+  await expect(edit.getByLabel("Link address")).toHaveValue("https://kma.gov.gh/");
+  await edit.getByRole("button", { name: "Remove link" }).click();
+  await expect(body(page).getByRole("link")).toHaveCount(0);
+});
+
+test("undo and redo in the toolbar; the toolbar wraps on a 390 px phone with every button in view", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, E2E_ACCOUNTS.writer);
+  await page.goto("/admin/articles/add");
+  const toolbar = page.getByRole("toolbar", { name: "Formatting" });
+  const undo = toolbar.getByRole("button", { name: "Undo" });
+  const redo = toolbar.getByRole("button", { name: "Redo" });
+  await expect(undo).toBeDisabled();
+  await expect(redo).toBeDisabled();
+
+  for (const button of await toolbar.getByRole("button").all()) {
+    const box = await button.boundingBox();
+    expect(box, await button.innerText()).not.toBeNull();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+  }
+  // Icons and words: each button shows its name.
+  await expect(toolbar.getByRole("button", { name: "Bold" })).toHaveText("Bold");
+  await expect(toolbar.locator("svg").first()).toBeVisible();
+
+  await body(page).click();
+  await page.keyboard.type("Words to take back");
+  await expect(body(page)).toContainText("Words to take back");
+  await undo.click();
+  await expect(body(page)).not.toContainText("Words to take back");
+  await expect(redo).toBeEnabled();
+  await redo.click();
+  await expect(body(page)).toContainText("Words to take back");
+
+  await toolbar.getByRole("button", { name: "Bold" }).click();
+  await page.keyboard.type(" bold");
+  await expect(body(page).locator("strong")).toHaveText("bold");
+  await undo.click();
+  await expect(body(page).locator("strong")).toHaveCount(0);
+});
