@@ -26,6 +26,8 @@ interface ArticleFormProps {
   submitting: boolean;
   /** Extra hidden fields (the auto-saved draft's id). */
   hidden?: ReactNode;
+  /** Shown in the Publish panel under the status (an editor's correction note on a published story). */
+  publishExtras?: ReactNode;
   onDirty?(form: HTMLFormElement): void;
 }
 
@@ -59,6 +61,7 @@ export function ArticleForm({
   canPublish,
   submitting,
   hidden,
+  publishExtras,
   onDirty,
 }: ArticleFormProps) {
   const { showToast } = useToast();
@@ -171,6 +174,7 @@ export function ArticleForm({
           {canPublish ? null : (
             <p className="mt-1 text-xs text-gray-500">An editor reviews and publishes your article.</p>
           )}
+          {publishExtras}
           <div className="mt-3 flex flex-wrap gap-2">
             <button
               type="submit"

@@ -4,8 +4,10 @@ import { requirePermission } from "#app/auth/guard.server";
 import { can } from "#app/auth/permissions";
 import { ArticleForm } from "#app/components/admin/article-form";
 import { ArticleProblem } from "#app/components/admin/article-problem";
+import { CorrectionNoteField, RevisionNotices } from "#app/components/admin/revision-notices";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
 import { articleFormOptions, deleteArticle, getArticleForEdit } from "#app/domain/articles/admin.server";
+import { editorReviewState } from "#app/domain/articles/revisions.server";
 import { ARTICLE_TEXT, articleValuesFromArticle, STATUS_LABELS } from "#app/lib/article-form";
 import { redirectWithToast } from "#app/lib/flash.server";
 import { expectedError, withDomainErrors } from "#app/lib/http-errors.server";
@@ -16,10 +18,14 @@ export const loader = withDomainErrors(async ({ params, context }: Route.LoaderA
   const user = await requirePermission(context, "articles", "create");
   const db = context.db;
   const article = await getArticleForEdit(db, user, params.id);
+  const review = await editorReviewState(db, user, article);
+  // A writer whose change to a published story waits for review goes on from their proposed text.
+  const proposed = review.ownProposal?.snapshot;
   return {
     id: article.id,
     status: article.status,
-    values: articleValuesFromArticle(article),
+    values: articleValuesFromArticle(proposed ? { ...article, ...proposed } : article),
+    review,
     options: await articleFormOptions(db),
     canPublish: can(user.role, "articles", "publish"),
   };
@@ -58,6 +64,9 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
         <span className="rounded bg-gray-200 px-2 py-0.5 text-xs">
           {STATUS_LABELS[loaderData.values.status]}
         </span>
+        <Link to={`/admin/articles/revisions/${loaderData.id}`} className="text-sm text-brand-700 underline">
+          Revision history
+        </Link>
         <Form
           method="post"
           className="ml-auto"
@@ -75,6 +84,7 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
           </button>
         </Form>
       </div>
+      <RevisionNotices articleId={loaderData.id} review={loaderData.review} />
       <ArticleProblem problem={actionData?.problem} />
       <ArticleForm
         key={loaderData.id}
@@ -84,6 +94,9 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
         categories={loaderData.options.categories}
         authors={loaderData.options.authors}
         canPublish={loaderData.canPublish}
+        publishExtras={
+          loaderData.canPublish && loaderData.status === "published" ? <CorrectionNoteField /> : null
+        }
         submitting={navigation.state === "submitting"}
       />
       <ConfirmDialog
