@@ -19,6 +19,8 @@ interface RevisionHistoryProps {
   toId: string | null;
   timezone: string;
   busy: boolean;
+  /** The current revision is "Live" on a published story, "Current" otherwise. */
+  isPublished: boolean;
 }
 
 export const revisionTime = (value: Date | string, timezone: string) =>
@@ -33,7 +35,15 @@ function changesText(revision: RevisionListItem, isFirst: boolean) {
   return revision.changedFields.map((field) => FIELD_LABELS[field as SnapshotField] ?? field).join(", ");
 }
 
-function StateBadge({ revision, isLive }: { revision: RevisionListItem; isLive: boolean }) {
+function StateBadge({
+  revision,
+  isLive,
+  currentLabel,
+}: {
+  revision: RevisionListItem;
+  isLive: boolean;
+  currentLabel: string;
+}) {
   const tone =
     revision.state === "proposed"
       ? "bg-amber-100 text-amber-900"
@@ -44,12 +54,20 @@ function StateBadge({ revision, isLive }: { revision: RevisionListItem; isLive: 
           : "bg-gray-100 text-gray-700";
   return (
     <span className={`rounded px-2 py-0.5 text-xs font-medium ${tone}`}>
-      {isLive ? "Live" : REVISION_STATE_LABELS[revision.state]}
+      {isLive ? currentLabel : REVISION_STATE_LABELS[revision.state]}
     </span>
   );
 }
 
-export function RevisionHistory({ revisions, liveId, fromId, toId, timezone, busy }: RevisionHistoryProps) {
+export function RevisionHistory({
+  revisions,
+  liveId,
+  fromId,
+  toId,
+  timezone,
+  busy,
+  isPublished,
+}: RevisionHistoryProps) {
   if (revisions.length === 0) {
     return <p className="text-sm text-gray-600">No revisions yet: the next save starts the history.</p>;
   }
@@ -121,7 +139,11 @@ export function RevisionHistory({ revisions, liveId, fromId, toId, timezone, bus
                   </td>
                   <td className="px-2 py-2">{revision.authorName || "Unknown"}</td>
                   <td className="px-2 py-2">
-                    <StateBadge revision={revision} isLive={revision.id === liveId} />
+                    <StateBadge
+                      revision={revision}
+                      isLive={revision.id === liveId}
+                      currentLabel={isPublished ? "Live" : "Current"}
+                    />
                     {revision.reviewedByName ? (
                       <p className="mt-1 text-xs text-gray-600">
                         {revision.state === "rejected" ? "Rejected" : "Approved"} by {revision.reviewedByName}

@@ -88,7 +88,8 @@ export default function ArticleRevisions({ loaderData, actionData }: Route.Compo
     const revision = revisions.find((r) => r.id === id);
     if (!revision) return "";
     const who = revision.authorName || "Unknown";
-    return `${revisionTime(revision.createdAt, timezone)} by ${who}${id === liveId ? " (live)" : ""}`;
+    const current = article.status === "published" ? " (live)" : " (current)";
+    return `${revisionTime(revision.createdAt, timezone)} by ${who}${id === liveId ? current : ""}`;
   };
   return (
     <section className="space-y-5">
@@ -157,6 +158,7 @@ export default function ArticleRevisions({ loaderData, actionData }: Route.Compo
           toId={compare?.toId ?? null}
           timezone={timezone}
           busy={busy}
+          isPublished={article.status === "published"}
         />
       </section>
     </section>
