@@ -302,4 +302,21 @@ describe.each(TEST_ENGINES)("article revisions and review on %s", (engine) => {
     // A closed proposal is not shown to the writer as a rejection.
     expect((await editorReviewState(database.db, writer, await articleRow(id))).rejection).toBeNull();
   });
+
+  test("a writer's autosave on a published story is a proposal too: kept, not live, and no notification", async () => {
+    const id = await writersPublishedStory();
+    const before = await articleRow(id);
+    const first = await saveArticle(database.db, writer, input({ title: "Typing" }), id, { autosave: true });
+    const second = await saveArticle(database.db, writer, input({ title: "Typing more" }), id, {
+      autosave: true,
+    });
+    expect(second.revisionId).toBe(first.revisionId);
+    expect(await revisionRow(second.revisionId)).toMatchObject({ state: "proposed", autosave: true });
+    expect(await articleRow(id)).toEqual(before);
+    expect(await database.db.select().from(notifications)).toHaveLength(0);
+    // Saving by hand submits it: editors hear of it now.
+    await saveArticle(database.db, writer, input({ title: "Typing done" }), id);
+    expect(await database.db.select().from(notifications)).toHaveLength(1);
+    expect(await readerText(id)).toContain("Heavy rain in Accra");
+  });
 });
