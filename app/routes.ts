@@ -37,6 +37,7 @@ export default [
       route("articles", "routes/admin/articles.tsx"),
       route("articles/add", "routes/admin/articles.add.tsx"),
       route("articles/edit/:id", "routes/admin/articles.edit.tsx"),
+      route("articles/revisions/:id", "routes/admin/articles.revisions.tsx"),
       route("categories", "routes/admin/categories.tsx"),
       route("categories/add", "routes/admin/categories.add.tsx"),
       route("categories/edit/:id", "routes/admin/categories.edit.tsx"),

@@ -23,6 +23,7 @@ type Modules = {
   seed: typeof import("#app/db/seed.server");
   routeTesting: typeof import("#app/routes/admin/route-testing.server");
   articles: typeof import("#app/domain/articles/admin.server");
+  revisions: typeof import("#app/domain/articles/revisions.server");
   comments: typeof import("#app/domain/comments/moderation.server");
   publicComments: typeof import("#app/domain/comments/public.server");
   categories: typeof import("#app/domain/categories/admin.server");
@@ -42,6 +43,7 @@ const MODULE_PATHS: Record<keyof Modules, string> = {
   seed: "/app/db/seed.server.ts",
   routeTesting: "/app/routes/admin/route-testing.server.ts",
   articles: "/app/domain/articles/admin.server.ts",
+  revisions: "/app/domain/articles/revisions.server.ts",
   comments: "/app/domain/comments/moderation.server.ts",
   publicComments: "/app/domain/comments/public.server.ts",
   categories: "/app/domain/categories/admin.server.ts",
@@ -249,6 +251,27 @@ describe.each(ENGINES)("the page cache on %s", (engine) => {
     expect((await read("/")).body).toContain("Cocoa prices rise again");
     // The privacy page links to no story: the edit did not throw it away.
     expect((await read("/privacy")).cache).toBe("HIT");
+  });
+
+  test("a writer's proposed change leaves the cached story as it was; approving it shows at once", async () => {
+    const user = await m.routeTesting.makeUser("cache-writer@example.com", "writer");
+    const writer: CurrentUser = { ...admin, id: user.id, email: user.email, name: user.name, role: "writer" };
+    const { id } = await m.articles.saveArticle(database.db, writer, draft("Fishing season opens"));
+    await m.articles.setArticleStatus(database.db, admin, id, "published");
+    await cached(`/article/${id}`);
+    const { revisionId } = await m.articles.saveArticle(
+      database.db,
+      writer,
+      draft("Fishing season opens early", { status: "published" }),
+      id,
+    );
+    const waiting = await read(`/article/${id}`);
+    expect(waiting.cache).toBe("HIT");
+    expect(waiting.body).not.toContain("Fishing season opens early");
+    await m.revisions.approveRevision(database.db, admin, revisionId);
+    const approved = await read(`/article/${id}`);
+    expect(approved.cache).not.toBe("HIT");
+    expect(approved.body).toContain("Fishing season opens early");
   });
 
   test("approving and deleting a comment show on the story's page at once", async () => {

@@ -37,6 +37,8 @@ interface ArticleFormProps {
   submitting: boolean;
   /** Extra hidden fields (the auto-saved draft's id). */
   hidden?: ReactNode;
+  /** Shown in the Publish panel under the status (an editor's correction note on a published story). */
+  publishExtras?: ReactNode;
   onDirty?(form: HTMLFormElement): void;
   /** Shown at the end of the sidebar (the edit screen's views chart). */
   sidebarExtra?: ReactNode;
@@ -96,6 +98,7 @@ export function ArticleForm({
   canPublish,
   submitting,
   hidden,
+  publishExtras,
   onDirty,
   sidebarExtra,
 }: ArticleFormProps) {
@@ -218,6 +221,7 @@ export function ArticleForm({
           {canPublish ? null : (
             <p className="mt-1 text-xs text-gray-500">An editor reviews and publishes your article.</p>
           )}
+          {publishExtras}
           <div className="mt-3 flex flex-wrap gap-2">
             <button
               type="submit"

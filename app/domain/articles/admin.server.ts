@@ -9,7 +9,7 @@ import { can } from "#app/auth/permissions";
 import type { Db, DbOrTx, Tx } from "#app/db/client.server";
 import { isUniqueViolation } from "#app/db/errors";
 import { escapeLike } from "#app/db/like";
-import { articles, categories, comments, users, type Article } from "#app/db/schema";
+import { articles, categories, comments, users, type Article, type RevisionSnapshot } from "#app/db/schema";
 import type { ArticleStatus } from "#app/lib/enums";
 import { logActivity } from "#app/domain/activity/activity.server";
 import { createNotification } from "#app/domain/notifications/notifications.server";
@@ -20,6 +20,8 @@ import { conflict, fieldsRefused, isDomainError, notFound } from "#app/lib/error
 import { safeBody } from "#app/lib/sanitize.server";
 import { listingExcerpt, readTimeFor, stripHtml } from "#app/lib/text";
 import { firstRow } from "#app/db/rows";
+import { closeEarlierProposals, recordRevision, snapshotOf } from "./revision-log.server";
+import { changedFields, STORY_FIELDS } from "./revision-rules";
 
 const ADMIN_PAGE_SIZE = 20;
 
@@ -95,7 +97,7 @@ export async function getArticleForEdit(db: DbOrTx, actor: CurrentUser, id: stri
   return row;
 }
 
-async function lockedArticle(tx: Tx, id: string) {
+export async function lockedArticle(tx: Tx, id: string) {
   const [row] = await tx.select().from(articles).where(eq(articles.id, id)).for("update").limit(1);
   if (!row) throw notFound("This article no longer exists.");
   return row;
@@ -149,7 +151,21 @@ function effectiveStatus(
   return requested === "published" ? "pending" : requested;
 }
 
-type SaveResult = { id: string; status: ArticleStatus; submittedForReview: boolean };
+type SaveResult = {
+  id: string;
+  status: ArticleStatus;
+  submittedForReview: boolean;
+  /** A writer's change to a published story: kept as a proposal, the live text untouched. */
+  proposed: boolean;
+  revisionId: string;
+};
+
+export interface SaveOptions {
+  /** The editor's autosave: its revision replaces the same person's last one when that was an autosave. */
+  autosave?: boolean;
+  /** An editor's note when a change to a published story corrects an error (readers see it). */
+  correctionNote?: string;
+}
 
 /** What readers may see of an article, and where: a change to any of these moves it between pages. */
 type Placement = Pick<
@@ -185,6 +201,44 @@ export function articleSaveChange(
 }
 
 /**
+ * A writer's save of a published story (deviations.md): the article row is not touched, so readers keep
+ * the approved text; the change waits as a proposed revision, and editors and admins hear of it once
+ * (not again for each further save of the same proposal, nor for autosaves).
+ */
+async function proposeChange(
+  tx: Tx,
+  actor: CurrentUser,
+  current: Article,
+  snapshot: RevisionSnapshot,
+  autosave: boolean,
+): Promise<SaveResult> {
+  const { id: revisionId } = await recordRevision(tx, {
+    articleId: current.id,
+    actor,
+    snapshot,
+    before: current,
+    state: "proposed",
+    autosave,
+  });
+  const { hadManualProposal } = await closeEarlierProposals(tx, current.id, actor, revisionId);
+  if (!autosave && !hadManualProposal) {
+    await createNotification(tx, {
+      type: "article",
+      message: `${actor.name || actor.email} proposed changes to "${current.title}" for review.`,
+      link: `/admin/articles/revisions/${current.id}`,
+      audience: ["admin", "editor"],
+    });
+  }
+  await logActivity(tx, {
+    type: "article",
+    actor,
+    action: "proposed changes to a published article",
+    title: current.title,
+  });
+  return { id: current.id, status: "published", submittedForReview: false, proposed: true, revisionId };
+}
+
+/**
  * Creates (no id) or updates an article from the validated form. The body is sanitised, the excerpt and
  * read time derive from it when left empty, flags move in the same transaction.
  */
@@ -193,8 +247,7 @@ export async function saveArticle(
   actor: CurrentUser,
   input: ArticleInput,
   id?: string,
-  // The editor's autosave (a draft saved every few seconds): its revision replaces the same person's last one.
-  options: { autosave?: boolean } = {},
+  options: SaveOptions = {},
 ): Promise<SaveResult> {
   if (!can(actor.role, "articles", "create")) accessDenied();
   const { content, contentSafeHash } = safeBody(input.content);
@@ -221,6 +274,7 @@ export async function saveArticle(
       const featured = mayFlag ? input.featured : (current?.featured ?? false);
       const isTopStory = mayFlag ? input.isTopStory : (current?.isTopStory ?? false);
       const now = new Date();
+      const wasLive = current?.status === "published";
       const values = {
         title: input.title,
         content,
@@ -238,12 +292,25 @@ export async function saveArticle(
         publishedAt: status === "published" ? (current?.publishedAt ?? now) : (current?.publishedAt ?? null),
         updatedAt: now,
       };
+      const snapshot = snapshotOf(values);
+      if (current && wasLive && !canPublish(actor)) {
+        return proposeChange(tx, actor, current, snapshot, options.autosave ?? false);
+      }
+      // "Updated <time>" for readers: the live story's text changed, or an editor marked a correction.
+      const correctionNote = wasLive && status === "published" ? (options.correctionNote ?? "") : "";
+      const storyChanged =
+        !!current && changedFields(snapshotOf(current), snapshot).some((f) => STORY_FIELDS.includes(f));
+      const revised = wasLive && status === "published" && (storyChanged || !!correctionNote);
+      const revision = {
+        revisedAt: revised ? now : (current?.revisedAt ?? null),
+        correctionNote: correctionNote || current?.correctionNote || "",
+      };
       let saved: Article;
       if (current) {
         saved = firstRow(
           await tx
             .update(articles)
-            .set({ ...values, featured: false, isTopStory: false })
+            .set({ ...values, ...revision, featured: false, isTopStory: false })
             .where(eq(articles.id, current.id))
             .returning(),
         );
@@ -281,8 +348,17 @@ export async function saveArticle(
           title: saved.title,
           description: `Status: ${status}`,
         });
+      const { id: revisionId } = await recordRevision(tx, {
+        articleId: saved.id,
+        actor,
+        snapshot: snapshotOf(saved),
+        before: current,
+        state: "applied",
+        autosave: options.autosave,
+        correctionNote,
+      });
       change = articleSaveChange(current, { ...saved, featured, isTopStory });
-      return { id: saved.id, status, submittedForReview };
+      return { id: saved.id, status, submittedForReview, proposed: false, revisionId };
     }),
   );
   if (change) siteChanged(db, change);

@@ -369,6 +369,8 @@ export async function getPublishedArticle(db: DbOrTx, id: string) {
       authorImage: articles.authorImage,
       publishedAt: articles.publishedAt,
       updatedAt: articles.updatedAt,
+      revisedAt: articles.revisedAt,
+      correctionNote: articles.correctionNote,
     })
     .from(articles)
     .leftJoin(categories, eq(categories.id, articles.categoryId))

@@ -24,6 +24,7 @@ import { redirectWithToast } from "#app/lib/flash.server";
 import { isDomainError } from "#app/lib/errors";
 import { HTTP_STATUS } from "#app/lib/http-errors.server";
 import { AUTOSAVE_TEXT, type AutosaveReply } from "#app/lib/article-autosave";
+import { checkNote, REVISION_TEXT } from "#app/domain/articles/revision-rules";
 
 export interface ArticleFormReply {
   values: ArticleFormValues;
@@ -44,13 +45,24 @@ export async function saveArticleFromForm(
   const values = articleValuesFromForm(form);
   const parsed = parseArticleForm(form);
   if (!parsed.ok) return reply({ values, fieldErrors: parsed.fieldErrors, problem: parsed.problem }, 400);
+  // An editor's correction note on a published story (readers see it under the story).
+  const correction = checkNote(form.correctionNote, false);
+  if (!correction.ok)
+    return reply(
+      { values, fieldErrors: {}, problem: { title: ARTICLE_TEXT.updateFailed, message: correction.message } },
+      400,
+    );
   try {
-    const saved = await saveArticle(db, actor, parsed.data, id);
+    const saved = await saveArticle(db, actor, parsed.data, id, { correctionNote: correction.note });
     const toast: Toast = !creating
       ? {
           type: "success",
           title: ARTICLE_TEXT.updated,
-          message: saved.submittedForReview ? ARTICLE_TEXT.submittedForReview : undefined,
+          message: saved.proposed
+            ? REVISION_TEXT.proposedSaved
+            : saved.submittedForReview
+              ? ARTICLE_TEXT.submittedForReview
+              : undefined,
         }
       : {
           type: "success",

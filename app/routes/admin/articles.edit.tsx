@@ -4,9 +4,11 @@ import { requirePermission } from "#app/auth/guard.server";
 import { can } from "#app/auth/permissions";
 import { ArticleForm } from "#app/components/admin/article-form";
 import { ArticleProblem } from "#app/components/admin/article-problem";
+import { CorrectionNoteField, RevisionNotices } from "#app/components/admin/revision-notices";
 import { ViewsChart } from "#app/components/admin/views-chart";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
 import { articleFormOptions, deleteArticle, getArticleForEdit } from "#app/domain/articles/admin.server";
+import { editorReviewState } from "#app/domain/articles/revisions.server";
 import { viewsPerDay } from "#app/domain/articles/view-stats.server";
 import { ARTICLE_TEXT, articleValuesFromArticle, STATUS_LABELS } from "#app/lib/article-form";
 import { redirectWithToast } from "#app/lib/flash.server";
@@ -18,10 +20,14 @@ export const loader = withDomainErrors(async ({ params, context }: Route.LoaderA
   const user = await requirePermission(context, "articles", "create");
   const db = context.db;
   const article = await getArticleForEdit(db, user, params.id);
+  const review = await editorReviewState(db, user, article);
+  // A writer whose change to a published story waits for review goes on from their proposed text.
+  const proposed = review.ownProposal?.snapshot;
   return {
     id: article.id,
     status: article.status,
-    values: articleValuesFromArticle(article),
+    values: articleValuesFromArticle(proposed ? { ...article, ...proposed } : article),
+    review,
     options: await articleFormOptions(db),
     canPublish: can(user.role, "articles", "publish"),
     // After getArticleForEdit: a writer reaches here only for their own article.
@@ -67,6 +73,9 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
             View story
           </Link>
         ) : null}
+        <Link to={`/admin/articles/revisions/${loaderData.id}`} className="text-sm text-brand-700 underline">
+          Revision history
+        </Link>
         <Form
           method="post"
           className="ml-auto"
@@ -84,6 +93,7 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
           </button>
         </Form>
       </div>
+      <RevisionNotices articleId={loaderData.id} review={loaderData.review} />
       <ArticleProblem problem={actionData?.problem} />
       <ArticleForm
         key={loaderData.id}
@@ -95,6 +105,9 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
         categories={loaderData.options.categories}
         authors={loaderData.options.authors}
         canPublish={loaderData.canPublish}
+        publishExtras={
+          loaderData.canPublish && loaderData.status === "published" ? <CorrectionNoteField /> : null
+        }
         submitting={navigation.state === "submitting"}
         sidebarExtra={
           <section aria-labelledby="article-views" className="rounded border border-gray-200 bg-white p-3">

@@ -3,9 +3,17 @@
  * matrix of app/auth/permissions.ts: signed out goes to the sign-in page, a role without the permission
  * gets 403 and the database keeps every row as it was, the allowed roles succeed and the change is stored.
  */
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { activityLog, articles, categories, comments, notifications, settings } from "#app/db/schema";
+import {
+  activityLog,
+  articleRevisions,
+  articles,
+  categories,
+  comments,
+  notifications,
+  settings,
+} from "#app/db/schema";
 import type { CommentStatus } from "#app/lib/enums";
 import { createTestDatabase, type TestDatabase, one } from "#app/db/testing.server";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
@@ -557,7 +565,7 @@ describe("newsroom routes: articles, categories and comments per role", () => {
       });
     });
 
-    test("edit own published, featured article: a correction keeps it live and keeps the flag the writer cannot set", async () => {
+    test("edit own published, featured article: the change waits for review; the live story and its flag stay as they were", async () => {
       const own = await addArticle({
         title: "Own live",
         authorId: ids.writer,
@@ -579,14 +587,19 @@ describe("newsroom routes: articles, categories and comments per role", () => {
       );
       expect(result).toMatchObject({ status: 302, location: `/admin/articles/edit/${own.id}` });
       expect(await articleRow(own.id)).toMatchObject({
-        title: "Own live (corrected)",
+        title: "Own live",
         status: "published",
         featured: true,
       });
+      const [proposal] = await database.db
+        .select()
+        .from(articleRevisions)
+        .where(and(eq(articleRevisions.articleId, own.id), eq(articleRevisions.state, "proposed")));
+      expect(proposal?.snapshot.title).toBe("Own live (corrected)");
     });
 
-    // Unpublishing needs the publish permission, from the list or from the form: the writer's correction
-    // is saved and the article stays live.
+    // Unpublishing needs the publish permission, from the list or from the form: the writer's change
+    // waits for review and the article stays live as it was.
     test.each(["draft", "pending"])(
       "edit own published article: a writer cannot take it off the site through the form (status %s)",
       async (status) => {
@@ -609,7 +622,7 @@ describe("newsroom routes: articles, categories and comments per role", () => {
           ),
         );
         expect(result).toMatchObject({ status: 302, location: `/admin/articles/edit/${own.id}` });
-        expect(await articleRow(own.id)).toMatchObject({ title: "Own live (fixed)", status: "published" });
+        expect(await articleRow(own.id)).toMatchObject({ title: "Own live", status: "published" });
       },
     );
   });

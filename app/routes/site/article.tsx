@@ -2,6 +2,7 @@ import { PlayCircle } from "lucide-react";
 import { data, isRouteErrorResponse } from "react-router";
 import { ArticleHeader } from "#app/components/site/article/article-header";
 import { ArticleImage } from "#app/components/site/article/article-image";
+import { ArticleRevisionNote } from "#app/components/site/article/article-revision-note";
 import { RelatedArticles } from "#app/components/site/article/related-articles";
 import { CommentForm, type CommentActionData } from "#app/components/site/comments/comment-form";
 import { CommentList } from "#app/components/site/comments/comment-list";
@@ -14,7 +15,7 @@ import { listPublicComments, submitComment } from "#app/domain/comments/public.s
 import { pageImages } from "#app/domain/media/public.server";
 import { getSettings } from "#app/domain/settings/settings.server";
 import { siteOrigin } from "#app/domain/settings/site-origin.server";
-import { isoDate, siteDate } from "#app/lib/dates";
+import { formatTime, isoDate, siteDate } from "#app/lib/dates";
 import { wantsSmallImages } from "#app/lib/save-data";
 import { absoluteUrl, pageMeta, siteMetaFrom } from "#app/lib/seo";
 import { listingExcerpt, readTimeFor } from "#app/lib/text";
@@ -68,6 +69,11 @@ export const loader = withDomainErrors(async ({ params, request, context }: Rout
       dateText: siteDate(article.displayDate, dates),
       readTime: article.readTime || readTimeFor(article.content),
       views: article.views,
+      revisedAt: article.revisedAt ? (isoDate(article.revisedAt) ?? null) : null,
+      revisedText: article.revisedAt
+        ? `${siteDate(article.revisedAt, dates)} ${formatTime(article.revisedAt, dates.timeFormat, dates.timezone)}`
+        : "",
+      correctionNote: article.correctionNote,
     },
     shareUrl: absoluteUrl(siteOrigin(settings, request), `/article/${article.id}`),
     related,
@@ -142,6 +148,11 @@ export default function ArticlePage({ loaderData, actionData }: Route.ComponentP
               dateText={article.dateText}
               readTime={article.readTime}
               views={article.views}
+            />
+            <ArticleRevisionNote
+              revisedAt={article.revisedAt}
+              revisedText={article.revisedText}
+              correctionNote={article.correctionNote}
             />
             <figure className="mt-6">
               <ArticleImage

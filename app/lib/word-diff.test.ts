@@ -1,0 +1,51 @@
+import { describe, expect, test } from "vitest";
+import { diffWords, type DiffPart } from "./word-diff";
+
+const rebuild = (parts: DiffPart[], side: "before" | "after") =>
+  parts
+    .filter((p) => p.kind === "same" || p.kind === (side === "before" ? "removed" : "added"))
+    .map((p) => p.text)
+    .join("");
+
+describe("word diff", () => {
+  test("a one-word change shows that word removed and its replacement added, the rest unchanged", () => {
+    expect(diffWords("Heavy rain in Accra today", "Heavy rain in Kumasi today")).toEqual([
+      { kind: "same", text: "Heavy rain in " },
+      { kind: "removed", text: "Accra" },
+      { kind: "added", text: "Kumasi" },
+      { kind: "same", text: " today" },
+    ]);
+  });
+
+  test("added and removed words in several places; both texts rebuild exactly", () => {
+    const before = "The minister said the road will open in May, officials confirmed it on Monday .";
+    const after = "The minister said the new road will open in June, officials confirmed it .";
+    const parts = diffWords(before, after);
+    expect(rebuild(parts, "before")).toBe(before);
+    expect(rebuild(parts, "after")).toBe(after);
+    expect(parts.filter((p) => p.kind === "added").map((p) => p.text.trim())).toEqual(["new", "June,"]);
+    expect(parts.filter((p) => p.kind === "removed").map((p) => p.text.trim())).toEqual([
+      "May,",
+      "on Monday",
+    ]);
+  });
+
+  test("identical, empty and wholly new texts", () => {
+    expect(diffWords("same text", "same text")).toEqual([{ kind: "same", text: "same text" }]);
+    expect(diffWords("", "")).toEqual([]);
+    expect(diffWords("", "new words")).toEqual([{ kind: "added", text: "new words" }]);
+    expect(diffWords("old words", "")).toEqual([{ kind: "removed", text: "old words" }]);
+  });
+
+  test("a long body with edits at both ends stays exact and fast", () => {
+    const words = Array.from({ length: 5000 }, (_, i) => `word${i % 97}`);
+    const before = words.join(" ");
+    const after = ["Intro", ...words.slice(1, 2500), "inserted", ...words.slice(2500, -1), "Outro"].join(" ");
+    const started = performance.now();
+    const parts = diffWords(before, after);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(rebuild(parts, "before")).toBe(before);
+    expect(rebuild(parts, "after")).toBe(after);
+    expect(parts.filter((p) => p.kind !== "same").length).toBeLessThanOrEqual(6);
+  });
+});
