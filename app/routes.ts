@@ -22,6 +22,8 @@ export default [
     route(file, "routes/resources/feeds.ts", { id: `feed-${file}` }),
   ),
   route("resources/article-views/:id", "routes/resources/article-views.ts"),
+  route("admin/media/upload", "routes/resources/media-upload.ts"),
+  route("admin/media/picker", "routes/resources/media-picker.ts"),
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/logout", "routes/admin/logout.tsx"),
   ...prefix("admin", [
@@ -41,6 +43,7 @@ export default [
       route("categories/edit/:id", "routes/admin/categories.edit.tsx"),
       route("comments", "routes/admin/comments.tsx"),
       route("media", "routes/admin/media.tsx"),
+      route("media/:id", "routes/admin/media.item.tsx"),
       route("code", "routes/admin/code.tsx"),
       route("settings", "routes/admin/settings.tsx"),
       route("ads", "routes/admin/ads.tsx"),

@@ -6,6 +6,9 @@ import StarterKit from "@tiptap/starter-kit";
 import { useState, type ReactNode } from "react";
 import { useToast } from "#app/components/ui/toast";
 import { ARTICLE_TEXT } from "#app/lib/article-form";
+import { Figure } from "./figure-node";
+import { ImageDialog } from "./image-dialog";
+import { insertImage } from "./insert-image";
 
 type PromptKind = "link" | "image" | "youtube";
 
@@ -52,6 +55,7 @@ export function TipTapEditor({
   const { showToast } = useToast();
   const [prompt, setPrompt] = useState<PromptKind | null>(null);
   const [promptValue, setPromptValue] = useState("");
+  const [isImageDialogOpen, setImageDialogOpen] = useState(false);
   const editor = useEditor({
     immediatelyRender: false,
     extensions: [
@@ -62,6 +66,7 @@ export function TipTapEditor({
         defaultProtocol: "https",
       }),
       Image.configure({ inline: false }),
+      Figure,
       Youtube.configure({ controls: true, nocookie: false }),
     ],
     content: initialHtml,
@@ -197,7 +202,7 @@ export function TipTapEditor({
         )}
         {button("Quote", active?.quote, () => editor?.chain().focus().toggleBlockquote().run(), "❝ Quote")}
         {button("Link", active?.link, () => openPrompt("link"))}
-        {button("Image", false, () => openPrompt("image"))}
+        {button("Image", false, () => setImageDialogOpen(true))}
         {button("YouTube", false, () => openPrompt("youtube"))}
       </div>
       {prompt ? (
@@ -239,6 +244,17 @@ export function TipTapEditor({
         </div>
       ) : null}
       <EditorContent editor={editor} />
+      {isImageDialogOpen ? (
+        <ImageDialog
+          open
+          purpose="body"
+          onClose={() => setImageDialogOpen(false)}
+          onChoose={(image) => {
+            setImageDialogOpen(false);
+            insertImage(editor, image, showToast);
+          }}
+        />
+      ) : null}
     </div>
   );
 }
