@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { E2E_ACCOUNTS } from "./accounts";
 import { signIn } from "./helpers";
@@ -154,4 +155,80 @@ test("a PNG renamed .jpg, a 33 MB file and an upload after signing out each get 
   await expect(page.getByText("Authentication Required", { exact: true })).toBeVisible();
   await expect(page.getByText("Please log in again to upload images.")).toBeVisible();
   await expect(page.getByLabel("Featured image URL", { exact: true })).toHaveValue("");
+});
+
+/** Scrolled to, the control is wholly on screen: nothing hides it sideways. */
+async function reachable(control: Locator) {
+  await control.scrollIntoViewIfNeeded();
+  await expect(control).toBeInViewport({ ratio: 1 });
+}
+
+/** No sideways scrolling, and no serious accessibility violation. */
+async function fitsThePhone(page: Page, label: string) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, `${label}: sideways overflow in px`).toBeLessThanOrEqual(0);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(
+    serious.map((v) => `${label}: ${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
+  ).toEqual([]);
+}
+
+test("on a phone (390x844) the media screens fit, and an item's details are edited with copy URL", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, E2E_ACCOUNTS.editor);
+
+  const name = `Phone item ${stamp}`;
+  await page.goto("/admin/media");
+  await page.getByLabel("File", { exact: true }).setInputFiles({
+    name: "phone.jpg",
+    mimeType: "image/jpeg",
+    buffer: await picture("jpeg", { r: 120, g: 60, b: 160 }),
+  });
+  await page.getByLabel("Name", { exact: true }).fill(name);
+  await page.getByRole("button", { name: "Upload" }).click();
+  await expect(page.getByText("Media uploaded successfully!")).toBeVisible();
+  await page.screenshot({ path: "test-results/media-phone-grid.png", fullPage: true });
+  await fitsThePhone(page, "grid");
+  await reachable(page.getByRole("link", { name: `Details of ${name}` }));
+
+  await page.goto("/admin/media?view=list");
+  await page.screenshot({ path: "test-results/media-phone-list.png", fullPage: true });
+  await fitsThePhone(page, "list");
+  const details = page.getByRole("link", { name: `Details of ${name}` });
+  await reachable(details);
+  await reachable(page.getByRole("button", { name: `Delete ${name}` }));
+  await details.click();
+
+  await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
+  await page.getByRole("button", { name: "Copy URL" }).click();
+  await expect(page.getByText("URL copied.")).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
+    /^http:\/\/127\.0\.0\.1:\d+\/media\/[0-9a-f]{24}\.jpg$/,
+  );
+
+  // A refused save keeps what was typed.
+  await page.getByLabel("Name", { exact: true }).fill("");
+  await page.getByLabel("Caption", { exact: true }).fill("Evening light over Labadi");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Please enter a name for the media.")).toBeVisible();
+  await expect(page.getByLabel("Caption", { exact: true })).toHaveValue("Evening light over Labadi");
+
+  await page.getByLabel("Name", { exact: true }).fill(name);
+  await page.getByLabel("Credit", { exact: true }).fill("Esi Owusu");
+  await page.getByLabel("Alt text", { exact: true }).fill("The beach at sunset");
+  await page.getByLabel("Tags (comma separated)").fill("beach, accra");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Media updated successfully!")).toBeVisible();
+  await expect(page.getByLabel("Credit", { exact: true })).toHaveValue("Esi Owusu");
+  await expect(page.getByLabel("Tags (comma separated)")).toHaveValue("beach, accra");
+  await page.screenshot({ path: "test-results/media-phone-item.png", fullPage: true });
+  await fitsThePhone(page, "item");
 });

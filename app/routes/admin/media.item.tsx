@@ -107,7 +107,7 @@ export default function MediaItemPage({ loaderData, actionData }: Route.Componen
   return (
     <section className="mx-auto max-w-4xl space-y-4">
       <nav aria-label="Breadcrumb" className="text-sm">
-        <Link to="/admin/media" className="text-brand-700 hover:underline">
+        <Link to="/admin/media" className="text-brand-700 underline">
           Media Library
         </Link>{" "}
         / <span className="break-all">{item.name}</span>
@@ -146,17 +146,17 @@ export default function MediaItemPage({ loaderData, actionData }: Route.Componen
             </p>
           </div>
           <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
-            <dt className="text-gray-500">Type</dt>
+            <dt className="text-gray-700">Type</dt>
             <dd className="break-words">{item.mimeType || item.type}</dd>
             {item.width && item.height ? (
               <>
-                <dt className="text-gray-500">Size</dt>
+                <dt className="text-gray-700">Size</dt>
                 <dd>
                   {item.width}x{item.height}, {formatBytes(item.size)}
                 </dd>
               </>
             ) : null}
-            <dt className="text-gray-500">Uploaded by</dt>
+            <dt className="text-gray-700">Uploaded by</dt>
             <dd className="break-words">{item.uploadedBy}</dd>
           </dl>
         </div>
