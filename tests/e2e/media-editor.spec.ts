@@ -123,9 +123,13 @@ test("a PNG renamed .jpg, a 33 MB file and an upload after signing out each get 
   page,
   context,
 }) => {
+  // On a phone: the dialog fits the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, E2E_ACCOUNTS.editor);
   await page.goto("/admin/articles/add");
   const dialog = await openFeaturedDialog(page);
+  const box = await dialog.boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
   const file = dialog.getByLabel("Image file");
 
   await file.setInputFiles({
