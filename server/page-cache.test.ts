@@ -34,6 +34,7 @@ type Modules = {
   schema: typeof import("#app/db/schema");
   client: typeof import("#app/db/client.server");
   broadcast: typeof import("#app/domain/delivery/change-broadcast.server");
+  mediaEditor: typeof import("#app/domain/media/editor.server");
 };
 
 const MODULE_PATHS: Record<keyof Modules, string> = {
@@ -54,6 +55,7 @@ const MODULE_PATHS: Record<keyof Modules, string> = {
   schema: "/app/db/schema.ts",
   client: "/app/db/client.server.ts",
   broadcast: "/app/domain/delivery/change-broadcast.server.ts",
+  mediaEditor: "/app/domain/media/editor.server.ts",
 };
 
 let vite: ViteDevServer;
@@ -272,6 +274,30 @@ describe.each(ENGINES)("the page cache on %s", (engine) => {
     const approved = await read(`/article/${id}`);
     expect(approved.cache).not.toBe("HIT");
     expect(approved.body).toContain("Fishing season opens early");
+  });
+
+  test("a featured image's caption and credit changed in the media library show on its story's page at once", async () => {
+    const key = `${"ab".repeat(12)}.jpg`;
+    const [item] = await database.db
+      .insert(m.schema.media)
+      .values({ name: "Harbour", type: "image", url: `/media/${key}`, storageKey: key, uploadedBy: "x" })
+      .returning();
+    const { id } = await m.articles.saveArticle(
+      database.db,
+      admin,
+      draft("Boats come home", { status: "published", imageUrl: `https://news.example.com/media/${key}` }),
+    );
+    await cached(`/article/${id}`);
+    await m.mediaEditor.updateMediaDetails(database.db, admin, item!.id, {
+      name: "Harbour",
+      alt: "Boats in the harbour",
+      caption: "Boats return to Jamestown",
+      credit: "Ama Mensah",
+      tags: "",
+    });
+    const page = (await read(`/article/${id}`)).body;
+    expect(page).toContain("Boats return to Jamestown — Ama Mensah");
+    expect(page).toContain('alt="Boats in the harbour"');
   });
 
   test("approving and deleting a comment show on the story's page at once", async () => {

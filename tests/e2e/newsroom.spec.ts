@@ -37,8 +37,9 @@ test("a writer writes a draft with tags and a featured image and submits it for 
   await page.keyboard.type("Cargo volumes at Tema rose sharply this quarter, the port authority said.");
 
   // An image by URL needs a URL.
-  await page.getByRole("button", { name: "Image" }).click();
-  await page.getByRole("button", { name: "Insert" }).click();
+  await page.getByRole("button", { name: "Image", exact: true }).click();
+  await page.getByRole("button", { name: "URL", exact: true }).click();
+  await page.getByRole("button", { name: "Insert image" }).click();
   await expect(page.getByText("Please enter an image URL")).toBeVisible();
   await page.getByRole("button", { name: "Cancel" }).first().click();
 

@@ -16,7 +16,9 @@ import {
 } from "#app/lib/article-form";
 import type { ArticleStatus } from "#app/lib/enums";
 import { stripHtml } from "#app/lib/text";
+import { EDITOR_IMAGE_TEXT } from "#app/domain/media/editor-image-rules";
 import { ArticleTagsInput } from "./article-tags-input";
+import { ImageDialog } from "./editor/image-dialog";
 import { RichTextEditor } from "./editor/rich-text-editor";
 import { useHydrated } from "./editor/use-hydrated";
 import { UnsavedChangesGuard } from "./unsaved-changes-guard";
@@ -106,6 +108,7 @@ export function ArticleForm({
   const [clientErrors, setClientErrors] = useState<ArticleFieldErrors>({});
   const [useManualDate, setUseManualDate] = useState(values.useManualDate);
   const [imageUrl, setImageUrl] = useState(values.imageUrl);
+  const [isImageDialogOpen, setImageDialogOpen] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const hydrated = useHydrated();
   const autosave = useArticleAutosave({ formRef, articleId, storedStatus, hydrated });
@@ -305,7 +308,28 @@ export function ArticleForm({
             aria-invalid={errors.imageUrl ? true : undefined}
             className={inputClass(errors.imageUrl)}
           />
-          <p className="mt-1 text-xs text-gray-500">Recommended 1200x600, max 5 MB.</p>
+          <button
+            type="button"
+            onClick={() => setImageDialogOpen(true)}
+            className="mt-2 rounded border border-gray-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-gray-50"
+          >
+            Upload or choose image
+          </button>
+          <p className="mt-1 text-xs text-gray-500">Recommended 1200x600, max 32 MB.</p>
+          {isImageDialogOpen ? (
+            <ImageDialog
+              open
+              purpose="featured"
+              onClose={() => setImageDialogOpen(false)}
+              onChoose={(image, how) => {
+                setImageDialogOpen(false);
+                setImageUrl(image.src);
+                // After React has put the new address into the field, so the form reads it.
+                window.setTimeout(markDirty, 0);
+                if (how === "upload") showToast({ type: "success", title: EDITOR_IMAGE_TEXT.uploadedTitle });
+              }}
+            />
+          ) : null}
           <FieldError id="image-error" message={errors.imageUrl} />
           {imageUrl && /^https?:\/\//.test(imageUrl) ? (
             <img

@@ -2,9 +2,9 @@
  * The media items as a grid (default) or a list, with bulk selection, the per-item featured toggle and
  * delete. Every button is a real form post; with JavaScript, deletes ask for confirmation first.
  */
-import { ExternalLink, FileText, Film, Music, Star, Trash2 } from "lucide-react";
+import { ExternalLink, FileText, Film, Music, Pencil, Star, Trash2 } from "lucide-react";
 import { useRef, useState, type MouseEvent } from "react";
-import { Form, useSubmit } from "react-router";
+import { Form, Link, useSubmit } from "react-router";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
 import { useToast } from "#app/components/ui/toast";
 import type { MediaVariant } from "#app/db/schema";
@@ -141,6 +141,14 @@ export function MediaLibrary({
           <Star className="h-4 w-4" fill="currentColor" aria-label="Featured" />
         </span>
       ) : null}
+      <Link
+        to={`/admin/media/${item.id}`}
+        aria-label={`Details of ${item.name}`}
+        title="Details, caption and copy URL"
+        className="rounded p-1.5 text-gray-500 hover:bg-gray-100"
+      >
+        <Pencil className="h-4 w-4" aria-hidden />
+      </Link>
       <a
         href={item.url}
         target="_blank"

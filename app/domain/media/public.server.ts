@@ -17,10 +17,19 @@ interface PageImagesOptions {
   lead?: string | null;
 }
 
+/** What the media library keeps with the lead image, shown with it on the article page. */
+export interface LeadDetails {
+  alt: string;
+  caption: string;
+  credit: string;
+}
+
 interface ImagesOfPage {
   images: PageImages;
   /** The lead's link-preview image, null when the page has no lead image. */
   share: SocialImage | null;
+  /** The lead's alt text, caption and credit when it is an upload; null otherwise. */
+  lead: LeadDetails | null;
 }
 
 /**
@@ -37,7 +46,7 @@ export async function pageImages(
     return await findPageImages(db, urls, options);
   } catch (error) {
     console.error("[media] could not find the copies of the page's images", error);
-    return { images: {}, share: options.lead ? { url: options.lead } : null };
+    return { images: {}, share: options.lead ? { url: options.lead } : null, lead: null };
   }
 }
 
@@ -56,7 +65,13 @@ async function findPageImages(
     keys.length === 0
       ? []
       : await db
-          .select({ storageKey: media.storageKey, variants: media.variants })
+          .select({
+            storageKey: media.storageKey,
+            variants: media.variants,
+            alt: media.alt,
+            caption: media.caption,
+            credit: media.credit,
+          })
           .from(media)
           .where(and(inArray(media.storageKey, keys), eq(media.type, "image")));
   const variantsOf = new Map(rows.map((row) => [row.storageKey, row.variants]));
@@ -68,11 +83,13 @@ async function findPageImages(
     );
     if (image) images[url] = image;
   }
-  if (!lead) return { images, share: null };
+  if (!lead) return { images, share: null, lead: null };
   const leadKey = keyOf.get(lead);
   const shared = leadKey ? shareVariantOf(variantsOf.get(leadKey) ?? []) : undefined;
+  const leadRow = leadKey ? rows.find((row) => row.storageKey === leadKey) : undefined;
   return {
     images,
     share: shared ? { url: shared.url, width: shared.width, height: shared.height } : { url: lead },
+    lead: leadRow ? { alt: leadRow.alt, caption: leadRow.caption, credit: leadRow.credit } : null,
   };
 }

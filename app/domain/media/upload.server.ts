@@ -32,6 +32,9 @@ export const mediaError = (
 
 interface UploadInput extends MediaFormInput {
   file?: File | null;
+  /** Shown under the image on the article page (checked by the caller: editor-image-rules.ts). */
+  caption?: string;
+  credit?: string;
 }
 
 interface ImageResult {
@@ -72,6 +75,8 @@ export async function uploadMedia(db: Db, actor: Actor | null, input: UploadInpu
     alt: form.alt,
     description: form.description,
     tags: parseTags(form.tags),
+    caption: input.caption ?? "",
+    credit: input.credit ?? "",
     uploadedById: actor.id,
     uploadedBy: actor.email,
   };

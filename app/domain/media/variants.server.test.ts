@@ -179,10 +179,11 @@ describe.each(TEST_ENGINES)("older uploads and page images on %s", (engine) => {
       small: false,
       lead: "https://cdn.example.com/a.jpg",
     });
-    expect(external).toEqual({ images: {}, share: { url: "https://cdn.example.com/a.jpg" } });
+    expect(external).toEqual({ images: {}, share: { url: "https://cdn.example.com/a.jpg" }, lead: null });
     expect(await pageImages(database.db, [], { small: false, lead: "" })).toEqual({
       images: {},
       share: null,
+      lead: null,
     });
   });
 });

@@ -12,6 +12,7 @@ import { useSiteDates } from "#app/components/site/use-site";
 import { getPublishedArticle, relatedArticles, trendingArticles } from "#app/domain/articles/public.server";
 import { COMMENT_TEXT } from "#app/domain/comments/comment-form";
 import { listPublicComments, submitComment } from "#app/domain/comments/public.server";
+import { captionLine } from "#app/domain/media/editor-image-rules";
 import { pageImages } from "#app/domain/media/public.server";
 import { getSettings } from "#app/domain/settings/settings.server";
 import { siteOrigin } from "#app/domain/settings/site-origin.server";
@@ -41,7 +42,7 @@ export const loader = withDomainErrors(async ({ params, request, context }: Rout
     trendingArticles(db, 5),
     listPublicComments(db, article.id, settings),
   ]);
-  const { images, share } = await pageImages(
+  const { images, share, lead } = await pageImages(
     db,
     related.map((card) => card.imageUrl),
     { small: wantsSmallImages(request.headers), lead: article.imageUrl },
@@ -81,6 +82,9 @@ export const loader = withDomainErrors(async ({ params, request, context }: Rout
     comments,
     images,
     share,
+    // The featured image's caption line and alt text, kept with the upload in the media library.
+    leadCaption: lead ? captionLine(lead.caption, lead.credit) : "",
+    leadAlt: lead?.alt || article.title,
     allowComments: settings.allowComments,
     timezone: settings.timezone,
   };
@@ -129,7 +133,18 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 };
 
 export default function ArticlePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { article, related, trending, comments, images, allowComments, timezone, shareUrl } = loaderData;
+  const {
+    article,
+    related,
+    trending,
+    comments,
+    images,
+    allowComments,
+    timezone,
+    shareUrl,
+    leadCaption,
+    leadAlt,
+  } = loaderData;
   const dates = useSiteDates();
   return (
     // The reader script counts the view once per browser (app/reader/view-counter.ts).
@@ -159,8 +174,11 @@ export default function ArticlePage({ loaderData, actionData }: Route.ComponentP
                 key={article.id}
                 src={article.imageUrl}
                 image={images[article.imageUrl]}
-                alt={article.title}
+                alt={leadAlt}
               />
+              {leadCaption ? (
+                <figcaption className="mt-2 text-sm text-gray-600">{leadCaption}</figcaption>
+              ) : null}
             </figure>
             {article.youtubeUrl ? (
               <a

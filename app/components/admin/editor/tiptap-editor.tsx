@@ -1,43 +1,23 @@
 import Image from "@tiptap/extension-image";
 import Link from "@tiptap/extension-link";
 import Youtube from "@tiptap/extension-youtube";
-import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/react";
+import { EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { useState, type ReactNode } from "react";
 import { useToast } from "#app/components/ui/toast";
 import { ARTICLE_TEXT } from "#app/lib/article-form";
 import { LinkDialog } from "./link-dialog";
 import { ICONS } from "./toolbar-icons";
+import { Figure } from "./figure-node";
+import { ImageDialog } from "./image-dialog";
+import { insertImage } from "./insert-image";
 
-type PromptKind = "image" | "youtube";
+/** The body's image comes through the image dialog (upload, library or URL); YouTube keeps the inline prompt. */
+type PromptKind = "youtube";
 
 const PROMPT_LABELS: Record<PromptKind, string> = {
-  image: "Image URL",
   youtube: "YouTube URL",
 };
-
-/** A URL the browser can parse as http(s); anything else is an 'Invalid URL'. */
-function parseHttpUrl(value: string): string | null {
-  try {
-    const url = new URL(value);
-    return url.protocol === "http:" || url.protocol === "https:" ? url.toString() : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Removes every image node with this source (after it failed to load). */
-function removeImage(editor: Editor, src: string) {
-  const positions: Array<{ from: number; to: number }> = [];
-  editor.state.doc.descendants((node, pos) => {
-    if (node.type.name === "image" && node.attrs.src === src)
-      positions.push({ from: pos, to: pos + node.nodeSize });
-  });
-  if (positions.length === 0) return;
-  const tr = editor.state.tr;
-  for (const { from, to } of positions.reverse()) tr.delete(from, to);
-  editor.view.dispatch(tr);
-}
 
 export function TipTapEditor({
   initialHtml,
@@ -54,6 +34,7 @@ export function TipTapEditor({
   const [prompt, setPrompt] = useState<PromptKind | null>(null);
   const [promptValue, setPromptValue] = useState("");
   const [linkHref, setLinkHref] = useState<string | null>(null);
+  const [isImageDialogOpen, setImageDialogOpen] = useState(false);
   const editor = useEditor({
     immediatelyRender: false,
     extensions: [
@@ -64,6 +45,7 @@ export function TipTapEditor({
         defaultProtocol: "https",
       }),
       Image.configure({ inline: false }),
+      Figure,
       Youtube.configure({ controls: true, nocookie: false }),
     ],
     content: initialHtml,
@@ -138,37 +120,9 @@ export function TipTapEditor({
   const applyPrompt = () => {
     if (!editor || !prompt) return;
     const value = promptValue.trim();
-    if (prompt === "image") {
-      if (!value)
-        return showToast({
-          type: "error",
-          title: ARTICLE_TEXT.urlRequiredTitle,
-          message: ARTICLE_TEXT.urlRequired,
-        });
-      const src = parseHttpUrl(value);
-      if (!src)
-        return showToast({
-          type: "error",
-          title: ARTICLE_TEXT.invalidUrlTitle,
-          message: ARTICLE_TEXT.invalidUrl,
-        });
-      editor.chain().focus().setImage({ src }).run();
-      // The image goes in at once; if the browser cannot load it, it comes out again with the spec's message.
-      const probe = new window.Image();
-      probe.onerror = () => {
-        removeImage(editor, src);
-        showToast({
-          type: "error",
-          title: ARTICLE_TEXT.imageLoadFailedTitle,
-          message: ARTICLE_TEXT.imageLoadFailed,
-        });
-      };
-      probe.src = src;
-    } else {
-      const ok = value && editor.chain().focus().setYoutubeVideo({ src: value }).run();
-      if (!ok)
-        return showToast({ type: "error", title: "Invalid URL", message: ARTICLE_TEXT.invalidYoutubeUrl });
-    }
+    const ok = value && editor.chain().focus().setYoutubeVideo({ src: value }).run();
+    if (!ok)
+      return showToast({ type: "error", title: "Invalid URL", message: ARTICLE_TEXT.invalidYoutubeUrl });
     setPrompt(null);
     setPromptValue("");
   };
@@ -244,7 +198,7 @@ export function TipTapEditor({
         {button("Quote", active?.quote, () => editor?.chain().focus().toggleBlockquote().run(), ICONS.quote)}
         {separator("inserts")}
         {button("Link", active?.link, openLinkDialog, ICONS.link)}
-        {button("Image", false, () => openPrompt("image"), ICONS.image, { toggle: false })}
+        {button("Image", false, () => setImageDialogOpen(true), ICONS.image, { toggle: false })}
         {button("YouTube", false, () => openPrompt("youtube"), ICONS.youtube, { toggle: false })}
       </div>
       {prompt ? (
@@ -293,6 +247,17 @@ export function TipTapEditor({
         onRemove={removeLink}
         onClose={closeLinkDialog}
       />
+      {isImageDialogOpen ? (
+        <ImageDialog
+          open
+          purpose="body"
+          onClose={() => setImageDialogOpen(false)}
+          onChoose={(image) => {
+            setImageDialogOpen(false);
+            insertImage(editor, image, showToast);
+          }}
+        />
+      ) : null}
     </div>
   );
 }
