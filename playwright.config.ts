@@ -44,7 +44,7 @@ export default defineConfig({
     },
     {
       name: "newsroom",
-      testMatch: /(back-office|newsroom|settings|code-snippets|media)\.spec\.ts$/,
+      testMatch: /(back-office|newsroom|settings|code-snippets|media|messages)\.spec\.ts$/,
       dependencies: ["reader"],
       use: { ...devices["Desktop Chrome"] },
     },
