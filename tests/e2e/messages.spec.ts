@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
 import { E2E_ACCOUNTS } from "./accounts";
 import { signIn } from "./helpers";
 
@@ -10,6 +11,11 @@ test.describe.configure({ mode: "serial" });
 
 const subject = `Flooding on the Ring Road ${Date.now()}`;
 const sender = "Kofi Mensah";
+
+async function expectNoAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
 
 test("a reader sends a message from /contact", async ({ page }) => {
   await page.goto("/contact");
@@ -49,6 +55,7 @@ test("an editor finds it in the inbox at phone width, opens it from the bell, ma
   await expect(card).toContainText(sender);
   // Nothing scrolls sideways on a phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoAxeViolations(page);
 
   await page.getByLabel("Search messages").fill("ring road");
   await page.getByRole("button", { name: "Search" }).click();
@@ -71,6 +78,8 @@ test("an editor finds it in the inbox at phone width, opens it from the bell, ma
   await expect(page.getByText("Message marked as handled.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Mark as not handled" })).toBeVisible();
   const messageUrl = page.url();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoAxeViolations(page);
 
   await page.getByRole("link", { name: "All messages" }).click();
   await expect(card).toContainText("Handled");
