@@ -44,6 +44,8 @@ export default [
       route("categories/add", "routes/admin/categories.add.tsx"),
       route("categories/edit/:id", "routes/admin/categories.edit.tsx"),
       route("comments", "routes/admin/comments.tsx"),
+      route("messages", "routes/admin/messages.tsx"),
+      route("messages/:id", "routes/admin/messages.view.tsx"),
       route("media", "routes/admin/media.tsx"),
       route("media/:id", "routes/admin/media.item.tsx"),
       route("code", "routes/admin/code.tsx"),

@@ -19,6 +19,9 @@ const SPEC_MATRIX: Array<[area: string, action: string, admin: boolean, editor: 
   ["categories", "manage", Y, Y, N],
   ["comments", "view", Y, Y, N],
   ["comments", "moderate", Y, Y, N],
+  // deviations.md: "/admin/messages (admins and editors) lists, opens, marks handled and deletes them."
+  ["messages", "view", Y, Y, N],
+  ["messages", "manage", Y, Y, N],
   ["users", "view", Y, N, N],
   ["users", "manage", Y, N, N],
   ["media", "view", Y, Y, Y],
@@ -129,6 +132,8 @@ describe("permissionForAdminPath", () => {
     ["/admin/articles/add", { area: "articles", action: "create" }],
     ["/admin/articles/edit/x", { area: "articles", action: "create" }],
     ["/admin/media", { area: "media", action: "view" }],
+    ["/admin/messages", { area: "messages", action: "view" }],
+    ["/admin/messages/x", { area: "messages", action: "view" }],
     ["/admin/profile", null],
     ["/admin/anything", dashboard],
     // A prefix only matches whole path segments.
@@ -157,6 +162,8 @@ describe("permissionForAdminPath", () => {
     ["/admin/articles/add", Y, Y, Y],
     ["/admin/articles/edit/x", Y, Y, Y],
     ["/admin/media", Y, Y, Y],
+    ["/admin/messages", Y, Y, N],
+    ["/admin/messages/x", Y, Y, N],
     ["/admin/profile", Y, Y, Y],
     ["/admin/anything", Y, Y, Y],
   ];

@@ -16,6 +16,8 @@ export const PERMISSIONS = {
   },
   categories: { view: ["admin", "editor", "writer"], manage: ["admin", "editor"] },
   comments: { view: ["admin", "editor"], moderate: ["admin", "editor"] },
+  // Readers' contact messages (deviations.md: the inbox is for admins and editors).
+  messages: { view: ["admin", "editor"], manage: ["admin", "editor"] },
   users: { view: ["admin"], manage: ["admin"] },
   media: {
     view: ["admin", "editor", "writer"],
@@ -68,6 +70,7 @@ const ADMIN_PATH_PERMISSIONS: Array<[prefix: string, permission: AreaPermission 
   ["/admin/ads", { area: "settings", action: "view" }],
   ["/admin/code", { area: "plugins", action: "view" }],
   ["/admin/comments", { area: "comments", action: "view" }],
+  ["/admin/messages", { area: "messages", action: "view" }],
   ["/admin/categories/add", { area: "categories", action: "manage" }],
   ["/admin/categories/edit", { area: "categories", action: "manage" }],
   ["/admin/categories", { area: "categories", action: "view" }],

@@ -450,8 +450,6 @@ export const notifications = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    read: boolean("read").notNull().default(false),
-    readAt: timestamp("read_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

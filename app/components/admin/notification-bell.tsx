@@ -1,7 +1,8 @@
 /**
- * The top bar's bell: unread badge and a dropdown of the latest notifications. Built on <details> and plain
- * forms, so it opens and every button works without JavaScript; clicking an item posts 'read' and the
- * server answers with a redirect to the item's link.
+ * The top bar's bell: unread badge and a dropdown of the signed-in person's latest notifications (what
+ * their role can open, with their own read state; "Delete" and "Mark all as read" change their list only).
+ * Built on <details> and plain forms, so it opens and every button works without JavaScript; clicking an
+ * item posts 'read' and the server answers with a redirect to the item's link.
  */
 import { Bell, CheckCheck, Trash2 } from "lucide-react";
 import { useEffect, useRef } from "react";

@@ -94,6 +94,8 @@ describe.each(TEST_ENGINES)("newsroom article rules on %s", (engine) => {
     expect(stored.authorName).toBe("Wale");
     const note = firstRow(await database.db.select().from(notifications));
     expect(note).toMatchObject({ type: "article", link: `/admin/articles/edit/${saved.id}` });
+    // Only those who can publish are told; other writers never see it.
+    expect(note.audience).toEqual(["admin", "editor"]);
     expect(note.message).toContain("Accra floods");
     const [entry] = await database.db
       .select()

@@ -12,7 +12,7 @@ import { escapeLike } from "#app/db/like";
 import { articles, categories, comments, users, type Article, type RevisionSnapshot } from "#app/db/schema";
 import type { ArticleStatus } from "#app/lib/enums";
 import { logActivity } from "#app/domain/activity/activity.server";
-import { createNotification } from "#app/domain/notifications/notifications.server";
+import { createNotification, rolesThatCan } from "#app/domain/notifications/notifications.server";
 import { siteChanged, type SiteChange } from "#app/domain/delivery/site-changes.server";
 import { ARTICLE_TEXT, type ArticleInput } from "#app/lib/article-form";
 import { AUTOSAVE_TEXT } from "#app/lib/article-autosave";
@@ -226,7 +226,7 @@ async function proposeChange(
       type: "article",
       message: `${actor.name || actor.email} proposed changes to "${current.title}" for review.`,
       link: `/admin/articles/revisions/${current.id}`,
-      audience: ["admin", "editor"],
+      audience: rolesThatCan("articles", "publish"),
     });
   }
   await logActivity(tx, {
@@ -333,6 +333,8 @@ export async function saveArticle(
           type: "article",
           message: `"${saved.title}" by ${actor.name || actor.email} was submitted for review.`,
           link: `/admin/articles/edit/${saved.id}`,
+          // Writers can open the edit screen too, but only those who can publish act on a submission.
+          audience: rolesThatCan("articles", "publish"),
         });
       }
       // An autosave every few seconds would bury the activity log: only its first save (the creation) is logged.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { contactMessages, notifications, rateLimits } from "#app/db/schema";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
 import { CONTACT_TEXT } from "./contact-form";
-import { CONTACT_NOTIFICATION_LINK, CONTACT_RATE_LIMIT, submitContactMessage } from "./contact.server";
+import { CONTACT_RATE_LIMIT, submitContactMessage } from "./contact.server";
 import { firstRow } from "#app/db/rows";
 
 describe.each(TEST_ENGINES)("contact messages on %s", (engine) => {
@@ -26,7 +26,7 @@ describe.each(TEST_ENGINES)("contact messages on %s", (engine) => {
     await database.db.delete(notifications);
   });
 
-  test("a message is stored with status new, the subject defaulting to empty, and staff are notified", async () => {
+  test("a message is stored with status new, the subject defaulting to empty, and admins and editors are notified with a link to it", async () => {
     const result = await submitContactMessage(
       database.db,
       { ...valid, name: "  Kofi Boateng ", subject: undefined },
@@ -42,7 +42,8 @@ describe.each(TEST_ENGINES)("contact messages on %s", (engine) => {
       status: "new",
     });
     const note = firstRow(await database.db.select().from(notifications));
-    expect(note.link).toBe(CONTACT_NOTIFICATION_LINK);
+    expect(note.link).toBe(`/admin/messages/${stored?.id}`);
+    expect(note.audience).toEqual(["admin", "editor"]);
     expect(note.message).toContain("Kofi Boateng");
   });
 

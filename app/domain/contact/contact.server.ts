@@ -12,8 +12,8 @@ import { firstRow } from "#app/db/rows";
 
 export const CONTACT_RATE_LIMIT: RateLimit = { limit: 5, windowMs: 60 * 60 * 1000 };
 
-/** Where the notification leads: the back office has no contact inbox screen, the dashboard shows notifications. */
-export const CONTACT_NOTIFICATION_LINK = "/admin/dashboard";
+/** Where the notification leads: the message in the inbox (only those who can open it are told). */
+export const contactNotificationLink = (id: string) => `/admin/messages/${id}`;
 
 type ContactResult = { ok: true; id: string } | { ok: false; status: number; title: string; message: string };
 
@@ -39,9 +39,11 @@ export async function submitContactMessage(
     await createNotification(tx, {
       type: "other",
       message: `New contact message from ${name}${subject ? `: ${subject}` : ""}`,
-      link: CONTACT_NOTIFICATION_LINK,
+      link: contactNotificationLink(row.id),
     });
     return row.id;
   });
   return { ok: true, id };
 }
+
+export { unreadContactCount } from "./inbox.server";

@@ -7,14 +7,9 @@ import { eq, sql } from "drizzle-orm";
 import { can } from "#app/auth/permissions";
 import type { UserRole } from "#app/lib/enums";
 import type { DbOrTx } from "#app/db/client.server";
-import { articleRevisions, articles, comments, contactMessages } from "#app/db/schema";
+import { articleRevisions, articles, comments } from "#app/db/schema";
+import { unreadContactCount } from "#app/domain/contact/inbox.server";
 import { firstRow } from "#app/db/rows";
-
-/**
- * The contact inbox (/admin/messages) is for admins and editors, never writers (issue 11, part 4). The
- * matrix has no area for it yet; when the inbox adds one, this becomes `can(role, "messages", "view")`.
- */
-const MESSAGE_READERS: readonly UserRole[] = ["admin", "editor"];
 
 export const PENDING_WORK = {
   comments: { label: "Comments awaiting moderation", to: "/admin/comments?status=pending" },
@@ -29,7 +24,7 @@ export type PendingKey = keyof typeof PENDING_WORK;
 const MAY_OPEN: Record<PendingKey, (role: UserRole | null) => boolean> = {
   comments: (role) => can(role, "comments", "view"),
   reviews: (role) => can(role, "articles", "publish"),
-  messages: (role) => role !== null && MESSAGE_READERS.includes(role),
+  messages: (role) => can(role, "messages", "view"),
 };
 
 export interface PendingCount {
@@ -56,16 +51,10 @@ export async function pendingReviewCount(db: DbOrTx): Promise<number> {
   return submitted + proposed;
 }
 
-export async function unreadMessageCount(db: DbOrTx): Promise<number> {
-  return firstRow(
-    await db.select({ n: count }).from(contactMessages).where(eq(contactMessages.status, "new")),
-  ).n;
-}
-
 const COUNTERS: Record<PendingKey, (db: DbOrTx) => Promise<number>> = {
   comments: pendingCommentCount,
   reviews: pendingReviewCount,
-  messages: unreadMessageCount,
+  messages: unreadContactCount,
 };
 
 /** The counts the viewer's role may open, in the order of PENDING_WORK. */

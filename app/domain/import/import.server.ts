@@ -28,6 +28,7 @@ import {
   USER_ROLES,
   USER_STATUSES,
 } from "#app/lib/enums";
+import { audienceForLink } from "#app/domain/notifications/notifications.server";
 import { isLegacyRole, recordLegacyRoleMigration } from "#app/domain/users/legacy-roles.server";
 import { categoryMatchKey, categorySlug } from "#app/lib/slug";
 import { listingExcerpt, readTimeFor } from "#app/lib/text";
@@ -352,8 +353,8 @@ async function importNotifications(tx: DbOrTx, docs: Doc[], report: ImportReport
       type: oneOf(doc.type, NOTIFICATION_TYPES, "other"),
       message,
       link: first(doc, "link"),
-      read: bool(doc, "read"),
-      readAt: firstDate(doc, "readAt"),
+      // Read state was one flag for everyone; it is per person now and starts unread for each.
+      audience: audienceForLink(first(doc, "link")),
       createdAt: firstDate(doc, "createdAt") ?? new Date(),
     };
     await tx

@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { verifyPassword } from "#app/auth/password.server";
-import { articles, notifications, sessions, users } from "#app/db/schema";
+import { articles, notificationReceipts, notifications, sessions, users } from "#app/db/schema";
 import { createTestDatabase, type TestDatabase, one } from "#app/db/testing.server";
 import { createNotification } from "#app/domain/notifications/notifications.server";
 import {
@@ -62,23 +62,24 @@ describe("dashboard, profile, notifications and the shell (routes)", () => {
     expect(await statsOf(cookies.writer)).toMatchObject({ total: 1, published: 0, drafts: 1, views: 3 });
   });
 
-  test("the shell lists the latest notifications with the unread count", async () => {
+  test("the shell lists each person's notifications with their own unread count; a writer never sees comment items", async () => {
+    await database.db.delete(notifications);
     await createNotification(database.db, {
       type: "comment",
       message: "A comment waits",
       link: "/admin/comments",
     });
-    const asAdmin = await outcome(() =>
-      layoutRoute.loader(args(getRequest("/admin/dashboard", cookies.admin))),
-    );
-    const body = asAdmin.body as {
-      unread: number;
-      notifications: Array<{ message: string }>;
-    };
-    expect(body.notifications.some((n) => n.message === "A comment waits")).toBe(true);
-    expect(body.unread).toBe(
-      (await database.db.select().from(notifications).where(eq(notifications.read, false))).length,
-    );
+    const shell = async (cookie: string) =>
+      (await outcome(() => layoutRoute.loader(args(getRequest("/admin/dashboard", cookie))))).body as {
+        unread: number;
+        notifications: Array<{ message: string }>;
+      };
+    const asAdmin = await shell(cookies.admin);
+    expect(asAdmin.notifications.map((n) => n.message)).toEqual(["A comment waits"]);
+    expect(asAdmin.unread).toBe(1);
+    const asWriter = await shell(cookies.writer);
+    expect(asWriter.notifications).toEqual([]);
+    expect(asWriter.unread).toBe(0);
   });
 
   test("'Roles Updated': after legacy roles became writer, the first admin in is told how many, once; editors never", async () => {
@@ -96,11 +97,11 @@ describe("dashboard, profile, notifications and the shell (routes)", () => {
     expect((await shell(cookies.admin)).migratedRoles).toBe(0);
   });
 
-  test("notifications: any staff member marks read (then goes to the link), deletes, and marks all read", async () => {
+  test("notifications: a writer marks read (then goes to the link), deletes and marks all read on their own list only", async () => {
     await database.db.delete(notifications);
     await createNotification(database.db, {
-      type: "article",
-      message: "Submitted for review",
+      type: "system",
+      message: "For everyone",
       link: "/admin/articles",
     });
     await createNotification(database.db, {
@@ -108,38 +109,67 @@ describe("dashboard, profile, notifications and the shell (routes)", () => {
       message: "Sneaky",
       link: "https://evil.example/",
     });
+    await createNotification(database.db, { type: "comment", message: "Comment", link: "/admin/comments" });
     const rows = await database.db.select().from(notifications);
-    const review = rows.find((n) => n.message === "Submitted for review")!;
+    const everyone = rows.find((n) => n.message === "For everyone")!;
     const sneaky = rows.find((n) => n.message === "Sneaky")!;
+    const comment = rows.find((n) => n.message === "Comment")!;
     const post = (fields: Record<string, string>) =>
       outcome(() =>
         notificationsRoute.action(args(postRequest("/admin/notifications", fields, cookies.writer))),
       );
+    const listOf = async (cookie: string) =>
+      (await outcome(() => notificationsRoute.loader(args(getRequest("/admin/notifications", cookie)))))
+        .body as { unread: number; notifications: Array<{ id: string; message: string; read: boolean }> };
+
     expect(await post({ intent: "read", id: sneaky.id })).toMatchObject({
       status: 302,
       location: "/admin/notifications",
     });
-    expect(await post({ intent: "read", id: review.id })).toMatchObject({
+    expect(await post({ intent: "read", id: everyone.id })).toMatchObject({
       status: 302,
       location: "/admin/articles",
     });
-    const readRow = one(
-      await database.db.select().from(notifications).where(eq(notifications.id, review.id)),
-    );
-    expect(readRow.read).toBe(true);
-    expect(readRow.readAt).toBeInstanceOf(Date);
+    // Another person's item (the writer cannot open comments): not followed, nothing recorded.
+    expect(await post({ intent: "read", id: comment.id })).toMatchObject({
+      status: 302,
+      location: "/admin/notifications",
+    });
+    expect(await post({ intent: "delete", id: comment.id, returnTo: "/admin/dashboard" })).toMatchObject({
+      location: "/admin/dashboard",
+    });
     expect(await post({ intent: "delete", id: sneaky.id, returnTo: "/admin/dashboard" })).toMatchObject({
       location: "/admin/dashboard",
     });
-    await createNotification(database.db, { type: "user", message: "u1", link: "/admin/users" });
-    await createNotification(database.db, { type: "user", message: "u2", link: "/admin/users" });
+    await createNotification(database.db, { type: "system", message: "s2", link: "/admin/dashboard" });
     expect(await post({ intent: "readAll", returnTo: "//evil.example" })).toMatchObject({
       location: "/admin/notifications",
     });
-    const { body } = await outcome(() =>
-      notificationsRoute.loader(args(getRequest("/admin/notifications", cookies.editor))),
-    );
-    expect(body).toMatchObject({ unread: 0 });
+    const writer = await listOf(cookies.writer);
+    expect(writer.unread).toBe(0);
+    expect(writer.notifications.map((n) => n.message).sort()).toEqual(["For everyone", "s2"]);
+
+    // The editor's list is untouched: all four, all unread, the one the writer dismissed still there.
+    const editor = await listOf(cookies.editor);
+    expect(editor.unread).toBe(4);
+    expect(editor.notifications.map((n) => n.message).sort()).toEqual([
+      "Comment",
+      "For everyone",
+      "Sneaky",
+      "s2",
+    ]);
+    expect(
+      await database.db
+        .select()
+        .from(notificationReceipts)
+        .where(inArray(notificationReceipts.userId, [ids.editor, ids.admin])),
+    ).toEqual([]);
+    expect(
+      await database.db
+        .select()
+        .from(notificationReceipts)
+        .where(eq(notificationReceipts.notificationId, comment.id)),
+    ).toEqual([]);
     expect((await post({ intent: "bogus" })).status).toBe(400);
   });
 

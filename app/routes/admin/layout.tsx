@@ -22,8 +22,9 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
   const db = context.db;
   // The spec's 'Roles Updated' toast: the first admin in after a legacy role migration hears of it once.
   const migratedRoles = user.role === "admin" ? await takeLegacyRoleAnnouncement(db, user) : 0;
-  const notifications = await listNotifications(db);
-  const unread = await unreadNotificationCount(db);
+  // The bell shows this person's list: what their role can open, with their own read state.
+  const notifications = await listNotifications(db, user);
+  const unread = await unreadNotificationCount(db, user);
   return {
     user: { name: user.name, email: user.email, role: user.role },
     notifications: notifications.map(({ id, type, message, read, createdAt }) => ({

@@ -14,11 +14,24 @@ import {
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/notifications";
 
-/** The bell's full page (and where its forms post): any signed-in, enabled staff member. */
+/**
+ * The bell's full page (and where its forms post): any signed-in, enabled staff member, each on their own
+ * list (what their role can open) and their own read and dismissed state.
+ */
 export const loader = withDomainErrors(async ({ context }: Route.LoaderArgs) => {
-  await requireUser(context);
+  const user = await requireUser(context);
   const db = context.db;
-  return { notifications: await listNotifications(db), unread: await unreadNotificationCount(db) };
+  const list = await listNotifications(db, user);
+  return {
+    notifications: list.map(({ id, type, message, read, createdAt }) => ({
+      id,
+      type,
+      message,
+      read,
+      createdAt,
+    })),
+    unread: await unreadNotificationCount(db, user),
+  };
 });
 
 const notificationAction = z.discriminatedUnion("intent", [
@@ -28,17 +41,18 @@ const notificationAction = z.discriminatedUnion("intent", [
 ]);
 
 export const action = withDomainErrors(async ({ request, context }: Route.ActionArgs) => {
-  await requireUser(context);
+  const user = await requireUser(context);
   const parsed = notificationAction.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ error: "Invalid request." }, { status: 400 });
   const db = context.db;
   const form = parsed.data;
   if (form.intent === "read") {
-    const found = await markNotificationRead(db, form.id);
+    // Someone else's notification (or one dismissed) is not found: their state stays as it was.
+    const found = await markNotificationRead(db, user, form.id);
     return redirect(found ? safeNotificationLink(found.link) : "/admin/notifications");
   }
-  if (form.intent === "delete") await deleteNotification(db, form.id);
-  else await markAllNotificationsRead(db);
+  if (form.intent === "delete") await deleteNotification(db, user, form.id);
+  else await markAllNotificationsRead(db, user);
   // Back to the page the bell was opened on (same site only).
   return redirect(safeNotificationLink(form.returnTo ?? ""));
 });

@@ -5,7 +5,7 @@
  */
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
-import { notifications, sessions, users } from "#app/db/schema";
+import { notificationReceipts, notifications, sessions, users } from "#app/db/schema";
 import { createTestDatabase, type TestDatabase, one } from "#app/db/testing.server";
 import { createNotification } from "#app/domain/notifications/notifications.server";
 import * as usersDomain from "#app/domain/users/users.server";
@@ -56,10 +56,12 @@ describe("people screens (routes)", () => {
     (await database.db.select().from(users))
       .map((u) => ({ ...u }))
       .sort((a, b) => a.email.localeCompare(b.email));
-  const snapshotNotifications = async () =>
-    (await database.db.select().from(notifications))
-      .map(({ id, read, readAt }) => ({ id, read, readAt }))
+  const snapshotNotifications = async () => {
+    const receipts = await database.db.select().from(notificationReceipts);
+    return (await database.db.select().from(notifications))
+      .map(({ id }) => ({ id, receipts: receipts.filter((r) => r.notificationId === id) }))
       .sort((a, b) => a.id.localeCompare(b.id));
+  };
   const rowOf = async (id: string) => one(await database.db.select().from(users).where(eq(users.id, id)));
   const setStatus = (id: string, status: "active" | "inactive") =>
     database.db.update(users).set({ status }).where(eq(users.id, id));
@@ -169,7 +171,7 @@ describe("people screens (routes)", () => {
           );
         expect(await snapshotUsers()).toEqual(usersBefore);
         expect(await snapshotNotifications()).toEqual(notesBefore);
-        expect(notesBefore.some((n) => n.id === noteId && !n.read)).toBe(true);
+        expect(notesBefore.some((n) => n.id === noteId && n.receipts.length === 0)).toBe(true);
         expect(
           (await database.db.select().from(sessions).where(eq(sessions.userId, disabled.id))).length,
         ).toBe(sessionsBefore.length);
