@@ -35,7 +35,9 @@ async function expectRowMenu(row: Locator, actions: Array<string | RegExp>) {
   const menu = row.locator("details[open]");
   await expect(menu).toBeVisible();
   for (const name of actions) {
-    const action = menu.getByRole("link", { name }).or(menu.getByRole("button", { name }));
+    const action = menu
+      .getByRole("link", { name, exact: true })
+      .or(menu.getByRole("button", { name, exact: true }));
     await expect(action).toBeVisible();
     // Reachable without sideways scrolling: the whole action lies within the screen's width.
     await action.scrollIntoViewIfNeeded();
@@ -93,6 +95,8 @@ test("a reader's comment waits under Pending, where the comments screen opens on
 test("every back-office list fits a phone, passes axe, and keeps its row actions reachable", async ({
   page,
 }) => {
+  // Nine screens with an axe run each, on a machine shared with other test runs.
+  test.setTimeout(120_000);
   await signIn(page, E2E_ACCOUNTS.admin);
 
   // The side menu collapses behind a menu button.

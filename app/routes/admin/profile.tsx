@@ -215,7 +215,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               <ViewRow label="Role">
                 <RoleBadge role={profile.role} />
               </ViewRow>
-              <ViewRow label="Bio">{profile.bio || <span className="text-gray-400">Not set</span>}</ViewRow>
+              <ViewRow label="Bio">{profile.bio || <span className="text-gray-500">Not set</span>}</ViewRow>
               <ViewRow label="Website">
                 {profile.website ? (
                   <a
@@ -227,11 +227,11 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
                     {profile.website}
                   </a>
                 ) : (
-                  <span className="text-gray-400">Not set</span>
+                  <span className="text-gray-500">Not set</span>
                 )}
               </ViewRow>
               <ViewRow label="Location">
-                {profile.location || <span className="text-gray-400">Not set</span>}
+                {profile.location || <span className="text-gray-500">Not set</span>}
               </ViewRow>
             </dl>
           )}
