@@ -30,7 +30,7 @@ async function checkScreen(page: Page, path: string, name: string) {
 }
 
 /** Opens a row's menu and expects each action visible and inside the screen's width. */
-async function expectRowMenu(row: Locator, actions: Array<string | RegExp>) {
+async function expectRowMenu(row: Locator, actions: Array<string | RegExp>, screenshot?: string) {
   await row.locator("summary").click();
   const menu = row.locator("details[open]");
   await expect(menu).toBeVisible();
@@ -46,6 +46,7 @@ async function expectRowMenu(row: Locator, actions: Array<string | RegExp>) {
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
   }
+  if (screenshot) await row.page().screenshot({ path: `test-results/back-office-phone/${screenshot}.png` });
   return menu;
 }
 
@@ -112,17 +113,19 @@ test("every back-office list fits a phone, passes axe, and keeps its row actions
   await checkScreen(page, "/admin/articles", "articles");
   await expect(page.getByLabel("Search articles")).toBeVisible();
   await expect(page.getByLabel("Bulk action")).toBeVisible();
-  await expectRowMenu(page.locator("main tbody tr").first(), [
-    "Edit",
-    "Delete",
-    /^(Publish|Unpublish)$/,
-    /^(Feature|Unfeature)$/,
-    /Breaking News/,
-  ]);
+  await expectRowMenu(
+    page.locator("main tbody tr").first(),
+    ["Edit", "Delete", /^(Publish|Unpublish)$/, /^(Feature|Unfeature)$/, /Breaking News/],
+    "articles-menu",
+  );
 
   await checkScreen(page, "/admin/comments?status=all", "comments");
   await expect(page.getByLabel("Bulk action")).toBeVisible();
-  await expectRowMenu(page.locator("main tbody tr").first(), ["Reject", "Mark as Spam", "Delete"]);
+  await expectRowMenu(
+    page.locator("main tbody tr").first(),
+    ["Reject", "Mark as Spam", "Delete"],
+    "comments-menu",
+  );
 
   await checkScreen(page, "/admin/users", "users");
   await expect(page.getByLabel("Bulk action")).toBeVisible();
@@ -143,11 +146,11 @@ test("every back-office list fits a phone, passes axe, and keeps its row actions
       .filter({ hasText: E2E_ACCOUNTS.writer.email })
       .getByText("Writer", { exact: true }),
   ).toHaveClass(/bg-green-100/);
-  await expectRowMenu(editor, [
-    "Edit",
-    `Deactivate ${E2E_ACCOUNTS.editor.name}`,
-    `Delete ${E2E_ACCOUNTS.editor.name}`,
-  ]);
+  await expectRowMenu(
+    editor,
+    ["Edit", `Deactivate ${E2E_ACCOUNTS.editor.name}`, `Delete ${E2E_ACCOUNTS.editor.name}`],
+    "users-menu",
+  );
 
   await checkScreen(page, "/admin/categories", "categories");
   await expectRowMenu(page.locator("main tbody tr").first(), ["Edit", "Delete"]);

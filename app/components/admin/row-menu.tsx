@@ -40,7 +40,7 @@ export function RowMenu({ label, children }: { label: string; children: ReactNod
         <EllipsisVertical className="h-4 w-4" aria-hidden />
         <span className="sr-only">{label}</span>
       </summary>
-      <div className="absolute right-0 z-20 mt-1 flex w-56 flex-col items-stretch rounded-md border border-gray-200 bg-white py-1 text-sm shadow-lg [&_a]:block [&_a]:px-3 [&_a]:py-2 [&_a]:text-left [&_button]:block [&_button]:w-full [&_button]:px-3 [&_button]:py-2 [&_button]:text-left [&_button]:text-sm">
+      <div className="absolute right-0 z-20 mt-1 flex w-56 flex-col items-stretch rounded-md border border-gray-200 bg-white py-1 text-sm shadow-lg [&_a]:block [&_a]:px-3 [&_a]:py-2 [&_a]:text-left [&_a]:text-sm [&_button]:block [&_button]:w-full [&_button]:px-3 [&_button]:py-2 [&_button]:text-left [&_button]:text-sm">
         {children}
       </div>
     </details>

@@ -31,9 +31,8 @@ export function UserMenu({
         <ChevronDown className="h-4 w-4 text-gray-400" aria-hidden />
       </summary>
       <div className="absolute right-0 z-40 mt-2 w-56 rounded-md border border-gray-200 bg-white py-1 text-sm shadow-lg">
-        <p className="border-b border-gray-100 px-3 py-2">
-          <span className="block truncate font-medium">{label}</span>
-          <RoleBadge role={role} className="mt-1" />
+        <p className="border-b border-gray-100 px-3 py-2 text-xs text-gray-600">
+          Role: <RoleBadge role={role} />
         </p>
         <Link to="/admin/profile" className="flex items-center gap-2 px-3 py-2 hover:bg-gray-50">
           <UserCircle className="h-4 w-4 text-gray-500" aria-hidden /> Your Profile
