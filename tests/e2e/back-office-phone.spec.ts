@@ -176,3 +176,28 @@ test("every back-office list fits a phone, passes axe, and keeps its row actions
   ).toHaveClass(/bg-red-100/);
   await page.screenshot({ path: "test-results/back-office-phone/user-menu.png" });
 });
+
+test.describe("on a desktop", () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test("the lists keep their tables with the actions inline", async ({ page }) => {
+    await signIn(page, E2E_ACCOUNTS.admin);
+    for (const [path, name] of [
+      ["/admin/articles", "articles"],
+      ["/admin/comments?status=all", "comments"],
+      ["/admin/users", "users"],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.locator("main thead")).toBeVisible();
+      const row = page.locator("main tbody tr").first();
+      await expect(row.locator("summary")).toBeHidden();
+      await expect(
+        row
+          .getByRole("button", { name: /Delete|Reject/ })
+          .or(row.getByRole("link", { name: "Edit" }))
+          .first(),
+      ).toBeVisible();
+      await page.screenshot({ path: `test-results/back-office-phone/desktop-${name}.png` });
+    }
+  });
+});
