@@ -132,7 +132,7 @@ test.describe("reader pages are light", () => {
   }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await signIn(page, E2E_ACCOUNTS.admin);
-    await page.goto("/admin/comments");
+    await page.goto("/admin/comments?status=all");
     // The comments table links each comment's article (a React Router link in the back office).
     await page.locator('main a[href^="/article/"]').first().click();
     await expect(page).toHaveURL(/\/article\//);

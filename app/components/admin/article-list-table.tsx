@@ -8,6 +8,7 @@ import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
 import type { ArticleStatus } from "#app/lib/enums";
 import { ARTICLE_TEXT, STATUS_LABELS } from "#app/lib/article-form";
 import { longDate } from "#app/lib/dates";
+import { CARD_TABLE, RowActions } from "./row-menu";
 import { TagList } from "./tag-list";
 
 interface ArticleListRow {
@@ -104,11 +105,22 @@ export function ArticleListTable({
         >
           Apply
         </button>
+        {/* The table's own select-all is in its header, which the cards below md do not show. */}
+        <label className="flex items-center gap-1.5 text-sm md:hidden">
+          <input
+            type="checkbox"
+            checked={allSelected}
+            onChange={(event) =>
+              setSelected(event.target.checked ? new Set(rows.map((r) => r.id)) : new Set())
+            }
+          />
+          Select all
+        </label>
         {selected.size > 0 ? <span className="text-sm text-gray-600">{selected.size} selected</span> : null}
       </Form>
-      <div className="overflow-x-auto rounded border border-gray-200 bg-white">
-        <table className="min-w-full text-left text-sm">
-          <thead className="bg-gray-50 text-xs text-gray-600 uppercase">
+      <div className={CARD_TABLE.wrapper}>
+        <table className={CARD_TABLE.table}>
+          <thead className={CARD_TABLE.head}>
             <tr>
               <th className="w-8 px-2 py-2">
                 <input
@@ -129,10 +141,10 @@ export function ArticleListTable({
               <th className="min-w-44 px-2 py-2">Actions</th>
             </tr>
           </thead>
-          <tbody>
+          <tbody className={CARD_TABLE.body}>
             {rows.length === 0 ? (
-              <tr>
-                <td colSpan={8} className="px-2 py-6 text-center text-gray-500">
+              <tr className="block md:table-row">
+                <td colSpan={8} className="block px-2 py-6 text-center text-gray-500 md:table-cell">
                   No articles found
                 </td>
               </tr>
@@ -141,8 +153,8 @@ export function ArticleListTable({
               const status = row.status as ArticleStatus;
               const mayDelete = canEditAll || (row.authorId === userId && status !== "published");
               return (
-                <tr key={row.id} className="border-t border-gray-100 align-top hover:bg-gray-50">
-                  <td className="px-2 py-2">
+                <tr key={row.id} className={CARD_TABLE.row}>
+                  <td className={CARD_TABLE.check}>
                     <input
                       type="checkbox"
                       name="ids"
@@ -153,7 +165,7 @@ export function ArticleListTable({
                       onChange={(event) => toggle(row.id, event.target.checked)}
                     />
                   </td>
-                  <td className="px-2 py-2">
+                  <td className={CARD_TABLE.cell}>
                     <div className="flex items-start gap-2">
                       {row.imageUrl ? (
                         <img
@@ -165,7 +177,7 @@ export function ArticleListTable({
                       ) : (
                         <span className="h-10 w-14 shrink-0 rounded bg-gray-100" aria-hidden="true" />
                       )}
-                      <div className="min-w-40">
+                      <div className="min-w-0 md:min-w-40">
                         <Link
                           to={`/admin/articles/edit/${row.id}`}
                           className="font-medium text-gray-900 hover:text-brand-700 hover:underline"
@@ -192,15 +204,24 @@ export function ArticleListTable({
                       </div>
                     </div>
                   </td>
-                  <td className="px-2 py-2 whitespace-nowrap">{row.authorName || "—"}</td>
-                  <td className="px-2 py-2 whitespace-nowrap">{row.categoryName ?? "—"}</td>
-                  <td className="px-2 py-2">
+                  <td className={`${CARD_TABLE.meta} md:whitespace-nowrap`}>
+                    <span className={CARD_TABLE.label}>By </span>
+                    {row.authorName || "—"}
+                  </td>
+                  <td className={`${CARD_TABLE.meta} md:whitespace-nowrap`}>
+                    <span className={CARD_TABLE.label}>in </span>
+                    {row.categoryName ?? "—"}
+                  </td>
+                  <td className={row.tags.length > 0 ? CARD_TABLE.cell : `${CARD_TABLE.cell} max-md:hidden`}>
                     <TagList tags={row.tags} />
                   </td>
-                  <td className="px-2 py-2 text-center">{row.comments}</td>
-                  <td className="px-2 py-2 whitespace-nowrap">{longDate(row.displayDate)}</td>
-                  <td className="px-2 py-2">
-                    <div className="flex flex-wrap gap-x-2 gap-y-1">
+                  <td className={`${CARD_TABLE.meta} md:text-center`}>
+                    {row.comments}
+                    <span className={CARD_TABLE.label}> comments</span>
+                  </td>
+                  <td className={`${CARD_TABLE.meta} md:whitespace-nowrap`}>{longDate(row.displayDate)}</td>
+                  <td className={CARD_TABLE.actions}>
+                    <RowActions label={`Actions for ${row.title}`}>
                       {canPublish ? (
                         status === "published" ? (
                           <Form method="post" onSubmit={askFirst(ARTICLE_TEXT.unpublishConfirm)}>
@@ -253,7 +274,7 @@ export function ArticleListTable({
                           </button>
                         </Form>
                       ) : null}
-                    </div>
+                    </RowActions>
                   </td>
                 </tr>
               );

@@ -7,6 +7,7 @@ import { Form, Link, useSubmit } from "react-router";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
 import { dateTimeFormat } from "#app/lib/dates";
 import type { CommentStatus } from "#app/lib/enums";
+import { CARD_TABLE, RowActions } from "./row-menu";
 
 export const COMMENT_STATUS_STYLE: Record<CommentStatus, string> = {
   pending: "bg-amber-100 text-amber-900 border-amber-300",
@@ -54,6 +55,8 @@ export function CommentTable({ rows, deleteConfirm }: { rows: CommentRow[]; dele
   const submit = useSubmit();
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [pending, setPending] = useState<FormData | null>(null);
+  const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.id));
+  const selectAll = (on: boolean) => setSelected(on ? new Set(rows.map((r) => r.id)) : new Set());
 
   const askFirst = (event: FormEvent<HTMLFormElement>) => {
     const data = new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
@@ -99,20 +102,27 @@ export function CommentTable({ rows, deleteConfirm }: { rows: CommentRow[]; dele
         >
           Apply
         </button>
+        {/* The table's own select-all is in its header, which the cards below md do not show. */}
+        <label className="flex items-center gap-1.5 text-sm md:hidden">
+          <input
+            type="checkbox"
+            checked={allSelected}
+            onChange={(event) => selectAll(event.target.checked)}
+          />
+          Select all
+        </label>
         {selected.size > 0 ? <span className="text-sm text-gray-600">{selected.size} selected</span> : null}
       </Form>
-      <div className="overflow-x-auto rounded border border-gray-200 bg-white">
-        <table className="min-w-full text-left text-sm">
-          <thead className="bg-gray-50 text-xs text-gray-600 uppercase">
+      <div className={CARD_TABLE.wrapper}>
+        <table className={CARD_TABLE.table}>
+          <thead className={CARD_TABLE.head}>
             <tr>
               <th className="w-8 px-2 py-2">
                 <input
                   type="checkbox"
                   aria-label="Select all comments"
-                  checked={rows.length > 0 && rows.every((r) => selected.has(r.id))}
-                  onChange={(event) =>
-                    setSelected(event.target.checked ? new Set(rows.map((r) => r.id)) : new Set())
-                  }
+                  checked={allSelected}
+                  onChange={(event) => selectAll(event.target.checked)}
                 />
               </th>
               <th className="px-2 py-2">Author</th>
@@ -123,17 +133,17 @@ export function CommentTable({ rows, deleteConfirm }: { rows: CommentRow[]; dele
               <th className="min-w-40 px-2 py-2">Actions</th>
             </tr>
           </thead>
-          <tbody>
+          <tbody className={CARD_TABLE.body}>
             {rows.length === 0 ? (
-              <tr>
-                <td colSpan={7} className="px-2 py-6 text-center text-gray-500">
+              <tr className="block md:table-row">
+                <td colSpan={7} className="block px-2 py-6 text-center text-gray-500 md:table-cell">
                   No comments found
                 </td>
               </tr>
             ) : null}
             {rows.map((row) => (
-              <tr key={row.id} className="border-t border-gray-100 align-top hover:bg-gray-50">
-                <td className="px-2 py-2">
+              <tr key={row.id} className={CARD_TABLE.row}>
+                <td className={CARD_TABLE.check}>
                   <input
                     type="checkbox"
                     name="ids"
@@ -151,56 +161,63 @@ export function CommentTable({ rows, deleteConfirm }: { rows: CommentRow[]; dele
                     }
                   />
                 </td>
-                <td className="px-2 py-2">
-                  <div className="font-medium">{row.authorName}</div>
-                  <div className="text-xs text-gray-500">{row.authorEmail}</div>
+                <td className={CARD_TABLE.cell}>
+                  <div className="font-medium break-words">{row.authorName}</div>
+                  <div className="text-xs break-all text-gray-600">{row.authorEmail}</div>
                 </td>
-                <td className="max-w-md px-2 py-2 break-words whitespace-pre-line">{row.text}</td>
-                <td className="px-2 py-2">
+                <td className={`${CARD_TABLE.cell} break-words whitespace-pre-line md:max-w-md`}>
+                  {row.text}
+                </td>
+                <td className={`${CARD_TABLE.cell} max-md:text-xs`}>
+                  <span className={CARD_TABLE.label}>On: </span>
                   {row.articleTitle ? (
                     <Link to={`/article/${row.articleId}`} className="text-brand-700 hover:underline">
                       {row.articleTitle}
                     </Link>
                   ) : (
-                    <span className="text-gray-400">(deleted article)</span>
+                    <span className="text-gray-600">(deleted article)</span>
                   )}
                 </td>
-                <td className="px-2 py-2">
+                <td className={`${CARD_TABLE.cell} max-md:inline-block max-md:pr-2`}>
                   <span
                     className={`rounded border px-1.5 py-0.5 text-xs font-medium ${COMMENT_STATUS_STYLE[row.status]}`}
                   >
                     {COMMENT_STATUS_LABEL[row.status]}
                   </span>
                 </td>
-                <td className="px-2 py-2 whitespace-nowrap text-gray-700">
+                <td
+                  className={`${CARD_TABLE.cell} whitespace-nowrap text-gray-700 max-md:inline-block max-md:text-xs`}
+                >
                   {dateTimeFormat("en-US", {
                     dateStyle: "short",
                     timeStyle: "short",
                     timeZone: "UTC",
                   }).format(new Date(row.createdAt))}
                 </td>
-                <td className="px-2 py-2">
-                  <Form method="post" onSubmit={askFirst} className="flex flex-wrap gap-x-2 gap-y-1">
-                    <input type="hidden" name="id" value={row.id} />
-                    <input type="hidden" name="from" value={row.status} />
-                    {row.actions.map((action) => (
+                <td className={CARD_TABLE.actions}>
+                  <RowActions label={`Actions for the comment by ${row.authorName}`}>
+                    <Form method="post" onSubmit={askFirst} className="flex flex-wrap gap-x-2 gap-y-1">
+                      <input type="hidden" name="id" value={row.id} />
+                      <input type="hidden" name="from" value={row.status} />
+                      {row.actions.map((action) => (
+                        <button
+                          key={action}
+                          name="intent"
+                          value={action}
+                          className="text-xs font-medium whitespace-nowrap text-gray-800 hover:underline"
+                        >
+                          {ACTION_LABEL(action, row.status)}
+                        </button>
+                      ))}
                       <button
-                        key={action}
                         name="intent"
-                        value={action}
-                        className="text-xs font-medium whitespace-nowrap text-gray-800 hover:underline"
+                        value="delete"
+                        className="text-xs font-medium text-red-700 hover:underline"
                       >
-                        {ACTION_LABEL(action, row.status)}
+                        Delete
                       </button>
-                    ))}
-                    <button
-                      name="intent"
-                      value="delete"
-                      className="text-xs font-medium text-red-700 hover:underline"
-                    >
-                      Delete
-                    </button>
-                  </Form>
+                    </Form>
+                  </RowActions>
                 </td>
               </tr>
             ))}

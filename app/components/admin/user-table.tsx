@@ -4,11 +4,12 @@
  */
 import { useRef, useState } from "react";
 import { Form, Link, useSubmit } from "react-router";
-import { normalizeRole, ROLE_LABELS } from "#app/auth/permissions";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
 import { useToast } from "#app/components/ui/toast";
 import { USER_FORM_TEXT } from "#app/domain/users/user-form";
 import { relativeDate } from "#app/lib/dates";
+import { RoleBadge } from "./role-badge";
+import { CARD_TABLE, RowActions } from "./row-menu";
 
 interface UserRow {
   id: string;
@@ -122,11 +123,20 @@ export function UserTable({ users, meId }: { users: UserRow[]; meId: string }) {
         >
           Apply
         </button>
-        <span className="text-xs text-gray-500">{selected.size > 0 ? `${selected.size} selected` : ""}</span>
+        {/* The table's own select-all is in its header, which the cards below md do not show. */}
+        <label className="flex items-center gap-1.5 text-sm md:hidden">
+          <input
+            type="checkbox"
+            checked={selectable.length > 0 && selected.size === selectable.length}
+            onChange={(e) => setSelected(e.target.checked ? new Set(selectable.map((u) => u.id)) : new Set())}
+          />
+          Select all
+        </label>
+        <span className="text-xs text-gray-600">{selected.size > 0 ? `${selected.size} selected` : ""}</span>
       </Form>
-      <div className="overflow-x-auto">
-        <table className="min-w-full text-left text-sm">
-          <thead className="bg-gray-50 text-xs text-gray-500 uppercase">
+      <div className="md:overflow-x-auto">
+        <table className={CARD_TABLE.table}>
+          <thead className="hidden bg-gray-50 text-xs text-gray-600 uppercase md:table-header-group">
             <tr>
               <th className="w-8 px-3 py-2">
                 <input
@@ -139,21 +149,20 @@ export function UserTable({ users, meId }: { users: UserRow[]; meId: string }) {
                 />
               </th>
               <th className="px-3 py-2">Name</th>
-              <th className="hidden px-3 py-2 sm:table-cell">Role</th>
+              <th className="px-3 py-2">Role</th>
               <th className="px-3 py-2">Status</th>
               <th className="hidden px-3 py-2 md:table-cell">Last sign-in</th>
               <th className="hidden px-3 py-2 lg:table-cell">Joined</th>
-              <th className="px-3 py-2 text-right">Actions</th>
+              <th className="px-3 py-2">Actions</th>
             </tr>
           </thead>
-          <tbody>
+          <tbody className={CARD_TABLE.body}>
             {users.map((u) => {
-              const role = normalizeRole(u.role);
               const isMe = u.id === meId;
               const rowIntent: RowIntent = u.status === "active" ? "deactivate" : "activate";
               return (
-                <tr key={u.id} className="border-t border-gray-100 hover:bg-gray-50/60">
-                  <td className="px-3 py-2">
+                <tr key={u.id} className={CARD_TABLE.row}>
+                  <td className={CARD_TABLE.check}>
                     {isMe ? null : (
                       <input
                         type="checkbox"
@@ -166,32 +175,35 @@ export function UserTable({ users, meId }: { users: UserRow[]; meId: string }) {
                       />
                     )}
                   </td>
-                  <td className="px-3 py-2">
-                    <Link to={`/admin/users/edit/${u.id}`} className="font-medium hover:text-brand-700">
+                  <td className={CARD_TABLE.cell}>
+                    <Link
+                      to={`/admin/users/edit/${u.id}`}
+                      className="font-medium break-words hover:text-brand-700"
+                    >
                       {u.name}
                     </Link>
-                    {isMe ? <span className="ml-1 text-xs text-gray-500">(you)</span> : null}
-                    <span className="block text-xs text-gray-500">{u.email}</span>
-                    <span className="block text-xs text-gray-500 sm:hidden">
-                      {role ? ROLE_LABELS[role] : u.role}
-                    </span>
+                    {isMe ? <span className="ml-1 text-xs text-gray-600">(you)</span> : null}
+                    <span className="block text-xs break-all text-gray-600">{u.email}</span>
                   </td>
-                  <td className="hidden px-3 py-2 sm:table-cell">{role ? ROLE_LABELS[role] : u.role}</td>
-                  <td className="px-3 py-2">
+                  <td className={`${CARD_TABLE.cell} max-md:inline-block max-md:pr-2`}>
+                    <RoleBadge role={u.role} />
+                  </td>
+                  <td className={`${CARD_TABLE.cell} max-md:inline-block`}>
                     <span
                       className={`rounded px-1.5 py-0.5 text-xs capitalize ${STATUS_STYLE[u.status] ?? "bg-gray-100"}`}
                     >
                       {u.status}
                     </span>
                   </td>
-                  <td className="hidden px-3 py-2 text-gray-600 md:table-cell" suppressHydrationWarning>
+                  <td className={`${CARD_TABLE.cell} text-gray-600 max-md:text-xs`} suppressHydrationWarning>
+                    <span className={CARD_TABLE.label}>Last sign-in: </span>
                     {u.lastLoginAt ? relativeDate(u.lastLoginAt, { style: "back-office" }) : "Never"}
                   </td>
                   <td className="hidden px-3 py-2 text-gray-600 lg:table-cell" suppressHydrationWarning>
                     {relativeDate(u.createdAt, { style: "back-office" })}
                   </td>
-                  <td className="px-3 py-2">
-                    <div className="flex flex-col items-end gap-0.5 whitespace-nowrap sm:flex-row sm:justify-end sm:gap-1">
+                  <td className={CARD_TABLE.actions}>
+                    <RowActions label={`Actions for ${u.name}`}>
                       <Link
                         to={`/admin/users/edit/${u.id}`}
                         className="rounded px-2 py-1 text-brand-700 hover:bg-brand-50"
@@ -199,7 +211,7 @@ export function UserTable({ users, meId }: { users: UserRow[]; meId: string }) {
                         Edit
                       </Link>
                       {isMe ? null : (
-                        <Form method="post" className="flex flex-col items-end gap-0.5 sm:flex-row sm:gap-1">
+                        <Form method="post" className="flex flex-wrap gap-1">
                           <input type="hidden" name="userId" value={u.id} />
                           <button
                             type="submit"
@@ -223,7 +235,7 @@ export function UserTable({ users, meId }: { users: UserRow[]; meId: string }) {
                           </button>
                         </Form>
                       )}
-                    </div>
+                    </RowActions>
                   </td>
                 </tr>
               );

@@ -2,7 +2,7 @@
  * The moderation rules both sides need (the server enforces them, the screen shows them): the spec's
  * transition table, the moderation settings and the messages.
  */
-import type { CommentStatus } from "#app/lib/enums";
+import { COMMENT_STATUSES, type CommentStatus } from "#app/lib/enums";
 
 export type ModerationAction = "approve" | "reject" | "spam";
 
@@ -73,3 +73,33 @@ export const MODERATION_SETTING_LABELS: Record<ModerationSetting, string> = {
 };
 
 export const MODERATION_PAGE_SIZE = 25;
+
+/**
+ * The moderation screen opens on what needs a moderator: Pending. "All" is an explicit choice
+ * (`?status=all`), so it survives paging and filtering; anything unknown falls back to Pending too.
+ */
+export const DEFAULT_COMMENT_FILTER = "pending" satisfies CommentStatus;
+export type CommentFilter = CommentStatus | "all";
+
+export function commentFilterFrom(param: string | null | undefined): CommentFilter {
+  if (param === "all") return "all";
+  return (COMMENT_STATUSES as readonly string[]).includes(param ?? "")
+    ? (param as CommentStatus)
+    : DEFAULT_COMMENT_FILTER;
+}
+
+/** The list's address for a filter, search and page: the default status is left out of it. */
+export function commentListHref(query: {
+  status: CommentFilter;
+  articleId?: string;
+  q?: string;
+  page?: number;
+}): string {
+  const params = new URLSearchParams();
+  if (query.status !== DEFAULT_COMMENT_FILTER) params.set("status", query.status);
+  if (query.articleId) params.set("article", query.articleId);
+  if (query.q) params.set("q", query.q);
+  if (query.page && query.page > 1) params.set("page", String(query.page));
+  const search = params.toString();
+  return search ? `?${search}` : "?";
+}

@@ -4,6 +4,7 @@ import { requirePermission } from "#app/auth/guard.server";
 import { can } from "#app/auth/permissions";
 import { ArticleResult, type ArticleActionResult } from "#app/components/admin/article-result";
 import { CategoryDeleteStep, type CategoryDeleteRequest } from "#app/components/admin/category-delete-step";
+import { CARD_TABLE, RowActions } from "#app/components/admin/row-menu";
 import {
   countArticlesIn,
   deleteCategories,
@@ -141,9 +142,9 @@ export default function Categories({ loaderData, actionData }: Route.ComponentPr
           {selected.size > 0 ? <span className="text-sm text-gray-600">{selected.size} selected</span> : null}
         </Form>
       ) : null}
-      <div className="overflow-x-auto rounded border border-gray-200 bg-white">
-        <table className="min-w-full text-left text-sm">
-          <thead className="bg-gray-50 text-xs text-gray-600 uppercase">
+      <div className={CARD_TABLE.wrapper}>
+        <table className={CARD_TABLE.table}>
+          <thead className={CARD_TABLE.head}>
             <tr>
               {canManage ? (
                 <th className="w-8 px-2 py-2">
@@ -164,18 +165,18 @@ export default function Categories({ loaderData, actionData }: Route.ComponentPr
               {canManage ? <th className="px-2 py-2">Actions</th> : null}
             </tr>
           </thead>
-          <tbody>
+          <tbody className={CARD_TABLE.body}>
             {rows.length === 0 ? (
-              <tr>
-                <td colSpan={6} className="px-2 py-6 text-center text-gray-500">
+              <tr className="block md:table-row">
+                <td colSpan={6} className="block px-2 py-6 text-center text-gray-500 md:table-cell">
                   No categories found
                 </td>
               </tr>
             ) : null}
             {rows.map((row) => (
-              <tr key={row.id} className="border-t border-gray-100 hover:bg-gray-50">
+              <tr key={row.id} className={`${CARD_TABLE.row} ${canManage ? "" : "max-md:pl-3"}`}>
                 {canManage ? (
-                  <td className="px-2 py-2">
+                  <td className={CARD_TABLE.check}>
                     <input
                       type="checkbox"
                       name="ids"
@@ -187,7 +188,7 @@ export default function Categories({ loaderData, actionData }: Route.ComponentPr
                     />
                   </td>
                 ) : null}
-                <td className="px-2 py-2 font-medium">
+                <td className={`${CARD_TABLE.cell} font-medium`}>
                   <span
                     className="mr-2 inline-block h-3 w-3 rounded-full align-middle"
                     style={{ backgroundColor: row.color }}
@@ -195,12 +196,15 @@ export default function Categories({ loaderData, actionData }: Route.ComponentPr
                   />
                   {row.name}
                 </td>
-                <td className="px-2 py-2 text-gray-700">{row.description || "—"}</td>
-                <td className="px-2 py-2 font-mono text-xs">{row.slug}</td>
-                <td className="px-2 py-2 text-center">{row.articleCount}</td>
+                <td className={`${CARD_TABLE.cell} text-gray-700`}>{row.description || "—"}</td>
+                <td className={`${CARD_TABLE.cell} font-mono text-xs break-all`}>{row.slug}</td>
+                <td className={`${CARD_TABLE.cell} md:text-center`}>
+                  <span className={CARD_TABLE.label}>Articles: </span>
+                  {row.articleCount}
+                </td>
                 {canManage ? (
-                  <td className="px-2 py-2">
-                    <div className="flex gap-3">
+                  <td className={CARD_TABLE.actions}>
+                    <RowActions label={`Actions for ${row.name}`}>
                       <Link
                         to={`/admin/categories/edit/${row.id}`}
                         className="text-xs font-medium text-gray-800 hover:underline"
@@ -214,7 +218,7 @@ export default function Categories({ loaderData, actionData }: Route.ComponentPr
                           Delete
                         </button>
                       </Form>
-                    </div>
+                    </RowActions>
                   </td>
                 ) : null}
               </tr>

@@ -1,4 +1,4 @@
-import { data, Form } from "react-router";
+import { data, Form, Link } from "react-router";
 import { z } from "zod";
 import { requirePermission } from "#app/auth/guard.server";
 import { ArticlePagination } from "#app/components/admin/article-pagination";
@@ -12,6 +12,8 @@ import { COMMENT_STATUSES, type CommentStatus } from "#app/lib/enums";
 import {
   actionsFor,
   cleanupResultText,
+  commentFilterFrom,
+  commentListHref,
   COMMENT_MODERATION_TEXT,
   MODERATION_PAGE_SIZE,
   MODERATION_SETTING_LABELS,
@@ -34,14 +36,12 @@ import { parsePageParam } from "#app/lib/pagination";
 import { expectedError, statusOf, withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/comments";
 
-const statusFilter = z.enum(["all", ...COMMENT_STATUSES]).catch("all");
-
 export const loader = withDomainErrors(async ({ request, context }: Route.LoaderArgs) => {
   const user = await requirePermission(context, "comments", "view");
   const url = new URL(request.url);
   const db = context.db;
   const query = {
-    status: statusFilter.parse(url.searchParams.get("status") ?? "all"),
+    status: commentFilterFrom(url.searchParams.get("status")),
     articleId: (url.searchParams.get("article") ?? "").slice(0, 100),
     q: adminSearchTerm(url.searchParams.get("q"), SEARCH_LIMITS.comments),
     page: parsePageParam(url.searchParams.get("page")),
@@ -192,14 +192,7 @@ const STAT_CARDS: Array<{ key: CommentStatus | "total"; label: string }> = [
 
 export default function Comments({ loaderData, actionData }: Route.ComponentProps) {
   const { rows, total, page, pageCount, query, stats, articleOptions, flags } = loaderData;
-  const hrefFor = (p: number) => {
-    const params = new URLSearchParams();
-    if (query.status !== "all") params.set("status", query.status);
-    if (query.articleId) params.set("article", query.articleId);
-    if (query.q) params.set("q", query.q);
-    params.set("page", String(p));
-    return `?${params}`;
-  };
+  const hrefFor = (p: number) => commentListHref({ ...query, page: p });
   return (
     <section>
       <div className="mb-4 flex flex-wrap items-center gap-3">
@@ -215,16 +208,24 @@ export default function Comments({ loaderData, actionData }: Route.ComponentProp
         </Form>
       </div>
       <ArticleResult result={actionData?.result} />
-      <ul aria-label="Comment statistics" className="mb-4 grid grid-cols-2 gap-2 sm:grid-cols-5">
-        {STAT_CARDS.map(({ key, label }) => (
-          <li
-            key={key}
-            className={`rounded border bg-white p-3 ${key === "total" ? "border-gray-300" : COMMENT_STATUS_STYLE[key]}`}
-          >
-            <p className="text-xs font-semibold uppercase">{label}</p>
-            <p className="text-2xl font-bold">{stats[key]}</p>
-          </li>
-        ))}
+      {/* Each card is also the quickest filter: Pending (where the screen opens), ..., Total for all. */}
+      <ul aria-label="Comment statistics" className="mb-4 grid grid-cols-3 gap-2 sm:grid-cols-5">
+        {STAT_CARDS.map(({ key, label }) => {
+          const filter = key === "total" ? "all" : key;
+          const isCurrent = query.status === filter;
+          return (
+            <li key={key}>
+              <Link
+                to={commentListHref({ status: filter, articleId: query.articleId, q: query.q })}
+                aria-current={isCurrent ? "true" : undefined}
+                className={`block rounded border p-2 sm:p-3 ${key === "total" ? "border-gray-300 bg-white" : COMMENT_STATUS_STYLE[key]} ${isCurrent ? "ring-2 ring-brand-700" : "hover:shadow"}`}
+              >
+                <span className="block text-xs font-semibold uppercase">{label}</span>
+                <span className="block text-xl font-bold sm:text-2xl">{stats[key]}</span>
+              </Link>
+            </li>
+          );
+        })}
       </ul>
       <section
         aria-labelledby="moderation-settings"
@@ -296,7 +297,7 @@ export default function Comments({ loaderData, actionData }: Route.ComponentProp
             ))}
           </select>
         </div>
-        <div>
+        <div className="max-w-full min-w-0">
           <label htmlFor="article-filter" className="mb-1 block text-xs font-medium text-gray-600">
             Article
           </label>
@@ -304,7 +305,7 @@ export default function Comments({ loaderData, actionData }: Route.ComponentProp
             id="article-filter"
             name="article"
             defaultValue={query.articleId}
-            className="max-w-64 rounded border border-gray-300 px-2 py-1.5 text-sm"
+            className="max-w-full rounded border sm:max-w-64 border-gray-300 px-2 py-1.5 text-sm"
           >
             <option value="">All articles</option>
             {articleOptions.map((a) => (

@@ -97,7 +97,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           </Link>
           <div className="ml-auto flex items-center gap-1">
             <NotificationBell items={notifications} unread={unread} />
-            <UserMenu name={user.name} canSeeSettings={can(user.role, "settings", "view")} />
+            <UserMenu name={user.name} role={user.role} canSeeSettings={can(user.role, "settings", "view")} />
           </div>
         </header>
         <main className="mx-auto max-w-7xl p-3 md:p-6">

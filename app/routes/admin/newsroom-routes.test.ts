@@ -1049,14 +1049,14 @@ describe("newsroom routes: articles, categories and comments per role", () => {
       expect(before.comments).toHaveLength(4);
     });
 
-    test("admin and editor read the moderation list with its counts and flags", async () => {
+    test("admin and editor read the moderation list with its counts and flags; it opens on Pending", async () => {
       const article = await addArticle({
         title: "Story",
         authorId: ids.editor,
         status: "published",
         publishedAt: new Date(),
       });
-      await addComment(article.id, "pending");
+      const pending = await addComment(article.id, "pending");
       await addComment(article.id, "approved");
       for (const role of ["admin", "editor"] as const) {
         const { status, body } = await outcome(() =>
@@ -1064,10 +1064,16 @@ describe("newsroom routes: articles, categories and comments per role", () => {
         );
         expect(status).toBe(200);
         expect(body).toMatchObject({
-          total: 2,
+          total: 1,
+          rows: [{ id: pending.id, status: "pending" }],
+          query: { status: "pending" },
           stats: { pending: 1, approved: 1, total: 2 },
           flags: { allowComments: true },
         });
+        const all = await outcome(() =>
+          commentsRoute.loader(args(getRequest("/admin/comments?status=all", cookies[role]))),
+        );
+        expect(all.body).toMatchObject({ total: 2, query: { status: "all" } });
       }
     });
 

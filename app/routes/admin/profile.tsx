@@ -1,9 +1,9 @@
 import { ArrowLeft, Pencil } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { requireUser } from "#app/auth/guard.server";
-import { ROLE_LABELS } from "#app/auth/permissions";
 import { commitSessionCookie, createSession } from "#app/auth/session.server";
 import { describedBy, FormField, inputClass } from "#app/components/admin/form-field";
+import { RoleBadge } from "#app/components/admin/role-badge";
 import {
   checkForm,
   passwordChangeSchema,
@@ -106,10 +106,6 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   // A refused save stays in edit mode with what was typed.
   const isEditing = editRequested || actionData?.form === "profile";
   const shown = actionData?.form === "profile" ? { ...profile, ...actionData.values } : profile;
-  const role =
-    profile.role === "admin" || profile.role === "editor" || profile.role === "writer"
-      ? ROLE_LABELS[profile.role]
-      : profile.role;
 
   return (
     <div className="max-w-3xl space-y-5">
@@ -216,8 +212,10 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
                 {profile.email}{" "}
                 <span className="block text-xs text-gray-500">{USER_FORM_TEXT.emailReadOnly}</span>
               </ViewRow>
-              <ViewRow label="Role">{role}</ViewRow>
-              <ViewRow label="Bio">{profile.bio || <span className="text-gray-400">Not set</span>}</ViewRow>
+              <ViewRow label="Role">
+                <RoleBadge role={profile.role} />
+              </ViewRow>
+              <ViewRow label="Bio">{profile.bio || <span className="text-gray-500">Not set</span>}</ViewRow>
               <ViewRow label="Website">
                 {profile.website ? (
                   <a
@@ -229,11 +227,11 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
                     {profile.website}
                   </a>
                 ) : (
-                  <span className="text-gray-400">Not set</span>
+                  <span className="text-gray-500">Not set</span>
                 )}
               </ViewRow>
               <ViewRow label="Location">
-                {profile.location || <span className="text-gray-400">Not set</span>}
+                {profile.location || <span className="text-gray-500">Not set</span>}
               </ViewRow>
             </dl>
           )}

@@ -156,7 +156,9 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
             key={key}
             className="min-w-0 rounded-lg border border-gray-200 bg-white px-2 py-1.5 sm:px-3 sm:py-2"
           >
-            <dt className="truncate text-[11px] text-gray-500 uppercase sm:text-xs">{label}</dt>
+            <dt className="text-[11px] leading-tight break-words text-gray-600 uppercase sm:text-xs">
+              {label}
+            </dt>
             <dd className="text-xl font-bold" data-testid={`users-stat-${key}`}>
               {stats[key]}
             </dd>
