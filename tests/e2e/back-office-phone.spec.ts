@@ -96,7 +96,7 @@ test("a reader's comment waits under Pending, where the comments screen opens on
 test("every back-office list fits a phone, passes axe, and keeps its row actions reachable", async ({
   page,
 }) => {
-  // Nine screens with an axe run each, on a machine shared with other test runs.
+  // Eleven screens with an axe run each, on a machine shared with other test runs.
   test.setTimeout(120_000);
   await signIn(page, E2E_ACCOUNTS.admin);
 
@@ -157,6 +157,14 @@ test("every back-office list fits a phone, passes axe, and keeps its row actions
 
   await checkScreen(page, "/admin/media", "media");
   await checkScreen(page, "/admin/notifications", "notifications");
+  await checkScreen(page, "/admin/messages", "messages");
+  // An article's revision history is a list too.
+  await page.goto("/admin/articles");
+  const editHref = await page
+    .locator('main tbody tr a[href*="/admin/articles/edit/"]')
+    .first()
+    .getAttribute("href");
+  await checkScreen(page, editHref!.replace("/edit/", "/revisions/"), "revisions");
   await checkScreen(page, "/admin/profile", "profile");
   await expect(
     page
