@@ -1,11 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import type { CurrentUser } from "#app/auth/guard.server";
 import { activityLog, articles, categories, comments, notifications, users } from "#app/db/schema";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase, one } from "#app/db/testing.server";
-import { parseArticleForm, type ArticleInput } from "#app/lib/article-form";
-import { isDomainError } from "#app/lib/errors";
-import { statusOf } from "#app/lib/http-errors.server";
+import { parseArticleForm } from "#app/lib/article-form";
 import { getPublishedArticle, latestArticles } from "./public.server";
 import {
   bulkArticles,
@@ -17,37 +14,9 @@ import {
   setArticleStatus,
 } from "./admin.server";
 import { firstRow } from "#app/db/rows";
+import { articleInput, outcome, staff } from "./article-testing.server";
 
-const staff = (role: "admin" | "editor" | "writer", name: string): CurrentUser => ({
-  id: crypto.randomUUID(),
-  email: `${name.toLowerCase()}@newsdesk.test`,
-  name,
-  role,
-  status: "active",
-  avatarUrl: "",
-});
-
-const input = (overrides: Partial<Record<string, unknown>> = {}): ArticleInput => {
-  const parsed = parseArticleForm({
-    title: "Accra floods",
-    content: "<p>Heavy rain in Accra.</p>",
-    status: "draft",
-    ...overrides,
-  });
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.fieldErrors));
-  return parsed.data;
-};
-
-/** Runs `work` and returns the HTTP status it refused with (or "ok"). */
-async function outcome(work: Promise<unknown>) {
-  try {
-    await work;
-    return "ok";
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return statusOf(error);
-  }
-}
+const input = (overrides: Partial<Record<string, unknown>> = {}) => articleInput(overrides);
 
 describe.each(TEST_ENGINES)("newsroom article rules on %s", (engine) => {
   let database: TestDatabase;

@@ -1,11 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import type { CurrentUser } from "#app/auth/guard.server";
 import { articleRevisions, articles, notifications, users } from "#app/db/schema";
 import { createTestDatabase, one, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
-import { parseArticleForm, type ArticleInput } from "#app/lib/article-form";
-import { isDomainError } from "#app/lib/errors";
-import { statusOf } from "#app/lib/http-errors.server";
 import { saveArticle } from "./admin.server";
 import { getPublishedArticle } from "./public.server";
 import { REVISION_TEXT } from "./revision-rules";
@@ -18,36 +14,10 @@ import {
   revisionPage,
   revisionsInOrder,
 } from "./revisions.server";
+import { articleInput, outcome, staff } from "./article-testing.server";
 
-const staff = (role: "admin" | "editor" | "writer", name: string): CurrentUser => ({
-  id: crypto.randomUUID(),
-  email: `${name.toLowerCase()}@newsdesk.test`,
-  name,
-  role,
-  status: "active",
-  avatarUrl: "",
-});
-
-const input = (overrides: Partial<Record<string, unknown>> = {}): ArticleInput => {
-  const parsed = parseArticleForm({
-    title: "Accra floods",
-    content: "<p>Heavy rain in Accra closed three roads.</p>",
-    status: "draft",
-    ...overrides,
-  });
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.fieldErrors));
-  return parsed.data;
-};
-
-async function outcome(work: Promise<unknown>) {
-  try {
-    await work;
-    return "ok";
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return statusOf(error);
-  }
-}
+const input = (overrides: Partial<Record<string, unknown>> = {}) =>
+  articleInput(overrides, "<p>Heavy rain in Accra closed three roads.</p>");
 
 describe.each(TEST_ENGINES)("article revisions and review on %s", (engine) => {
   let database: TestDatabase;

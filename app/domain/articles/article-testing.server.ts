@@ -1,0 +1,38 @@
+/**
+ * What the article rule tests share: staff members of each role (not in the users table: the rules
+ * read the actor, not a row), a validated article form with defaults, and the status a rule refused with.
+ */
+import type { CurrentUser } from "#app/auth/guard.server";
+import { parseArticleForm, type ArticleInput } from "#app/lib/article-form";
+import { isDomainError } from "#app/lib/errors";
+import { statusOf } from "#app/lib/http-errors.server";
+
+export const staff = (role: "admin" | "editor" | "writer", name: string): CurrentUser => ({
+  id: crypto.randomUUID(),
+  email: `${name.toLowerCase()}@newsdesk.test`,
+  name,
+  role,
+  status: "active",
+  avatarUrl: "",
+});
+
+/** The article form as the server validates it, with a title, a body and draft status unless overridden. */
+export function articleInput(
+  overrides: Partial<Record<string, unknown>> = {},
+  body = "<p>Heavy rain in Accra.</p>",
+): ArticleInput {
+  const parsed = parseArticleForm({ title: "Accra floods", content: body, status: "draft", ...overrides });
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.fieldErrors));
+  return parsed.data;
+}
+
+/** Runs `work` and returns the HTTP status it refused with (or "ok"). */
+export async function outcome(work: Promise<unknown>) {
+  try {
+    await work;
+    return "ok";
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return statusOf(error);
+  }
+}
