@@ -92,8 +92,9 @@ test("an editor uploads a featured image and inserts a library image with a capt
   await page.getByLabel("Status", { exact: true }).selectOption("published");
   await page.getByRole("button", { name: "Create Article" }).click();
   await expect(page.getByText("Article Created!")).toBeVisible();
-  const href = await page.getByRole("link", { name: title, exact: true }).first().getAttribute("href");
-  const articlePath = (href ?? "").replace("/admin/articles/edit/", "/article/");
+  // Saving keeps the editor open on the story's edit screen, with a link to the published story.
+  await expect(page).toHaveURL(/\/admin\/articles\/edit\/[^/]+$/);
+  const articlePath = new URL(page.url()).pathname.replace("/admin/articles/edit/", "/article/");
   expect(articlePath).toMatch(/^\/article\/.+/);
 
   await page.goto(articlePath);
