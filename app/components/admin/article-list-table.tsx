@@ -24,6 +24,8 @@ interface ArticleListRow {
   isTopStory: boolean;
   displayDate: string | Date;
   comments: number;
+  /** A proposed change to this live story waits for an editor. */
+  hasProposal: boolean;
 }
 
 const STATUS_BADGE: Record<ArticleStatus, string> = {
@@ -190,6 +192,14 @@ export function ArticleListTable({
                           >
                             {STATUS_LABELS[status] ?? row.status}
                           </span>
+                          {row.hasProposal ? (
+                            <Link
+                              to={`/admin/articles/revisions/${row.id}`}
+                              className="rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900 underline"
+                            >
+                              Changes waiting for review
+                            </Link>
+                          ) : null}
                           {row.featured ? (
                             <span className="rounded bg-blue-100 px-1.5 py-0.5 text-xs text-blue-900">
                               Featured

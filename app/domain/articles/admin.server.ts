@@ -9,7 +9,15 @@ import { can } from "#app/auth/permissions";
 import type { Db, DbOrTx, Tx } from "#app/db/client.server";
 import { isUniqueViolation } from "#app/db/errors";
 import { escapeLike } from "#app/db/like";
-import { articles, categories, comments, users, type Article, type RevisionSnapshot } from "#app/db/schema";
+import {
+  articleRevisions,
+  articles,
+  categories,
+  comments,
+  users,
+  type Article,
+  type RevisionSnapshot,
+} from "#app/db/schema";
 import type { ArticleStatus } from "#app/lib/enums";
 import { logActivity } from "#app/domain/activity/activity.server";
 import { createNotification, rolesThatCan } from "#app/domain/notifications/notifications.server";
@@ -34,9 +42,21 @@ const canPublish = (actor: CurrentUser) => can(actor.role, "articles", "publish"
 const visibleTo = (actor: CurrentUser): SQL | undefined =>
   can(actor.role, "articles", "viewAll") ? undefined : eq(articles.authorId, actor.id);
 
+/** A proposed change to a live story is waiting for an editor. */
+const hasProposal = sql<boolean>`exists (select 1 from ${articleRevisions} where ${articleRevisions.articleId} = ${articles.id} and ${articleRevisions.state} = 'proposed')`;
+
+/** The list's filters: every status, and "review" (submitted stories plus live ones with a proposed change). */
+export type AdminListFilter = ArticleStatus | "all" | "review";
+
+function statusWhere(filter: AdminListFilter): SQL | undefined {
+  if (filter === "all") return undefined;
+  if (filter === "review") return or(eq(articles.status, "pending"), hasProposal);
+  return eq(articles.status, filter);
+}
+
 interface AdminListQuery {
   q: string;
-  status: ArticleStatus | "all";
+  status: AdminListFilter;
   page: number;
   pageSize?: number;
 }
@@ -46,7 +66,7 @@ export async function listAdminArticles(db: DbOrTx, actor: CurrentUser, query: A
   const pattern = `%${escapeLike(query.q)}%`;
   const where = and(
     visibleTo(actor),
-    query.status === "all" ? undefined : eq(articles.status, query.status),
+    statusWhere(query.status),
     query.q
       ? or(
           ilike(articles.title, pattern),
@@ -78,6 +98,7 @@ export async function listAdminArticles(db: DbOrTx, actor: CurrentUser, query: A
       isTopStory: articles.isTopStory,
       displayDate: articles.displayDate,
       comments: sql<number>`coalesce(${commentCount.n}, 0)::int`,
+      hasProposal,
     })
     .from(articles)
     .leftJoin(categories, eq(categories.id, articles.categoryId))

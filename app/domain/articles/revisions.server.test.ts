@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { articleRevisions, articles, notifications, users } from "#app/db/schema";
 import { createTestDatabase, one, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
-import { saveArticle } from "./admin.server";
+import { listAdminArticles, saveArticle } from "./admin.server";
 import { getPublishedArticle } from "./public.server";
 import { REVISION_TEXT } from "./revision-rules";
 import {
@@ -100,6 +100,38 @@ describe.each(TEST_ENGINES)("article revisions and review on %s", (engine) => {
       .where(eq(notifications.recipientId, writer.id));
     expect(told).toHaveLength(1);
     expect(told[0]!.link).toBe(`/admin/articles/edit/${id}`);
+  });
+
+  test("the article list's review filter holds submitted stories and live ones with a proposed change", async () => {
+    const proposedOn = await writersPublishedStory();
+    const { id: submitted } = await saveArticle(
+      database.db,
+      writer,
+      input({ title: "Tema port", status: "pending" }),
+    );
+    await saveArticle(database.db, editor, input({ title: "Untouched live story", status: "published" }));
+    const reviewList = async () =>
+      (await listAdminArticles(database.db, editor, { q: "", status: "review", page: 1 })).rows
+        .map((row) => ({ id: row.id, hasProposal: row.hasProposal }))
+        .sort((a, b) => a.id.localeCompare(b.id));
+    expect(await reviewList()).toEqual(
+      [{ id: submitted, hasProposal: false }].sort((a, b) => a.id.localeCompare(b.id)),
+    );
+    const { revisionId } = await saveArticle(
+      database.db,
+      writer,
+      input({ title: "Accra floods: update" }),
+      proposedOn,
+    );
+    expect(await reviewList()).toEqual(
+      [
+        { id: submitted, hasProposal: false },
+        { id: proposedOn, hasProposal: true },
+      ].sort((a, b) => a.id.localeCompare(b.id)),
+    );
+    // Once reviewed, the live story leaves the filter.
+    await approveRevision(database.db, editor, revisionId);
+    expect((await reviewList()).map((row) => row.id)).toEqual([submitted]);
   });
 
   test("a rejected proposal never reaches readers and the writer sees the note", async () => {

@@ -81,7 +81,7 @@ describe.each(TEST_ENGINES)("pending work on %s", (engine) => {
           count: 3,
         },
         // Two stories submitted for review plus one proposed change to a live story.
-        { key: "reviews", label: "Stories awaiting review", to: "/admin/articles?status=pending", count: 3 },
+        { key: "reviews", label: "Stories awaiting review", to: "/admin/articles?status=review", count: 3 },
         { key: "messages", label: "Unread messages", to: "/admin/messages", count: 2 },
       ]);
     }

@@ -15,7 +15,7 @@ export const PENDING_WORK = {
   comments: { label: "Comments awaiting moderation", to: "/admin/comments?status=pending" },
   // The articles list is open to writers too, but shows them their own stories only: the newsroom's count
   // belongs to those who review, and proposed revisions are theirs to approve.
-  reviews: { label: "Stories awaiting review", to: "/admin/articles?status=pending" },
+  reviews: { label: "Stories awaiting review", to: "/admin/articles?status=review" },
   messages: { label: "Unread messages", to: "/admin/messages" },
 } as const;
 

@@ -24,7 +24,7 @@ import { parsePageParam } from "#app/lib/pagination";
 import { expectedError, withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/articles";
 
-const statusFilter = z.enum(["all", ...ARTICLE_STATUSES]).catch("all");
+const statusFilter = z.enum(["all", ...ARTICLE_STATUSES, "review"]).catch("all");
 
 export const loader = withDomainErrors(async ({ request, context }: Route.LoaderArgs) => {
   const user = await requirePermission(context, "articles", "create");
@@ -210,6 +210,7 @@ export default function Articles({ loaderData, actionData }: Route.ComponentProp
                 {STATUS_LABELS[s]}
               </option>
             ))}
+            <option value="review">Awaiting review (with proposed changes)</option>
           </select>
         </div>
         <button

@@ -122,7 +122,7 @@ describe("the dashboard's numbers and the editor's views chart per role", () => 
       expect(body.pending.map((p) => [p.key, p.count, p.to])).toEqual([
         ["comments", 2, "/admin/comments?status=pending"],
         // The submitted story and the proposed change to the live one.
-        ["reviews", 2, "/admin/articles?status=pending"],
+        ["reviews", 2, "/admin/articles?status=review"],
         ["messages", 1, "/admin/messages"],
       ]);
     }

@@ -45,7 +45,7 @@ const ROLE_BUTTONS: Record<UserRole, ActionLink[]> = {
   ],
   editor: [
     { label: "Write Article", to: "/admin/articles/add", area: "articles", action: "create" },
-    { label: "Review Articles", to: "/admin/articles?status=pending", area: "articles", action: "viewAll" },
+    { label: "Review Articles", to: "/admin/articles?status=review", area: "articles", action: "viewAll" },
     { label: "Manage Categories", to: "/admin/categories", area: "categories", action: "manage" },
   ],
   writer: [
