@@ -149,9 +149,11 @@ async function withFlagRetry<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-async function categoryExists(db: DbOrTx, id: string) {
+/** The id when that category still exists, else null (a revision may name one deleted since). */
+export async function existingCategoryId(db: DbOrTx, id: string | null): Promise<string | null> {
+  if (!id) return null;
   const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, id)).limit(1);
-  return !!row;
+  return row?.id ?? null;
 }
 
 const manualDateOf = (input: ArticleInput) =>
@@ -275,7 +277,7 @@ export async function saveArticle(
   if (!stripHtml(content) && !/<(img|iframe)\b/i.test(content)) {
     throw fieldsRefused("invalid", { content: ARTICLE_TEXT.missingContent });
   }
-  if (input.categoryId && !(await categoryExists(db, input.categoryId))) {
+  if (input.categoryId && !(await existingCategoryId(db, input.categoryId))) {
     throw fieldsRefused("invalid", { categoryId: ARTICLE_TEXT.invalidCategory });
   }
   let change: SiteChange | null = null;

@@ -27,6 +27,9 @@ type SnapshotSource = Pick<
   | "status"
 >;
 
+/** The name a revision records for who wrote or reviewed it (the column holds 100 characters). */
+export const staffName = (actor: CurrentUser) => (actor.name || actor.email).slice(0, 100);
+
 /** What a revision keeps of an article (or of the values a save would write). */
 export function snapshotOf(article: SnapshotSource): RevisionSnapshot {
   return {
@@ -111,7 +114,7 @@ export async function recordRevision(tx: Tx, revision: NewRevision): Promise<{ i
         ...values,
         articleId,
         authorId: actor.id,
-        authorName: (actor.name || actor.email).slice(0, 100),
+        authorName: staffName(actor),
       })
       .returning({ id: articleRevisions.id }),
   );

@@ -15,13 +15,18 @@ import { articleRevisions, articles, categories, type Article, type ArticleRevis
 import { logActivity } from "#app/domain/activity/activity.server";
 import { siteChanged, type SiteChange } from "#app/domain/delivery/site-changes.server";
 import { createNotification } from "#app/domain/notifications/notifications.server";
-import { USER_ROLES } from "#app/lib/enums";
 import { conflict, invalid, notFound } from "#app/lib/errors";
 import { safeBody } from "#app/lib/sanitize.server";
 import { readTimeFor } from "#app/lib/text";
 import type { ArticleInput } from "#app/lib/article-form";
-import { articleSaveChange, getArticleForEdit, lockedArticle, saveArticle } from "./admin.server";
-import { snapshotOf } from "./revision-log.server";
+import {
+  articleSaveChange,
+  existingCategoryId,
+  getArticleForEdit,
+  lockedArticle,
+  saveArticle,
+} from "./admin.server";
+import { snapshotOf, staffName } from "./revision-log.server";
 import {
   changedFields,
   checkNote,
@@ -49,16 +54,19 @@ const listColumns = {
   createdAt: articleRevisions.createdAt,
 };
 
-export type RevisionListItem = Awaited<ReturnType<typeof listRevisions>>[number];
+export type RevisionListItem = Awaited<ReturnType<typeof revisionsOf>>[number];
 
-/** Every revision of an article, newest first; 404 / 403 as for the edit screen. */
-export async function listRevisions(db: DbOrTx, actor: CurrentUser, articleId: string) {
-  await getArticleForEdit(db, actor, articleId);
-  return db
+const revisionsOf = (db: DbOrTx, articleId: string) =>
+  db
     .select(listColumns)
     .from(articleRevisions)
     .where(eq(articleRevisions.articleId, articleId))
     .orderBy(desc(articleRevisions.createdAt), desc(articleRevisions.id));
+
+/** Every revision of an article, newest first; 404 / 403 as for the edit screen. */
+export async function listRevisions(db: DbOrTx, actor: CurrentUser, articleId: string) {
+  await getArticleForEdit(db, actor, articleId);
+  return revisionsOf(db, articleId);
 }
 
 /**
@@ -101,7 +109,7 @@ export async function revisionPage(
   chosen: { from?: string | null; to?: string | null } = {},
 ): Promise<RevisionPage> {
   const article = await getArticleForEdit(db, actor, articleId);
-  const revisions = await listRevisions(db, actor, articleId);
+  const revisions = await revisionsOf(db, articleId);
   const liveId = liveRevisionId(revisions);
   const proposals = revisions.filter((r) => r.state === "proposed");
   const known = (id: string | null | undefined) => (id && revisions.some((r) => r.id === id) ? id : null);
@@ -204,13 +212,7 @@ export async function approveRevision(
     const revision = await lockedProposal(tx, revisionId);
     const current = await lockedArticle(tx, revision.articleId);
     const { snapshot } = revision;
-    const [category] = snapshot.categoryId
-      ? await tx
-          .select({ id: categories.id })
-          .from(categories)
-          .where(eq(categories.id, snapshot.categoryId))
-          .limit(1)
-      : [];
+    const categoryId = await existingCategoryId(tx, snapshot.categoryId);
     const { content, contentSafeHash } = safeBody(snapshot.content);
     const now = new Date();
     const isLive = current.status === "published";
@@ -227,7 +229,7 @@ export async function approveRevision(
           excerpt: snapshot.excerpt,
           readTime: readTimeFor(content),
           authorName: snapshot.authorName,
-          categoryId: category?.id ?? null,
+          categoryId,
           tags: snapshot.tags,
           imageUrl: snapshot.imageUrl,
           youtubeUrl: snapshot.youtubeUrl,
@@ -248,7 +250,7 @@ export async function approveRevision(
         isCorrection: !!correctionNote,
         correctionNote,
         reviewedById: actor.id,
-        reviewedByName: (actor.name || actor.email).slice(0, 100),
+        reviewedByName: staffName(actor),
         reviewedAt: now,
       })
       .where(eq(articleRevisions.id, revision.id));
@@ -258,7 +260,6 @@ export async function approveRevision(
         message: `Your changes to "${saved.title}" were approved and are live.`,
         link: `/admin/articles/edit/${saved.id}`,
         recipientId: revision.authorId,
-        audience: [...USER_ROLES],
       });
     }
     await logActivity(tx, {
@@ -294,7 +295,7 @@ export async function rejectRevision(
         state: "rejected",
         reviewNote: checked.note,
         reviewedById: actor.id,
-        reviewedByName: (actor.name || actor.email).slice(0, 100),
+        reviewedByName: staffName(actor),
         reviewedAt: new Date(),
       })
       .where(eq(articleRevisions.id, revision.id));
@@ -304,7 +305,6 @@ export async function rejectRevision(
         message: `Your changes to "${current.title}" were rejected: ${checked.note}`,
         link: `/admin/articles/edit/${current.id}`,
         recipientId: revision.authorId,
-        audience: [...USER_ROLES],
       });
     }
     await logActivity(tx, {
@@ -332,20 +332,14 @@ export async function restoreRevision(db: Db, actor: CurrentUser, revisionId: st
   if (!revision) throw notFound(REVISION_TEXT.noSuchRevision);
   const article = await getArticleForEdit(db, actor, revision.articleId);
   const { snapshot } = revision;
-  const [category] = snapshot.categoryId
-    ? await db
-        .select({ id: categories.id })
-        .from(categories)
-        .where(eq(categories.id, snapshot.categoryId))
-        .limit(1)
-    : [];
+  const categoryId = await existingCategoryId(db, snapshot.categoryId);
   const input: ArticleInput = {
     title: snapshot.title,
     content: snapshot.content,
     excerpt: snapshot.excerpt,
     status: article.status as ArticleInput["status"],
     authorName: snapshot.authorName,
-    categoryId: category?.id ?? "",
+    categoryId: categoryId ?? "",
     tags: snapshot.tags,
     imageUrl: snapshot.imageUrl,
     youtubeUrl: snapshot.youtubeUrl,

@@ -7,7 +7,8 @@ import { eq, sql } from "drizzle-orm";
 import { can } from "#app/auth/permissions";
 import type { UserRole } from "#app/lib/enums";
 import type { DbOrTx } from "#app/db/client.server";
-import { articleRevisions, articles, comments } from "#app/db/schema";
+import { articles, comments } from "#app/db/schema";
+import { countProposedRevisions } from "#app/domain/articles/revisions.server";
 import { unreadContactCount } from "#app/domain/contact/inbox.server";
 import { firstRow } from "#app/db/rows";
 
@@ -45,10 +46,7 @@ export async function pendingReviewCount(db: DbOrTx): Promise<number> {
   const submitted = firstRow(
     await db.select({ n: count }).from(articles).where(eq(articles.status, "pending")),
   ).n;
-  const proposed = firstRow(
-    await db.select({ n: count }).from(articleRevisions).where(eq(articleRevisions.state, "proposed")),
-  ).n;
-  return submitted + proposed;
+  return submitted + (await countProposedRevisions(db));
 }
 
 const COUNTERS: Record<PendingKey, (db: DbOrTx) => Promise<number>> = {

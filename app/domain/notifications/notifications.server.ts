@@ -29,7 +29,7 @@ interface NewNotification {
   link: string;
   /** The roles that may see it; by default those who can open the link (`audienceForLink`). */
   audience?: UserRole[];
-  /** For one person only (e.g. the writer whose proposal was rejected); nobody else sees it unless `audience` is given. */
+  /** For one person only (e.g. the writer whose proposal was rejected): the audience is then ignored. */
   recipientId?: string;
 }
 
