@@ -90,7 +90,8 @@ export const settings = pgTable(
     showRejectedComments: boolean("show_rejected_comments").notNull().default(false),
     showSpamComments: boolean("show_spam_comments").notNull().default(false),
     enableNewsletter: boolean("enable_newsletter").notNull().default(true),
-    timezone: text("timezone").notNull().default("UTC"),
+    /** New installs read Ghana time; the spec's UTC stays for installs made before (deviations.md). */
+    timezone: text("timezone").notNull().default("Africa/Accra"),
     dateFormat: text("date_format").notNull().default("F j, Y"),
     timeFormat: text("time_format").notNull().default("g:i a"),
     startOfWeek: integer("start_of_week").notNull().default(1),
@@ -108,6 +109,8 @@ export const settings = pgTable(
     }),
     googleAnalyticsId: varchar("google_analytics_id", { length: 20 }).notNull().default(""),
     facebookPixelId: varchar("facebook_pixel_id", { length: 20 }).notNull().default(""),
+    /** Analytics tags are left out of pages served to signed-in staff (their visits are not readers'). */
+    analyticsExcludeStaff: boolean("analytics_exclude_staff").notNull().default(true),
     seoMetaDescription: varchar("seo_meta_description", { length: 300 }).notNull().default(""),
     seoMetaKeywords: varchar("seo_meta_keywords", { length: 200 }).notNull().default(""),
     googleSiteVerification: varchar("google_site_verification", { length: 100 }).notNull().default(""),
@@ -123,6 +126,13 @@ export const settings = pgTable(
     adsAutoAdsEnabled: boolean("ads_auto_ads_enabled").notNull().default(false),
     adsNonPersonalized: boolean("ads_non_personalized").notNull().default(false),
     adSlots: jsonb("ad_slots").$type<AdSlot[]>().notNull().default([]),
+    /** Paths (prefixes, as snippets read them) where no ad is placed. */
+    adsExcludedPaths: text("ads_excluded_paths")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Signed-in staff see pages without ads. */
+    adsHideForStaff: boolean("ads_hide_for_staff").notNull().default(true),
     customHeadHtml: text("custom_head_html").notNull().default(""),
     customBodyStartHtml: text("custom_body_start_html").notNull().default(""),
     customBodyEndHtml: text("custom_body_end_html").notNull().default(""),
@@ -149,6 +159,8 @@ export const users = pgTable(
     status: text("status", { enum: enums.USER_STATUSES }).notNull().default("active"),
     bio: varchar("bio", { length: 500 }).notNull().default(""),
     avatarUrl: varchar("avatar_url", { length: 2048 }).notNull().default(""),
+    /** The author page's address, /author/<slug>; null until the person is given one. */
+    slug: varchar("slug", { length: 120 }),
     website: text("website").notNull().default(""),
     location: text("location").notNull().default(""),
     lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
@@ -157,6 +169,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex("users_email_unique").on(t.email),
+    uniqueIndex("users_slug_unique").on(t.slug),
     check("users_email_lowercase", sql`${t.email} = lower(${t.email})`),
     check("users_role", oneOf("role", enums.USER_ROLES)),
     check("users_status", oneOf("status", enums.USER_STATUSES)),
@@ -207,6 +220,11 @@ export const articles = pgTable(
   {
     id: id(),
     title: text("title").notNull(),
+    /** The readable address, /article/<slug>; earlier slugs live in `article_slugs` and redirect here. */
+    slug: varchar("slug", { length: 120 }),
+    /** Overrides for the page title and description search engines and shares show (empty: the story's own). */
+    seoTitle: varchar("seo_title", { length: 120 }).notNull().default(""),
+    seoDescription: varchar("seo_description", { length: 300 }).notNull().default(""),
     excerpt: text("excerpt").notNull().default(""),
     content: text("content").notNull().default(""),
     /**
@@ -223,6 +241,11 @@ export const articles = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** The tags' slugs (/tag/<slug>), computed by the database with `tagSlug`'s rule (app/lib/slug.ts). */
+    tagSlugs: text("tag_slugs")
+      .array()
+      .notNull()
+      .generatedAlwaysAs(sql`newsdesk_tag_slugs(tags)`),
     status: text("status", { enum: enums.ARTICLE_STATUSES }).notNull().default("draft"),
     featured: boolean("featured").notNull().default(false),
     isTopStory: boolean("is_top_story").notNull().default(false),
@@ -238,6 +261,8 @@ export const articles = pgTable(
     useManualDate: boolean("use_manual_date").notNull().default(false),
     manualDate: timestamp("manual_date", { withTimezone: true }),
     publishedAt: timestamp("published_at", { withTimezone: true }),
+    /** The minute a `scheduled` story goes live; the scheduler publishes it then (one instance does). */
+    scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
     /** When the live text last changed after publication: readers see "Updated <time>". */
     revisedAt: timestamp("revised_at", { withTimezone: true }),
     /** Shown to readers under the story when an editor marked the latest live change as a correction. */
@@ -285,6 +310,12 @@ export const articles = pgTable(
     // The news sitemap reads the last two days of publishing.
     index("articles_status_published_idx").on(t.status, t.publishedAt.desc().nullsFirst()),
     index("articles_author_idx").on(t.authorId),
+    uniqueIndex("articles_slug_unique").on(t.slug),
+    index("articles_tag_slugs_idx").using("gin", t.tagSlugs),
+    // The scheduler reads the stories whose minute has come.
+    index("articles_scheduled_idx")
+      .on(t.scheduledAt)
+      .where(sql`status = 'scheduled'`),
     index("articles_search_idx").using("gin", t.searchVector),
   ],
 );
@@ -360,6 +391,19 @@ export const articleRevisions = pgTable(
       .on(t.createdAt.desc())
       .where(sql`state = 'proposed'`),
   ],
+);
+
+/** Slugs an article had before: /article/<old slug> answers 301 to the current one. */
+export const articleSlugs = pgTable(
+  "article_slugs",
+  {
+    slug: varchar("slug", { length: 120 }).primaryKey(),
+    articleId: text("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("article_slugs_article_idx").on(t.articleId)],
 );
 
 export const comments = pgTable(
@@ -512,6 +556,30 @@ export const contactMessages = pgTable(
   ],
 );
 
+/** Readers who asked for the newsletter, with the moment they consented (the signup form's tick). */
+export const newsletterSubscribers = pgTable(
+  "newsletter_subscribers",
+  {
+    id: id(),
+    email: varchar("email", { length: 254 }).notNull(),
+    status: text("status", { enum: enums.SUBSCRIBER_STATUSES }).notNull().default("pending"),
+    /** Random, in the confirmation and unsubscribe links. */
+    token: text("token").notNull(),
+    consentAt: timestamp("consent_at", { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+    ipAddress: text("ip_address").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("newsletter_subscribers_email_unique").on(t.email),
+    uniqueIndex("newsletter_subscribers_token_unique").on(t.token),
+    check("newsletter_subscribers_email_lowercase", sql`${t.email} = lower(${t.email})`),
+    check("newsletter_subscribers_status", oneOf("status", enums.SUBSCRIBER_STATUSES)),
+    index("newsletter_subscribers_created_idx").on(t.createdAt.desc()),
+  ],
+);
+
 /** Rate-limit buckets shared by every instance (view counter, comment and contact posts). */
 export const rateLimits = pgTable(
   "rate_limits",
@@ -528,4 +596,5 @@ export type User = typeof users.$inferSelect;
 export type Article = typeof articles.$inferSelect;
 export type Category = typeof categories.$inferSelect;
 export type Media = typeof media.$inferSelect;
+export type NewsletterSubscriber = typeof newsletterSubscribers.$inferSelect;
 export type ArticleRevision = typeof articleRevisions.$inferSelect;

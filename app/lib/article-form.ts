@@ -65,6 +65,7 @@ export const STATUS_LABELS: Record<ArticleStatus, string> = {
   draft: "Draft",
   published: "Published",
   pending: "Pending Review",
+  scheduled: "Scheduled",
 };
 
 const TAG_SUGGESTIONS = [

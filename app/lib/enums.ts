@@ -6,7 +6,8 @@
 
 export const USER_ROLES = ["admin", "editor", "writer"] as const;
 export const USER_STATUSES = ["active", "inactive", "pending"] as const;
-export const ARTICLE_STATUSES = ["draft", "published", "pending"] as const;
+/** `scheduled` waits for its `scheduled_at` minute; the scheduler then publishes it (issue 12). */
+export const ARTICLE_STATUSES = ["draft", "published", "pending", "scheduled"] as const;
 export const COMMENT_STATUSES = ["pending", "approved", "rejected", "spam"] as const;
 export const MEDIA_TYPES = ["image", "video", "document", "audio"] as const;
 export const MEDIA_STATUSES = ["active", "inactive"] as const;
@@ -17,6 +18,11 @@ export const CONTACT_STATUSES = ["new", "read", "replied", "archived"] as const;
  * A saved article revision: `applied` is (or was) the live text of its article; `proposed` waits for an
  * editor (a writer's change to a published story); `rejected` was refused with a note to its author.
  */
+/**
+ * A newsletter subscriber: `pending` until they follow the confirmation link (straight to `confirmed`
+ * when no e-mail is configured), `unsubscribed` after the link in any message.
+ */
+export const SUBSCRIBER_STATUSES = ["pending", "confirmed", "unsubscribed"] as const;
 export const REVISION_STATES = ["applied", "proposed", "rejected"] as const;
 
 export type UserRole = (typeof USER_ROLES)[number];
@@ -24,5 +30,6 @@ export type UserStatus = (typeof USER_STATUSES)[number];
 export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
 export type CommentStatus = (typeof COMMENT_STATUSES)[number];
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
 export type RevisionState = (typeof REVISION_STATES)[number];
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];

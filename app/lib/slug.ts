@@ -1,13 +1,19 @@
-/** Category names, slugs and matching (public-site.md sections 2 and 5). */
+/** Slugs for addresses (categories, articles, authors, tags) and category matching (public-site.md 2 and 5). */
 
-/** Lower-cased name, '&' to 'and', other non-alphanumerics to single dashes. */
-export function categorySlug(name: string): string {
+/**
+ * Lower-cased, '&' to 'and', other non-alphanumerics to single dashes. The database has the same rule as
+ * `newsdesk_slug` (drizzle/0008_public_site.sql) for the tag slugs it computes: change both together.
+ */
+export function slugify(name: string): string {
   return name
     .toLowerCase()
     .replace(/&/g, " and ")
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "");
 }
+
+export const categorySlug = slugify;
+export const tagSlug = slugify;
 
 /** Split on dashes, capitalise each word, the word 'and' becomes '&'. */
 export function categoryNameFromSlug(slug: string): string {

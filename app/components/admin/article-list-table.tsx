@@ -32,6 +32,7 @@ const STATUS_BADGE: Record<ArticleStatus, string> = {
   published: "bg-green-100 text-green-800",
   draft: "bg-gray-200 text-gray-800",
   pending: "bg-amber-100 text-amber-900",
+  scheduled: "bg-violet-100 text-violet-900",
 };
 
 const BULK_FORM = "article-bulk-form";
