@@ -49,7 +49,9 @@ export const SETTINGS_LIMITS = {
   cacheDurationMax: 86400,
 } as const;
 
+/** The spec's list, with Ghana's own zone first: new installs default to it (deviations.md). */
 export const TIMEZONES = [
+  "Africa/Accra",
   "UTC",
   "America/New_York",
   "America/Chicago",

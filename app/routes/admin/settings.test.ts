@@ -247,7 +247,7 @@ describe("settings and ads screens (routes)", () => {
       postsPerPage: 10,
       cacheDuration: 3600,
       cacheEnabled: true,
-      timezone: "UTC",
+      timezone: "Africa/Accra",
       dateFormat: "F j, Y",
       timeFormat: "g:i a",
       language: "en",
