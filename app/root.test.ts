@@ -126,8 +126,8 @@ describe("the document", () => {
       const { status, html } = await handle(path);
       expect(status).toBe(200);
       for (const marker of HYDRATION) expect(html, `${path}: ${marker}`).not.toContain(marker);
-      // One script only, the reader script, and the stylesheet is still linked.
-      expect(html.match(/<script\b/g), path).toHaveLength(1);
+      // One script only, the reader script (structured data is JSON, not script), and the stylesheet.
+      expect(html.match(/<script\b(?![^>]*type="application\/ld\+json")/g), path).toHaveLength(1);
       expect(html).toContain('<script type="module" src="/app/reader/reader.ts"></script>');
       expect(html).toContain('<link rel="stylesheet" href="/assets/root.css"/>');
     }

@@ -21,6 +21,7 @@ export default [
   ...["robots.txt", "ads.txt", "sitemap.xml", "news-sitemap.xml", "rss.xml"].map((file) =>
     route(file, "routes/resources/feeds.ts", { id: `feed-${file}` }),
   ),
+  route("category/:categorySlug/rss.xml", "routes/resources/category-feed.ts"),
   route("resources/article-views/:id", "routes/resources/article-views.ts"),
   route("admin/media/upload", "routes/resources/media-upload.ts"),
   route("admin/media/picker", "routes/resources/media-picker.ts"),

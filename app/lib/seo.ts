@@ -33,7 +33,23 @@ interface PageMetaInput {
   image?: string | SocialImage;
   /** Only article pages are 'article'; everything else is 'website'. */
   article?: { publishedTime?: string; section?: string };
+  /** Feeds of this page besides the site's (a category's own feed), for feed readers to discover. */
+  feeds?: Feed[];
+  /** schema.org objects (app/lib/structured-data.ts), rendered as JSON-LD scripts in the head. */
+  structuredData?: Array<Record<string, unknown>>;
 }
+
+/** An RSS feed the page's head announces with `<link rel="alternate">`. */
+export interface Feed {
+  title: string;
+  path: string;
+}
+
+/** A category's own feed (app/routes/resources/category-feed.ts). */
+export const categoryFeedPath = (slug: string) => `/category/${encodeURIComponent(slug)}/rss.xml`;
+
+/** The whole site's feed (app/routes/resources/feeds.ts), announced on every reader page. */
+export const siteFeed = (site: SiteMeta): Feed => ({ title: `${site.siteTitle} RSS Feed`, path: "/rss.xml" });
 
 export function absoluteUrl(origin: string, pathOrUrl: string): string {
   if (/^https?:\/\//i.test(pathOrUrl)) return pathOrUrl;
@@ -54,6 +70,8 @@ export function pageMeta({
   path,
   image,
   article,
+  feeds = [],
+  structuredData = [],
 }: PageMetaInput): MetaDescriptor[] {
   const fullTitle = title ? `${title} - ${site.siteTitle}` : `${site.siteTitle} - ${site.siteDescription}`;
   const text = description?.trim() || site.siteDescription;
@@ -87,6 +105,15 @@ export function pageMeta({
   if (article?.publishedTime)
     tags.push({ property: "article:published_time", content: article.publishedTime });
   if (article?.section) tags.push({ property: "article:section", content: article.section });
+  for (const feed of [siteFeed(site), ...feeds])
+    tags.push({
+      tagName: "link",
+      rel: "alternate",
+      type: "application/rss+xml",
+      title: feed.title,
+      href: absoluteUrl(site.origin, feed.path),
+    });
+  for (const data of structuredData) tags.push({ "script:ld+json": data });
   return tags;
 }
 

@@ -4,7 +4,7 @@
  */
 import { and, count, desc, eq, inArray, notInArray, sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "#app/db/client.server";
-import { articles, categories } from "#app/db/schema";
+import { articles, categories, users } from "#app/db/schema";
 import { categoryMatchKey, categoryNameFromSlug } from "#app/lib/slug";
 import { EXCERPT_LENGTH, listingExcerpt } from "#app/lib/text";
 import { rankTrending } from "#app/lib/trending";
@@ -371,6 +371,13 @@ export async function getPublishedArticle(db: DbOrTx, id: string) {
       updatedAt: articles.updatedAt,
       revisedAt: articles.revisedAt,
       correctionNote: articles.correctionNote,
+      slug: articles.slug,
+      seoTitle: articles.seoTitle,
+      seoDescription: articles.seoDescription,
+      // The byline's author page, when the author is a staff member who has one (structured data).
+      authorSlug: sql<
+        string | null
+      >`(SELECT ${users.slug} FROM ${users} WHERE ${users.id} = ${articles.authorId})`,
     })
     .from(articles)
     .leftJoin(categories, eq(categories.id, articles.categoryId))

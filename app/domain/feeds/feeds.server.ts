@@ -5,12 +5,25 @@ import { and, desc, eq, gte } from "drizzle-orm";
 import type { DbOrTx } from "#app/db/client.server";
 import { articles, categories, type Settings } from "#app/db/schema";
 import { isPublished } from "#app/domain/articles/published.server";
+import { articlePath } from "#app/lib/paths";
+import { categoryFeedPath } from "#app/lib/seo";
 
+/**
+ * Characters XML 1.0 forbids anywhere, even escaped (control characters other than tab, newline and
+ * carriage return, lone surrogates, U+FFFE and U+FFFF): one pasted into a title (a \x0b from a word
+ * processor) would make the whole feed or sitemap unreadable to every parser, so they are dropped.
+ */
+const NOT_XML =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/** Text or an attribute value for XML: forbidden characters dropped, markup characters escaped. */
 export const escapeXml = (value: string) =>
-  value.replace(
-    /[<>&'"]/g,
-    (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] ?? c,
-  );
+  value
+    .replace(NOT_XML, "")
+    .replace(
+      /[<>&'"]/g,
+      (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] ?? c,
+    );
 
 const SITEMAP_LIMIT = 50_000;
 const STATIC_PATHS = [
@@ -72,31 +85,62 @@ export async function newsSitemapXml(
   ].join("\n");
 }
 
-export async function rssXml(
-  db: DbOrTx,
-  baseUrl: string,
-  settings: Pick<Settings, "siteTitle" | "siteDescription" | "language">,
-) {
+/** How many stories a feed lists, newest first. */
+const RSS_ITEMS = 20;
+
+type FeedSettings = Pick<Settings, "siteTitle" | "siteDescription" | "language">;
+
+/** The category a per-category feed is for: found by its slug exactly, as the category page links it. */
+export interface FeedCategory {
+  id: string;
+  name: string;
+  slug: string;
+  description: string;
+}
+
+/** The feed of one category's stories (null when there is no such category: the route answers 404). */
+export async function feedCategory(db: DbOrTx, slug: string): Promise<FeedCategory | null> {
+  const [row] = await db
+    .select({
+      id: categories.id,
+      name: categories.name,
+      slug: categories.slug,
+      description: categories.description,
+    })
+    .from(categories)
+    .where(eq(categories.slug, slug))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * RSS 2.0 (https://www.rssboard.org/rss-specification): the site's newest published stories, or one
+ * category's with `category`. Every text goes through `escapeXml`; dates are RFC 822 (`toUTCString`).
+ */
+export async function rssXml(db: DbOrTx, baseUrl: string, settings: FeedSettings, category?: FeedCategory) {
   const rows = await db
     .select({
       id: articles.id,
+      slug: articles.slug,
       title: articles.title,
       excerpt: articles.excerpt,
       authorName: articles.authorName,
       displayDate: articles.displayDate,
+      updatedAt: articles.updatedAt,
       categoryName: categories.name,
     })
     .from(articles)
     .leftJoin(categories, eq(categories.id, articles.categoryId))
-    .where(isPublished())
+    .where(and(isPublished(), category ? eq(articles.categoryId, category.id) : undefined))
     .orderBy(desc(articles.displayDate))
-    .limit(20);
-  const items = rows.map((a) =>
-    [
+    .limit(RSS_ITEMS);
+  const items = rows.map((a) => {
+    const link = escapeXml(baseUrl + articlePath(a));
+    return [
       "    <item>",
       `      <title>${escapeXml(a.title)}</title>`,
-      `      <link>${escapeXml(`${baseUrl}/article/${a.id}`)}</link>`,
-      `      <guid isPermaLink="true">${escapeXml(`${baseUrl}/article/${a.id}`)}</guid>`,
+      `      <link>${link}</link>`,
+      `      <guid isPermaLink="true">${link}</guid>`,
       `      <description>${escapeXml(a.excerpt)}</description>`,
       a.categoryName ? `      <category>${escapeXml(a.categoryName)}</category>` : "",
       a.authorName ? `      <dc:creator>${escapeXml(a.authorName)}</dc:creator>` : "",
@@ -104,17 +148,27 @@ export async function rssXml(
       "    </item>",
     ]
       .filter(Boolean)
-      .join("\n"),
+      .join("\n");
+  });
+  // The channel changed when its newest-edited story did; an empty feed was built now.
+  const lastBuild = rows.reduce<Date | null>(
+    (latest, a) => (!latest || a.updatedAt > latest ? a.updatedAt : latest),
+    null,
   );
+  const title = category ? `${settings.siteTitle} - ${category.name}` : settings.siteTitle;
+  const description = (category?.description.trim() || settings.siteDescription).trim() || title;
+  const home = category ? `${baseUrl}/category/${encodeURIComponent(category.slug)}` : `${baseUrl}/`;
+  const self = baseUrl + (category ? categoryFeedPath(category.slug) : "/rss.xml");
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:atom="http://www.w3.org/2005/Atom">',
     "  <channel>",
-    `    <title>${escapeXml(settings.siteTitle)}</title>`,
-    `    <link>${escapeXml(baseUrl)}/</link>`,
-    `    <description>${escapeXml(settings.siteDescription)}</description>`,
+    `    <title>${escapeXml(title)}</title>`,
+    `    <link>${escapeXml(home)}</link>`,
+    `    <description>${escapeXml(description)}</description>`,
     `    <language>${escapeXml(settings.language)}</language>`,
-    `    <atom:link href="${escapeXml(baseUrl)}/rss.xml" rel="self" type="application/rss+xml"/>`,
+    `    <lastBuildDate>${(lastBuild ?? new Date()).toUTCString()}</lastBuildDate>`,
+    `    <atom:link href="${escapeXml(self)}" rel="self" type="application/rss+xml"/>`,
     ...items,
     "  </channel>",
     "</rss>",

@@ -18,7 +18,9 @@ import { getSettings } from "#app/domain/settings/settings.server";
 import { siteOrigin } from "#app/domain/settings/site-origin.server";
 import { formatTime, isoDate, siteDate } from "#app/lib/dates";
 import { wantsSmallImages } from "#app/lib/save-data";
+import { articlePath, authorPath } from "#app/lib/paths";
 import { absoluteUrl, pageMeta, siteMetaFrom } from "#app/lib/seo";
+import { breadcrumbLd, headlineOf, newsArticleLd } from "#app/lib/structured-data";
 import { listingExcerpt, readTimeFor } from "#app/lib/text";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/article";
@@ -55,8 +57,14 @@ export const loader = withDomainErrors(async ({ params, request, context }: Rout
   return {
     article: {
       id: article.id,
+      path: articlePath(article),
       title: article.title,
       description: article.excerpt || listingExcerpt({ content: article.content }),
+      seoTitle: article.seoTitle,
+      seoDescription: article.seoDescription,
+      tags: article.tags,
+      authorSlug: article.authorSlug,
+      modifiedAt: isoDate(article.revisedAt ?? article.updatedAt),
       content: article.content, // safe: sanitised when saved, or by getPublishedArticle
       imageUrl: article.imageUrl,
       youtubeUrl: /^https?:\/\//i.test(article.youtubeUrl) ? article.youtubeUrl : "",
@@ -77,6 +85,8 @@ export const loader = withDomainErrors(async ({ params, request, context }: Rout
       correctionNote: article.correctionNote,
     },
     shareUrl: absoluteUrl(siteOrigin(settings, request), `/article/${article.id}`),
+    // Structured data's images, best first: the 1200x630 share copy of an upload, then the image itself.
+    structuredImages: [share?.width ? share.url : "", article.imageUrl].filter(Boolean),
     related,
     trending,
     comments,
@@ -122,13 +132,39 @@ export const action = withDomainErrors(async ({ request, params, context }: Rout
 export const meta: Route.MetaFunction = ({ data, matches }) => {
   if (!data) return [{ title: "Article not found" }];
   const { article } = data;
+  const site = siteMetaFrom(matches);
+  // The newsroom's search-and-sharing overrides, when set, replace the headline and summary there.
+  const description = article.seoDescription || article.description;
+  const published = article.publishedAt ?? new Date(article.displayDate).toISOString();
+  const category = article.categorySlug
+    ? [{ name: article.categoryName ?? article.categorySlug, path: `/category/${article.categorySlug}` }]
+    : [];
   return pageMeta({
-    site: siteMetaFrom(matches),
-    title: article.title,
-    description: article.description,
+    site,
+    title: article.seoTitle || article.title,
+    description,
     path: `/article/${article.id}`,
     image: data.share ?? undefined,
     article: { publishedTime: article.publishedAt, section: article.categoryName ?? undefined },
+    structuredData: [
+      newsArticleLd(site, {
+        title: article.title,
+        description,
+        path: article.path,
+        images: data.structuredImages,
+        datePublished: published,
+        dateModified: article.modifiedAt ?? published,
+        authorName: article.authorName,
+        authorPath: article.authorSlug ? authorPath(article.authorSlug) : null,
+        section: article.categoryName,
+        tags: article.tags,
+      }),
+      breadcrumbLd(site, [
+        { name: "Home", path: "/" },
+        ...category,
+        { name: headlineOf(article.title), path: article.path },
+      ]),
+    ],
   });
 };
 

@@ -9,7 +9,8 @@ import { pageImages } from "#app/domain/media/public.server";
 import { canonicalPagePath, parsePageParam } from "#app/lib/pagination";
 import type { PageImages } from "#app/lib/responsive-image";
 import { wantsSmallImages } from "#app/lib/save-data";
-import { pageMeta, siteMetaFrom } from "#app/lib/seo";
+import { categoryFeedPath, pageMeta, siteMetaFrom } from "#app/lib/seo";
+import { breadcrumbLd } from "#app/lib/structured-data";
 import { categoryNameFromSlug } from "#app/lib/slug";
 import { EXCERPT_LENGTH } from "#app/lib/text";
 import { withDomainErrors } from "#app/lib/http-errors.server";
@@ -44,7 +45,25 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
   const description =
     (loaderData?.listing.ok && loaderData.listing.value.description) ||
     `The latest ${name} news and stories.`;
-  return pageMeta({ site: siteMetaFrom(matches), title: name, description, path: `/category/${slug}` });
+  const site = siteMetaFrom(matches);
+  const path = `/category/${slug}`;
+  // Only a category that exists has a feed and a place in the site's hierarchy.
+  const exists = loaderData?.listing.ok && loaderData.listing.value.exists;
+  return pageMeta({
+    site,
+    title: name,
+    description,
+    path,
+    feeds: exists ? [{ title: `${site.siteTitle} - ${name} RSS Feed`, path: categoryFeedPath(slug) }] : [],
+    structuredData: exists
+      ? [
+          breadcrumbLd(site, [
+            { name: "Home", path: "/" },
+            { name, path },
+          ]),
+        ]
+      : [],
+  });
 };
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {

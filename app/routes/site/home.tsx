@@ -16,6 +16,7 @@ import { pageImages } from "#app/domain/media/public.server";
 import { isoDate } from "#app/lib/dates";
 import { wantsSmallImages } from "#app/lib/save-data";
 import { pageMeta, siteMetaFrom } from "#app/lib/seo";
+import { organizationLd, siteSocialFrom, webSiteLd } from "#app/lib/structured-data";
 import { EXCERPT_LENGTH, truncate } from "#app/lib/text";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/home";
@@ -42,8 +43,15 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
   return { hero, latest, trending, featured, images, share };
 });
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta({ site: siteMetaFrom(matches), path: "/", image: loaderData?.share ?? undefined });
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const site = siteMetaFrom(matches);
+  return pageMeta({
+    site,
+    path: "/",
+    image: loaderData?.share ?? undefined,
+    structuredData: [organizationLd(site, siteSocialFrom(matches)), webSiteLd(site)],
+  });
+};
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { hero, latest, trending, featured, images } = loaderData;

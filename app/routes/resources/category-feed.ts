@@ -1,0 +1,26 @@
+/**
+ * /category/<slug>/rss.xml: one category's RSS 2.0 feed, linked from its page's head. An unknown
+ * category is a 404, never an empty feed a reader would subscribe to.
+ */
+import { feedCategory, rssXml } from "#app/domain/feeds/feeds.server";
+import { getSettings } from "#app/domain/settings/settings.server";
+import { siteOrigin } from "#app/domain/settings/site-origin.server";
+import { withDomainErrors } from "#app/lib/http-errors.server";
+import type { Route } from "./+types/category-feed";
+
+export const loader = withDomainErrors(async ({ request, params, context }: Route.LoaderArgs) => {
+  const db = context.db;
+  const [settings, category] = await Promise.all([getSettings(db), feedCategory(db, params.categorySlug)]);
+  if (!category)
+    return new Response("Not found\n", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  const body = await rssXml(db, siteOrigin(settings, request), settings, category);
+  return new Response(body, {
+    headers: {
+      "Content-Type": "application/rss+xml; charset=utf-8",
+      "Cache-Control": "public, max-age=300, s-maxage=300",
+    },
+  });
+});
