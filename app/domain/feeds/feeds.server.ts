@@ -14,6 +14,7 @@ import { categoryFeedPath } from "#app/lib/seo";
  * processor) would make the whole feed or sitemap unreadable to every parser, so they are dropped.
  */
 const NOT_XML =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /** Text or an attribute value for XML: forbidden characters dropped, markup characters escaped. */
