@@ -350,6 +350,9 @@ export interface RevisionSnapshot {
   /** ISO date-time, or null. */
   manualDate: string | null;
   status: string;
+  /** Search & sharing overrides; absent in revisions saved before they existed (read as unchanged). */
+  seoTitle?: string;
+  seoDescription?: string;
 }
 
 /**

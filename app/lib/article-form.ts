@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { SQLSTATE } from "#app/db/errors";
 import { ARTICLE_STATUSES, type ArticleStatus } from "#app/lib/enums";
+import { SEO_FIELD_MESSAGES, seoFields, seoValuesOf, type SeoValues } from "./article-seo";
 import { parseForm } from "./form";
 import { categorySlug } from "./slug";
 import { stripHtml } from "./text";
@@ -154,13 +155,18 @@ const articleInput = z
     manualDate: optionalText(10),
     featured: checkbox,
     isTopStory: checkbox,
+    ...seoFields,
   })
   .superRefine((value, ctx) => {
     if (value.useManualDate && Number.isNaN(Date.parse(`${value.manualDate}T00:00:00Z`))) {
       ctx.addIssue({ code: "custom", path: ["manualDate"], message: "invalidDate" });
     }
   });
-export type ArticleInput = z.infer<typeof articleInput>;
+/**
+ * The validated form. The search-and-sharing overrides are optional for callers that build an input
+ * themselves (a restore of a revision saved before they existed): absent keeps what is stored.
+ */
+export type ArticleInput = Omit<z.infer<typeof articleInput>, keyof SeoValues> & Partial<SeoValues>;
 
 type ArticleField = keyof ArticleInput;
 export type ArticleFieldErrors = Partial<Record<ArticleField, string>>;
@@ -171,6 +177,7 @@ const FIELD_MESSAGES: Record<string, string> = {
   invalidImageUrl: ARTICLE_TEXT.invalidImageUrl,
   invalidYoutubeUrl: ARTICLE_TEXT.invalidYoutubeUrl,
   invalidDate: ARTICLE_TEXT.invalidDate,
+  ...SEO_FIELD_MESSAGES,
 };
 
 export interface FormProblem {
@@ -270,7 +277,7 @@ export function parseCategoryForm(values: Record<string, unknown>): CategoryPars
 }
 
 /** What the article form shows: the stored article, or exactly what was typed when a save failed. */
-export interface ArticleFormValues {
+export interface ArticleFormValues extends SeoValues {
   title: string;
   content: string;
   excerpt: string;
@@ -300,6 +307,8 @@ export const emptyArticleValues = (authorName: string, now = new Date()): Articl
   manualDate: todayIso(now),
   featured: false,
   isTopStory: false,
+  seoTitle: "",
+  seoDescription: "",
 });
 
 export function articleValuesFromForm(values: Record<string, unknown>): ArticleFormValues {
@@ -320,6 +329,7 @@ export function articleValuesFromForm(values: Record<string, unknown>): ArticleF
     manualDate: text("manualDate") || todayIso(),
     featured: on("featured"),
     isTopStory: on("isTopStory"),
+    ...seoValuesOf(values),
   };
 }
 
@@ -338,6 +348,9 @@ export function articleValuesFromArticle(article: {
   manualDate: Date | string | null;
   featured: boolean;
   isTopStory: boolean;
+  /** Absent in a revision saved before the overrides existed. */
+  seoTitle?: string;
+  seoDescription?: string;
 }): ArticleFormValues {
   return {
     title: article.title,
@@ -355,5 +368,7 @@ export function articleValuesFromArticle(article: {
     manualDate: article.manualDate ? new Date(article.manualDate).toISOString().slice(0, 10) : todayIso(),
     featured: article.featured,
     isTopStory: article.isTopStory,
+    seoTitle: article.seoTitle ?? "",
+    seoDescription: article.seoDescription ?? "",
   };
 }

@@ -17,6 +17,7 @@ import {
 import type { ArticleStatus } from "#app/lib/enums";
 import { stripHtml } from "#app/lib/text";
 import { EDITOR_IMAGE_TEXT } from "#app/domain/media/editor-image-rules";
+import { ArticleSeoFields } from "./article-seo-fields";
 import { ArticleTagsInput } from "./article-tags-input";
 import { ImageDialog } from "./editor/image-dialog";
 import { RichTextEditor } from "./editor/rich-text-editor";
@@ -202,6 +203,7 @@ export function ArticleForm({
             className={inputClass()}
           />
         </div>
+        <ArticleSeoFields values={values} errors={errors} />
       </div>
 
       <aside className="space-y-3">

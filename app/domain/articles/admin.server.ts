@@ -311,6 +311,9 @@ export async function saveArticle(
         youtubeUrl: input.youtubeUrl,
         useManualDate: input.useManualDate,
         manualDate: manualDateOf(input),
+        // Absent (a restore of an older revision): what is stored stays.
+        seoTitle: input.seoTitle ?? current?.seoTitle ?? "",
+        seoDescription: input.seoDescription ?? current?.seoDescription ?? "",
         status,
         publishedAt: status === "published" ? (current?.publishedAt ?? now) : (current?.publishedAt ?? null),
         updatedAt: now,

@@ -25,6 +25,8 @@ type SnapshotSource = Pick<
   | "useManualDate"
   | "manualDate"
   | "status"
+  | "seoTitle"
+  | "seoDescription"
 >;
 
 /** The name a revision records for who wrote or reviewed it (the column holds 100 characters). */
@@ -44,6 +46,8 @@ export function snapshotOf(article: SnapshotSource): RevisionSnapshot {
     useManualDate: article.useManualDate,
     manualDate: article.manualDate ? article.manualDate.toISOString() : null,
     status: article.status,
+    seoTitle: article.seoTitle,
+    seoDescription: article.seoDescription,
   };
 }
 

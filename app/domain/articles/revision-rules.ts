@@ -49,6 +49,8 @@ export const SNAPSHOT_FIELDS = [
   ["youtubeUrl", "YouTube link"],
   ["useManualDate", "Manual date"],
   ["manualDate", "Date"],
+  ["seoTitle", "SEO title"],
+  ["seoDescription", "SEO description"],
 ] as const satisfies ReadonlyArray<readonly [keyof RevisionSnapshot, string]>;
 
 export type SnapshotField = (typeof SNAPSHOT_FIELDS)[number][0];
@@ -67,10 +69,14 @@ export const STORY_FIELDS: readonly SnapshotField[] = [
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
+/** A field's value; the overrides a revision saved before them lacks read as empty, as the column was. */
+const valueOf = (snapshot: RevisionSnapshot, field: SnapshotField) =>
+  field === "seoTitle" || field === "seoDescription" ? (snapshot[field] ?? "") : snapshot[field];
+
 /** The fields of `next` that differ from `previous` (all of them for the first revision). */
 export function changedFields(previous: RevisionSnapshot | null, next: RevisionSnapshot): SnapshotField[] {
   return SNAPSHOT_FIELDS.map(([field]) => field).filter(
-    (field) => !previous || !same(previous[field], next[field]),
+    (field) => !previous || !same(valueOf(previous, field), valueOf(next, field)),
   );
 }
 

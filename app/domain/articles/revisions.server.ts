@@ -235,6 +235,8 @@ export async function approveRevision(
           youtubeUrl: snapshot.youtubeUrl,
           useManualDate: snapshot.useManualDate,
           manualDate: snapshot.manualDate ? new Date(snapshot.manualDate) : null,
+          seoTitle: snapshot.seoTitle ?? current.seoTitle,
+          seoDescription: snapshot.seoDescription ?? current.seoDescription,
           updatedAt: now,
           revisedAt: revised ? now : current.revisedAt,
           correctionNote: correctionNote || current.correctionNote,
@@ -347,6 +349,9 @@ export async function restoreRevision(db: Db, actor: CurrentUser, revisionId: st
     manualDate: snapshot.manualDate ? snapshot.manualDate.slice(0, 10) : "",
     featured: article.featured,
     isTopStory: article.isTopStory,
+    // An older revision has none: saveArticle then keeps the stored ones.
+    seoTitle: snapshot.seoTitle,
+    seoDescription: snapshot.seoDescription,
   };
   return saveArticle(db, actor, input, article.id);
 }
