@@ -203,6 +203,8 @@ describe.each(TEST_ENGINES)("article revisions and review on %s", (engine) => {
           "youtubeUrl",
           "useManualDate",
           "manualDate",
+          "seoTitle",
+          "seoDescription",
         ],
       ],
       ["Wale", "applied", ["content", "excerpt"]],
