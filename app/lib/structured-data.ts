@@ -59,9 +59,22 @@ function publisher(site: SiteMeta): JsonLd {
   };
 }
 
+const SOCIAL_ORDER: ReadonlyArray<keyof SocialLinks> = [
+  "facebook",
+  "twitter",
+  "instagram",
+  "youtube",
+  "linkedin",
+  "tiktok",
+  "telegram",
+  "whatsapp",
+  "pinterest",
+];
+
 /** The social profiles that are set and are web addresses (sameAs wants URLs, not handles). */
 export function sameAsOf(social: Partial<SocialLinks> | undefined): string[] {
-  return Object.values(social ?? {})
+  // In the Settings screen's order: the stored JSON's key order is the database's, not ours.
+  return SOCIAL_ORDER.map((network) => social?.[network])
     .map((value) => (typeof value === "string" ? value.trim() : ""))
     .filter((value) => /^https?:\/\/\S+$/i.test(value));
 }

@@ -1,0 +1,112 @@
+/**
+ * Renders whole reader documents in tests: the real root, site layout, pages and server entry, as a
+ * build would wire them (app/root.test.ts does the same for its own routes), on a test database,
+ * without building anything.
+ */
+import {
+  createRequestHandler,
+  type ServerBuild,
+  UNSAFE_withComponentProps as withComponentProps,
+  UNSAFE_withErrorBoundaryProps as withErrorBoundaryProps,
+} from "react-router";
+import { createRequestContext } from "#app/auth/current-user.server";
+import type { Db } from "#app/db/client.server";
+import * as entry from "#app/entry.server";
+import * as root from "#app/root";
+import * as article from "./article";
+import * as category from "./category";
+import * as home from "./home";
+import * as siteLayout from "./layout";
+import * as search from "./search";
+
+/** The reader routes of app/routes.ts these tests visit. */
+const ROUTES = {
+  root: { module: root, path: "" },
+  "routes/site/layout": { module: siteLayout, parentId: "root" },
+  "routes/site/home": { module: home, parentId: "routes/site/layout", index: true },
+  "routes/site/article": { module: article, parentId: "routes/site/layout", path: "article/:id" },
+  "routes/site/category": {
+    module: category,
+    parentId: "routes/site/layout",
+    path: "category/:categorySlug",
+  },
+  "routes/site/search": { module: search, parentId: "routes/site/layout", path: "search" },
+} as const;
+
+/** What React Router's Vite plugin does to a route module: components get their props from the route. */
+function asBuilt(module: Record<string, unknown>) {
+  const built: Record<string, unknown> = { ...module };
+  if (typeof module.default === "function")
+    built.default = withComponentProps(module.default as Parameters<typeof withComponentProps>[0]);
+  if (typeof module.ErrorBoundary === "function")
+    built.ErrorBoundary = withErrorBoundaryProps(
+      module.ErrorBoundary as Parameters<typeof withErrorBoundaryProps>[0],
+    );
+  return built;
+}
+
+function serverBuild(): ServerBuild {
+  const routes = Object.fromEntries(
+    Object.entries(ROUTES).map(([id, route]) => [
+      id,
+      { id, caseSensitive: false, ...route, module: asBuilt(route.module) },
+    ]),
+  );
+  const assets = Object.fromEntries(
+    Object.entries(ROUTES).map(([id, route]) => {
+      const module = route.module as Record<string, unknown>;
+      return [
+        id,
+        {
+          id,
+          parentId: "parentId" in route ? route.parentId : undefined,
+          path: "path" in route ? route.path : undefined,
+          index: "index" in route ? route.index : undefined,
+          module: `/assets/${id.replaceAll("/", "-")}.js`,
+          imports: [],
+          css: [],
+          hasAction: "action" in module,
+          hasLoader: "loader" in module,
+          hasClientAction: false,
+          hasClientLoader: "clientLoader" in module,
+          hasClientMiddleware: false,
+          hasErrorBoundary: "ErrorBoundary" in module,
+        },
+      ];
+    }),
+  );
+  return {
+    entry: { module: entry },
+    routes,
+    assets: {
+      entry: { module: "/assets/entry.client.js", imports: [] },
+      url: "/assets/manifest.js",
+      version: "test",
+      routes: assets,
+    },
+    publicPath: "/",
+    assetsBuildDirectory: "build/client",
+    future: { v8_middleware: false },
+    ssr: true,
+    isSpaMode: false,
+    prerender: [],
+    routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
+  } as unknown as ServerBuild;
+}
+
+/** An anonymous reader's GET of `path` (on http://localhost), answered with the status and the HTML. */
+export function readerDocuments(db: Db) {
+  const handler = createRequestHandler(serverBuild(), "production");
+  return async (path: string): Promise<{ status: number; html: string }> => {
+    const request = new Request(`http://localhost${path}`);
+    const response = await handler(request, createRequestContext(db, undefined, "127.0.0.1"));
+    return { status: response.status, html: await response.text() };
+  };
+}
+
+/** Every JSON-LD object in the document's `<script type="application/ld+json">` elements, parsed. */
+export function jsonLdOf(html: string): Array<Record<string, unknown>> {
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (match) => JSON.parse(match[1]!) as Record<string, unknown>,
+  );
+}
