@@ -29,8 +29,7 @@ export async function serve({ build, viteMiddleware }: ServeOptions): Promise<Se
   // Scheduled stories go live on their own at their minute (each instance runs it; one publishes each).
   const scheduler = startScheduler(database.db, {
     intervalMs: cfg.schedulerIntervalMs,
-    onPublished: (published) =>
-      console.log(`[newsdesk] Published ${published.length} scheduled article(s).`),
+    onPublished: (published) => console.log(`[newsdesk] Published ${published.length} scheduled article(s).`),
   });
   setInterval(() => {
     refreshPlannerStatistics(database).catch((error: unknown) =>

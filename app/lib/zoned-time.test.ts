@@ -41,7 +41,14 @@ describe("the schedule's wall-clock time in the site's timezone", () => {
   });
 
   test("anything but a date and time is refused", () => {
-    for (const bad of ["", "2026-03-01", "2026-02-31T10:00", "2026-13-01T10:00", "2026-03-01T24:00", "soon"]) {
+    for (const bad of [
+      "",
+      "2026-03-01",
+      "2026-02-31T10:00",
+      "2026-13-01T10:00",
+      "2026-03-01T24:00",
+      "soon",
+    ]) {
       expect(zonedTimeToInstant(bad, "UTC")).toBeNull();
     }
   });

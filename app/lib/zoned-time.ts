@@ -64,7 +64,13 @@ function offsetAt(instant: Date, timeZone: string): number {
 export function zonedTimeToInstant(local: string, timeZone: string | undefined): Date | null {
   const match = LOCAL_DATE_TIME.exec(local.trim());
   if (!match) return null;
-  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
+  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59) return null;
   const asUtc = Date.UTC(year, month - 1, day, hour, minute);
   const check = new Date(asUtc);
@@ -76,8 +82,7 @@ export function zonedTimeToInstant(local: string, timeZone: string | undefined):
   const second = asUtc - offsetAt(new Date(first), zone);
   const candidates = [second, first].map((t) => new Date(t));
   return (
-    candidates.find((c) => instantToZonedTime(c, zone) === local.trim()) ??
-    new Date(Math.max(first, second))
+    candidates.find((c) => instantToZonedTime(c, zone) === local.trim()) ?? new Date(Math.max(first, second))
   );
 }
 

@@ -121,7 +121,9 @@ export function ArticleForm({
     : (["draft", "pending"] as const);
   // A writer's save of a live or scheduled story goes back to review by default (only editors publish).
   const initialStatus =
-    canPublish || (values.status !== "published" && values.status !== "scheduled") ? values.status : "pending";
+    canPublish || (values.status !== "published" && values.status !== "scheduled")
+      ? values.status
+      : "pending";
   const [status, setStatus] = useState<ArticleStatus>(initialStatus);
 
   // Quick feedback in the browser; the server checks the same rules again.

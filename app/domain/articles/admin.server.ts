@@ -100,6 +100,7 @@ export async function listAdminArticles(db: DbOrTx, actor: CurrentUser, query: A
       featured: articles.featured,
       isTopStory: articles.isTopStory,
       displayDate: articles.displayDate,
+      scheduledAt: articles.scheduledAt,
       comments: sql<number>`coalesce(${commentCount.n}, 0)::int`,
       hasProposal,
     })
