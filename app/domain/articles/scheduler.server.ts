@@ -31,7 +31,8 @@ export async function publishDueArticles(db: Db, now: Date = new Date()): Promis
       .update(articles)
       .set({
         status: "published",
-        publishedAt: sql`${articles.scheduledAt}`,
+        // Never later than the database's own clock: readers' lists show nothing dated in the future.
+        publishedAt: sql`least(${articles.scheduledAt}, now())`,
         scheduledAt: null,
         updatedAt: now,
       })
