@@ -75,7 +75,13 @@ describe.each(TEST_ENGINES)("scheduled publishing on %s", (engine) => {
     saveArticle(
       database.db,
       actor,
-      articleInput({ title: "Budget day", status: "scheduled", scheduledAt: typed(at), categoryId, ...extra }),
+      articleInput({
+        title: "Budget day",
+        status: "scheduled",
+        scheduledAt: typed(at),
+        categoryId,
+        ...extra,
+      }),
     );
 
   describe("the save rules", () => {
@@ -125,7 +131,12 @@ describe.each(TEST_ENGINES)("scheduled publishing on %s", (engine) => {
         ),
       ).toBe(403);
       expect((await stored(draft.id)).status).toBe("draft");
-      const submitted = await saveArticle(database.db, writer, articleInput({ status: "published" }), draft.id);
+      const submitted = await saveArticle(
+        database.db,
+        writer,
+        articleInput({ status: "published" }),
+        draft.id,
+      );
       expect(submitted.status).toBe("pending");
     });
 
@@ -141,12 +152,22 @@ describe.each(TEST_ENGINES)("scheduled publishing on %s", (engine) => {
       expect((await stored(id)).scheduledAt?.toISOString()).toBe(later.toISOString());
       expect(await nextScheduledTime(database.db)).toEqual(later);
 
-      await saveArticle(database.db, editor, articleInput({ status: "draft", scheduledAt: typed(later) }), id);
+      await saveArticle(
+        database.db,
+        editor,
+        articleInput({ status: "draft", scheduledAt: typed(later) }),
+        id,
+      );
       expect(await stored(id)).toMatchObject({ status: "draft", scheduledAt: null, publishedAt: null });
 
       await schedule(editor, later);
       const rescheduled = await schedule(editor, later);
-      await saveArticle(database.db, editor, articleInput({ status: "published", categoryId }), rescheduled.id);
+      await saveArticle(
+        database.db,
+        editor,
+        articleInput({ status: "published", categoryId }),
+        rescheduled.id,
+      );
       const live = await stored(rescheduled.id);
       expect(live).toMatchObject({ status: "published", scheduledAt: null });
       expect(Math.abs(live.publishedAt!.getTime() - Date.now())).toBeLessThan(MINUTE);
