@@ -156,7 +156,7 @@ describe("ad units on the Ads screen (routes)", () => {
 
   test("an unknown unit is a 404 message, nothing written", async () => {
     const before = await snapshot();
-    for (const fields of [
+    for (const fields of <Array<Record<string, string>>>[
       { intent: "unit-toggle", id: "nope", active: "on" },
       { intent: "unit-delete", id: "nope", confirmed: "yes" },
       { ...UNIT, id: "nope" },
@@ -195,12 +195,13 @@ describe("ad units on the Ads screen (routes)", () => {
       await post(UNIT);
       const id = (await units())[0]!.id;
       const before = await snapshot();
-      for (const fields of [
+      const posts: Array<Record<string, string>> = [
         UNIT,
         { ...UNIT, id, name: "Hijack" },
         { intent: "unit-toggle", id, active: "" },
         { intent: "unit-delete", id, confirmed: "yes" },
-      ]) {
+      ];
+      for (const fields of posts) {
         const result: Outcome = await post(fields, cookies[role]);
         expect(result.status, `${role} ${fields.intent}`).toBe(403);
       }
