@@ -74,7 +74,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
                 article={article}
                 excerptLength={EXCERPT_LENGTH.category}
                 dateText={dates.format(article.displayDate)}
-                badges={["top-story"]}
+                badges={["breakingNews"]}
                 image={images[article.imageUrl]}
                 isLead={index === 0}
               />
