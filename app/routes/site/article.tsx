@@ -39,7 +39,7 @@ export const loader = withDomainErrors(async ({ params, request, context }: Rout
   const settings = await getSettings(db);
   const [related, trending, comments] = await Promise.all([
     relatedArticles(db, article, 4),
-    trendingArticles(db, 5),
+    trendingArticles(db, 5, { excluding: article.id }),
     listPublicComments(db, article.id, settings),
   ]);
   const { images, share, lead } = await pageImages(
