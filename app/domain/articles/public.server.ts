@@ -17,6 +17,7 @@ import { firstRow } from "#app/db/rows";
 
 const articleCardColumns = {
   id: articles.id,
+  slug: articles.slug,
   title: articles.title,
   excerpt: articles.excerpt,
   imageUrl: articles.imageUrl,
@@ -40,6 +41,7 @@ const CONTENT_HEAD_CHARS = 4000;
 
 interface ArticleCardRow {
   id: string;
+  slug: string | null;
   title: string;
   excerpt: string;
   imageUrl: string;

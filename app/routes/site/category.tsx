@@ -29,13 +29,14 @@ export const loader = withDomainErrors(async ({ params, request, context }: Rout
   const base = `/category/${encodeURIComponent(params.categorySlug)}`;
   const moved = canonicalPagePath(base, requested, listing.value.page);
   if (moved) throw redirect(moved);
-  // An unknown category shows the spec's empty state ('No articles found' with a link home).
   const { images } = await pageImages(
     db,
     listing.value.articles.map((article) => article.imageUrl),
     { small: wantsSmallImages(request.headers) },
   );
-  return { listing, name: listing.value.name, images };
+  // An unknown category shows the spec's empty state ('No articles found' with a link home) with status
+  // 404, so crawlers do not index it (deviations.md); a real category with no stories yet is a 200.
+  return data({ listing, name: listing.value.name, images }, { status: listing.value.exists ? 200 : 404 });
 });
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
@@ -44,7 +45,9 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
   const description =
     (loaderData?.listing.ok && loaderData.listing.value.description) ||
     `The latest ${name} news and stories.`;
-  return pageMeta({ site: siteMetaFrom(matches), title: name, description, path: `/category/${slug}` });
+  const page = pageMeta({ site: siteMetaFrom(matches), title: name, description, path: `/category/${slug}` });
+  const isUnknown = loaderData?.listing.ok && !loaderData.listing.value.exists;
+  return isUnknown ? [...page, { name: "robots", content: "noindex" }] : page;
 };
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
