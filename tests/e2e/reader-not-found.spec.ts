@@ -33,7 +33,8 @@ test("an unknown address: the site's chrome, search and the latest stories; sear
   await expect(
     page
       .getByRole("region", { name: "Search results" })
-      .getByRole("link", { name: "Black Stars name young squad for World Cup qualifiers" }),
+      .getByRole("link", { name: "Black Stars name young squad for World Cup qualifiers" })
+      .first(),
   ).toBeVisible();
 });
 
