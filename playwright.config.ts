@@ -9,7 +9,7 @@ const dataDir = path.join(os.tmpdir(), `newsdesk-e2e-${port}`);
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 const buildDir = process.env.BUILD_DIR ?? "build";
-const env = `BUILD_DIR=${buildDir} DATA_DIR=${dataDir} PORT=${port} ADMIN_EMAIL=${E2E_ACCOUNTS.admin.email} ADMIN_PASSWORD=${E2E_ACCOUNTS.admin.password}`;
+const env = `BUILD_DIR=${buildDir} DATA_DIR=${dataDir} PORT=${port} ADMIN_EMAIL=${E2E_ACCOUNTS.admin.email} ADMIN_PASSWORD=${E2E_ACCOUNTS.admin.password} SCHEDULER_INTERVAL_MS=5000`;
 const createAccounts = Object.values(E2E_ACCOUNTS)
   .filter((a) => a.role !== "admin")
   .map(
@@ -46,7 +46,7 @@ export default defineConfig({
       name: "newsroom",
       // Every journey that signs in; they run after the reader journeys on the same server and database.
       testMatch:
-        /(back-office|back-office-phone|newsroom|settings|code-snippets|media|media-editor|dashboard-numbers|editor-safety|revisions|messages)\.spec\.ts$/,
+        /(back-office|back-office-phone|newsroom|settings|ads|code-snippets|media|media-editor|dashboard-numbers|editor-safety|revisions|messages|scheduling)\.spec\.ts$/,
       dependencies: ["reader"],
       use: { ...devices["Desktop Chrome"] },
     },

@@ -20,6 +20,7 @@ describe("parseConfig", () => {
       migrationsDir: path.resolve("drizzle"),
       testDatabaseUrl: undefined,
       pageCache: { enabled: true, maxBytes: 64 * 1024 * 1024 },
+      schedulerIntervalMs: 15_000,
     });
     expect(path.isAbsolute(config.dataDir)).toBe(true);
   });
@@ -31,6 +32,12 @@ describe("parseConfig", () => {
     });
     expect(() => parseConfig({ PAGE_CACHE: "maybe" })).toThrow(/PAGE_CACHE/);
     expect(() => parseConfig({ PAGE_CACHE_MB: "0" })).toThrow(/PAGE_CACHE_MB/);
+  });
+
+  test("SCHEDULER_INTERVAL_MS sets the scheduler's longest sleep; nonsense is refused", () => {
+    expect(parseConfig({ SCHEDULER_INTERVAL_MS: "500" }).schedulerIntervalMs).toBe(500);
+    expect(() => parseConfig({ SCHEDULER_INTERVAL_MS: "0" })).toThrow(/SCHEDULER_INTERVAL_MS/);
+    expect(() => parseConfig({ SCHEDULER_INTERVAL_MS: "soon" })).toThrow(/SCHEDULER_INTERVAL_MS/);
   });
 
   test("reads the environment", () => {

@@ -25,6 +25,7 @@ const envSchema = z.object({
   TEST_DATABASE_URL: optional,
   PAGE_CACHE: z.enum(["on", "off"]).default("on"),
   PAGE_CACHE_MB: z.coerce.number().int().min(1).max(16_384).default(64),
+  SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
 });
 
 export type Config = {
@@ -50,6 +51,11 @@ export type Config = {
    * off whatever Settings → Advanced says; its memory is capped at `PAGE_CACHE_MB`.
    */
   pageCache: { enabled: boolean; maxBytes: number };
+  /**
+   * The longest the scheduled-publishing loop sleeps (`SCHEDULER_INTERVAL_MS`, default 15 s): stories
+   * scheduled on this instance go live at their minute; those scheduled on another within this time.
+   */
+  schedulerIntervalMs: number;
 };
 
 export function parseConfig(env: NodeJS.ProcessEnv): Config {
@@ -75,6 +81,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     migrationsDir: path.resolve(e.MIGRATIONS_DIR),
     testDatabaseUrl: e.TEST_DATABASE_URL,
     pageCache: { enabled: e.PAGE_CACHE === "on", maxBytes: e.PAGE_CACHE_MB * 1024 * 1024 },
+    schedulerIntervalMs: e.SCHEDULER_INTERVAL_MS,
   };
 }
 

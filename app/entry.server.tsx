@@ -10,7 +10,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
-import type { Db } from "#app/db/client.server";
+import { adsLoaderAllowed } from "#app/domain/ads/page-ads.server";
 import { createHtmlInjector } from "#app/domain/snippets/html-injector.server";
 import { isPublicPagePath, pageCode, type PageCode } from "#app/domain/snippets/page-code.server";
 import { getSettings } from "#app/domain/settings/settings.server";
@@ -18,10 +18,17 @@ import { getSettings } from "#app/domain/settings/settings.server";
 const streamTimeout = 5_000;
 
 /** A settings read that fails must not take the page down with it: the page goes out without extras. */
-async function pageCodeFor(request: Request, pathname: string, db: Db): Promise<PageCode | null> {
+async function pageCodeFor(
+  request: Request,
+  pathname: string,
+  loadContext: AppLoadContext,
+): Promise<PageCode | null> {
+  const { db } = loadContext;
   if (!isPublicPagePath(pathname)) return null;
   try {
-    return pageCode(await getSettings(db), pathname, request.headers.get("user-agent"));
+    const settings = await getSettings(db);
+    const adsAllowed = await adsLoaderAllowed(settings, request, loadContext);
+    return pageCode(settings, pathname, request.headers.get("user-agent"), { adsAllowed });
   } catch (error) {
     console.error("[page-code] could not read settings; page sent without custom code", error);
     return null;
@@ -55,7 +62,7 @@ export default async function handleRequest(
   }
 
   const { pathname } = new URL(request.url);
-  const code = await pageCodeFor(request, pathname, loadContext.db);
+  const code = await pageCodeFor(request, pathname, loadContext);
   if (code?.variesByDevice) responseHeaders.append("Vary", "User-Agent");
 
   return new Promise<Response>((resolve, reject) => {

@@ -354,6 +354,8 @@ describe.each(ENGINES)("the page cache on %s", (engine) => {
       adsPublisherId: "ca-pub-1234567890",
       adsAutoAdsEnabled: false,
       adsNonPersonalized: false,
+      adsExcludedPaths: [],
+      adsHideForStaff: true,
     });
     expect((await read("/ads.txt")).body).toContain("pub-1234567890");
   });

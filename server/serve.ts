@@ -9,6 +9,7 @@ import type { ServerBuild } from "react-router";
 import { config } from "#app/config.server";
 import { shareSiteChanges } from "#app/domain/delivery/change-broadcast.server";
 import { siteChanged } from "#app/domain/delivery/site-changes.server";
+import { startScheduler } from "#app/domain/articles/scheduler.server";
 import { ensureImageVariants } from "#app/domain/media/variants.server";
 import { createApp } from "./app";
 import { prepareDatabase, refreshPlannerStatistics } from "./start";
@@ -25,6 +26,11 @@ export async function serve({ build, viteMiddleware }: ServeOptions): Promise<Se
   const database = await prepareDatabase(cfg);
   // Other instances on the same PostgreSQL database hear of every change saved here, and this one of theirs.
   const stopSharingChanges = cfg.databaseUrl ? await shareSiteChanges(database.db, cfg.databaseUrl) : null;
+  // Scheduled stories go live on their own at their minute (each instance runs it; one publishes each).
+  const scheduler = startScheduler(database.db, {
+    intervalMs: cfg.schedulerIntervalMs,
+    onPublished: (published) => console.log(`[newsdesk] Published ${published.length} scheduled article(s).`),
+  });
   setInterval(() => {
     refreshPlannerStatistics(database).catch((error: unknown) =>
       console.error("[newsdesk] Refreshing planner statistics failed", error),
@@ -65,6 +71,7 @@ export async function serve({ build, viteMiddleware }: ServeOptions): Promise<Se
     }, 10_000);
     forceExit.unref();
     server.close(async () => {
+      await scheduler.stop();
       await stopSharingChanges?.();
       await database
         .close()

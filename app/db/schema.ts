@@ -49,12 +49,26 @@ export interface SocialLinks {
   pinterest: string;
 }
 
+/**
+ * An ad unit, kept in settings.adSlots (jsonb). `key`, `slotId`, `format` and `sizes` are the spec's
+ * fields (name, the publisher's unit id, the size); the optional rest came with placing units on pages
+ * (app/domain/ads/ad-units.ts reads old entries without them).
+ */
 export interface AdSlot {
   key: string;
   slotId: string;
   active: boolean;
   format: string;
   sizes?: string[];
+  id?: string;
+  name?: string;
+  /** Where the unit goes: header, in_article, sidebar or footer. */
+  placement?: string;
+  /** In-article units: after this paragraph of the body. */
+  afterParagraph?: number;
+  size?: string;
+  /** The ad code pasted by an admin (HTML), used instead of the unit id when set. */
+  code?: string;
 }
 
 export interface CodeSnippet {

@@ -8,6 +8,7 @@ import { ARTICLE_STATUSES, type ArticleStatus } from "#app/lib/enums";
 import { parseForm } from "./form";
 import { categorySlug } from "./slug";
 import { stripHtml } from "./text";
+import { instantToZonedTime } from "./zoned-time";
 
 export const ARTICLE_TEXT = {
   missingTitleTitle: "Missing Title",
@@ -47,6 +48,9 @@ export const ARTICLE_TEXT = {
   imageLoadFailedTitle: "Image Load Failed",
   imageLoadFailed: "The image could not be loaded. Please check the URL and try again.",
   submittedForReview: "Submitted for review: an editor will publish it.",
+  scheduleMissing: "Please choose the date and time to publish at.",
+  schedulePast: "The publish time must be in the future.",
+  scheduled: "Scheduled: it goes live on its own at the time set.",
 } as const;
 
 /** The bulk result dialogs of the article list (back-office.md section 8). */
@@ -152,6 +156,8 @@ const articleInput = z
     youtubeUrl: optionalText(2048).refine((v) => v === "" || YOUTUBE_URL.test(v), "invalidYoutubeUrl"),
     useManualDate: checkbox,
     manualDate: optionalText(10),
+    /** `YYYY-MM-DDTHH:mm` in the site's timezone; the server converts it and checks it is ahead. */
+    scheduledAt: optionalText(16).optional(),
     featured: checkbox,
     isTopStory: checkbox,
   })
@@ -282,6 +288,8 @@ export interface ArticleFormValues {
   youtubeUrl: string;
   useManualDate: boolean;
   manualDate: string;
+  /** The schedule's `datetime-local` value in the site's timezone ("" when not scheduled). */
+  scheduledAt: string;
   featured: boolean;
   isTopStory: boolean;
 }
@@ -298,6 +306,7 @@ export const emptyArticleValues = (authorName: string, now = new Date()): Articl
   youtubeUrl: "",
   useManualDate: false,
   manualDate: todayIso(now),
+  scheduledAt: "",
   featured: false,
   isTopStory: false,
 });
@@ -318,27 +327,32 @@ export function articleValuesFromForm(values: Record<string, unknown>): ArticleF
     youtubeUrl: text("youtubeUrl"),
     useManualDate: on("useManualDate"),
     manualDate: text("manualDate") || todayIso(),
+    scheduledAt: text("scheduledAt"),
     featured: on("featured"),
     isTopStory: on("isTopStory"),
   };
 }
 
-/** The form's values for a stored article. */
-export function articleValuesFromArticle(article: {
-  title: string;
-  content: string;
-  excerpt: string;
-  status: string;
-  authorName: string;
-  categoryId: string | null;
-  tags: string[];
-  imageUrl: string;
-  youtubeUrl: string;
-  useManualDate: boolean;
-  manualDate: Date | string | null;
-  featured: boolean;
-  isTopStory: boolean;
-}): ArticleFormValues {
+/** The form's values for a stored article; the schedule shows in the site's timezone. */
+export function articleValuesFromArticle(
+  article: {
+    title: string;
+    content: string;
+    excerpt: string;
+    status: string;
+    authorName: string;
+    categoryId: string | null;
+    tags: string[];
+    imageUrl: string;
+    youtubeUrl: string;
+    useManualDate: boolean;
+    manualDate: Date | string | null;
+    featured: boolean;
+    isTopStory: boolean;
+    scheduledAt?: Date | string | null;
+  },
+  timeZone?: string,
+): ArticleFormValues {
   return {
     title: article.title,
     content: article.content,
@@ -353,6 +367,7 @@ export function articleValuesFromArticle(article: {
     youtubeUrl: article.youtubeUrl,
     useManualDate: article.useManualDate,
     manualDate: article.manualDate ? new Date(article.manualDate).toISOString().slice(0, 10) : todayIso(),
+    scheduledAt: article.scheduledAt ? instantToZonedTime(new Date(article.scheduledAt), timeZone) : "",
     featured: article.featured,
     isTopStory: article.isTopStory,
   };

@@ -44,6 +44,8 @@ interface ArticleFormProps {
   onDirty?(form: HTMLFormElement): void;
   /** Shown at the end of the sidebar (the edit screen's views chart). */
   sidebarExtra?: ReactNode;
+  /** The site's timezone (Settings): the schedule's date and time are read in it. */
+  timeZone?: string;
 }
 
 const inputClass = (invalid?: string) =>
@@ -103,6 +105,7 @@ export function ArticleForm({
   publishExtras,
   onDirty,
   sidebarExtra,
+  timeZone = "UTC",
 }: ArticleFormProps) {
   const { showToast } = useToast();
   const [clientErrors, setClientErrors] = useState<ArticleFieldErrors>({});
@@ -114,8 +117,14 @@ export function ArticleForm({
   const autosave = useArticleAutosave({ formRef, articleId, storedStatus, hydrated });
   const errors = { ...fieldErrors, ...clientErrors };
   const statuses = canPublish
-    ? (["draft", "pending", "published"] as const)
+    ? (["draft", "pending", "published", "scheduled"] as const)
     : (["draft", "pending"] as const);
+  // A writer's save of a live or scheduled story goes back to review by default (only editors publish).
+  const initialStatus =
+    canPublish || (values.status !== "published" && values.status !== "scheduled")
+      ? values.status
+      : "pending";
+  const [status, setStatus] = useState<ArticleStatus>(initialStatus);
 
   // Quick feedback in the browser; the server checks the same rules again.
   const checkBeforeSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -212,15 +221,36 @@ export function ArticleForm({
           <select
             id="status"
             name="status"
-            defaultValue={canPublish || values.status !== "published" ? values.status : "pending"}
+            value={status}
+            onChange={(event) => setStatus(event.target.value as ArticleStatus)}
             className={inputClass()}
           >
-            {statuses.map((status) => (
-              <option key={status} value={status}>
-                {STATUS_LABELS[status]}
+            {statuses.map((option) => (
+              <option key={option} value={option}>
+                {STATUS_LABELS[option]}
               </option>
             ))}
           </select>
+          {canPublish && status === "scheduled" ? (
+            <div className="mt-2">
+              <label htmlFor="scheduledAt" className="mb-1 block text-sm font-medium">
+                Publish at <span className="font-normal text-gray-500">({timeZone} time)</span>
+              </label>
+              <input
+                id="scheduledAt"
+                name="scheduledAt"
+                type="datetime-local"
+                defaultValue={values.scheduledAt}
+                aria-invalid={errors.scheduledAt ? true : undefined}
+                aria-describedby={errors.scheduledAt ? "scheduled-error" : "scheduled-hint"}
+                className={inputClass(errors.scheduledAt)}
+              />
+              <FieldError id="scheduled-error" message={errors.scheduledAt} />
+              <p id="scheduled-hint" className="mt-1 text-xs text-gray-500">
+                The story goes live on its own at this time.
+              </p>
+            </div>
+          ) : null}
           {canPublish ? null : (
             <p className="mt-1 text-xs text-gray-500">An editor reviews and publishes your article.</p>
           )}

@@ -7,7 +7,7 @@ import { Form, Link, useSubmit } from "react-router";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
 import type { ArticleStatus } from "#app/lib/enums";
 import { ARTICLE_TEXT, STATUS_LABELS } from "#app/lib/article-form";
-import { longDate } from "#app/lib/dates";
+import { formatDate, longDate } from "#app/lib/dates";
 import { CARD_TABLE, RowActions } from "./row-menu";
 import { TagList } from "./tag-list";
 
@@ -23,6 +23,8 @@ interface ArticleListRow {
   featured: boolean;
   isTopStory: boolean;
   displayDate: string | Date;
+  /** When a scheduled story goes live (null for every other status). */
+  scheduledAt: string | Date | null;
   comments: number;
   /** A proposed change to this live story waits for an editor. */
   hasProposal: boolean;
@@ -47,11 +49,14 @@ export function ArticleListTable({
   canPublish,
   canEditAll,
   userId,
+  timeZone = "UTC",
 }: {
   rows: ArticleListRow[];
   canPublish: boolean;
   canEditAll: boolean;
   userId: string;
+  /** The site's timezone: a scheduled story's time is shown as the newsroom reads it. */
+  timeZone?: string;
 }) {
   const submit = useSubmit();
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -191,7 +196,9 @@ export function ArticleListTable({
                           <span
                             className={`rounded px-1.5 py-0.5 text-xs ${STATUS_BADGE[status] ?? STATUS_BADGE.draft}`}
                           >
-                            {STATUS_LABELS[status] ?? row.status}
+                            {status === "scheduled" && row.scheduledAt
+                              ? `Scheduled for ${formatDate(row.scheduledAt, "M j, Y g:i A", timeZone)}`
+                              : (STATUS_LABELS[status] ?? row.status)}
                           </span>
                           {row.hasProposal ? (
                             <Link
@@ -242,12 +249,26 @@ export function ArticleListTable({
                             </button>
                           </Form>
                         ) : (
-                          <Form method="post">
-                            <input type="hidden" name="id" value={row.id} />
-                            <button name="intent" value="publish" className={`${rowButton} text-green-800`}>
-                              Publish
-                            </button>
-                          </Form>
+                          <>
+                            <Form method="post">
+                              <input type="hidden" name="id" value={row.id} />
+                              <button name="intent" value="publish" className={`${rowButton} text-green-800`}>
+                                {status === "scheduled" ? "Publish now" : "Publish"}
+                              </button>
+                            </Form>
+                            {status === "scheduled" ? (
+                              <Form method="post" onSubmit={askFirst(ARTICLE_TEXT.unpublishConfirm)}>
+                                <input type="hidden" name="id" value={row.id} />
+                                <button
+                                  name="intent"
+                                  value="unpublish"
+                                  className={`${rowButton} text-amber-800`}
+                                >
+                                  Unschedule (to draft)
+                                </button>
+                              </Form>
+                            ) : null}
+                          </>
                         )
                       ) : null}
                       {canEditAll ? (

@@ -1,10 +1,9 @@
 /**
- * The Ads screen: enable ads, publisher id, auto ads, non-personalised ads, and the ad units as a
- * read-only list (key, slot id, active/inactive, formats).
+ * The Ads screen's settings form: enable ads, publisher id, auto ads, non-personalised ads, the pages
+ * without ads and hiding ads for staff. The ad units have their own list and form (ad-units.tsx).
  */
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
-import type { AdSlot } from "#app/db/schema";
 import {
   ADS_FIELDS,
   ADS_LABELS,
@@ -85,64 +84,24 @@ export function AdsSettingsForm({
           problem={errors.adsNonPersonalized}
           hint="Asks the ad network for ads that are not based on the reader's history."
         />
+        <SettingsCheckbox
+          field="adsHideForStaff"
+          label={ADS_LABELS.adsHideForStaff}
+          value={values.adsHideForStaff === "on"}
+          problem={errors.adsHideForStaff}
+          hint="Staff signed in to the back office see the site without ads (and do not click their own ads)."
+        />
+        <SettingsText
+          field="adsExcludedPaths"
+          label={ADS_LABELS.adsExcludedPaths}
+          value={values.adsExcludedPaths}
+          problem={errors.adsExcludedPaths}
+          multiline
+          placeholder={"/about\n/category/sport*"}
+          hint="One path a line: the page and the pages under it get no ads; a trailing * matches any path that starts so."
+        />
       </div>
       <SaveBar isDirty={isDirty} isSaving={isSaving} label="Save Ads Settings" />
     </Form>
   );
 }
-
-export function AdUnitList({ slots }: { slots: AdSlot[] }) {
-  return (
-    <section aria-labelledby="ad-units" className="mt-6">
-      <h2 id="ad-units" className="mb-2 text-lg font-semibold">
-        Ad units
-      </h2>
-      {slots.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-gray-300 bg-white px-4 py-6 text-center text-sm text-gray-600">
-          No ad units are configured.
-        </p>
-      ) : (
-        <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white">
-          <table className="w-full text-left text-sm">
-            <thead className="bg-gray-50 text-xs tracking-wide text-gray-500 uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-2">
-                  Key
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  Slot ID
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  Status
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  Formats
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-gray-100">
-              {slots.map((slot, index) => (
-                <tr key={`${slot.key}-${index}`}>
-                  <td className="px-4 py-2 font-medium">{slot.key}</td>
-                  <td className="px-4 py-2 font-mono text-xs">{slot.slotId}</td>
-                  <td className="px-4 py-2">
-                    <span
-                      className={`rounded-full px-2 py-0.5 text-xs font-semibold ${slot.active ? "bg-green-100 text-green-800" : "bg-gray-100 text-gray-700"}`}
-                    >
-                      {slot.active ? "Active" : "Inactive"}
-                    </span>
-                  </td>
-                  <td className="px-4 py-2">{formatsOf(slot) || "—"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </section>
-  );
-}
-
-/** The spec's "sizes or format": whichever the unit has, both when it has both. */
-const formatsOf = (slot: AdSlot) =>
-  [slot.format, ...(Array.isArray(slot.sizes) ? slot.sizes : [])].filter(Boolean).join(", ");

@@ -30,6 +30,9 @@ import { listingExcerpt, readTimeFor, stripHtml } from "#app/lib/text";
 import { firstRow } from "#app/db/rows";
 import { closeEarlierProposals, recordRevision, snapshotOf } from "./revision-log.server";
 import { changedFields, STORY_FIELDS } from "./revision-rules";
+import { scheduleChanged } from "./scheduler.server";
+import { getSettings } from "#app/domain/settings/settings.server";
+import { zonedTimeToInstant } from "#app/lib/zoned-time";
 
 const ADMIN_PAGE_SIZE = 20;
 
@@ -97,6 +100,7 @@ export async function listAdminArticles(db: DbOrTx, actor: CurrentUser, query: A
       featured: articles.featured,
       isTopStory: articles.isTopStory,
       displayDate: articles.displayDate,
+      scheduledAt: articles.scheduledAt,
       comments: sql<number>`coalesce(${commentCount.n}, 0)::int`,
       hasProposal,
     })
@@ -158,6 +162,29 @@ export async function existingCategoryId(db: DbOrTx, id: string | null): Promise
 
 const manualDateOf = (input: ArticleInput) =>
   input.useManualDate ? new Date(`${input.manualDate}T12:00:00Z`) : null;
+
+/**
+ * The instant a scheduled save goes live: only those who may publish schedule (a writer's request is
+ * refused, as any other attempt to publish is), and the time, typed in the site's timezone, must be a
+ * real one in the future. Any other status has no schedule.
+ */
+async function scheduledTimeFor(
+  db: Db,
+  actor: CurrentUser,
+  input: ArticleInput,
+  autosave: boolean,
+  now: Date,
+): Promise<Date | null> {
+  if (autosave || input.status !== "scheduled") return null;
+  if (!canPublish(actor)) accessDenied();
+  if (!input.scheduledAt) throw fieldsRefused("invalid", { scheduledAt: ARTICLE_TEXT.scheduleMissing });
+  const { timezone } = await getSettings(db);
+  const at = zonedTimeToInstant(input.scheduledAt, timezone);
+  if (!at) throw fieldsRefused("invalid", { scheduledAt: ARTICLE_TEXT.scheduleMissing });
+  if (at.getTime() <= now.getTime())
+    throw fieldsRefused("invalid", { scheduledAt: ARTICLE_TEXT.schedulePast });
+  return at;
+}
 
 /**
  * What a save may set, after the role's limits. Publishing and unpublishing both need the publish
@@ -280,11 +307,14 @@ export async function saveArticle(
   if (input.categoryId && !(await existingCategoryId(db, input.categoryId))) {
     throw fieldsRefused("invalid", { categoryId: ARTICLE_TEXT.invalidCategory });
   }
+  const scheduledAt = await scheduledTimeFor(db, actor, input, options.autosave ?? false, new Date());
   let change: SiteChange | null = null;
+  let scheduledBefore = false;
   const result = await withFlagRetry(() =>
     db.transaction(async (tx) => {
       const current = id ? await lockedArticle(tx, id) : null;
       if (current && !canEditAll(actor) && current.authorId !== actor.id) accessDenied();
+      scheduledBefore = current?.status === "scheduled";
       // An autosave only ever keeps a draft: checked on the locked row, so a story published meanwhile
       // is never pulled back to draft or changed live by a late autosave.
       const { autosave = false } = options;
@@ -313,6 +343,8 @@ export async function saveArticle(
         manualDate: manualDateOf(input),
         status,
         publishedAt: status === "published" ? (current?.publishedAt ?? now) : (current?.publishedAt ?? null),
+        // Set only with the status 'scheduled' (checked above), cleared by every other status.
+        scheduledAt: status === "scheduled" ? scheduledAt : null,
         updatedAt: now,
       };
       const snapshot = snapshotOf(values);
@@ -367,11 +399,16 @@ export async function saveArticle(
           actor,
           action: submittedForReview
             ? "submitted article for review"
-            : current
-              ? "updated article"
-              : "created article",
+            : status === "scheduled"
+              ? "scheduled article"
+              : current
+                ? "updated article"
+                : "created article",
           title: saved.title,
-          description: `Status: ${status}`,
+          description:
+            status === "scheduled" && saved.scheduledAt
+              ? `Publishes at ${saved.scheduledAt.toISOString()}`
+              : `Status: ${status}`,
         });
       const { id: revisionId } = await recordRevision(tx, {
         articleId: saved.id,
@@ -387,6 +424,8 @@ export async function saveArticle(
     }),
   );
   if (change) siteChanged(db, change);
+  // Scheduled, rescheduled or taken off the schedule: this instance's scheduler sets its next wake-up.
+  if (result.status === "scheduled" || scheduledBefore) scheduleChanged(db);
   return result;
 }
 
@@ -406,6 +445,8 @@ export async function setArticleStatus(
       .set({
         status,
         publishedAt: status === "published" ? (current.publishedAt ?? now) : current.publishedAt,
+        // Published now or back to draft: a schedule it had no longer applies.
+        scheduledAt: null,
         updatedAt: now,
       })
       .where(eq(articles.id, id));

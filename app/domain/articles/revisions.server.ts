@@ -5,6 +5,8 @@
  * restore goes live only by the normal publishing rules); editors and admins approve or reject
  * proposals. Revisions are kept by revision-log.server.ts inside every save.
  */
+import { getSettings } from "#app/domain/settings/settings.server";
+import { instantToZonedTime } from "#app/lib/zoned-time";
 import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
 import type { CurrentUser } from "#app/auth/guard.server";
 import { accessDenied } from "#app/auth/guard.server";
@@ -345,6 +347,10 @@ export async function restoreRevision(db: Db, actor: CurrentUser, revisionId: st
     youtubeUrl: snapshot.youtubeUrl,
     useManualDate: snapshot.useManualDate,
     manualDate: snapshot.manualDate ? snapshot.manualDate.slice(0, 10) : "",
+    // A scheduled story keeps its time (the form's wall clock in the site's timezone).
+    scheduledAt: article.scheduledAt
+      ? instantToZonedTime(article.scheduledAt, (await getSettings(db)).timezone)
+      : "",
     featured: article.featured,
     isTopStory: article.isTopStory,
   };

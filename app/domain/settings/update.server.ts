@@ -22,11 +22,11 @@ import {
 import { forgetCachedSettings } from "./settings.server";
 import { siteChanged } from "#app/domain/delivery/site-changes.server";
 
-const requireSettingsManager = (actor: CurrentUser) => {
+export const requireSettingsManager = (actor: CurrentUser) => {
   if (!can(actor.role, "settings", "manage")) accessDenied();
 };
 
-async function lockedRow(tx: Tx): Promise<Settings> {
+export async function lockedRow(tx: Tx): Promise<Settings> {
   const [row] = await tx.select().from(settings).where(eq(settings.id, 1)).for("update");
   if (!row) throw new Error("The settings row is missing.");
   return row;

@@ -49,17 +49,24 @@ type PageCodeSettings = Pick<
   | "codeSnippets"
 >;
 
-/** What to inject into the page at `pathname` for this user agent; null for back-office pages. */
+/**
+ * What to inject into the page at `pathname` for this user agent; null for back-office pages.
+ * `adsAllowed` false leaves the ad network's tag out (excluded path, or staff with ads hidden:
+ * app/domain/ads/page-ads.server.ts decides).
+ */
 export function pageCode(
   s: PageCodeSettings,
   pathname: string,
   userAgent: string | null | undefined,
+  options: { adsAllowed?: boolean } = {},
 ): PageCode | null {
   if (!isPublicPagePath(pathname)) return null;
   const snippets = readStoredSnippets(s.codeSnippets);
   const slots = snippetsForPage(snippets, { path: pathname, userAgent });
   return {
-    head: [adsScript(s), s.customHeadHtml, ...slots.head].filter(Boolean).join("\n"),
+    head: [options.adsAllowed === false ? "" : adsScript(s), s.customHeadHtml, ...slots.head]
+      .filter(Boolean)
+      .join("\n"),
     bodyStart: [s.customBodyStartHtml, ...slots.body_start].filter(Boolean).join("\n"),
     bodyEnd: [s.customBodyEndHtml, ...slots.body_end].filter(Boolean).join("\n"),
     variesByDevice: anyDeviceRule(snippets),

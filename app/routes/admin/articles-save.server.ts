@@ -62,14 +62,18 @@ export async function saveArticleFromForm(
             ? REVISION_TEXT.proposedSaved
             : saved.submittedForReview
               ? ARTICLE_TEXT.submittedForReview
-              : undefined,
+              : saved.status === "scheduled"
+                ? ARTICLE_TEXT.scheduled
+                : undefined,
         }
       : {
           type: "success",
           title: ARTICLE_TEXT.createdTitle,
           message: saved.submittedForReview
             ? `${ARTICLE_TEXT.created} ${ARTICLE_TEXT.submittedForReview}`
-            : ARTICLE_TEXT.created,
+            : saved.status === "scheduled"
+              ? `${ARTICLE_TEXT.created} ${ARTICLE_TEXT.scheduled}`
+              : ARTICLE_TEXT.created,
         };
     return redirectWithToast(`/admin/articles/edit/${saved.id}`, toast);
   } catch (error) {

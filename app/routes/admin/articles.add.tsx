@@ -4,6 +4,7 @@ import { can } from "#app/auth/permissions";
 import { ArticleForm } from "#app/components/admin/article-form";
 import { ArticleProblem } from "#app/components/admin/article-problem";
 import { articleFormOptions } from "#app/domain/articles/admin.server";
+import { getSettings } from "#app/domain/settings/settings.server";
 import { emptyArticleValues } from "#app/lib/article-form";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import { draftIdOf, saveArticleFromForm } from "./articles-save.server";
@@ -15,6 +16,7 @@ export const loader = withDomainErrors(async ({ context }: Route.LoaderArgs) => 
     values: emptyArticleValues(user.name),
     options: await articleFormOptions(context.db),
     canPublish: can(user.role, "articles", "publish"),
+    timeZone: (await getSettings(context.db)).timezone,
   };
 });
 
@@ -46,6 +48,7 @@ export default function AddArticle({ loaderData, actionData }: Route.ComponentPr
         categories={loaderData.options.categories}
         authors={loaderData.options.authors}
         canPublish={loaderData.canPublish}
+        timeZone={loaderData.timeZone}
         submitting={navigation.state === "submitting"}
       />
     </section>

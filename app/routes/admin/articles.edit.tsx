@@ -8,6 +8,7 @@ import { CorrectionNoteField, RevisionNotices } from "#app/components/admin/revi
 import { ViewsChart } from "#app/components/admin/views-chart";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
 import { articleFormOptions, deleteArticle, getArticleForEdit } from "#app/domain/articles/admin.server";
+import { getSettings } from "#app/domain/settings/settings.server";
 import { editorReviewState } from "#app/domain/articles/revisions.server";
 import { viewsPerDay } from "#app/domain/articles/view-stats.server";
 import { ARTICLE_TEXT, articleValuesFromArticle, STATUS_LABELS } from "#app/lib/article-form";
@@ -23,10 +24,12 @@ export const loader = withDomainErrors(async ({ params, context }: Route.LoaderA
   const review = await editorReviewState(db, user, article);
   // A writer whose change to a published story waits for review goes on from their proposed text.
   const proposed = review.ownProposal?.snapshot;
+  const { timezone } = await getSettings(db);
   return {
     id: article.id,
     status: article.status,
-    values: articleValuesFromArticle(proposed ? { ...article, ...proposed } : article),
+    values: articleValuesFromArticle(proposed ? { ...article, ...proposed } : article, timezone),
+    timeZone: timezone,
     review,
     options: await articleFormOptions(db),
     canPublish: can(user.role, "articles", "publish"),
@@ -105,6 +108,7 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
         categories={loaderData.options.categories}
         authors={loaderData.options.authors}
         canPublish={loaderData.canPublish}
+        timeZone={loaderData.timeZone}
         publishExtras={
           loaderData.canPublish && loaderData.status === "published" ? <CorrectionNoteField /> : null
         }

@@ -1,5 +1,6 @@
 import { data, Link, useNavigation } from "react-router";
 import { z } from "zod";
+import { getSettings } from "#app/domain/settings/settings.server";
 import { requirePermission } from "#app/auth/guard.server";
 import { can } from "#app/auth/permissions";
 import { ArticleListTable } from "#app/components/admin/article-list-table";
@@ -43,6 +44,7 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
     canPublish: can(user.role, "articles", "publish"),
     canEditAll: can(user.role, "articles", "editAll"),
     userId: user.id,
+    timeZone: (await getSettings(context.db)).timezone,
   };
 });
 
@@ -220,7 +222,13 @@ export default function Articles({ loaderData, actionData }: Route.ComponentProp
           Filter
         </button>
       </form>
-      <ArticleListTable rows={rows} canPublish={canPublish} canEditAll={canEditAll} userId={userId} />
+      <ArticleListTable
+        rows={rows}
+        canPublish={canPublish}
+        canEditAll={canEditAll}
+        userId={userId}
+        timeZone={loaderData.timeZone}
+      />
       <ArticlePagination
         page={page}
         pageCount={pageCount}

@@ -277,7 +277,8 @@ describe("settings and ads screens (routes)", () => {
     const loaded = await outcome(() => adsRoute.loader(args(getRequest("/admin/ads", cookies.admin))));
     expect(loaded.body).toMatchObject({
       saved: { adsEnabled: "", adsPublisherId: "" },
-      slots: [{ key: "header", slotId: "1234567890", active: true, format: "auto" }],
+      // An entry stored before units had slots is read, placed nowhere until edited.
+      units: [{ name: "header", unitId: "1234567890", active: true, size: "responsive", placement: null }],
     });
 
     const result = await saveAds({

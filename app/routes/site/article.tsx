@@ -1,5 +1,6 @@
 import { PlayCircle } from "lucide-react";
 import { data, isRouteErrorResponse } from "react-router";
+import { AdSpace } from "#app/components/site/ad-space";
 import { ArticleHeader } from "#app/components/site/article/article-header";
 import { ArticleImage } from "#app/components/site/article/article-image";
 import { ArticleRevisionNote } from "#app/components/site/article/article-revision-note";
@@ -10,6 +11,7 @@ import { ShareButtons } from "#app/components/site/share-buttons";
 import { ARTICLE_NOT_FOUND_TEXT, NotFoundContent, notFoundBodyOf } from "#app/components/site/not-found";
 import { TrendingList } from "#app/components/site/trending-list";
 import { useSiteDates } from "#app/components/site/use-site";
+import { articleBodyWithAds } from "#app/domain/ads/page-ads.server";
 import { getPublishedArticle, relatedArticles, trendingArticles } from "#app/domain/articles/public.server";
 import { COMMENT_TEXT } from "#app/domain/comments/comment-form";
 import { listPublicComments, submitComment } from "#app/domain/comments/public.server";
@@ -53,7 +55,8 @@ export const loader = withDomainErrors(async ({ params, request, context }: Rout
       id: article.id,
       title: article.title,
       description: article.excerpt || listingExcerpt({ content: article.content }),
-      content: article.content, // safe: sanitised when saved, or by getPublishedArticle
+      // Safe: sanitised when saved, or by getPublishedArticle; the in-article ads are the admin's.
+      content: await articleBodyWithAds(settings, request, context, article.content),
       imageUrl: article.imageUrl,
       youtubeUrl: /^https?:\/\//i.test(article.youtubeUrl) ? article.youtubeUrl : "",
       authorName: article.authorName,
@@ -218,6 +221,7 @@ export default function ArticlePage({ loaderData, actionData }: Route.ComponentP
         </div>
         <aside className="lg:sticky lg:top-4 lg:self-start">
           <TrendingList articles={trending} dateText={dates.format} />
+          <AdSpace slot="sidebar" />
         </aside>
       </div>
     </main>

@@ -1,3 +1,4 @@
+import { AdSpace } from "#app/components/site/ad-space";
 import { ArrowRight } from "lucide-react";
 import { ArticleCard, ArticleListItem } from "#app/components/site/article-card";
 import { CardImage } from "#app/components/site/card-image";
@@ -138,6 +139,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </section>
         <aside className="lg:col-span-1">
           {trending.ok ? <TrendingList articles={trending.value} dateText={dates.format} /> : <LoadError />}
+          <AdSpace slot="sidebar" />
         </aside>
       </div>
 

@@ -1,10 +1,12 @@
 import { data, isRouteErrorResponse, Outlet, redirect } from "react-router";
+import { AdSpace } from "#app/components/site/ad-space";
 import { CategoriesBar } from "#app/components/site/categories-bar";
 import { SiteFooter } from "#app/components/site/footer";
 import { SiteHeader } from "#app/components/site/header";
 import { NotFoundContent, notFoundBodyOf } from "#app/components/site/not-found";
 import { useSiteDates } from "#app/components/site/use-site";
 import { describeRouteError, ErrorPage } from "#app/components/ui/error-page";
+import { adsForRequest } from "#app/domain/ads/page-ads.server";
 import { navCategories } from "#app/domain/categories/public.server";
 import { getSettings, publicSettings } from "#app/domain/settings/settings.server";
 import { MAINTENANCE_BANNER, MAINTENANCE_TITLE } from "#app/domain/settings/maintenance-text";
@@ -46,8 +48,16 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
     origin: siteOrigin(settings, request),
   };
   const cacheControl = publicCacheControl(settings, { method: request.method, personal });
+  // The header, sidebar and footer ads (in-article ones are placed by the article page).
+  const { header, sidebar, footer } = await adsForRequest(settings, request, context);
   return data(
-    { settings: publicSettings(settings), categories, site, inMaintenance: settings.maintenanceEnabled },
+    {
+      settings: publicSettings(settings),
+      categories,
+      site,
+      inMaintenance: settings.maintenanceEnabled,
+      ads: { header, sidebar, footer },
+    },
     { headers: { "Cache-Control": cacheControl } },
   );
 });
@@ -105,9 +115,11 @@ function SiteChrome({ site, children }: { site: SiteData; children: React.ReactN
       ) : null}
       <SiteHeader siteTitle={settings.siteTitle} categories={categories} social={settings.socialMedia} />
       <CategoriesBar categories={categories} />
+      <AdSpace slot="header" className="mx-auto w-full max-w-6xl px-4" />
       <div id="main" className="flex-1">
         {children}
       </div>
+      <AdSpace slot="footer" className="mx-auto w-full max-w-6xl px-4" />
       <SiteFooter
         siteTitle={settings.siteTitle}
         siteDescription={settings.siteDescription}
