@@ -23,8 +23,12 @@ test("truncate never ends in half a word; a single overlong word is cut where it
 
 test("listing excerpts show the written excerpt when there is one, else the body cut at a word", () => {
   const content = `<p>${"word ".repeat(100)}</p>`;
-  expect(listingExcerpt({ content, excerpt: "<em>The editor's</em> summary." })).toBe("The editor's summary.");
-  expect(listingExcerpt({ content, excerpt: "  " }, EXCERPT_LENGTH.hero)).toBe(`${"word ".repeat(39)}word...`);
+  expect(listingExcerpt({ content, excerpt: "<em>The editor's</em> summary." })).toBe(
+    "The editor's summary.",
+  );
+  expect(listingExcerpt({ content, excerpt: "  " }, EXCERPT_LENGTH.hero)).toBe(
+    `${"word ".repeat(39)}word...`,
+  );
   expect(listingExcerpt({ content: "<p>Accra traffic eases</p>", excerpt: "" }, 15)).toBe("Accra traffic...");
   expect(EXCERPT_LENGTH).toMatchObject({
     latest: 120,
