@@ -1,15 +1,6 @@
-import {
-  data,
-  isRouteErrorResponse,
-  Link,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLocation,
-} from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
 import readerScriptUrl from "virtual:reader-script";
+import { ErrorPage } from "./components/ui/error-page";
 import { ToastProvider } from "./components/ui/toast";
 import { isBackOfficePath } from "./lib/paths";
 import { readToast } from "./lib/flash.server";
@@ -65,40 +56,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
-interface ErrorPayload {
-  title?: string;
-  message?: string;
-}
-
 /** Expected errors carry a status and a message; anything else is logged on the server and kept vague here. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  let title = "Something went wrong";
-  let message = "An unexpected error occurred. Please try again later.";
-  let status = 500;
-  if (isRouteErrorResponse(error)) {
-    status = error.status;
-    const payload = (typeof error.data === "object" && error.data) as ErrorPayload | false;
-    if (status === 404) {
-      title = "Page not found";
-      message = "The page you are looking for does not exist or has been moved.";
-    }
-    if (payload && payload.title) title = payload.title;
-    if (payload && payload.message) message = payload.message;
-  }
-  return (
-    <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-4 py-16 text-center">
-      <p className="text-sm font-semibold tracking-wide text-gray-500">{status}</p>
-      <h1 className="mt-2 font-serif text-3xl font-bold">{title}</h1>
-      <p className="mt-3 text-gray-600">{message}</p>
-      {/* In maintenance (503) every public page answers the same: a link home would only loop. */}
-      {status === 503 ? null : (
-        <Link
-          to="/"
-          className="mt-6 rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-900"
-        >
-          Go to the homepage
-        </Link>
-      )}
-    </main>
-  );
+  return <ErrorPage error={error} />;
 }

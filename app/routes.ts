@@ -17,6 +17,8 @@ export default [
     route("settings-demo", "routes/site/settings-demo.tsx"),
     route("comments-demo", "routes/site/comments-demo.tsx"),
     route("database-setup", "routes/site/database-setup.tsx"),
+    // Any other address: the not-found page inside the site's chrome, status 404.
+    route("*", "routes/site/not-found.tsx"),
   ]),
   ...["robots.txt", "ads.txt", "sitemap.xml", "news-sitemap.xml", "rss.xml"].map((file) =>
     route(file, "routes/resources/feeds.ts", { id: `feed-${file}` }),
@@ -55,5 +57,4 @@ export default [
       route("*", "routes/admin/not-found.tsx"),
     ]),
   ]),
-  route("*", "routes/site/not-found.tsx"),
 ] satisfies RouteConfig;

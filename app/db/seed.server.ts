@@ -11,11 +11,15 @@ import { SAMPLE_ARTICLES, SAMPLE_CATEGORIES } from "./sample-content";
 import { articles, categories, comments, settings, users } from "./schema";
 import { firstRow } from "./rows";
 
-/** Placeholder contact details (the spec's defaults are placeholders too). */
+/**
+ * Contact details of a new install: none. The spec's defaults were placeholders, and invented details
+ * must never reach readers (deviations.md); the admin fills them in Settings. Earlier installs' stored
+ * placeholders are hidden when pages render (app/domain/settings/contact-details.ts).
+ */
 export const DEFAULT_CONTACT = {
-  adminEmail: "contact@example.com",
-  streetAddress: "Independence Avenue, Accra, Ghana",
-  contactNumber: "+233 00 000 0000",
+  adminEmail: "",
+  streetAddress: "",
+  contactNumber: "",
 } as const;
 
 interface SeedOptions {

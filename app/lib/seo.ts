@@ -117,6 +117,14 @@ export function pageMeta({
   return tags;
 }
 
+/**
+ * An error page's tags (not found, failed to load): a real title, and `noindex` so that search engines
+ * never list it. No canonical or share tags: the address is not a page of the site.
+ */
+export function errorPageMeta(site: SiteMeta, title: string): MetaDescriptor[] {
+  return [{ title: `${title} - ${site.siteTitle}` }, { name: "robots", content: "noindex" }];
+}
+
 const SITE_LAYOUT_ROUTE_ID = "routes/site/layout";
 
 /** Finds the site layout's meta data among a meta function's matches. */

@@ -13,10 +13,23 @@ test("truncate cuts at the length with an ellipsis only when longer", () => {
   expect(truncate("abcde fghijk", 6)).toBe("abcde...");
 });
 
-test("listing excerpts prefer the content over the excerpt and use the spec's lengths", () => {
+test("truncate never ends in half a word; a single overlong word is cut where it must be", () => {
+  const text = "The Government of Ghana announced new measures";
+  expect(truncate(text, 20)).toBe("The Government of...");
+  expect(truncate(text, 17)).toBe("The Government of...");
+  expect(truncate(text, 16)).toBe("The Government...");
+  expect(truncate("Supercalifragilistic", 5)).toBe("Super...");
+});
+
+test("listing excerpts show the written excerpt when there is one, else the body cut at a word", () => {
   const content = `<p>${"word ".repeat(100)}</p>`;
-  expect(listingExcerpt({ content, excerpt: "the excerpt" }, EXCERPT_LENGTH.hero)).toHaveLength(200 - 1 + 3);
-  expect(listingExcerpt({ content: "", excerpt: "<em>the excerpt</em>" })).toBe("the excerpt");
+  expect(listingExcerpt({ content, excerpt: "<em>The editor's</em> summary." })).toBe(
+    "The editor's summary.",
+  );
+  expect(listingExcerpt({ content, excerpt: "  " }, EXCERPT_LENGTH.hero)).toBe(
+    `${"word ".repeat(39)}word...`,
+  );
+  expect(listingExcerpt({ content: "<p>Accra traffic eases</p>", excerpt: "" }, 15)).toBe("Accra traffic...");
   expect(EXCERPT_LENGTH).toMatchObject({
     latest: 120,
     featured: 120,

@@ -30,19 +30,32 @@ export const EXCERPT_LENGTH = {
   hero: 200,
 } as const;
 
-/** Cuts plain text at `length` characters, with an ellipsis when it was longer. */
+/**
+ * Cuts plain text to at most `length` characters at a word boundary, with an ellipsis when it was
+ * longer: a card never ends in half a word ('the Gover...'). One word longer than the whole length is
+ * cut where it must be.
+ */
 export function truncate(text: string, length: number, ellipsis = "..."): string {
   if (text.length <= length) return text;
+  let cut = text.slice(0, length);
+  if (!/\s/.test(text.charAt(length))) {
+    const lastBreak = cut.search(/\s\S*$/);
+    if (lastBreak > 0) cut = cut.slice(0, lastBreak);
+  }
   // No 'end....': a cut right after punctuation drops it before the ellipsis.
-  return text.slice(0, length).replace(/[\s.,;:]+$/, "") + ellipsis;
+  return cut.replace(/[\s.,;:]+$/, "") + ellipsis;
 }
 
-/** Listing excerpt: HTML stripped, whitespace collapsed, content preferred over excerpt, cut at length. */
+/**
+ * Listing excerpt: the written excerpt when there is one (issue 12: cards show what the editor wrote,
+ * where the spec's observed app cut the body), else the body's plain text; HTML stripped, whitespace
+ * collapsed, cut at a word boundary at `length`.
+ */
 export function listingExcerpt(
   article: { content?: string | null; excerpt?: string | null },
   length = 160,
 ): string {
-  const source = stripHtml(article.content ?? "") || stripHtml(article.excerpt ?? "");
+  const source = stripHtml(article.excerpt ?? "") || stripHtml(article.content ?? "");
   return truncate(source, length);
 }
 

@@ -193,10 +193,8 @@ test.describe("the article page", () => {
 test.describe("the contact page", () => {
   test("checks the form, sends the message and resets the form", async ({ page }) => {
     await page.goto("/contact");
-    await expect(page.getByRole("main").getByRole("link", { name: "contact@example.com" })).toHaveAttribute(
-      "href",
-      "mailto:contact@example.com",
-    );
+    // A new install has no contact details: none are shown (no placeholders), only the form.
+    await expect(page.getByRole("main").locator('a[href^="mailto:"], a[href^="tel:"]')).toHaveCount(0);
     await expect(contactForm(page).getByLabel("Message")).toHaveAttribute("rows", "6");
     await contactForm(page).getByLabel("Name").fill("Kofi Boateng");
     await contactForm(page).getByLabel("Email").fill("kofi@");

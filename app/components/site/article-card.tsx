@@ -30,7 +30,7 @@ interface ArticleCardProps {
   excerptLength: number;
   /** The date as the page shows it (site format or relative). */
   dateText: string;
-  /** Which flags to show as badges: the category page says 'Top Story', latest news 'Breaking', featured 'Featured'. */
+  /** Which flags to show as badges (breaking news on listings, featured on the featured grids); labels in FLAG_LABEL. */
   badges?: FlagBadgeKind[];
   headingLevel?: "h2" | "h3";
   showReadMore?: boolean;

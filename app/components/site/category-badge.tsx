@@ -40,19 +40,20 @@ export function CategoryBadge({
   );
 }
 
-export type FlagBadgeKind = "breaking" | "top-story" | "featured" | "breaking-news";
-
-const FLAG_TEXT: Record<FlagBadgeKind, string> = {
-  breaking: "Breaking",
-  "breaking-news": "Breaking News",
-  "top-story": "Top Story",
+/**
+ * One vocabulary for the story flags wherever readers see them: the spec names `isTopStory` "shown as
+ * Breaking News" (public-site.md, section 3), the home hero's badge and the back office say so too.
+ * (The observed app also said 'Top Story' and 'Breaking' on other pages for the same flag.)
+ */
+export const FLAG_LABEL = {
+  breakingNews: "Breaking News",
   featured: "Featured",
-};
+} as const;
+
+export type FlagBadgeKind = keyof typeof FLAG_LABEL;
 
 const FLAG_STYLE: Record<FlagBadgeKind, string> = {
-  breaking: "bg-breaking text-white",
-  "breaking-news": "bg-breaking text-white",
-  "top-story": "bg-breaking text-white",
+  breakingNews: "bg-breaking text-white",
   featured: "bg-amber-400 text-amber-950",
 };
 
@@ -61,7 +62,7 @@ export function FlagBadge({ kind }: { kind: FlagBadgeKind }) {
     <span
       className={`inline-flex items-center rounded px-2 py-0.5 text-[0.7rem] font-bold tracking-wider uppercase shadow-sm ${FLAG_STYLE[kind]}`}
     >
-      {FLAG_TEXT[kind]}
+      {FLAG_LABEL[kind]}
     </span>
   );
 }

@@ -7,6 +7,7 @@ import type { Db, DbOrTx } from "#app/db/client.server";
 import { settings, type Settings } from "#app/db/schema";
 import { onSiteChange } from "#app/domain/delivery/site-changes.server";
 import { remembered } from "#app/lib/remembered.server";
+import { shownContactDetails } from "./contact-details";
 
 const cachedSettings = remembered(
   async (db: DbOrTx): Promise<Settings> => {
@@ -41,9 +42,8 @@ export function publicSettings(s: Settings) {
     siteTitle: s.siteTitle,
     siteDescription: s.siteDescription,
     siteUrl: s.siteUrl,
-    adminEmail: s.adminEmail,
-    streetAddress: s.streetAddress,
-    contactNumber: s.contactNumber,
+    // Placeholder contact details count as not set (contact-details.ts).
+    ...shownContactDetails(s),
     postsPerPage: s.postsPerPage,
     allowComments: s.allowComments,
     moderateComments: s.moderateComments,

@@ -82,7 +82,7 @@ export async function updateSettings(db: Db, actor: CurrentUser, input: Settings
 
 /**
  * Restores the Settings screen's fields to the defaults the first start created (app/db/seed.server.ts):
- * the schema's column defaults, the placeholder contact details, and the site URL given (the current
+ * the schema's column defaults, no contact details (new installs have none), and the site URL given (the current
  * origin, as the spec says). Ads and custom code have their own screens and are kept.
  */
 export async function resetSettingsToDefaults(db: Db, actor: CurrentUser, options: { siteUrl: string }) {

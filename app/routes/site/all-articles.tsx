@@ -76,7 +76,7 @@ export default function AllArticles({ loaderData }: Route.ComponentProps) {
                   article={article}
                   excerptLength={EXCERPT_LENGTH.allArticles}
                   dateText={dates.format(article.displayDate)}
-                  badges={["top-story"]}
+                  badges={["breakingNews"]}
                   image={loaderData.images[article.imageUrl]}
                   isLead={index === 0}
                 />

@@ -8,6 +8,7 @@ import { RelatedArticles } from "#app/components/site/article/related-articles";
 import { CommentForm, type CommentActionData } from "#app/components/site/comments/comment-form";
 import { CommentList } from "#app/components/site/comments/comment-list";
 import { ShareButtons } from "#app/components/site/share-buttons";
+import { ARTICLE_NOT_FOUND_TEXT, NotFoundContent, notFoundBodyOf } from "#app/components/site/not-found";
 import { TrendingList } from "#app/components/site/trending-list";
 import { useSiteDates } from "#app/components/site/use-site";
 import { articleBodyWithAds } from "#app/domain/ads/page-ads.server";
@@ -21,29 +22,24 @@ import { siteOrigin } from "#app/domain/settings/site-origin.server";
 import { formatTime, isoDate, siteDate } from "#app/lib/dates";
 import { wantsSmallImages } from "#app/lib/save-data";
 import { articlePath, authorPath } from "#app/lib/paths";
-import { absoluteUrl, pageMeta, siteMetaFrom } from "#app/lib/seo";
+import { absoluteUrl, errorPageMeta, pageMeta, siteMetaFrom } from "#app/lib/seo";
 import { breadcrumbLd, headlineOf, newsArticleLd } from "#app/lib/structured-data";
 import { listingExcerpt, readTimeFor } from "#app/lib/text";
 import { withDomainErrors } from "#app/lib/http-errors.server";
+import { readerNotFound } from "./not-found.server";
 import type { Route } from "./+types/article";
 
-const notFound = () =>
-  data(
-    {
-      title: "Article not found",
-      message: "The article you are looking for does not exist or is no longer available.",
-    },
-    { status: 404 },
-  );
+/** A missing or unpublished article: the not-found page with the latest stories, status 404. */
+const notFound = (db: Route.LoaderArgs["context"]["db"]) => readerNotFound(db, ARTICLE_NOT_FOUND_TEXT);
 
 export const loader = withDomainErrors(async ({ params, request, context }: Route.LoaderArgs) => {
   const db = context.db;
   const article = await getPublishedArticle(db, params.id);
-  if (!article) throw notFound();
+  if (!article) throw await notFound(db);
   const settings = await getSettings(db);
   const [related, trending, comments] = await Promise.all([
     relatedArticles(db, article, 4),
-    trendingArticles(db, 5),
+    trendingArticles(db, 5, { excluding: article.id }),
     listPublicComments(db, article.id, settings),
   ]);
   const { images, share, lead } = await pageImages(
@@ -132,8 +128,14 @@ export const action = withDomainErrors(async ({ request, params, context }: Rout
   }
 });
 
-export const meta: Route.MetaFunction = ({ data, matches }) => {
-  if (!data) return [{ title: "Article not found" }];
+export const meta: Route.MetaFunction = ({ data, matches, error }) => {
+  if (!data) {
+    const isNotFound = isRouteErrorResponse(error) && error.status === 404;
+    return errorPageMeta(
+      siteMetaFrom(matches),
+      isNotFound ? ARTICLE_NOT_FOUND_TEXT.title : "Error Loading Article",
+    );
+  }
   const { article } = data;
   const site = siteMetaFrom(matches);
   // The newsroom's search-and-sharing overrides, when set, replace the headline and summary there.
@@ -263,20 +265,28 @@ export default function ArticlePage({ loaderData, actionData }: Route.ComponentP
 }
 
 /**
- * Errors stay inside the site's header and footer: a missing or unpublished article is a 404 with a way
- * back; anything else is 'Error Loading Article' (the cause is in the server log, never invented content).
+ * Errors stay inside the site's header and footer: a missing or unpublished article is the not-found
+ * page (search, the latest stories, a way back); anything else is 'Error Loading Article' (the cause is
+ * in the server log, never invented content).
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const isNotFound = isRouteErrorResponse(error) && error.status === 404;
-  const title = isNotFound ? "Article not found" : "Error Loading Article";
-  const message = isNotFound
-    ? "The article you are looking for does not exist or is no longer available."
-    : "The article could not be loaded. Please try again later.";
+  const dates = useSiteDates();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    const body = notFoundBodyOf(error.data);
+    return (
+      <NotFoundContent
+        title={body.title ?? ARTICLE_NOT_FOUND_TEXT.title}
+        message={body.message ?? ARTICLE_NOT_FOUND_TEXT.message}
+        latest={body.latest}
+        dateText={dates.format}
+      />
+    );
+  }
   return (
     <main className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center px-4 py-16 text-center">
-      <p className="text-sm font-semibold tracking-wide text-gray-600">{isNotFound ? 404 : 500}</p>
-      <h1 className="mt-2 font-serif text-3xl font-bold">{title}</h1>
-      <p className="mt-3 text-gray-700">{message}</p>
+      <p className="text-sm font-semibold tracking-wide text-gray-600">500</p>
+      <h1 className="mt-2 font-serif text-3xl font-bold">Error Loading Article</h1>
+      <p className="mt-3 text-gray-700">The article could not be loaded. Please try again later.</p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         <a
           href="/"

@@ -30,13 +30,14 @@ export const loader = withDomainErrors(async ({ params, request, context }: Rout
   const base = `/category/${encodeURIComponent(params.categorySlug)}`;
   const moved = canonicalPagePath(base, requested, listing.value.page);
   if (moved) throw redirect(moved);
-  // An unknown category shows the spec's empty state ('No articles found' with a link home).
   const { images } = await pageImages(
     db,
     listing.value.articles.map((article) => article.imageUrl),
     { small: wantsSmallImages(request.headers) },
   );
-  return { listing, name: listing.value.name, images };
+  // An unknown category shows the spec's empty state ('No articles found' with a link home) with status
+  // 404, so crawlers do not index it (deviations.md); a real category with no stories yet is a 200.
+  return data({ listing, name: listing.value.name, images }, { status: listing.value.exists ? 200 : 404 });
 });
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
@@ -49,7 +50,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
   const path = `/category/${slug}`;
   // Only a category that exists has a feed and a place in the site's hierarchy.
   const exists = loaderData?.listing.ok && loaderData.listing.value.exists;
-  return pageMeta({
+  const page = pageMeta({
     site,
     title: name,
     description,
@@ -64,6 +65,9 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
         ]
       : [],
   });
+  // An unknown slug answers 404 with the empty state; crawlers must not index it.
+  const isUnknown = loaderData?.listing.ok && !loaderData.listing.value.exists;
+  return isUnknown ? [...page, { name: "robots", content: "noindex" }] : page;
 };
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
@@ -93,7 +97,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
                 article={article}
                 excerptLength={EXCERPT_LENGTH.category}
                 dateText={dates.format(article.displayDate)}
-                badges={["top-story"]}
+                badges={["breakingNews"]}
                 image={images[article.imageUrl]}
                 isLead={index === 0}
               />

@@ -3,6 +3,7 @@ import { data } from "react-router";
 import { FormVerdict } from "#app/components/site/form-verdict";
 import { CONTACT_TEXT } from "#app/domain/contact/contact-form";
 import { submitContactMessage } from "#app/domain/contact/contact.server";
+import { shownContactDetails } from "#app/domain/settings/contact-details";
 import { getSettings } from "#app/domain/settings/settings.server";
 import { pageMeta, siteMetaFrom } from "#app/lib/seo";
 import { withDomainErrors } from "#app/lib/http-errors.server";
@@ -17,9 +18,10 @@ interface ContactActionData {
 
 export const loader = withDomainErrors(async ({ context }: Route.LoaderArgs) => {
   const settings = await getSettings(context.db);
+  const shown = shownContactDetails(settings);
   return {
     siteTitle: settings.siteTitle,
-    contact: { email: settings.adminEmail, phone: settings.contactNumber, address: settings.streetAddress },
+    contact: { email: shown.adminEmail, phone: shown.contactNumber, address: shown.streetAddress },
   };
 });
 
@@ -163,33 +165,39 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           <h2 id="contact-details-heading" className="font-serif text-xl font-bold text-white">
             Get in touch
           </h2>
-          <ul className="mt-4 space-y-4">
-            {contact.address ? (
-              <li className="flex gap-3">
-                <MapPin aria-hidden className="mt-0.5 shrink-0" size={20} />
-                <span>{contact.address}</span>
-              </li>
-            ) : null}
-            {contact.phone ? (
-              <li className="flex gap-3">
-                <Phone aria-hidden className="mt-0.5 shrink-0" size={20} />
-                <a
-                  href={`tel:${contact.phone.replace(/[^\d+]/g, "")}`}
-                  className="underline-offset-2 hover:underline"
-                >
-                  {contact.phone}
-                </a>
-              </li>
-            ) : null}
-            {contact.email ? (
-              <li className="flex gap-3">
-                <Mail aria-hidden className="mt-0.5 shrink-0" size={20} />
-                <a href={`mailto:${contact.email}`} className="break-all underline-offset-2 hover:underline">
-                  {contact.email}
-                </a>
-              </li>
-            ) : null}
-          </ul>
+          {/* Only the details the admin has set (placeholders count as not set): no empty lines. */}
+          {contact.address || contact.phone || contact.email ? (
+            <ul className="mt-4 space-y-4">
+              {contact.address ? (
+                <li className="flex gap-3">
+                  <MapPin aria-hidden className="mt-0.5 shrink-0" size={20} />
+                  <span>{contact.address}</span>
+                </li>
+              ) : null}
+              {contact.phone ? (
+                <li className="flex gap-3">
+                  <Phone aria-hidden className="mt-0.5 shrink-0" size={20} />
+                  <a
+                    href={`tel:${contact.phone.replace(/[^\d+]/g, "")}`}
+                    className="underline-offset-2 hover:underline"
+                  >
+                    {contact.phone}
+                  </a>
+                </li>
+              ) : null}
+              {contact.email ? (
+                <li className="flex gap-3">
+                  <Mail aria-hidden className="mt-0.5 shrink-0" size={20} />
+                  <a
+                    href={`mailto:${contact.email}`}
+                    className="break-all underline-offset-2 hover:underline"
+                  >
+                    {contact.email}
+                  </a>
+                </li>
+              ) : null}
+            </ul>
+          ) : null}
           <p className="mt-6 text-sm text-blue-100">
             We read every message. For corrections, please include the article's title or link.
           </p>

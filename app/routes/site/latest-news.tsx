@@ -51,7 +51,7 @@ export default function LatestNews({ loaderData }: Route.ComponentProps) {
                 article={article}
                 excerptLength={EXCERPT_LENGTH.latest}
                 dateText={dates.format(article.displayDate)}
-                badges={["breaking"]}
+                badges={["breakingNews"]}
                 image={images[article.imageUrl]}
                 imagePlace="cardOfFour"
                 isLead={index === 0}

@@ -1,8 +1,11 @@
-import { data, Outlet, redirect } from "react-router";
+import { data, isRouteErrorResponse, Outlet, redirect } from "react-router";
 import { AdSpace } from "#app/components/site/ad-space";
 import { CategoriesBar } from "#app/components/site/categories-bar";
 import { SiteFooter } from "#app/components/site/footer";
 import { SiteHeader } from "#app/components/site/header";
+import { NotFoundContent, notFoundBodyOf } from "#app/components/site/not-found";
+import { useSiteDates } from "#app/components/site/use-site";
+import { describeRouteError, ErrorPage } from "#app/components/ui/error-page";
 import { adsForRequest } from "#app/domain/ads/page-ads.server";
 import { navCategories } from "#app/domain/categories/public.server";
 import { getSettings, publicSettings } from "#app/domain/settings/settings.server";
@@ -13,7 +16,7 @@ import {
   publicCacheControl,
 } from "#app/domain/settings/public-delivery.server";
 import { siteOrigin } from "#app/domain/settings/site-origin.server";
-import type { SiteMeta } from "#app/lib/seo";
+import { errorPageMeta, siteMetaFrom, type SiteMeta } from "#app/lib/seo";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/layout";
 
@@ -61,12 +64,26 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
 
 /**
  * Child pages export no headers of their own, so this one speaks for every public page. Pages differ by
- * `Save-Data` (smaller images, `wantsSmallImages`), so a shared cache keeps the two apart.
+ * `Save-Data` (smaller images, `wantsSmallImages`), so a shared cache keeps the two apart. The layout's
+ * own refusal (maintenance's 503) sends its own headers; a page below it that failed into this
+ * layout's error boundary (a 404) keeps the layout's caching rule, as pages with their own boundary do.
  */
 export function headers({ loaderHeaders, errorHeaders }: Route.HeadersArgs) {
-  if (errorHeaders) return errorHeaders;
-  return { "Cache-Control": loaderHeaders.get("Cache-Control") ?? "private, no-store", Vary: "Save-Data" };
+  const cacheControl = loaderHeaders.get("Cache-Control");
+  if (errorHeaders && !cacheControl) return errorHeaders;
+  return { "Cache-Control": cacheControl ?? "private, no-store", Vary: "Save-Data" };
 }
+
+/**
+ * Only an error page stops at this layout (every page has its own tags): a real title and `noindex`.
+ * The maintenance page (the layout's own 503) has no site data, so its title stands alone.
+ */
+export const meta: Route.MetaFunction = ({ error, matches, loaderData }) => {
+  if (!error) return [];
+  const { title } = describeRouteError(error);
+  if (!loaderData) return [{ title }, { name: "robots", content: "noindex" }];
+  return errorPageMeta(siteMetaFrom(matches), title);
+};
 
 /**
  * Reader pages are whole documents, never rendered by the browser's router (decision record 005): a
@@ -78,8 +95,11 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return new Promise<never>(() => {});
 }
 
-export default function SiteLayout({ loaderData }: Route.ComponentProps) {
-  const { settings, categories, inMaintenance } = loaderData;
+type SiteData = Route.ComponentProps["loaderData"];
+
+/** The header, categories bar and footer around a reader page (or its error page). */
+function SiteChrome({ site, children }: { site: SiteData; children: React.ReactNode }) {
+  const { settings, categories, inMaintenance } = site;
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
       <a
@@ -97,7 +117,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
       <CategoriesBar categories={categories} />
       <AdSpace slot="header" className="mx-auto w-full max-w-6xl px-4" />
       <div id="main" className="flex-1">
-        <Outlet />
+        {children}
       </div>
       <AdSpace slot="footer" className="mx-auto w-full max-w-6xl px-4" />
       <SiteFooter
@@ -110,4 +130,35 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
       />
     </div>
   );
+}
+
+export default function SiteLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <SiteChrome site={loaderData}>
+      <Outlet />
+    </SiteChrome>
+  );
+}
+
+/**
+ * A reader page that failed without a boundary of its own lands here, inside the chrome when the
+ * layout's data is there: a 404 is the not-found page (with the latest stories when the loader sent
+ * them, app/routes/site/not-found.server.ts), anything else the plain error text. When the layout itself
+ * refused (maintenance's 503) there is no chrome to draw: the plain page.
+ */
+export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
+  if (!loaderData) return <ErrorPage error={error} />;
+  return (
+    <SiteChrome site={loaderData}>
+      <SiteErrorContent error={error} />
+    </SiteChrome>
+  );
+}
+
+function SiteErrorContent({ error }: { error: unknown }) {
+  const dates = useSiteDates();
+  const { status, title, message } = describeRouteError(error);
+  if (status !== 404) return <ErrorPage error={error} />;
+  const body = isRouteErrorResponse(error) ? notFoundBodyOf(error.data) : {};
+  return <NotFoundContent title={title} message={message} latest={body.latest} dateText={dates.format} />;
 }

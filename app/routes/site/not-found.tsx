@@ -1,13 +1,30 @@
 import { data } from "react-router";
+import { NOT_FOUND_TEXT, NotFoundContent } from "#app/components/site/not-found";
+import { useSiteDates } from "#app/components/site/use-site";
+import { errorPageMeta, siteMetaFrom } from "#app/lib/seo";
 import { withDomainErrors } from "#app/lib/http-errors.server";
+import { notFoundBody } from "./not-found.server";
+import type { Route } from "./+types/not-found";
 
-export const loader = withDomainErrors(async () => {
-  throw data(
-    { title: "Page not found", message: "The page you are looking for does not exist or has been moved." },
-    { status: 404 },
+/**
+ * Any address no other route takes, inside the site layout: the not-found page with the site's header
+ * and footer, answered with status 404 (so crawlers drop it; the page cache keeps 404s like pages).
+ */
+export const loader = withDomainErrors(async ({ context }: Route.LoaderArgs) =>
+  data(await notFoundBody(context.db), { status: 404 }),
+);
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  errorPageMeta(siteMetaFrom(matches), NOT_FOUND_TEXT.title);
+
+export default function NotFound({ loaderData }: Route.ComponentProps) {
+  const dates = useSiteDates();
+  return (
+    <NotFoundContent
+      title={loaderData.title}
+      message={loaderData.message}
+      latest={loaderData.latest}
+      dateText={dates.format}
+    />
   );
-});
-
-export default function NotFound() {
-  return null;
 }

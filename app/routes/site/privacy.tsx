@@ -1,4 +1,5 @@
 import { LegalPage, type LegalSection } from "#app/components/site/legal-page";
+import { shownContactDetails } from "#app/domain/settings/contact-details";
 import { getSettings } from "#app/domain/settings/settings.server";
 import { siteDate } from "#app/lib/dates";
 import { pageMeta, siteMetaFrom } from "#app/lib/seo";
@@ -10,7 +11,7 @@ export const loader = withDomainErrors(async ({ context }: Route.LoaderArgs) => 
   const settings = await getSettings(context.db);
   return {
     siteTitle: settings.siteTitle.trim() || "Newsdesk",
-    contactEmail: settings.adminEmail,
+    contactEmail: shownContactDetails(settings).adminEmail,
     lastUpdated: siteDate(new Date(), settings),
   };
 });

@@ -1,0 +1,40 @@
+/**
+ * A reader page's 404: the body of the not-found page (what went missing and a few of the latest
+ * stories), returned by the unknown-address route or thrown by a reader loader that found nothing (an
+ * unknown article). Either way the page is drawn inside the site's chrome (app/components/site/not-found.tsx).
+ */
+import { data } from "react-router";
+import { NOT_FOUND_TEXT, type NotFoundBody } from "#app/components/site/not-found";
+import type { DbOrTx } from "#app/db/client.server";
+import { latestArticles, loadOrReport } from "#app/domain/articles/public.server";
+
+/** A few stories to go on with; the latest-articles query, read through its listing index. */
+export const NOT_FOUND_LATEST_COUNT = 5;
+
+export async function notFoundBody(
+  db: DbOrTx,
+  text: { title: string; message: string } = NOT_FOUND_TEXT,
+): Promise<NotFoundBody> {
+  // A failed read leaves the list out: the page still says what happened and offers search.
+  const latest = await loadOrReport("the latest articles for a 404 page", () =>
+    latestArticles(db, NOT_FOUND_LATEST_COUNT),
+  );
+  return {
+    title: text.title,
+    message: text.message,
+    latest: latest.ok
+      ? latest.value.map(({ id, slug, title, displayDate, categoryName }) => ({
+          id,
+          slug,
+          title,
+          displayDate,
+          categoryName,
+        }))
+      : [],
+  };
+}
+
+/** For `throw await readerNotFound(db, ...)` in a reader loader: status 404 with the not-found page's body. */
+export async function readerNotFound(db: DbOrTx, text?: { title: string; message: string }) {
+  return data(await notFoundBody(db, text), { status: 404 });
+}
