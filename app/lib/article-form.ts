@@ -49,6 +49,16 @@ export const ARTICLE_TEXT = {
   submittedForReview: "Submitted for review: an editor will publish it.",
 } as const;
 
+/** The article's "URL slug" field (its address, /article/<slug>). */
+export const SLUG_TEXT = {
+  invalid: "The URL slug may contain only lower-case letters, digits and dashes (1 to 120 characters).",
+  taken: "This URL slug is already used by another story. Please choose another.",
+} as const;
+
+/** What an editor may type as a slug: lower-case words of letters and digits joined by single dashes. */
+export const isValidSlug = (value: string) =>
+  value.length >= 1 && value.length <= 120 && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value);
+
 /** The bulk result dialogs of the article list (back-office.md section 8). */
 export const bulkResultText = (processed: number, failed: number) => {
   const total = processed + failed;
@@ -154,8 +164,13 @@ const articleInput = z
     manualDate: optionalText(10),
     featured: checkbox,
     isTopStory: checkbox,
+    /** Empty: keep the current slug (a new story's comes from its title). */
+    slug: optionalText(200),
   })
   .superRefine((value, ctx) => {
+    if (value.slug && !isValidSlug(value.slug)) {
+      ctx.addIssue({ code: "custom", path: ["slug"], message: "invalidSlug" });
+    }
     if (value.useManualDate && Number.isNaN(Date.parse(`${value.manualDate}T00:00:00Z`))) {
       ctx.addIssue({ code: "custom", path: ["manualDate"], message: "invalidDate" });
     }
@@ -171,6 +186,7 @@ const FIELD_MESSAGES: Record<string, string> = {
   invalidImageUrl: ARTICLE_TEXT.invalidImageUrl,
   invalidYoutubeUrl: ARTICLE_TEXT.invalidYoutubeUrl,
   invalidDate: ARTICLE_TEXT.invalidDate,
+  invalidSlug: SLUG_TEXT.invalid,
 };
 
 export interface FormProblem {
@@ -284,6 +300,7 @@ export interface ArticleFormValues {
   manualDate: string;
   featured: boolean;
   isTopStory: boolean;
+  slug: string;
 }
 
 export const emptyArticleValues = (authorName: string, now = new Date()): ArticleFormValues => ({
@@ -300,6 +317,7 @@ export const emptyArticleValues = (authorName: string, now = new Date()): Articl
   manualDate: todayIso(now),
   featured: false,
   isTopStory: false,
+  slug: "",
 });
 
 export function articleValuesFromForm(values: Record<string, unknown>): ArticleFormValues {
@@ -320,6 +338,7 @@ export function articleValuesFromForm(values: Record<string, unknown>): ArticleF
     manualDate: text("manualDate") || todayIso(),
     featured: on("featured"),
     isTopStory: on("isTopStory"),
+    slug: text("slug"),
   };
 }
 
@@ -338,6 +357,7 @@ export function articleValuesFromArticle(article: {
   manualDate: Date | string | null;
   featured: boolean;
   isTopStory: boolean;
+  slug?: string | null;
 }): ArticleFormValues {
   return {
     title: article.title,
@@ -355,5 +375,6 @@ export function articleValuesFromArticle(article: {
     manualDate: article.manualDate ? new Date(article.manualDate).toISOString().slice(0, 10) : todayIso(),
     featured: article.featured,
     isTopStory: article.isTopStory,
+    slug: article.slug ?? "",
   };
 }

@@ -30,6 +30,7 @@ import { listingExcerpt, readTimeFor, stripHtml } from "#app/lib/text";
 import { firstRow } from "#app/db/rows";
 import { closeEarlierProposals, recordRevision, snapshotOf } from "./revision-log.server";
 import { changedFields, STORY_FIELDS } from "./revision-rules";
+import { changeArticleSlug, uniqueSlugFor } from "./slugs.server";
 
 const ADMIN_PAGE_SIZE = 20;
 
@@ -212,13 +213,20 @@ const samePlacement = (a: Placement, b: Placement) =>
  */
 export function articleSaveChange(
   before: Placement | null,
-  after: Placement & { id: string },
+  after: Placement & { id: string; slug?: string | null },
+  slugMoved = false,
 ): SiteChange | null {
   const wasLive = before?.status === "published";
   const isLive = after.status === "published";
   if (!wasLive && !isLive) return null;
-  if (before && wasLive && isLive && samePlacement(before, after)) {
-    return { scope: "article", articleId: after.id, reason: "published article edited" };
+  // A new address changes every link to the story (listings, feeds, sitemaps): like a move.
+  if (before && wasLive && isLive && !slugMoved && samePlacement(before, after)) {
+    return {
+      scope: "article",
+      articleId: after.id,
+      articleSlug: after.slug ?? undefined,
+      reason: "published article edited",
+    };
   }
   return { scope: "everything", reason: isLive ? "article published or moved" : "article unpublished" };
 }
@@ -328,8 +336,17 @@ export async function saveArticle(
         revisedAt: revised ? now : (current?.revisedAt ?? null),
         correctionNote: correctionNote || current?.correctionNote || "",
       };
+      // The address: editors and admins may type one; otherwise a new story (or an old row without one)
+      // takes its title's, and a story keeps the one it has.
+      const wantedSlug = mayFlag ? input.slug : "";
       let saved: Article;
+      let slugMoved = false;
       if (current) {
+        slugMoved = await changeArticleSlug(
+          tx,
+          current,
+          wantedSlug || current.slug || (await uniqueSlugFor(tx, input.title, current.id)),
+        );
         saved = firstRow(
           await tx
             .update(articles)
@@ -338,12 +355,16 @@ export async function saveArticle(
             .returning(),
         );
       } else {
-        saved = firstRow(
+        const newId = crypto.randomUUID();
+        const slug = wantedSlug || (await uniqueSlugFor(tx, input.title, newId));
+        const inserted = firstRow(
           await tx
             .insert(articles)
-            .values({ ...values, authorId: actor.id, createdAt: now })
+            .values({ ...values, id: newId, authorId: actor.id, createdAt: now })
             .returning(),
         );
+        await changeArticleSlug(tx, inserted, slug);
+        saved = { ...inserted, slug };
       }
       if (featured) await takeFlag(tx, "featured", saved.id);
       if (isTopStory) await takeFlag(tx, "isTopStory", saved.id);
@@ -382,7 +403,7 @@ export async function saveArticle(
         autosave: options.autosave,
         correctionNote,
       });
-      change = articleSaveChange(current, { ...saved, featured, isTopStory });
+      change = articleSaveChange(current, { ...saved, featured, isTopStory }, slugMoved);
       return { id: saved.id, status, submittedForReview, proposed: false, revisionId };
     }),
   );
