@@ -165,7 +165,7 @@ const articleInput = z
     featured: checkbox,
     isTopStory: checkbox,
     /** Empty: keep the current slug (a new story's comes from its title). */
-    slug: optionalText(200),
+    slug: optionalText(200).optional(),
   })
   .superRefine((value, ctx) => {
     if (value.slug && !isValidSlug(value.slug)) {

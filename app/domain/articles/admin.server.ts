@@ -338,7 +338,7 @@ export async function saveArticle(
       };
       // The address: editors and admins may type one; otherwise a new story (or an old row without one)
       // takes its title's, and a story keeps the one it has.
-      const wantedSlug = mayFlag ? input.slug : "";
+      const wantedSlug = (mayFlag && input.slug) || "";
       let saved: Article;
       let slugMoved = false;
       if (current) {

@@ -5,6 +5,7 @@ import { and, desc, eq, gte } from "drizzle-orm";
 import type { DbOrTx } from "#app/db/client.server";
 import { articles, categories, type Settings } from "#app/db/schema";
 import { isPublished } from "#app/domain/articles/published.server";
+import { articlePath } from "#app/lib/paths";
 
 export const escapeXml = (value: string) =>
   value.replace(
@@ -28,7 +29,7 @@ const STATIC_PATHS = [
 export async function sitemapXml(db: DbOrTx, baseUrl: string): Promise<string> {
   const [articleRows, categoryRows] = await Promise.all([
     db
-      .select({ id: articles.id, updatedAt: articles.updatedAt })
+      .select({ id: articles.id, slug: articles.slug, updatedAt: articles.updatedAt })
       .from(articles)
       .where(isPublished())
       .orderBy(desc(articles.displayDate))
@@ -42,7 +43,7 @@ export async function sitemapXml(db: DbOrTx, baseUrl: string): Promise<string> {
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
     ...STATIC_PATHS.map((p) => url(p)),
     ...categoryRows.map((c) => url(`/category/${c.slug}`, c.updatedAt)),
-    ...articleRows.map((a) => url(`/article/${a.id}`, a.updatedAt)),
+    ...articleRows.map((a) => url(articlePath(a), a.updatedAt)),
     "</urlset>",
   ].join("\n");
 }
@@ -56,7 +57,7 @@ export async function newsSitemapXml(
 ): Promise<string> {
   const since = new Date(Date.now() - 2 * 24 * 3600_000);
   const rows = await db
-    .select({ id: articles.id, title: articles.title, publishedAt: articles.publishedAt })
+    .select({ id: articles.id, slug: articles.slug, title: articles.title, publishedAt: articles.publishedAt })
     .from(articles)
     .where(and(isPublished(), gte(articles.publishedAt, since)))
     .orderBy(desc(articles.publishedAt))
@@ -66,7 +67,7 @@ export async function newsSitemapXml(
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:news="http://www.google.com/schemas/sitemap-news/0.9">',
     ...rows.map(
       (a) =>
-        `  <url><loc>${escapeXml(`${baseUrl}/article/${a.id}`)}</loc><news:news><news:publication><news:name>${escapeXml(siteTitle)}</news:name><news:language>${escapeXml(language)}</news:language></news:publication><news:publication_date>${a.publishedAt?.toISOString()}</news:publication_date><news:title>${escapeXml(a.title)}</news:title></news:news></url>`,
+        `  <url><loc>${escapeXml(`${baseUrl}${articlePath(a)}`)}</loc><news:news><news:publication><news:name>${escapeXml(siteTitle)}</news:name><news:language>${escapeXml(language)}</news:language></news:publication><news:publication_date>${a.publishedAt?.toISOString()}</news:publication_date><news:title>${escapeXml(a.title)}</news:title></news:news></url>`,
     ),
     "</urlset>",
   ].join("\n");
@@ -80,6 +81,7 @@ export async function rssXml(
   const rows = await db
     .select({
       id: articles.id,
+      slug: articles.slug,
       title: articles.title,
       excerpt: articles.excerpt,
       authorName: articles.authorName,
@@ -95,7 +97,8 @@ export async function rssXml(
     [
       "    <item>",
       `      <title>${escapeXml(a.title)}</title>`,
-      `      <link>${escapeXml(`${baseUrl}/article/${a.id}`)}</link>`,
+      `      <link>${escapeXml(`${baseUrl}${articlePath(a)}`)}</link>`,
+      // The id's address stays the item's identity when an editor changes the slug (it redirects).
       `      <guid isPermaLink="true">${escapeXml(`${baseUrl}/article/${a.id}`)}</guid>`,
       `      <description>${escapeXml(a.excerpt)}</description>`,
       a.categoryName ? `      <category>${escapeXml(a.categoryName)}</category>` : "",
