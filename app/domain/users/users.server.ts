@@ -20,6 +20,7 @@ import { createNotification } from "#app/domain/notifications/notifications.serv
 import { conflict, invalid, notFound } from "#app/lib/errors";
 import type { EditUserInput, ProfileInput } from "./user-form";
 import { firstRow } from "#app/db/rows";
+import { shortSlug } from "#app/domain/articles/slugs.server";
 
 export const USER_TEXT = {
   cannotChangeSelf: "You cannot deactivate, demote or delete your own account.",
@@ -208,14 +209,30 @@ interface NewUser {
 /** The address belongs to another account ('conflict' on the email field). */
 export const emailTaken = () => conflict(USER_TEXT.emailTaken, { field: "email" });
 
+/**
+ * An unused author-page slug (/author/<slug>) from a name, made like the migration's backfill: the name's
+ * slug cut to 60 characters, with the start of the id added when someone already has it.
+ */
+export async function uniqueUserSlug(db: DbOrTx, name: string, userId: string): Promise<string> {
+  const base = shortSlug(name, 60, "staff");
+  for (const candidate of [base, `${base}-${userId.slice(0, 8).toLowerCase()}`]) {
+    const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.slug, candidate)).limit(1);
+    if (!taken) return candidate;
+  }
+  return `${base}-${crypto.randomUUID().slice(0, 8)}`;
+}
+
 /** Creates a staff account (password hashed) and tells the newsroom; throws emailTaken() for a registered address. */
 export async function createUser(db: Db, input: NewUser, actor: Actor | null) {
   const email = input.email.trim().toLowerCase();
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
+    const id = crypto.randomUUID();
     const [created] = await tx
       .insert(users)
       .values({
+        id,
+        slug: await uniqueUserSlug(tx, input.name.trim(), id),
         name: input.name.trim(),
         email,
         passwordHash,
