@@ -21,6 +21,7 @@ import { conflict, invalid, notFound } from "#app/lib/errors";
 import type { EditUserInput, ProfileInput } from "./user-form";
 import { firstRow } from "#app/db/rows";
 import { shortSlug } from "#app/domain/articles/slugs.server";
+import { siteChanged } from "#app/domain/delivery/site-changes.server";
 
 export const USER_TEXT = {
   cannotChangeSelf: "You cannot deactivate, demote or delete your own account.",
@@ -267,7 +268,7 @@ export async function createUser(db: Db, input: NewUser, actor: Actor | null) {
 export async function updateUser(db: Db, actor: Actor, userId: string, input: EditUserInput) {
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   try {
-    return await db.transaction(async (tx) => {
+    const saved = await db.transaction(async (tx) => {
       const [target] = await lockUsers(tx, [userId]);
       if (!target) throw userNotFound();
       const losesAdmin = isActiveAdmin(target) && !isActiveAdmin(input);
@@ -312,6 +313,9 @@ export async function updateUser(db: Db, actor: Actor, userId: string, input: Ed
       });
       return updated;
     });
+    // Name, photo and bio show on the person's author page and bylines.
+    siteChanged(db, { scope: "everything", reason: "staff member changed" });
+    return saved;
   } catch (error) {
     // A race between the check and the write still ends as 'Email Already Exists'.
     if (isUniqueViolation(error)) throw emailTaken();
@@ -321,7 +325,7 @@ export async function updateUser(db: Db, actor: Actor, userId: string, input: Ed
 
 /** The signed-in user's own profile (the email is not part of it: it cannot be changed here). */
 export async function updateProfile(db: Db, actor: Actor, input: ProfileInput) {
-  return db.transaction(async (tx) => {
+  const updated = await db.transaction(async (tx) => {
     const [updated] = await tx
       .update(users)
       .set({ ...input, updatedAt: new Date() })
@@ -336,6 +340,9 @@ export async function updateProfile(db: Db, actor: Actor, input: ProfileInput) {
     });
     return updated;
   });
+  // The author page, and the bylines that link to it by the name, show what was saved.
+  siteChanged(db, { scope: "everything", reason: "staff profile changed" });
+  return updated;
 }
 
 /**
