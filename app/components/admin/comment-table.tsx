@@ -173,7 +173,10 @@ export function CommentTable({ rows, deleteConfirm }: { rows: CommentRow[]; dele
                 <td className={`${CARD_TABLE.cell} max-md:text-xs`}>
                   <span className={CARD_TABLE.label}>On: </span>
                   {row.articleTitle ? (
-                    <Link to={articlePath({ id: row.articleId, slug: row.articleSlug })} className="text-brand-700 hover:underline">
+                    <Link
+                      to={articlePath({ id: row.articleId, slug: row.articleSlug })}
+                      className="text-brand-700 hover:underline"
+                    >
                       {row.articleTitle}
                     </Link>
                   ) : (

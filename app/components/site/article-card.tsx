@@ -153,10 +153,7 @@ export function ArticleListItem({
           color={article.categoryColor}
         />
         <h3 className="mt-1.5 font-serif text-base leading-snug font-bold text-slate-900 sm:text-lg">
-          <a
-            href={articlePath(article)}
-            className="after:absolute after:inset-0 group-hover:text-brand-700"
-          >
+          <a href={articlePath(article)} className="after:absolute after:inset-0 group-hover:text-brand-700">
             {article.title}
           </a>
         </h3>

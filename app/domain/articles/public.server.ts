@@ -19,7 +19,9 @@ import { firstRow } from "#app/db/rows";
  * The byline's author page: the story's author account's slug, when the byline names that account (an
  * editor may credit someone else by name, whose page that would not be).
  */
-const authorSlug = sql<string | null>`case when ${users.name} = ${articles.authorName} then ${users.slug} end`;
+const authorSlug = sql<
+  string | null
+>`case when ${users.name} = ${articles.authorName} then ${users.slug} end`;
 
 const articleCardColumns = {
   id: articles.id,
@@ -241,7 +243,13 @@ export async function articlesByAuthorSlug(db: DbOrTx, slug: string, page: numbe
     .where(eq(users.slug, slug))
     .limit(1);
   if (!author?.slug) return null;
-  const stories = await pagedListing(db, eq(articles.authorId, author.id), `author:${author.id}`, page, perPage);
+  const stories = await pagedListing(
+    db,
+    eq(articles.authorId, author.id),
+    `author:${author.id}`,
+    page,
+    perPage,
+  );
   const { id: _id, ...shown } = author;
   return { author: { ...shown, slug: author.slug }, ...stories };
 }

@@ -98,7 +98,8 @@ export async function resolveArticleAddress(db: DbOrTx, address: string): Promis
   const current = rows.find((row) => row.slug === key) ?? rows.find((row) => row.id === key.toLowerCase());
   const found = current ?? rows[0];
   if (!found) return null;
-  if (found.slug === key || (!found.slug && found.id === key.toLowerCase())) return { kind: "current", id: found.id };
+  if (found.slug === key || (!found.slug && found.id === key.toLowerCase()))
+    return { kind: "current", id: found.id };
   if (!found.slug) return null;
   return { kind: "moved", id: found.id, slug: found.slug };
 }

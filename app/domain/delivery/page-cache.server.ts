@@ -107,7 +107,8 @@ export class PageCache {
     }
     for (const [key, page] of this.pages) {
       const { articleId, articleSlug } = change;
-      if (page.articleIds.has(articleId) || (articleSlug && page.articleIds.has(articleSlug))) this.remove(key);
+      if (page.articleIds.has(articleId) || (articleSlug && page.articleIds.has(articleSlug)))
+        this.remove(key);
     }
   }
 

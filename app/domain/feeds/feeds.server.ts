@@ -57,7 +57,12 @@ export async function newsSitemapXml(
 ): Promise<string> {
   const since = new Date(Date.now() - 2 * 24 * 3600_000);
   const rows = await db
-    .select({ id: articles.id, slug: articles.slug, title: articles.title, publishedAt: articles.publishedAt })
+    .select({
+      id: articles.id,
+      slug: articles.slug,
+      title: articles.title,
+      publishedAt: articles.publishedAt,
+    })
     .from(articles)
     .where(and(isPublished(), gte(articles.publishedAt, since)))
     .orderBy(desc(articles.publishedAt))

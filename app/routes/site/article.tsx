@@ -70,7 +70,9 @@ export const loader = withDomainErrors(async ({ params, request, context }: Rout
       authorName: article.authorName,
       authorImage: article.authorImage,
       authorHref: article.authorSlug ? authorPath(article.authorSlug) : null,
-      tags: article.tags.filter((tag) => tagPath(tag) !== "/tag/").map((tag) => ({ name: tag, href: tagPath(tag) })),
+      tags: article.tags
+        .filter((tag) => tagPath(tag) !== "/tag/")
+        .map((tag) => ({ name: tag, href: tagPath(tag) })),
       categoryName: article.categoryName,
       categorySlug: article.categorySlug,
       categoryColor: article.categoryColor,
@@ -105,7 +107,9 @@ export const action = withDomainErrors(async ({ request, params, context }: Rout
   const values = { name: text(form.name), email: text(form.email), comment: text(form.comment) };
   try {
     const address = await resolveArticleAddress(context.db, params.id);
-    const result = await submitComment(context.db, address?.id ?? params.id, values, { ip: context.clientIp });
+    const result = await submitComment(context.db, address?.id ?? params.id, values, {
+      ip: context.clientIp,
+    });
     if (result.ok)
       return {
         ok: true,

@@ -69,7 +69,10 @@ export default function AuthorPage({ loaderData }: Route.ComponentProps) {
               className="size-24 shrink-0 rounded-full object-cover"
             />
           ) : (
-            <span aria-hidden className="flex size-24 shrink-0 items-center justify-center rounded-full bg-brand-700 text-3xl font-bold text-white">
+            <span
+              aria-hidden
+              className="flex size-24 shrink-0 items-center justify-center rounded-full bg-brand-700 text-3xl font-bold text-white"
+            >
               {initialOf(author.name)}
             </span>
           )}

@@ -65,7 +65,11 @@ export function ArticleHeader(props: ArticleHeaderProps) {
             <p className="font-semibold text-gray-900">
               By{" "}
               {props.authorHref ? (
-                <a href={props.authorHref} rel="author" className="underline-offset-2 hover:text-brand-700 hover:underline">
+                <a
+                  href={props.authorHref}
+                  rel="author"
+                  className="underline-offset-2 hover:text-brand-700 hover:underline"
+                >
                   {author}
                 </a>
               ) : (
