@@ -1,0 +1,89 @@
+/**
+ * Readable addresses, author pages and tag pages, as a reader meets them. An editor first writes one story
+ * (in its own signed-in context) with her name as byline and a tag the sample stories share; it is dated
+ * years back so it sits last in every listing the other reader journeys look at.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+import { E2E_ACCOUNTS } from "./accounts";
+import { signIn } from "./helpers";
+
+const TITLE = "Tamale traders rebuild the central market after the harmattan fire";
+const BIO = "Edem covers markets and trade across northern Ghana.";
+let storyId = "";
+
+test.beforeAll(async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await signIn(page, E2E_ACCOUNTS.editor);
+  await page.goto("/admin/profile?edit=1");
+  await page.getByLabel("Bio").fill(BIO);
+  await page.getByLabel("Photo URL").fill(`${baseURL}/favicon.svg`);
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText(BIO)).toBeVisible();
+
+  await page.goto("/admin/articles/add");
+  await page.getByLabel("Title", { exact: true }).fill(TITLE);
+  await page.getByRole("textbox", { name: "Content", exact: true }).click();
+  await page.keyboard.type("Traders returned to rebuilt stalls on Monday.");
+  const tags = page.getByRole("textbox", { name: "Tags", exact: true });
+  await tags.fill("accra,");
+  await tags.fill("Northern Trade,");
+  await page.getByLabel("Use a manual date").check();
+  await page.getByLabel("Date", { exact: true }).fill("2020-01-15");
+  await page.getByLabel("Status", { exact: true }).selectOption("published");
+  await page.getByRole("button", { name: "Create Article" }).click();
+  await expect(page.getByText("Article Created!")).toBeVisible();
+  storyId = new URL(page.url()).pathname.split("/").pop() ?? "";
+  await context.close();
+});
+
+test("an article from home has a readable address; its tag and byline lead to tag and author pages", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await page
+    .getByRole("region", { name: "Top story" })
+    .getByRole("link", { name: "Read Full Article" })
+    .click();
+  await expect(page).toHaveURL(/\/article\/accra-traders-welcome-new-opening-hours-at-makola-market$/);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    "href",
+    /\/article\/accra-traders-welcome/,
+  );
+
+  await page.getByRole("link", { name: "#accra" }).click();
+  await expect(page).toHaveURL(/\/tag\/accra$/);
+  await expect(page.getByRole("heading", { level: 1, name: "#accra" })).toBeVisible();
+  await expect(page).toHaveTitle(/^accra - /);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/tag\/accra$/);
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+
+  await page.getByRole("link", { name: TITLE }).click();
+  await expect(page).toHaveURL(/\/article\/tamale-traders-rebuild-the-central-market-after-the-harmattan$/);
+  await expect(page.getByRole("link", { name: "#Northern Trade" })).toHaveAttribute(
+    "href",
+    "/tag/northern-trade",
+  );
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+
+  await page.getByRole("link", { name: "Edem Editor" }).first().click();
+  await expect(page).toHaveURL(/\/author\/edem-editor$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Edem Editor" })).toBeVisible();
+  await expect(page.getByText(BIO)).toBeVisible();
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", BIO);
+  await expect(page.getByRole("link", { name: TITLE })).toBeVisible();
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+});
+
+test("the old /article/<id> address moves for good to the slug; unknown authors and tags are not found", async ({
+  request,
+}) => {
+  const moved = await request.get(`/article/${storyId}`, { maxRedirects: 0 });
+  expect(moved.status()).toBe(301);
+  expect(moved.headers().location).toBe(
+    "/article/tamale-traders-rebuild-the-central-market-after-the-harmattan",
+  );
+  expect((await request.get("/author/nobody-here")).status()).toBe(404);
+  expect((await request.get("/tag/no-such-tag")).status()).toBe(404);
+});
