@@ -11,6 +11,8 @@ import { signIn } from "./helpers";
 const TITLE = "Tamale traders rebuild the central market after the harmattan fire";
 const BIO = "Edem covers markets and trade across northern Ghana.";
 let storyId = "";
+/** The title's slug cut at a word to 60 characters (an autosaved copy may hold it: then with a suffix). */
+const STORY_PATH = /\/article\/tamale-traders-rebuild-the-central-market-after-the(-[0-9a-f]{8})?$/;
 
 test.beforeAll(async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL });
@@ -60,7 +62,7 @@ test("an article from home has a readable address; its tag and byline lead to ta
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 
   await page.getByRole("link", { name: TITLE }).click();
-  await expect(page).toHaveURL(/\/article\/tamale-traders-rebuild-the-central-market-after-the-harmattan$/);
+  await expect(page).toHaveURL(STORY_PATH);
   await expect(page.getByRole("link", { name: "#Northern Trade" })).toHaveAttribute(
     "href",
     "/tag/northern-trade",
@@ -81,9 +83,7 @@ test("the old /article/<id> address moves for good to the slug; unknown authors 
 }) => {
   const moved = await request.get(`/article/${storyId}`, { maxRedirects: 0 });
   expect(moved.status()).toBe(301);
-  expect(moved.headers().location).toBe(
-    "/article/tamale-traders-rebuild-the-central-market-after-the-harmattan",
-  );
+  expect(moved.headers().location).toMatch(STORY_PATH);
   expect((await request.get("/author/nobody-here")).status()).toBe(404);
   expect((await request.get("/tag/no-such-tag")).status()).toBe(404);
 });

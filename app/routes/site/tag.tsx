@@ -62,6 +62,7 @@ export default function TagPage({ loaderData }: Route.ComponentProps) {
               article={article}
               excerptLength={EXCERPT_LENGTH.category}
               dateText={dates.format(article.displayDate)}
+              headingLevel="h2"
               badges={["top-story"]}
               image={images[article.imageUrl]}
               isLead={index === 0}
