@@ -442,7 +442,7 @@ describe("newsroom publishing, sanitising and failure branches", () => {
     expectClean(row.content, "stored");
 
     const page = await outcome(() =>
-      articlePageRoute.loader(args(getRequest("/article/x"), { id: article.slug ?? article.id })),
+      articlePageRoute.loader(args(getRequest("/article/x"), { id: row.slug ?? row.id })),
     );
     expect(page.status).toBe(200);
     expectClean((page.body as Awaited<ReturnType<typeof articlePageRoute.loader>>).article.content, "page");
