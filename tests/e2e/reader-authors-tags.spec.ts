@@ -4,7 +4,7 @@
  * years back so it sits last in every listing the other reader journeys look at.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { E2E_ACCOUNTS } from "./accounts";
 import { signIn } from "./helpers";
 
@@ -13,6 +13,15 @@ const BIO = "Edem covers markets and trade across northern Ghana.";
 let storyId = "";
 /** The title's slug cut at a word to 60 characters (an autosaved copy may hold it: then with a suffix). */
 const STORY_PATH = /\/article\/tamale-traders-rebuild-the-central-market-after-the(-[0-9a-f]{8})?$/;
+
+/** As the other reader journeys check: nothing serious or critical. */
+async function expectNoSeriousAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(
+    serious.map((v) => `${page.url()}: ${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
+  ).toEqual([]);
+}
 
 test.beforeAll(async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL });
@@ -59,7 +68,7 @@ test("an article from home has a readable address; its tag and byline lead to ta
   await expect(page.getByRole("heading", { level: 1, name: "#accra" })).toBeVisible();
   await expect(page).toHaveTitle(/^accra - /);
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/tag\/accra$/);
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  await expectNoSeriousAxeViolations(page);
 
   await page.getByRole("link", { name: TITLE }).click();
   await expect(page).toHaveURL(STORY_PATH);
@@ -67,7 +76,7 @@ test("an article from home has a readable address; its tag and byline lead to ta
     "href",
     "/tag/northern-trade",
   );
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  await expectNoSeriousAxeViolations(page);
 
   await page.getByRole("link", { name: "Edem Editor" }).first().click();
   await expect(page).toHaveURL(/\/author\/edem-editor$/);
@@ -75,7 +84,7 @@ test("an article from home has a readable address; its tag and byline lead to ta
   await expect(page.getByText(BIO)).toBeVisible();
   await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", BIO);
   await expect(page.getByRole("link", { name: TITLE })).toBeVisible();
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  await expectNoSeriousAxeViolations(page);
 });
 
 test("the old /article/<id> address moves for good to the slug; unknown authors and tags are not found", async ({
