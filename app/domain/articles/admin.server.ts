@@ -30,7 +30,7 @@ import { listingExcerpt, readTimeFor, stripHtml } from "#app/lib/text";
 import { firstRow } from "#app/db/rows";
 import { closeEarlierProposals, recordRevision, snapshotOf } from "./revision-log.server";
 import { changedFields, STORY_FIELDS } from "./revision-rules";
-import { changeArticleSlug, uniqueSlugFor } from "./slugs.server";
+import { changeArticleSlug, slugForSave, uniqueSlugFor } from "./slugs.server";
 
 const ADMIN_PAGE_SIZE = 20;
 
@@ -345,7 +345,7 @@ export async function saveArticle(
         slugMoved = await changeArticleSlug(
           tx,
           current,
-          wantedSlug || current.slug || (await uniqueSlugFor(tx, input.title, current.id)),
+          wantedSlug || (await slugForSave(tx, current, input.title)),
         );
         saved = firstRow(
           await tx

@@ -129,6 +129,25 @@ describe.each(TEST_ENGINES)("article slugs, author and tag pages on %s", (engine
     expect(() => articleInput({ slug: "Not OK!" })).toThrow(SLUG_TEXT.invalid);
   });
 
+  test("a story never published follows its title (an autosave may have caught half of it); a published one keeps its address", async () => {
+    const draft = await saveArticle(db(), writer, articleInput({ title: "Tam" }), undefined, {
+      autosave: true,
+    });
+    await saveArticle(db(), writer, articleInput({ title: "Tamale market reopens" }), draft.id, {
+      autosave: true,
+    });
+    expect(await slugOf(draft.id)).toBe("tamale-market-reopens");
+    expect(await db().select().from(articleSlugs).where(eq(articleSlugs.articleId, draft.id))).toEqual([]);
+    const live = await publish({ title: "Kumasi roads" });
+    await saveArticle(
+      db(),
+      editor,
+      articleInput({ title: "Kumasi roads repaved", status: "published" }),
+      live.id,
+    );
+    expect(await slugOf(live.id)).toBe("kumasi-roads");
+  });
+
   test("a writer's slug is ignored; a row without a slug is served by its id", async () => {
     const saved = await saveArticle(
       db(),

@@ -25,6 +25,20 @@ export function shortSlug(title: string, max = SHORT_SLUG, fallback = "story"): 
   return short || fallback;
 }
 
+/**
+ * The slug a save gives an existing story when no one typed one: a story never published follows its
+ * title (its first autosave may have had half a title), one that has been published keeps its address.
+ */
+export async function slugForSave(
+  db: DbOrTx,
+  current: { id: string; title: string; slug: string | null; publishedAt: Date | null },
+  title: string,
+): Promise<string> {
+  if (current.slug && (current.publishedAt || shortSlug(current.title) === shortSlug(title)))
+    return current.slug;
+  return uniqueSlugFor(db, title, current.id);
+}
+
 /** Whether another story uses the slug now or used it before (an old link must keep leading to its story). */
 async function slugTaken(db: DbOrTx, slug: string, articleId: string | null): Promise<boolean> {
   const other = articleId ? ne(articles.id, articleId) : undefined;
@@ -58,14 +72,15 @@ export async function uniqueSlugFor(db: DbOrTx, title: string, articleId: string
  */
 export async function changeArticleSlug(
   tx: Tx,
-  article: { id: string; slug: string | null },
+  article: { id: string; slug: string | null; publishedAt?: Date | null },
   wanted: string,
 ): Promise<boolean> {
   if (!isValidSlug(wanted)) throw fieldsRefused("invalid", { slug: SLUG_TEXT.invalid });
   if (article.slug === wanted) return false;
   if (await slugTaken(tx, wanted, article.id)) throw fieldsRefused("invalid", { slug: SLUG_TEXT.taken });
   await tx.delete(articleSlugs).where(eq(articleSlugs.slug, wanted));
-  if (article.slug) {
+  // A story never published was never linked: its earlier slug need not be kept.
+  if (article.slug && article.publishedAt) {
     await tx
       .insert(articleSlugs)
       .values({ slug: article.slug, articleId: article.id })
