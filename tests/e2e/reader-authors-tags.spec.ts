@@ -49,6 +49,18 @@ test.beforeAll(async ({ browser, baseURL }) => {
   await context.close();
 });
 
+// The story goes back to draft: the journeys after this one count the sample stories in home's lists.
+test.afterAll(async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await signIn(page, E2E_ACCOUNTS.editor);
+  await page.goto(`/admin/articles/edit/${storyId}`);
+  await page.getByLabel("Status", { exact: true }).selectOption("draft");
+  await page.getByRole("button", { name: "Update Article" }).click();
+  await expect(page.getByText("Article updated successfully!")).toBeVisible();
+  await context.close();
+});
+
 test("an article from home has a readable address; its tag and byline lead to tag and author pages", async ({
   page,
 }) => {
