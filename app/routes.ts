@@ -6,6 +6,8 @@ export default [
     index("routes/site/home.tsx"),
     route("article/:id", "routes/site/article.tsx"),
     route("category/:categorySlug", "routes/site/category.tsx"),
+    route("author/:slug", "routes/site/author.tsx"),
+    route("tag/:slug", "routes/site/tag.tsx"),
     route("all-articles", "routes/site/all-articles.tsx"),
     route("search", "routes/site/search.tsx"),
     route("latest-news", "routes/site/latest-news.tsx"),

@@ -5,6 +5,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { generatePassword, hashPassword } from "#app/auth/password.server";
 import { categorySlug } from "#app/lib/slug";
+import { shortSlug, uniqueSlugFor } from "#app/domain/articles/slugs.server";
 import { listingExcerpt, readTimeFor } from "#app/lib/text";
 import type { Db, DbOrTx } from "./client.server";
 import { SAMPLE_ARTICLES, SAMPLE_CATEGORIES } from "./sample-content";
@@ -64,10 +65,13 @@ export async function populateSampleContent(tx: DbOrTx, now = new Date()) {
   }
   for (const sample of SAMPLE_ARTICLES) {
     const publishedAt = new Date(now.getTime() - sample.publishedHoursAgo * 3600_000);
+    const id = crypto.randomUUID();
     const article = firstRow(
       await tx
         .insert(articles)
         .values({
+          id,
+          slug: await uniqueSlugFor(tx, sample.title, id),
           title: sample.title,
           excerpt: sample.excerpt || listingExcerpt({ content: sample.content }),
           content: sample.content,
@@ -125,6 +129,7 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<S
       .values({
         email,
         name: "Administrator",
+        slug: shortSlug("Administrator", 60, "staff"),
         role: "admin",
         status: "active",
         passwordHash: await hashPassword(password),

@@ -54,6 +54,16 @@ export const ARTICLE_TEXT = {
   scheduled: "Scheduled: it goes live on its own at the time set.",
 } as const;
 
+/** The article's "URL slug" field (its address, /article/<slug>). */
+export const SLUG_TEXT = {
+  invalid: "The URL slug may contain only lower-case letters, digits and dashes (1 to 120 characters).",
+  taken: "This URL slug is already used by another story. Please choose another.",
+} as const;
+
+/** What an editor may type as a slug: lower-case words of letters and digits joined by single dashes. */
+export const isValidSlug = (value: string) =>
+  value.length >= 1 && value.length <= 120 && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value);
+
 /** The bulk result dialogs of the article list (back-office.md section 8). */
 export const bulkResultText = (processed: number, failed: number) => {
   const total = processed + failed;
@@ -162,8 +172,13 @@ const articleInput = z
     featured: checkbox,
     isTopStory: checkbox,
     ...seoFields,
+    /** Empty: keep the current slug (a new story's comes from its title). */
+    slug: optionalText(200).optional(),
   })
   .superRefine((value, ctx) => {
+    if (value.slug && !isValidSlug(value.slug)) {
+      ctx.addIssue({ code: "custom", path: ["slug"], message: "invalidSlug" });
+    }
     if (value.useManualDate && Number.isNaN(Date.parse(`${value.manualDate}T00:00:00Z`))) {
       ctx.addIssue({ code: "custom", path: ["manualDate"], message: "invalidDate" });
     }
@@ -184,6 +199,7 @@ const FIELD_MESSAGES: Record<string, string> = {
   invalidYoutubeUrl: ARTICLE_TEXT.invalidYoutubeUrl,
   invalidDate: ARTICLE_TEXT.invalidDate,
   ...SEO_FIELD_MESSAGES,
+  invalidSlug: SLUG_TEXT.invalid,
 };
 
 export interface FormProblem {
@@ -299,6 +315,7 @@ export interface ArticleFormValues extends SeoValues {
   scheduledAt: string;
   featured: boolean;
   isTopStory: boolean;
+  slug: string;
 }
 
 export const emptyArticleValues = (authorName: string, now = new Date()): ArticleFormValues => ({
@@ -318,6 +335,7 @@ export const emptyArticleValues = (authorName: string, now = new Date()): Articl
   isTopStory: false,
   seoTitle: "",
   seoDescription: "",
+  slug: "",
 });
 
 export function articleValuesFromForm(values: Record<string, unknown>): ArticleFormValues {
@@ -340,6 +358,7 @@ export function articleValuesFromForm(values: Record<string, unknown>): ArticleF
     featured: on("featured"),
     isTopStory: on("isTopStory"),
     ...seoValuesOf(values),
+    slug: text("slug"),
   };
 }
 
@@ -360,6 +379,7 @@ export function articleValuesFromArticle(
     featured: boolean;
     isTopStory: boolean;
     scheduledAt?: Date | string | null;
+    slug?: string | null;
     /** Absent in a revision saved before the overrides existed. */
     seoTitle?: string;
     seoDescription?: string;
@@ -385,5 +405,6 @@ export function articleValuesFromArticle(
     isTopStory: article.isTopStory,
     seoTitle: article.seoTitle ?? "",
     seoDescription: article.seoDescription ?? "",
+    slug: article.slug ?? "",
   };
 }

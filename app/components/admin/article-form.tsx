@@ -301,6 +301,29 @@ export function ArticleForm({
             />
           )}
 
+          {canPublish ? (
+            <>
+              <label htmlFor="slug" className="mt-3 mb-1 block text-sm font-medium">
+                URL slug
+              </label>
+              <input
+                id="slug"
+                name="slug"
+                defaultValue={values.slug}
+                maxLength={120}
+                pattern="[a-z0-9]+(-[a-z0-9]+)*"
+                aria-describedby={errors.slug ? "slug-hint slug-error" : "slug-hint"}
+                aria-invalid={errors.slug ? true : undefined}
+                className={inputClass(errors.slug)}
+              />
+              <p id="slug-hint" className="mt-1 text-xs text-gray-500">
+                The story&apos;s address: /article/{values.slug || "…"}. Left empty, it comes from the title.
+                Old addresses keep working.
+              </p>
+              <FieldError id="slug-error" message={errors.slug} />
+            </>
+          ) : null}
+
           <label htmlFor="categoryId" className="mt-3 mb-1 block text-sm font-medium">
             Category
           </label>

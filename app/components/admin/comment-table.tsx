@@ -2,6 +2,7 @@
  * The moderation table: each row offers only the transitions the spec's table allows from its status.
  * Deletes ask first (a dialog with JavaScript, a server step without).
  */
+import { articlePath } from "#app/lib/paths";
 import { useState, type FormEvent } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
@@ -46,6 +47,7 @@ interface CommentRow {
   createdAt: string | Date;
   articleId: string;
   articleTitle: string | null;
+  articleSlug?: string | null;
   actions: RowAction[];
 }
 
@@ -171,7 +173,10 @@ export function CommentTable({ rows, deleteConfirm }: { rows: CommentRow[]; dele
                 <td className={`${CARD_TABLE.cell} max-md:text-xs`}>
                   <span className={CARD_TABLE.label}>On: </span>
                   {row.articleTitle ? (
-                    <Link to={`/article/${row.articleId}`} className="text-brand-700 hover:underline">
+                    <Link
+                      to={articlePath({ id: row.articleId, slug: row.articleSlug })}
+                      className="text-brand-700 hover:underline"
+                    >
                       {row.articleTitle}
                     </Link>
                   ) : (

@@ -5,6 +5,7 @@
  */
 import { ArrowRight } from "lucide-react";
 import { isoDate } from "#app/lib/dates";
+import { articlePath, authorPath } from "#app/lib/paths";
 import type { ImagePlace, PageImage } from "#app/lib/responsive-image";
 import { truncate } from "#app/lib/text";
 import { CardImage } from "./card-image";
@@ -13,6 +14,9 @@ import { CategoryBadge, FlagBadge, type FlagBadgeKind } from "./category-badge";
 /** What a card needs; the domain's ArticleCard (serialised) fits. */
 export interface CardArticle {
   id: string;
+  slug?: string | null;
+  /** The byline's author page, when it has one. */
+  authorSlug?: string | null;
   title: string;
   summary: string;
   imageUrl: string;
@@ -42,6 +46,20 @@ interface ArticleCardProps {
   isLead?: boolean;
 }
 
+/** The author's name, linking to their page when they have one (above the card's stretched title link). */
+function Byline({ article }: { article: CardArticle }) {
+  const name = article.authorName.trim() || "Anonymous";
+  if (!article.authorSlug) return <span className="font-medium text-slate-700">{name}</span>;
+  return (
+    <a
+      href={authorPath(article.authorSlug)}
+      className="relative z-10 font-medium text-slate-700 hover:text-brand-700 hover:underline"
+    >
+      {name}
+    </a>
+  );
+}
+
 export function ArticleCard({
   article,
   excerptLength,
@@ -54,7 +72,7 @@ export function ArticleCard({
   isLead = false,
 }: ArticleCardProps) {
   const shown = badges.filter((kind) => (kind === "featured" ? article.featured : article.isTopStory));
-  const href = `/article/${article.id}`;
+  const href = articlePath(article);
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
       <div className="relative overflow-hidden">
@@ -96,7 +114,7 @@ export function ArticleCard({
         ) : null}
         <div className="mt-auto flex flex-wrap items-center justify-between gap-x-3 gap-y-1 pt-4 text-sm text-slate-500">
           <span>
-            <span className="font-medium text-slate-700">{article.authorName.trim() || "Anonymous"}</span>
+            <Byline article={article} />
             <span aria-hidden> · </span>
             <time dateTime={isoDate(article.displayDate)}>{dateText}</time>
           </span>
@@ -135,10 +153,7 @@ export function ArticleListItem({
           color={article.categoryColor}
         />
         <h3 className="mt-1.5 font-serif text-base leading-snug font-bold text-slate-900 sm:text-lg">
-          <a
-            href={`/article/${article.id}`}
-            className="after:absolute after:inset-0 group-hover:text-brand-700"
-          >
+          <a href={articlePath(article)} className="after:absolute after:inset-0 group-hover:text-brand-700">
             {article.title}
           </a>
         </h3>
@@ -148,7 +163,7 @@ export function ArticleListItem({
           </p>
         ) : null}
         <p className="mt-1.5 text-xs text-slate-500">
-          <span className="font-medium text-slate-700">{article.authorName.trim() || "Anonymous"}</span>
+          <Byline article={article} />
           <span aria-hidden> · </span>
           <time dateTime={isoDate(article.displayDate)}>{dateText}</time>
         </p>

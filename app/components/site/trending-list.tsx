@@ -1,10 +1,12 @@
 /** The trending sidebar: up to 5 ranked articles with their views, or 'No trending articles found.' */
 import { Eye, TrendingUp } from "lucide-react";
 import { isoDate } from "#app/lib/dates";
+import { articlePath } from "#app/lib/paths";
 import { formatCount } from "#app/lib/text";
 
 interface TrendingItem {
   id: string;
+  slug?: string | null;
   title: string;
   views: number;
   displayDate: Date | string;
@@ -51,7 +53,7 @@ export function TrendingList({
                   </p>
                 ) : null}
                 <a
-                  href={`/article/${article.id}`}
+                  href={articlePath(article)}
                   className="mt-0.5 block leading-snug font-semibold text-slate-900 hover:text-brand-700"
                 >
                   {article.title}

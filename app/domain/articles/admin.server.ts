@@ -33,6 +33,7 @@ import { changedFields, STORY_FIELDS } from "./revision-rules";
 import { scheduleChanged } from "./scheduler.server";
 import { getSettings } from "#app/domain/settings/settings.server";
 import { zonedTimeToInstant } from "#app/lib/zoned-time";
+import { changeArticleSlug, slugForSave, uniqueSlugFor } from "./slugs.server";
 
 const ADMIN_PAGE_SIZE = 20;
 
@@ -239,13 +240,20 @@ const samePlacement = (a: Placement, b: Placement) =>
  */
 export function articleSaveChange(
   before: Placement | null,
-  after: Placement & { id: string },
+  after: Placement & { id: string; slug?: string | null },
+  slugMoved = false,
 ): SiteChange | null {
   const wasLive = before?.status === "published";
   const isLive = after.status === "published";
   if (!wasLive && !isLive) return null;
-  if (before && wasLive && isLive && samePlacement(before, after)) {
-    return { scope: "article", articleId: after.id, reason: "published article edited" };
+  // A new address changes every link to the story (listings, feeds, sitemaps): like a move.
+  if (before && wasLive && isLive && !slugMoved && samePlacement(before, after)) {
+    return {
+      scope: "article",
+      articleId: after.id,
+      articleSlug: after.slug ?? undefined,
+      reason: "published article edited",
+    };
   }
   return { scope: "everything", reason: isLive ? "article published or moved" : "article unpublished" };
 }
@@ -363,8 +371,17 @@ export async function saveArticle(
         revisedAt: revised ? now : (current?.revisedAt ?? null),
         correctionNote: correctionNote || current?.correctionNote || "",
       };
+      // The address: editors and admins may type one; otherwise a new story (or an old row without one)
+      // takes its title's, and a story keeps the one it has.
+      const wantedSlug = (mayFlag && input.slug) || "";
       let saved: Article;
+      let slugMoved = false;
       if (current) {
+        slugMoved = await changeArticleSlug(
+          tx,
+          current,
+          wantedSlug || (await slugForSave(tx, current, input.title)),
+        );
         saved = firstRow(
           await tx
             .update(articles)
@@ -373,12 +390,16 @@ export async function saveArticle(
             .returning(),
         );
       } else {
-        saved = firstRow(
+        const newId = crypto.randomUUID();
+        const slug = wantedSlug || (await uniqueSlugFor(tx, input.title, newId));
+        const inserted = firstRow(
           await tx
             .insert(articles)
-            .values({ ...values, authorId: actor.id, createdAt: now })
+            .values({ ...values, id: newId, authorId: actor.id, createdAt: now })
             .returning(),
         );
+        await changeArticleSlug(tx, inserted, slug);
+        saved = { ...inserted, slug };
       }
       if (featured) await takeFlag(tx, "featured", saved.id);
       if (isTopStory) await takeFlag(tx, "isTopStory", saved.id);
@@ -422,7 +443,7 @@ export async function saveArticle(
         autosave: options.autosave,
         correctionNote,
       });
-      change = articleSaveChange(current, { ...saved, featured, isTopStory });
+      change = articleSaveChange(current, { ...saved, featured, isTopStory }, slugMoved);
       return { id: saved.id, status, submittedForReview, proposed: false, revisionId };
     }),
   );

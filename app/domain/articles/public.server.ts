@@ -15,9 +15,18 @@ import { isPublished } from "./published.server";
 import { totalViews } from "./views.server";
 import { firstRow } from "#app/db/rows";
 
+/**
+ * The byline's author page: the story's author account's slug, when the byline names that account (an
+ * editor may credit someone else by name, whose page that would not be).
+ */
+const authorSlug = sql<
+  string | null
+>`case when ${users.name} = ${articles.authorName} then ${users.slug} end`;
+
 const articleCardColumns = {
   id: articles.id,
   slug: articles.slug,
+  authorSlug,
   title: articles.title,
   excerpt: articles.excerpt,
   imageUrl: articles.imageUrl,
@@ -42,6 +51,7 @@ const CONTENT_HEAD_CHARS = 4000;
 interface ArticleCardRow {
   id: string;
   slug: string | null;
+  authorSlug: string | null;
   title: string;
   excerpt: string;
   imageUrl: string;
@@ -85,6 +95,7 @@ function listing(db: DbOrTx, where: SQL | undefined) {
     .select(listingColumns)
     .from(articles)
     .leftJoin(categories, eq(categories.id, articles.categoryId))
+    .leftJoin(users, eq(users.id, articles.authorId))
     .where(and(isPublished(), where))
     .$dynamic();
 }
@@ -208,6 +219,58 @@ export async function articlesByCategorySlug(
     page: current,
     totalPages,
   };
+}
+
+/** One page of a listing with its total, the page clamped to the pages there are. */
+async function pagedListing(db: DbOrTx, where: SQL, totalKey: string | null, page: number, perPage: number) {
+  const total = totalKey
+    ? await publishedTotal(db, totalKey, where)
+    : firstRow(await db.select({ total: count() }).from(articles).where(and(isPublished(), where))).total;
+  const totalPages = Math.max(1, Math.ceil(total / perPage));
+  const current = Math.min(Math.max(1, Math.floor(page)), totalPages);
+  const rows = await listing(db, where)
+    .orderBy(desc(articles.displayDate), desc(articles.id))
+    .limit(perPage)
+    .offset((current - 1) * perPage);
+  return { articles: rows.map(toCard), total, page: current, totalPages };
+}
+
+/** An author page (/author/<slug>): the staff member and their published stories, newest first; null: no such author. */
+export async function articlesByAuthorSlug(db: DbOrTx, slug: string, page: number, perPage: number) {
+  const [author] = await db
+    .select({ id: users.id, name: users.name, slug: users.slug, bio: users.bio, avatarUrl: users.avatarUrl })
+    .from(users)
+    .where(eq(users.slug, slug))
+    .limit(1);
+  if (!author?.slug) return null;
+  const stories = await pagedListing(
+    db,
+    eq(articles.authorId, author.id),
+    `author:${author.id}`,
+    page,
+    perPage,
+  );
+  const { id: _id, ...shown } = author;
+  return { author: { ...shown, slug: author.slug }, ...stories };
+}
+
+/**
+ * A tag page (/tag/<slug>): the published stories whose tags have that slug (the GIN-indexed tag_slugs),
+ * headed by the tag as the newest of them writes it; null when no published story has it.
+ */
+export async function articlesByTagSlug(db: DbOrTx, slug: string, page: number, perPage: number) {
+  if (!slug || slug.length > 120) return null;
+  const tagged = sql`${articles.tagSlugs} @> array[${slug}]::text[]`;
+  const [newest] = await db
+    .select({ tags: articles.tags })
+    .from(articles)
+    .where(and(isPublished(), tagged))
+    .orderBy(desc(articles.displayDate), desc(articles.id))
+    .limit(1);
+  if (!newest) return null;
+  const name = newest.tags.find((tag) => tagSlug(tag) === slug) ?? slug;
+  const stories = await pagedListing(db, tagged, `tag:${slug}`, page, perPage);
+  return { tag: { name, slug }, ...stories };
 }
 
 interface ArticlePage {
@@ -367,6 +430,7 @@ export async function searchArticles(
     .select({ ...listingColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(articles)
     .leftJoin(categories, eq(categories.id, articles.categoryId))
+    .leftJoin(users, eq(users.id, articles.authorId))
     .where(inArray(articles.id, newestMatches))
     .orderBy(desc(rank), desc(articles.displayDate), desc(articles.id))
     .limit(perPage)
@@ -390,16 +454,12 @@ export async function getPublishedArticle(db: DbOrTx, id: string) {
       updatedAt: articles.updatedAt,
       revisedAt: articles.revisedAt,
       correctionNote: articles.correctionNote,
-      slug: articles.slug,
       seoTitle: articles.seoTitle,
       seoDescription: articles.seoDescription,
-      // The byline's author page, when the author is a staff member who has one (structured data).
-      authorSlug: sql<
-        string | null
-      >`(SELECT ${users.slug} FROM ${users} WHERE ${users.id} = ${articles.authorId})`,
     })
     .from(articles)
     .leftJoin(categories, eq(categories.id, articles.categoryId))
+    .leftJoin(users, eq(users.id, articles.authorId))
     .where(and(eq(articles.id, id), isPublished()))
     .limit(1);
   if (!row) return null;

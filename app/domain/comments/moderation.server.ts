@@ -66,6 +66,7 @@ export async function listForModeration(db: DbOrTx, actor: CurrentUser, query: M
       createdAt: comments.createdAt,
       articleId: comments.articleId,
       articleTitle: articles.title,
+      articleSlug: articles.slug,
     })
     .from(comments)
     .leftJoin(articles, eq(articles.id, comments.articleId))

@@ -98,6 +98,7 @@ export async function dashboardStats(
 
 const articleCard = {
   id: articles.id,
+  slug: articles.slug,
   title: articles.title,
   status: articles.status,
   authorName: articles.authorName,

@@ -147,11 +147,13 @@ describe("what the cache may hold", () => {
     expect(keys.size).toBe(7);
   });
 
-  test("a page's articles are read off its links, relative or absolute", () => {
+  test("a page's articles are read off its links (by id or slug), relative or absolute, and the article page's own mark", () => {
+    const C = "c0ffee00-0000-4000-8000-000000000003";
     const ids = articleIdsLinkedFrom(
-      `<a href="/article/${A}">x</a><link>https://news.example/article/${B.toUpperCase()}</link><a href="/article/nope">`,
+      `<a href="/article/${A}">x</a><link>https://news.example/article/${B.toUpperCase()}</link><a href="/article/accra-floods">` +
+        `<main data-view-article="${C}">`,
     );
-    expect([...ids].sort()).toEqual([A, B]);
+    expect([...ids].sort()).toEqual([A, B, C, "accra-floods"].sort());
   });
 });
 

@@ -106,7 +106,9 @@ export class PageCache {
       return;
     }
     for (const [key, page] of this.pages) {
-      if (page.articleIds.has(change.articleId)) this.remove(key);
+      const { articleId, articleSlug } = change;
+      if (page.articleIds.has(articleId) || (articleSlug && page.articleIds.has(articleSlug)))
+        this.remove(key);
     }
   }
 
@@ -157,7 +159,11 @@ export function pageCacheKey(parts: KeyParts): string {
   ].join("\u0000");
 }
 
-const ARTICLE_LINK = /\/article\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/gi;
+/**
+ * A link to a story by its slug or id (/article/<slug>), or the article page's own mark of its id
+ * (data-view-article): an article change names both, so either finds the pages to purge.
+ */
+const ARTICLE_LINK = /\/article\/([a-z0-9][a-z0-9-]{0,119})|data-view-article="([0-9a-f-]{36})"/gi;
 
 /**
  * Every article a page links to, read off its bytes: cards, trending, related, feeds and sitemaps all
@@ -166,7 +172,7 @@ const ARTICLE_LINK = /\/article\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4
 export function articleIdsLinkedFrom(body: Buffer | string): Set<string> {
   const text = typeof body === "string" ? body : body.toString("utf8");
   const ids = new Set<string>();
-  for (const match of text.matchAll(ARTICLE_LINK)) ids.add(match[1]!.toLowerCase());
+  for (const match of text.matchAll(ARTICLE_LINK)) ids.add((match[1] ?? match[2])!.toLowerCase());
   return ids;
 }
 

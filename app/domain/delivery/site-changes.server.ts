@@ -11,7 +11,7 @@ export type SiteChange =
   /** Settings, snippets, ads, categories, or which articles are published and where: every page may show it. */
   | { scope: "everything"; reason: string }
   /** One article's own text, image or comments changed, and it stays where it was: the pages that link to it. */
-  | { scope: "article"; articleId: string; reason: string };
+  | { scope: "article"; articleId: string; articleSlug?: string; reason: string };
 
 type Listener = (change: SiteChange) => void;
 

@@ -40,7 +40,7 @@ describe.each(TEST_ENGINES)("feeds on %s", (engine) => {
 
   test("sitemap, news sitemap and RSS list published articles only", async () => {
     const published = await database.db
-      .select({ id: articles.id })
+      .select({ id: articles.id, slug: articles.slug })
       .from(articles)
       .where(eq(articles.status, "published"));
     const draft = firstRow(
@@ -54,8 +54,11 @@ describe.each(TEST_ENGINES)("feeds on %s", (engine) => {
       language: "en",
     });
     for (const a of published) {
-      expect(sitemap).toContain(`https://n.example/article/${a.id}`);
-      expect(rss).toContain(`https://n.example/article/${a.id}`);
+      // Readable addresses; the RSS item keeps the id's address (it redirects) as its lasting guid.
+      expect(a.slug).toBeTruthy();
+      expect(sitemap).toContain(`https://n.example/article/${a.slug}<`);
+      expect(rss).toContain(`<link>https://n.example/article/${a.slug}</link>`);
+      expect(rss).toContain(`https://n.example/article/${a.id}</guid>`);
     }
     for (const xml of [sitemap, news, rss]) {
       expect(xml).not.toContain(draft.id);

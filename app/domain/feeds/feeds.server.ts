@@ -42,7 +42,7 @@ const STATIC_PATHS = [
 export async function sitemapXml(db: DbOrTx, baseUrl: string): Promise<string> {
   const [articleRows, categoryRows] = await Promise.all([
     db
-      .select({ id: articles.id, updatedAt: articles.updatedAt })
+      .select({ id: articles.id, slug: articles.slug, updatedAt: articles.updatedAt })
       .from(articles)
       .where(isPublished())
       .orderBy(desc(articles.displayDate))
@@ -56,7 +56,7 @@ export async function sitemapXml(db: DbOrTx, baseUrl: string): Promise<string> {
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
     ...STATIC_PATHS.map((p) => url(p)),
     ...categoryRows.map((c) => url(`/category/${c.slug}`, c.updatedAt)),
-    ...articleRows.map((a) => url(`/article/${a.id}`, a.updatedAt)),
+    ...articleRows.map((a) => url(articlePath(a), a.updatedAt)),
     "</urlset>",
   ].join("\n");
 }
@@ -70,7 +70,12 @@ export async function newsSitemapXml(
 ): Promise<string> {
   const since = new Date(Date.now() - 2 * 24 * 3600_000);
   const rows = await db
-    .select({ id: articles.id, title: articles.title, publishedAt: articles.publishedAt })
+    .select({
+      id: articles.id,
+      slug: articles.slug,
+      title: articles.title,
+      publishedAt: articles.publishedAt,
+    })
     .from(articles)
     .where(and(isPublished(), gte(articles.publishedAt, since)))
     .orderBy(desc(articles.publishedAt))
@@ -80,7 +85,7 @@ export async function newsSitemapXml(
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:news="http://www.google.com/schemas/sitemap-news/0.9">',
     ...rows.map(
       (a) =>
-        `  <url><loc>${escapeXml(`${baseUrl}/article/${a.id}`)}</loc><news:news><news:publication><news:name>${escapeXml(siteTitle)}</news:name><news:language>${escapeXml(language)}</news:language></news:publication><news:publication_date>${a.publishedAt?.toISOString()}</news:publication_date><news:title>${escapeXml(a.title)}</news:title></news:news></url>`,
+        `  <url><loc>${escapeXml(`${baseUrl}${articlePath(a)}`)}</loc><news:news><news:publication><news:name>${escapeXml(siteTitle)}</news:name><news:language>${escapeXml(language)}</news:language></news:publication><news:publication_date>${a.publishedAt?.toISOString()}</news:publication_date><news:title>${escapeXml(a.title)}</news:title></news:news></url>`,
     ),
     "</urlset>",
   ].join("\n");
@@ -141,7 +146,8 @@ export async function rssXml(db: DbOrTx, baseUrl: string, settings: FeedSettings
       "    <item>",
       `      <title>${escapeXml(a.title)}</title>`,
       `      <link>${link}</link>`,
-      `      <guid isPermaLink="true">${link}</guid>`,
+      // The id's address stays the item's identity when an editor changes the slug (it redirects).
+      `      <guid isPermaLink="true">${escapeXml(`${baseUrl}/article/${a.id}`)}</guid>`,
       `      <description>${escapeXml(a.excerpt)}</description>`,
       a.categoryName ? `      <category>${escapeXml(a.categoryName)}</category>` : "",
       a.authorName ? `      <dc:creator>${escapeXml(a.authorName)}</dc:creator>` : "",

@@ -160,6 +160,8 @@ export const editUserSchema = z.object({
 export const profileSchema = z.object({
   name: nameField,
   bio: bioField,
+  /** The photo on the author page and bylines. */
+  avatarUrl: avatarField,
   website: cleaned.pipe(
     z
       .string()

@@ -177,6 +177,7 @@ describe.each(TEST_ENGINES)("users on %s", (engine) => {
     const updated = await updateProfile(db(), writer, {
       name: "Wale W",
       bio: "Reporter",
+      avatarUrl: "https://w.example/me.jpg",
       website: "https://w.example",
       location: "Accra",
     });

@@ -20,6 +20,8 @@ import { createNotification } from "#app/domain/notifications/notifications.serv
 import { conflict, invalid, notFound } from "#app/lib/errors";
 import type { EditUserInput, ProfileInput } from "./user-form";
 import { firstRow } from "#app/db/rows";
+import { shortSlug } from "#app/domain/articles/slugs.server";
+import { siteChanged } from "#app/domain/delivery/site-changes.server";
 
 export const USER_TEXT = {
   cannotChangeSelf: "You cannot deactivate, demote or delete your own account.",
@@ -208,14 +210,30 @@ interface NewUser {
 /** The address belongs to another account ('conflict' on the email field). */
 export const emailTaken = () => conflict(USER_TEXT.emailTaken, { field: "email" });
 
+/**
+ * An unused author-page slug (/author/<slug>) from a name, made like the migration's backfill: the name's
+ * slug cut to 60 characters, with the start of the id added when someone already has it.
+ */
+export async function uniqueUserSlug(db: DbOrTx, name: string, userId: string): Promise<string> {
+  const base = shortSlug(name, 60, "staff");
+  for (const candidate of [base, `${base}-${userId.slice(0, 8).toLowerCase()}`]) {
+    const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.slug, candidate)).limit(1);
+    if (!taken) return candidate;
+  }
+  return `${base}-${crypto.randomUUID().slice(0, 8)}`;
+}
+
 /** Creates a staff account (password hashed) and tells the newsroom; throws emailTaken() for a registered address. */
 export async function createUser(db: Db, input: NewUser, actor: Actor | null) {
   const email = input.email.trim().toLowerCase();
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
+    const id = crypto.randomUUID();
     const [created] = await tx
       .insert(users)
       .values({
+        id,
+        slug: await uniqueUserSlug(tx, input.name.trim(), id),
         name: input.name.trim(),
         email,
         passwordHash,
@@ -250,7 +268,7 @@ export async function createUser(db: Db, input: NewUser, actor: Actor | null) {
 export async function updateUser(db: Db, actor: Actor, userId: string, input: EditUserInput) {
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   try {
-    return await db.transaction(async (tx) => {
+    const saved = await db.transaction(async (tx) => {
       const [target] = await lockUsers(tx, [userId]);
       if (!target) throw userNotFound();
       const losesAdmin = isActiveAdmin(target) && !isActiveAdmin(input);
@@ -295,6 +313,9 @@ export async function updateUser(db: Db, actor: Actor, userId: string, input: Ed
       });
       return updated;
     });
+    // Name, photo and bio show on the person's author page and bylines.
+    siteChanged(db, { scope: "everything", reason: "staff member changed" });
+    return saved;
   } catch (error) {
     // A race between the check and the write still ends as 'Email Already Exists'.
     if (isUniqueViolation(error)) throw emailTaken();
@@ -304,7 +325,7 @@ export async function updateUser(db: Db, actor: Actor, userId: string, input: Ed
 
 /** The signed-in user's own profile (the email is not part of it: it cannot be changed here). */
 export async function updateProfile(db: Db, actor: Actor, input: ProfileInput) {
-  return db.transaction(async (tx) => {
+  const updated = await db.transaction(async (tx) => {
     const [updated] = await tx
       .update(users)
       .set({ ...input, updatedAt: new Date() })
@@ -319,6 +340,9 @@ export async function updateProfile(db: Db, actor: Actor, input: ProfileInput) {
     });
     return updated;
   });
+  // The author page, and the bylines that link to it by the name, show what was saved.
+  siteChanged(db, { scope: "everything", reason: "staff profile changed" });
+  return updated;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { articlePath } from "#app/lib/paths";
 import { useState } from "react";
 import { data, Form, Link, useNavigation, useSubmit } from "react-router";
 import { requirePermission } from "#app/auth/guard.server";
@@ -27,6 +28,7 @@ export const loader = withDomainErrors(async ({ params, context }: Route.LoaderA
   const { timezone } = await getSettings(db);
   return {
     id: article.id,
+    slug: article.slug,
     status: article.status,
     values: articleValuesFromArticle(proposed ? { ...article, ...proposed } : article, timezone),
     timeZone: timezone,
@@ -72,7 +74,7 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
           {STATUS_LABELS[loaderData.values.status]}
         </span>
         {loaderData.status === "published" ? (
-          <Link to={`/article/${loaderData.id}`} className="text-sm font-medium text-blue-700 underline">
+          <Link to={articlePath(loaderData)} className="text-sm font-medium text-blue-700 underline">
             View story
           </Link>
         ) : null}

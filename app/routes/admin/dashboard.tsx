@@ -1,3 +1,4 @@
+import { articlePath } from "#app/lib/paths";
 import {
   Activity,
   CheckCircle2,
@@ -295,7 +296,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                     <span className="text-xs whitespace-nowrap text-gray-500">{viewCount(a.views)}</span>
                     {a.isLive ? (
                       <a
-                        href={`/article/${a.id}`}
+                        href={articlePath(a)}
                         className="text-xs text-brand-700 hover:underline"
                         aria-label={`Read "${a.title}" on the site`}
                       >

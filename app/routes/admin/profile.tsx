@@ -17,6 +17,7 @@ import {
 import { changeOwnPassword, getUserById, updateProfile } from "#app/domain/users/users.server";
 import { redirectWithToast } from "#app/lib/flash.server";
 import { withDomainErrors } from "#app/lib/http-errors.server";
+import { authorPath } from "#app/lib/paths";
 import type { Route } from "./+types/profile";
 
 /** Own profile: only a signed-in, enabled account is needed (deviations.md). */
@@ -25,8 +26,12 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
   const user = await getUserById(context.db, me.id);
   if (!user) throw data({ title: "Page not found", message: USER_FORM_TEXT.userNotFound }, { status: 404 });
   const isEditing = new URL(request.url).searchParams.get("edit") === "1";
-  const { name, email, role, bio, website, location, createdAt, lastLoginAt } = user;
-  return { profile: { name, email, role, bio, website, location, createdAt, lastLoginAt }, isEditing };
+  const { name, email, role, bio, avatarUrl, slug, website, location, createdAt, lastLoginAt } = user;
+  return {
+    profile: { name, email, role, bio, avatarUrl, website, location, createdAt, lastLoginAt },
+    authorPage: slug ? authorPath(slug) : null,
+    isEditing,
+  };
 });
 
 interface ActionResult {
@@ -173,6 +178,22 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
                   {...describedBy("profile-bio", profileErrors.bio)}
                 />
               </FormField>
+              <FormField
+                id="profile-avatar"
+                label="Photo URL"
+                problem={profileErrors.avatarUrl}
+                hint="The photo on your author page and bylines: an https:// address, such as a picture from the Media Library."
+              >
+                <input
+                  id="profile-avatar"
+                  name="avatarUrl"
+                  type="url"
+                  placeholder="https://"
+                  defaultValue={shown.avatarUrl}
+                  className={inputClass}
+                  {...describedBy("profile-avatar", profileErrors.avatarUrl)}
+                />
+              </FormField>
               <div className="grid gap-4 md:grid-cols-2">
                 <FormField id="profile-website" label="Website" problem={profileErrors.website}>
                   <input
@@ -216,6 +237,26 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
                 <RoleBadge role={profile.role} />
               </ViewRow>
               <ViewRow label="Bio">{profile.bio || <span className="text-gray-500">Not set</span>}</ViewRow>
+              <ViewRow label="Photo">
+                {profile.avatarUrl ? (
+                  <img
+                    src={profile.avatarUrl}
+                    alt=""
+                    width={48}
+                    height={48}
+                    className="size-12 rounded-full object-cover"
+                  />
+                ) : (
+                  <span className="text-gray-500">Not set</span>
+                )}
+              </ViewRow>
+              {loaderData.authorPage ? (
+                <ViewRow label="Author page">
+                  <a href={loaderData.authorPage} className="text-brand-700 hover:underline">
+                    {loaderData.authorPage}
+                  </a>
+                </ViewRow>
+              ) : null}
               <ViewRow label="Website">
                 {profile.website ? (
                   <a

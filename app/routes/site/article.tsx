@@ -1,5 +1,5 @@
 import { PlayCircle } from "lucide-react";
-import { data, isRouteErrorResponse } from "react-router";
+import { data, isRouteErrorResponse, redirect } from "react-router";
 import { AdSpace } from "#app/components/site/ad-space";
 import { ArticleHeader } from "#app/components/site/article/article-header";
 import { ArticleImage } from "#app/components/site/article/article-image";
@@ -13,6 +13,7 @@ import { TrendingList } from "#app/components/site/trending-list";
 import { useSiteDates } from "#app/components/site/use-site";
 import { articleBodyWithAds } from "#app/domain/ads/page-ads.server";
 import { getPublishedArticle, relatedArticles, trendingArticles } from "#app/domain/articles/public.server";
+import { resolveArticleAddress } from "#app/domain/articles/slugs.server";
 import { COMMENT_TEXT } from "#app/domain/comments/comment-form";
 import { listPublicComments, submitComment } from "#app/domain/comments/public.server";
 import { captionLine } from "#app/domain/media/editor-image-rules";
@@ -21,7 +22,7 @@ import { getSettings } from "#app/domain/settings/settings.server";
 import { siteOrigin } from "#app/domain/settings/site-origin.server";
 import { formatTime, isoDate, siteDate } from "#app/lib/dates";
 import { wantsSmallImages } from "#app/lib/save-data";
-import { articlePath, authorPath } from "#app/lib/paths";
+import { articlePath, authorPath, tagPath } from "#app/lib/paths";
 import { absoluteUrl, errorPageMeta, pageMeta, siteMetaFrom } from "#app/lib/seo";
 import { breadcrumbLd, headlineOf, newsArticleLd } from "#app/lib/structured-data";
 import { listingExcerpt, readTimeFor } from "#app/lib/text";
@@ -34,7 +35,11 @@ const notFound = (db: Route.LoaderArgs["context"]["db"]) => readerNotFound(db, A
 
 export const loader = withDomainErrors(async ({ params, request, context }: Route.LoaderArgs) => {
   const db = context.db;
-  const article = await getPublishedArticle(db, params.id);
+  // /article/<slug>; an earlier slug, or the id of a story that has a slug, moves for good to the current one.
+  const address = await resolveArticleAddress(db, params.id);
+  if (!address) throw await notFound(db);
+  if (address.kind === "moved") throw redirect(articlePath({ id: address.id, slug: address.slug }), 301);
+  const article = await getPublishedArticle(db, address.id);
   if (!article) throw await notFound(db);
   const settings = await getSettings(db);
   const [related, trending, comments] = await Promise.all([
@@ -69,6 +74,10 @@ export const loader = withDomainErrors(async ({ params, request, context }: Rout
       youtubeUrl: /^https?:\/\//i.test(article.youtubeUrl) ? article.youtubeUrl : "",
       authorName: article.authorName,
       authorImage: article.authorImage,
+      authorHref: article.authorSlug ? authorPath(article.authorSlug) : null,
+      tagLinks: article.tags
+        .filter((tag) => tagPath(tag) !== "/tag/")
+        .map((tag) => ({ name: tag, href: tagPath(tag) })),
       categoryName: article.categoryName,
       categorySlug: article.categorySlug,
       categoryColor: article.categoryColor,
@@ -83,7 +92,7 @@ export const loader = withDomainErrors(async ({ params, request, context }: Rout
         : "",
       correctionNote: article.correctionNote,
     },
-    shareUrl: absoluteUrl(siteOrigin(settings, request), `/article/${article.id}`),
+    shareUrl: absoluteUrl(siteOrigin(settings, request), articlePath(article)),
     // Structured data's images, best first: the 1200x630 share copy of an upload, then the image itself.
     structuredImages: [share?.width ? share.url : "", article.imageUrl].filter(Boolean),
     related,
@@ -104,7 +113,10 @@ export const action = withDomainErrors(async ({ request, params, context }: Rout
   const text = (v: FormDataEntryValue | undefined) => (typeof v === "string" ? v : "");
   const values = { name: text(form.name), email: text(form.email), comment: text(form.comment) };
   try {
-    const result = await submitComment(context.db, params.id, values, { ip: context.clientIp });
+    const address = await resolveArticleAddress(context.db, params.id);
+    const result = await submitComment(context.db, address?.id ?? params.id, values, {
+      ip: context.clientIp,
+    });
     if (result.ok)
       return {
         ok: true,
@@ -148,7 +160,7 @@ export const meta: Route.MetaFunction = ({ data, matches, error }) => {
     site,
     title: article.seoTitle || article.title,
     description,
-    path: `/article/${article.id}`,
+    path: article.path,
     image: data.share ?? undefined,
     article: { publishedTime: article.publishedAt, section: article.categoryName ?? undefined },
     structuredData: [
@@ -200,6 +212,7 @@ export default function ArticlePage({ loaderData, actionData }: Route.ComponentP
               categoryColor={article.categoryColor}
               authorName={article.authorName}
               authorImage={article.authorImage}
+              authorHref={article.authorHref}
               date={article.displayDate}
               dateText={article.dateText}
               readTime={article.readTime}
@@ -235,6 +248,24 @@ export default function ArticlePage({ loaderData, actionData }: Route.ComponentP
               className="prose-article mt-6 text-[1.125rem] leading-[1.75] text-gray-900 [overflow-wrap:anywhere]"
               dangerouslySetInnerHTML={{ __html: article.content }}
             />
+            {article.tagLinks.length > 0 ? (
+              <div className="mt-8">
+                <h2 className="sr-only">Tags</h2>
+                <ul className="flex flex-wrap gap-2">
+                  {article.tagLinks.map((tag) => (
+                    <li key={tag.href}>
+                      <a
+                        href={tag.href}
+                        rel="tag"
+                        className="inline-flex min-h-9 items-center rounded-full border border-gray-300 bg-gray-50 px-3 text-sm font-medium text-gray-800 hover:border-brand-700 hover:text-brand-700"
+                      >
+                        #{tag.name}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
             <ShareButtons title={article.title} url={shareUrl} />
           </article>
           <div className="mx-auto max-w-[72ch]">

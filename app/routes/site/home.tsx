@@ -1,4 +1,5 @@
 import { AdSpace } from "#app/components/site/ad-space";
+import { articlePath, authorPath } from "#app/lib/paths";
 import { ArrowRight } from "lucide-react";
 import { ArticleCard, ArticleListItem } from "#app/components/site/article-card";
 import { CardImage } from "#app/components/site/card-image";
@@ -84,7 +85,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               />
             </div>
             <h2 className="mt-3 font-serif text-2xl leading-tight font-bold text-slate-900 sm:text-3xl lg:text-[2.1rem]">
-              <a href={`/article/${hero.value.id}`} className="hover:text-brand-700">
+              <a href={articlePath(hero.value)} className="hover:text-brand-700">
                 {hero.value.title}
               </a>
             </h2>
@@ -94,14 +95,23 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </p>
             ) : null}
             <p className="mt-4 text-sm text-slate-500">
-              <span className="font-medium text-slate-700">
-                {hero.value.authorName.trim() || "Anonymous"}
-              </span>
+              {hero.value.authorSlug ? (
+                <a
+                  href={authorPath(hero.value.authorSlug)}
+                  className="font-medium text-slate-700 hover:text-brand-700 hover:underline"
+                >
+                  {hero.value.authorName.trim() || "Anonymous"}
+                </a>
+              ) : (
+                <span className="font-medium text-slate-700">
+                  {hero.value.authorName.trim() || "Anonymous"}
+                </span>
+              )}
               <span aria-hidden> · </span>
               <time dateTime={isoDate(hero.value.displayDate)}>{dates.format(hero.value.displayDate)}</time>
             </p>
             <a
-              href={`/article/${hero.value.id}`}
+              href={articlePath(hero.value)}
               className="mt-5 inline-flex min-h-11 w-fit items-center gap-2 rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-900"
             >
               Read Full Article <ArrowRight aria-hidden size={18} />

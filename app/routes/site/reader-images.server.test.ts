@@ -53,6 +53,10 @@ function images(html: string): Attributes[] {
 
 describe("reader images", () => {
   let database: TestDatabase;
+  /** A story's readable address (its id answers 301 there). */
+  const addressOf = async (id: string) =>
+    (await database.db.select({ slug: articles.slug }).from(articles).where(eq(articles.id, id)))[0]?.slug ??
+    id;
   let root: string;
   let upload: Media;
   let leadId: string;
@@ -203,7 +207,7 @@ describe("reader images", () => {
   });
 
   test("article: the image uses the copies and is the lead; related cards with an external URL stay plain", async () => {
-    const { imgs, pageData } = await render(`/article/${leadId}`, articleRoute);
+    const { imgs, pageData } = await render(`/article/${await addressOf(leadId)}`, articleRoute);
     const [hero] = imgs.filter((img) => img.srcset);
     expect(hero).toMatchObject({
       src: copy(800),
@@ -229,7 +233,7 @@ describe("reader images", () => {
       .from(articles)
       .where(eq(articles.imageUrl, EXTERNAL))
       .limit(1);
-    const { imgs, pageData } = await render(`/article/${other!.id}`, articleRoute);
+    const { imgs, pageData } = await render(`/article/${await addressOf(other!.id)}`, articleRoute);
     const hero = imgs.find((img) => img.fetchpriority === "high");
     expect(hero).toMatchObject({ src: EXTERNAL, width: "1200", height: "630", loading: "eager" });
     expect(hero).not.toHaveProperty("srcset");

@@ -38,6 +38,8 @@ const args = <T>(request: Request, params: Record<string, string> = {}): T =>
 describe("reader routes against the database", () => {
   let database: TestDatabase;
   let articleId: string;
+  /** The sample story's readable address (/article/<slug>): its id answers 301 there. */
+  let articleSlug: string;
   let draftId: string;
   const cookies = { admin: "", editor: "" };
 
@@ -46,9 +48,14 @@ describe("reader routes against the database", () => {
     forgetCachedSettings();
     await seedDatabase(database.db, { adminEmail: "root@example.com", adminPassword: "secret123" });
     const first = firstRow(
-      await database.db.select({ id: articles.id }).from(articles).orderBy(articles.title).limit(1),
+      await database.db
+        .select({ id: articles.id, slug: articles.slug })
+        .from(articles)
+        .orderBy(articles.title)
+        .limit(1),
     );
     articleId = first.id;
+    articleSlug = first.slug ?? "";
     const draft = one(
       await database.db
         .insert(articles)
@@ -83,7 +90,7 @@ describe("reader routes against the database", () => {
         status: "pending",
       });
       const result = await outcome(() =>
-        articleRoute.loader(args(getRequest(`/article/${articleId}`), { id: articleId })),
+        articleRoute.loader(args(getRequest(`/article/${articleSlug}`), { id: articleSlug })),
       );
       expect(result.status).toBe(200);
       const body = result.body as Awaited<ReturnType<typeof articleRoute.loader>>;
@@ -93,7 +100,7 @@ describe("reader routes against the database", () => {
       expect(body.comments.some((c) => c.text === "not yet")).toBe(false);
       expect(body.related.map((r) => r.id)).not.toContain(articleId);
       expect(body.related.length).toBeLessThanOrEqual(4);
-      expect(body.shareUrl).toBe(`http://localhost/article/${articleId}`);
+      expect(body.shareUrl).toBe(`http://localhost/article/${articleSlug}`);
       expect(JSON.stringify(body)).not.toContain("Embargoed draft");
     });
 
@@ -115,7 +122,7 @@ describe("reader routes against the database", () => {
         comment: `<script>alert("x")</script>`,
       };
       const result = await outcome(() =>
-        articleRoute.action(args(postRequest(`/article/${articleId}`, fields), { id: articleId })),
+        articleRoute.action(args(postRequest(`/article/${articleSlug}`, fields), { id: articleSlug })),
       );
       expect(result).toMatchObject({
         status: 200,
@@ -131,7 +138,7 @@ describe("reader routes against the database", () => {
     test("bad input keeps what the reader typed", async () => {
       const fields = { name: "Kojo", email: "kojo@example.com", comment: "   " };
       const result = await outcome(() =>
-        articleRoute.action(args(postRequest(`/article/${articleId}`, fields), { id: articleId })),
+        articleRoute.action(args(postRequest(`/article/${articleSlug}`, fields), { id: articleSlug })),
       );
       expect(result).toMatchObject({
         status: 400,
@@ -144,13 +151,15 @@ describe("reader routes against the database", () => {
       forgetCachedSettings();
       const fields = { name: "Kojo", email: "kojo@example.com", comment: "Hello" };
       const result = await outcome(() =>
-        articleRoute.action(args(postRequest(`/article/${articleId}`, fields), { id: articleId })),
+        articleRoute.action(args(postRequest(`/article/${articleSlug}`, fields), { id: articleSlug })),
       );
       expect(result).toMatchObject({
         status: 403,
         body: { title: COMMENT_TEXT.disabledTitle, message: COMMENT_TEXT.disabled },
       });
-      const loaded = await articleRoute.loader(args(getRequest(`/article/${articleId}`), { id: articleId }));
+      const loaded = await articleRoute.loader(
+        args(getRequest(`/article/${articleSlug}`), { id: articleSlug }),
+      );
       expect(loaded.allowComments).toBe(false);
     });
   });

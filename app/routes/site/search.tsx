@@ -1,3 +1,4 @@
+import { articlePath } from "#app/lib/paths";
 import { ArrowRight, Eye, Loader2, Search as SearchIcon } from "lucide-react";
 import { data, redirect } from "react-router";
 import { CardImage } from "#app/components/site/card-image";
@@ -159,7 +160,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                               />
                             </div>
                             <h2 className="mt-2 font-serif text-xl leading-snug font-bold text-slate-900">
-                              <a href={`/article/${article.id}`} className="hover:text-brand-700">
+                              <a href={articlePath(article)} className="hover:text-brand-700">
                                 {article.title}
                               </a>
                             </h2>
@@ -183,7 +184,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                                 </span>
                               </span>
                               <a
-                                href={`/article/${article.id}`}
+                                href={articlePath(article)}
                                 className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-700 hover:underline"
                               >
                                 Read Full Article <ArrowRight aria-hidden size={15} />

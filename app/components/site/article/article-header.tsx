@@ -12,6 +12,8 @@ interface ArticleHeaderProps {
   categoryColor: string | null;
   authorName: string;
   authorImage: string;
+  /** The author's page, when the byline names a staff member who has one. */
+  authorHref?: string | null;
   date: Date | string;
   dateText: string;
   readTime: string;
@@ -60,7 +62,20 @@ export function ArticleHeader(props: ArticleHeaderProps) {
         <div className="flex items-center gap-3">
           <AuthorAvatar name={author} image={props.authorImage} />
           <div>
-            <p className="font-semibold text-gray-900">By {author}</p>
+            <p className="font-semibold text-gray-900">
+              By{" "}
+              {props.authorHref ? (
+                <a
+                  href={props.authorHref}
+                  rel="author"
+                  className="underline-offset-2 hover:text-brand-700 hover:underline"
+                >
+                  {author}
+                </a>
+              ) : (
+                author
+              )}
+            </p>
             <time dateTime={isoDate(props.date)}>{props.dateText}</time>
           </div>
         </div>

@@ -1,0 +1,117 @@
+/** An author page (/author/<slug>): photo, name, bio and their published stories, paged like a category. */
+import { data, redirect } from "react-router";
+import { ArticleCard } from "#app/components/site/article-card";
+import { initialOf } from "#app/components/site/image-fallback";
+import { EmptyState } from "#app/components/site/page-states";
+import { Pagination } from "#app/components/site/pagination";
+import { useSiteDates } from "#app/components/site/use-site";
+import { articlesByAuthorSlug } from "#app/domain/articles/public.server";
+import { pageImages } from "#app/domain/media/public.server";
+import { getSettings } from "#app/domain/settings/settings.server";
+import { canonicalPagePath, parsePageParam } from "#app/lib/pagination";
+import { authorPath } from "#app/lib/paths";
+import { wantsSmallImages } from "#app/lib/save-data";
+import { pageMeta, siteMetaFrom } from "#app/lib/seo";
+import { EXCERPT_LENGTH } from "#app/lib/text";
+import { withDomainErrors } from "#app/lib/http-errors.server";
+import type { Route } from "./+types/author";
+
+const notFound = () =>
+  data(
+    { title: "Page not found", message: "The page you are looking for does not exist or has been moved." },
+    { status: 404 },
+  );
+
+export const loader = withDomainErrors(async ({ params, request, context }: Route.LoaderArgs) => {
+  const db = context.db;
+  const requested = new URL(request.url).searchParams.get("page");
+  const settings = await getSettings(db);
+  const found = await articlesByAuthorSlug(db, params.slug, parsePageParam(requested), settings.postsPerPage);
+  if (!found) throw notFound();
+  const moved = canonicalPagePath(authorPath(found.author.slug), requested, found.page);
+  if (moved) throw redirect(moved);
+  const { images } = await pageImages(
+    db,
+    found.articles.map((article) => article.imageUrl),
+    { small: wantsSmallImages(request.headers) },
+  );
+  return { ...found, images };
+});
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  if (!loaderData) return [{ title: "Page not found" }];
+  const { author, page } = loaderData;
+  const base = authorPath(author.slug);
+  return pageMeta({
+    site: siteMetaFrom(matches),
+    title: page > 1 ? `${author.name} (page ${page})` : author.name,
+    description: author.bio.trim() || `Stories by ${author.name}.`,
+    path: page > 1 ? `${base}?page=${page}` : base,
+    image: author.avatarUrl || undefined,
+  });
+};
+
+export default function AuthorPage({ loaderData }: Route.ComponentProps) {
+  const { author, articles, page, totalPages, images } = loaderData;
+  const dates = useSiteDates();
+  return (
+    <main>
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-7xl flex-col items-start gap-5 px-4 py-8 sm:flex-row sm:items-center">
+          {author.avatarUrl ? (
+            <img
+              src={author.avatarUrl}
+              alt=""
+              width={96}
+              height={96}
+              data-fallback="avatar"
+              data-initial={initialOf(author.name)}
+              className="size-24 shrink-0 rounded-full object-cover"
+            />
+          ) : (
+            <span
+              aria-hidden
+              className="flex size-24 shrink-0 items-center justify-center rounded-full bg-brand-700 text-3xl font-bold text-white"
+            >
+              {initialOf(author.name)}
+            </span>
+          )}
+          <div>
+            <p className="text-sm font-semibold tracking-wide text-slate-600 uppercase">Author</p>
+            <h1 className="font-serif text-3xl font-bold text-slate-900 sm:text-4xl">{author.name}</h1>
+            {author.bio ? <p className="mt-2 max-w-prose text-slate-700">{author.bio}</p> : null}
+          </div>
+        </div>
+      </header>
+      <div className="mx-auto max-w-7xl px-4 py-8">
+        <h2 className="mb-5 font-serif text-2xl font-bold">Stories by {author.name}</h2>
+        {articles.length === 0 ? (
+          <EmptyState title="No articles found">
+            <a href="/" className="font-semibold text-brand-700 underline hover:text-brand-900">
+              Go to the homepage
+            </a>
+          </EmptyState>
+        ) : (
+          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {articles.map((article, index) => (
+              <ArticleCard
+                key={article.id}
+                article={article}
+                excerptLength={EXCERPT_LENGTH.category}
+                dateText={dates.format(article.displayDate)}
+                badges={["breakingNews"]}
+                image={images[article.imageUrl]}
+                isLead={index === 0}
+              />
+            ))}
+          </div>
+        )}
+        {totalPages > 1 ? (
+          <div className="mt-10">
+            <Pagination page={page} totalPages={totalPages} basePath={authorPath(author.slug)} />
+          </div>
+        ) : null}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,80 @@
+/** A tag page (/tag/<slug>): the published stories with that tag, paged like a category. */
+import { data, redirect } from "react-router";
+import { ArticleCard } from "#app/components/site/article-card";
+import { PageHeading } from "#app/components/site/page-states";
+import { Pagination } from "#app/components/site/pagination";
+import { useSiteDates } from "#app/components/site/use-site";
+import { articlesByTagSlug } from "#app/domain/articles/public.server";
+import { pageImages } from "#app/domain/media/public.server";
+import { getSettings } from "#app/domain/settings/settings.server";
+import { canonicalPagePath, parsePageParam } from "#app/lib/pagination";
+import { wantsSmallImages } from "#app/lib/save-data";
+import { pageMeta, siteMetaFrom } from "#app/lib/seo";
+import { EXCERPT_LENGTH } from "#app/lib/text";
+import { withDomainErrors } from "#app/lib/http-errors.server";
+import type { Route } from "./+types/tag";
+
+const notFound = () =>
+  data(
+    { title: "Page not found", message: "The page you are looking for does not exist or has been moved." },
+    { status: 404 },
+  );
+
+export const loader = withDomainErrors(async ({ params, request, context }: Route.LoaderArgs) => {
+  const db = context.db;
+  const requested = new URL(request.url).searchParams.get("page");
+  const settings = await getSettings(db);
+  const found = await articlesByTagSlug(db, params.slug, parsePageParam(requested), settings.postsPerPage);
+  if (!found) throw notFound();
+  const moved = canonicalPagePath(`/tag/${found.tag.slug}`, requested, found.page);
+  if (moved) throw redirect(moved);
+  const { images } = await pageImages(
+    db,
+    found.articles.map((article) => article.imageUrl),
+    { small: wantsSmallImages(request.headers) },
+  );
+  return { ...found, images };
+});
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  if (!loaderData) return [{ title: "Page not found" }];
+  const { tag, page } = loaderData;
+  const base = `/tag/${tag.slug}`;
+  return pageMeta({
+    site: siteMetaFrom(matches),
+    title: page > 1 ? `${tag.name} (page ${page})` : tag.name,
+    description: `Stories tagged ${tag.name}.`,
+    path: page > 1 ? `${base}?page=${page}` : base,
+  });
+};
+
+export default function TagPage({ loaderData }: Route.ComponentProps) {
+  const { tag, articles, page, totalPages, images } = loaderData;
+  const dates = useSiteDates();
+  return (
+    <main>
+      <PageHeading title={`#${tag.name}`} subtitle={`Stories tagged ${tag.name}`} />
+      <div className="mx-auto max-w-7xl px-4 py-8">
+        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {articles.map((article, index) => (
+            <ArticleCard
+              key={article.id}
+              article={article}
+              excerptLength={EXCERPT_LENGTH.category}
+              dateText={dates.format(article.displayDate)}
+              headingLevel="h2"
+              badges={["breakingNews"]}
+              image={images[article.imageUrl]}
+              isLead={index === 0}
+            />
+          ))}
+        </div>
+        {totalPages > 1 ? (
+          <div className="mt-10">
+            <Pagination page={page} totalPages={totalPages} basePath={`/tag/${tag.slug}`} />
+          </div>
+        ) : null}
+      </div>
+    </main>
+  );
+}
