@@ -10,18 +10,35 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
-import type { Db } from "#app/db/client.server";
 import { createHtmlInjector } from "#app/domain/snippets/html-injector.server";
 import { isPublicPagePath, pageCode, type PageCode } from "#app/domain/snippets/page-code.server";
 import { getSettings } from "#app/domain/settings/settings.server";
+import { hasPersonalCookie } from "#app/domain/settings/public-delivery.server";
 
 const streamTimeout = 5_000;
 
+/**
+ * Whether this request is signed-in staff's (an enabled account with a role). Only a request that carries
+ * a session cookie is looked up; such pages are never cached (decision record 006), so leaving the
+ * analytics out of them cannot reach a reader.
+ */
+async function isSignedInStaff(request: Request, context: AppLoadContext): Promise<boolean> {
+  if (!hasPersonalCookie(request.headers.get("Cookie"))) return false;
+  const user = await context.currentUser();
+  return Boolean(user && user.status === "active" && user.role);
+}
+
 /** A settings read that fails must not take the page down with it: the page goes out without extras. */
-async function pageCodeFor(request: Request, pathname: string, db: Db): Promise<PageCode | null> {
+async function pageCodeFor(
+  request: Request,
+  pathname: string,
+  context: AppLoadContext,
+): Promise<PageCode | null> {
   if (!isPublicPagePath(pathname)) return null;
   try {
-    return pageCode(await getSettings(db), pathname, request.headers.get("user-agent"));
+    const settings = await getSettings(context.db);
+    const withAnalytics = !(settings.analyticsExcludeStaff && (await isSignedInStaff(request, context)));
+    return pageCode(settings, pathname, request.headers.get("user-agent"), { withAnalytics });
   } catch (error) {
     console.error("[page-code] could not read settings; page sent without custom code", error);
     return null;
@@ -55,7 +72,7 @@ export default async function handleRequest(
   }
 
   const { pathname } = new URL(request.url);
-  const code = await pageCodeFor(request, pathname, loadContext.db);
+  const code = await pageCodeFor(request, pathname, loadContext);
   if (code?.variesByDevice) responseHeaders.append("Vary", "User-Agent");
 
   return new Promise<Response>((resolve, reject) => {
