@@ -8,12 +8,14 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useRouteLoaderData,
 } from "react-router";
 import readerScriptUrl from "virtual:reader-script";
 import { ToastProvider } from "./components/ui/toast";
 import { isBackOfficePath } from "./lib/paths";
 import { readToast } from "./lib/flash.server";
 import type { Route } from "./+types/root";
+import type { loader as siteLoader } from "./routes/site/layout";
 import "./app.css";
 
 export const links: Route.LinksFunction = () => [
@@ -28,8 +30,11 @@ export const links: Route.LinksFunction = () => [
  */
 export function Layout({ children }: { children: React.ReactNode }) {
   const isReaderPage = !isBackOfficePath(useLocation().pathname);
+  // Settings → General's language on public pages (the site layout's data); the back office is English.
+  const site = useRouteLoaderData<typeof siteLoader>("routes/site/layout");
+  const lang = (isReaderPage && site?.settings.language) || "en";
   return (
-    <html lang="en">
+    <html lang={lang}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
