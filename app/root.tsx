@@ -56,6 +56,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/**
+ * An error that reaches the root's boundary keeps the headers it was thrown with: the maintenance 503
+ * of a reader's page or post (Retry-After, no-store; maintenance-gate.server.ts).
+ */
+export function headers({ errorHeaders, parentHeaders }: Route.HeadersArgs) {
+  return errorHeaders ?? parentHeaders;
+}
+
 /** A toast handed over by a redirect (app/lib/flash.server.ts) is read here once and cleared. */
 export async function loader({ request }: Route.LoaderArgs) {
   const { toast, headers } = await readToast(request);
