@@ -14,9 +14,9 @@ export type CustomCodeValues = Record<CustomCodeField, string>;
 export const CUSTOM_CODE_MAX = SNIPPET_LIMITS.code;
 
 export const CUSTOM_CODE_LABELS: Record<CustomCodeField, string> = {
-  customHeadHtml: "Head code (before </head>)",
-  customBodyStartHtml: "Body start code (after <body>)",
-  customBodyEndHtml: "Body end code (before </body>)",
+  customHeadHtml: "Head HTML (before </head>)",
+  customBodyStartHtml: "Body start HTML (after <body>)",
+  customBodyEndHtml: "Body end HTML (before </body>)",
 };
 
 export const CUSTOM_CODE_TEXT = {
