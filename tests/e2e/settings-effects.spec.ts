@@ -47,7 +47,7 @@ test("analytics id, keywords and posts per page set in Settings show on the publ
   await expect(reader.locator('script[src*="googletagmanager.com/gtag/js?id=G-E2ETEST1"]')).toHaveCount(1);
   await expect(reader.locator('meta[name="keywords"]')).toHaveAttribute("content", "accra, e2e-keyword");
   await expect(reader.getByText(/Showing 1 to 2 of \d+ articles/)).toBeVisible();
-  await reader.getByRole("link", { name: "2", exact: true }).first().click();
+  await reader.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Page 2" }).click();
   await expect(reader).toHaveURL(/\/all-articles\?page=2$/);
   await expect(reader.getByText(/Showing 3 to 4 of \d+ articles/)).toBeVisible();
 
