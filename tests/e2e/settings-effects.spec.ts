@@ -94,7 +94,7 @@ test("a snippet restricted to /about is there after clicking to /about and gone 
   await reader.getByRole("contentinfo").getByRole("link", { name: "About Us" }).click();
   await expect(reader).toHaveURL(/\/about$/);
   await expect(snippet).toHaveCount(1);
-  await reader.getByRole("contentinfo").getByRole("link", { name: "Contact" }).click();
+  await reader.getByRole("contentinfo").getByRole("link", { name: "Contact", exact: true }).click();
   await expect(reader).toHaveURL(/\/contact$/);
   await expect(snippet).toHaveCount(0);
   await readerContext.close();

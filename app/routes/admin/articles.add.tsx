@@ -7,6 +7,7 @@ import { articleFormOptions } from "#app/domain/articles/admin.server";
 import { emptyArticleValues } from "#app/lib/article-form";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import { draftIdOf, saveArticleFromForm } from "./articles-save.server";
+import { getSettings } from "#app/domain/settings/settings.server";
 import type { Route } from "./+types/articles.add";
 
 export const loader = withDomainErrors(async ({ context }: Route.LoaderArgs) => {
@@ -15,6 +16,7 @@ export const loader = withDomainErrors(async ({ context }: Route.LoaderArgs) => 
     values: emptyArticleValues(user.name),
     options: await articleFormOptions(context.db),
     canPublish: can(user.role, "articles", "publish"),
+    weekStartsOn: (await getSettings(context.db)).startOfWeek,
   };
 });
 
@@ -46,6 +48,7 @@ export default function AddArticle({ loaderData, actionData }: Route.ComponentPr
         categories={loaderData.options.categories}
         authors={loaderData.options.authors}
         canPublish={loaderData.canPublish}
+        weekStartsOn={loaderData.weekStartsOn}
         submitting={navigation.state === "submitting"}
       />
     </section>

@@ -14,6 +14,7 @@ import { ARTICLE_TEXT, articleValuesFromArticle, STATUS_LABELS } from "#app/lib/
 import { redirectWithToast } from "#app/lib/flash.server";
 import { expectedError, withDomainErrors } from "#app/lib/http-errors.server";
 import { saveArticleFromForm } from "./articles-save.server";
+import { getSettings } from "#app/domain/settings/settings.server";
 import type { Route } from "./+types/articles.edit";
 
 export const loader = withDomainErrors(async ({ params, context }: Route.LoaderArgs) => {
@@ -30,6 +31,7 @@ export const loader = withDomainErrors(async ({ params, context }: Route.LoaderA
     review,
     options: await articleFormOptions(db),
     canPublish: can(user.role, "articles", "publish"),
+    weekStartsOn: (await getSettings(db)).startOfWeek,
     // After getArticleForEdit: a writer reaches here only for their own article.
     viewsByDay: await viewsPerDay(db, { articleId: article.id }),
   };
@@ -97,6 +99,7 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
       <ArticleProblem problem={actionData?.problem} />
       <ArticleForm
         key={loaderData.id}
+        weekStartsOn={loaderData.weekStartsOn}
         mode="edit"
         values={reply?.values ?? loaderData.values}
         articleId={loaderData.id}
