@@ -9,6 +9,9 @@ import { signIn } from "./helpers";
  * documents, decision record 005, so the server applies the rules on every move).
  */
 
+// Two Settings saves, a refused one and reader pages: more than the default 30 s on a busy machine.
+test.describe.configure({ timeout: 90_000 });
+
 async function openTab(page: Page, name: string) {
   await page.getByRole("tab", { name }).click();
 }
