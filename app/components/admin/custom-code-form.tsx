@@ -37,7 +37,7 @@ export function CustomCodeForm({
       className="mb-6 rounded-lg border border-gray-200 bg-white p-4"
     >
       <h2 id="custom-code-heading" className="text-lg font-semibold">
-        Site-wide code
+        Site-wide HTML
       </h2>
       <p className="mt-1 text-sm text-gray-600">
         On every public page. For code on some pages or devices only, add a snippet below.
