@@ -14,21 +14,33 @@ import { adsLoaderAllowed } from "#app/domain/ads/page-ads.server";
 import { createHtmlInjector } from "#app/domain/snippets/html-injector.server";
 import { isPublicPagePath, pageCode, type PageCode } from "#app/domain/snippets/page-code.server";
 import { getSettings } from "#app/domain/settings/settings.server";
+import { hasPersonalCookie } from "#app/domain/settings/public-delivery.server";
 
 const streamTimeout = 5_000;
+
+/**
+ * Whether this request is signed-in staff's (an enabled account with a role). Only a request that carries
+ * a session cookie is looked up; such pages are never cached (decision record 006), so leaving the
+ * analytics out of them cannot reach a reader.
+ */
+async function isSignedInStaff(request: Request, context: AppLoadContext): Promise<boolean> {
+  if (!hasPersonalCookie(request.headers.get("Cookie"))) return false;
+  const user = await context.currentUser();
+  return Boolean(user && user.status === "active" && user.role);
+}
 
 /** A settings read that fails must not take the page down with it: the page goes out without extras. */
 async function pageCodeFor(
   request: Request,
   pathname: string,
-  loadContext: AppLoadContext,
+  context: AppLoadContext,
 ): Promise<PageCode | null> {
-  const { db } = loadContext;
   if (!isPublicPagePath(pathname)) return null;
   try {
-    const settings = await getSettings(db);
-    const adsAllowed = await adsLoaderAllowed(settings, request, loadContext);
-    return pageCode(settings, pathname, request.headers.get("user-agent"), { adsAllowed });
+    const settings = await getSettings(context.db);
+    const adsAllowed = await adsLoaderAllowed(settings, request, context);
+    const withAnalytics = !(settings.analyticsExcludeStaff && (await isSignedInStaff(request, context)));
+    return pageCode(settings, pathname, request.headers.get("user-agent"), { adsAllowed, withAnalytics });
   } catch (error) {
     console.error("[page-code] could not read settings; page sent without custom code", error);
     return null;

@@ -1,10 +1,20 @@
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
+import {
+  data,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteLoaderData,
+} from "react-router";
 import readerScriptUrl from "virtual:reader-script";
 import { ErrorPage } from "./components/ui/error-page";
 import { ToastProvider } from "./components/ui/toast";
 import { isBackOfficePath } from "./lib/paths";
 import { readToast } from "./lib/flash.server";
 import type { Route } from "./+types/root";
+import type { loader as siteLoader } from "./routes/site/layout";
 import "./app.css";
 
 export const links: Route.LinksFunction = () => [
@@ -19,8 +29,11 @@ export const links: Route.LinksFunction = () => [
  */
 export function Layout({ children }: { children: React.ReactNode }) {
   const isReaderPage = !isBackOfficePath(useLocation().pathname);
+  // Settings → General's language on public pages (the site layout's data); the back office is English.
+  const site = useRouteLoaderData<typeof siteLoader>("routes/site/layout");
+  const lang = (isReaderPage && site?.settings.language) || "en";
   return (
-    <html lang="en">
+    <html lang={lang}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -40,6 +53,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </body>
     </html>
   );
+}
+
+/**
+ * An error that reaches the root's boundary keeps the headers it was thrown with: the maintenance 503
+ * of a reader's page or post (Retry-After, no-store; maintenance-gate.server.ts).
+ */
+export function headers({ errorHeaders, parentHeaders }: Route.HeadersArgs) {
+  return errorHeaders ?? parentHeaders;
 }
 
 /** A toast handed over by a redirect (app/lib/flash.server.ts) is read here once and cleared. */

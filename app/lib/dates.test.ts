@@ -127,3 +127,9 @@ describe("relativeDate", () => {
     }
   });
 });
+
+test("comment times follow the site's time format (Settings → Content)", () => {
+  const at = new Date(Date.UTC(2026, 10, 22, 21, 5));
+  expect(commentDate(at, "UTC")).toBe("Nov 22, 2026, 09:05 PM");
+  expect(commentDate(at, "UTC", "H:i")).toBe("Nov 22, 2026, 21:05");
+});

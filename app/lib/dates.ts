@@ -177,8 +177,11 @@ export function shortDate(value: DateInput, timeZone = "UTC"): string {
   return formatDate(value, "M j, Y", timeZone);
 }
 
-/** Comments: the en-US short form with hour and minute, e.g. 'Nov 22, 2026, 09:05 PM'. */
-export function commentDate(value: DateInput, timeZone = "UTC"): string {
+/**
+ * Comments: the en-US short form with hour and minute, e.g. 'Nov 22, 2026, 09:05 PM'; with the 24-hour
+ * time format of Settings → Content ('H:i'), 'Nov 22, 2026, 21:05'.
+ */
+export function commentDate(value: DateInput, timeZone = "UTC", timeFormat = "g:i a"): string {
   const date = toDate(value);
   if (typeof date === "string") return date;
   return dateTimeFormat("en-US", {
@@ -187,6 +190,7 @@ export function commentDate(value: DateInput, timeZone = "UTC"): string {
     day: "numeric",
     hour: "2-digit",
     minute: "2-digit",
+    ...(timeFormat === "H:i" ? { hourCycle: "h23" as const } : {}),
     timeZone: safeTimeZone(timeZone),
   }).format(date);
 }

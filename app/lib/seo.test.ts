@@ -77,3 +77,24 @@ test("an upload's share image claims its real size; any other URL claims none", 
     expect(find(external, "og:image:height")).toBeUndefined();
   }
 });
+
+test("Settings → SEO: the meta description wins over the tagline; keywords and verification tags when set", () => {
+  const site = { siteTitle: "Desk", siteDescription: "Tagline", origin: "https://x.test" };
+  const plain = pageMeta({ site, path: "/" });
+  expect(plain).toContainEqual({ name: "description", content: "Tagline" });
+  expect(plain.some((t) => "name" in t && t.name === "keywords")).toBe(false);
+  const seo = pageMeta({
+    site: {
+      ...site,
+      metaDescription: "Our own description",
+      metaKeywords: "a, b",
+      googleSiteVerification: "g1",
+      bingSiteVerification: "b1",
+    },
+    path: "/",
+  });
+  expect(seo).toContainEqual({ name: "description", content: "Our own description" });
+  expect(seo).toContainEqual({ name: "keywords", content: "a, b" });
+  expect(seo).toContainEqual({ name: "google-site-verification", content: "g1" });
+  expect(seo).toContainEqual({ name: "msvalidate.01", content: "b1" });
+});

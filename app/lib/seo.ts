@@ -20,7 +20,28 @@ export interface SiteMeta {
   siteDescription: string;
   /** Absolute origin of the public site, without a trailing slash (e.g. https://news.example.com). */
   origin: string;
+  /** Settings → SEO: the site's own meta description (the tagline stands in when it is empty). */
+  metaDescription?: string;
+  metaKeywords?: string;
+  googleSiteVerification?: string;
+  bingSiteVerification?: string;
 }
+
+/** The site-wide SEO tags of Settings → SEO, on every public page; an empty setting adds no tag. */
+export function siteSeoTags(site: SiteMeta): MetaDescriptor[] {
+  const tags: MetaDescriptor[] = [];
+  const keywords = site.metaKeywords?.trim();
+  if (keywords) tags.push({ name: "keywords", content: keywords });
+  const google = site.googleSiteVerification?.trim();
+  if (google) tags.push({ name: "google-site-verification", content: google });
+  const bing = site.bingSiteVerification?.trim();
+  if (bing) tags.push({ name: "msvalidate.01", content: bing });
+  return tags;
+}
+
+/** The description of a page that has none of its own: Settings → SEO's, else the tagline. */
+export const siteDefaultDescription = (site: SiteMeta) =>
+  site.metaDescription?.trim() || site.siteDescription;
 
 interface PageMetaInput {
   site: SiteMeta;
@@ -74,7 +95,7 @@ export function pageMeta({
   structuredData = [],
 }: PageMetaInput): MetaDescriptor[] {
   const fullTitle = title ? `${title} - ${site.siteTitle}` : `${site.siteTitle} - ${site.siteDescription}`;
-  const text = description?.trim() || site.siteDescription;
+  const text = description?.trim() || siteDefaultDescription(site);
   const url = absoluteUrl(site.origin, path);
   const social = socialImage(image);
   const imageUrl = absoluteUrl(site.origin, social.url);
@@ -101,6 +122,7 @@ export function pageMeta({
     { name: "twitter:title", content: title ?? fullTitle },
     { name: "twitter:description", content: text },
     { name: "twitter:image", content: imageUrl },
+    ...siteSeoTags(site),
   ];
   if (article?.publishedTime)
     tags.push({ property: "article:published_time", content: article.publishedTime });

@@ -185,16 +185,21 @@ test.describe("with JavaScript", () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
-  test("all articles: 12 a page, numbered pages, previous and next", async ({ page, browser, baseURL }) => {
+  // Settings → Content's 'Posts Per Page' sizes the list (10, the settings' default, on a new install).
+  test("all articles: posts per page, numbered pages, previous and next", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     await ensureTwoPagesOfArticles(browser, baseURL!);
     await page.goto("/all-articles");
     const showing = page.getByText(/^Showing \d+ to \d+ of \d+ articles$/);
-    await expect(showing).toHaveText(/^Showing 1 to 12 of (1[3-9]|2\d) articles$/);
-    await expect(page.locator("main").getByRole("article")).toHaveCount(12);
+    await expect(showing).toHaveText(/^Showing 1 to 10 of (1[1-9]|2\d) articles$/);
+    await expect(page.locator("main").getByRole("article")).toHaveCount(10);
     const pager = page.getByRole("navigation", { name: "Pagination" });
     await pager.getByRole("link", { name: "Next" }).click();
     await expect(page).toHaveURL(/\/all-articles\?page=2$/);
-    await expect(showing).toHaveText(/^Showing 13 to \d+ of \d+ articles$/);
+    await expect(showing).toHaveText(/^Showing 11 to \d+ of \d+ articles$/);
     // A route change starts at the top of the new page.
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await expect(pager.getByText("2", { exact: true })).toHaveAttribute("aria-current", "page");
@@ -297,6 +302,6 @@ test.describe("without JavaScript", () => {
     await page.goto("/all-articles");
     await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Page 2" }).click();
     await expect(page).toHaveURL(/\/all-articles\?page=2$/);
-    await expect(page.getByText(/^Showing 13 to \d+ of \d+ articles$/)).toBeVisible();
+    await expect(page.getByText(/^Showing 11 to \d+ of \d+ articles$/)).toBeVisible();
   });
 });

@@ -4,6 +4,7 @@
  * With JavaScript it also keeps work from being lost (issue 11): drafts autosave, and leaving with
  * unsaved changes asks first (use-article-autosave.ts, unsaved-changes-guard.tsx).
  */
+import { DatePickerButton } from "./date-picker";
 import { useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { useToast } from "#app/components/ui/toast";
@@ -47,6 +48,8 @@ interface ArticleFormProps {
   sidebarExtra?: ReactNode;
   /** The site's timezone (Settings): the schedule's date and time are read in it. */
   timeZone?: string;
+  /** Settings → Content's 'Week Starts On' (0 Sunday, 1 Monday), for the date picker. */
+  weekStartsOn?: number;
 }
 
 const inputClass = (invalid?: string) =>
@@ -107,6 +110,7 @@ export function ArticleForm({
   onDirty,
   sidebarExtra,
   timeZone = "UTC",
+  weekStartsOn = 0,
 }: ArticleFormProps) {
   const { showToast } = useToast();
   const [clientErrors, setClientErrors] = useState<ArticleFieldErrors>({});
@@ -429,6 +433,7 @@ export function ArticleForm({
             defaultValue={values.manualDate}
             className={inputClass(errors.manualDate)}
           />
+          <DatePickerButton inputId="manualDate" weekStartsOn={weekStartsOn} />
           <FieldError id="date-error" message={errors.manualDate} />
           {canPublish ? (
             <div className="mt-3 space-y-1">

@@ -45,7 +45,7 @@ const TAB_INTRO: Record<SettingsTab, string> = {
   content: "How many articles a list shows, how dates and times read, and the newsletter signup.",
   comments: "Whether readers may comment and how new comments are handled.",
   social: "Links to the outlet's accounts, shown in the header and footer. Leave empty to hide one.",
-  analytics: "Measurement ids for the analytics tags.",
+  analytics: "Measurement ids for the analytics tags, added to the public pages only.",
   seo: "Defaults for search engines and site ownership checks.",
   advanced: "Maintenance mode and the page cache.",
 };
@@ -293,8 +293,19 @@ export function SettingsForm({
 
         <Panel id="analytics" active={tab}>
           <div className="grid gap-4 md:grid-cols-2">
-            {text("googleAnalyticsId", L.googleAnalyticsId, { placeholder: "G-XXXXXXXXXX" })}
-            {text("facebookPixelId", L.facebookPixelId)}
+            {text("googleAnalyticsId", L.googleAnalyticsId, {
+              placeholder: "G-XXXXXXXXXX",
+              hint: "G-… (or UA-…). Leave empty for no Google Analytics.",
+            })}
+            {text("facebookPixelId", L.facebookPixelId, {
+              hint: "Digits only. Leave empty for no pixel.",
+            })}
+          </div>
+          <div className="mt-4">
+            {checkbox(
+              "analyticsExcludeStaff",
+              "Signed-in staff are not counted: the tags are left out of their pages. The back office never has them.",
+            )}
           </div>
         </Panel>
 

@@ -21,5 +21,9 @@ export function useSiteDates() {
     format: (value: Date | string | null | undefined) => siteDate(value, settings),
     relative: (value: Date | string | null | undefined) => relativeDate(value, { style: "site" }),
     timezone: settings.timezone,
+    /** Settings → Content's time format ('g:i a' or 'H:i'), for every time the site shows. */
+    timeFormat: settings.timeFormat,
+    /** Settings → General's language, for `<html lang>`. */
+    language: settings.language,
   };
 }

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { LOGIN_EMAIL_PATTERN } from "#app/auth/login-form";
 import type { Settings } from "#app/db/schema";
 import { cleanText, isHttpUrl } from "#app/domain/users/user-form";
+import { ANALYTICS_ID_TEXT, isFacebookPixelId, isGoogleAnalyticsId } from "./analytics-ids";
 
 /** Texts of the spec (sections 2 and 8), verbatim, and our field messages. */
 export const SETTINGS_TEXT = {
@@ -121,6 +122,7 @@ export const SETTINGS_LABELS = {
   >),
   googleAnalyticsId: "Google Analytics ID",
   facebookPixelId: "Facebook Pixel ID",
+  analyticsExcludeStaff: "Exclude signed-in staff from analytics",
   seoMetaDescription: "Meta Description",
   seoMetaKeywords: "Meta Keywords",
   googleSiteVerification: "Google Site Verification",
@@ -166,7 +168,11 @@ export const SETTINGS_TABS = [
     ],
   },
   { id: "social", label: "Social Media", fields: SOCIAL_NETWORKS.map((n) => n.field) },
-  { id: "analytics", label: "Analytics", fields: ["googleAnalyticsId", "facebookPixelId"] },
+  {
+    id: "analytics",
+    label: "Analytics",
+    fields: ["googleAnalyticsId", "facebookPixelId", "analyticsExcludeStaff"],
+  },
   {
     id: "seo",
     label: "SEO",
@@ -191,6 +197,7 @@ export const BOOLEAN_SETTINGS = [
   "autoApproveComments",
   "showRejectedComments",
   "showSpamComments",
+  "analyticsExcludeStaff",
   "maintenanceEnabled",
   "cacheEnabled",
 ] as const satisfies readonly SettingsField[];
@@ -267,8 +274,14 @@ export const settingsFormSchema = z.object({
   socialTelegram: webAddressField("socialTelegram", L.socialLink),
   socialWhatsapp: webAddressField("socialWhatsapp", L.socialLink),
   socialPinterest: webAddressField("socialPinterest", L.socialLink),
-  googleAnalyticsId: textField("googleAnalyticsId", L.googleAnalyticsId),
-  facebookPixelId: textField("facebookPixelId", L.facebookPixelId),
+  googleAnalyticsId: textField("googleAnalyticsId", L.googleAnalyticsId)
+    .transform((v) => v.toUpperCase())
+    .refine((v) => v === "" || isGoogleAnalyticsId(v), ANALYTICS_ID_TEXT.googleAnalyticsId),
+  facebookPixelId: textField("facebookPixelId", L.facebookPixelId).refine(
+    (v) => v === "" || isFacebookPixelId(v),
+    ANALYTICS_ID_TEXT.facebookPixelId,
+  ),
+  analyticsExcludeStaff: checkbox,
   seoMetaDescription: textField("seoMetaDescription", L.seoMetaDescription),
   seoMetaKeywords: textField("seoMetaKeywords", L.seoMetaKeywords),
   googleSiteVerification: textField("googleSiteVerification", L.googleSiteVerification),

@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { describe, expect, test } from "vitest";
 import { createHtmlInjector, wrapBodyStart } from "./html-injector.server";
-import { adSenseClientId, adsScript, pageCode } from "./page-code.server";
+import { adSenseClientId, adsScript, analyticsScript, pageCode } from "./page-code.server";
 import { SNIPPET_DEFAULTS, type CodeSnippet } from "./snippet-rules";
 
 const DESKTOP = "Mozilla/5.0 (X11; Linux x86_64) Chrome/120.0 Safari/537.36";
@@ -129,5 +129,42 @@ describe("the document stream injector", () => {
 
   test("body-start code that is empty adds no wrapper", async () => {
     expect(await run([doc], { ...html, bodyStart: "" })).not.toContain("nd-snippets");
+  });
+});
+
+describe("analytics tags (Settings → Analytics)", () => {
+  const base = {
+    adsEnabled: false,
+    adsPublisherId: "",
+    adsNonPersonalized: false,
+    customHeadHtml: "",
+    customBodyStartHtml: "",
+    customBodyEndHtml: "",
+    codeSnippets: [],
+  };
+  const ids = { googleAnalyticsId: "G-ABC123XYZ", facebookPixelId: "1234567890" };
+
+  test("gtag.js loads async with its config, and the pixel comes with its noscript image", () => {
+    const head = analyticsScript(ids);
+    expect(head).toContain('<script async src="https://www.googletagmanager.com/gtag/js?id=G-ABC123XYZ">');
+    expect(head).toContain("gtag('config','G-ABC123XYZ')");
+    expect(head).toContain("fbq('init','1234567890')");
+    expect(head).toContain('<noscript><img height="1" width="1" style="display:none" alt=""');
+  });
+
+  test("an id of the wrong shape never reaches a script; empty ids add nothing", () => {
+    expect(analyticsScript({ googleAnalyticsId: "G-1');alert(1)//", facebookPixelId: "12<script>" })).toBe(
+      "",
+    );
+    expect(analyticsScript({ googleAnalyticsId: "", facebookPixelId: "" })).toBe("");
+    expect(analyticsScript({ googleAnalyticsId: "UA-1234567-1", facebookPixelId: "" })).toContain(
+      "UA-1234567-1",
+    );
+  });
+
+  test("public pages only, and left out when the page is for excluded staff", () => {
+    expect(pageCode({ ...base, ...ids }, "/", DESKTOP)?.head).toContain("googletagmanager");
+    expect(pageCode({ ...base, ...ids }, "/", DESKTOP, { withAnalytics: false })?.head).toBe("");
+    expect(pageCode({ ...base, ...ids }, "/Admin/Settings", DESKTOP)).toBeNull();
   });
 });

@@ -5,6 +5,7 @@
  * The server puts it into the document (see html-injector.server.ts), so crawlers see it too.
  */
 import type { Settings } from "#app/db/schema";
+import { isFacebookPixelId, isGoogleAnalyticsId } from "#app/domain/settings/analytics-ids";
 import { isBackOfficePath } from "#app/lib/paths";
 import { readStoredSnippets, snippetsForPage, type CodeSnippet } from "./snippet-rules";
 
@@ -38,33 +39,60 @@ export function adsScript(s: Pick<Settings, "adsEnabled" | "adsPublisherId" | "a
   return `${personalisationOff}<script async src="https://pagead2.googlesyndication.com/pagead/js/adsbygoogle.js?client=${client}" crossorigin="anonymous"></script>`;
 }
 
-type PageCodeSettings = Pick<
-  Settings,
-  | "adsEnabled"
-  | "adsPublisherId"
-  | "adsNonPersonalized"
-  | "customHeadHtml"
-  | "customBodyStartHtml"
-  | "customBodyEndHtml"
-  | "codeSnippets"
->;
+/**
+ * Settings → Analytics: the Google Analytics (gtag.js, loaded async) and Facebook Pixel tags. The ids
+ * are checked on save (settings-form.ts); they are checked again here so that only an id of the known
+ * shape, never arbitrary text, reaches a script.
+ */
+export function analyticsScript(s: Partial<Pick<Settings, "googleAnalyticsId" | "facebookPixelId">>): string {
+  const tags: string[] = [];
+  const ga = (s.googleAnalyticsId ?? "").trim();
+  if (isGoogleAnalyticsId(ga)) {
+    tags.push(
+      `<script async src="https://www.googletagmanager.com/gtag/js?id=${ga}"></script>`,
+      `<script>window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments);}gtag('js',new Date());gtag('config','${ga}');</script>`,
+    );
+  }
+  const pixel = (s.facebookPixelId ?? "").trim();
+  if (isFacebookPixelId(pixel)) {
+    tags.push(
+      `<script>!function(f,b,e,v,n,t,s){if(f.fbq)return;n=f.fbq=function(){n.callMethod?n.callMethod.apply(n,arguments):n.queue.push(arguments)};if(!f._fbq)f._fbq=n;n.push=n;n.loaded=!0;n.version='2.0';n.queue=[];t=b.createElement(e);t.async=!0;t.src=v;s=b.getElementsByTagName(e)[0];s.parentNode.insertBefore(t,s)}(window,document,'script','https://connect.facebook.net/en_US/fbevents.js');fbq('init','${pixel}');fbq('track','PageView');</script>`,
+      `<noscript><img height="1" width="1" style="display:none" alt="" src="https://www.facebook.com/tr?id=${pixel}&amp;ev=PageView&amp;noscript=1"></noscript>`,
+    );
+  }
+  return tags.join("\n");
+}
+
+type PageCodeSettings = Partial<Pick<Settings, "googleAnalyticsId" | "facebookPixelId">> &
+  Pick<
+    Settings,
+    | "adsEnabled"
+    | "adsPublisherId"
+    | "adsNonPersonalized"
+    | "customHeadHtml"
+    | "customBodyStartHtml"
+    | "customBodyEndHtml"
+    | "codeSnippets"
+  >;
 
 /**
  * What to inject into the page at `pathname` for this user agent; null for back-office pages.
- * `adsAllowed` false leaves the ad network's tag out (excluded path, or staff with ads hidden:
- * app/domain/ads/page-ads.server.ts decides).
+ * `withAnalytics: false` leaves the analytics tags out (signed-in staff, when Settings → Analytics
+ * excludes them; such pages are never cached, decision record 006). `adsAllowed` false leaves the ad
+ * network's tag out (excluded path, or staff with ads hidden: app/domain/ads/page-ads.server.ts decides).
  */
 export function pageCode(
   s: PageCodeSettings,
   pathname: string,
   userAgent: string | null | undefined,
-  options: { adsAllowed?: boolean } = {},
+  options: { adsAllowed?: boolean; withAnalytics?: boolean } = {},
 ): PageCode | null {
   if (!isPublicPagePath(pathname)) return null;
+  const analytics = options.withAnalytics === false ? "" : analyticsScript(s);
   const snippets = readStoredSnippets(s.codeSnippets);
   const slots = snippetsForPage(snippets, { path: pathname, userAgent });
   return {
-    head: [options.adsAllowed === false ? "" : adsScript(s), s.customHeadHtml, ...slots.head]
+    head: [analytics, options.adsAllowed === false ? "" : adsScript(s), s.customHeadHtml, ...slots.head]
       .filter(Boolean)
       .join("\n"),
     bodyStart: [s.customBodyStartHtml, ...slots.body_start].filter(Boolean).join("\n"),

@@ -12,11 +12,13 @@ import type { Route } from "./+types/articles.add";
 
 export const loader = withDomainErrors(async ({ context }: Route.LoaderArgs) => {
   const user = await requirePermission(context, "articles", "create");
+  const { timezone, startOfWeek } = await getSettings(context.db);
   return {
     values: emptyArticleValues(user.name),
     options: await articleFormOptions(context.db),
     canPublish: can(user.role, "articles", "publish"),
-    timeZone: (await getSettings(context.db)).timezone,
+    timeZone: timezone,
+    weekStartsOn: startOfWeek,
   };
 });
 
@@ -49,6 +51,7 @@ export default function AddArticle({ loaderData, actionData }: Route.ComponentPr
         authors={loaderData.options.authors}
         canPublish={loaderData.canPublish}
         timeZone={loaderData.timeZone}
+        weekStartsOn={loaderData.weekStartsOn}
         submitting={navigation.state === "submitting"}
       />
     </section>

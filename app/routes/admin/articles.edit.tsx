@@ -25,7 +25,7 @@ export const loader = withDomainErrors(async ({ params, context }: Route.LoaderA
   const review = await editorReviewState(db, user, article);
   // A writer whose change to a published story waits for review goes on from their proposed text.
   const proposed = review.ownProposal?.snapshot;
-  const { timezone } = await getSettings(db);
+  const { timezone, startOfWeek } = await getSettings(db);
   return {
     id: article.id,
     slug: article.slug,
@@ -35,6 +35,7 @@ export const loader = withDomainErrors(async ({ params, context }: Route.LoaderA
     review,
     options: await articleFormOptions(db),
     canPublish: can(user.role, "articles", "publish"),
+    weekStartsOn: startOfWeek,
     // After getArticleForEdit: a writer reaches here only for their own article.
     viewsByDay: await viewsPerDay(db, { articleId: article.id }),
   };
@@ -102,6 +103,7 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
       <ArticleProblem problem={actionData?.problem} />
       <ArticleForm
         key={loaderData.id}
+        weekStartsOn={loaderData.weekStartsOn}
         mode="edit"
         values={reply?.values ?? loaderData.values}
         articleId={loaderData.id}

@@ -15,6 +15,17 @@ import {
 } from "#app/domain/snippets/snippets.server";
 import { isDomainError } from "#app/lib/errors";
 import { expectedError, withDomainErrors } from "#app/lib/http-errors.server";
+import { CustomCodeForm } from "#app/components/admin/custom-code-form";
+import type { CurrentUser } from "#app/auth/guard.server";
+import type { Db } from "#app/db/client.server";
+import {
+  CUSTOM_CODE_FIELDS,
+  CUSTOM_CODE_TEXT,
+  customCodeSchema,
+  type CustomCodeField,
+  type CustomCodeValues,
+} from "#app/domain/snippets/custom-code";
+import { saveCustomCode } from "#app/domain/snippets/custom-code.server";
 import type { Route } from "./+types/code";
 
 export const loader = withDomainErrors(async ({ context }: Route.LoaderArgs) => {
@@ -23,6 +34,11 @@ export const loader = withDomainErrors(async ({ context }: Route.LoaderArgs) => 
   const [snippets, settings] = await Promise.all([listSnippets(db), getSettings(db)]);
   return {
     snippets,
+    customCode: {
+      customHeadHtml: settings.customHeadHtml,
+      customBodyStartHtml: settings.customBodyStartHtml,
+      customBodyEndHtml: settings.customBodyEndHtml,
+    } satisfies CustomCodeValues,
     canManage: can(user.role, "plugins", "manage"),
     /** Changes on every save: the screen's local copy restarts from the stored list. */
     version: settings.updatedAt.toISOString(),
@@ -34,6 +50,9 @@ interface Reply {
   /** The add form posted without JavaScript: its error and what was typed. */
   addError?: string;
   addValues?: SnippetFormFields;
+  /** The custom head/body code refused: its problems and what was typed. */
+  customCodeErrors?: Partial<Record<CustomCodeField, string>>;
+  customCodeValues?: CustomCodeValues;
 }
 const reply = (body: Reply, status = 200) => data(body, { status });
 
@@ -47,6 +66,7 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
   const intent = String(form.get("intent") ?? "");
   const id = String(form.get("id") ?? "");
   const db = context.db;
+  if (intent === "custom-code") return saveCustomCodeReply(db, user, form);
   try {
     switch (intent) {
       case "save": {
@@ -86,10 +106,37 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
   return reply({ result: { type: "success", title: SNIPPET_TEXT.saved } });
 });
 
+/** The site-wide head / body-start / body-end HTML (the section above the snippets). */
+async function saveCustomCodeReply(db: Db, user: CurrentUser, form: FormData) {
+  const typed = Object.fromEntries(
+    CUSTOM_CODE_FIELDS.map((f) => [f, String(form.get(f) ?? "")]),
+  ) as CustomCodeValues;
+  const parsed = customCodeSchema.safeParse(typed);
+  if (!parsed.success) {
+    const errors: Partial<Record<CustomCodeField, string>> = {};
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] as CustomCodeField;
+      errors[field] ??= issue.message;
+    }
+    return reply({ customCodeErrors: errors, customCodeValues: typed }, 400);
+  }
+  try {
+    await saveCustomCode(db, user, parsed.data);
+  } catch (error) {
+    const known = expectedError(error, "[code] saving custom code failed");
+    if (known) throw known;
+    return reply(
+      { result: { type: "error", title: CUSTOM_CODE_TEXT.saveFailed }, customCodeValues: typed },
+      500,
+    );
+  }
+  return reply({ result: { type: "success", title: CUSTOM_CODE_TEXT.saved } });
+}
+
 export const meta: Route.MetaFunction = () => [{ title: "Header & Footer Code - Admin" }];
 
 export default function HeaderFooterCode({ loaderData, actionData }: Route.ComponentProps) {
-  const { snippets, canManage, version } = loaderData;
+  const { snippets, customCode, canManage, version } = loaderData;
   return (
     <section>
       <Link
@@ -107,6 +154,12 @@ export default function HeaderFooterCode({ loaderData, actionData }: Route.Compo
         </p>
       </div>
       <ArticleResult result={actionData?.result} />
+      <CustomCodeForm
+        key={`custom-${version}`}
+        values={actionData?.customCodeValues ?? customCode}
+        errors={actionData?.customCodeErrors}
+        canManage={canManage}
+      />
       <SnippetManager
         key={version}
         saved={snippets}

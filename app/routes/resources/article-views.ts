@@ -7,12 +7,15 @@
 import { articleViewTotal, recordArticleView } from "#app/domain/articles/views.server";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import { ARTICLE_VIEWS_HEADER } from "#app/reader/view-counter";
+import { refuseReadersInMaintenance } from "#app/domain/settings/maintenance-gate.server";
 import type { Route } from "./+types/article-views";
 
 const STATUS = { counted: 204, "not-found": 404, "rate-limited": 202 } as const;
 
 export const action = withDomainErrors(async ({ request, params, context }: Route.ActionArgs) => {
   if (request.method !== "POST") return new Response(null, { status: 405, headers: { Allow: "POST" } });
+  // In maintenance nothing a reader sends is stored: refused before the form is even read.
+  await refuseReadersInMaintenance(request, context);
   try {
     const result = await recordArticleView(context.db, params.id, { ip: context.clientIp });
     const headers = new Headers({ "Cache-Control": "no-store" });

@@ -10,15 +10,16 @@ import { wantsSmallImages } from "#app/lib/save-data";
 import { pageMeta, siteMetaFrom } from "#app/lib/seo";
 import { EXCERPT_LENGTH } from "#app/lib/text";
 import { withDomainErrors } from "#app/lib/http-errors.server";
+import { getSettings } from "#app/domain/settings/settings.server";
 import type { Route } from "./+types/all-articles";
-
-const ALL_ARTICLES_PER_PAGE = 12;
 
 export const loader = withDomainErrors(async ({ request, context }: Route.LoaderArgs) => {
   const url = new URL(request.url);
   const requested = url.searchParams.get("page");
   try {
-    const result = await publishedArticlesPage(context.db, parsePageParam(requested), ALL_ARTICLES_PER_PAGE);
+    // Settings → Content: 'Posts Per Page' sizes every paged public list.
+    const { postsPerPage } = await getSettings(context.db);
+    const result = await publishedArticlesPage(context.db, parsePageParam(requested), postsPerPage);
     const moved = canonicalPagePath("/all-articles", requested, result.page);
     if (moved) throw redirect(moved);
     const { images } = await pageImages(

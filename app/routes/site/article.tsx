@@ -28,6 +28,7 @@ import { breadcrumbLd, headlineOf, newsArticleLd } from "#app/lib/structured-dat
 import { listingExcerpt, readTimeFor } from "#app/lib/text";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import { readerNotFound } from "./not-found.server";
+import { refuseReadersInMaintenance } from "#app/domain/settings/maintenance-gate.server";
 import type { Route } from "./+types/article";
 
 /** A missing or unpublished article: the not-found page with the latest stories, status 404. */
@@ -109,6 +110,8 @@ export const loader = withDomainErrors(async ({ params, request, context }: Rout
 });
 
 export const action = withDomainErrors(async ({ request, params, context }: Route.ActionArgs) => {
+  // In maintenance nothing a reader sends is stored: refused before the form is even read.
+  await refuseReadersInMaintenance(request, context);
   const form = Object.fromEntries(await request.formData());
   const text = (v: FormDataEntryValue | undefined) => (typeof v === "string" ? v : "");
   const values = { name: text(form.name), email: text(form.email), comment: text(form.comment) };

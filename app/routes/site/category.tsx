@@ -14,13 +14,16 @@ import { breadcrumbLd } from "#app/lib/structured-data";
 import { categoryNameFromSlug } from "#app/lib/slug";
 import { EXCERPT_LENGTH } from "#app/lib/text";
 import { withDomainErrors } from "#app/lib/http-errors.server";
+import { getSettings } from "#app/domain/settings/settings.server";
 import type { Route } from "./+types/category";
 
 export const loader = withDomainErrors(async ({ params, request, context }: Route.LoaderArgs) => {
   const db = context.db;
   const requested = new URL(request.url).searchParams.get("page");
+  // Settings → Content: 'Posts Per Page' sizes every paged public list.
+  const { postsPerPage } = await getSettings(db);
   const listing = await loadOrReport(`category ${params.categorySlug}`, () =>
-    articlesByCategorySlug(db, params.categorySlug, parsePageParam(requested)),
+    articlesByCategorySlug(db, params.categorySlug, parsePageParam(requested), postsPerPage),
   );
   if (!listing.ok)
     return data(

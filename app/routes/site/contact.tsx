@@ -7,6 +7,7 @@ import { shownContactDetails } from "#app/domain/settings/contact-details";
 import { getSettings } from "#app/domain/settings/settings.server";
 import { pageMeta, siteMetaFrom } from "#app/lib/seo";
 import { withDomainErrors } from "#app/lib/http-errors.server";
+import { refuseReadersInMaintenance } from "#app/domain/settings/maintenance-gate.server";
 import type { Route } from "./+types/contact";
 
 interface ContactActionData {
@@ -26,6 +27,8 @@ export const loader = withDomainErrors(async ({ context }: Route.LoaderArgs) => 
 });
 
 export const action = withDomainErrors(async ({ request, context }: Route.ActionArgs) => {
+  // In maintenance nothing a reader sends is stored: refused before the form is even read.
+  await refuseReadersInMaintenance(request, context);
   const form = Object.fromEntries(await request.formData());
   const text = (v: FormDataEntryValue | undefined) => (typeof v === "string" ? v : "");
   const values = {

@@ -93,7 +93,8 @@ describe.each(TEST_ENGINES)("public delivery on %s", (engine) => {
     expect(reader.status).toBe(503);
     expect(reader.data).toEqual({ title: MAINTENANCE_TITLE, message: "Back at noon." });
     expect(reader.headers.get("Cache-Control")).toBe("no-store");
-    expect(reader.headers.get("Retry-After")).toBe("600");
+    // Retry-After: the cache duration (Settings → Advanced, 3600 by default).
+    expect(reader.headers.get("Retry-After")).toBe("3600");
     const forged = await visit("/", "nd_session=not-a-real-session");
     expect(forged.status).toBe(503);
     const staff = await visit("/", staffCookie);

@@ -8,13 +8,10 @@ import { useSiteDates } from "#app/components/site/use-site";
 import { describeRouteError, ErrorPage } from "#app/components/ui/error-page";
 import { adsForRequest } from "#app/domain/ads/page-ads.server";
 import { navCategories } from "#app/domain/categories/public.server";
-import { getSettings, publicSettings } from "#app/domain/settings/settings.server";
-import { MAINTENANCE_BANNER, MAINTENANCE_TITLE } from "#app/domain/settings/maintenance-text";
-import {
-  hasPersonalCookie,
-  passesMaintenance,
-  publicCacheControl,
-} from "#app/domain/settings/public-delivery.server";
+import { publicSettings } from "#app/domain/settings/settings.server";
+import { MAINTENANCE_BANNER } from "#app/domain/settings/maintenance-text";
+import { refuseReadersInMaintenance } from "#app/domain/settings/maintenance-gate.server";
+import { hasPersonalCookie, publicCacheControl } from "#app/domain/settings/public-delivery.server";
 import { siteOrigin } from "#app/domain/settings/site-origin.server";
 import { errorPageMeta, siteMetaFrom, type SiteMeta } from "#app/lib/seo";
 import { withDomainErrors } from "#app/lib/http-errors.server";
@@ -32,20 +29,19 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
   const target = redirectTarget(url);
   if (target) throw redirect(target);
   const db = context.db;
-  const [settings, categories] = await Promise.all([getSettings(db), navCategories(db)]);
+  const [settings, categories] = await Promise.all([
+    refuseReadersInMaintenance(request, context),
+    navCategories(db),
+  ]);
   const personal = hasPersonalCookie(request.headers.get("Cookie"));
-  // Only a request that carries a session can be staff; the lookup is skipped for every other reader.
-  const user = settings.maintenanceEnabled && personal ? await context.currentUser() : null;
-  if (!passesMaintenance(settings.maintenanceEnabled, user)) {
-    throw data(
-      { title: MAINTENANCE_TITLE, message: settings.maintenanceMessage },
-      { status: 503, headers: { "Retry-After": "600", "Cache-Control": "no-store" } },
-    );
-  }
   const site: SiteMeta = {
     siteTitle: settings.siteTitle,
     siteDescription: settings.siteDescription,
     origin: siteOrigin(settings, request),
+    metaDescription: settings.seoMetaDescription,
+    metaKeywords: settings.seoMetaKeywords,
+    googleSiteVerification: settings.googleSiteVerification,
+    bingSiteVerification: settings.bingSiteVerification,
   };
   const cacheControl = publicCacheControl(settings, { method: request.method, personal });
   // The header, sidebar and footer ads (in-article ones are placed by the article page).

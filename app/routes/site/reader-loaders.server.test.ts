@@ -90,6 +90,11 @@ describe.each(TEST_ENGINES)("reader listing loaders on %s", (engine) => {
       siteTitle: "Newsdesk",
       siteDescription: "Your Trusted Source for News",
       origin: "http://localhost",
+      // Settings → SEO, empty on a new install.
+      metaDescription: "",
+      metaKeywords: "",
+      googleSiteVerification: "",
+      bingSiteVerification: "",
     });
     expect(data.settings).not.toHaveProperty("adsPublisherId");
   });

@@ -6,7 +6,7 @@ import { CategoryBadge } from "#app/components/site/category-badge";
 import { LoadError, PageHeading } from "#app/components/site/page-states";
 import { Pagination } from "#app/components/site/pagination";
 import { useSiteDates } from "#app/components/site/use-site";
-import { loadOrReport, SEARCH_PAGE_SIZE, searchArticles } from "#app/domain/articles/public.server";
+import { loadOrReport, searchArticles } from "#app/domain/articles/public.server";
 import { pageImages } from "#app/domain/media/public.server";
 import { isoDate, shortDate } from "#app/lib/dates";
 import { parsePageParam } from "#app/lib/pagination";
@@ -15,6 +15,7 @@ import { wantsSmallImages } from "#app/lib/save-data";
 import { pageMeta, siteMetaFrom } from "#app/lib/seo";
 import { EXCERPT_LENGTH, formatCount, truncate } from "#app/lib/text";
 import { withDomainErrors } from "#app/lib/http-errors.server";
+import { getSettings } from "#app/domain/settings/settings.server";
 import type { Route } from "./+types/search";
 
 const POPULAR_SEARCHES = ["Breaking News", "Politics", "Technology", "Sports", "Business", "Entertainment"];
@@ -27,11 +28,15 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
   if (!q) return { q, page: 1, totalPages: 1, search: null, images: {} as PageImages };
   const page = parsePageParam(params.get("page"));
   const db = context.db;
-  const search = await loadOrReport(`search results for "${q}"`, () => searchArticles(db, q, page));
+  // Settings → Content: 'Posts Per Page' sizes every paged public list.
+  const { postsPerPage } = await getSettings(db);
+  const search = await loadOrReport(`search results for "${q}"`, () =>
+    searchArticles(db, q, page, postsPerPage),
+  );
   // A page past the last one (an old link, a hand-edited URL) starts the results again.
   if (search.ok && page > 1 && search.value.results.length === 0)
     throw redirect(`/search?q=${encodeURIComponent(q)}`);
-  const totalPages = search.ok ? Math.max(1, Math.ceil(search.value.total / SEARCH_PAGE_SIZE)) : 1;
+  const totalPages = search.ok ? Math.max(1, Math.ceil(search.value.total / postsPerPage)) : 1;
   const { images } = await pageImages(
     db,
     (search.ok ? search.value.results : []).map((article) => article.imageUrl),

@@ -1,5 +1,7 @@
 /** The comments readers may see, newest first; text is rendered as text, never as HTML. */
+import { useRouteLoaderData } from "react-router";
 import { commentDate, isoDate } from "#app/lib/dates";
+import type { loader as siteLoader } from "#app/routes/site/layout";
 import { COMMENT_TEXT } from "#app/domain/comments/comment-form";
 import { commentBadge } from "#app/domain/comments/visibility";
 
@@ -37,6 +39,8 @@ export function CommentItem({
   timeZone: string;
   hasSlots?: boolean;
 }) {
+  // The site's time format (Settings → Content); outside the site layout (never today) the default.
+  const timeFormat = useRouteLoaderData<typeof siteLoader>("routes/site/layout")?.settings.timeFormat;
   const badge = commentBadge(comment.status);
   const slot = (name: string) => (hasSlots ? name : undefined);
   return (
@@ -67,7 +71,7 @@ export function CommentItem({
             data-slot={slot("date")}
             className="text-sm text-gray-600"
           >
-            {commentDate(comment.createdAt, timeZone)}
+            {commentDate(comment.createdAt, timeZone, timeFormat)}
           </time>
         </div>
       </div>
