@@ -211,7 +211,7 @@ describe.each(TEST_ENGINES)("article slugs, author and tag pages on %s", (engine
     expect((await load("/tag/accra", { slug: "accra" }, tagRoute)).status).toBe(200);
     expect((await load("/tag/none", { slug: "none" }, tagRoute)).status).toBe(404);
     const article = await load("/article/newer", { id: "newer" }, articleRoute);
-    expect((article.body as { article: { tags: unknown } }).article.tags).toEqual([
+    expect((article.body as { article: { tagLinks: unknown } }).article.tagLinks).toEqual([
       { name: "black stars", href: "/tag/black-stars" },
       { name: "Accra", href: "/tag/accra" },
     ]);

@@ -4,7 +4,7 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { articleRevisions, articles, comments, contactMessages } from "#app/db/schema";
+import { articleRevisions, articles, comments, contactMessages, settings } from "#app/db/schema";
 import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
 import { recordArticleView, viewDay } from "#app/domain/articles/views.server";
 import * as articlesEditRoute from "./articles.edit";
@@ -40,6 +40,8 @@ describe("the dashboard's numbers and the editor's views chart per role", () => 
 
   beforeAll(async () => {
     database = await createTestDatabase("pglite");
+    // The editor reads the site's timezone and week start from the settings row.
+    await database.db.insert(settings).values({ id: 1 });
     for (const role of ["admin", "editor", "writer"] as const) {
       const user = await makeUser(`${role}@example.com`, role);
       cookies[role] = await sessionCookieFor(user.id);

@@ -66,7 +66,8 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
  */
 export function headers({ loaderHeaders, errorHeaders }: Route.HeadersArgs) {
   const cacheControl = loaderHeaders.get("Cache-Control");
-  if (errorHeaders && !cacheControl) return errorHeaders;
+  // An error that says how it may be kept (the maintenance 503: no-store and Retry-After) keeps its own headers.
+  if (errorHeaders && (!cacheControl || errorHeaders.has("Cache-Control"))) return errorHeaders;
   return { "Cache-Control": cacheControl ?? "private, no-store", Vary: "Save-Data" };
 }
 

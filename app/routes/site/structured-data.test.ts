@@ -94,7 +94,13 @@ const metaContent = (html: string, key: string) =>
 describe("structured data on reader pages", () => {
   let database: TestDatabase;
   let read: ReturnType<typeof readerDocuments>;
-  let published: Array<{ id: string; title: string; tags: string[]; authorName: string }>;
+  let published: Array<{
+    id: string;
+    slug: string | null;
+    title: string;
+    tags: string[];
+    authorName: string;
+  }>;
 
   beforeAll(async () => {
     database = await createTestDatabase("pglite");
@@ -119,6 +125,7 @@ describe("structured data on reader pages", () => {
     published = await database.db
       .select({
         id: articles.id,
+        slug: articles.slug,
         title: articles.title,
         tags: articles.tags,
         authorName: articles.authorName,
@@ -157,7 +164,7 @@ describe("structured data on reader pages", () => {
   test("every sample article's NewsArticle passes Google's rules for articles, from the settings and the article", async () => {
     expect(published).toHaveLength(4);
     for (const article of published) {
-      const { status, html } = await read(`/article/${article.id}`);
+      const { status, html } = await read(`/article/${article.slug}`);
       expect(status).toBe(200);
       const lds = jsonLdOf(html);
       const [news, ...more] = ofType(lds, "NewsArticle");
@@ -170,7 +177,7 @@ describe("structured data on reader pages", () => {
           name: "Accra Daily",
           logo: { "@type": "ImageObject", url: `${ORIGIN}/images/logo-512.png`, width: 512, height: 512 },
         },
-        mainEntityOfPage: { "@type": "WebPage", "@id": `${ORIGIN}/article/${article.id}` },
+        mainEntityOfPage: { "@type": "WebPage", "@id": `${ORIGIN}/article/${article.slug}` },
         isAccessibleForFree: true,
         keywords: article.tags.join(", "),
       });
@@ -192,7 +199,7 @@ describe("structured data on reader pages", () => {
       .update(articles)
       .set({ authorId: author!.id, authorName: "Ama Owusu", revisedAt })
       .where(eq(articles.id, article.id));
-    const news = ofType(jsonLdOf((await read(`/article/${article.id}`)).html), "NewsArticle")[0]!;
+    const news = ofType(jsonLdOf((await read(`/article/${article.slug}`)).html), "NewsArticle")[0]!;
     expect(news.author).toEqual([
       { "@type": "Person", name: "Ama Owusu", url: `${ORIGIN}/author/ama-owusu` },
     ]);
@@ -204,7 +211,7 @@ describe("structured data on reader pages", () => {
     const article = published[1]!;
     const title = `Breaking </script><script>alert("x")</script> ${"longer words ".repeat(10)}end`;
     await database.db.update(articles).set({ title }).where(eq(articles.id, article.id));
-    const { html } = await read(`/article/${article.id}`);
+    const { html } = await read(`/article/${article.slug}`);
     expect(html).not.toContain('<script>alert("x")');
     expect(html).toContain("\\u003c/script\\u003e");
     const news = ofType(jsonLdOf(html), "NewsArticle")[0]!;
@@ -215,14 +222,14 @@ describe("structured data on reader pages", () => {
 
   test("article breadcrumbs: Home, the category, the article", async () => {
     const article = published[2]!;
-    const crumbs = ofType(jsonLdOf((await read(`/article/${article.id}`)).html), "BreadcrumbList");
+    const crumbs = ofType(jsonLdOf((await read(`/article/${article.slug}`)).html), "BreadcrumbList");
     expect(crumbs).toHaveLength(1);
     expect(breadcrumbProblems(crumbs[0]!)).toEqual([]);
     const items = crumbs[0]!.itemListElement as Ld[];
     expect(items.map((item) => item.item)).toEqual([
       `${ORIGIN}/`,
       expect.stringMatching(/^http:\/\/localhost\/category\/[a-z-]+$/),
-      `${ORIGIN}/article/${article.id}`,
+      `${ORIGIN}/article/${article.slug}`,
     ]);
     expect(items[2]!.name).toBe(article.title);
   });
@@ -273,7 +280,7 @@ describe("structured data on reader pages", () => {
   });
 
   test("every reader page announces the site feed", async () => {
-    for (const path of ["/", `/article/${published[3]!.id}`, "/search?q=cocoa"]) {
+    for (const path of ["/", `/article/${published[3]!.slug}`, "/search?q=cocoa"]) {
       const { html } = await read(path);
       expect(html, path).toContain(
         `type="application/rss+xml" title="Accra Daily RSS Feed" href="${ORIGIN}/rss.xml"`,
@@ -303,7 +310,7 @@ describe("structured data on reader pages", () => {
         seoDescription: "A short guide for farmers.",
       })
       .where(eq(articles.id, article.id));
-    const { html } = await read(`/article/${article.id}`);
+    const { html } = await read(`/article/${article.slug}`);
     expect(html).toContain("<title>Cocoa farmers: what the new price means - Accra Daily</title>");
     expect(metaContent(html, "description")).toBe("A short guide for farmers.");
     expect(metaContent(html, "og:title")).toBe("Cocoa farmers: what the new price means");
@@ -318,7 +325,7 @@ describe("structured data on reader pages", () => {
       .update(articles)
       .set({ seoTitle: "", seoDescription: "" })
       .where(eq(articles.id, article.id));
-    const plain = (await read(`/article/${article.id}`)).html;
+    const plain = (await read(`/article/${article.slug}`)).html;
     expect(metaContent(plain, "og:title")).toBe(article.title.replaceAll("&", "&amp;"));
     expect(plain).toContain(`<title>${article.title.replaceAll("&", "&amp;")} - Accra Daily</title>`);
   });
