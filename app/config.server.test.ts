@@ -20,6 +20,8 @@ describe("parseConfig", () => {
       migrationsDir: path.resolve("drizzle"),
       testDatabaseUrl: undefined,
       pageCache: { enabled: true, maxBytes: 64 * 1024 * 1024 },
+      smtpUrl: undefined,
+      smtpFrom: undefined,
     });
     expect(path.isAbsolute(config.dataDir)).toBe(true);
   });
@@ -31,6 +33,14 @@ describe("parseConfig", () => {
     });
     expect(() => parseConfig({ PAGE_CACHE: "maybe" })).toThrow(/PAGE_CACHE/);
     expect(() => parseConfig({ PAGE_CACHE_MB: "0" })).toThrow(/PAGE_CACHE_MB/);
+  });
+
+  test("SMTP_URL takes smtp:// or smtps:// addresses only", () => {
+    expect(parseConfig({ SMTP_URL: "smtp://user:secret@mail.example:587" }).smtpUrl).toBe(
+      "smtp://user:secret@mail.example:587",
+    );
+    expect(parseConfig({ SMTP_URL: " " }).smtpUrl).toBeUndefined();
+    expect(() => parseConfig({ SMTP_URL: "http://mail.example" })).toThrow(/SMTP_URL/);
   });
 
   test("reads the environment", () => {

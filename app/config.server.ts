@@ -25,6 +25,8 @@ const envSchema = z.object({
   TEST_DATABASE_URL: optional,
   PAGE_CACHE: z.enum(["on", "off"]).default("on"),
   PAGE_CACHE_MB: z.coerce.number().int().min(1).max(16_384).default(64),
+  SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  SMTP_FROM: optional,
 });
 
 export type Config = {
@@ -50,6 +52,13 @@ export type Config = {
    * off whatever Settings → Advanced says; its memory is capped at `PAGE_CACHE_MB`.
    */
   pageCache: { enabled: boolean; maxBytes: number };
+  /**
+   * Outgoing e-mail (app/domain/email/mailer.server.ts): `smtp://user:pass@host:587` or `smtps://…:465`.
+   * Unset: the app sends no e-mail and says so where it would have.
+   */
+  smtpUrl?: string;
+  /** The From address of outgoing e-mail; default `Newsdesk <no-reply@host of SMTP_URL>`. */
+  smtpFrom?: string;
 };
 
 export function parseConfig(env: NodeJS.ProcessEnv): Config {
@@ -75,6 +84,8 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     migrationsDir: path.resolve(e.MIGRATIONS_DIR),
     testDatabaseUrl: e.TEST_DATABASE_URL,
     pageCache: { enabled: e.PAGE_CACHE === "on", maxBytes: e.PAGE_CACHE_MB * 1024 * 1024 },
+    smtpUrl: e.SMTP_URL,
+    smtpFrom: e.SMTP_FROM,
   };
 }
 
