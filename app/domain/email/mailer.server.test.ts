@@ -27,7 +27,9 @@ describe("the mailer", () => {
     expect(message.text.trim()).toBe("Plain body");
     expect(message.html).toContain("<p>HTML body</p>");
     expect(message.from).toBe('"Newsroom" <news@example.com>');
-    expect(senderAddress({ smtpUrl: "smtp://u:p@mail.example:587" })).toBe("Newsdesk <no-reply@mail.example>");
+    expect(senderAddress({ smtpUrl: "smtp://u:p@mail.example:587" })).toBe(
+      "Newsdesk <no-reply@mail.example>",
+    );
   });
 
   test("refuses to send without SMTP_URL, and fails when the server is not there", async () => {

@@ -62,7 +62,10 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
       const already = received.find((m) => m.to.includes(address));
       if (already) return Promise.resolve(already);
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`No e-mail to ${address} within ${timeoutMs} ms`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`No e-mail to ${address} within ${timeoutMs} ms`)),
+          timeoutMs,
+        );
         waiters.push({
           to: address,
           resolve: (m) => {
