@@ -21,6 +21,8 @@ describe("parseConfig", () => {
       testDatabaseUrl: undefined,
       pageCache: { enabled: true, maxBytes: 64 * 1024 * 1024 },
       schedulerIntervalMs: 15_000,
+      smtpUrl: undefined,
+      smtpFrom: undefined,
     });
     expect(path.isAbsolute(config.dataDir)).toBe(true);
   });
@@ -38,6 +40,14 @@ describe("parseConfig", () => {
     expect(parseConfig({ SCHEDULER_INTERVAL_MS: "500" }).schedulerIntervalMs).toBe(500);
     expect(() => parseConfig({ SCHEDULER_INTERVAL_MS: "0" })).toThrow(/SCHEDULER_INTERVAL_MS/);
     expect(() => parseConfig({ SCHEDULER_INTERVAL_MS: "soon" })).toThrow(/SCHEDULER_INTERVAL_MS/);
+  });
+
+  test("SMTP_URL takes smtp:// or smtps:// addresses only", () => {
+    expect(parseConfig({ SMTP_URL: "smtp://user:secret@mail.example:587" }).smtpUrl).toBe(
+      "smtp://user:secret@mail.example:587",
+    );
+    expect(parseConfig({ SMTP_URL: " " }).smtpUrl).toBeUndefined();
+    expect(() => parseConfig({ SMTP_URL: "http://mail.example" })).toThrow(/SMTP_URL/);
   });
 
   test("reads the environment", () => {

@@ -26,6 +26,8 @@ const envSchema = z.object({
   PAGE_CACHE: z.enum(["on", "off"]).default("on"),
   PAGE_CACHE_MB: z.coerce.number().int().min(1).max(16_384).default(64),
   SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  SMTP_FROM: optional,
 });
 
 export type Config = {
@@ -56,6 +58,13 @@ export type Config = {
    * scheduled on this instance go live at their minute; those scheduled on another within this time.
    */
   schedulerIntervalMs: number;
+  /**
+   * Outgoing e-mail (app/domain/email/mailer.server.ts): `smtp://user:pass@host:587` or `smtps://…:465`.
+   * Unset: the app sends no e-mail and says so where it would have.
+   */
+  smtpUrl?: string;
+  /** The From address of outgoing e-mail; default `Newsdesk <no-reply@host of SMTP_URL>`. */
+  smtpFrom?: string;
 };
 
 export function parseConfig(env: NodeJS.ProcessEnv): Config {
@@ -82,6 +91,8 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     testDatabaseUrl: e.TEST_DATABASE_URL,
     pageCache: { enabled: e.PAGE_CACHE === "on", maxBytes: e.PAGE_CACHE_MB * 1024 * 1024 },
     schedulerIntervalMs: e.SCHEDULER_INTERVAL_MS,
+    smtpUrl: e.SMTP_URL,
+    smtpFrom: e.SMTP_FROM,
   };
 }
 

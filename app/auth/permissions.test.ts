@@ -22,6 +22,9 @@ const SPEC_MATRIX: Array<[area: string, action: string, admin: boolean, editor: 
   // deviations.md: "/admin/messages (admins and editors) lists, opens, marks handled and deletes them."
   ["messages", "view", Y, Y, N],
   ["messages", "manage", Y, Y, N],
+  // issue 12: newsletter subscribers are listed, exported and deleted by admins and editors.
+  ["subscribers", "view", Y, Y, N],
+  ["subscribers", "manage", Y, Y, N],
   ["users", "view", Y, N, N],
   ["users", "manage", Y, N, N],
   ["media", "view", Y, Y, Y],
@@ -134,6 +137,8 @@ describe("permissionForAdminPath", () => {
     ["/admin/media", { area: "media", action: "view" }],
     ["/admin/messages", { area: "messages", action: "view" }],
     ["/admin/messages/x", { area: "messages", action: "view" }],
+    ["/admin/subscribers", { area: "subscribers", action: "view" }],
+    ["/admin/subscribers/export", { area: "subscribers", action: "view" }],
     ["/admin/profile", null],
     ["/admin/anything", dashboard],
     // A prefix only matches whole path segments.
@@ -164,6 +169,8 @@ describe("permissionForAdminPath", () => {
     ["/admin/media", Y, Y, Y],
     ["/admin/messages", Y, Y, N],
     ["/admin/messages/x", Y, Y, N],
+    ["/admin/subscribers", Y, Y, N],
+    ["/admin/subscribers/export", Y, Y, N],
     ["/admin/profile", Y, Y, Y],
     ["/admin/anything", Y, Y, Y],
   ];

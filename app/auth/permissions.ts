@@ -18,6 +18,8 @@ export const PERMISSIONS = {
   comments: { view: ["admin", "editor"], moderate: ["admin", "editor"] },
   // Readers' contact messages (deviations.md: the inbox is for admins and editors).
   messages: { view: ["admin", "editor"], manage: ["admin", "editor"] },
+  // Newsletter subscribers (issue 12): readers' addresses, so not for writers.
+  subscribers: { view: ["admin", "editor"], manage: ["admin", "editor"] },
   users: { view: ["admin"], manage: ["admin"] },
   media: {
     view: ["admin", "editor", "writer"],
@@ -71,6 +73,7 @@ const ADMIN_PATH_PERMISSIONS: Array<[prefix: string, permission: AreaPermission 
   ["/admin/code", { area: "plugins", action: "view" }],
   ["/admin/comments", { area: "comments", action: "view" }],
   ["/admin/messages", { area: "messages", action: "view" }],
+  ["/admin/subscribers", { area: "subscribers", action: "view" }],
   ["/admin/categories/add", { area: "categories", action: "manage" }],
   ["/admin/categories/edit", { area: "categories", action: "manage" }],
   ["/admin/categories", { area: "categories", action: "view" }],

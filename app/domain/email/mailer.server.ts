@@ -1,0 +1,67 @@
+/**
+ * The app's one way to send e-mail: SMTP through `SMTP_URL` (nodemailer). Newsletter confirmations use
+ * it today; staff e-mail (password reset, invitations, issue 13) is meant to use it too.
+ *
+ * Without `SMTP_URL` nothing is sent: `isEmailConfigured()` says so, and callers choose what to do
+ * instead (the newsletter confirms a signup directly; staff screens keep the set-password path).
+ */
+import nodemailer, { type Transporter } from "nodemailer";
+import { config } from "#app/config.server";
+
+export interface OutgoingEmail {
+  to: string;
+  subject: string;
+  /** The plain-text body: every message has one, so it reads in any mail client. */
+  text: string;
+  html?: string;
+}
+
+interface MailSettings {
+  smtpUrl?: string;
+  smtpFrom?: string;
+}
+
+/** Whether the app can send e-mail at all (the UI asks before offering what needs it). */
+export function isEmailConfigured(cfg: MailSettings = config()): boolean {
+  return Boolean(cfg.smtpUrl);
+}
+
+/** `Newsdesk <no-reply@mail.example>` from the SMTP server's host, unless SMTP_FROM says otherwise. */
+export function senderAddress(cfg: MailSettings = config()): string {
+  if (cfg.smtpFrom) return cfg.smtpFrom;
+  const host = cfg.smtpUrl ? new URL(cfg.smtpUrl).hostname : "localhost";
+  return `Newsdesk <no-reply@${host}>`;
+}
+
+// One pooled transport per SMTP address: opening a connection per message costs a TLS handshake each.
+const transports = new Map<string, Transporter>();
+
+function transportFor(smtpUrl: string): Transporter {
+  let transport = transports.get(smtpUrl);
+  if (!transport) {
+    transport = nodemailer.createTransport(smtpUrl);
+    transports.set(smtpUrl, transport);
+  }
+  return transport;
+}
+
+/**
+ * Sends one message. Throws when e-mail is not configured or the server refuses it: the caller decides
+ * whether that is the reader's problem (usually not: log it and carry on).
+ */
+export async function sendEmail(message: OutgoingEmail, cfg: MailSettings = config()): Promise<void> {
+  if (!cfg.smtpUrl) throw new Error("E-mail is not configured (SMTP_URL is not set)");
+  await transportFor(cfg.smtpUrl).sendMail({
+    from: senderAddress(cfg),
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+  });
+}
+
+/** Closes the pooled connections (tests, shutdown). */
+export function closeMailTransports() {
+  for (const transport of transports.values()) transport.close();
+  transports.clear();
+}

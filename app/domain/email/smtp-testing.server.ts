@@ -1,0 +1,83 @@
+/**
+ * A real SMTP server inside the test process (`smtp-server`), on a random 127.0.0.1 port, that keeps
+ * every message it receives, parsed (`mailparser`). Tests send through the app's own mailer to
+ * `server.smtpUrl` and read what arrived: the links in it are followed like a reader would.
+ */
+import type { AddressInfo } from "node:net";
+import { simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
+
+export interface ReceivedEmail {
+  from: string;
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface TestSmtpServer {
+  /** `smtp://127.0.0.1:<port>`, for `SMTP_URL` or the mailer's settings. */
+  smtpUrl: string;
+  received: ReceivedEmail[];
+  /** Resolves with the first message to `to` (already received or still to come), or fails after `timeoutMs`. */
+  waitFor(to: string, timeoutMs?: number): Promise<ReceivedEmail>;
+  clear(): void;
+  close(): Promise<void>;
+}
+
+export async function startTestSmtpServer(): Promise<TestSmtpServer> {
+  const received: ReceivedEmail[] = [];
+  const waiters: Array<{ to: string; resolve: (m: ReceivedEmail) => void }> = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then((parsed) => {
+          const message: ReceivedEmail = {
+            from: parsed.from?.text ?? "",
+            to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+            subject: parsed.subject ?? "",
+            text: parsed.text ?? "",
+            html: typeof parsed.html === "string" ? parsed.html : "",
+          };
+          received.push(message);
+          for (const waiter of waiters.splice(0)) {
+            if (message.to.includes(waiter.to)) waiter.resolve(message);
+            else waiters.push(waiter);
+          }
+          callback();
+        })
+        .catch((error: Error) => callback(error));
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    smtpUrl: `smtp://127.0.0.1:${port}`,
+    received,
+    waitFor(to, timeoutMs = 5000) {
+      const address = to.toLowerCase();
+      const already = received.find((m) => m.to.includes(address));
+      if (already) return Promise.resolve(already);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error(`No e-mail to ${address} within ${timeoutMs} ms`)),
+          timeoutMs,
+        );
+        waiters.push({
+          to: address,
+          resolve: (m) => {
+            clearTimeout(timer);
+            resolve(m);
+          },
+        });
+      });
+    },
+    clear() {
+      received.length = 0;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

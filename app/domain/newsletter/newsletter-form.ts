@@ -1,0 +1,69 @@
+/**
+ * The newsletter signup form (issue 12, item 3): an e-mail address and a required consent tick. A plain
+ * function rather than a zod schema, like the comment and contact forms (decision record 005), so the
+ * reader script could check it too. Also the reader-facing texts of the signup, confirm and unsubscribe
+ * pages, and the back office's subscriber screen.
+ */
+import { isEmail, textField } from "#app/lib/plain-rules";
+import type { SubscriberStatus } from "#app/lib/enums";
+
+export const NEWSLETTER_TEXT = {
+  heading: "Newsletter",
+  intro: "The day's top stories in your inbox.",
+  emailLabel: "Email address",
+  consentLabel:
+    "I agree to receive the newsletter by e-mail and to have my address stored for it. I can unsubscribe at any time with the link in every e-mail.",
+  submit: "Subscribe",
+  invalidTitle: "Please check the form",
+  invalidEmail: "Please enter a valid email address.",
+  missingConsent: "Please tick the box to agree to receive the newsletter.",
+  tooLong: "Please enter an email address of at most 254 characters.",
+  thanksTitle: "Thank you for subscribing!",
+  thanksConfirm:
+    "Please check your inbox: we have sent you a link to confirm your subscription. If it is not there, look in your spam folder.",
+  thanksConfirmed: "You are on the list: the next newsletter will reach your inbox.",
+  rateLimited: "You have tried several times in a short time. Please wait a few minutes and try again.",
+  failedTitle: "Subscription failed",
+  failed: "Please try again later.",
+  confirmedTitle: "Subscription confirmed",
+  confirmed: "Thank you! Your subscription is confirmed.",
+  invalidLinkTitle: "Link not valid",
+  invalidLink:
+    "This link is not valid any more. If you still want the newsletter, please subscribe again with the form below.",
+  unsubscribeTitle: "Unsubscribe",
+  unsubscribeQuestion: "Do you want to stop receiving the newsletter at",
+  unsubscribeButton: "Unsubscribe",
+  unsubscribedTitle: "You are unsubscribed",
+  unsubscribed: "You will not receive the newsletter any more. You can subscribe again at any time.",
+  emailSubject: "Please confirm your newsletter subscription",
+} as const;
+
+/** Column limit of newsletter_subscribers.email. */
+export const NEWSLETTER_EMAIL_MAX = 254;
+
+export interface SignupInput {
+  email: string;
+  consent: boolean;
+}
+
+type SignupParse = { ok: true; data: SignupInput } | { ok: false; title: string; message: string };
+
+/** A ticked checkbox is sent as "on" (or the value it carries); an unticked one is not sent at all. */
+export function parseSignup(values: Record<string, unknown>): SignupParse {
+  const email = textField(values.email, { max: NEWSLETTER_EMAIL_MAX });
+  const consent = typeof values.consent === "string" && values.consent !== "";
+  const refuse = (message: string) => ({ ok: false as const, title: NEWSLETTER_TEXT.invalidTitle, message });
+  if (email.problem === "tooLong") return refuse(NEWSLETTER_TEXT.tooLong);
+  if (email.problem || !isEmail(email.value)) return refuse(NEWSLETTER_TEXT.invalidEmail);
+  if (!consent) return refuse(NEWSLETTER_TEXT.missingConsent);
+  return { ok: true, data: { email: email.value.toLowerCase(), consent } };
+}
+
+export const SUBSCRIBER_STATUS_LABEL: Record<SubscriberStatus, string> = {
+  pending: "Pending",
+  confirmed: "Confirmed",
+  unsubscribed: "Unsubscribed",
+};
+
+export const SUBSCRIBERS_PAGE_SIZE = 25;
+export const SUBSCRIBERS_SEARCH_LIMIT = 100;

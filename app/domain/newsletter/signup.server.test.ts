@@ -1,0 +1,206 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { newsletterSubscribers, rateLimits, settings } from "#app/db/schema";
+import { seedDatabase } from "#app/db/seed.server";
+import { createTestDatabase, one, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
+import { closeMailTransports } from "#app/domain/email/mailer.server";
+import { startTestSmtpServer, type TestSmtpServer } from "#app/domain/email/smtp-testing.server";
+import { forgetCachedSettings } from "#app/domain/settings/settings.server";
+import { isDomainError } from "#app/lib/errors";
+import { NEWSLETTER_TEXT } from "./newsletter-form";
+import {
+  confirmSubscription,
+  SIGNUP_RATE_LIMIT_PER_EMAIL,
+  subscribe,
+  subscriberForUnsubscribe,
+  unsubscribe,
+} from "./signup.server";
+
+const ORIGIN = "https://news.example.com";
+
+describe.each(TEST_ENGINES)("newsletter signup on %s", (engine) => {
+  let database: TestDatabase;
+  let smtp: TestSmtpServer;
+  let mail: { smtpUrl: string };
+  const noMail = {};
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    forgetCachedSettings();
+    await seedDatabase(database.db, { adminPassword: "secret123" });
+    smtp = await startTestSmtpServer();
+    mail = { smtpUrl: smtp.smtpUrl };
+  });
+  afterAll(async () => {
+    forgetCachedSettings();
+    closeMailTransports();
+    await smtp.close();
+    await database.destroy();
+  });
+  beforeEach(async () => {
+    await database.db.delete(rateLimits);
+    await database.db.delete(newsletterSubscribers);
+    await database.db.update(settings).set({ enableNewsletter: true });
+    forgetCachedSettings();
+    smtp.clear();
+  });
+
+  const rowFor = async (email: string) =>
+    one(await database.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)));
+  const linkIn = (text: string, path: string) => {
+    const match = text.match(new RegExp(`${ORIGIN}${path}\\?token=[A-Za-z0-9_%-]+`));
+    if (!match) throw new Error(`no ${path} link in: ${text}`);
+    return new URL(match[0]);
+  };
+
+  test("with e-mail: pending, a confirmation e-mail whose link confirms, then its unsubscribe link ends it", async () => {
+    const before = new Date();
+    const result = await subscribe(
+      database.db,
+      { email: "  Reader@Example.COM ", consent: "on" },
+      { origin: ORIGIN, ip: "203.0.113.9", mail },
+    );
+    expect(result).toEqual({
+      ok: true,
+      title: NEWSLETTER_TEXT.thanksTitle,
+      message: NEWSLETTER_TEXT.thanksConfirm,
+    });
+    const stored = await rowFor("reader@example.com");
+    expect(stored).toMatchObject({ status: "pending", confirmedAt: null, ipAddress: "203.0.113.9" });
+    expect(stored.consentAt.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000);
+
+    const message = await smtp.waitFor("reader@example.com");
+    expect(message.subject).toContain(NEWSLETTER_TEXT.emailSubject);
+    const confirm = linkIn(message.text, "/newsletter/confirm");
+    expect(await confirmSubscription(database.db, confirm.searchParams.get("token") ?? "")).toBe(true);
+    const confirmed = await rowFor("reader@example.com");
+    expect(confirmed.status).toBe("confirmed");
+    expect(confirmed.confirmedAt).not.toBeNull();
+
+    const leave = linkIn(message.text, "/newsletter/unsubscribe");
+    const token = leave.searchParams.get("token") ?? "";
+    // Opening the link only shows whose subscription it ends (mail scanners open links).
+    expect(await subscriberForUnsubscribe(database.db, token)).toEqual({
+      email: "reader@example.com",
+      status: "confirmed",
+    });
+    expect((await rowFor("reader@example.com")).status).toBe("confirmed");
+    expect(await unsubscribe(database.db, token)).toBe(true);
+    const gone = await rowFor("reader@example.com");
+    expect(gone.status).toBe("unsubscribed");
+    expect(gone.unsubscribedAt).not.toBeNull();
+    // The old confirmation link does not bring them back.
+    expect(await confirmSubscription(database.db, confirm.searchParams.get("token") ?? "")).toBe(false);
+    expect((await rowFor("reader@example.com")).status).toBe("unsubscribed");
+  });
+
+  test("without e-mail: confirmed at once, no message sent", async () => {
+    const result = await subscribe(
+      database.db,
+      { email: "direct@example.com", consent: "on" },
+      { origin: ORIGIN, ip: "", mail: noMail },
+    );
+    expect(result).toMatchObject({ ok: true, message: NEWSLETTER_TEXT.thanksConfirmed });
+    const row = await rowFor("direct@example.com");
+    expect(row.status).toBe("confirmed");
+    expect(row.confirmedAt).not.toBeNull();
+    expect(smtp.received).toHaveLength(0);
+  });
+
+  test("a bad address or no consent is refused with a clear message and nothing is stored", async () => {
+    const options = { origin: ORIGIN, ip: "1.2.3.4", mail };
+    expect(await subscribe(database.db, { email: "not-an-address", consent: "on" }, options)).toMatchObject({
+      ok: false,
+      status: 400,
+      message: NEWSLETTER_TEXT.invalidEmail,
+    });
+    expect(await subscribe(database.db, { email: "ok@example.com" }, options)).toMatchObject({
+      ok: false,
+      status: 400,
+      message: NEWSLETTER_TEXT.missingConsent,
+    });
+    expect(await database.db.select().from(newsletterSubscribers)).toHaveLength(0);
+    expect(smtp.received).toHaveLength(0);
+  });
+
+  test("signing up a known address answers the same, and mails a pending one again only after the interval", async () => {
+    const options = { origin: ORIGIN, ip: "1.2.3.4", mail };
+    const first = await subscribe(database.db, { email: "twice@example.com", consent: "on" }, options);
+    await smtp.waitFor("twice@example.com");
+    const again = await subscribe(database.db, { email: "twice@example.com", consent: "on" }, options);
+    expect(again).toEqual(first);
+    expect(smtp.received).toHaveLength(1);
+    const later = new Date(Date.now() + 16 * 60 * 1000);
+    await subscribe(database.db, { email: "twice@example.com", consent: "on" }, { ...options, now: later });
+    expect(smtp.received).toHaveLength(2);
+    // A confirmed reader is not mailed at all, and gets the very same answer.
+    const token = (await rowFor("twice@example.com")).token;
+    await confirmSubscription(database.db, token);
+    smtp.clear();
+    const known = await subscribe(
+      database.db,
+      { email: "twice@example.com", consent: "on" },
+      { ...options, now: new Date(Date.now() + 40 * 60 * 1000) },
+    );
+    expect(known).toEqual(first);
+    expect(smtp.received).toHaveLength(0);
+    expect(await database.db.select().from(newsletterSubscribers)).toHaveLength(1);
+  });
+
+  test("an unsubscribed reader who signs up again starts over with a new token", async () => {
+    const options = { origin: ORIGIN, ip: "1.2.3.4", mail: noMail };
+    await subscribe(database.db, { email: "back@example.com", consent: "on" }, options);
+    const { token } = await rowFor("back@example.com");
+    await unsubscribe(database.db, token);
+    await subscribe(database.db, { email: "back@example.com", consent: "on" }, options);
+    const row = await rowFor("back@example.com");
+    expect(row).toMatchObject({ status: "confirmed", unsubscribedAt: null });
+    expect(row.token).not.toBe(token);
+  });
+
+  test("one address is rate-limited, whatever client asks", async () => {
+    for (let i = 0; i < SIGNUP_RATE_LIMIT_PER_EMAIL.limit; i++) {
+      const ok = await subscribe(
+        database.db,
+        { email: "busy@example.com", consent: "on" },
+        { origin: ORIGIN, ip: `10.0.0.${i}`, mail: noMail },
+      );
+      expect(ok.ok).toBe(true);
+    }
+    expect(
+      await subscribe(
+        database.db,
+        { email: "busy@example.com", consent: "on" },
+        { origin: ORIGIN, ip: "10.0.1.1", mail: noMail },
+      ),
+    ).toMatchObject({ ok: false, status: 429, message: NEWSLETTER_TEXT.rateLimited });
+  });
+
+  test("with the newsletter off, signing up and confirming are refused as not found and nothing is stored; leaving still works", async () => {
+    await subscribe(
+      database.db,
+      { email: "stay@example.com", consent: "on" },
+      { origin: ORIGIN, ip: "", mail: noMail },
+    );
+    const { token } = await rowFor("stay@example.com");
+    await database.db.update(settings).set({ enableNewsletter: false });
+    forgetCachedSettings();
+    const refused = await subscribe(
+      database.db,
+      { email: "off@example.com", consent: "on" },
+      { origin: ORIGIN, ip: "", mail },
+    ).catch((e: unknown) => e);
+    expect(isDomainError(refused, "not_found")).toBe(true);
+    expect(await database.db.select().from(newsletterSubscribers)).toHaveLength(1);
+    expect(smtp.received).toHaveLength(0);
+    expect(await unsubscribe(database.db, token)).toBe(true);
+    expect((await rowFor("stay@example.com")).status).toBe("unsubscribed");
+  });
+
+  test("unknown or malformed tokens match nothing", async () => {
+    expect(await confirmSubscription(database.db, "nope")).toBe(false);
+    expect(await confirmSubscription(database.db, "A".repeat(32))).toBe(false);
+    expect(await unsubscribe(database.db, "' OR 1=1 --")).toBe(false);
+    expect(await subscriberForUnsubscribe(database.db, "")).toBeNull();
+  });
+});

@@ -1,0 +1,219 @@
+/**
+ * Readers' side of the newsletter (issue 12, item 3): signing up with consent, confirming by the e-mailed
+ * link, unsubscribing. With e-mail configured (SMTP_URL) a signup stays `pending` until its link is
+ * followed (double opt-in); without, it is `confirmed` at once, since no link could reach the reader.
+ *
+ * The answer to a signup never says whether the address was already known: a stranger must not learn
+ * who reads the newsletter. Nor does it mail on every try: a confirmation is sent again only to a
+ * pending address, at most once per RESEND_INTERVAL.
+ */
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { Db } from "#app/db/client.server";
+import { isUniqueViolation } from "#app/db/errors";
+import { newsletterSubscribers, type NewsletterSubscriber } from "#app/db/schema";
+import { isEmailConfigured, sendEmail, type OutgoingEmail } from "#app/domain/email/mailer.server";
+import { addressKey, consumeRateLimit, type RateLimit } from "#app/domain/rate-limit/rate-limit.server";
+import { getSettings } from "#app/domain/settings/settings.server";
+import { config } from "#app/config.server";
+import { notFound } from "#app/lib/errors";
+import { NEWSLETTER_TEXT, parseSignup } from "./newsletter-form";
+
+/** Signups from one client address: a household or an office shares one, so not too tight. */
+export const SIGNUP_RATE_LIMIT_PER_CLIENT: RateLimit = { limit: 10, windowMs: 60 * 60 * 1000 };
+/** Signups for one e-mail address, from anywhere: nobody needs more, and it caps mail to a victim. */
+export const SIGNUP_RATE_LIMIT_PER_EMAIL: RateLimit = { limit: 5, windowMs: 60 * 60 * 1000 };
+/** A pending address gets its confirmation again at most this often. */
+export const RESEND_INTERVAL: RateLimit = { limit: 1, windowMs: 15 * 60 * 1000 };
+
+export interface SignupOptions {
+  /** The site's origin (siteOrigin()), for the absolute links in the e-mail. */
+  origin: string;
+  ip: string;
+  /** The mailer's settings; the environment's by default (tests pass their SMTP server). */
+  mail?: { smtpUrl?: string; smtpFrom?: string };
+  now?: Date;
+}
+
+export type SignupResult =
+  | { ok: true; title: string; message: string }
+  | { ok: false; status: 400 | 429; title: string; message: string };
+
+const newToken = () => randomBytes(24).toString("base64url");
+
+export const confirmLink = (origin: string, token: string) =>
+  `${origin}/newsletter/confirm?token=${encodeURIComponent(token)}`;
+export const unsubscribeLink = (origin: string, token: string) =>
+  `${origin}/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
+
+/** Refuses while the newsletter is switched off: the route answers 404, as for a page that is not there. */
+async function requireNewsletterOn(db: Db) {
+  const settings = await getSettings(db);
+  if (!settings.enableNewsletter) throw notFound("The newsletter is not available.");
+  return settings;
+}
+
+export async function subscribe(db: Db, values: Record<string, unknown>, options: SignupOptions) {
+  const settings = await requireNewsletterOn(db);
+  const parsed = parseSignup(values);
+  if (!parsed.ok) return { ok: false, status: 400, title: parsed.title, message: parsed.message } as const;
+  const { email } = parsed.data;
+  const now = options.now ?? new Date();
+  const mail = options.mail ?? config();
+  const canMail = isEmailConfigured(mail);
+
+  const withinLimits =
+    (await consumeRateLimit(db, addressKey("newsletter", options.ip), SIGNUP_RATE_LIMIT_PER_CLIENT, now)) &&
+    (await consumeRateLimit(db, `newsletter-email:${email}`, SIGNUP_RATE_LIMIT_PER_EMAIL, now));
+  if (!withinLimits)
+    return {
+      ok: false,
+      status: 429,
+      title: NEWSLETTER_TEXT.failedTitle,
+      message: NEWSLETTER_TEXT.rateLimited,
+    } as const;
+
+  const subscriber = await recordSignup(db, email, { ip: options.ip, now, canMail });
+  if (subscriber?.status === "pending" && canMail) {
+    // The first mail goes out at once; a repeat waits out the interval (the signup counts as the first).
+    const mayResend = await consumeRateLimit(db, `newsletter-resend:${email}`, RESEND_INTERVAL, now);
+    if (mayResend) {
+      try {
+        await sendEmail(confirmationEmail(subscriber, options.origin, settings.siteTitle), mail);
+      } catch (error) {
+        // The reader gets the same answer (it must not differ for known addresses); trying again later
+        // sends the link then. The cause is for the operator.
+        console.error("[newsletter] sending a confirmation e-mail failed", error);
+      }
+    }
+  }
+  return {
+    ok: true,
+    title: NEWSLETTER_TEXT.thanksTitle,
+    message: canMail ? NEWSLETTER_TEXT.thanksConfirm : NEWSLETTER_TEXT.thanksConfirmed,
+  } as const satisfies SignupResult;
+}
+
+/**
+ * Stores the signup: a new address with this consent; an unsubscribed one starts again (new consent, new
+ * token, so links from before stay dead); a pending one records the renewed consent; a confirmed one is
+ * left alone. Returns the row as it is now.
+ */
+async function recordSignup(
+  db: Db,
+  email: string,
+  { ip, now, canMail }: { ip: string; now: Date; canMail: boolean },
+): Promise<NewsletterSubscriber | undefined> {
+  const fresh = {
+    status: canMail ? ("pending" as const) : ("confirmed" as const),
+    consentAt: now,
+    confirmedAt: canMail ? null : now,
+    unsubscribedAt: null,
+    ipAddress: ip,
+  };
+  const [existing] = await db
+    .select()
+    .from(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.email, email))
+    .limit(1);
+  if (!existing) {
+    try {
+      const [row] = await db
+        .insert(newsletterSubscribers)
+        .values({ email, token: newToken(), createdAt: now, ...fresh })
+        .returning();
+      return row;
+    } catch (error) {
+      // Two signups for one address at the same moment: the other one stored it; answer as for a known one.
+      if (!isUniqueViolation(error)) throw error;
+      return undefined;
+    }
+  }
+  if (existing.status === "confirmed") return existing;
+  const changes =
+    existing.status === "unsubscribed"
+      ? { ...fresh, token: newToken() }
+      : {
+          consentAt: now,
+          ipAddress: ip,
+          ...(canMail ? {} : { status: "confirmed" as const, confirmedAt: now }),
+        };
+  const [row] = await db
+    .update(newsletterSubscribers)
+    .set(changes)
+    .where(eq(newsletterSubscribers.id, existing.id))
+    .returning();
+  return row;
+}
+
+export function confirmationEmail(
+  subscriber: Pick<NewsletterSubscriber, "email" | "token">,
+  origin: string,
+  siteTitle: string,
+): OutgoingEmail {
+  const confirm = confirmLink(origin, subscriber.token);
+  const unsubscribe = unsubscribeLink(origin, subscriber.token);
+  const text = [
+    `Someone, hopefully you, asked to receive the ${siteTitle} newsletter at ${subscriber.email}.`,
+    "",
+    "To confirm your subscription, open this link:",
+    confirm,
+    "",
+    "If you did not ask for it, ignore this e-mail: you will not receive anything more.",
+    `To unsubscribe at any time: ${unsubscribe}`,
+  ].join("\n");
+  const html = `<p>Someone, hopefully you, asked to receive the ${escapeHtml(siteTitle)} newsletter at ${escapeHtml(subscriber.email)}.</p>
+<p><a href="${escapeHtml(confirm)}">Confirm your subscription</a></p>
+<p>If you did not ask for it, ignore this e-mail: you will not receive anything more.</p>
+<p><a href="${escapeHtml(unsubscribe)}">Unsubscribe</a></p>`;
+  return { to: subscriber.email, subject: `${NEWSLETTER_TEXT.emailSubject} - ${siteTitle}`, text, html };
+}
+
+function escapeHtml(value: string) {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+async function subscriberByToken(db: Db, token: string) {
+  // Tokens are 32 characters of base64url; anything else cannot match and needs no query.
+  if (!/^[A-Za-z0-9_-]{16,64}$/.test(token)) return undefined;
+  const [row] = await db
+    .select()
+    .from(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.token, token))
+    .limit(1);
+  return row;
+}
+
+/** The confirmation link: pending becomes confirmed (again: confirmed). An unsubscribed address stays out. */
+export async function confirmSubscription(db: Db, token: string, now = new Date()): Promise<boolean> {
+  await requireNewsletterOn(db);
+  const row = await subscriberByToken(db, token);
+  if (!row || row.status === "unsubscribed") return false;
+  if (row.status === "pending")
+    await db
+      .update(newsletterSubscribers)
+      .set({ status: "confirmed", confirmedAt: now })
+      .where(eq(newsletterSubscribers.id, row.id));
+  return true;
+}
+
+/** The unsubscribe page (GET) shows whose subscription the link ends, without ending it. */
+export async function subscriberForUnsubscribe(db: Db, token: string) {
+  const row = await subscriberByToken(db, token);
+  return row ? { email: row.email, status: row.status } : null;
+}
+
+/**
+ * Ends a subscription (the page's button, a POST). Works while the newsletter is switched off too: a
+ * reader must always be able to leave.
+ */
+export async function unsubscribe(db: Db, token: string, now = new Date()): Promise<boolean> {
+  const row = await subscriberByToken(db, token);
+  if (!row) return false;
+  if (row.status !== "unsubscribed")
+    await db
+      .update(newsletterSubscribers)
+      .set({ status: "unsubscribed", unsubscribedAt: now })
+      .where(eq(newsletterSubscribers.id, row.id));
+  return true;
+}
