@@ -78,7 +78,7 @@ export function RevisionHistory({
       <Form method="post" id="restore-revision">
         <input type="hidden" name="intent" value="restore" />
       </Form>
-      <div className="overflow-x-auto rounded border border-gray-200 bg-white">
+      <div className="relative overflow-x-auto rounded border border-gray-200 bg-white">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Revisions, newest first</caption>
           <thead className="bg-gray-50 text-xs text-gray-600 uppercase">
