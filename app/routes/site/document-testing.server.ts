@@ -1,7 +1,7 @@
 /**
- * Renders whole reader documents in tests: the real root, site layout, pages and server entry, as a
- * build would wire them (app/root.test.ts does the same for its own routes), on a test database,
- * without building anything.
+ * Renders whole reader documents in tests: the real root, site layout, pages (the not-found catch-all
+ * included) and server entry, as a build would wire them (app/root.test.ts does the same for its own
+ * routes), on a test database, without building anything.
  */
 import {
   createRequestHandler,
@@ -13,10 +13,14 @@ import { createRequestContext } from "#app/auth/current-user.server";
 import type { Db } from "#app/db/client.server";
 import * as entry from "#app/entry.server";
 import * as root from "#app/root";
+import * as allArticles from "./all-articles";
 import * as article from "./article";
 import * as category from "./category";
+import * as contact from "./contact";
 import * as home from "./home";
+import * as latestNews from "./latest-news";
 import * as siteLayout from "./layout";
+import * as notFound from "./not-found";
 import * as search from "./search";
 
 /** The reader routes of app/routes.ts these tests visit. */
@@ -31,6 +35,10 @@ const ROUTES = {
     path: "category/:categorySlug",
   },
   "routes/site/search": { module: search, parentId: "routes/site/layout", path: "search" },
+  "routes/site/all-articles": { module: allArticles, parentId: "routes/site/layout", path: "all-articles" },
+  "routes/site/latest-news": { module: latestNews, parentId: "routes/site/layout", path: "latest-news" },
+  "routes/site/contact": { module: contact, parentId: "routes/site/layout", path: "contact" },
+  "routes/site/not-found": { module: notFound, parentId: "routes/site/layout", path: "*" },
 } as const;
 
 /** What React Router's Vite plugin does to a route module: components get their props from the route. */
@@ -97,10 +105,10 @@ function serverBuild(): ServerBuild {
 /** An anonymous reader's GET of `path` (on http://localhost), answered with the status and the HTML. */
 export function readerDocuments(db: Db) {
   const handler = createRequestHandler(serverBuild(), "production");
-  return async (path: string): Promise<{ status: number; html: string }> => {
+  return async (path: string): Promise<{ status: number; html: string; headers: Headers }> => {
     const request = new Request(`http://localhost${path}`);
     const response = await handler(request, createRequestContext(db, undefined, "127.0.0.1"));
-    return { status: response.status, html: await response.text() };
+    return { status: response.status, html: await response.text(), headers: response.headers };
   };
 }
 

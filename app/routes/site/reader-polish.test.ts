@@ -5,108 +5,14 @@
  * for the breaking-news flag; written excerpts on cards; no placeholder contact details.
  */
 import { eq } from "drizzle-orm";
-import {
-  createRequestHandler,
-  type ServerBuild,
-  UNSAFE_withComponentProps as withComponentProps,
-  UNSAFE_withErrorBoundaryProps as withErrorBoundaryProps,
-} from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { createRequestContext } from "#app/auth/current-user.server";
 import { ARTICLE_NOT_FOUND_TEXT, NOT_FOUND_TEXT } from "#app/components/site/not-found";
 import { articles, categories, settings } from "#app/db/schema";
 import { seedDatabase } from "#app/db/seed.server";
 import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
 import { siteChanged } from "#app/domain/delivery/site-changes.server";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
-import * as entry from "#app/entry.server";
-import * as root from "#app/root";
-import * as allArticles from "./all-articles";
-import * as article from "./article";
-import * as category from "./category";
-import * as contact from "./contact";
-import * as home from "./home";
-import * as siteLayout from "./layout";
-import * as latestNews from "./latest-news";
-import * as notFound from "./not-found";
-
-/** The routes of app/routes.ts this test visits, as a build would list them. */
-const ROUTES = {
-  root: { module: root, path: "" },
-  "routes/site/layout": { module: siteLayout, parentId: "root" },
-  "routes/site/home": { module: home, parentId: "routes/site/layout", index: true },
-  "routes/site/article": { module: article, parentId: "routes/site/layout", path: "article/:id" },
-  "routes/site/category": {
-    module: category,
-    parentId: "routes/site/layout",
-    path: "category/:categorySlug",
-  },
-  "routes/site/all-articles": { module: allArticles, parentId: "routes/site/layout", path: "all-articles" },
-  "routes/site/latest-news": { module: latestNews, parentId: "routes/site/layout", path: "latest-news" },
-  "routes/site/contact": { module: contact, parentId: "routes/site/layout", path: "contact" },
-  "routes/site/not-found": { module: notFound, parentId: "routes/site/layout", path: "*" },
-} as const;
-
-/** What React Router's Vite plugin does to a route module: components get their props from the route. */
-function asBuilt(module: Record<string, unknown>) {
-  const built: Record<string, unknown> = { ...module };
-  if (typeof module.default === "function")
-    built.default = withComponentProps(module.default as Parameters<typeof withComponentProps>[0]);
-  if (typeof module.ErrorBoundary === "function")
-    built.ErrorBoundary = withErrorBoundaryProps(
-      module.ErrorBoundary as Parameters<typeof withErrorBoundaryProps>[0],
-    );
-  return built;
-}
-
-function serverBuild(): ServerBuild {
-  const routes = Object.fromEntries(
-    Object.entries(ROUTES).map(([id, route]) => [
-      id,
-      { id, caseSensitive: false, ...route, module: asBuilt(route.module) },
-    ]),
-  );
-  const assets = Object.fromEntries(
-    Object.entries(ROUTES).map(([id, route]) => {
-      const module = route.module as Record<string, unknown>;
-      return [
-        id,
-        {
-          id,
-          parentId: "parentId" in route ? route.parentId : undefined,
-          path: "path" in route ? route.path : undefined,
-          index: "index" in route ? route.index : undefined,
-          module: `/assets/${id.replaceAll("/", "-")}.js`,
-          imports: [],
-          css: [],
-          hasAction: "action" in module,
-          hasLoader: "loader" in module,
-          hasClientAction: false,
-          hasClientLoader: "clientLoader" in module,
-          hasClientMiddleware: false,
-          hasErrorBoundary: "ErrorBoundary" in module,
-        },
-      ];
-    }),
-  );
-  return {
-    entry: { module: entry },
-    routes,
-    assets: {
-      entry: { module: "/assets/entry.client.js", imports: [] },
-      url: "/assets/manifest.js",
-      version: "test",
-      routes: assets,
-    },
-    publicPath: "/",
-    assetsBuildDirectory: "build/client",
-    future: { v8_middleware: false },
-    ssr: true,
-    isSpaMode: false,
-    prerender: [],
-    routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
-  } as unknown as ServerBuild;
-}
+import { readerDocuments } from "./document-testing.server";
 
 /** Text of the page as a reader sees it: tags dropped, entities kept simple. */
 const textOf = (html: string) =>
@@ -125,12 +31,7 @@ describe("reader polish (issue 12)", () => {
     database = await createTestDatabase("pglite");
     forgetCachedSettings();
     await seedDatabase(database.db, { adminEmail: "admin@example.com", adminPassword: "secret12" });
-    const handler = createRequestHandler(serverBuild(), "production");
-    handle = async (path) => {
-      const request = new Request(`http://localhost${path}`);
-      const response = await handler(request, createRequestContext(database.db, undefined, "127.0.0.1"));
-      return { status: response.status, html: await response.text(), headers: response.headers };
-    };
+    handle = readerDocuments(database.db);
   });
   afterAll(async () => {
     forgetCachedSettings();
