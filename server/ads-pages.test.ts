@@ -4,17 +4,20 @@
  * paragraph of a story for a reader, and nowhere on excluded paths, for staff with ads hidden, or in
  * /admin; a change to the units shows on the very next (cached) request.
  */
-import { createServer as createHttpServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import type { ServerBuild } from "react-router";
-import { createServer as createViteServer, type ViteDevServer } from "vite";
+import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { CurrentUser } from "#app/auth/current-user.server";
 import type { TestDatabase } from "#app/db/testing.server";
+import {
+  APP_MODULE_PATHS,
+  type AppModules,
+  listenApp,
+  type RunningApp,
+  startVite,
+  TEST_ENGINES,
+} from "./app-testing";
 
-type Modules = {
-  app: typeof import("./app");
-  config: typeof import("#app/config.server");
+type Modules = AppModules & {
   testing: typeof import("#app/db/testing.server");
   seed: typeof import("#app/db/seed.server");
   routeTesting: typeof import("#app/routes/admin/route-testing.server");
@@ -26,8 +29,7 @@ type Modules = {
 };
 
 const MODULE_PATHS: Record<keyof Modules, string> = {
-  app: "/server/app.ts",
-  config: "/app/config.server.ts",
+  ...APP_MODULE_PATHS,
   testing: "/app/db/testing.server.ts",
   seed: "/app/db/seed.server.ts",
   routeTesting: "/app/routes/admin/route-testing.server.ts",
@@ -42,26 +44,18 @@ let vite: ViteDevServer;
 const m = {} as Modules;
 
 beforeAll(async () => {
-  vite = await createViteServer({
-    server: { middlewareMode: true, hmr: false, ws: false },
-    appType: "custom",
-    logLevel: "error",
-  });
-  for (const [name, path] of Object.entries(MODULE_PATHS)) {
-    (m as Record<string, unknown>)[name] = await vite.ssrLoadModule(path);
-  }
+  vite = await startVite(MODULE_PATHS, m);
 }, 120_000);
 afterAll(async () => {
   await vite?.close();
 });
 
-const ENGINES = process.env.TEST_DATABASE_URL ? (["pglite", "postgres"] as const) : (["pglite"] as const);
 const LOADER = "pagead2.googlesyndication.com/pagead/js/adsbygoogle.js";
 const AD = 'class="nd-ad ';
 
-describe.each(ENGINES)("ads on the pages (%s)", (engine) => {
+describe.each(TEST_ENGINES)("ads on the pages (%s)", (engine) => {
   let database: TestDatabase;
-  let server: Server;
+  let app: RunningApp;
   let origin: string;
   let admin: CurrentUser;
   let adminCookie: string;
@@ -81,14 +75,8 @@ describe.each(ENGINES)("ads on the pages (%s)", (engine) => {
       avatarUrl: "",
     };
     adminCookie = await m.routeTesting.sessionCookieFor(user.id);
-    const { listener } = m.app.createApp({
-      config: m.config.parseConfig({ NODE_ENV: "production", BUILD_DIR: "/nonexistent-build" }),
-      db: database.db,
-      build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
-    });
-    server = createHttpServer(listener);
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    app = await listenApp(vite, m, database.db);
+    origin = app.origin;
 
     const { id } = await m.articles.saveArticle(database.db, admin, {
       title: "Harbour story with paragraphs",
@@ -110,7 +98,7 @@ describe.each(ENGINES)("ads on the pages (%s)", (engine) => {
     storyPath = new URL(first.url).pathname;
   }, 120_000);
   afterAll(async () => {
-    await new Promise<void>((resolve) => server?.close(() => resolve()));
+    await app?.close();
     await database?.destroy();
   });
 

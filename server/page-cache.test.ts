@@ -7,18 +7,21 @@
  * Everything runs in Vite's module graph, so the app, its routes and the writes share one copy of each
  * module (the in-memory settings, the change signal) as they do in production.
  */
-import { createServer as createHttpServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import type { ServerBuild } from "react-router";
-import { createServer as createViteServer, type ViteDevServer } from "vite";
+import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { CurrentUser } from "#app/auth/current-user.server";
 import type { TestDatabase } from "#app/db/testing.server";
 import type { ArticleInput } from "#app/lib/article-form";
+import {
+  APP_MODULE_PATHS,
+  type AppModules,
+  listenApp,
+  type RunningApp,
+  startVite,
+  TEST_ENGINES,
+} from "./app-testing";
 
-type Modules = {
-  app: typeof import("./app");
-  config: typeof import("#app/config.server");
+type Modules = AppModules & {
   testing: typeof import("#app/db/testing.server");
   seed: typeof import("#app/db/seed.server");
   routeTesting: typeof import("#app/routes/admin/route-testing.server");
@@ -38,8 +41,7 @@ type Modules = {
 };
 
 const MODULE_PATHS: Record<keyof Modules, string> = {
-  app: "/server/app.ts",
-  config: "/app/config.server.ts",
+  ...APP_MODULE_PATHS,
   testing: "/app/db/testing.server.ts",
   seed: "/app/db/seed.server.ts",
   routeTesting: "/app/routes/admin/route-testing.server.ts",
@@ -62,38 +64,20 @@ let vite: ViteDevServer;
 const m = {} as Modules;
 
 beforeAll(async () => {
-  vite = await createViteServer({
-    server: { middlewareMode: true, hmr: false, ws: false },
-    appType: "custom",
-    logLevel: "error",
-  });
-  for (const [name, path] of Object.entries(MODULE_PATHS)) {
-    (m as Record<string, unknown>)[name] = await vite.ssrLoadModule(path);
-  }
+  vite = await startVite(MODULE_PATHS, m);
 }, 120_000);
 afterAll(async () => {
   await vite?.close();
 });
 
-const ENGINES = process.env.TEST_DATABASE_URL ? (["pglite", "postgres"] as const) : (["pglite"] as const);
-
-describe.each(ENGINES)("the page cache on %s", (engine) => {
+describe.each(TEST_ENGINES)("the page cache on %s", (engine) => {
   let database: TestDatabase;
-  let server: Server;
+  let app: RunningApp;
   let origin: string;
   let admin: CurrentUser;
   let adminCookie: string;
 
-  async function start(env: Record<string, string> = {}, db = database.db) {
-    const { listener } = m.app.createApp({
-      config: m.config.parseConfig({ NODE_ENV: "production", BUILD_DIR: "/nonexistent-build", ...env }),
-      db,
-      build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
-    });
-    const s = createHttpServer(listener);
-    await new Promise<void>((resolve) => s.listen(0, "127.0.0.1", resolve));
-    return { server: s, origin: `http://127.0.0.1:${(s.address() as AddressInfo).port}` };
-  }
+  const start = (env: Record<string, string> = {}, db = database.db) => listenApp(vite, m, db, env);
 
   beforeAll(async () => {
     database = await m.testing.createTestDatabase(engine);
@@ -109,10 +93,11 @@ describe.each(ENGINES)("the page cache on %s", (engine) => {
       avatarUrl: "",
     };
     adminCookie = await m.routeTesting.sessionCookieFor(user.id);
-    ({ server, origin } = await start());
+    app = await start();
+    origin = app.origin;
   }, 120_000);
   afterAll(async () => {
-    await new Promise<void>((resolve) => server?.close(() => resolve()));
+    await app?.close();
     await database?.destroy();
   });
 
@@ -439,7 +424,7 @@ describe.each(ENGINES)("the page cache on %s", (engine) => {
       const again = await fetch(off.origin + "/privacy");
       expect(again.headers.get("x-cache")).toBeNull();
     } finally {
-      await new Promise<void>((resolve) => off.server.close(() => resolve()));
+      await off.close();
     }
   });
 
@@ -475,7 +460,7 @@ describe.each(ENGINES)("the page cache on %s", (engine) => {
         }
         expect(body).toContain("Second instance story, updated");
       } finally {
-        await new Promise<void>((resolve) => other.server.close(() => resolve()));
+        await other.close();
         await stopSecond();
         await stopFirst();
         await second.close();

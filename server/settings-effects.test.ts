@@ -4,16 +4,19 @@
  * the effect, while /admin never does. The real app and pages run through Vite on a real database, as
  * in page-cache.test.ts, so the page cache and the settings cache are part of what is tested.
  */
-import { createServer as createHttpServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import type { ServerBuild } from "react-router";
-import { createServer as createViteServer, type ViteDevServer } from "vite";
+import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { TestDatabase } from "#app/db/testing.server";
+import {
+  APP_MODULE_PATHS,
+  type AppModules,
+  listenApp,
+  type RunningApp,
+  startVite,
+  TEST_ENGINES,
+} from "./app-testing";
 
-type Modules = {
-  app: typeof import("./app");
-  config: typeof import("#app/config.server");
+type Modules = AppModules & {
   testing: typeof import("#app/db/testing.server");
   seed: typeof import("#app/db/seed.server");
   routeTesting: typeof import("#app/routes/admin/route-testing.server");
@@ -22,8 +25,7 @@ type Modules = {
   schema: typeof import("#app/db/schema");
 };
 const MODULE_PATHS: Record<keyof Modules, string> = {
-  app: "/server/app.ts",
-  config: "/app/config.server.ts",
+  ...APP_MODULE_PATHS,
   testing: "/app/db/testing.server.ts",
   seed: "/app/db/seed.server.ts",
   routeTesting: "/app/routes/admin/route-testing.server.ts",
@@ -36,24 +38,15 @@ let vite: ViteDevServer;
 const m = {} as Modules;
 
 beforeAll(async () => {
-  vite = await createViteServer({
-    server: { middlewareMode: true, hmr: false, ws: false },
-    appType: "custom",
-    logLevel: "error",
-  });
-  for (const [name, path] of Object.entries(MODULE_PATHS)) {
-    (m as Record<string, unknown>)[name] = await vite.ssrLoadModule(path);
-  }
+  vite = await startVite(MODULE_PATHS, m);
 }, 120_000);
 afterAll(async () => {
   await vite?.close();
 });
 
-const ENGINES = process.env.TEST_DATABASE_URL ? (["pglite", "postgres"] as const) : (["pglite"] as const);
-
-describe.each(ENGINES)("settings take effect on %s", (engine) => {
+describe.each(TEST_ENGINES)("settings take effect on %s", (engine) => {
   let database: TestDatabase;
-  let server: Server;
+  let app: RunningApp;
   let origin: string;
   let adminCookie: string;
 
@@ -63,17 +56,11 @@ describe.each(ENGINES)("settings take effect on %s", (engine) => {
     await m.seed.seedDatabase(database.db, { adminPassword: "unused-123" });
     const user = await m.routeTesting.makeUser("effects-admin@example.com", "admin");
     adminCookie = await m.routeTesting.sessionCookieFor(user.id);
-    const { listener } = m.app.createApp({
-      config: m.config.parseConfig({ NODE_ENV: "production", BUILD_DIR: "/nonexistent-build" }),
-      db: database.db,
-      build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
-    });
-    server = createHttpServer(listener);
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    app = await listenApp(vite, m, database.db);
+    origin = app.origin;
   }, 120_000);
   afterAll(async () => {
-    await new Promise<void>((resolve) => server?.close(() => resolve()));
+    await app?.close();
     await database?.destroy();
   });
 

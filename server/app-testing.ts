@@ -1,0 +1,67 @@
+/**
+ * The real app over HTTP in tests: React Router's pages through Vite (nothing built), the Express app of
+ * server/app.ts on a random 127.0.0.1 port, on a test database. The app, its configuration and every
+ * module a test calls are loaded through the same Vite module graph, so they share one copy of each
+ * module (one settings cache, one change signal) with the pages they serve.
+ */
+import { createServer as createHttpServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { ServerBuild } from "react-router";
+import { createServer as createViteServer, type ViteDevServer } from "vite";
+import type { Db } from "#app/db/client.server";
+
+/** PGlite always; PostgreSQL as well when `TEST_DATABASE_URL` names a server. */
+export const TEST_ENGINES = process.env.TEST_DATABASE_URL
+  ? (["pglite", "postgres"] as const)
+  : (["pglite"] as const);
+
+/** The modules every such test needs to start the app. */
+export interface AppModules {
+  app: typeof import("./app");
+  config: typeof import("#app/config.server");
+}
+
+export const APP_MODULE_PATHS: Record<keyof AppModules, string> = {
+  app: "/server/app.ts",
+  config: "/app/config.server.ts",
+};
+
+/** A Vite server for SSR only, and `modules` loaded through it into `into` (module name -> path). */
+export async function startVite<M extends object>(paths: Record<keyof M, string>, into: M) {
+  const vite = await createViteServer({
+    server: { middlewareMode: true, hmr: false, ws: false },
+    appType: "custom",
+    logLevel: "error",
+  });
+  for (const [name, path] of Object.entries(paths) as Array<[string, string]>) {
+    (into as Record<string, unknown>)[name] = await vite.ssrLoadModule(path);
+  }
+  return vite;
+}
+
+export interface RunningApp {
+  server: Server;
+  origin: string;
+  close: () => Promise<void>;
+}
+
+/** The production app on `db`, its pages from Vite, listening on a free port; `env` adds to its configuration. */
+export async function listenApp(
+  vite: ViteDevServer,
+  m: AppModules,
+  db: Db,
+  env: Record<string, string> = {},
+): Promise<RunningApp> {
+  const { listener } = m.app.createApp({
+    config: m.config.parseConfig({ NODE_ENV: "production", BUILD_DIR: "/nonexistent-build", ...env }),
+    db,
+    build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+  });
+  const server = createHttpServer(listener);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    server,
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
