@@ -73,6 +73,10 @@ export default async function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
+  // The page that answers a form (a comment, a signup) is that reader's verdict: no cache keeps it. The
+  // routes' headers only see the loaders, which React Router runs as for a GET after the action.
+  if (request.method.toUpperCase() !== "GET") responseHeaders.set("Cache-Control", "private, no-store");
+
   const { pathname } = new URL(request.url);
   const code = await pageCodeFor(request, pathname, loadContext);
   if (code?.variesByDevice) responseHeaders.append("Vary", "User-Agent");

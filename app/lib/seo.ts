@@ -140,8 +140,9 @@ export function pageMeta({
 }
 
 /**
- * An error page's tags (not found, failed to load): a real title, and `noindex` so that search engines
- * never list it. No canonical or share tags: the address is not a page of the site.
+ * An error page's tags (not found, failed to load), or a private page's (a newsletter link): a real title,
+ * and `noindex` so that search engines never list it. No canonical or share tags: the address is not a
+ * page of the site to share.
  */
 export function errorPageMeta(site: SiteMeta, title: string): MetaDescriptor[] {
   return [{ title: `${title} - ${site.siteTitle}` }, { name: "robots", content: "noindex" }];

@@ -1,11 +1,12 @@
 /**
- * The comment and contact forms (public-site.md section 5). Without this they are plain POSTs that
+ * The comment, contact and newsletter forms (public-site.md section 5). Without this they are plain POSTs that
  * the server answers with the page and its verdict. With it, the browser checks them first with the
  * same rules as the server and, when they pass, sends them in the background: the toast tells the
  * result (read from the verdict in the page the server answers with) and a sent form is cleared.
  */
 import { COMMENT_TEXT, parseComment } from "#app/domain/comments/comment-form";
 import { CONTACT_TEXT, parseContact } from "#app/domain/contact/contact-form";
+import { NEWSLETTER_TEXT, parseSignup } from "#app/domain/newsletter/newsletter-form";
 import type { Toast } from "#app/components/ui/toast-look";
 import { showToast } from "./toasts";
 
@@ -29,6 +30,13 @@ const FORMS: Record<string, FormKind> = {
       return parsed.ok ? null : { title: parsed.title, message: parsed.message };
     },
     failed: { title: CONTACT_TEXT.failedTitle, message: CONTACT_TEXT.failed },
+  },
+  newsletter: {
+    check: (values) => {
+      const parsed = parseSignup(values);
+      return parsed.ok ? null : { title: parsed.title, message: parsed.message };
+    },
+    failed: { title: NEWSLETTER_TEXT.failedTitle, message: NEWSLETTER_TEXT.failed },
   },
 };
 

@@ -14,6 +14,7 @@ const ADMIN_NAV: NavItem[] = [
   { label: "Categories", to: "/admin/categories", area: "categories", action: "view" },
   { label: "Comments", to: "/admin/comments", area: "comments", action: "view" },
   { label: "Messages", to: "/admin/messages", area: "messages", action: "view" },
+  { label: "Subscribers", to: "/admin/subscribers", area: "subscribers", action: "view" },
   { label: "Users", to: "/admin/users", area: "users", action: "view" },
   { label: "Media", to: "/admin/media", area: "media", action: "view" },
   { label: "Header & Footer Code", to: "/admin/code", area: "plugins", action: "view" },

@@ -1,11 +1,13 @@
 /**
  * The site footer: about text, social links, Quick Links, every category, the contact details that are
- * set, copyright. (The spec's footer showed up to 7 categories, which hid the eighth sample category;
+ * set, copyright; above them the newsletter signup while the newsletter is switched on. (The spec's footer showed up to 7 categories, which hid the eighth sample category;
  * issue 12 asks for all of them.)
  */
 import { Mail, MapPin, Phone } from "lucide-react";
 import type { SocialLinks as SocialLinksSettings } from "#app/db/schema";
 import type { NavCategory } from "#app/domain/categories/public.server";
+import { NEWSLETTER_TEXT } from "#app/domain/newsletter/newsletter-form";
+import { NewsletterSignup } from "./newsletter-signup";
 import { SocialLinks } from "./social-links";
 
 const QUICK_LINKS = [
@@ -26,6 +28,8 @@ interface FooterProps {
   categories: NavCategory[];
   social: SocialLinksSettings;
   contact: { adminEmail: string; streetAddress: string; contactNumber: string };
+  /** The "Enable newsletter" setting. */
+  newsletter: boolean;
 }
 
 const heading = "mb-4 text-sm font-bold tracking-wider text-white uppercase";
@@ -38,9 +42,23 @@ export function SiteFooter({
   categories,
   social,
   contact,
+  newsletter,
 }: FooterProps) {
   return (
     <footer className="mt-16 bg-brand-900 text-sm text-blue-100">
+      {newsletter ? (
+        <section aria-labelledby="footer-newsletter" className="border-b border-white/10">
+          <div className="mx-auto grid max-w-7xl gap-4 px-4 py-8 lg:grid-cols-[1fr_minmax(0,36rem)] lg:items-center">
+            <div>
+              <h2 id="footer-newsletter" className="font-serif text-xl font-bold text-white">
+                {NEWSLETTER_TEXT.heading}
+              </h2>
+              <p className="mt-1 text-blue-100">{NEWSLETTER_TEXT.intro}</p>
+            </div>
+            <NewsletterSignup idPrefix="footer-newsletter" tone="dark" />
+          </div>
+        </section>
+      ) : null}
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <section aria-labelledby="footer-about">
           <h2 id="footer-about" className="font-serif text-2xl font-bold text-white">

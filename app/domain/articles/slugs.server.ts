@@ -40,7 +40,7 @@ export async function slugForSave(
 }
 
 /** Whether another story uses the slug now or used it before (an old link must keep leading to its story). */
-async function slugTaken(db: DbOrTx, slug: string, articleId: string | null): Promise<boolean> {
+export async function slugTaken(db: DbOrTx, slug: string, articleId: string | null): Promise<boolean> {
   const other = articleId ? ne(articles.id, articleId) : undefined;
   const [current] = await db
     .select({ id: articles.id })

@@ -47,6 +47,7 @@ const exportFile = {
     {
       id: "a-2",
       title: "Older featured story",
+      slug: "older-featured-story-2023",
       content: "<p>Old.</p>",
       category: "Travel and Events",
       featured: true,
@@ -150,6 +151,12 @@ describe.each(TEST_ENGINES)("importing an export on %s", (engine) => {
     expect(featured).toEqual([{ id: "a-1" }]);
     const [a3] = await db.select().from(articles).where(eq(articles.id, "a-3"));
     expect(a3).toMatchObject({ status: "draft", imageUrl: "", publishedAt: null });
+    // Readable addresses: from the title, or the old site's own slug when it had one.
+    expect([a1.slug, a2.slug, a3?.slug]).toEqual([
+      "parliament-passes-the-budget",
+      "older-featured-story-2023",
+      "draft-piece",
+    ]);
 
     const [kojo] = await db.select().from(users).where(eq(users.id, "uid-1"));
     expect(kojo).toMatchObject({
@@ -162,6 +169,8 @@ describe.each(TEST_ENGINES)("importing an export on %s", (engine) => {
     });
     const esi = one(await db.select().from(users).where(eq(users.id, "uid-2")));
     expect(esi.status).toBe("inactive");
+    // Each imported account has its author page.
+    expect([kojo?.slug, esi.slug]).toEqual(["kojo-antwi", "esi"]);
     // ...and the activity log says so, for the first admin's 'Roles Updated' toast.
     const migrated = await db
       .select({ title: activityLog.title })
@@ -191,8 +200,12 @@ describe.each(TEST_ENGINES)("importing an export on %s", (engine) => {
       );
       return JSON.stringify(counts);
     };
+    const slugs = async () =>
+      JSON.stringify(await database.db.select({ id: articles.id, slug: articles.slug }).from(articles));
     const before = await snapshot();
+    const slugsBefore = await slugs();
     await importExport(database.db, exportFile);
     expect(await snapshot()).toBe(before);
+    expect(await slugs()).toBe(slugsBefore);
   });
 });

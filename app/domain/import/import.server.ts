@@ -6,7 +6,7 @@
  */
 import { siteChanged } from "#app/domain/delivery/site-changes.server";
 import { sql } from "drizzle-orm";
-import type { Db, DbOrTx } from "#app/db/client.server";
+import type { Db, DbOrTx, Tx } from "#app/db/client.server";
 import {
   articles,
   categories,
@@ -29,7 +29,10 @@ import {
   USER_STATUSES,
 } from "#app/lib/enums";
 import { audienceForLink } from "#app/domain/notifications/notifications.server";
+import { changeArticleSlug, slugTaken, uniqueSlugFor } from "#app/domain/articles/slugs.server";
 import { isLegacyRole, recordLegacyRoleMigration } from "#app/domain/users/legacy-roles.server";
+import { uniqueUserSlug } from "#app/domain/users/users.server";
+import { isValidSlug } from "#app/lib/article-form";
 import { categoryMatchKey, categorySlug } from "#app/lib/slug";
 import { listingExcerpt, readTimeFor } from "#app/lib/text";
 import { safeBody } from "#app/lib/sanitize.server";
@@ -195,7 +198,13 @@ async function importUsers(tx: DbOrTx, docs: Doc[], report: ImportReport) {
       updatedAt: firstDate(doc, "updatedAt", "createdAt") ?? new Date(),
     };
     const { passwordHash: _keepPassword, ...updatable } = values;
-    const inserted = await tx.insert(users).values(values).onConflictDoNothing().returning({ id: users.id });
+    // A new account gets its author page's slug; an account already here keeps its own.
+    const slug = await uniqueUserSlug(tx, values.name || email, doc.id);
+    const inserted = await tx
+      .insert(users)
+      .values({ ...values, slug })
+      .onConflictDoNothing()
+      .returning({ id: users.id });
     if (inserted.length === 0) {
       // Same id: refresh the profile. Same e-mail under another id: keep the existing account.
       await tx
@@ -210,7 +219,7 @@ async function importUsers(tx: DbOrTx, docs: Doc[], report: ImportReport) {
   await recordLegacyRoleMigration(tx, legacyRoles);
 }
 
-async function importArticles(tx: DbOrTx, docs: Doc[], report: ImportReport) {
+async function importArticles(tx: Tx, docs: Doc[], report: ImportReport) {
   const resolveCategory = await categoryResolver(tx);
   const userIds = new Set((await tx.select({ id: users.id }).from(users)).map((u) => u.id));
   // Featured and breaking stay exclusive: only the most recent flagged article of the export keeps each.
@@ -276,10 +285,18 @@ async function importArticles(tx: DbOrTx, docs: Doc[], report: ImportReport) {
       createdAt,
       updatedAt: firstDate(doc, "updatedAt") ?? createdAt,
     };
-    await tx
+    const [stored] = await tx
       .insert(articles)
       .values({ id: doc.id, ...values })
-      .onConflictDoUpdate({ target: articles.id, set: values });
+      .onConflictDoUpdate({ target: articles.id, set: values })
+      .returning({ id: articles.id, slug: articles.slug, publishedAt: articles.publishedAt });
+    // Its readable address: the old site's slug when it is a valid free one, else one from the title. A
+    // story imported again keeps the address it has.
+    if (stored && !stored.slug) {
+      const old = first(doc, "slug").toLowerCase();
+      const keepOld = isValidSlug(old) && !(await slugTaken(tx, old, stored.id));
+      await changeArticleSlug(tx, stored, keepOld ? old : await uniqueSlugFor(tx, title, stored.id));
+    }
     report.articles++;
   }
 }

@@ -25,17 +25,40 @@ export const NEWSLETTER_TEXT = {
   rateLimited: "You have tried several times in a short time. Please wait a few minutes and try again.",
   failedTitle: "Subscription failed",
   failed: "Please try again later.",
+  confirmTitle: "Confirm your subscription",
+  confirmQuestion: "Do you want to receive the newsletter at",
+  confirmButton: "Confirm subscription",
   confirmedTitle: "Subscription confirmed",
   confirmed: "Thank you! Your subscription is confirmed.",
   invalidLinkTitle: "Link not valid",
   invalidLink:
     "This link is not valid any more. If you still want the newsletter, please subscribe again with the form below.",
+  invalidUnsubscribeLink:
+    "This link is not valid. To stop the newsletter, use the unsubscribe link in the latest e-mail you received.",
   unsubscribeTitle: "Unsubscribe",
   unsubscribeQuestion: "Do you want to stop receiving the newsletter at",
   unsubscribeButton: "Unsubscribe",
   unsubscribedTitle: "You are unsubscribed",
   unsubscribed: "You will not receive the newsletter any more. You can subscribe again at any time.",
+  alreadyUnsubscribedTitle: "Already unsubscribed",
+  alreadyUnsubscribed: "This address does not receive the newsletter. You can subscribe again at any time.",
   emailSubject: "Please confirm your newsletter subscription",
+} as const;
+
+/** The back office's subscriber screen. */
+export const SUBSCRIBERS_TEXT = {
+  title: "Subscribers",
+  searchLabel: "Search subscribers",
+  statusLabel: "Status",
+  allStatuses: "All",
+  export: "Export CSV",
+  empty: "No subscribers yet.",
+  noMatch: "No subscribers match your search.",
+  newsletterOff: "The newsletter is switched off in Settings: the public site shows no signup form.",
+  deleteConfirm:
+    "Delete this subscriber? The address and its consent record are removed for good; to stop mail only, the reader can unsubscribe.",
+  deleted: "Subscriber deleted",
+  failed: "The subscriber could not be deleted. Please try again.",
 } as const;
 
 /** Column limit of newsletter_subscribers.email. */
@@ -67,3 +90,12 @@ export const SUBSCRIBER_STATUS_LABEL: Record<SubscriberStatus, string> = {
 
 export const SUBSCRIBERS_PAGE_SIZE = 25;
 export const SUBSCRIBERS_SEARCH_LIMIT = 100;
+
+/** The list's address for a filter and page (`q=…&status=…&page=…`), for its links and the CSV export. */
+export function subscriberListParams(query: { q: string; status: SubscriberStatus | "" }, page?: number) {
+  const params = new URLSearchParams();
+  if (query.q) params.set("q", query.q);
+  if (query.status) params.set("status", query.status);
+  if (page && page > 1) params.set("page", String(page));
+  return params.toString();
+}

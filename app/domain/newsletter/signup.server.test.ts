@@ -12,7 +12,7 @@ import {
   confirmSubscription,
   SIGNUP_RATE_LIMIT_PER_EMAIL,
   subscribe,
-  subscriberForUnsubscribe,
+  subscriberForLink,
   unsubscribe,
 } from "./signup.server";
 
@@ -80,7 +80,7 @@ describe.each(TEST_ENGINES)("newsletter signup on %s", (engine) => {
     const leave = linkIn(message.text, "/newsletter/unsubscribe");
     const token = leave.searchParams.get("token") ?? "";
     // Opening the link only shows whose subscription it ends (mail scanners open links).
-    expect(await subscriberForUnsubscribe(database.db, token)).toEqual({
+    expect(await subscriberForLink(database.db, token)).toEqual({
       email: "reader@example.com",
       status: "confirmed",
     });
@@ -201,6 +201,6 @@ describe.each(TEST_ENGINES)("newsletter signup on %s", (engine) => {
     expect(await confirmSubscription(database.db, "nope")).toBe(false);
     expect(await confirmSubscription(database.db, "A".repeat(32))).toBe(false);
     expect(await unsubscribe(database.db, "' OR 1=1 --")).toBe(false);
-    expect(await subscriberForUnsubscribe(database.db, "")).toBeNull();
+    expect(await subscriberForLink(database.db, "")).toBeNull();
   });
 });

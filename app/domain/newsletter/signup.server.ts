@@ -47,7 +47,7 @@ export const unsubscribeLink = (origin: string, token: string) =>
   `${origin}/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
 
 /** Refuses while the newsletter is switched off: the route answers 404, as for a page that is not there. */
-async function requireNewsletterOn(db: Db) {
+export async function requireNewsletterOn(db: Db) {
   const settings = await getSettings(db);
   if (!settings.enableNewsletter) throw notFound("The newsletter is not available.");
   return settings;
@@ -173,6 +173,15 @@ function escapeHtml(value: string) {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/** An e-mailed link's token: the page's form field after a POST, else the address's `?token=`. */
+export async function linkToken(request: Request): Promise<string> {
+  if (request.method === "POST") {
+    const token = (await request.formData()).get("token");
+    if (typeof token === "string") return token;
+  }
+  return new URL(request.url).searchParams.get("token") ?? "";
+}
+
 async function subscriberByToken(db: Db, token: string) {
   // Tokens are 32 characters of base64url; anything else cannot match and needs no query.
   if (!/^[A-Za-z0-9_-]{16,64}$/.test(token)) return undefined;
@@ -184,7 +193,7 @@ async function subscriberByToken(db: Db, token: string) {
   return row;
 }
 
-/** The confirmation link: pending becomes confirmed (again: confirmed). An unsubscribed address stays out. */
+/** The confirmation page's button: pending becomes confirmed (again: confirmed). An unsubscribed address stays out. */
 export async function confirmSubscription(db: Db, token: string, now = new Date()): Promise<boolean> {
   await requireNewsletterOn(db);
   const row = await subscriberByToken(db, token);
@@ -197,8 +206,11 @@ export async function confirmSubscription(db: Db, token: string, now = new Date(
   return true;
 }
 
-/** The unsubscribe page (GET) shows whose subscription the link ends, without ending it. */
-export async function subscriberForUnsubscribe(db: Db, token: string) {
+/**
+ * The confirm and unsubscribe pages (GET) show whose subscription the link is for, without changing it:
+ * mail scanners open links, so only the page's button (a POST) confirms or unsubscribes.
+ */
+export async function subscriberForLink(db: Db, token: string) {
   const row = await subscriberByToken(db, token);
   return row ? { email: row.email, status: row.status } : null;
 }

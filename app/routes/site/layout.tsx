@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse, Outlet, redirect } from "react-router";
+import { data, isRouteErrorResponse, Outlet, redirect, useLocation } from "react-router";
 import { AdSpace } from "#app/components/site/ad-space";
 import { CategoriesBar } from "#app/components/site/categories-bar";
 import { SiteFooter } from "#app/components/site/footer";
@@ -97,6 +97,8 @@ type SiteData = Route.ComponentProps["loaderData"];
 /** The header, categories bar and footer around a reader page (or its error page). */
 function SiteChrome({ site, children }: { site: SiteData; children: React.ReactNode }) {
   const { settings, categories, inMaintenance } = site;
+  // The newsletter's own pages hold the signup form already: one form is enough.
+  const onNewsletterPage = useLocation().pathname.startsWith("/newsletter");
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
       <a
@@ -124,6 +126,7 @@ function SiteChrome({ site, children }: { site: SiteData; children: React.ReactN
         categories={categories}
         social={settings.socialMedia}
         contact={settings}
+        newsletter={settings.enableNewsletter && !onNewsletterPage}
       />
     </div>
   );

@@ -1,0 +1,84 @@
+/**
+ * The newsletter signup form: in the footer of every reader page (dark) and on /newsletter (light).
+ * Both post to /newsletter; without the reader script the answer is that page with its verdict, with it
+ * the form is checked in the browser and sent in the background (app/reader/forms.ts, `newsletter`).
+ */
+import { NEWSLETTER_EMAIL_MAX, NEWSLETTER_TEXT } from "#app/domain/newsletter/newsletter-form";
+
+interface NewsletterSignupProps {
+  /** Keeps the ids apart when the page and the footer both show the form. */
+  idPrefix: string;
+  tone: "dark" | "light";
+  /** What the reader typed, when the server sent the form back. */
+  typed?: { email: string; consent: boolean };
+  children?: React.ReactNode;
+}
+
+const TONE = {
+  dark: {
+    label: "text-blue-50",
+    input: "border-white/30 bg-white text-gray-900",
+    consent: "text-blue-100",
+    button: "bg-red-700 hover:bg-red-800",
+  },
+  light: {
+    label: "text-gray-800",
+    input: "border-gray-300 bg-white",
+    consent: "text-gray-700",
+    button: "bg-brand-700 hover:bg-brand-900",
+  },
+};
+
+export function NewsletterSignup({ idPrefix, tone, typed, children }: NewsletterSignupProps) {
+  const look = TONE[tone];
+  return (
+    <form
+      method="post"
+      action="/newsletter"
+      noValidate
+      data-form="newsletter"
+      aria-label="Newsletter signup"
+      className="space-y-3"
+    >
+      {children}
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+        <div className="min-w-0 flex-1">
+          <label htmlFor={`${idPrefix}-email`} className={`block text-sm font-medium ${look.label}`}>
+            {NEWSLETTER_TEXT.emailLabel}
+          </label>
+          <input
+            id={`${idPrefix}-email`}
+            name="email"
+            type="email"
+            required
+            autoComplete="email"
+            inputMode="email"
+            maxLength={NEWSLETTER_EMAIL_MAX}
+            defaultValue={typed?.email}
+            className={`mt-1 block w-full rounded-md border px-3 py-2.5 text-base focus:ring-2 focus:ring-brand-600/40 focus:outline-none ${look.input}`}
+          />
+        </div>
+        <button
+          type="submit"
+          data-busy-label="Subscribing…"
+          className={`inline-flex min-h-11 items-center justify-center rounded-md px-5 font-semibold text-white disabled:cursor-not-allowed disabled:opacity-60 ${look.button}`}
+        >
+          {NEWSLETTER_TEXT.submit}
+        </button>
+      </div>
+      <div className="flex gap-2">
+        <input
+          id={`${idPrefix}-consent`}
+          name="consent"
+          type="checkbox"
+          required
+          defaultChecked={typed?.consent}
+          className="mt-1 h-4 w-4 shrink-0"
+        />
+        <label htmlFor={`${idPrefix}-consent`} className={`text-sm leading-snug ${look.consent}`}>
+          {NEWSLETTER_TEXT.consentLabel}
+        </label>
+      </div>
+    </form>
+  );
+}

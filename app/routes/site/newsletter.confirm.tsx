@@ -1,0 +1,85 @@
+/**
+ * /newsletter/confirm?token=…: the double opt-in link of the confirmation e-mail. The page asks, its
+ * button confirms (a scanner opening the link confirms nothing). Private: the page shows an address.
+ */
+import { data } from "react-router";
+import { NewsletterLinkPage, type NewsletterLinkState } from "#app/components/site/newsletter-link-page";
+import { NewsletterSignup } from "#app/components/site/newsletter-signup";
+import { NEWSLETTER_TEXT } from "#app/domain/newsletter/newsletter-form";
+import {
+  confirmSubscription,
+  linkToken,
+  requireNewsletterOn,
+  subscriberForLink,
+} from "#app/domain/newsletter/signup.server";
+import { refuseReadersInMaintenance } from "#app/domain/settings/maintenance-gate.server";
+import { withDomainErrors } from "#app/lib/http-errors.server";
+import { errorPageMeta, siteMetaFrom } from "#app/lib/seo";
+import type { Route } from "./+types/newsletter.confirm";
+
+const invalidLink = () =>
+  data(
+    {
+      state: {
+        kind: "done",
+        ok: false,
+        title: NEWSLETTER_TEXT.invalidLinkTitle,
+        message: NEWSLETTER_TEXT.invalidLink,
+      } as NewsletterLinkState,
+    },
+    { status: 404 },
+  );
+
+const confirmed = () =>
+  data({
+    state: {
+      kind: "done",
+      ok: true,
+      title: NEWSLETTER_TEXT.confirmedTitle,
+      message: NEWSLETTER_TEXT.confirmed,
+    } as NewsletterLinkState,
+  });
+
+export const loader = withDomainErrors(async ({ request, context }: Route.LoaderArgs) => {
+  await requireNewsletterOn(context.db);
+  const token = await linkToken(request);
+  const subscriber = await subscriberForLink(context.db, token);
+  if (!subscriber || subscriber.status === "unsubscribed") return invalidLink();
+  if (subscriber.status === "confirmed") return confirmed();
+  return data({
+    state: {
+      kind: "ask",
+      title: NEWSLETTER_TEXT.confirmTitle,
+      question: NEWSLETTER_TEXT.confirmQuestion,
+      email: subscriber.email,
+      button: NEWSLETTER_TEXT.confirmButton,
+      token,
+    } as NewsletterLinkState,
+  });
+});
+
+export const action = withDomainErrors(async ({ request, context }: Route.ActionArgs) => {
+  await refuseReadersInMaintenance(request, context);
+  const confirmedNow = await confirmSubscription(context.db, await linkToken(request));
+  return confirmedNow ? confirmed() : invalidLink();
+});
+
+/** The page names a reader's address: no shared cache keeps it. */
+export const headers = () => ({ "Cache-Control": "private, no-store" });
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  errorPageMeta(siteMetaFrom(matches), NEWSLETTER_TEXT.confirmTitle);
+
+export default function NewsletterConfirm({ loaderData, actionData }: Route.ComponentProps) {
+  const state = actionData?.state ?? loaderData.state;
+  const linkIsDead = state.kind === "done" && !state.ok;
+  return (
+    <NewsletterLinkPage state={state}>
+      {linkIsDead ? (
+        <div className="mt-6">
+          <NewsletterSignup idPrefix="newsletter" tone="light" />
+        </div>
+      ) : null}
+    </NewsletterLinkPage>
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * /newsletter: the signup page, and where every signup form posts (the footer's too). While the
+ * newsletter is switched off in Settings the address is not there (404) and signups are refused.
+ */
+import { data } from "react-router";
+import { FormVerdict } from "#app/components/site/form-verdict";
+import { NewsletterSignup } from "#app/components/site/newsletter-signup";
+import { NEWSLETTER_TEXT } from "#app/domain/newsletter/newsletter-form";
+import { requireNewsletterOn, subscribe } from "#app/domain/newsletter/signup.server";
+import { refuseReadersInMaintenance } from "#app/domain/settings/maintenance-gate.server";
+import { siteOrigin } from "#app/domain/settings/site-origin.server";
+import { isDomainError } from "#app/lib/errors";
+import { withDomainErrors } from "#app/lib/http-errors.server";
+import { pageMeta, siteMetaFrom } from "#app/lib/seo";
+import type { Route } from "./+types/newsletter";
+
+export interface NewsletterActionData {
+  ok: boolean;
+  title: string;
+  message: string;
+  values?: { email: string; consent: boolean };
+}
+
+export const loader = withDomainErrors(async ({ context }: Route.LoaderArgs) => {
+  const settings = await requireNewsletterOn(context.db);
+  return { siteTitle: settings.siteTitle };
+});
+
+export const action = withDomainErrors(async ({ request, context }: Route.ActionArgs) => {
+  // In maintenance nothing a reader sends is stored: refused before the form is even read.
+  const settings = await refuseReadersInMaintenance(request, context);
+  const form = Object.fromEntries(await request.formData());
+  const values = {
+    email: typeof form.email === "string" ? form.email : "",
+    consent: typeof form.consent === "string" && form.consent !== "",
+  };
+  try {
+    const result = await subscribe(context.db, form, {
+      origin: siteOrigin(settings, request),
+      ip: context.clientIp,
+    });
+    if (result.ok)
+      return { ok: true, title: result.title, message: result.message } satisfies NewsletterActionData;
+    return data(
+      { ok: false, title: result.title, message: result.message, values } satisfies NewsletterActionData,
+      { status: result.status },
+    );
+  } catch (error) {
+    // Switched off: the 404 of a page that is not there.
+    if (isDomainError(error)) throw error;
+    console.error("[newsletter] storing a signup failed", error);
+    return data(
+      {
+        ok: false,
+        title: NEWSLETTER_TEXT.failedTitle,
+        message: NEWSLETTER_TEXT.failed,
+        values,
+      } satisfies NewsletterActionData,
+      { status: 500 },
+    );
+  }
+});
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    site: siteMetaFrom(matches),
+    title: NEWSLETTER_TEXT.heading,
+    description: NEWSLETTER_TEXT.intro,
+    path: "/newsletter",
+  });
+
+export default function Newsletter({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <main className="mx-auto max-w-2xl px-4 py-8 sm:py-12">
+      <h1 className="font-serif text-3xl font-bold sm:text-4xl">
+        {loaderData.siteTitle} {NEWSLETTER_TEXT.heading}
+      </h1>
+      <p className="mt-3 text-lg text-gray-700">{NEWSLETTER_TEXT.intro}</p>
+      <div className="mt-8 rounded-lg border border-gray-200 bg-white p-5 shadow-sm sm:p-8">
+        {/* Only a form sent without the reader script comes back as the route's action data. */}
+        <NewsletterSignup
+          idPrefix="newsletter"
+          tone="light"
+          typed={actionData && !actionData.ok ? actionData.values : undefined}
+        >
+          {actionData ? <FormVerdict result={actionData} /> : null}
+        </NewsletterSignup>
+      </div>
+    </main>
+  );
+}

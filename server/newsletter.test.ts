@@ -1,0 +1,195 @@
+/**
+ * The newsletter as a reader meets it, over HTTP on the real app (issue 12): the footer's form, a signup,
+ * the confirmation e-mail caught by a real SMTP server in this process, its links followed (opening one
+ * changes nothing, the page's button does), the setting that switches it all off, and maintenance.
+ */
+import type { ViteDevServer } from "vite";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import type { TestDatabase } from "#app/db/testing.server";
+import { startTestSmtpServer, type TestSmtpServer } from "#app/domain/email/smtp-testing.server";
+import {
+  APP_MODULE_PATHS,
+  type AppModules,
+  listenApp,
+  type RunningApp,
+  startVite,
+  TEST_ENGINES,
+} from "./app-testing";
+
+type Modules = AppModules & {
+  testing: typeof import("#app/db/testing.server");
+  seed: typeof import("#app/db/seed.server");
+  settingsRead: typeof import("#app/domain/settings/settings.server");
+  schema: typeof import("#app/db/schema");
+  text: typeof import("#app/domain/newsletter/newsletter-form");
+  mailer: typeof import("#app/domain/email/mailer.server");
+};
+const MODULE_PATHS: Record<keyof Modules, string> = {
+  ...APP_MODULE_PATHS,
+  testing: "/app/db/testing.server.ts",
+  seed: "/app/db/seed.server.ts",
+  settingsRead: "/app/domain/settings/settings.server.ts",
+  schema: "/app/db/schema.ts",
+  text: "/app/domain/newsletter/newsletter-form.ts",
+  mailer: "/app/domain/email/mailer.server.ts",
+};
+
+let vite: ViteDevServer;
+let smtp: TestSmtpServer;
+const m = {} as Modules;
+const smtpBefore = process.env.SMTP_URL;
+
+beforeAll(async () => {
+  // As an operator sets it: the app reads SMTP_URL from its environment.
+  smtp = await startTestSmtpServer();
+  process.env.SMTP_URL = smtp.smtpUrl;
+  vite = await startVite(MODULE_PATHS, m);
+}, 120_000);
+afterAll(async () => {
+  m.mailer?.closeMailTransports();
+  await vite?.close();
+  await smtp?.close();
+  if (smtpBefore === undefined) delete process.env.SMTP_URL;
+  else process.env.SMTP_URL = smtpBefore;
+});
+
+describe.each(TEST_ENGINES)("the newsletter over HTTP on %s", (engine) => {
+  let database: TestDatabase;
+  let app: RunningApp;
+  let origin: string;
+
+  beforeAll(async () => {
+    database = await m.testing.createTestDatabase(engine);
+    m.settingsRead.forgetCachedSettings();
+    await m.seed.seedDatabase(database.db, { adminPassword: "unused-123" });
+    // Settings are changed in the database here, not through the Settings screen that purges the page
+    // cache (settings-effects.test.ts covers that): no page cache, so every page is rendered afresh.
+    app = await listenApp(vite, m, database.db, { PAGE_CACHE: "off" });
+    origin = app.origin;
+  }, 120_000);
+  afterAll(async () => {
+    await app?.close();
+    await database?.destroy();
+  });
+  beforeEach(async () => {
+    await database.db.delete(m.schema.rateLimits);
+    await database.db.delete(m.schema.newsletterSubscribers);
+    await setSettings({ enableNewsletter: true, maintenanceEnabled: false });
+    smtp.clear();
+  });
+
+  async function setSettings(values: Partial<typeof m.schema.settings.$inferInsert>) {
+    await database.db.update(m.schema.settings).set(values);
+    m.settingsRead.forgetCachedSettings();
+  }
+
+  async function request(path: string, fields?: Record<string, string>) {
+    const response = await fetch(origin + path, {
+      method: fields ? "POST" : "GET",
+      body: fields ? new URLSearchParams(fields) : undefined,
+      redirect: "manual",
+    });
+    return { status: response.status, headers: response.headers, body: await response.text() };
+  }
+
+  const subscriber = async (email: string) =>
+    (await database.db.select().from(m.schema.newsletterSubscribers)).find((s) => s.email === email);
+
+  /** The path and query of a link in the e-mail (its host is the site's address, not this test server's). */
+  function linkIn(text: string, path: string) {
+    const match = text.match(new RegExp(`https?://[^\\s/]+(${path}\\?token=[A-Za-z0-9_%-]+)`));
+    if (!match?.[1]) throw new Error(`no ${path} link in: ${text}`);
+    return match[1];
+  }
+
+  test("footer form, signup, e-mail, confirm by the page's button, unsubscribe by its button", async () => {
+    const T = m.text.NEWSLETTER_TEXT;
+    const home = await request("/");
+    expect(home.body).toContain('aria-label="Newsletter signup"');
+    expect(home.body).toContain('action="/newsletter"');
+
+    const signup = await request("/newsletter", { email: "Kwame@Example.com", consent: "on" });
+    expect(signup.status).toBe(200);
+    expect(signup.body).toContain(T.thanksTitle);
+    expect(signup.body).toContain(T.thanksConfirm);
+    expect(signup.headers.get("Cache-Control")).toBe("private, no-store");
+    expect((await subscriber("kwame@example.com"))?.status).toBe("pending");
+
+    const mail = await smtp.waitFor("kwame@example.com");
+    expect(mail.subject).toContain(T.emailSubject);
+    const confirmPath = linkIn(mail.text, "/newsletter/confirm");
+
+    // Opening the link (a mail scanner does) only asks; the page is never kept by a shared cache.
+    const opened = await request(confirmPath);
+    expect(opened.status).toBe(200);
+    expect(opened.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(opened.body).toContain(T.confirmButton);
+    expect(opened.body).toContain("kwame@example.com");
+    expect(opened.body).toContain('<meta name="robots" content="noindex"/>');
+    expect((await subscriber("kwame@example.com"))?.status).toBe("pending");
+
+    const token = new URLSearchParams(confirmPath.split("?")[1]).get("token") ?? "";
+    const confirmed = await request(confirmPath, { token });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body).toContain(T.confirmedTitle);
+    expect((await subscriber("kwame@example.com"))?.status).toBe("confirmed");
+    // Opened again later: already done, nothing to press.
+    expect((await request(confirmPath)).body).toContain(T.confirmed);
+
+    const leavePath = linkIn(mail.text, "/newsletter/unsubscribe");
+    const asked = await request(leavePath);
+    expect(asked.body).toContain(T.unsubscribeQuestion);
+    expect((await subscriber("kwame@example.com"))?.status).toBe("confirmed");
+    const left = await request(leavePath, { token });
+    expect(left.body).toContain(T.unsubscribedTitle);
+    expect((await subscriber("kwame@example.com"))?.status).toBe("unsubscribed");
+    // The old confirmation link cannot bring the address back.
+    const stale = await request(confirmPath, { token });
+    expect(stale.status).toBe(404);
+    expect(stale.body).toContain(T.invalidLinkTitle);
+    expect((await subscriber("kwame@example.com"))?.status).toBe("unsubscribed");
+  });
+
+  test("bad input: the spec's kind of message, what was typed kept, nothing stored, no e-mail", async () => {
+    const T = m.text.NEWSLETTER_TEXT;
+    const noConsent = await request("/newsletter", { email: "ama@example.com" });
+    expect(noConsent.status).toBe(400);
+    expect(noConsent.body).toContain(T.missingConsent);
+    expect(noConsent.body).toContain('value="ama@example.com"');
+    const badEmail = await request("/newsletter", { email: "ama@", consent: "on" });
+    expect(badEmail.status).toBe(400);
+    expect(badEmail.body).toContain(T.invalidEmail);
+    expect(await database.db.select().from(m.schema.newsletterSubscribers)).toEqual([]);
+    expect(smtp.received).toEqual([]);
+    const wrongLink = await request("/newsletter/unsubscribe?token=not-a-real-token-at-all");
+    expect(wrongLink.status).toBe(404);
+    expect(wrongLink.body).toContain(T.invalidUnsubscribeLink);
+  });
+
+  test("switched off: no footer form, /newsletter is a 404 that stores nothing, unsubscribing still works", async () => {
+    await request("/newsletter", { email: "esi@example.com", consent: "on" });
+    const leavePath = linkIn((await smtp.waitFor("esi@example.com")).text, "/newsletter/unsubscribe");
+    await setSettings({ enableNewsletter: false });
+
+    expect((await request("/")).body).not.toContain("Newsletter signup");
+    const page = await request("/newsletter");
+    expect(page.status).toBe(404);
+    expect(page.body).toContain('<nav aria-label="Main"'); // the not-found page inside the site's chrome
+    const post = await request("/newsletter", { email: "yaw@example.com", consent: "on" });
+    expect(post.status).toBe(404);
+    expect(await subscriber("yaw@example.com")).toBeUndefined();
+
+    const token = new URLSearchParams(leavePath.split("?")[1]).get("token") ?? "";
+    expect((await request(leavePath, { token })).status).toBe(200);
+    expect((await subscriber("esi@example.com"))?.status).toBe("unsubscribed");
+  });
+
+  test("maintenance: a signup is refused with 503 and Retry-After before anything is stored", async () => {
+    await setSettings({ maintenanceEnabled: true });
+    const refused = await request("/newsletter", { email: "abena@example.com", consent: "on" });
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get("Retry-After")).toMatch(/^\d+$/);
+    expect(await subscriber("abena@example.com")).toBeUndefined();
+    expect(smtp.received).toEqual([]);
+  });
+});
