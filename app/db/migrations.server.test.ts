@@ -138,16 +138,21 @@ describe.each(TEST_ENGINES)("migrations on %s", (engine) => {
     );
   });
 
-  test("at most one featured and one top-story article, whatever writes the flag", async () => {
-    await database.db.insert(articles).values({ title: "Featured one", featured: true });
+  test("at most one published featured and one published top-story article, whatever writes the flag", async () => {
+    const live = { status: "published" } as const;
+    await database.db.insert(articles).values({ title: "Featured one", featured: true, ...live });
     expect(
-      await pgErrorCode(() => database.db.insert(articles).values({ title: "Featured two", featured: true })),
+      await pgErrorCode(() =>
+        database.db.insert(articles).values({ title: "Featured two", featured: true, ...live }),
+      ),
     ).toBe(UNIQUE_VIOLATION);
-    await database.db.insert(articles).values({ title: "Top one", isTopStory: true });
+    await database.db.insert(articles).values({ title: "Top one", isTopStory: true, ...live });
     expect(
-      await pgErrorCode(() => database.db.insert(articles).values({ title: "Top two", isTopStory: true })),
+      await pgErrorCode(() =>
+        database.db.insert(articles).values({ title: "Top two", isTopStory: true, ...live }),
+      ),
     ).toBe(UNIQUE_VIOLATION);
-    // A plain UPDATE cannot sneak a second one in either.
+    // A plain UPDATE cannot sneak a second one in either, nor publish a second flagged story.
     expect(
       await pgErrorCode(() =>
         database.db
@@ -156,10 +161,22 @@ describe.each(TEST_ENGINES)("migrations on %s", (engine) => {
           .where(sql`title = 'Fine'`),
       ),
     ).toBe(UNIQUE_VIOLATION);
+    // A story not yet live may hold a flag (it takes it when published: app/domain/articles/flags.server.ts).
+    await database.db
+      .insert(articles)
+      .values({ title: "Tomorrow's lead", isTopStory: true, status: "scheduled" });
+    expect(
+      await pgErrorCode(() =>
+        database.db
+          .update(articles)
+          .set({ status: "published" })
+          .where(sql`title = 'Tomorrow''s lead'`),
+      ),
+    ).toBe(UNIQUE_VIOLATION);
     // The index is partial: any number of articles may be neither.
     await database.db.insert(articles).values([{ title: "Plain a" }, { title: "Plain b" }]);
     const [counts] = await rows<{ featured: number; top: number }>(
-      sql`SELECT count(*) FILTER (WHERE featured)::int AS featured, count(*) FILTER (WHERE is_top_story)::int AS top FROM articles`,
+      sql`SELECT count(*) FILTER (WHERE featured)::int AS featured, count(*) FILTER (WHERE is_top_story)::int AS top FROM articles WHERE status = 'published'`,
     );
     expect(counts).toEqual({ featured: 1, top: 1 });
   });

@@ -299,13 +299,14 @@ export const articles = pgTable(
   (t) => [
     check("articles_status", oneOf("status", enums.ARTICLE_STATUSES)),
     check("articles_views_non_negative", sql`${t.views} >= 0`),
-    // At most one featured and one breaking (top story) article, whatever path sets the flag.
+    // At most one published featured and one published breaking (top story) article, whatever path sets
+    // the flag. A story not yet live may hold a flag: it takes it from the live one when it is published.
     uniqueIndex("articles_one_featured")
       .on(t.featured)
-      .where(sql`featured`),
+      .where(sql`featured and status = 'published'`),
     uniqueIndex("articles_one_top_story")
       .on(t.isTopStory)
-      .where(sql`is_top_story`),
+      .where(sql`is_top_story and status = 'published'`),
     // Listings order by the displayed date with the id as tie-break; the index serves both, so a page
     // reads its rows in order instead of sorting every published article.
     index("articles_published_listing_idx").on(

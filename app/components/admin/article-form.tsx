@@ -445,6 +445,9 @@ export function ArticleForm({
                 <input type="checkbox" name="isTopStory" defaultChecked={values.isTopStory} />
                 Breaking News
               </label>
+              <p className="text-xs text-gray-600">
+                Each goes to one live story at a time; a story not yet published takes it when it goes live.
+              </p>
             </div>
           ) : null}
         </Panel>

@@ -157,30 +157,68 @@ describe.each(TEST_ENGINES)("newsroom article rules on %s", (engine) => {
     expect((await row(saved.id)).publishedAt).toEqual(first);
   });
 
-  test("Featured and Breaking News move from one article to the other, from the list and from the form", async () => {
-    const a = await saveArticle(database.db, editor, input({ title: "A", featured: "on", isTopStory: "on" }));
-    const b = await saveArticle(database.db, editor, input({ title: "B" }));
+  test("Featured and Breaking News move from one live article to the other, from the list and from the form", async () => {
+    const live = { status: "published" };
+    const a = await saveArticle(
+      database.db,
+      editor,
+      input({ title: "A", featured: "on", isTopStory: "on", ...live }),
+    );
+    const b = await saveArticle(database.db, editor, input({ title: "B", ...live }));
     await setArticleFlag(database.db, editor, b.id, "featured", true);
     expect((await row(a.id)).featured).toBe(false);
     expect((await row(a.id)).isTopStory).toBe(true);
     expect((await row(b.id)).featured).toBe(true);
-    await saveArticle(database.db, admin, input({ title: "B", isTopStory: "on", featured: "on" }), b.id);
+    await saveArticle(
+      database.db,
+      admin,
+      input({ title: "B", isTopStory: "on", featured: "on", ...live }),
+      b.id,
+    );
     expect((await row(a.id)).isTopStory).toBe(false);
     expect(await row(b.id)).toMatchObject({ featured: true, isTopStory: true });
     await setArticleFlag(database.db, editor, b.id, "featured", false);
     expect((await row(b.id)).featured).toBe(false);
   });
 
-  test("two concurrent requests setting Featured on different articles leave exactly one", async () => {
+  test("a story that is not live holds a flag without taking it from the live one", async () => {
+    const live = await saveArticle(
+      database.db,
+      editor,
+      input({ title: "Live", status: "published", isTopStory: "on" }),
+    );
+    const draft = await saveArticle(database.db, editor, input({ title: "Draft", isTopStory: "on" }));
+    const other = await saveArticle(database.db, editor, input({ title: "Other draft" }));
+    await setArticleFlag(database.db, editor, other.id, "isTopStory", true);
+    expect([
+      (await row(live.id)).isTopStory,
+      (await row(draft.id)).isTopStory,
+      (await row(other.id)).isTopStory,
+    ]).toEqual([true, true, true]);
+    // Published from the form: it takes the flag from the live story (the other draft keeps its own).
+    await saveArticle(
+      database.db,
+      editor,
+      input({ title: "Draft", isTopStory: "on", status: "published" }),
+      draft.id,
+    );
+    expect((await row(live.id)).isTopStory).toBe(false);
+    expect((await row(draft.id)).isTopStory).toBe(true);
+    expect((await row(other.id)).isTopStory).toBe(true);
+  });
+
+  test("two concurrent requests setting Featured on different live articles leave exactly one", async () => {
     const ids = await Promise.all(
-      ["One", "Two", "Three", "Four"].map((title) => saveArticle(database.db, editor, input({ title }))),
+      ["One", "Two", "Three", "Four"].map((title) =>
+        saveArticle(database.db, editor, input({ title, status: "published" })),
+      ),
     );
     await Promise.all(ids.map(({ id }) => setArticleFlag(database.db, editor, id, "featured", true)));
     const featured = await database.db.select().from(articles).where(eq(articles.featured, true));
     expect(featured).toHaveLength(1);
     await Promise.all(
       ids.map(({ id }, i) =>
-        saveArticle(database.db, admin, input({ title: `T${i}`, isTopStory: "on" }), id),
+        saveArticle(database.db, admin, input({ title: `T${i}`, isTopStory: "on", status: "published" }), id),
       ),
     );
     expect(await database.db.select().from(articles).where(eq(articles.isTopStory, true))).toHaveLength(1);

@@ -2,12 +2,11 @@
  * The newsroom's article rules (back-office.md sections 2-4, deviations.md): who may see, write,
  * publish, flag and delete an article. Every back-office path that changes an article comes here.
  */
-import { and, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { CurrentUser } from "#app/auth/guard.server";
 import { accessDenied } from "#app/auth/guard.server";
 import { can } from "#app/auth/permissions";
 import type { Db, DbOrTx, Tx } from "#app/db/client.server";
-import { isUniqueViolation } from "#app/db/errors";
 import { escapeLike } from "#app/db/like";
 import {
   articleRevisions,
@@ -30,14 +29,13 @@ import { listingExcerpt, readTimeFor, stripHtml } from "#app/lib/text";
 import { firstRow } from "#app/db/rows";
 import { closeEarlierProposals, recordRevision, snapshotOf } from "./revision-log.server";
 import { changedFields, STORY_FIELDS } from "./revision-rules";
+import { type Flag, takeFlag, takeFlagsOnPublish, withFlagRetry } from "./flags.server";
 import { scheduleChanged } from "./scheduler.server";
 import { getSettings } from "#app/domain/settings/settings.server";
 import { zonedTimeToInstant } from "#app/lib/zoned-time";
 import { changeArticleSlug, slugForSave, uniqueSlugFor } from "./slugs.server";
 
 const ADMIN_PAGE_SIZE = 20;
-
-type Flag = "featured" | "isTopStory";
 
 const canEditAll = (actor: CurrentUser) => can(actor.role, "articles", "editAll");
 const canPublish = (actor: CurrentUser) => can(actor.role, "articles", "publish");
@@ -127,31 +125,6 @@ export async function lockedArticle(tx: Tx, id: string) {
   const [row] = await tx.select().from(articles).where(eq(articles.id, id)).for("update").limit(1);
   if (!row) throw notFound("This article no longer exists.");
   return row;
-}
-
-/**
- * Featured and Breaking News are exclusive. Every path that sets one takes the same transaction-scoped
- * advisory lock first, so two editors flagging different articles at once are serialised, and the
- * partial unique index is the backstop for any other writer.
- */
-async function takeFlag(tx: Tx, flag: Flag, id: string) {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(734101)`);
-  const column = flag === "featured" ? articles.featured : articles.isTopStory;
-  await tx
-    .update(articles)
-    .set({ [flag]: false })
-    .where(and(eq(column, true), ne(articles.id, id)));
-}
-
-/** Runs a flag-setting transaction again when a concurrent writer outside the lock won the index race. */
-async function withFlagRetry<T>(work: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await work();
-    } catch (error) {
-      if (attempt >= 3 || !isUniqueViolation(error)) throw error;
-    }
-  }
 }
 
 /** The id when that category still exists, else null (a revision may name one deleted since). */
@@ -401,8 +374,7 @@ export async function saveArticle(
         await changeArticleSlug(tx, inserted, slug);
         saved = { ...inserted, slug };
       }
-      if (featured) await takeFlag(tx, "featured", saved.id);
-      if (isTopStory) await takeFlag(tx, "isTopStory", saved.id);
+      if (status === "published") await takeFlagsOnPublish(tx, { id: saved.id, featured, isTopStory });
       if (featured || isTopStory)
         await tx.update(articles).set({ featured, isTopStory }).where(eq(articles.id, saved.id));
 
@@ -464,6 +436,7 @@ export async function setArticleStatus(
   const before = await db.transaction(async (tx) => {
     const current = await lockedArticle(tx, id);
     const now = new Date();
+    if (status === "published") await takeFlagsOnPublish(tx, current);
     await tx
       .update(articles)
       .set({
@@ -493,7 +466,7 @@ export async function setArticleFlag(db: Db, actor: CurrentUser, id: string, fla
   await withFlagRetry(() =>
     db.transaction(async (tx) => {
       const current = await lockedArticle(tx, id);
-      if (on) await takeFlag(tx, flag, id);
+      if (on && current.status === "published") await takeFlag(tx, flag, id);
       await tx
         .update(articles)
         .set({ [flag]: on, updatedAt: new Date() })

@@ -1,14 +1,16 @@
 /**
  * Scheduled publishing (issue 12, item 6): a story an editor scheduled goes live on its own at its
- * minute, with no reader request needed. Every app instance runs the same loop; the publishing step is
- * one conditional UPDATE, so with several instances on one PostgreSQL database each story is published
- * by exactly one of them (the others' UPDATE no longer matches the row: PostgreSQL re-checks the WHERE
- * after the winner's commit), and only that one logs it, notifies the author and purges the pages.
+ * minute, with no reader request needed. Every app instance runs the same loop; each due story is locked
+ * and checked again before it is published, so with several instances on one PostgreSQL database each
+ * story is published by exactly one of them (the others' SELECT … FOR UPDATE no longer matches the row:
+ * PostgreSQL re-checks the WHERE after the winner's commit), and only that one logs it, notifies the
+ * author and purges the pages.
  */
-import { and, eq, lte, min, sql } from "drizzle-orm";
+import { and, asc, eq, lte, min, sql } from "drizzle-orm";
 import type { Db } from "#app/db/client.server";
 import { articles } from "#app/db/schema";
 import { logActivity } from "#app/domain/activity/activity.server";
+import { takeFlagsOnPublish } from "./flags.server";
 import { siteChanged } from "#app/domain/delivery/site-changes.server";
 import { createNotification } from "#app/domain/notifications/notifications.server";
 
@@ -27,17 +29,37 @@ export interface PublishedBySchedule {
  */
 export async function publishDueArticles(db: Db, now: Date = new Date()): Promise<PublishedBySchedule[]> {
   const published = await db.transaction(async (tx) => {
-    const rows = await tx
-      .update(articles)
-      .set({
-        status: "published",
-        // Never later than the database's own clock: readers' lists show nothing dated in the future.
-        publishedAt: sql`least(${articles.scheduledAt}, now())`,
-        scheduledAt: null,
-        updatedAt: now,
-      })
+    const due = await tx
+      .select({ id: articles.id })
+      .from(articles)
       .where(and(eq(articles.status, "scheduled"), lte(articles.scheduledAt, now)))
-      .returning({ id: articles.id, title: articles.title, authorId: articles.authorId });
+      .orderBy(asc(articles.scheduledAt), asc(articles.id));
+    const rows: Array<{ id: string; title: string; authorId: string | null }> = [];
+    // One by one, in the order they were due: a story holding Featured or Breaking News takes it from
+    // the live one as it goes live (the later of two flagged at the same minute keeps it).
+    for (const { id } of due) {
+      // Locked and checked again: another instance that published it first committed before this
+      // lock was granted, and the story no longer matches.
+      const [story] = await tx
+        .select({ id: articles.id, featured: articles.featured, isTopStory: articles.isTopStory })
+        .from(articles)
+        .where(and(eq(articles.id, id), eq(articles.status, "scheduled"), lte(articles.scheduledAt, now)))
+        .for("update");
+      if (!story) continue;
+      await takeFlagsOnPublish(tx, story);
+      const [row] = await tx
+        .update(articles)
+        .set({
+          status: "published",
+          // Never later than the database's own clock: readers' lists show nothing dated in the future.
+          publishedAt: sql`least(${articles.scheduledAt}, now())`,
+          scheduledAt: null,
+          updatedAt: now,
+        })
+        .where(eq(articles.id, id))
+        .returning({ id: articles.id, title: articles.title, authorId: articles.authorId });
+      if (row) rows.push(row);
+    }
     for (const row of rows) {
       await logActivity(tx, {
         type: "article",

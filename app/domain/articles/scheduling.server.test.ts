@@ -273,6 +273,52 @@ describe.each(TEST_ENGINES)("scheduled publishing on %s", (engine) => {
       expect((await stored(later)).status).toBe("scheduled");
     });
 
+    test("a scheduled story flagged Breaking News takes the flag when it goes live, not before", async () => {
+      const live = await saveArticle(
+        database.db,
+        editor,
+        articleInput({
+          title: "Today's lead",
+          status: "published",
+          isTopStory: "on",
+          featured: "on",
+          categoryId,
+        }),
+      );
+      const at = minutesAhead(5);
+      const { id: next } = await schedule(editor, at, { title: "Tomorrow's lead", isTopStory: "on" });
+      // Until its minute the live story keeps its label, and readers' top story is unchanged.
+      expect(await stored(live.id)).toMatchObject({ isTopStory: true, featured: true });
+      expect(await stored(next)).toMatchObject({ isTopStory: true, status: "scheduled" });
+      // Flagging a story that is not live does not take the flag either (setArticleFlag's path).
+      const { id: draft } = await saveArticle(
+        database.db,
+        editor,
+        articleInput({ title: "Draft", featured: "on" }),
+      );
+      expect((await stored(live.id)).featured).toBe(true);
+
+      await publishDueArticles(database.db, new Date(at.getTime() + 1_000));
+      expect(await stored(next)).toMatchObject({ isTopStory: true, status: "published" });
+      expect(await stored(live.id)).toMatchObject({ isTopStory: false, featured: true });
+      // Publishing the flagged draft by the list's action takes Featured in turn.
+      await setArticleStatus(database.db, editor, draft, "published");
+      expect((await stored(draft)).featured).toBe(true);
+      expect((await stored(live.id)).featured).toBe(false);
+    });
+
+    test("two flagged stories due at the same minute: the later scheduled keeps the flag", async () => {
+      const at = minutesAhead(5);
+      const { id: first } = await schedule(editor, at, { title: "First", isTopStory: "on" });
+      const { id: second } = await schedule(editor, new Date(at.getTime() + MINUTE), {
+        title: "Second",
+        isTopStory: "on",
+      });
+      await publishDueArticles(database.db, new Date(at.getTime() + 2 * MINUTE));
+      expect(await stored(first)).toMatchObject({ status: "published", isTopStory: false });
+      expect(await stored(second)).toMatchObject({ status: "published", isTopStory: true });
+    });
+
     // Two instances need a database server both can reach: PostgreSQL only (the suite runs it there too).
     if (engine === "postgres")
       test("two instances on one PostgreSQL database publish each story exactly once", async () => {
@@ -280,7 +326,16 @@ describe.each(TEST_ENGINES)("scheduled publishing on %s", (engine) => {
         try {
           const at = minutesAhead(3);
           const ids: string[] = [];
-          for (let i = 0; i < 6; i++) ids.push((await schedule(editor, at, { title: `Story ${i}` })).id);
+          // Two of them hold Breaking News: racing instances must not publish two flagged stories.
+          for (let i = 0; i < 6; i++)
+            ids.push(
+              (
+                await schedule(editor, at, {
+                  title: `Story ${i}`,
+                  ...(i % 3 === 1 ? { isTopStory: "on" } : {}),
+                })
+              ).id,
+            );
           const due = new Date(at.getTime() + 1_000);
           const rounds = await Promise.all([
             publishDueArticles(database.db, due),
@@ -301,6 +356,11 @@ describe.each(TEST_ENGINES)("scheduled publishing on %s", (engine) => {
             .from(articles)
             .where(and(eq(articles.status, "published")));
           expect(live).toHaveLength(6);
+          const flagged = await database.db
+            .select({ id: articles.id })
+            .from(articles)
+            .where(eq(articles.isTopStory, true));
+          expect(flagged).toHaveLength(1);
         } finally {
           await second.close();
         }

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { articles } from "#app/db/schema";
+import { articles, users } from "#app/db/schema";
 import { seedDatabase } from "#app/db/seed.server";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
 import { adsTxt, escapeXml, newsSitemapXml, robotsTxt, rssXml, sitemapXml } from "./feeds.server";
@@ -30,9 +30,31 @@ describe.each(TEST_ENGINES)("feeds on %s", (engine) => {
   beforeAll(async () => {
     database = await createTestDatabase(engine);
     await seedDatabase(database.db, { adminPassword: "Admin12345" });
-    await database.db
-      .insert(articles)
-      .values({ title: "Secret draft & plans", status: "draft", content: "<p>x</p>" });
+    await database.db.insert(articles).values({
+      title: "Secret draft & plans",
+      status: "draft",
+      content: "<p>x</p>",
+      tags: ["Hidden Plans"],
+    });
+    // One writer with a published story (an author page), one with a draft only (none yet).
+    const [writer, drafter] = await database.db
+      .insert(users)
+      .values([
+        { email: "kwame@example.com", name: "Kwame Asante", slug: "kwame-asante", role: "writer" },
+        { email: "yaw@example.com", name: "Yaw Draft", slug: "yaw-draft", role: "writer" },
+      ])
+      .returning();
+    await database.db.insert(articles).values([
+      {
+        title: "Market day",
+        slug: "market-day",
+        status: "published",
+        content: "<p>x</p>",
+        authorId: writer?.id,
+        publishedAt: new Date(),
+      },
+      { title: "Not yet", status: "draft", content: "<p>x</p>", authorId: drafter?.id },
+    ]);
   });
   afterAll(async () => {
     await database.destroy();
@@ -44,7 +66,10 @@ describe.each(TEST_ENGINES)("feeds on %s", (engine) => {
       .from(articles)
       .where(eq(articles.status, "published"));
     const draft = firstRow(
-      await database.db.select({ id: articles.id }).from(articles).where(eq(articles.status, "draft")),
+      await database.db
+        .select({ id: articles.id })
+        .from(articles)
+        .where(eq(articles.title, "Secret draft & plans")),
     );
     const sitemap = await sitemapXml(database.db, "https://n.example");
     const news = await newsSitemapXml(database.db, "https://n.example", "Newsdesk", "en");
@@ -65,8 +90,25 @@ describe.each(TEST_ENGINES)("feeds on %s", (engine) => {
       expect(xml).not.toContain("Secret draft");
     }
     expect(sitemap).toContain("https://n.example/category/travel-and-events");
-    // The seed publishes two articles within the last two days (3 h and 20 h ago).
-    expect(news.match(/<url>/g)).toHaveLength(2);
-    expect(rss.match(/<item>/g)).toHaveLength(4);
+    // Author and tag pages that have a published story; not a tag only a draft carries.
+    const tagged = await database.db
+      .select({ tagSlugs: articles.tagSlugs })
+      .from(articles)
+      .where(eq(articles.status, "published"));
+    const tagSlugs = new Set(tagged.flatMap((a) => a.tagSlugs));
+    expect(tagSlugs.size).toBeGreaterThan(0);
+    for (const slug of tagSlugs) expect(sitemap).toContain(`https://n.example/tag/${slug}<`);
+    expect(sitemap).not.toContain("/tag/hidden-plans");
+    const authors = await database.db
+      .selectDistinct({ slug: users.slug })
+      .from(users)
+      .innerJoin(articles, eq(articles.authorId, users.id))
+      .where(eq(articles.status, "published"));
+    expect(authors).toEqual([{ slug: "kwame-asante" }]);
+    for (const a of authors) expect(sitemap).toContain(`https://n.example/author/${a.slug}<`);
+    expect(sitemap.match(/\/author\//g)).toHaveLength(authors.length);
+    // The seed publishes two articles within the last two days (3 h and 20 h ago), and "Market day" now.
+    expect(news.match(/<url>/g)).toHaveLength(3);
+    expect(rss.match(/<item>/g)).toHaveLength(5);
   });
 });

@@ -1,11 +1,11 @@
 /**
  * Machine-read files: robots.txt, ads.txt, sitemaps and the RSS feed. Published content only.
  */
-import { and, desc, eq, gte } from "drizzle-orm";
+import { and, desc, eq, gte, isNotNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "#app/db/client.server";
-import { articles, categories, type Settings } from "#app/db/schema";
+import { articles, categories, users, type Settings } from "#app/db/schema";
 import { isPublished } from "#app/domain/articles/published.server";
-import { articlePath } from "#app/lib/paths";
+import { articlePath, authorPath } from "#app/lib/paths";
 import { categoryFeedPath } from "#app/lib/seo";
 
 /**
@@ -39,16 +39,35 @@ const STATIC_PATHS = [
   "/terms",
 ];
 
+/** At most this many author and tag pages each: the rest of the 50,000 addresses are stories. */
+const SITEMAP_AUTHORS_AND_TAGS = 2_000;
+
 export async function sitemapXml(db: DbOrTx, baseUrl: string): Promise<string> {
-  const [articleRows, categoryRows] = await Promise.all([
+  const [categoryRows, authorRows, tagRows] = await Promise.all([
+    db.select({ slug: categories.slug, updatedAt: categories.updatedAt }).from(categories).limit(500),
+    // Author pages with a published story (the page lists the stories of the account).
     db
-      .select({ id: articles.id, slug: articles.slug, updatedAt: articles.updatedAt })
+      .selectDistinct({ slug: users.slug })
+      .from(users)
+      .innerJoin(articles, and(eq(articles.authorId, users.id), isPublished()))
+      .where(isNotNull(users.slug))
+      .orderBy(users.slug)
+      .limit(SITEMAP_AUTHORS_AND_TAGS),
+    // Tag pages: every tag slug a published story has.
+    db
+      .selectDistinct({ slug: sql<string>`unnest(${articles.tagSlugs})` })
       .from(articles)
       .where(isPublished())
-      .orderBy(desc(articles.displayDate))
-      .limit(SITEMAP_LIMIT - STATIC_PATHS.length - 500),
-    db.select({ slug: categories.slug, updatedAt: categories.updatedAt }).from(categories).limit(500),
+      .orderBy(sql`1`)
+      .limit(SITEMAP_AUTHORS_AND_TAGS),
   ]);
+  const tagSlugs = tagRows.map((r) => r.slug).filter(Boolean);
+  const articleRows = await db
+    .select({ id: articles.id, slug: articles.slug, updatedAt: articles.updatedAt })
+    .from(articles)
+    .where(isPublished())
+    .orderBy(desc(articles.displayDate))
+    .limit(SITEMAP_LIMIT - STATIC_PATHS.length - categoryRows.length - authorRows.length - tagSlugs.length);
   const url = (loc: string, lastmod?: Date) =>
     `  <url><loc>${escapeXml(baseUrl + loc)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ""}</url>`;
   return [
@@ -56,6 +75,8 @@ export async function sitemapXml(db: DbOrTx, baseUrl: string): Promise<string> {
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
     ...STATIC_PATHS.map((p) => url(p)),
     ...categoryRows.map((c) => url(`/category/${c.slug}`, c.updatedAt)),
+    ...authorRows.map((a) => url(authorPath(a.slug ?? ""))),
+    ...tagSlugs.map((slug) => url(`/tag/${encodeURIComponent(slug)}`)),
     ...articleRows.map((a) => url(articlePath(a), a.updatedAt)),
     "</urlset>",
   ].join("\n");
