@@ -11,6 +11,8 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { adsLoaderAllowed } from "#app/domain/ads/page-ads.server";
+import { backOfficeCsp, newNonce } from "#app/lib/csp.server";
+import { NonceProvider } from "#app/lib/csp-nonce";
 import { createHtmlInjector } from "#app/domain/snippets/html-injector.server";
 import { isPublicPagePath, pageCode, type PageCode } from "#app/domain/snippets/page-code.server";
 import { getSettings } from "#app/domain/settings/settings.server";
@@ -80,6 +82,10 @@ export default async function handleRequest(
   const { pathname } = new URL(request.url);
   const code = await pageCodeFor(request, pathname, loadContext);
   if (code?.variesByDevice) responseHeaders.append("Vary", "User-Agent");
+  // Back-office documents run only the scripts this response names (reader pages carry no React Router
+  // scripts; their policy follows the admins' snippets and is set apart).
+  const nonce = isPublicPagePath(pathname) ? "" : newNonce();
+  if (nonce) responseHeaders.set("Content-Security-Policy", backOfficeCsp(nonce));
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -98,8 +104,11 @@ export default async function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <NonceProvider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce || undefined} />
+      </NonceProvider>,
       {
+        nonce: nonce || undefined,
         [readyOption]() {
           shellRendered = true;
           const body: Transform = createHtmlInjector(code ?? { head: "", bodyStart: "", bodyEnd: "" });

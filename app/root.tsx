@@ -10,6 +10,7 @@ import {
 } from "react-router";
 import readerScriptUrl from "virtual:reader-script";
 import { ErrorPage } from "./components/ui/error-page";
+import { useNonce } from "./lib/csp-nonce";
 import { ToastProvider } from "./components/ui/toast";
 import { isBackOfficePath } from "./lib/paths";
 import { readToast } from "./lib/flash.server";
@@ -32,13 +33,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // Settings → General's language on public pages (the site layout's data); the back office is English.
   const site = useRouteLoaderData<typeof siteLoader>("routes/site/layout");
   const lang = (isReaderPage && site?.settings.language) || "en";
+  const nonce = useNonce();
   return (
     <html lang={lang}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        <Links />
+        <Links nonce={nonce} />
         {/* A module script is deferred: it loads while the page is parsed and runs once it is. */}
         {isReaderPage ? <script type="module" src={readerScriptUrl} /> : null}
       </head>
@@ -46,8 +48,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         {isReaderPage ? null : (
           <>
-            <ScrollRestoration />
-            <Scripts />
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
           </>
         )}
       </body>
