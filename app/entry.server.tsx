@@ -10,10 +10,11 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
-import { adsLoaderAllowed } from "#app/domain/ads/page-ads.server";
+import { adsForRequest, adsLoaderAllowed } from "#app/domain/ads/page-ads.server";
 import { backOfficeCsp, newNonce } from "#app/lib/csp.server";
 import { NonceProvider } from "#app/lib/csp-nonce";
 import { createHtmlInjector } from "#app/domain/snippets/html-injector.server";
+import { publicCsp, scriptSourcesOf } from "#app/domain/snippets/public-csp.server";
 import { isPublicPagePath, pageCode, type PageCode } from "#app/domain/snippets/page-code.server";
 import { getSettings } from "#app/domain/settings/settings.server";
 import { hasPersonalCookie } from "#app/domain/settings/public-delivery.server";
@@ -31,21 +32,31 @@ async function isSignedInStaff(request: Request, context: AppLoadContext): Promi
   return Boolean(user && user.status === "active" && user.role);
 }
 
-/** A settings read that fails must not take the page down with it: the page goes out without extras. */
+/**
+ * The admins' code for a public page, and the script policy that lets exactly it run (with the ad units
+ * the page shows). A settings read that fails must not take the page down with it: the page goes out
+ * without extras, under the strict policy.
+ */
 async function pageCodeFor(
   request: Request,
   pathname: string,
   context: AppLoadContext,
-): Promise<PageCode | null> {
-  if (!isPublicPagePath(pathname)) return null;
+): Promise<{ code: PageCode | null; csp: string }> {
+  const strict = { code: null, csp: publicCsp({ hashes: [], hosts: [] }) };
   try {
     const settings = await getSettings(context.db);
     const adsAllowed = await adsLoaderAllowed(settings, request, context);
     const withAnalytics = !(settings.analyticsExcludeStaff && (await isSignedInStaff(request, context)));
-    return pageCode(settings, pathname, request.headers.get("user-agent"), { adsAllowed, withAnalytics });
+    const code = pageCode(settings, pathname, request.headers.get("user-agent"), {
+      adsAllowed,
+      withAnalytics,
+    });
+    const ads = Object.values(await adsForRequest(settings, request, context)).flat();
+    const pageScripts = [code?.head, code?.bodyStart, code?.bodyEnd, ...ads.map((ad) => ad.html)].join("");
+    return { code, csp: publicCsp(scriptSourcesOf(pageScripts)) };
   } catch (error) {
     console.error("[page-code] could not read settings; page sent without custom code", error);
-    return null;
+    return strict;
   }
 }
 
@@ -80,12 +91,15 @@ export default async function handleRequest(
   if (request.method.toUpperCase() !== "GET") responseHeaders.set("Cache-Control", "private, no-store");
 
   const { pathname } = new URL(request.url);
-  const code = await pageCodeFor(request, pathname, loadContext);
+  // Back-office documents run only the scripts this response names; a public page, kept in the page
+  // cache for every reader, runs ours and the admins' code on it (app/domain/snippets/public-csp.server.ts).
+  const isPublic = isPublicPagePath(pathname);
+  const { code, csp } = isPublic
+    ? await pageCodeFor(request, pathname, loadContext)
+    : { code: null, csp: "" };
   if (code?.variesByDevice) responseHeaders.append("Vary", "User-Agent");
-  // Back-office documents run only the scripts this response names (reader pages carry no React Router
-  // scripts; their policy follows the admins' snippets and is set apart).
-  const nonce = isPublicPagePath(pathname) ? "" : newNonce();
-  if (nonce) responseHeaders.set("Content-Security-Policy", backOfficeCsp(nonce));
+  const nonce = isPublic ? "" : newNonce();
+  responseHeaders.set("Content-Security-Policy", nonce ? backOfficeCsp(nonce) : csp);
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -93,7 +107,7 @@ export default async function handleRequest(
 
     // Bots wait for all content so that they read the whole page. So do public pages, which have no
     // Suspense boundary to stream: their document goes out as one buffer (see `wholeDocument`).
-    const isWhole = isPublicPagePath(pathname);
+    const isWhole = isPublic;
     const readyOption: keyof RenderToPipeableStreamOptions =
       isWhole || (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
 

@@ -40,7 +40,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        <Links nonce={nonce} />
+        <Links nonce={nonce || undefined} />
         {/* A module script is deferred: it loads while the page is parsed and runs once it is. */}
         {isReaderPage ? <script type="module" src={readerScriptUrl} /> : null}
       </head>

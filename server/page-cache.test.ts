@@ -221,6 +221,16 @@ describe.each(TEST_ENGINES)("the page cache on %s", (engine) => {
 
     await m.articles.setArticleStatus(database.db, admin, id, "published");
     expect(await cached("/")).toContain(path);
+    // Back to draft from the article form (the edit screen's save), with a manual date as editors set.
+    await m.articles.saveArticle(
+      database.db,
+      admin,
+      draft(title, { useManualDate: true, manualDate: "2020-01-15" }),
+      id,
+    );
+    expect((await read("/")).body).not.toContain(path);
+    await m.articles.setArticleStatus(database.db, admin, id, "published");
+    expect(await cached("/")).toContain(path);
     await m.articles.deleteArticle(database.db, admin, id);
     expect((await read("/")).body).not.toContain(path);
     expect((await read(path)).status).toBe(404);

@@ -55,6 +55,8 @@ test.afterAll(async ({ browser, baseURL }) => {
   const page = await context.newPage();
   await signIn(page, E2E_ACCOUNTS.editor);
   await page.goto(`/admin/articles/edit/${storyId}`);
+  // The editor mounts once the page has hydrated; a choice made before that would be reset by it.
+  await expect(page.getByRole("textbox", { name: "Content", exact: true })).toBeVisible();
   await page.getByLabel("Status", { exact: true }).selectOption("draft");
   await page.getByRole("button", { name: "Update Article" }).click();
   await expect(page.getByText("Article updated successfully!")).toBeVisible();
