@@ -8,8 +8,8 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   "X-Content-Type-Options": "nosniff",
   "Referrer-Policy": "strict-origin-when-cross-origin",
   "X-Frame-Options": "SAMEORIGIN",
-  // frame-ancestors only: page scripts come from admins' ad and analytics snippets, which a strict
-  // script policy would break.
+  // Every response; documents add their own script policy (decision record 008: a nonce on the back
+  // office, the admins' code by hash and origin on public pages).
   "Content-Security-Policy": "frame-ancestors 'self'; base-uri 'self'; object-src 'none'",
   "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
   "Cross-Origin-Opener-Policy": "same-origin",

@@ -58,12 +58,15 @@ export function SettingsForm({
   saved,
   serverErrors,
   initialTab,
+  scriptSources,
 }: {
   /** What the inputs show: the saved values, or what was typed when a save was refused. */
   values: Record<SettingsField, string>;
   saved: Record<SettingsField, string>;
   serverErrors?: FieldErrors;
   initialTab: SettingsTab;
+  /** What the public pages' security policy lets run (app/domain/snippets/public-csp.server.ts). */
+  scriptSources: { hashes: string[]; hosts: string[] };
 }) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
@@ -343,12 +346,46 @@ export function SettingsForm({
               max={L.cacheDurationMax}
               hint={`From ${L.cacheDurationMin} to ${L.cacheDurationMax} seconds.`}
             />
+            <ScriptSourcesList sources={scriptSources} />
           </div>
         </Panel>
 
         <SaveBar isDirty={isDirty} isSaving={isSaving} label="Save Settings" />
       </div>
     </Form>
+  );
+}
+
+/** Read-only: the security policy follows the code saved in Header & Footer Code, Analytics and Ads. */
+function ScriptSourcesList({ sources }: { sources: { hashes: string[]; hosts: string[] } }) {
+  const inline = sources.hashes.length;
+  return (
+    <section
+      aria-labelledby="script-sources-heading"
+      className="rounded border border-gray-200 bg-gray-50 p-3"
+    >
+      <h3 id="script-sources-heading" className="text-sm font-semibold">
+        Scripts allowed on public pages
+      </h3>
+      <p className="mt-1 text-sm text-gray-600">
+        Public pages run only the site&apos;s own scripts and the code saved in Header &amp; Footer Code,
+        Analytics and Ads; a script anyone else slips into a page is blocked. Inline event handlers
+        (onclick=…) in that code do not run.
+      </p>
+      <ul className="mt-2 list-disc pl-5 text-sm break-all">
+        <li>This site&apos;s own scripts</li>
+        {inline > 0 ? (
+          <li>
+            {inline} inline {inline === 1 ? "script" : "scripts"} from that code, each by its fingerprint
+          </li>
+        ) : null}
+        {sources.hosts.map((host) => (
+          <li key={host}>
+            <code>{host}</code>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -60,6 +60,9 @@ function reservedBox(unit: AdUnit): { width: number | null; height: number } {
   return { width: null, height: unit.placement === "header" || unit.placement === "footer" ? 90 : 250 };
 }
 
+/** The script every AdSense unit tag ends with: it asks the loader to fill the unit. */
+export const ADSENSE_UNIT_SCRIPT = "<script>(adsbygoogle=window.adsbygoogle||[]).push({});</script>";
+
 /** The standard AdSense unit tag for the publisher's unit id, or null without a valid publisher id. */
 function adSenseUnitHtml(unit: AdUnit, client: string | null): string | null {
   if (!client || !unit.unitId) return null;
@@ -69,7 +72,7 @@ function adSenseUnitHtml(unit: AdUnit, client: string | null): string | null {
     : `style="display:block" data-ad-format="auto" data-full-width-responsive="true"`;
   return (
     `<ins class="adsbygoogle" ${shape} data-ad-client="${escapeAttr(client)}" data-ad-slot="${escapeAttr(unit.unitId)}"></ins>` +
-    `<script>(adsbygoogle=window.adsbygoogle||[]).push({});</script>`
+    ADSENSE_UNIT_SCRIPT
   );
 }
 

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, test } from "vitest";
 import { analyticsScript, adsScript } from "./page-code.server";
-import { publicCsp, scriptSourcesOf } from "./public-csp.server";
+import { publicCsp, scriptSourcesOf, siteScriptSources } from "./public-csp.server";
 
 const sha = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
@@ -52,5 +52,69 @@ describe("the scripts a public page's admin code needs", () => {
     expect(publicCsp({ hashes: ["'sha256-abc='"], hosts: ["https://cdn.example.com"] })).toMatch(
       /^script-src 'self' 'sha256-abc=' https:\/\/cdn\.example\.com; /,
     );
+  });
+});
+
+describe("what Settings → Advanced lists", () => {
+  const none = {
+    googleAnalyticsId: "",
+    facebookPixelId: "",
+    adsEnabled: false,
+    adsPublisherId: "",
+    adsNonPersonalized: false,
+    adSlots: [],
+    customHeadHtml: "",
+    customBodyStartHtml: "",
+    customBodyEndHtml: "",
+    codeSnippets: [],
+  };
+
+  test("nothing configured: only the site's own scripts", () => {
+    expect(siteScriptSources(none)).toEqual({ hashes: [], hosts: [] });
+  });
+
+  test("active snippets, custom code, analytics and ad units; inactive ones are left out", () => {
+    const snippet = (code: string, status: "active" | "inactive") => ({
+      id: `s-${status}`,
+      name: "Widget",
+      code,
+      type: "script",
+      location: "body_end",
+      status,
+      siteDisplay: "sitewide",
+      deviceDisplay: "all",
+      includePaths: [],
+      excludePaths: [],
+    });
+    const sources = siteScriptSources({
+      ...none,
+      googleAnalyticsId: "G-TEST12345",
+      customBodyEndHtml: "<script>window.a=1</script>",
+      codeSnippets: [
+        snippet('<script src="https://widgets.example.org/w.js"></script>', "active"),
+        snippet('<script src="https://off.example.net/x.js"></script>', "inactive"),
+      ],
+      adsEnabled: true,
+      adsPublisherId: "pub-1234567890123456",
+      adSlots: [
+        {
+          id: "u1",
+          name: "Header",
+          placement: "header",
+          afterParagraph: 2,
+          size: "728x90",
+          source: "code",
+          code: "<script>window.ad=1</script>",
+          unitId: "",
+          active: true,
+        },
+      ],
+    } as Parameters<typeof siteScriptSources>[0]);
+    expect(sources.hosts).toContain("https://widgets.example.org");
+    expect(sources.hosts).not.toContain("https://off.example.net");
+    expect(sources.hosts).toContain("https://www.googletagmanager.com");
+    expect(sources.hosts).toContain("https://pagead2.googlesyndication.com");
+    expect(sources.hashes).toContain(sha("window.a=1"));
+    expect(sources.hashes).toContain(sha("window.ad=1"));
   });
 });

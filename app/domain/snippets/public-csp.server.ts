@@ -9,6 +9,11 @@
  * and a nonce shared by everyone who got the cached page would be no secret.
  */
 import { createHash } from "node:crypto";
+import type { Settings } from "#app/db/schema";
+import { ADSENSE_UNIT_SCRIPT } from "#app/domain/ads/ad-placement.server";
+import { readStoredAdUnits } from "#app/domain/ads/ad-units";
+import { adsScript, analyticsScript } from "./page-code.server";
+import { readStoredSnippets } from "./snippet-rules";
 
 /** Script hosts a third party's loader pulls further scripts from (its own documentation's lists). */
 const LOADED_BY: ReadonlyArray<{ when: RegExp; hosts: string[] }> = [
@@ -84,4 +89,44 @@ export function publicCsp({ hashes, hosts }: ScriptSources): string {
     "base-uri 'self'",
     "frame-ancestors 'self'",
   ].join("; ");
+}
+
+/**
+ * Every script source any public page may get from the settings (each page's policy holds only its own
+ * share): what Settings → Advanced lists, so an admin sees what the site lets run.
+ */
+export function siteScriptSources(
+  s: Pick<
+    Settings,
+    | "googleAnalyticsId"
+    | "facebookPixelId"
+    | "adsEnabled"
+    | "adsPublisherId"
+    | "adsNonPersonalized"
+    | "adSlots"
+    | "customHeadHtml"
+    | "customBodyStartHtml"
+    | "customBodyEndHtml"
+    | "codeSnippets"
+  >,
+): ScriptSources {
+  const snippets = readStoredSnippets(s.codeSnippets)
+    .filter((snippet) => snippet.status === "active")
+    .map((snippet) => snippet.code);
+  const units = s.adsEnabled
+    ? readStoredAdUnits(s.adSlots)
+        .filter((unit) => unit.active && unit.placement)
+        .map((unit) => (unit.source === "code" ? unit.code : ADSENSE_UNIT_SCRIPT))
+    : [];
+  return scriptSourcesOf(
+    [
+      analyticsScript(s),
+      adsScript(s),
+      s.customHeadHtml,
+      s.customBodyStartHtml,
+      s.customBodyEndHtml,
+      ...snippets,
+      ...units,
+    ].join("\n"),
+  );
 }

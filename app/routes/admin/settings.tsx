@@ -20,6 +20,7 @@ import { resetSettingsToDefaults, updateSettings } from "#app/domain/settings/up
 import { checkForm, type FieldErrors, type FieldProblem } from "#app/domain/users/user-form";
 import { redirectWithToast } from "#app/lib/flash.server";
 import { expectedError, withDomainErrors } from "#app/lib/http-errors.server";
+import { siteScriptSources } from "#app/domain/snippets/public-csp.server";
 import type { Route } from "./+types/settings";
 
 export const loader = withDomainErrors(async ({ request, context }: Route.LoaderArgs) => {
@@ -30,6 +31,7 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
     savedAt: new Date(settings.updatedAt).getTime(),
     tab: parseSettingsTab(new URL(request.url).searchParams.get("tab")),
     canManage: can(user.role, "settings", "manage"),
+    scriptSources: siteScriptSources(settings),
   };
 });
 
@@ -123,6 +125,7 @@ export default function SettingsScreen({ loaderData, actionData }: Route.Compone
         saved={saved}
         serverErrors={actionData?.errors}
         initialTab={shownTab}
+        scriptSources={loaderData.scriptSources}
       />
     </section>
   );
