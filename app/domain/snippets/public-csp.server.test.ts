@@ -109,7 +109,7 @@ describe("what Settings → Advanced lists", () => {
           active: true,
         },
       ],
-    } as Parameters<typeof siteScriptSources>[0]);
+    } as unknown as Parameters<typeof siteScriptSources>[0]);
     expect(sources.hosts).toContain("https://widgets.example.org");
     expect(sources.hosts).not.toContain("https://off.example.net");
     expect(sources.hosts).toContain("https://www.googletagmanager.com");

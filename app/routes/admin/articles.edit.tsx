@@ -14,7 +14,7 @@ import { editorReviewState } from "#app/domain/articles/revisions.server";
 import { viewsPerDay } from "#app/domain/articles/view-stats.server";
 import { ARTICLE_TEXT, articleValuesFromArticle, STATUS_LABELS } from "#app/lib/article-form";
 import { redirectWithToast } from "#app/lib/flash.server";
-import { expectedError, withDomainErrors } from "#app/lib/http-errors.server";
+import { expectedError, statusOf, withDomainErrors } from "#app/lib/http-errors.server";
 import { saveArticleFromForm } from "./articles-save.server";
 import type { Route } from "./+types/articles.edit";
 
@@ -49,10 +49,14 @@ export const action = withDomainErrors(async ({ request, params, context }: Rout
     await deleteArticle(context.db, user, params.id);
     return redirectWithToast("/admin/articles", { type: "success", title: ARTICLE_TEXT.deletedTitle });
   } catch (error) {
-    expectedError(error, "[articles] delete failed", params.id);
+    // A story already deleted (by someone else, or in another tab) is a 404 with its own words.
+    const known = expectedError(error, "[articles] delete failed", params.id);
+    const problem = known
+      ? { title: known.title ?? ARTICLE_TEXT.deletionFailedTitle, message: known.message }
+      : { title: ARTICLE_TEXT.deletionFailedTitle, message: ARTICLE_TEXT.deletionFailed };
     return data(
-      { problem: { title: ARTICLE_TEXT.deletionFailedTitle, message: ARTICLE_TEXT.deletionFailed } },
-      { status: 500 },
+      { problem, values: undefined, fieldErrors: undefined },
+      { status: known ? statusOf(known) : 500 },
     );
   }
 });
