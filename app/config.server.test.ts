@@ -23,8 +23,15 @@ describe("parseConfig", () => {
       schedulerIntervalMs: 15_000,
       smtpUrl: undefined,
       smtpFrom: undefined,
+      allowedHosts: [],
     });
     expect(path.isAbsolute(config.dataDir)).toBe(true);
+  });
+
+  test("ALLOWED_HOSTS: a comma-separated list, trimmed and in lower case", () => {
+    expect(
+      parseConfig({ ALLOWED_HOSTS: " News.Example.com, www.news.example.com:8443 ,," }).allowedHosts,
+    ).toEqual(["news.example.com", "www.news.example.com:8443"]);
   });
 
   test("PAGE_CACHE=off turns the page cache off; PAGE_CACHE_MB sizes it; anything else is refused", () => {

@@ -28,6 +28,7 @@ const envSchema = z.object({
   SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   SMTP_FROM: optional,
+  ALLOWED_HOSTS: optional,
 });
 
 export type Config = {
@@ -65,6 +66,12 @@ export type Config = {
   smtpUrl?: string;
   /** The From address of outgoing e-mail; default `Newsdesk <no-reply@host of SMTP_URL>`. */
   smtpFrom?: string;
+  /**
+   * Host names (with a port when not the default) the site answers to, `ALLOWED_HOSTS=news.example.com,
+   * www.news.example.com`: absolute links may be built from a request's Host only when it is one of these
+   * (or this machine's own loopback name). Lower case.
+   */
+  allowedHosts: string[];
 };
 
 export function parseConfig(env: NodeJS.ProcessEnv): Config {
@@ -93,6 +100,10 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     schedulerIntervalMs: e.SCHEDULER_INTERVAL_MS,
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,
+    allowedHosts: (e.ALLOWED_HOSTS ?? "")
+      .split(",")
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
   };
 }
 

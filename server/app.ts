@@ -17,7 +17,12 @@ import { onSiteChange } from "#app/domain/delivery/site-changes.server";
 import { mediaDirectory } from "#app/domain/media/storage.server";
 import { pageCacheHandlers } from "./page-cache";
 import { limitConcurrentRenders } from "./render-gate";
-import { limitRequestBody, rejectCrossSiteWrites, securityHeaders } from "./security";
+import {
+  limitRequestBody,
+  refuseUnreadableRequests,
+  rejectCrossSiteWrites,
+  securityHeaders,
+} from "./security";
 
 /** The 32 MB upload limit of the spec plus room for the form's other fields and multipart framing. */
 export const MAX_REQUEST_BODY_BYTES = 33 * 1024 * 1024;
@@ -111,6 +116,7 @@ export function createApp({ config, db, build, viteMiddleware }: AppOptions): {
     }),
   );
 
+  app.use(refuseUnreadableRequests);
   app.use(rejectCrossSiteWrites(config.publicUrl));
   app.use(limitConcurrentRenders(MAX_CONCURRENT_RENDERS));
   app.use(limitRequestBody(MAX_REQUEST_BODY_BYTES));

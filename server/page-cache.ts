@@ -24,7 +24,7 @@ import { getSettings } from "#app/domain/settings/settings.server";
 import { saveDataIsOn } from "#app/lib/save-data";
 import { snippetsVaryByDevice } from "#app/domain/snippets/page-code.server";
 import { isMobileUserAgent } from "#app/domain/snippets/snippet-rules";
-import { SECURITY_HEADERS } from "./security";
+import { HSTS, SECURITY_HEADERS } from "./security";
 
 /** Headers that describe the bytes on the wire, or must never be shared: not kept with a page. */
 const UNSTORED_HEADERS = new Set([
@@ -79,7 +79,7 @@ export function pageCacheHandlers({ cache, db, trustProxy, render, context }: Pa
     const found = await lookup(req);
     const page = found && cache.get(found.key);
     if (!page) return false;
-    sendPage(req, res, page, "HIT", true);
+    sendPage(req, res, page, "HIT", true, found.url.startsWith("https:"));
     return true;
   }
 
@@ -174,8 +174,12 @@ function sendPage(
   page: CachedPage,
   outcome: "HIT" | "MISS",
   withSecurityHeaders: boolean,
+  overHttps = false,
 ) {
-  const headers: Record<string, string | number> = withSecurityHeaders ? { ...SECURITY_HEADERS } : {};
+  // A hit is answered before Express: the headers its securityHeaders middleware would have sent.
+  const headers: Record<string, string | number> = withSecurityHeaders
+    ? { ...SECURITY_HEADERS, ...(overHttps ? { "Strict-Transport-Security": HSTS } : {}) }
+    : {};
   for (const [name, value] of page.headers) headers[name] = value;
   headers["Vary"] = headers["vary"] ? `${headers["vary"]}, Accept-Encoding` : "Accept-Encoding";
   delete headers["vary"];

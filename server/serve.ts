@@ -56,6 +56,11 @@ export async function serve({ build, viteMiddleware }: ServeOptions): Promise<Se
     console.log(
       `[newsdesk] Serving on http://localhost:${port} (${database.engine}${cfg.isProduction ? "" : ", development"})`,
     );
+    // Links in pages and feeds are built from a request's Host only when it is trusted (site-origin.server.ts).
+    if (cfg.isProduction && !cfg.publicUrl && cfg.allowedHosts.length === 0)
+      console.warn(
+        "[newsdesk] Neither PUBLIC_URL nor ALLOWED_HOSTS is set: unless Settings → General has a Site URL, links in pages and feeds point at this machine. Set PUBLIC_URL to the site's address.",
+      );
   });
   server.keepAliveTimeout = 65_000;
 

@@ -5,7 +5,7 @@
  * block only handles the refusals it turns into a toast (`expectedError`); the rest go on.
  */
 import { data } from "react-router";
-import { isDomainError, type DomainError, type DomainErrorCode } from "./errors";
+import { invalid, isDomainError, type DomainError, type DomainErrorCode } from "./errors";
 
 export const HTTP_STATUS: Record<DomainErrorCode, number> = {
   invalid: 400,
@@ -51,6 +51,7 @@ export function withDomainErrors<Args extends unknown[], Result>(
   handler: (...args: Args) => Promise<Result>,
 ): (...args: Args) => Promise<Result> {
   const wrapped = async (...args: Args) => {
+    readFormsSafely(args[0]);
     try {
       return await handler(...args);
     } catch (error) {
@@ -60,6 +61,44 @@ export function withDomainErrors<Args extends unknown[], Result>(
   };
   answering.add(wrapped);
   return wrapped;
+}
+
+export const UNREADABLE_FORM = {
+  title: "The form could not be read",
+  message: "The form arrived incomplete or in a form the site does not accept. Please send it again.",
+  nulMessage:
+    "The form contains a character that cannot be stored (a NUL byte, often from a copy and paste). Please remove it and send the form again.",
+} as const;
+
+/**
+ * A body that claims to be a form but is not one (a multipart body cut short, a missing boundary) makes
+ * `request.formData()` throw a TypeError, and a NUL in a field fails the first query that stores it:
+ * both would be a 500. Every action reads its form through the request it is given, so that request's
+ * reader answers both with a 400 refusal instead, before anything is written.
+ * (Bodies of another type are refused before React Router: server/security.ts.)
+ */
+function readFormsSafely(args: unknown) {
+  const request = (args as { request?: unknown } | undefined)?.request;
+  if (!(request instanceof Request) || request.method === "GET" || request.method === "HEAD") return;
+  const read = request.formData.bind(request);
+  Object.defineProperty(request, "formData", {
+    value: async () => {
+      let form: FormData;
+      try {
+        form = await read();
+      } catch (error) {
+        if (error instanceof TypeError)
+          throw invalid(UNREADABLE_FORM.message, { title: UNREADABLE_FORM.title });
+        throw error;
+      }
+      // PostgreSQL text cannot hold a NUL: refused here, for every form, before anything is written.
+      for (const value of form.values()) {
+        if (typeof value === "string" && value.includes("\u0000"))
+          throw invalid(UNREADABLE_FORM.nulMessage, { title: UNREADABLE_FORM.title });
+      }
+      return form;
+    },
+  });
 }
 
 /** Whether a loader or action runs inside withDomainErrors (the route modules' test checks every one). */

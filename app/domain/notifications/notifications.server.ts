@@ -6,6 +6,7 @@
  * read/dismissed state and sees only what their role can open"). Every query takes the reader, so one
  * person's "mark all read" or "delete" never touches anyone else's list.
  */
+import { safeRedirectPath } from "#app/lib/safe-redirect";
 import { and, arrayContains, count, desc, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import { can, permissionForAdminPath, type Area } from "#app/auth/permissions";
 import type { DbOrTx } from "#app/db/client.server";
@@ -176,5 +177,5 @@ export async function deleteNotification(
  * protocol-relative URL there must not turn the bell into an open redirect.
  */
 export function safeNotificationLink(link: string): string {
-  return /^\/(?![/\\])/.test(link) ? link : "/admin/notifications";
+  return safeRedirectPath(link) ?? "/admin/notifications";
 }

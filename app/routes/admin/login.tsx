@@ -18,6 +18,9 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
+/** The sign-in page and its answers are never kept by a cache (a shared one would hand them to others). */
+export const headers = () => ({ "Cache-Control": "private, no-store" });
+
 export const loader = withDomainErrors(async ({ context }: Route.LoaderArgs) => {
   const user = await context.currentUser();
   if (user && user.status === "active") throw redirect("/admin/dashboard");

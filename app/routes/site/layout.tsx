@@ -15,18 +15,13 @@ import { hasPersonalCookie, publicCacheControl } from "#app/domain/settings/publ
 import { siteOrigin } from "#app/domain/settings/site-origin.server";
 import { errorPageMeta, siteMetaFrom, type SiteMeta } from "#app/lib/seo";
 import { withDomainErrors } from "#app/lib/http-errors.server";
+import { safeRedirectPath } from "#app/lib/safe-redirect";
 import type { Route } from "./+types/layout";
-
-/** `?redirect=/path` sends the reader there (a server redirect replaces the history entry); only our own paths. */
-function redirectTarget(url: URL): string | null {
-  const target = url.searchParams.get("redirect");
-  if (!target || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return null;
-  return target;
-}
 
 export const loader = withDomainErrors(async ({ request, context }: Route.LoaderArgs) => {
   const url = new URL(request.url);
-  const target = redirectTarget(url);
+  // `?redirect=/path` sends the reader there (a server redirect replaces the history entry); our paths only.
+  const target = safeRedirectPath(url.searchParams.get("redirect"));
   if (target) throw redirect(target);
   const db = context.db;
   const [settings, categories] = await Promise.all([
