@@ -16,6 +16,9 @@ export const ARTICLE_TEXT = {
   missingTitle: "Please enter a title for the article.",
   missingContentTitle: "Missing Content",
   missingContent: "Please enter content for the article.",
+  contentTooLongTitle: "Article Too Long",
+  contentTooLong:
+    "The article is too long: its text and markup come to more than 1 MB. Please shorten it or split it into parts (images are uploaded separately and do not count).",
   createdTitle: "Article Created!",
   created: "Your article has been successfully created and saved.",
   creationFailedTitle: "Creation Failed",
@@ -148,13 +151,25 @@ const optionalText = (max: number) =>
 /** Today as YYYY-MM-DD (the manual date's default). */
 const todayIso = (now = new Date()) => now.toISOString().slice(0, 10);
 
+/** The largest article body, as HTML (UTF-8 bytes). */
+export const ARTICLE_CONTENT_MAX_BYTES = 1024 * 1024;
+
 const articleInput = z
   .object({
     title: z.preprocess(
       (v) => (typeof v === "string" ? v.trim() : ""),
       z.string().min(1, "missingTitle").max(300),
     ),
-    content: z.string().refine((html) => stripHtml(html).length > 0, "missingContent"),
+    content: z
+      .string()
+      .refine((html) => stripHtml(html).length > 0, "missingContent")
+      // A bound on what every reader downloads and every save stores (a 4.8 MB body was accepted once).
+      .refine(
+        (html) =>
+          html.length <= ARTICLE_CONTENT_MAX_BYTES / 3 ||
+          new TextEncoder().encode(html).length <= ARTICLE_CONTENT_MAX_BYTES,
+        "contentTooLong",
+      ),
     excerpt: optionalText(500),
     status: z.enum(ARTICLE_STATUSES).catch("draft"),
     authorName: optionalText(100),
@@ -195,6 +210,7 @@ export type ArticleFieldErrors = Partial<Record<ArticleField, string>>;
 const FIELD_MESSAGES: Record<string, string> = {
   missingTitle: ARTICLE_TEXT.missingTitle,
   missingContent: ARTICLE_TEXT.missingContent,
+  contentTooLong: ARTICLE_TEXT.contentTooLong,
   invalidImageUrl: ARTICLE_TEXT.invalidImageUrl,
   invalidYoutubeUrl: ARTICLE_TEXT.invalidYoutubeUrl,
   invalidDate: ARTICLE_TEXT.invalidDate,
@@ -224,12 +240,14 @@ export function parseArticleForm(values: Record<string, unknown>): ArticleParse 
   }
   const problem = fieldErrors.title
     ? { title: ARTICLE_TEXT.missingTitleTitle, message: ARTICLE_TEXT.missingTitle }
-    : fieldErrors.content
-      ? { title: ARTICLE_TEXT.missingContentTitle, message: ARTICLE_TEXT.missingContent }
-      : {
-          title: "Please check the form",
-          message: Object.values(fieldErrors)[0] ?? ARTICLE_TEXT.updateFailed,
-        };
+    : fieldErrors.content === ARTICLE_TEXT.contentTooLong
+      ? { title: ARTICLE_TEXT.contentTooLongTitle, message: ARTICLE_TEXT.contentTooLong }
+      : fieldErrors.content
+        ? { title: ARTICLE_TEXT.missingContentTitle, message: ARTICLE_TEXT.missingContent }
+        : {
+            title: "Please check the form",
+            message: Object.values(fieldErrors)[0] ?? ARTICLE_TEXT.updateFailed,
+          };
   return { ok: false, fieldErrors, problem };
 }
 

@@ -14,3 +14,21 @@ test("a figure's image keeps only http(s) or site-relative sources", () => {
     sanitizeArticleHtml('<figure><img src="javascript:alert(1)"><figcaption>x</figcaption></figure>'),
   ).toBe('<figure><img loading="lazy" /><figcaption>x</figcaption></figure>');
 });
+
+test("a link to a new window never keeps a handle on this page, whatever letter case or rel it was written with", () => {
+  for (const target of ["_blank", "_BLANK", "_Blank", "somewindow"]) {
+    const html = sanitizeArticleHtml(`<a href="https://example.com" target="${target}" rel="opener">x</a>`);
+    expect(html, target).toBe(
+      '<a href="https://example.com" target="_blank" rel="noopener noreferrer">x</a>',
+    );
+  }
+});
+
+test("a link in the same window keeps the author's rel, except opener", () => {
+  expect(sanitizeArticleHtml('<a href="https://example.com" rel="nofollow opener sponsored">x</a>')).toBe(
+    '<a href="https://example.com" rel="nofollow sponsored">x</a>',
+  );
+  expect(sanitizeArticleHtml('<a href="/a" target="_SELF" rel="OPENER">x</a>')).toBe(
+    '<a href="/a" target="_SELF">x</a>',
+  );
+});

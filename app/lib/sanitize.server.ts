@@ -59,10 +59,17 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedIframeHostnames: ["www.youtube.com", "youtube.com", "www.youtube-nocookie.com"],
   exclusiveFilter: (frame) => frame.tag === "iframe" && !YOUTUBE_EMBED.test(frame.attribs.src ?? ""),
   transformTags: {
-    a: (tagName, attribs) => ({
-      tagName,
-      attribs: attribs.target === "_blank" ? { ...attribs, rel: "noopener noreferrer" } : attribs,
-    }),
+    // A link that opens another window (`_blank` in any letter case, or any named target) never gives
+    // that page a handle on ours: rel is ours to set, whatever the author wrote (say, rel="opener").
+    a: (tagName, attribs) => {
+      const target = (attribs.target ?? "").trim();
+      if (!target || /^_(self|parent|top)$/i.test(target)) {
+        const rel = (attribs.rel ?? "").split(/\s+/).filter((word) => word && !/^opener$/i.test(word));
+        const { rel: _written, ...rest } = attribs;
+        return { tagName, attribs: rel.length > 0 ? { ...rest, rel: rel.join(" ") } : rest };
+      }
+      return { tagName, attribs: { ...attribs, target: "_blank", rel: "noopener noreferrer" } };
+    },
     img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: "lazy" } }),
   },
 };

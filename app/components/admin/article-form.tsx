@@ -10,6 +10,7 @@ import { Form, Link } from "react-router";
 import { useToast } from "#app/components/ui/toast";
 import { AUTOSAVE_TEXT, formatSavedTime } from "#app/lib/article-autosave";
 import {
+  ARTICLE_CONTENT_MAX_BYTES,
   ARTICLE_TEXT,
   STATUS_LABELS,
   type ArticleFieldErrors,
@@ -135,11 +136,16 @@ export function ArticleForm({
   const checkBeforeSubmit = (event: FormEvent<HTMLFormElement>) => {
     const data = new FormData(event.currentTarget);
     const next: ArticleFieldErrors = {};
+    const content = String(data.get("content") ?? "");
     if (!String(data.get("title") ?? "").trim()) next.title = ARTICLE_TEXT.missingTitle;
-    else if (!stripHtml(String(data.get("content") ?? ""))) next.content = ARTICLE_TEXT.missingContent;
+    else if (!stripHtml(content)) next.content = ARTICLE_TEXT.missingContent;
+    else if (new TextEncoder().encode(content).length > ARTICLE_CONTENT_MAX_BYTES)
+      next.content = ARTICLE_TEXT.contentTooLong;
     setClientErrors(next);
     if (next.title)
       showToast({ type: "error", title: ARTICLE_TEXT.missingTitleTitle, message: ARTICLE_TEXT.missingTitle });
+    else if (next.content === ARTICLE_TEXT.contentTooLong)
+      showToast({ type: "error", title: ARTICLE_TEXT.contentTooLongTitle, message: next.content });
     else if (next.content)
       showToast({
         type: "error",

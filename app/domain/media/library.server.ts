@@ -3,10 +3,10 @@
  * Deleting removes the stored files too, after the row is gone.
  */
 import { siteChanged } from "#app/domain/delivery/site-changes.server";
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "#app/db/client.server";
 import { escapeLike } from "#app/db/like";
-import { media } from "#app/db/schema";
+import { media, users } from "#app/db/schema";
 import { MEDIA_STATUSES, MEDIA_TYPES } from "#app/lib/enums";
 import { logActivity, type Actor } from "#app/domain/activity/activity.server";
 import { MEDIA_TEXT } from "./media-rules";
@@ -28,6 +28,8 @@ interface MediaListFilter {
   order?: "asc" | "desc";
   page?: number;
   pageSize?: number;
+  /** Admins see each uploader's e-mail (the spec's column); everyone else their name. */
+  showUploaderEmails?: boolean;
 }
 
 function whereOf(filter: MediaListFilter): SQL | undefined {
@@ -53,14 +55,29 @@ export async function listMedia(db: DbOrTx, filter: MediaListFilter = {}) {
     filter.sort ?? "date"
   ];
   const direction = filter.order === "asc" ? asc : desc;
-  const items = await db
-    .select()
+  const rows = await db
+    .select({ ...getTableColumns(media), uploaderName: users.name })
     .from(media)
+    .leftJoin(users, eq(users.id, media.uploadedById))
     .where(where)
     .orderBy(direction(column), direction(media.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
+  const items = rows.map(({ uploaderName, ...item }) => ({
+    ...item,
+    uploadedBy: uploaderShown(item.uploadedBy, uploaderName, filter.showUploaderEmails ?? false),
+  }));
   return { items, total, page, pageCount, pageSize };
+}
+
+/**
+ * Who uploaded a file, as a viewer may see it: the spec's uploader e-mail for those who manage staff
+ * accounts (admins), the uploader's name for everyone else, who have no business with colleagues'
+ * addresses (issue 13: writers saw every uploader's e-mail).
+ */
+export function uploaderShown(email: string, name: string | null, showEmails: boolean): string {
+  if (showEmails) return email;
+  return name?.trim() || MEDIA_TEXT.formerStaff;
 }
 
 const unique = (ids: string[]) => [...new Set(ids.filter((id) => id !== ""))];
@@ -146,4 +163,17 @@ export async function deleteMedia(db: Db, actor: Actor, ids: string[]): Promise<
     console.error("[media] could not remove files", keys, error);
   }
   return removed.length;
+}
+
+/** One item's uploader as this viewer may see it (the item page; the list joins it in). */
+export async function uploaderFor(
+  db: DbOrTx,
+  item: { uploadedBy: string; uploadedById: string | null },
+  showEmails: boolean,
+): Promise<string> {
+  if (showEmails) return item.uploadedBy;
+  const [uploader] = item.uploadedById
+    ? await db.select({ name: users.name }).from(users).where(eq(users.id, item.uploadedById)).limit(1)
+    : [];
+  return uploaderShown(item.uploadedBy, uploader?.name ?? null, false);
 }

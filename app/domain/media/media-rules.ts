@@ -9,6 +9,7 @@ import type { MEDIA_TYPES } from "#app/lib/enums";
 type MediaType = (typeof MEDIA_TYPES)[number];
 
 export const MEDIA_TEXT = {
+  formerStaff: "A former staff member",
   authTitle: "Authentication Error",
   authMessage: "You must be logged in to upload media.",
   validationTitle: "Validation Error",

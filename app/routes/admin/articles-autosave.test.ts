@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { activityLog, articles, notifications, settings, users } from "#app/db/schema";
 import { createTestDatabase, one, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
+import { ARTICLE_TEXT } from "#app/lib/article-form";
 import { AUTOSAVE_TEXT, type AutosaveReply } from "#app/lib/article-autosave";
 import * as articlesAddRoute from "./articles.add";
 import * as autosaveRoute from "./articles.autosave";
@@ -175,6 +176,12 @@ describe.each(TEST_ENGINES)("article autosave on %s", (engine) => {
       status: 400,
       body: { ok: false, message: "Please enter a title for the article." },
     });
+    expect(await allRows()).toEqual([]);
+  });
+
+  test("a body over 1 MB is not saved (400), with the limit's own message", async () => {
+    const result = await autosave(form({ content: `<p>${"x".repeat(1024 * 1024)}</p>` }), cookies.writer);
+    expect(result).toEqual({ status: 400, body: { ok: false, message: ARTICLE_TEXT.contentTooLong } });
     expect(await allRows()).toEqual([]);
   });
 

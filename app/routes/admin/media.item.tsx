@@ -5,10 +5,11 @@
  */
 import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { requirePermission } from "#app/auth/guard.server";
+import { requirePermission, userCan } from "#app/auth/guard.server";
 import { describedBy, FormField, inputClass } from "#app/components/admin/form-field";
 import { EDITOR_IMAGE_TEXT, IMAGE_DETAIL_LIMITS } from "#app/domain/media/editor-image-rules";
 import { canChangeMedia, getMediaItem, updateMediaDetails } from "#app/domain/media/editor.server";
+import { uploaderFor } from "#app/domain/media/library.server";
 import { formatBytes, MEDIA_LIMITS, MEDIA_TEXT } from "#app/domain/media/media-rules";
 import { isDomainError } from "#app/lib/errors";
 import { redirectWithToast } from "#app/lib/flash.server";
@@ -35,7 +36,7 @@ export const loader = withDomainErrors(async ({ params, context }: Route.LoaderA
       width: row.width,
       height: row.height,
       mimeType: row.mimeType,
-      uploadedBy: row.uploadedBy,
+      uploadedBy: await uploaderFor(context.db, row, userCan(me, "users", "view")),
       uploadedAt: row.uploadedAt.toISOString(),
       preview:
         [...row.variants].sort((a, b) => a.width - b.width).find((v) => v.width >= 400)?.url ?? row.url,

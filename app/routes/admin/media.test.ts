@@ -16,6 +16,7 @@ import { MEDIA_TEXT } from "#app/domain/media/media-rules";
 import { setMediaRoot } from "#app/domain/media/storage.server";
 import { shareVariantOf } from "#app/domain/media/media-rules";
 import { uploadMedia } from "#app/domain/media/upload.server";
+import * as mediaItemRoute from "./media.item";
 import * as mediaRoute from "./media";
 import {
   BASE,
@@ -337,6 +338,36 @@ describe("media library (routes)", () => {
     expect((await load("?type=document")).items.map((i) => i.name)).toEqual(["Doc"]);
     expect((await load("?view=list&status=inactive")).total).toBe(0);
     expect((await load("?view=list")).filter.view).toBe("list");
+  });
+
+  test("only admins see uploaders' e-mail addresses; writers and editors see names (list and item page)", async () => {
+    await upload("admin", "Admin photo", new File([new Uint8Array(await png(50, 50))], "a.png"));
+    await upload("editor", "Editor photo", new File([new Uint8Array(await png(50, 50))], "e.png"));
+    const listFor = async (role: keyof typeof cookies) => {
+      const loaded = await outcome(() =>
+        mediaRoute.loader(args<LoaderArgs>(getRequest("/admin/media", cookies[role]))),
+      );
+      return JSON.stringify(loaded.body);
+    };
+    const admin = await listFor("admin");
+    expect(admin).toContain("media-editor@example.com");
+    for (const role of ["writer", "editor"] as const) {
+      const seen = await listFor(role);
+      expect(seen, role).not.toMatch(/media-(admin|editor|writer)@example\.com/);
+      expect(seen, role).toContain('"uploadedBy":"media-admin"');
+    }
+    const [item] = await rows();
+    const page = await outcome(() =>
+      mediaItemRoute.loader(
+        args<Parameters<typeof mediaItemRoute.loader>[0]>(
+          getRequest(`/admin/media/${item!.id}`, cookies.writer),
+          {
+            id: item!.id,
+          },
+        ),
+      ),
+    );
+    expect(JSON.stringify(page.body)).not.toMatch(/@example\.com/);
   });
 
   test("signed out: the loader and every action redirect to sign in", async () => {

@@ -48,6 +48,7 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
     ...filter,
     search: filter.q,
     page: parsePageParam(params.get("page")),
+    showUploaderEmails: userCan(me, "users", "view"),
   });
   return {
     ...list,
