@@ -6,7 +6,7 @@ import { createTestDatabase, TEST_ENGINES, type TestDatabase, one } from "#app/d
 import { signIn } from "./login.server";
 import { hashPassword } from "./password.server";
 import { findSessionUser } from "./session.server";
-import { accountKey } from "./throttle.server";
+import { pairKey } from "./throttle.server";
 import { firstRow } from "#app/db/rows";
 
 // The spec's texts, verbatim.
@@ -75,27 +75,45 @@ describe.each(TEST_ENGINES)("signIn on %s", (engine) => {
     expect(await sessionCount(user.id)).toBe(0);
   });
 
-  test("5 failures lock the account for 15 minutes, even with the right password; then it opens", async () => {
+  test("5 failures from one address lock it for that account, even with the right password; then it opens", async () => {
     const user = await addUser("lock@example.com");
     for (let i = 1; i <= 4; i++) {
-      expect(await failure("lock@example.com", "WrongPass123", `10.12.0.${i}`, at(i * 1000))).toBe(
-        LOGIN_FAILED,
-      );
+      expect(await failure("lock@example.com", "WrongPass123", "10.12.0.1", at(i * 1000))).toBe(LOGIN_FAILED);
     }
-    expect(await attempt("lock@example.com", "WrongPass123", "10.12.0.5", at(5000))).toEqual({
+    expect(await attempt("lock@example.com", "WrongPass123", "10.12.0.1", at(5000))).toEqual({
       ok: false,
       error: TOO_MANY,
       locked: true,
     });
-    const whileLocked = await attempt("lock@example.com", PASSWORD, "10.12.0.6", at(5000 + 14 * MINUTE));
+    const whileLocked = await attempt("lock@example.com", PASSWORD, "10.12.0.1", at(5000 + 14 * MINUTE));
     expect(whileLocked).toEqual({ ok: false, error: TOO_MANY, locked: true });
     expect(await sessionCount(user.id)).toBe(0);
-    const afterLock = await attempt("lock@example.com", PASSWORD, "10.12.0.6", at(5000 + 15 * MINUTE));
+    const afterLock = await attempt("lock@example.com", PASSWORD, "10.12.0.1", at(5000 + 15 * MINUTE));
     expect(afterLock.ok).toBe(true);
     expect(await sessionCount(user.id)).toBe(1);
   });
 
-  test("a success clears the account's failure count", async () => {
+  test("issue 13: an attacker's 5 wrong passwords lock neither another address nor a browser that signed in before", async () => {
+    const user = await addUser("victim@example.com");
+    // The owner signed in from this browser last week: it carries a device token.
+    const before = await attempt("victim@example.com", PASSWORD, "10.20.0.1", at(-7 * 24 * 60 * MINUTE));
+    if (!before.ok) throw new Error("the owner could not sign in");
+    for (let i = 1; i <= 5; i++) await attempt("victim@example.com", "guess-123", "10.20.9.9", at(i * 1000));
+    expect((await attempt("victim@example.com", PASSWORD, "10.20.9.9", at(6000))).ok).toBe(false);
+    // The owner, from another address (below the per-account ceiling), signs in.
+    expect((await attempt("victim@example.com", PASSWORD, "10.20.0.2", at(7000))).ok).toBe(true);
+    // And from their own browser, even at the attacker's address (a shared carrier address).
+    const known = await signIn(
+      database.db,
+      { email: "victim@example.com", password: PASSWORD },
+      { ipAddress: "10.20.9.9", userAgent: "Vitest", deviceToken: before.deviceToken },
+      at(8000),
+    );
+    expect(known.ok).toBe(true);
+    expect(await sessionCount(user.id)).toBe(3);
+  });
+
+  test("a success clears what this address counted against the account", async () => {
     await addUser("reset@example.com");
     for (let i = 1; i <= 4; i++)
       await attempt("reset@example.com", "WrongPass123", "10.13.0.1", at(i * 1000));
@@ -104,7 +122,7 @@ describe.each(TEST_ENGINES)("signIn on %s", (engine) => {
       await database.db
         .select()
         .from(loginThrottle)
-        .where(eq(loginThrottle.key, accountKey("reset@example.com"))),
+        .where(eq(loginThrottle.key, pairKey("reset@example.com", "10.13.0.1"))),
     ).toHaveLength(0);
     // Four more failures: without the reset the 5th overall would have locked the account.
     for (let i = 6; i <= 9; i++) {
@@ -143,7 +161,7 @@ describe.each(TEST_ENGINES)("signIn on %s", (engine) => {
       await database.db
         .select()
         .from(loginThrottle)
-        .where(eq(loginThrottle.key, accountKey("ghost@example.com"))),
+        .where(eq(loginThrottle.key, pairKey("ghost@example.com", "10.15.0.1"))),
     );
     expect(row.failures).toBe(5);
   });

@@ -37,7 +37,7 @@ function sessionCookie(secure: boolean) {
  * Secure whenever the site is served over https: PUBLIC_URL says so, or (in production) the request
  * arrived over https. A Secure cookie cannot work over plain http, so it is not set there.
  */
-function wantsSecureCookie(request: Request): boolean {
+export function wantsSecureCookie(request: Request): boolean {
   const { publicUrl, isProduction } = config();
   if (publicUrl) return publicUrl.startsWith("https://");
   return isProduction && new URL(request.url).protocol === "https:";

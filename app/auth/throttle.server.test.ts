@@ -3,13 +3,16 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { loginThrottle } from "#app/db/schema";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
 import {
-  accountKey,
+  ACCOUNT_CEILING,
   ACCOUNT_FAILURE_LIMIT,
   ADDRESS_FAILURE_LIMIT,
+  accountKey,
   addressKey,
   clearAccountFailures,
+  hashDeviceToken,
   isLoginLocked,
   LOCK_DURATION_MS,
+  pairKey,
   recordLoginFailure,
   THROTTLE_WINDOW_MS,
 } from "./throttle.server";
@@ -19,17 +22,19 @@ const MINUTE = 60 * 1000;
 const T0 = new Date("2026-03-01T10:00:00Z");
 const at = (ms: number) => new Date(T0.getTime() + ms);
 
-test("the limits are the ones of deviations.md", () => {
+test("the limits: 5 per account and address, 20 per address, a ceiling per account, 15 minutes", () => {
   expect(ACCOUNT_FAILURE_LIMIT).toBe(5);
   expect(ADDRESS_FAILURE_LIMIT).toBe(20);
+  expect(ACCOUNT_CEILING).toBe(100);
   expect(THROTTLE_WINDOW_MS).toBe(15 * MINUTE);
   expect(LOCK_DURATION_MS).toBe(15 * MINUTE);
 });
 
-test("keys: one per account (case and spaces ignored), one per address", () => {
+test("keys: accounts by e-mail (case and spaces ignored), addresses, pairs of both", () => {
   expect(accountKey("  Jane@Example.COM ")).toBe(accountKey("jane@example.com"));
   expect(addressKey("10.0.0.1")).not.toBe(addressKey("10.0.0.2"));
   expect(addressKey("")).toBe("ip:unknown");
+  expect(pairKey("Jane@example.com", "10.0.0.1")).toBe("pair:jane@example.com|10.0.0.1");
 });
 
 describe.each(TEST_ENGINES)("sign-in throttling on %s", (engine) => {
@@ -41,24 +46,26 @@ describe.each(TEST_ENGINES)("sign-in throttling on %s", (engine) => {
     await database.destroy();
   });
 
-  const fail = (email: string, ip: string, now: Date) => recordLoginFailure(database.db, email, ip, now);
-  const locked = (email: string, ip: string, now: Date) => isLoginLocked(database.db, email, ip, now);
+  const fail = (email: string, ip: string, now: Date, knownDevice?: string) =>
+    recordLoginFailure(database.db, { email, ip, knownDevice }, now);
+  const locked = (email: string, ip: string, now: Date, knownDevice?: string) =>
+    isLoginLocked(database.db, { email, ip, knownDevice }, now);
+  const device = hashDeviceToken("a".repeat(43));
 
-  test("the 5th failure for one account locks it for 15 minutes, from any address", async () => {
-    const email = "five@example.com";
-    for (let i = 1; i <= 4; i++) {
-      expect(await fail(email, `10.1.0.${i}`, at(i * 1000)), `failure ${i}`).toBe(false);
-      expect(await locked(email, "10.1.9.9", at(i * 1000))).toBe(false);
-    }
-    expect(await fail(email, "10.1.0.5", at(5000))).toBe(true);
-    expect(await locked(email, "10.1.9.9", at(5000))).toBe(true);
-    expect(await locked(email, "10.1.9.9", at(5000 + LOCK_DURATION_MS - 1000))).toBe(true);
-    expect(await locked(email, "10.1.9.9", at(5000 + LOCK_DURATION_MS))).toBe(false);
-    // Another account from the same addresses is not locked.
-    expect(await locked("someone-else@example.com", "10.1.0.5", at(5000))).toBe(false);
+  test("5 failures from one address lock that address for that account only (finding 2: no lock-out of others)", async () => {
+    const email = "admin-target@example.com";
+    for (let i = 1; i <= 4; i++)
+      expect(await fail(email, "10.1.0.1", at(i * 1000)), `failure ${i}`).toBe(false);
+    expect(await fail(email, "10.1.0.1", at(5000))).toBe(true);
+    expect(await locked(email, "10.1.0.1", at(5000))).toBe(true);
+    expect(await locked(email, "10.1.0.1", at(5000 + LOCK_DURATION_MS - 1000))).toBe(true);
+    expect(await locked(email, "10.1.0.1", at(5000 + LOCK_DURATION_MS))).toBe(false);
+    // The account's owner elsewhere, and a browser that signed in before, are not held back.
+    expect(await locked(email, "10.1.9.9", at(5000))).toBe(false);
+    expect(await locked(email, "10.1.0.1", at(5000), device)).toBe(false);
   });
 
-  test("after the lock runs out the count starts afresh", async () => {
+  test("after a lock runs out the count starts afresh", async () => {
     const email = "again@example.com";
     for (let i = 1; i <= 5; i++) await fail(email, "10.2.0.1", at(i * 1000));
     const afterLock = 5000 + LOCK_DURATION_MS + 1000;
@@ -68,7 +75,7 @@ describe.each(TEST_ENGINES)("sign-in throttling on %s", (engine) => {
       await database.db
         .select()
         .from(loginThrottle)
-        .where(eq(loginThrottle.key, accountKey(email))),
+        .where(eq(loginThrottle.key, pairKey(email, "10.2.0.1"))),
     );
     expect(row.failures).toBe(1);
   });
@@ -76,22 +83,21 @@ describe.each(TEST_ENGINES)("sign-in throttling on %s", (engine) => {
   test("failures further apart than the 15-minute window do not add up", async () => {
     const email = "slow@example.com";
     for (let i = 0; i < 4; i++) await fail(email, "10.3.0.1", at(i * MINUTE));
-    // The window opened at T0; 16 minutes later it has run out.
     expect(await fail(email, "10.3.0.1", at(16 * MINUTE))).toBe(false);
     expect(await locked(email, "10.3.0.1", at(16 * MINUTE))).toBe(false);
   });
 
-  test("clearing an account's failures (a success) resets its count but not the address's", async () => {
+  test("a success clears this address's count for the account, not the address's own nor the ceiling", async () => {
     const email = "cleared@example.com";
     const ip = "10.4.0.1";
     for (let i = 1; i <= 4; i++) await fail(email, ip, at(i * 1000));
-    await clearAccountFailures(database.db, email);
-    const rows = await database.db
-      .select()
-      .from(loginThrottle)
-      .where(eq(loginThrottle.key, accountKey(email)));
-    expect(rows).toHaveLength(0);
-    // Four more failures would have locked the account without the reset.
+    await clearAccountFailures(database.db, { email, ip });
+    expect(
+      await database.db
+        .select()
+        .from(loginThrottle)
+        .where(eq(loginThrottle.key, pairKey(email, ip))),
+    ).toHaveLength(0);
     for (let i = 5; i <= 8; i++) expect(await fail(email, ip, at(i * 1000))).toBe(false);
     const address = firstRow(
       await database.db
@@ -100,6 +106,13 @@ describe.each(TEST_ENGINES)("sign-in throttling on %s", (engine) => {
         .where(eq(loginThrottle.key, addressKey(ip))),
     );
     expect(address.failures).toBe(8);
+    const ceiling = firstRow(
+      await database.db
+        .select()
+        .from(loginThrottle)
+        .where(eq(loginThrottle.key, accountKey(email))),
+    );
+    expect(ceiling.failures).toBe(8);
   });
 
   test("20 failures from one address across different accounts lock the address, not the accounts", async () => {
@@ -111,5 +124,21 @@ describe.each(TEST_ENGINES)("sign-in throttling on %s", (engine) => {
     expect(await locked("anyone@example.com", ip, at(21_000))).toBe(true);
     expect(await locked("anyone@example.com", "10.5.0.2", at(21_000))).toBe(false);
     expect(await locked("anyone@example.com", ip, at(20_000 + LOCK_DURATION_MS))).toBe(false);
+  });
+
+  test("a distributed attack over the ceiling locks unknown browsers out, never a known one", async () => {
+    const email = "ceiling@example.com";
+    for (let i = 0; i < ACCOUNT_CEILING; i++)
+      await fail(email, `10.6.${Math.floor(i / 4)}.${i % 4}`, at(i * 100));
+    expect(await locked(email, "10.6.200.1", at(ACCOUNT_CEILING * 100))).toBe(true);
+    expect(await locked(email, "10.6.200.1", at(ACCOUNT_CEILING * 100), device)).toBe(false);
+  });
+
+  test("a known browser's own 5 failures lock that browser, not the account elsewhere", async () => {
+    const email = "own-device@example.com";
+    for (let i = 1; i <= 4; i++) expect(await fail(email, "10.7.0.1", at(i * 1000), device)).toBe(false);
+    expect(await fail(email, "10.7.0.1", at(5000), device)).toBe(true);
+    expect(await locked(email, "10.7.0.1", at(5000), device)).toBe(true);
+    expect(await locked(email, "10.7.0.1", at(5000))).toBe(false);
   });
 });

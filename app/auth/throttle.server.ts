@@ -1,8 +1,14 @@
 /**
- * Server-side sign-in throttling (deviations.md): 5 failures for one account lock that account for
- * 15 minutes; 20 failures from one client address within 15 minutes lock the address for 15 minutes.
- * The address limit is higher because readers and staff share carrier addresses.
+ * Server-side sign-in throttling (deviations.md; issue 13, OWASP "Blocking Brute Force Attacks"). Nobody
+ * can lock someone else out by guessing at their account:
+ * - 5 failures for one account from one client address lock that pair for 15 minutes;
+ * - 20 failures from one address lock the address (readers and staff share carrier addresses);
+ * - ACCOUNT_CEILING failures for one account from anywhere within 15 minutes (only a distributed attack
+ *   gets there) lock the account for browsers it does not know;
+ * - a browser that has signed in to the account before (its device cookie, `known_devices`) is held back
+ *   by none of those, only by its own 5 failures.
  */
+import { createHash } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "#app/db/client.server";
 import { loginThrottle } from "#app/db/schema";
@@ -10,22 +16,43 @@ import { firstRow } from "#app/db/rows";
 
 export const ACCOUNT_FAILURE_LIMIT = 5;
 export const ADDRESS_FAILURE_LIMIT = 20;
+export const ACCOUNT_CEILING = 100;
 export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
 export const LOCK_DURATION_MS = 15 * 60 * 1000;
 
-export const accountKey = (email: string) => `account:${email.trim().toLowerCase()}`;
+const normal = (email: string) => email.trim().toLowerCase();
+export const accountKey = (email: string) => `account:${normal(email)}`;
 export const addressKey = (ip: string) => `ip:${ip || "unknown"}`;
+export const pairKey = (email: string, ip: string) => `pair:${normal(email)}|${ip || "unknown"}`;
+export const deviceKey = (deviceTokenHash: string, email: string) =>
+  `device:${deviceTokenHash.slice(0, 32)}|${normal(email)}`;
 
-export async function isLoginLocked(
-  db: DbOrTx,
-  email: string,
-  ip: string,
-  now = new Date(),
-): Promise<boolean> {
+/** Who is trying: from where, and, when this browser has signed in to the account before, which browser. */
+export interface Attempt {
+  email: string;
+  ip: string;
+  /** SHA-256 of the browser's device token when it is known for this account (known-devices.server.ts). */
+  knownDevice?: string | null;
+}
+
+/** The counters that decide for this attempt, each with its limit. */
+function countersFor({ email, ip, knownDevice }: Attempt): Array<{ key: string; limit: number }> {
+  if (knownDevice) return [{ key: deviceKey(knownDevice, email), limit: ACCOUNT_FAILURE_LIMIT }];
+  return [
+    { key: pairKey(email, ip), limit: ACCOUNT_FAILURE_LIMIT },
+    { key: addressKey(ip), limit: ADDRESS_FAILURE_LIMIT },
+    { key: accountKey(email), limit: ACCOUNT_CEILING },
+  ];
+}
+
+export const hashDeviceToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+export async function isLoginLocked(db: DbOrTx, attempt: Attempt, now = new Date()): Promise<boolean> {
+  const keys = countersFor(attempt).map((c) => c.key);
   const rows = await db
     .select({ lockedUntil: loginThrottle.lockedUntil })
     .from(loginThrottle)
-    .where(inArray(loginThrottle.key, [accountKey(email), addressKey(ip)]));
+    .where(inArray(loginThrottle.key, keys));
   return rows.some((row) => row.lockedUntil !== null && row.lockedUntil > now);
 }
 
@@ -56,14 +83,21 @@ async function countFailure(db: DbOrTx, key: string, limit: number, now: Date): 
   return false;
 }
 
-/** Records a failed sign-in; returns true when the account or the address is now locked. */
-export async function recordLoginFailure(db: DbOrTx, email: string, ip: string, now = new Date()) {
-  const accountLocked = await countFailure(db, accountKey(email), ACCOUNT_FAILURE_LIMIT, now);
-  const addressLocked = await countFailure(db, addressKey(ip), ADDRESS_FAILURE_LIMIT, now);
-  return accountLocked || addressLocked;
+/** Records a failed sign-in; returns true when this attempt's way in is now locked. */
+export async function recordLoginFailure(db: DbOrTx, attempt: Attempt, now = new Date()) {
+  let locked = false;
+  for (const { key, limit } of countersFor(attempt)) {
+    if (await countFailure(db, key, limit, now)) locked = true;
+  }
+  return locked;
 }
 
-/** A successful sign-in clears the account's count (the address keeps its own). */
-export async function clearAccountFailures(db: DbOrTx, email: string) {
-  await db.delete(loginThrottle).where(eq(loginThrottle.key, accountKey(email)));
+/**
+ * A successful sign-in clears what this browser and address had counted against the account. The
+ * account's ceiling and the address's own count stay: an attack elsewhere goes on being counted.
+ */
+export async function clearAccountFailures(db: DbOrTx, attempt: Attempt) {
+  const keys = [pairKey(attempt.email, attempt.ip)];
+  if (attempt.knownDevice) keys.push(deviceKey(attempt.knownDevice, attempt.email));
+  await db.delete(loginThrottle).where(inArray(loginThrottle.key, keys));
 }

@@ -207,7 +207,27 @@ export const sessions = pgTable(
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
 
-/** Failed sign-in counters, keyed by account ('account:<email>') or client address ('ip:<addr>'). */
+/**
+ * Browsers that have signed in to an account before (OWASP's "device cookie"): the cookie carries a
+ * random token, this table its SHA-256 and the accounts it has signed in to. Such a browser is not
+ * held back by the lockouts an attacker elsewhere sets off (app/auth/throttle.server.ts).
+ */
+export const knownDevices = pgTable(
+  "known_devices",
+  {
+    tokenHash: text("token_hash").notNull(),
+    email: varchar("email", { length: 254 }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tokenHash, t.email] })],
+);
+
+/**
+ * Failed sign-in counters: per account and client address ('pair:<email>|<addr>'), per address
+ * ('ip:<addr>'), per account from unknown browsers ('account:<email>', a high ceiling) and per known
+ * browser ('device:<hash>|<email>').
+ */
 export const loginThrottle = pgTable("login_throttle", {
   key: text("key").primaryKey(),
   failures: integer("failures").notNull().default(0),

@@ -8,6 +8,7 @@ import {
 } from "#app/auth/login-form";
 import { signIn } from "#app/auth/login.server";
 import { AUTH_TEXT } from "#app/auth/messages";
+import { deviceCookie, readDeviceToken } from "#app/auth/known-devices.server";
 import { commitSessionCookie, deleteSession, readSessionToken } from "#app/auth/session.server";
 import { parseForm } from "#app/lib/form";
 import { withDomainErrors } from "#app/lib/http-errors.server";
@@ -42,6 +43,7 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
   const result = await signIn(db, parsed.data, {
     ipAddress: context.clientIp,
     userAgent: request.headers.get("User-Agent") ?? "",
+    deviceToken: readDeviceToken(request.headers.get("Cookie")),
   });
   if (!result.ok) {
     return data(
@@ -52,9 +54,11 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
   // A new session id at every sign-in: whatever session the browser had before is ended.
   const previous = await readSessionToken(request.headers.get("Cookie"));
   if (previous) await deleteSession(db, previous);
-  return redirect("/admin/dashboard", {
-    headers: { "Set-Cookie": await commitSessionCookie(request, result.token) },
-  });
+  const headers = new Headers();
+  headers.append("Set-Cookie", await commitSessionCookie(request, result.token));
+  // This browser is known for the account from now on: lockouts set off elsewhere do not hold it back.
+  headers.append("Set-Cookie", deviceCookie(request, result.deviceToken));
+  return redirect("/admin/dashboard", { headers });
 });
 
 export default function Login({ actionData }: Route.ComponentProps) {
