@@ -10,6 +10,10 @@ type MediaType = (typeof MEDIA_TYPES)[number];
 
 export const MEDIA_TEXT = {
   formerStaff: "A former staff member",
+  tooManyPixels:
+    "The image is too large to process: at most 50 megapixels (for example 8,000 x 6,000 pixels). Please upload a smaller copy.",
+  interlacedTooLarge:
+    "This interlaced PNG is too large to process: at most 10 megapixels. Please save it without interlacing, or as a JPEG, and upload it again.",
   authTitle: "Authentication Error",
   authMessage: "You must be logged in to upload media.",
   validationTitle: "Validation Error",

@@ -19,6 +19,7 @@ import {
   type MediaFormInput,
 } from "./media-rules";
 import { mediaKey, newMediaId, publicUrlFor, putMediaFile, removeMediaFiles } from "./storage.server";
+import { IMAGE_WORK } from "./image-gate.server";
 import { makeVariants, uprightSize, type MadeVariant } from "./variants.server";
 import { firstRow } from "#app/db/rows";
 
@@ -43,16 +44,19 @@ interface ImageResult {
   variants: MadeVariant[];
 }
 
+const SIZE_REFUSAL = {
+  unreadable: "The image could not be read. Please upload a valid image file.",
+  tooManyPixels: MEDIA_TEXT.tooManyPixels,
+  interlacedTooLarge: MEDIA_TEXT.interlacedTooLarge,
+} as const;
+
+/** Checks the header, then makes the copies: one image at a time (image-gate.server.ts). */
 async function processImage(id: string, bytes: Uint8Array): Promise<ImageResult> {
   const size = await uprightSize(bytes);
-  if (!size) {
-    throw mediaError(
-      MEDIA_TEXT.uploadFailed,
-      "The image could not be read. Please upload a valid image file.",
-    );
-  }
+  if (!size.ok) throw mediaError(MEDIA_TEXT.uploadFailed, SIZE_REFUSAL[size.reason], "invalid", "file");
   try {
-    return { ...size, variants: await makeVariants(id, bytes, size.width) };
+    const variants = await IMAGE_WORK.run(() => makeVariants(id, bytes, size.width));
+    return { width: size.width, height: size.height, variants };
   } catch {
     throw mediaError(
       MEDIA_TEXT.uploadFailed,

@@ -7,20 +7,29 @@
  * previews. The older `<id>-social.webp` crop stays on disk for uploads that have it and is no longer made.
  */
 import { and, eq, ne, notInArray, sql } from "drizzle-orm";
-import sharp, { type Sharp } from "sharp";
+import sharp, { type Metadata, type Sharp } from "sharp";
 import type { Db } from "#app/db/client.server";
 import { media, type MediaVariant } from "#app/db/schema";
+import { IMAGE_WORK } from "./image-gate.server";
 import { extensionOf, SHARE_IMAGE, SHARE_VARIANT_SUFFIX } from "./media-rules";
 import { mediaKey, publicUrlFor, readMediaFile, removeMediaFiles, replaceMediaFile } from "./storage.server";
 
 // Each upload is resized once, so libvips' operation cache (up to 50 MB by default) would only hold
 // memory the server never reads again.
 sharp.cache(false);
+// One libvips thread per image: with uploads taken one at a time (image-gate.server.ts) the other core
+// keeps serving readers.
+sharp.concurrency(1);
 
 export const VARIANT_WIDTHS = [400, 800, 1200] as const;
 
-// Decompression bombs: refuse images above ~100 megapixels before decoding them.
-const MAX_PIXELS = 100_000_000;
+/**
+ * Decompression bombs: the header says how big an image is before anything is decoded. Refused above
+ * 50 megapixels (a 48-megapixel phone photo passes), and an interlaced PNG above 10: libvips must
+ * decode one of those whole, at several bytes a pixel (a 10,000 x 10,000 one took 10 s and 470 MB).
+ */
+export const MAX_PIXELS = 50_000_000;
+export const MAX_INTERLACED_PNG_PIXELS = 10_000_000;
 
 /** Stored formats we decode and resize (the original's extension, as storage names it). */
 const RASTER_EXTENSIONS = ["jpg", "jpeg", "png", "gif", "webp", "avif"];
@@ -55,18 +64,27 @@ function variantPlan(width: number): PlannedVariant[] {
   ];
 }
 
-/** The upright size of an image, or null when sharp cannot read it. */
-export async function uprightSize(bytes: Uint8Array): Promise<{ width: number; height: number } | null> {
+export type ImageSize =
+  | { ok: true; width: number; height: number }
+  | { ok: false; reason: "unreadable" | "tooManyPixels" | "interlacedTooLarge" };
+
+/** The upright size of an image from its header, or why it will not be decoded. */
+export async function uprightSize(bytes: Uint8Array): Promise<ImageSize> {
+  let metadata: Metadata;
   try {
-    const metadata = await sharp(bytes, { limitInputPixels: MAX_PIXELS }).metadata();
-    // EXIF orientations 5-8 swap width and height once the image is turned upright.
-    const isTurned = (metadata.orientation ?? 1) >= 5;
-    const width = (isTurned ? metadata.height : metadata.width) ?? 0;
-    const height = (isTurned ? metadata.width : metadata.height) ?? 0;
-    return width > 0 && height > 0 ? { width, height } : null;
+    metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
-    return null;
+    return { ok: false, reason: "unreadable" };
   }
+  const pixels = (metadata.width ?? 0) * (metadata.height ?? 0);
+  if (pixels > MAX_PIXELS) return { ok: false, reason: "tooManyPixels" };
+  if (metadata.format === "png" && metadata.isProgressive && pixels > MAX_INTERLACED_PNG_PIXELS)
+    return { ok: false, reason: "interlacedTooLarge" };
+  // EXIF orientations 5-8 swap width and height once the image is turned upright.
+  const isTurned = (metadata.orientation ?? 1) >= 5;
+  const width = (isTurned ? metadata.height : metadata.width) ?? 0;
+  const height = (isTurned ? metadata.width : metadata.height) ?? 0;
+  return width > 0 && height > 0 ? { ok: true, width, height } : { ok: false, reason: "unreadable" };
 }
 
 export type MadeVariant = MediaVariant & { bytes: Uint8Array };
@@ -149,9 +167,11 @@ async function addMissingVariants(
   try {
     const bytes = await readMediaFile(row.storageKey);
     const size = await uprightSize(bytes);
-    if (!size) throw new Error("not a readable image");
+    if (!size.ok) throw new Error(`not an image we decode (${size.reason})`);
     const have = new Set(row.variants.map((v) => v.key));
-    made = await makeVariants(idOfKey(row.storageKey), bytes, size.width, (key) => !have.has(key));
+    made = await IMAGE_WORK.run(() =>
+      makeVariants(idOfKey(row.storageKey), bytes, size.width, (key) => !have.has(key)),
+    );
     for (const variant of made) await replaceMediaFile(variant.key, variant.bytes);
   } catch (error) {
     console.error(`[media] could not make the missing copies of ${row.storageKey}`, error);

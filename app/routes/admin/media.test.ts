@@ -13,6 +13,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { activityLog, media } from "#app/db/schema";
 import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
 import { MEDIA_TEXT } from "#app/domain/media/media-rules";
+import { IMAGE_WORK } from "#app/domain/media/image-gate.server";
 import { setMediaRoot } from "#app/domain/media/storage.server";
 import { shareVariantOf } from "#app/domain/media/media-rules";
 import { uploadMedia } from "#app/domain/media/upload.server";
@@ -42,6 +43,40 @@ function uploadRequest(fields: Record<string, string>, file: File | null, cookie
     body,
     headers: cookie ? { Cookie: cookie } : {},
   });
+}
+
+/** Just a PNG's signature and header (IHDR): what the probe's 379 KB bomb declares, without its pixels. */
+function pngHeader(width: number, height: number, interlaced: boolean): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc32 = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of bytes) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const out = Buffer.alloc(8 + data.length + 4);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), 8 + data.length);
+    return out;
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.writeUInt8(8, 8); // bit depth
+  ihdr.writeUInt8(2, 9); // truecolour
+  ihdr.writeUInt8(interlaced ? 1 : 0, 12);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", Buffer.from([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 const png = (width: number, height: number) =>
@@ -368,6 +403,39 @@ describe("media library (routes)", () => {
       ),
     );
     expect(JSON.stringify(page.body)).not.toMatch(/@example\.com/);
+  });
+
+  test("image bombs are refused from their header, at once, and nothing is stored (issue 13, finding 7)", async () => {
+    const cases: Array<[number, number, boolean, string]> = [
+      [10_000, 10_000, true, MEDIA_TEXT.tooManyPixels],
+      [8_000, 7_000, false, MEDIA_TEXT.tooManyPixels],
+      [4_000, 3_000, true, MEDIA_TEXT.interlacedTooLarge],
+    ];
+    const filesBefore = await files();
+    for (const [width, height, interlaced, message] of cases) {
+      const started = Date.now();
+      const result = await upload(
+        "admin",
+        "Bomb",
+        new File([new Uint8Array(pngHeader(width, height, interlaced))], "bomb.png"),
+      );
+      expect(Date.now() - started, `${width}x${height}`).toBeLessThan(2000);
+      expect(result.status, `${width}x${height}`).toBe(400);
+      expect(JSON.stringify(result.body)).toContain(message);
+    }
+    expect(await rows()).toEqual([]);
+    expect(await files()).toEqual(filesBefore);
+  });
+
+  test("uploads arriving together are processed one at a time", async () => {
+    IMAGE_WORK.peak = 0;
+    const image = new Uint8Array(await png(1600, 900));
+    const results = await Promise.all(
+      ["One", "Two", "Three"].map((name) => upload("editor", name, new File([image], `${name}.png`))),
+    );
+    expect(results.map((r) => r.status)).toEqual([302, 302, 302]);
+    expect(IMAGE_WORK.peak).toBe(1);
+    expect(await rows()).toHaveLength(3);
   });
 
   test("signed out: the loader and every action redirect to sign in", async () => {
