@@ -4,7 +4,7 @@
  * request or ABSOLUTE_TIMEOUT_MS after sign-in, whichever comes first.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, desc, eq, gt, ne } from "drizzle-orm";
 import { createCookie } from "react-router";
 import { config } from "#app/config.server";
 import type { DbOrTx } from "#app/db/client.server";
@@ -105,6 +105,62 @@ export async function deleteSession(db: DbOrTx, token: string) {
 /** Ends every session of a user at once (deactivation, deletion, password change). */
 export async function deleteUserSessions(db: DbOrTx, userId: string) {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export interface ActiveSession {
+  /** The stored id: the token's SHA-256, which cannot be turned back into a cookie. */
+  id: string;
+  createdAt: Date;
+  lastSeenAt: Date;
+  ipAddress: string;
+  userAgent: string;
+}
+
+/** A user's sessions that have not expired, the most recently used first (Profile → Active Sessions). */
+export async function listActiveSessions(
+  db: DbOrTx,
+  userId: string,
+  now = new Date(),
+): Promise<ActiveSession[]> {
+  const rows = await db
+    .select({
+      id: sessions.id,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      ipAddress: sessions.ipAddress,
+      userAgent: sessions.userAgent,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
+  return rows
+    .filter((row) => !isSessionExpired(row, now))
+    .map(({ expiresAt: _expiresAt, ...session }) => session);
+}
+
+/** Ends one of the user's own sessions; false when it is not theirs or already over. */
+export async function endUserSession(db: DbOrTx, userId: string, sessionId: string): Promise<boolean> {
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+    .returning({ id: sessions.id });
+  return ended.length > 0;
+}
+
+/** "Sign out everywhere else": every session of the user but the one asking. Returns how many ended. */
+export async function endOtherSessions(db: DbOrTx, userId: string, keepSessionId: string): Promise<number> {
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
+    .returning({ id: sessions.id });
+  return ended.length;
+}
+
+/** The stored id of the session a Cookie header carries (whether or not it is still valid). */
+export async function sessionIdOf(cookieHeader: string | null | undefined): Promise<string | null> {
+  const token = await readSessionToken(cookieHeader);
+  return token ? hashToken(token) : null;
 }
 
 /** The session token of a request's Cookie header, if it carries one that could be valid. */

@@ -4,5 +4,12 @@ export const E2E_ACCOUNTS = {
   editor: { email: "editor@newsdesk.test", password: "EditorPass123", role: "editor", name: "Edem Editor" },
   writer: { email: "writer@newsdesk.test", password: "WriterPass123", role: "writer", name: "Wale Writer" },
   /** Only for the lock-out test: its sign-in gets locked. */
+  /** Only for the sessions journey: it signs this account out everywhere else. */
+  sessions: {
+    email: "sessions@newsdesk.test",
+    password: "SessionsPass123",
+    role: "editor",
+    name: "Sena Sessions",
+  },
   locked: { email: "lockme@newsdesk.test", password: "LockPass123", role: "writer", name: "Lock Test" },
 } as const;

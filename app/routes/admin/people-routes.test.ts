@@ -5,7 +5,7 @@
  */
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
-import { notificationReceipts, notifications, sessions, users } from "#app/db/schema";
+import { notificationReceipts, notifications, sessions, settings, users } from "#app/db/schema";
 import { createTestDatabase, type TestDatabase, one } from "#app/db/testing.server";
 import { createNotification } from "#app/domain/notifications/notifications.server";
 import * as usersDomain from "#app/domain/users/users.server";
@@ -38,6 +38,8 @@ describe("people screens (routes)", () => {
 
   beforeAll(async () => {
     database = await createTestDatabase("pglite");
+    // The profile page reads the site's timezone.
+    await database.db.insert(settings).values({ id: 1 });
     for (const role of ["admin", "editor", "writer"] as const) {
       const user = await makeUser(`${role}@example.com`, role);
       ids[role] = user.id;

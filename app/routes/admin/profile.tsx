@@ -1,7 +1,14 @@
-import { ArrowLeft, Pencil } from "lucide-react";
+import { ArrowLeft, LogOut, Pencil } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { requireUser } from "#app/auth/guard.server";
-import { commitSessionCookie, createSession } from "#app/auth/session.server";
+import {
+  commitSessionCookie,
+  createSession,
+  endOtherSessions,
+  endUserSession,
+  listActiveSessions,
+  sessionIdOf,
+} from "#app/auth/session.server";
 import { describedBy, FormField, inputClass } from "#app/components/admin/form-field";
 import { RoleBadge } from "#app/components/admin/role-badge";
 import {
@@ -15,6 +22,9 @@ import {
   type FieldErrors,
 } from "#app/domain/users/user-form";
 import { changeOwnPassword, getUserById, updateProfile } from "#app/domain/users/users.server";
+import { getSettings } from "#app/domain/settings/settings.server";
+import { commentDate, relativeDate } from "#app/lib/dates";
+import { deviceName } from "#app/lib/device-name";
 import { redirectWithToast } from "#app/lib/flash.server";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import { authorPath } from "#app/lib/paths";
@@ -31,8 +41,74 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
     profile: { name, email, role, bio, avatarUrl, website, location, createdAt, lastLoginAt },
     authorPage: slug ? authorPath(slug) : null,
     isEditing,
+    sessions: await sessionsShown(request, context.db, me.id),
   };
 });
+
+/**
+ * The user's active sessions as Profile lists them. Times are written here, once, so that the page and
+ * its hydration agree; the id is the stored hash, which cannot be turned back into a cookie.
+ */
+async function sessionsShown(request: Request, db: Route.LoaderArgs["context"]["db"], userId: string) {
+  const [active, currentId, { timezone }] = await Promise.all([
+    listActiveSessions(db, userId),
+    sessionIdOf(request.headers.get("Cookie")),
+    getSettings(db),
+  ]);
+  const now = new Date();
+  return active.map((session) => ({
+    id: session.id,
+    device: deviceName(session.userAgent),
+    address: session.ipAddress || "Unknown address",
+    signedIn: commentDate(session.createdAt, timezone),
+    lastSeen: relativeDate(session.lastSeenAt, { now, style: "back-office", timeZone: timezone }),
+    isCurrent: session.id === currentId,
+  }));
+}
+
+export const SESSIONS_TEXT = {
+  heading: "Active Sessions",
+  intro: "The browsers signed in to your account. Sign out any you do not recognise.",
+  thisDevice: "This browser",
+  signOut: "Sign out",
+  signOutOthers: "Sign out everywhere else",
+  ended: "Session signed out",
+  endedMessage: "That browser will have to sign in again.",
+  alreadyEnded: "That session had already ended.",
+  othersEnded: (count: number) =>
+    count === 0
+      ? "No other sessions were open."
+      : `${count} other session${count === 1 ? "" : "s"} signed out.`,
+  othersEndedTitle: "Signed out everywhere else",
+} as const;
+
+/** Ends one session, or all but this one, of the signed-in user only. */
+async function endSessions(
+  request: Request,
+  db: Route.ActionArgs["context"]["db"],
+  userId: string,
+  form: FormData,
+) {
+  const currentId = await sessionIdOf(request.headers.get("Cookie"));
+  if (form.get("intent") === "end-other-sessions") {
+    const count = currentId ? await endOtherSessions(db, userId, currentId) : 0;
+    return redirectWithToast("/admin/profile", {
+      type: "success",
+      title: SESSIONS_TEXT.othersEndedTitle,
+      message: SESSIONS_TEXT.othersEnded(count),
+    });
+  }
+  const sessionId = form.get("sessionId");
+  // This browser's own session is ended by signing out, which also clears its cookie.
+  const ended =
+    typeof sessionId === "string" && sessionId !== currentId && (await endUserSession(db, userId, sessionId));
+  return redirectWithToast(
+    "/admin/profile",
+    ended
+      ? { type: "success", title: SESSIONS_TEXT.ended, message: SESSIONS_TEXT.endedMessage }
+      : { type: "error", title: SESSIONS_TEXT.alreadyEnded },
+  );
+}
 
 interface ActionResult {
   form: "profile" | "password";
@@ -45,7 +121,10 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
   const db = context.db;
   const form = await request.formData();
   const values = typedValues(form);
-  if (form.get("intent") === "password") {
+  const intent = form.get("intent");
+  if (intent === "end-session" || intent === "end-other-sessions")
+    return endSessions(request, db, me.id, form);
+  if (intent === "password") {
     const checked = checkForm(passwordChangeSchema, Object.fromEntries(form));
     if (!checked.ok)
       return data<ActionResult>({ form: "password", errors: checked.errors, values }, { status: 400 });
@@ -330,6 +409,76 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           </div>
         </Form>
       </section>
+
+      <ActiveSessions sessions={loaderData.sessions} isBusy={isSaving} />
     </div>
+  );
+}
+
+type ShownSession = Route.ComponentProps["loaderData"]["sessions"][number];
+
+function ActiveSessions({ sessions, isBusy }: { sessions: ShownSession[]; isBusy: boolean }) {
+  const others = sessions.filter((session) => !session.isCurrent);
+  return (
+    <section
+      aria-labelledby="sessions-heading"
+      className="rounded-lg border border-gray-200 bg-white px-4 py-4 md:px-6"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 id="sessions-heading" className="text-lg font-semibold">
+            {SESSIONS_TEXT.heading}
+          </h2>
+          <p className="text-sm text-gray-600">{SESSIONS_TEXT.intro}</p>
+        </div>
+        {others.length > 0 ? (
+          <Form method="post">
+            <button
+              type="submit"
+              name="intent"
+              value="end-other-sessions"
+              disabled={isBusy}
+              className="inline-flex items-center gap-1.5 rounded-md border border-red-300 bg-white px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50 disabled:opacity-60"
+            >
+              <LogOut className="h-4 w-4" aria-hidden /> {SESSIONS_TEXT.signOutOthers}
+            </button>
+          </Form>
+        ) : null}
+      </div>
+      <ul className="mt-3 divide-y divide-gray-100">
+        {sessions.map((session) => (
+          <li key={session.id} className="flex flex-wrap items-center justify-between gap-2 py-2.5">
+            <div className="text-sm">
+              <p className="font-medium">
+                {session.device}
+                {session.isCurrent ? (
+                  <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">
+                    {SESSIONS_TEXT.thisDevice}
+                  </span>
+                ) : null}
+              </p>
+              <p className="text-gray-600">
+                {session.address} · Signed in {session.signedIn} · Last seen {session.lastSeen}
+              </p>
+            </div>
+            {session.isCurrent ? null : (
+              <Form method="post">
+                <input type="hidden" name="sessionId" value={session.id} />
+                <button
+                  type="submit"
+                  name="intent"
+                  value="end-session"
+                  disabled={isBusy}
+                  aria-label={`${SESSIONS_TEXT.signOut}: ${session.device}, ${session.address}`}
+                  className="rounded-md border border-gray-300 px-3 py-1.5 text-sm font-medium hover:bg-gray-50 disabled:opacity-60"
+                >
+                  {SESSIONS_TEXT.signOut}
+                </button>
+              </Form>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
