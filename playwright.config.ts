@@ -3,6 +3,7 @@ import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_FLAGS } from "./scripts/chromium.mjs";
 import { E2E_ACCOUNTS } from "./tests/e2e/accounts";
+import { MAIL } from "./tests/e2e/mailbox";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = path.join(os.tmpdir(), `newsdesk-e2e-${port}`);
@@ -10,6 +11,9 @@ const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 const buildDir = process.env.BUILD_DIR ?? "build";
 const env = `BUILD_DIR=${buildDir} DATA_DIR=${dataDir} PORT=${port} ADMIN_EMAIL=${E2E_ACCOUNTS.admin.email} ADMIN_PASSWORD=${E2E_ACCOUNTS.admin.password} SCHEDULER_INTERVAL_MS=5000`;
+// The e-mail site and its mailbox, on the ports after the main site's (see tests/e2e/mailbox.ts).
+const mailDataDir = path.join(os.tmpdir(), `newsdesk-e2e-mail-${port}`);
+const mailEnv = `BUILD_DIR=${buildDir} DATA_DIR=${mailDataDir} PORT=${MAIL.sitePort} ADMIN_EMAIL=${E2E_ACCOUNTS.admin.email} ADMIN_PASSWORD=${E2E_ACCOUNTS.admin.password} SMTP_URL=smtp://127.0.0.1:${MAIL.smtpPort}`;
 const createAccounts = Object.values(E2E_ACCOUNTS)
   .filter((a) => a.role !== "admin")
   .map(
@@ -43,6 +47,12 @@ export default defineConfig({
       use: { ...devices["Desktop Chrome"] },
     },
     {
+      // Staff e-mail (password reset, invitations) on the second site, the one with SMTP_URL.
+      name: "email",
+      testMatch: /staff-email\.spec\.ts$/,
+      use: { ...devices["Desktop Chrome"], baseURL: MAIL.site },
+    },
+    {
       name: "newsroom",
       // Every journey that signs in; they run after the reader journeys on the same server and database.
       testMatch:
@@ -51,13 +61,33 @@ export default defineConfig({
       use: { ...devices["Desktop Chrome"] },
     },
   ],
-  webServer: {
-    // A fresh embedded database for every run, with one account per role.
-    command: `rm -rf ${dataDir} && ${createAccounts} && ${env} node bin/newsdesk.mjs start`,
-    url: `http://127.0.0.1:${port}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+  webServer: [
+    {
+      // A fresh embedded database for every run, with one account per role.
+      command: `rm -rf ${dataDir} && ${createAccounts} && ${env} node bin/newsdesk.mjs start`,
+      url: `http://127.0.0.1:${port}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      // The mailbox the e-mail journeys read: a real SMTP server (scripts/e2e-mailbox.mjs).
+      command: `node scripts/e2e-mailbox.mjs ${MAIL.smtpPort} ${MAIL.httpPort}`,
+      url: `${MAIL.inbox}/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      // A second site, with e-mail configured (SMTP_URL), for the staff e-mail journeys only.
+      command: `rm -rf ${mailDataDir} && ${mailEnv} node bin/newsdesk.mjs start`,
+      url: `${MAIL.site}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+  ],
 });

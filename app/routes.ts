@@ -35,6 +35,8 @@ export default [
   route("admin/subscribers/export.csv", "routes/resources/subscribers-export.ts"),
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/logout", "routes/admin/logout.tsx"),
+  route("admin/forgot-password", "routes/admin/forgot-password.tsx"),
+  route("admin/set-password", "routes/admin/set-password.tsx"),
   route("admin/articles/autosave", "routes/admin/articles.autosave.ts"),
   ...prefix("admin", [
     layout("routes/admin/layout.tsx", [

@@ -165,6 +165,7 @@ describe("hostile input over HTTP", () => {
     (s) => `/tag/${inUrl(s)}`,
     (s) => `/author/${inUrl(s)}`,
     (s) => `/newsletter/unsubscribe?token=${inUrl(s)}`,
+    (s) => `/admin/set-password?token=${inUrl(s)}`,
     (s) => `/?redirect=${inUrl(s)}`,
   ];
 
@@ -222,6 +223,16 @@ describe("hostile input over HTTP", () => {
       path: () => "/admin/login",
       valid: { email: "fuzz-admin@example.com", password: "wrong-password" },
       fields: ["email", "password"],
+    },
+    {
+      path: () => "/admin/forgot-password",
+      valid: { email: "fuzz-admin@example.com" },
+      fields: ["email"],
+    },
+    {
+      path: () => "/admin/set-password?token=not-a-real-link",
+      valid: { newPassword: "NewPass123", confirmPassword: "NewPass123" },
+      fields: ["newPassword", "confirmPassword"],
     },
   ];
 
@@ -322,8 +333,13 @@ describe("hostile input over HTTP", () => {
     walk(m.routes.default as Entry[], "");
     return (
       [...new Set(paths)]
-        // Sign-in and sign-out are for everyone (and signing out would end the suite's sessions).
-        .filter((p) => /^\/admin(\/|$)/.test(p) && !p.endsWith("*") && !/^\/admin\/log(in|out)$/.test(p))
+        // Signing in, out and resetting a password are for everyone (signing out would end the suite's sessions).
+        .filter(
+          (p) =>
+            /^\/admin(\/|$)/.test(p) &&
+            !p.endsWith("*") &&
+            !/^\/admin\/(log(in|out)|forgot-password|set-password)$/.test(p),
+        )
         .map((p) => p.replace(/:[^/]+/g, "00000000-0000-4000-8000-000000000000"))
     );
   }

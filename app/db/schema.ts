@@ -208,6 +208,27 @@ export const sessions = pgTable(
 );
 
 /**
+ * Single-use links e-mailed to staff (app/auth/account-links.server.ts): a password reset or an
+ * invitation to choose a first password. Only the token's SHA-256 is stored; using a link deletes it.
+ */
+export const accountLinks = pgTable(
+  "account_links",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: varchar("purpose", { length: 20 }).$type<enums.AccountLinkPurpose>().notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("account_links_user_idx").on(t.userId),
+    check("account_links_purpose", oneOf("purpose", enums.ACCOUNT_LINK_PURPOSES)),
+  ],
+);
+
+/**
  * Browsers that have signed in to an account before (OWASP's "device cookie"): the cookie carries a
  * random token, this table its SHA-256 and the accounts it has signed in to. Such a browser is not
  * held back by the lockouts an attacker elsewhere sets off (app/auth/throttle.server.ts).

@@ -23,6 +23,8 @@ export const CONTACT_STATUSES = ["new", "read", "replied", "archived"] as const;
  * when no e-mail is configured), `unsubscribed` after the link in any message.
  */
 export const SUBSCRIBER_STATUSES = ["pending", "confirmed", "unsubscribed"] as const;
+/** What an e-mailed account link is for: a password reset (30 minutes) or an invitation (7 days). */
+export const ACCOUNT_LINK_PURPOSES = ["reset", "invite"] as const;
 export const REVISION_STATES = ["applied", "proposed", "rejected"] as const;
 
 export type UserRole = (typeof USER_ROLES)[number];
@@ -32,4 +34,5 @@ export type CommentStatus = (typeof COMMENT_STATUSES)[number];
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
 export type RevisionState = (typeof REVISION_STATES)[number];
+export type AccountLinkPurpose = (typeof ACCOUNT_LINK_PURPOSES)[number];
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];

@@ -33,9 +33,12 @@ export function UserForm({
   values,
   serverErrors,
   formError,
+  inviteSchema,
 }: {
   mode: "add" | "edit";
   schema: z.ZodType;
+  /** Adding with e-mail configured: an empty password means "e-mail an invitation", checked by this schema. */
+  inviteSchema?: z.ZodType;
   values: UserFormValues;
   serverErrors?: FieldErrors;
   formError?: FieldProblem;
@@ -52,7 +55,8 @@ export function UserForm({
       noValidate
       className="space-y-4 rounded-lg border border-gray-200 bg-white p-4 md:p-6"
       onSubmit={(event) => {
-        const result = checkForm(schema, Object.fromEntries(new FormData(event.currentTarget)));
+        const entered = Object.fromEntries(new FormData(event.currentTarget));
+        const result = checkForm(inviteSchema && !entered.password ? inviteSchema : schema, entered);
         if (!result.ok) {
           event.preventDefault();
           setClientErrors(result.errors);
@@ -99,9 +103,11 @@ export function UserForm({
           {...field("password")}
           label={mode === "add" ? "Password" : "New Password"}
           hint={
-            mode === "add"
-              ? "At least 6 characters with at least one letter and one number."
-              : "Leave empty to keep the current password."
+            mode === "edit"
+              ? "Leave empty to keep the current password."
+              : inviteSchema
+                ? "Leave empty to e-mail them an invitation to choose their own. Otherwise at least 6 characters with at least one letter and one number."
+                : "At least 6 characters with at least one letter and one number."
           }
         >
           <input

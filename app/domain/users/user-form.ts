@@ -143,6 +143,9 @@ export const newUserSchema = z.object({
   avatarUrl: avatarField,
 });
 
+/** Add user by invitation: the same fields but the password, which the new member chooses themselves. */
+export const invitedUserSchema = newUserSchema.omit({ password: true });
+
 /**
  * Edit user: the spec asks only for name and email; the other fields keep the database's limits, and a
  * new password (optional, e.g. for an imported account without one) follows the add-user rule.
@@ -177,6 +180,14 @@ export const passwordChangeSchema = z
     newPassword: passwordField,
     confirmPassword: formText,
   })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: T.passwordsDiffer,
+    path: ["confirmPassword"],
+  });
+
+/** A password chosen through an e-mailed link (reset or invitation): the add-user rule, typed twice. */
+export const newPasswordSchema = z
+  .object({ newPassword: passwordField, confirmPassword: formText })
   .refine((v) => v.newPassword === v.confirmPassword, {
     message: T.passwordsDiffer,
     path: ["confirmPassword"],

@@ -200,6 +200,7 @@ export async function bulkUserAction(
 interface NewUser {
   name: string;
   email: string;
+  /** Empty for an invited member: no password signs in until they choose one through the e-mailed link. */
   password: string;
   role: UserRole;
   status?: UserStatus;
@@ -226,7 +227,7 @@ export async function uniqueUserSlug(db: DbOrTx, name: string, userId: string): 
 /** Creates a staff account (password hashed) and tells the newsroom; throws emailTaken() for a registered address. */
 export async function createUser(db: Db, input: NewUser, actor: Actor | null) {
   const email = input.email.trim().toLowerCase();
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = input.password ? await hashPassword(input.password) : "";
   return db.transaction(async (tx) => {
     const id = crypto.randomUUID();
     const [created] = await tx

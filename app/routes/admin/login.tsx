@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import {
   cleanLoginInput,
   LOGIN_FAILURES_BEFORE_LOCK,
@@ -8,6 +8,7 @@ import {
 } from "#app/auth/login-form";
 import { signIn } from "#app/auth/login.server";
 import { AUTH_TEXT } from "#app/auth/messages";
+import { AuthCard } from "#app/components/admin/auth-card";
 import { deviceCookie, readDeviceToken } from "#app/auth/known-devices.server";
 import { commitSessionCookie, deleteSession, readSessionToken } from "#app/auth/session.server";
 import { parseForm } from "#app/lib/form";
@@ -83,78 +84,79 @@ export default function Login({ actionData }: Route.ComponentProps) {
   const shownError = isLocked ? AUTH_TEXT.tooManyAttempts : error;
 
   return (
-    <main className="flex min-h-screen items-center justify-center bg-gray-100 px-4">
-      <div className="w-full max-w-sm rounded-lg bg-white p-8 shadow">
-        <h1 className="text-center font-serif text-2xl font-bold text-brand-700">Admin</h1>
-        <p className="mt-1 text-center text-sm text-gray-600">Sign in to the back office</p>
-        <Form
-          method="post"
-          className="mt-6 space-y-4"
-          noValidate
-          onSubmit={(event) => {
-            const problem = isLocked ? AUTH_TEXT.tooManyAttempts : loginFormError(email, password);
-            if (problem) {
-              event.preventDefault();
-              setError(problem);
-            }
-          }}
-        >
-          {shownError ? (
-            <p
-              role="alert"
-              className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
-            >
-              {shownError}
-            </p>
-          ) : null}
-          <div>
-            <label htmlFor="email" className="block text-sm font-medium text-gray-700">
-              Email
-            </label>
-            <input
-              id="email"
-              name="email"
-              type="email"
-              autoComplete="username"
-              required
-              disabled={isLocked}
-              value={email}
-              onChange={(e) => {
-                setEmail(e.target.value.replace(/[<>]/g, "").trimStart());
-                setError(null);
-              }}
-              onBlur={() => setEmail(cleanLoginInput(email))}
-              className="mt-1 block w-full rounded-md border border-gray-300 px-3 py-2 focus:border-brand-600 focus:outline-none disabled:bg-gray-100"
-            />
-          </div>
-          <div>
-            <label htmlFor="password" className="block text-sm font-medium text-gray-700">
-              Password
-            </label>
-            <input
-              id="password"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-              disabled={isLocked}
-              value={password}
-              onChange={(e) => {
-                setPassword(e.target.value.replace(/[<>]/g, "").trim());
-                setError(null);
-              }}
-              className="mt-1 block w-full rounded-md border border-gray-300 px-3 py-2 focus:border-brand-600 focus:outline-none disabled:bg-gray-100"
-            />
-          </div>
-          <button
-            type="submit"
-            disabled={isLocked || isSubmitting}
-            className="w-full rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900 disabled:cursor-not-allowed disabled:opacity-60"
+    <AuthCard title="Admin" intro="Sign in to the back office">
+      <Form
+        method="post"
+        className="mt-6 space-y-4"
+        noValidate
+        onSubmit={(event) => {
+          const problem = isLocked ? AUTH_TEXT.tooManyAttempts : loginFormError(email, password);
+          if (problem) {
+            event.preventDefault();
+            setError(problem);
+          }
+        }}
+      >
+        {shownError ? (
+          <p
+            role="alert"
+            className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
           >
-            {isSubmitting ? "Signing in..." : "Sign In"}
-          </button>
-        </Form>
-      </div>
-    </main>
+            {shownError}
+          </p>
+        ) : null}
+        <div>
+          <label htmlFor="email" className="block text-sm font-medium text-gray-700">
+            Email
+          </label>
+          <input
+            id="email"
+            name="email"
+            type="email"
+            autoComplete="username"
+            required
+            disabled={isLocked}
+            value={email}
+            onChange={(e) => {
+              setEmail(e.target.value.replace(/[<>]/g, "").trimStart());
+              setError(null);
+            }}
+            onBlur={() => setEmail(cleanLoginInput(email))}
+            className="mt-1 block w-full rounded-md border border-gray-300 px-3 py-2 focus:border-brand-600 focus:outline-none disabled:bg-gray-100"
+          />
+        </div>
+        <div>
+          <label htmlFor="password" className="block text-sm font-medium text-gray-700">
+            Password
+          </label>
+          <input
+            id="password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            disabled={isLocked}
+            value={password}
+            onChange={(e) => {
+              setPassword(e.target.value.replace(/[<>]/g, "").trim());
+              setError(null);
+            }}
+            className="mt-1 block w-full rounded-md border border-gray-300 px-3 py-2 focus:border-brand-600 focus:outline-none disabled:bg-gray-100"
+          />
+        </div>
+        <button
+          type="submit"
+          disabled={isLocked || isSubmitting}
+          className="w-full rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900 disabled:cursor-not-allowed disabled:opacity-60"
+        >
+          {isSubmitting ? "Signing in..." : "Sign In"}
+        </button>
+      </Form>
+      <p className="mt-4 text-center text-sm">
+        <Link to="/admin/forgot-password" className="text-brand-700 hover:underline">
+          Forgot password?
+        </Link>
+      </p>
+    </AuthCard>
   );
 }

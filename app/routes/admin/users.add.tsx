@@ -2,7 +2,19 @@ import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
 import { requirePermission } from "#app/auth/guard.server";
 import { UserForm } from "#app/components/admin/user-form";
-import { checkForm, newUserSchema, problem, typedValues, USER_FORM_TEXT } from "#app/domain/users/user-form";
+import { sendInvitation } from "#app/auth/account-links.server";
+import { ACCOUNT_LINK_TEXT } from "#app/auth/account-links-text";
+import { isEmailConfigured } from "#app/domain/email/mailer.server";
+import { getSettings } from "#app/domain/settings/settings.server";
+import { siteOrigin } from "#app/domain/settings/site-origin.server";
+import {
+  checkForm,
+  invitedUserSchema,
+  newUserSchema,
+  problem,
+  typedValues,
+  USER_FORM_TEXT,
+} from "#app/domain/users/user-form";
 import { createUser } from "#app/domain/users/users.server";
 import { redirectWithToast } from "#app/lib/flash.server";
 import { expectedError, withDomainErrors } from "#app/lib/http-errors.server";
@@ -10,22 +22,22 @@ import type { Route } from "./+types/users.add";
 
 export const loader = withDomainErrors(async ({ context }: Route.LoaderArgs) => {
   await requirePermission(context, "users", "manage");
-  return null;
+  return { canInvite: isEmailConfigured() };
 });
 
 export const action = withDomainErrors(async ({ request, context }: Route.ActionArgs) => {
   const actor = await requirePermission(context, "users", "manage");
   const form = await request.formData();
   const values = typedValues(form);
-  const checked = checkForm(newUserSchema, Object.fromEntries(form));
+  // With e-mail configured, an empty password means: e-mail them an invitation to choose their own.
+  const invite = isEmailConfigured() && !form.get("password");
+  const checked = invite
+    ? checkForm(invitedUserSchema, Object.fromEntries(form))
+    : checkForm(newUserSchema, Object.fromEntries(form));
   if (!checked.ok) return data({ errors: checked.errors, values, formError: undefined }, { status: 400 });
+  let user;
   try {
-    const user = await createUser(context.db, checked.data, actor);
-    return redirectWithToast("/admin/users", {
-      type: "success",
-      title: USER_FORM_TEXT.userCreated,
-      message: `${user.name} (${user.email}) can now sign in.`,
-    });
+    user = await createUser(context.db, { password: "", ...checked.data }, actor);
   } catch (error) {
     if (expectedError(error, "[users] creating a user failed")?.details.field === "email") {
       return data(
@@ -35,11 +47,34 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
     }
     return data({ errors: {}, values, formError: problem(USER_FORM_TEXT.creationFailed) }, { status: 500 });
   }
+  if (!invite) {
+    return redirectWithToast("/admin/users", {
+      type: "success",
+      title: USER_FORM_TEXT.userCreated,
+      message: `${user.name} (${user.email}) can now sign in.`,
+    });
+  }
+  const settings = await getSettings(context.db);
+  const sent = await sendInvitation(context.db, user, actor.name, {
+    origin: siteOrigin(settings, request),
+    siteTitle: settings.siteTitle,
+  });
+  return sent
+    ? redirectWithToast("/admin/users", {
+        type: "success",
+        title: USER_FORM_TEXT.userCreated,
+        message: ACCOUNT_LINK_TEXT.inviteSent(user.name, user.email),
+      })
+    : redirectWithToast(`/admin/users/edit/${user.id}`, {
+        type: "error",
+        title: USER_FORM_TEXT.userCreated,
+        message: ACCOUNT_LINK_TEXT.inviteFailed,
+      });
 });
 
 export const meta: Route.MetaFunction = () => [{ title: "Add User - Admin" }];
 
-export default function AddUser({ actionData }: Route.ComponentProps) {
+export default function AddUser({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <section className="max-w-3xl">
       <Link
@@ -52,6 +87,7 @@ export default function AddUser({ actionData }: Route.ComponentProps) {
       <UserForm
         mode="add"
         schema={newUserSchema}
+        inviteSchema={loaderData.canInvite ? invitedUserSchema : undefined}
         values={actionData?.values ?? {}}
         serverErrors={actionData?.errors}
         formError={actionData?.formError}
