@@ -37,6 +37,7 @@ export default [
   route("admin/logout", "routes/admin/logout.tsx"),
   route("admin/forgot-password", "routes/admin/forgot-password.tsx"),
   route("admin/set-password", "routes/admin/set-password.tsx"),
+  route("admin/two-factor", "routes/admin/two-factor.tsx"),
   route("admin/articles/autosave", "routes/admin/articles.autosave.ts"),
   ...prefix("admin", [
     layout("routes/admin/layout.tsx", [
@@ -46,6 +47,7 @@ export default [
       route("users/add", "routes/admin/users.add.tsx"),
       route("users/edit/:id", "routes/admin/users.edit.tsx"),
       route("profile", "routes/admin/profile.tsx"),
+      route("profile/two-factor", "routes/admin/profile.two-factor.tsx"),
       route("notifications", "routes/admin/notifications.tsx"),
       route("articles", "routes/admin/articles.tsx"),
       route("articles/add", "routes/admin/articles.add.tsx"),

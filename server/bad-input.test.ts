@@ -230,6 +230,11 @@ describe("hostile input over HTTP", () => {
       fields: ["email"],
     },
     {
+      path: () => "/admin/two-factor",
+      valid: { code: "123456" },
+      fields: ["code"],
+    },
+    {
       path: () => "/admin/set-password?token=not-a-real-link",
       valid: { newPassword: "NewPass123", confirmPassword: "NewPass123" },
       fields: ["newPassword", "confirmPassword"],
@@ -333,12 +338,12 @@ describe("hostile input over HTTP", () => {
     walk(m.routes.default as Entry[], "");
     return (
       [...new Set(paths)]
-        // Signing in, out and resetting a password are for everyone (signing out would end the suite's sessions).
+        // Signing in (both steps), out and resetting a password are for everyone (signing out would end the suite's sessions).
         .filter(
           (p) =>
             /^\/admin(\/|$)/.test(p) &&
             !p.endsWith("*") &&
-            !/^\/admin\/(log(in|out)|forgot-password|set-password)$/.test(p),
+            !/^\/admin\/(log(in|out)|forgot-password|set-password|two-factor)$/.test(p),
         )
         .map((p) => p.replace(/:[^/]+/g, "00000000-0000-4000-8000-000000000000"))
     );

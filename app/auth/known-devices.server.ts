@@ -15,17 +15,21 @@ export const DEVICE_COOKIE_NAME = "nd_device";
 const DEVICE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
-/** The device token the browser sent, if it has one of our shape. */
-export function readDeviceToken(cookieHeader: string | null | undefined): string | null {
+/** A random token (32 bytes, base64url) in the named cookie, if the browser sent one of that shape. */
+export function readTokenCookie(cookieHeader: string | null | undefined, cookieName: string): string | null {
   for (const part of (cookieHeader ?? "").split(";")) {
     const [name, ...value] = part.trim().split("=");
-    if (name === DEVICE_COOKIE_NAME) {
+    if (name === cookieName) {
       const token = value.join("=");
       return TOKEN.test(token) ? token : null;
     }
   }
   return null;
 }
+
+/** The device token the browser sent, if it has one of our shape. */
+export const readDeviceToken = (cookieHeader: string | null | undefined) =>
+  readTokenCookie(cookieHeader, DEVICE_COOKIE_NAME);
 
 /** The token's hash when this browser has signed in to `email` before; null otherwise (or no token). */
 export async function knownDeviceFor(

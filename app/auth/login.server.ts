@@ -1,5 +1,6 @@
 /**
- * Signing in: throttling, password check, account status, a fresh session.
+ * Signing in: throttling, password check, account status, then a fresh session; or, for an account with
+ * two-factor sign-in, a challenge that the code turns into the session (two-factor.server.ts).
  */
 import { eq } from "drizzle-orm";
 import type { Db } from "#app/db/client.server";
@@ -10,10 +11,25 @@ import { createSession, type SessionMeta } from "./session.server";
 import { knownDeviceFor, rememberDevice } from "./known-devices.server";
 import { clearAccountFailures, isLoginLocked, recordLoginFailure, type Attempt } from "./throttle.server";
 import type { LoginInput } from "./login-form";
+import { createChallenge, isTwoFactorEnabled } from "./two-factor.server";
 
+export interface SignedIn {
+  ok: true;
+  secondFactor: false;
+  user: User;
+  token: string;
+  deviceToken: string;
+}
 type LoginResult =
-  | { ok: true; user: User; token: string; deviceToken: string }
+  | SignedIn
+  /** The password was right; the browser must now send a code for this challenge. */
+  | { ok: true; secondFactor: true; challenge: string }
   | { ok: false; error: string; locked: boolean };
+
+export type SignInMeta = Required<SessionMeta> & {
+  /** The browser's device token (its nd_device cookie), when it sent one. */
+  deviceToken?: string | null;
+};
 
 // Compared against when the e-mail is unknown, so a miss costs as much time as a wrong password.
 let decoyHash: Promise<string> | undefined;
@@ -21,10 +37,7 @@ let decoyHash: Promise<string> | undefined;
 export async function signIn(
   db: Db,
   input: LoginInput,
-  meta: Required<SessionMeta> & {
-    /** The browser's device token (its nd_device cookie), when it sent one. */
-    deviceToken?: string | null;
-  },
+  meta: SignInMeta,
   now = new Date(),
 ): Promise<LoginResult> {
   const { email, password } = input;
@@ -47,6 +60,20 @@ export async function signIn(
   await clearAccountFailures(db, attempt);
   if (user.status === "inactive") return { ok: false, error: AUTH_TEXT.accountDisabled, locked: false };
   if (user.status === "pending") return { ok: false, error: AUTH_TEXT.accountPending, locked: false };
+  if (await isTwoFactorEnabled(db, user.id)) {
+    return { ok: true, secondFactor: true, challenge: await createChallenge(db, user.id, now) };
+  }
+  return completeSignIn(db, user, meta, now);
+}
+
+/** The session at the end of a sign-in, and this browser remembered for the account. */
+export async function completeSignIn(
+  db: Db,
+  user: User,
+  meta: SignInMeta,
+  now = new Date(),
+): Promise<SignedIn> {
+  const deviceToken = meta.deviceToken ?? null;
   const { token } = await createSession(
     db,
     user.id,
@@ -54,5 +81,11 @@ export async function signIn(
     now,
   );
   await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
-  return { ok: true, user, token, deviceToken: await rememberDevice(db, deviceToken, email, now) };
+  return {
+    ok: true,
+    secondFactor: false,
+    user,
+    token,
+    deviceToken: await rememberDevice(db, deviceToken, user.email, now),
+  };
 }

@@ -125,6 +125,8 @@ export const settings = pgTable(
     facebookPixelId: varchar("facebook_pixel_id", { length: 20 }).notNull().default(""),
     /** Analytics tags are left out of pages served to signed-in staff (their visits are not readers'). */
     analyticsExcludeStaff: boolean("analytics_exclude_staff").notNull().default(true),
+    /** Admins and editors must set up two-factor sign-in before using the back office. */
+    requireTwoFactor: boolean("require_two_factor").notNull().default(false),
     seoMetaDescription: varchar("seo_meta_description", { length: 300 }).notNull().default(""),
     seoMetaKeywords: varchar("seo_meta_keywords", { length: 200 }).notNull().default(""),
     googleSiteVerification: varchar("google_site_verification", { length: 100 }).notNull().default(""),
@@ -226,6 +228,53 @@ export const accountLinks = pgTable(
     index("account_links_user_idx").on(t.userId),
     check("account_links_purpose", oneOf("purpose", enums.ACCOUNT_LINK_PURPOSES)),
   ],
+);
+
+/**
+ * Two-factor sign-in (app/auth/two-factor.server.ts): the account's authenticator secret, kept apart from
+ * `users` so that no query of users ever carries it. `pendingSecret` is the one shown during set-up, until
+ * a code from the app confirms it; `lastStep` is the time step of the last code accepted, so no code
+ * works twice.
+ */
+export const twoFactor = pgTable("two_factor", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  secret: text("secret"),
+  pendingSecret: text("pending_secret"),
+  enabledAt: timestamp("enabled_at", { withTimezone: true }),
+  lastStep: integer("last_step"),
+});
+
+/** One-time recovery codes for two-factor sign-in; only their SHA-256 is kept. */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
+);
+
+/**
+ * A sign-in half done: the password was right and the account has two-factor sign-in, so the browser
+ * holds this challenge's token (not a session) until it sends a code. Short-lived, a few tries each.
+ */
+export const signInChallenges = pgTable(
+  "sign_in_challenges",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    failures: integer("failures").notNull().default(0),
+  },
+  (t) => [index("sign_in_challenges_user_idx").on(t.userId)],
 );
 
 /**

@@ -11,5 +11,12 @@ export const E2E_ACCOUNTS = {
     role: "editor",
     name: "Sena Sessions",
   },
+  /** Only for the two-factor journey: it turns two-factor sign-in on. */
+  twoFactor: {
+    email: "twofactor@newsdesk.test",
+    password: "TwoFactor123",
+    role: "editor",
+    name: "Tola Twofactor",
+  },
   locked: { email: "lockme@newsdesk.test", password: "LockPass123", role: "writer", name: "Lock Test" },
 } as const;

@@ -30,6 +30,7 @@ test("an in-article ad unit made in Ads shows after paragraph 2 for readers, nev
   page,
   browser,
 }) => {
+  test.setTimeout(60_000); // a long journey: Ads, an article as a reader and as staff, then tidying up
   await signIn(page, E2E_ACCOUNTS.admin);
   await setAdsEnabled(page, true);
   await page.goto("/admin/ads");

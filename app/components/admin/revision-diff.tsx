@@ -12,7 +12,7 @@ export function RevisionDiff({ diffs }: { diffs: FieldDiff[] }) {
     <div className="space-y-4" data-revision-diff>
       {diffs.map((diff) => (
         <section key={diff.field}>
-          <h3 className="mb-1 text-xs font-semibold tracking-wide text-gray-500 uppercase">{diff.label}</h3>
+          <h3 className="mb-1 text-xs font-semibold tracking-wide text-gray-600 uppercase">{diff.label}</h3>
           <p className="rounded border border-gray-200 bg-white p-3 text-sm leading-relaxed whitespace-pre-wrap [overflow-wrap:anywhere]">
             {diff.parts.map((part, index) =>
               part.kind === "removed" ? (

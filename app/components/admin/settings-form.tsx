@@ -346,6 +346,10 @@ export function SettingsForm({
               max={L.cacheDurationMax}
               hint={`From ${L.cacheDurationMin} to ${L.cacheDurationMax} seconds.`}
             />
+            {checkbox(
+              "requireTwoFactor",
+              "Admins and editors must set up an authenticator app before they can use the back office; they cannot turn it off.",
+            )}
             <ScriptSourcesList sources={scriptSources} />
           </div>
         </Panel>

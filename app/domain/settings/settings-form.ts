@@ -131,6 +131,7 @@ export const SETTINGS_LABELS = {
   maintenanceMessage: "Maintenance Message",
   cacheEnabled: "Enable page cache",
   cacheDuration: "Cache Duration (seconds)",
+  requireTwoFactor: "Require two-factor sign-in for admins and editors",
 } as const;
 
 export type SettingsField = keyof typeof SETTINGS_LABELS;
@@ -181,7 +182,7 @@ export const SETTINGS_TABS = [
   {
     id: "advanced",
     label: "Advanced",
-    fields: ["maintenanceEnabled", "maintenanceMessage", "cacheEnabled", "cacheDuration"],
+    fields: ["maintenanceEnabled", "maintenanceMessage", "cacheEnabled", "cacheDuration", "requireTwoFactor"],
   },
 ] as const satisfies ReadonlyArray<{ id: string; label: string; fields: readonly SettingsField[] }>;
 
@@ -200,6 +201,7 @@ export const BOOLEAN_SETTINGS = [
   "analyticsExcludeStaff",
   "maintenanceEnabled",
   "cacheEnabled",
+  "requireTwoFactor",
 ] as const satisfies readonly SettingsField[];
 
 /** A `?tab=` value, or the default tab when it names none. */
@@ -290,6 +292,7 @@ export const settingsFormSchema = z.object({
   maintenanceMessage: textField("maintenanceMessage", L.maintenanceMessage),
   cacheEnabled: checkbox,
   cacheDuration: wholeNumberIn(L.cacheDurationMin, L.cacheDurationMax, T.cacheDuration),
+  requireTwoFactor: checkbox,
 } satisfies Record<SettingsField, z.ZodType>);
 
 export type SettingsFormInput = z.infer<typeof settingsFormSchema>;

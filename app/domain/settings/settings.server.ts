@@ -9,10 +9,17 @@ import { onSiteChange } from "#app/domain/delivery/site-changes.server";
 import { remembered } from "#app/lib/remembered.server";
 import { shownContactDetails } from "./contact-details";
 
+/** The settings row is not there: the database has not been seeded (in practice, only in tests). */
+export class SettingsMissing extends Error {
+  constructor() {
+    super("Settings are missing: the database has not been seeded.");
+  }
+}
+
 const cachedSettings = remembered(
   async (db: DbOrTx): Promise<Settings> => {
     const [row] = await db.select().from(settings).where(eq(settings.id, 1)).limit(1);
-    if (!row) throw new Error("Settings are missing: the database has not been seeded.");
+    if (!row) throw new SettingsMissing();
     return row;
   },
   {

@@ -227,7 +227,7 @@ export async function uniqueUserSlug(db: DbOrTx, name: string, userId: string): 
 /** Creates a staff account (password hashed) and tells the newsroom; throws emailTaken() for a registered address. */
 export async function createUser(db: Db, input: NewUser, actor: Actor | null) {
   const email = input.email.trim().toLowerCase();
-  const passwordHash = input.password ? await hashPassword(input.password) : "";
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
   return db.transaction(async (tx) => {
     const id = crypto.randomUUID();
     const [created] = await tx

@@ -9,8 +9,8 @@ import {
 import { signIn } from "#app/auth/login.server";
 import { AUTH_TEXT } from "#app/auth/messages";
 import { AuthCard } from "#app/components/admin/auth-card";
-import { deviceCookie, readDeviceToken } from "#app/auth/known-devices.server";
-import { commitSessionCookie, deleteSession, readSessionToken } from "#app/auth/session.server";
+import { readDeviceToken } from "#app/auth/known-devices.server";
+import { signedInRedirect, toSecondFactor } from "#app/auth/sign-in-response.server";
 import { parseForm } from "#app/lib/form";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/login";
@@ -52,14 +52,8 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
       { status: result.locked ? 429 : 401 },
     );
   }
-  // A new session id at every sign-in: whatever session the browser had before is ended.
-  const previous = await readSessionToken(request.headers.get("Cookie"));
-  if (previous) await deleteSession(db, previous);
-  const headers = new Headers();
-  headers.append("Set-Cookie", await commitSessionCookie(request, result.token));
-  // This browser is known for the account from now on: lockouts set off elsewhere do not hold it back.
-  headers.append("Set-Cookie", deviceCookie(request, result.deviceToken));
-  return redirect("/admin/dashboard", { headers });
+  if (result.secondFactor) return toSecondFactor(request, result.challenge);
+  return signedInRedirect(request, db, result);
 });
 
 export default function Login({ actionData }: Route.ComponentProps) {

@@ -23,6 +23,8 @@ import {
 } from "#app/domain/users/user-form";
 import { changeOwnPassword, getUserById, updateProfile } from "#app/domain/users/users.server";
 import { getSettings } from "#app/domain/settings/settings.server";
+import { TWO_FACTOR_TEXT } from "#app/auth/two-factor-text";
+import { twoFactorState } from "#app/auth/two-factor.server";
 import { commentDate, relativeDate } from "#app/lib/dates";
 import { deviceName } from "#app/lib/device-name";
 import { redirectWithToast } from "#app/lib/flash.server";
@@ -42,6 +44,7 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
     authorPage: slug ? authorPath(slug) : null,
     isEditing,
     sessions: await sessionsShown(request, context.db, me.id),
+    twoFactorOn: (await twoFactorState(context.db, me.id)).enabled,
   };
 });
 
@@ -408,6 +411,26 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             </button>
           </div>
         </Form>
+      </section>
+
+      <section
+        aria-labelledby="two-factor-heading"
+        className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-gray-200 bg-white px-4 py-4 md:px-6"
+      >
+        <div>
+          <h2 id="two-factor-heading" className="text-lg font-semibold">
+            {TWO_FACTOR_TEXT.sectionHeading}
+          </h2>
+          <p className="text-sm text-gray-600">
+            {loaderData.twoFactorOn ? TWO_FACTOR_TEXT.sectionOn : TWO_FACTOR_TEXT.sectionOff}
+          </p>
+        </div>
+        <Link
+          to="/admin/profile/two-factor"
+          className="rounded-md border border-gray-300 px-3 py-1.5 text-sm font-medium hover:bg-gray-50"
+        >
+          {loaderData.twoFactorOn ? TWO_FACTOR_TEXT.manage : TWO_FACTOR_TEXT.setUp}
+        </Link>
       </section>
 
       <ActiveSessions sessions={loaderData.sessions} isBusy={isSaving} />
