@@ -19,7 +19,8 @@ export const TWO_FACTOR_TEXT = {
   manage: "Manage",
   setupHeading: "Set Up Two-Factor Sign-In",
   required: "This site requires two-factor sign-in for admins and editors. Set it up to continue.",
-  scanStep: "1. Scan this QR code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, Aegis…).",
+  scanStep:
+    "1. Scan this QR code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, Aegis…).",
   manualKey: "Can't scan it? Enter this key in the app instead:",
   confirmStep: "2. Enter the 6-digit code the app shows, to check it is set up.",
   turnOn: "Turn on",
@@ -34,5 +35,8 @@ export const TWO_FACTOR_TEXT = {
   turnOff: "Turn off two-factor sign-in",
   turnedOff: "Two-factor sign-in is off",
   turnOffRequired: "This site requires two-factor sign-in for your role, so it cannot be turned off.",
+  resetHint:
+    "If they have lost their phone and their recovery codes, turn it off: they sign in with their password and set it up again.",
+  resetByAdmin: (name: string) => `Two-factor sign-in turned off for ${name}.`,
   passwordToChange: "Enter your current password to change two-factor sign-in.",
 } as const;

@@ -1,9 +1,12 @@
 import { ArrowLeft } from "lucide-react";
-import { data, Link } from "react-router";
+import { data, Form, Link } from "react-router";
 import { requirePermission } from "#app/auth/guard.server";
 import { UserForm } from "#app/components/admin/user-form";
 import { checkForm, editUserSchema, problem, typedValues, USER_FORM_TEXT } from "#app/domain/users/user-form";
 import { getUserById, updateUser } from "#app/domain/users/users.server";
+import { TWO_FACTOR_TEXT } from "#app/auth/two-factor-text";
+import { isTwoFactorEnabled, turnOffTwoFactor } from "#app/auth/two-factor.server";
+import { logActivity } from "#app/domain/activity/activity.server";
 import { redirectWithToast } from "#app/lib/flash.server";
 import { expectedError, withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/users.edit";
@@ -23,12 +26,34 @@ export const loader = withDomainErrors(async ({ params, context }: Route.LoaderA
   if (!user)
     throw await redirectWithToast("/admin/users", { type: "error", title: USER_FORM_TEXT.userNotFound });
   const { id, name, email, role, status, bio, avatarUrl, passwordHash } = user;
-  return { user: { id, name, email, role, status, bio, avatarUrl }, hasPassword: passwordHash !== null };
+  return {
+    user: { id, name, email, role, status, bio, avatarUrl },
+    hasPassword: passwordHash !== null,
+    twoFactorOn: await isTwoFactorEnabled(context.db, id),
+  };
 });
 
 export const action = withDomainErrors(async ({ request, params, context }: Route.ActionArgs) => {
   const actor = await requirePermission(context, "users", "manage");
   const form = await request.formData();
+  if (form.get("intent") === "reset-two-factor") {
+    // A member who lost their phone and their recovery codes: they sign in with the password again and
+    // set it up anew (if the site requires it, they are sent to do so at once).
+    const target = await getUserById(context.db, params.id);
+    if (!target)
+      throw await redirectWithToast("/admin/users", { type: "error", title: USER_FORM_TEXT.userNotFound });
+    await turnOffTwoFactor(context.db, target.id);
+    await logActivity(context.db, {
+      type: "user",
+      actor,
+      action: "turned off two-factor sign-in",
+      title: target.name,
+    });
+    return redirectWithToast(`/admin/users/edit/${target.id}`, {
+      type: "success",
+      title: TWO_FACTOR_TEXT.resetByAdmin(target.name),
+    });
+  }
   const values = typedValues(form);
   const checked = checkForm(editUserSchema, Object.fromEntries(form));
   if (!checked.ok) return data({ errors: checked.errors, values, formError: undefined }, { status: 400 });
@@ -70,7 +95,7 @@ export default function EditUser({ loaderData, actionData }: Route.ComponentProp
       <h1 className="mt-2 text-2xl font-bold">Edit User</h1>
       <p className="mb-4 text-sm text-gray-600">
         {user.email}
-        {hasPassword ? "" : " · no password yet (imported account): set one below"}
+        {hasPassword ? "" : " · no password yet (invited or imported): set one below"}
       </p>
       <UserForm
         mode="edit"
@@ -79,6 +104,25 @@ export default function EditUser({ loaderData, actionData }: Route.ComponentProp
         serverErrors={actionData?.errors}
         formError={actionData?.formError}
       />
+      {loaderData.twoFactorOn ? (
+        <Form
+          method="post"
+          className="mt-5 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-gray-200 bg-white p-4 md:p-6"
+        >
+          <p className="text-sm">
+            <span className="font-semibold">{TWO_FACTOR_TEXT.sectionHeading}: on.</span>{" "}
+            {TWO_FACTOR_TEXT.resetHint}
+          </p>
+          <button
+            type="submit"
+            name="intent"
+            value="reset-two-factor"
+            className="rounded-md border border-red-300 bg-white px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50"
+          >
+            {TWO_FACTOR_TEXT.turnOff}
+          </button>
+        </Form>
+      ) : null}
     </section>
   );
 }
