@@ -140,7 +140,11 @@ async function serverTime(origin: string, pathFor: (i: number) => string) {
   return { p50: percentile(times, 50), p95: percentile(times, 95) };
 }
 
-async function prepareData(): Promise<{ dataDir: string; database?: BenchDatabase; leadArticleId: string }> {
+async function prepareData(): Promise<{
+  dataDir: string;
+  database?: BenchDatabase;
+  leadArticlePath: string;
+}> {
   let database: BenchDatabase | undefined;
   if (SERVER_URL) {
     database = await createBenchDatabase(SERVER_URL);
@@ -156,7 +160,7 @@ async function prepareData(): Promise<{ dataDir: string; database?: BenchDatabas
   const reused = REUSED_DATA_DIR && !SERVER_URL ? readSeedMarker(dataDir, ARTICLES) : null;
   if (reused) {
     log(`Reusing ${dataDir} (seeded with ${int(ARTICLES)} articles)`);
-    return { dataDir, database, leadArticleId: reused.leadArticleId };
+    return { dataDir, database, leadArticlePath: reused.leadArticlePath };
   }
   if (REUSED_DATA_DIR && !SERVER_URL && fs.readdirSync(dataDir).length > 0) {
     throw new Error(
@@ -169,7 +173,7 @@ async function prepareData(): Promise<{ dataDir: string; database?: BenchDatabas
   log(
     `Seeded in ${((Date.now() - started) / 1000).toFixed(0)} s; lead photo ${kb(seeded.leadImageBytes)} at ${seeded.leadImageUrl}`,
   );
-  return { dataDir, database, leadArticleId: seeded.leadArticleId };
+  return { dataDir, database, leadArticlePath: seeded.leadArticlePath };
 }
 
 async function main() {
@@ -192,11 +196,11 @@ async function main() {
   process.once("SIGTERM", onSignal);
 
   const prepared = await prepareData();
-  const { dataDir, database, leadArticleId } = prepared;
+  const { dataDir, database, leadArticlePath } = prepared;
   made.database = database;
   const paths: Record<PageName, string[]> = {
     home: ["/"],
-    article: [`/article/${leadArticleId}`],
+    article: [leadArticlePath],
     category: ["/category/business"],
     search: SEARCH_TERMS.map((t) => `/search?q=${encodeURIComponent(t)}`),
   };

@@ -97,7 +97,7 @@ async function main() {
     try {
       const pages = [
         ["home", `${server.origin}/`],
-        ["article", `${server.origin}/article/${seeded.leadArticleId}`],
+        ["article", `${server.origin}${seeded.leadArticlePath}`],
       ] as const;
       for (const [name, url] of pages) {
         for (let run = 1; run <= RUNS; run++) {

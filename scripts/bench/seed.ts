@@ -10,6 +10,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
+import { articlePath } from "#app/lib/paths";
+import { slugify } from "#app/lib/slug";
 
 const WORDS =
   "Accra Kumasi Tamale cocoa harvest market traders assembly minister parliament budget cedi inflation football Black Stars coach league festival Cape Coast chiefs council school teachers health clinic road project rainfall farmers fishermen port exports gold mining youth jobs technology startup bank loans transport fares election district".split(
@@ -27,7 +29,8 @@ const PHOTO = { width: 2400, height: 1600, targetBytes: 445_000 } as const;
 /** What a seeded data directory holds, so BENCH_DATA_DIR can be reused without seeding again. */
 export interface SeedResult {
   articles: number;
-  leadArticleId: string;
+  /** The lead story's address (its slug: the id answers 301). */
+  leadArticlePath: string;
   leadImageUrl: string;
   leadImageBytes: number;
 }
@@ -58,8 +61,11 @@ function sentence(topic: number, seed: number, length: number): string {
 
 /** Article `i` of the generated ones: about 2 KB of text in 8 paragraphs, an hour older than `i - 1`. */
 function generatedArticle(i: number) {
+  const headline = sentence(i, i, 7).slice(0, -1);
   return {
-    title: `${sentence(i, i, 7).slice(0, -1)} (${i})`,
+    title: `${headline} (${i})`,
+    // Readable and unique, as the newsroom's own stories get (the number keeps equal headlines apart).
+    slug: `${slugify(headline).slice(0, 60).replace(/-+$/, "")}-${i}`,
     excerpt: sentence(i, i + 1, 25),
     content: Array.from({ length: 8 }, (_, p) => `<p>${sentence(i, i + p, 40)}</p>`).join(""),
     category: i,
@@ -129,14 +135,14 @@ export async function seedBenchContent(dataDir: string, count: number): Promise<
       // The text is made here and sent as one JSON parameter: making it in SQL took longer than the
       // insert itself, whose cost is the stored search vector of each row.
       await db.execute(sql`
-        INSERT INTO articles (id, title, excerpt, content, category_id, author_name, status, views,
+        INSERT INTO articles (id, slug, title, excerpt, content, category_id, author_name, status, views,
                               read_time, published_at, created_at)
-        SELECT gen_random_uuid()::text, r.title, r.excerpt, r.content,
+        SELECT gen_random_uuid()::text, r.slug, r.title, r.excerpt, r.content,
                c.ids[r.category % array_length(c.ids, 1) + 1], 'Bench Writer', 'published', r.views,
                '2 min read', now() - make_interval(hours => r."hoursAgo"),
                now() - make_interval(hours => r."hoursAgo")
         FROM json_to_recordset(${JSON.stringify(rows)}::json)
-               AS r(title text, excerpt text, content text, category int, views int, "hoursAgo" int),
+               AS r(slug text, title text, excerpt text, content text, category int, views int, "hoursAgo" int),
              (SELECT array_agg(id ORDER BY name) AS ids FROM categories) AS c`);
       if (count > BATCH) log(`${end} articles (${((Date.now() - started) / 1000).toFixed(0)} s)`);
       // Lets a Ctrl-C in between batches (PGlite runs each statement without yielding).
@@ -164,7 +170,7 @@ export async function seedBenchContent(dataDir: string, count: number): Promise<
     await db.update(articles).set({ imageUrl: uploaded.url }).where(eq(articles.id, lead.id));
     const result: SeedResult = {
       articles: count,
-      leadArticleId: lead.id,
+      leadArticlePath: articlePath(lead),
       leadImageUrl: uploaded.url,
       leadImageBytes: photo.length,
     };
