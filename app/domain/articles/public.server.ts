@@ -440,7 +440,16 @@ export async function searchArticles(
 }
 
 /** One published article with everything the article page shows (the body safe to show), or null. */
-export async function getPublishedArticle(db: DbOrTx, id: string) {
+export const getPublishedArticle = (db: DbOrTx, id: string) => publishedArticleWhere(db, eq(articles.id, id));
+
+/**
+ * The published story whose current slug this is: the article page's one query in the common case
+ * (a reader following a link), before it looks at earlier slugs and ids (resolveArticleAddress).
+ */
+export const getPublishedArticleBySlug = (db: DbOrTx, slug: string) =>
+  publishedArticleWhere(db, eq(articles.slug, slug));
+
+async function publishedArticleWhere(db: DbOrTx, match: SQL) {
   const [row] = await db
     .select({
       ...articleCardColumns,
@@ -460,7 +469,7 @@ export async function getPublishedArticle(db: DbOrTx, id: string) {
     .from(articles)
     .leftJoin(categories, eq(categories.id, articles.categoryId))
     .leftJoin(users, eq(users.id, articles.authorId))
-    .where(and(eq(articles.id, id), isPublished()))
+    .where(and(match, isPublished()))
     .limit(1);
   if (!row) return null;
   const { bodyIsSafe: _checked, ...article } = row;

@@ -12,7 +12,12 @@ import { ARTICLE_NOT_FOUND_TEXT, NotFoundContent, notFoundBodyOf } from "#app/co
 import { TrendingList } from "#app/components/site/trending-list";
 import { useSiteDates } from "#app/components/site/use-site";
 import { articleBodyWithAds } from "#app/domain/ads/page-ads.server";
-import { getPublishedArticle, relatedArticles, trendingArticles } from "#app/domain/articles/public.server";
+import {
+  getPublishedArticle,
+  getPublishedArticleBySlug,
+  relatedArticles,
+  trendingArticles,
+} from "#app/domain/articles/public.server";
 import { resolveArticleAddress } from "#app/domain/articles/slugs.server";
 import { COMMENT_TEXT } from "#app/domain/comments/comment-form";
 import { listPublicComments, submitComment } from "#app/domain/comments/public.server";
@@ -36,11 +41,15 @@ const notFound = (db: Route.LoaderArgs["context"]["db"]) => readerNotFound(db, A
 
 export const loader = withDomainErrors(async ({ params, request, context }: Route.LoaderArgs) => {
   const db = context.db;
-  // /article/<slug>; an earlier slug, or the id of a story that has a slug, moves for good to the current one.
-  const address = await resolveArticleAddress(db, params.id);
-  if (!address) throw await notFound(db);
-  if (address.kind === "moved") throw redirect(articlePath({ id: address.id, slug: address.slug }), 301);
-  const article = await getPublishedArticle(db, address.id);
+  // /article/<slug> in one query; an earlier slug, or the id of a story that has a slug, moves for good
+  // to the current one; a story without a slug yet is read by its id.
+  let article = await getPublishedArticleBySlug(db, params.id);
+  if (!article) {
+    const address = await resolveArticleAddress(db, params.id);
+    if (!address) throw await notFound(db);
+    if (address.kind === "moved") throw redirect(articlePath({ id: address.id, slug: address.slug }), 301);
+    article = await getPublishedArticle(db, address.id);
+  }
   if (!article) throw await notFound(db);
   const settings = await getSettings(db);
   const [related, trending, comments] = await Promise.all([
