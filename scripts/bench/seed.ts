@@ -11,7 +11,7 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { articlePath } from "#app/lib/paths";
-import { slugify } from "#app/lib/slug";
+import { shortSlug } from "#app/domain/articles/slugs.server";
 
 const WORDS =
   "Accra Kumasi Tamale cocoa harvest market traders assembly minister parliament budget cedi inflation football Black Stars coach league festival Cape Coast chiefs council school teachers health clinic road project rainfall farmers fishermen port exports gold mining youth jobs technology startup bank loans transport fares election district".split(
@@ -65,7 +65,7 @@ function generatedArticle(i: number) {
   return {
     title: `${headline} (${i})`,
     // Readable and unique, as the newsroom's own stories get (the number keeps equal headlines apart).
-    slug: `${slugify(headline).slice(0, 60).replace(/-+$/, "")}-${i}`,
+    slug: `${shortSlug(headline)}-${i}`,
     excerpt: sentence(i, i + 1, 25),
     content: Array.from({ length: 8 }, (_, p) => `<p>${sentence(i, i + p, 40)}</p>`).join(""),
     category: i,
