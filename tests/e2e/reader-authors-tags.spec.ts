@@ -55,12 +55,15 @@ test.afterAll(async ({ browser, baseURL }) => {
   const page = await context.newPage();
   await signIn(page, E2E_ACCOUNTS.editor);
   await page.goto(`/admin/articles/edit/${storyId}`);
-  // The editor mounts once the page has hydrated; a choice made before that would be reset by it.
   await expect(page.getByRole("textbox", { name: "Content", exact: true })).toBeVisible();
   await page.getByLabel("Status", { exact: true }).selectOption("draft");
   await page.getByRole("button", { name: "Update Article" }).click();
   await expect(page.getByText("Article updated successfully!")).toBeVisible();
   await context.close();
+  // Readers no longer find it: the next journeys count the sample stories.
+  const reader = await browser.newContext({ baseURL });
+  expect((await reader.request.get(`/article/${storyId}`, { maxRedirects: 0 })).status()).toBe(404);
+  await reader.close();
 });
 
 test("an article from home has a readable address; its tag and byline lead to tag and author pages", async ({

@@ -24,6 +24,7 @@ import { ArticleTagsInput } from "./article-tags-input";
 import { ImageDialog } from "./editor/image-dialog";
 import { RichTextEditor } from "./editor/rich-text-editor";
 import { useHydrated } from "./editor/use-hydrated";
+import { useFieldState } from "./use-field-state";
 import { UnsavedChangesGuard } from "./unsaved-changes-guard";
 import { useArticleAutosave, type AutosaveState } from "./use-article-autosave";
 
@@ -115,8 +116,11 @@ export function ArticleForm({
 }: ArticleFormProps) {
   const { showToast } = useToast();
   const [clientErrors, setClientErrors] = useState<ArticleFieldErrors>({});
-  const [useManualDate, setUseManualDate] = useState(values.useManualDate);
-  const [imageUrl, setImageUrl] = useState(values.imageUrl);
+  const manualDateField = useRef<HTMLInputElement>(null);
+  const imageUrlField = useRef<HTMLInputElement>(null);
+  const statusField = useRef<HTMLSelectElement>(null);
+  const [useManualDate, setUseManualDate] = useFieldState(values.useManualDate, manualDateField);
+  const [imageUrl, setImageUrl] = useFieldState(values.imageUrl, imageUrlField);
   const [isImageDialogOpen, setImageDialogOpen] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const hydrated = useHydrated();
@@ -130,7 +134,11 @@ export function ArticleForm({
     canPublish || (values.status !== "published" && values.status !== "scheduled")
       ? values.status
       : "pending";
-  const [status, setStatus] = useState<ArticleStatus>(initialStatus);
+  const [status, setStatus] = useFieldState<ArticleStatus>(
+    initialStatus,
+    statusField,
+    (field) => field.value as ArticleStatus,
+  );
 
   // Quick feedback in the browser; the server checks the same rules again.
   const checkBeforeSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -233,6 +241,7 @@ export function ArticleForm({
           <select
             id="status"
             name="status"
+            ref={statusField}
             value={status}
             onChange={(event) => setStatus(event.target.value as ArticleStatus)}
             className={inputClass()}
@@ -367,6 +376,7 @@ export function ArticleForm({
             id="imageUrl"
             name="imageUrl"
             type="url"
+            ref={imageUrlField}
             value={imageUrl}
             onChange={(event) => setImageUrl(event.target.value)}
             placeholder="https://"
@@ -424,6 +434,7 @@ export function ArticleForm({
             <input
               type="checkbox"
               name="useManualDate"
+              ref={manualDateField}
               checked={useManualDate}
               onChange={(event) => setUseManualDate(event.target.checked)}
             />

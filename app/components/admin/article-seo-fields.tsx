@@ -4,7 +4,8 @@
  * JavaScript; open from the start when it holds something or a problem. The counters follow typing once
  * the back office has hydrated; the server checks the limits again (app/lib/article-seo.ts).
  */
-import { useState } from "react";
+import { useRef } from "react";
+import { useFieldState } from "./use-field-state";
 import { SEO_LIMITS, SEO_TEXT, type SeoValues } from "#app/lib/article-seo";
 
 interface ArticleSeoFieldsProps {
@@ -24,8 +25,10 @@ function Counter({ id, length, max }: { id: string; length: number; max: number 
 }
 
 export function ArticleSeoFields({ values, errors }: ArticleSeoFieldsProps) {
-  const [title, setTitle] = useState(values.seoTitle);
-  const [description, setDescription] = useState(values.seoDescription);
+  const titleField = useRef<HTMLInputElement>(null);
+  const descriptionField = useRef<HTMLTextAreaElement>(null);
+  const [title, setTitle] = useFieldState(values.seoTitle, titleField);
+  const [description, setDescription] = useFieldState(values.seoDescription, descriptionField);
   const open = !!(values.seoTitle || values.seoDescription || errors.seoTitle || errors.seoDescription);
   const describedBy = (field: keyof SeoValues, hint: string, counter: string) =>
     [errors[field] ? `${field}-error` : "", hint, counter].filter(Boolean).join(" ");
@@ -43,6 +46,7 @@ export function ArticleSeoFields({ values, errors }: ArticleSeoFieldsProps) {
       <input
         id="seoTitle"
         name="seoTitle"
+        ref={titleField}
         value={title}
         onChange={(event) => setTitle(event.target.value)}
         aria-invalid={errors.seoTitle ? true : undefined}
@@ -68,6 +72,7 @@ export function ArticleSeoFields({ values, errors }: ArticleSeoFieldsProps) {
         id="seoDescription"
         name="seoDescription"
         rows={3}
+        ref={descriptionField}
         value={description}
         onChange={(event) => setDescription(event.target.value)}
         aria-invalid={errors.seoDescription ? true : undefined}

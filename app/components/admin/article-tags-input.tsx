@@ -2,13 +2,20 @@
  * Tags: Enter or comma adds, Backspace on an empty input removes the last, trimmed and unique, with up
  * to 5 suggestions from the spec's list. Without JavaScript it is one comma-separated text field.
  */
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { normalizeTags, suggestTags } from "#app/lib/article-form";
 import { useHydrated } from "./editor/use-hydrated";
+import { useFieldState } from "./use-field-state";
 
 export function ArticleTagsInput({ name, defaultTags }: { name: string; defaultTags: readonly string[] }) {
   const hydrated = useHydrated();
-  const [tags, setTags] = useState<string[]>(() => normalizeTags(defaultTags));
+  // Tags typed into the plain field before the script ran are the picker's first tags.
+  const plainField = useRef<HTMLInputElement>(null);
+  const [tags, setTags] = useFieldState<string[], HTMLInputElement>(
+    normalizeTags(defaultTags),
+    plainField,
+    (field) => normalizeTags(field.value.split(",")),
+  );
   const [typed, setTyped] = useState("");
   const suggestions = suggestTags(typed, tags);
 
@@ -16,6 +23,7 @@ export function ArticleTagsInput({ name, defaultTags }: { name: string; defaultT
     return (
       <input
         id="tags"
+        ref={plainField}
         name={name}
         defaultValue={defaultTags.join(", ")}
         placeholder="Comma-separated"

@@ -2,7 +2,7 @@
  * Add / edit category form. The slug follows the name while typing until the slug is edited by hand;
  * the server cleans and checks it again (lib/article-form.ts).
  */
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import {
   CATEGORY_TEXT,
@@ -10,6 +10,7 @@ import {
   slugFromName,
   type CategoryFieldErrors,
 } from "#app/lib/article-form";
+import { useFieldState } from "./use-field-state";
 
 export interface CategoryFormValues {
   name: string;
@@ -40,8 +41,10 @@ export function CategoryForm({
   fieldErrors?: CategoryFieldErrors;
   submitting: boolean;
 }) {
-  const [name, setName] = useState(values.name);
-  const [slug, setSlug] = useState(values.slug);
+  const nameField = useRef<HTMLInputElement>(null);
+  const slugField = useRef<HTMLInputElement>(null);
+  const [name, setName] = useFieldState(values.name, nameField);
+  const [slug, setSlug] = useFieldState(values.slug, slugField);
   const [slugTouched, setSlugTouched] = useState(
     mode === "edit" && values.slug !== slugFromName(values.name),
   );
@@ -66,6 +69,7 @@ export function CategoryForm({
         <input
           id="name"
           name="name"
+          ref={nameField}
           value={name}
           maxLength={100}
           aria-invalid={nameError ? true : undefined}
@@ -87,6 +91,7 @@ export function CategoryForm({
         <input
           id="slug"
           name="slug"
+          ref={slugField}
           value={slug}
           maxLength={120}
           aria-invalid={fieldErrors.slug ? true : undefined}

@@ -2,7 +2,8 @@
  * The article body editor: TipTap in the browser, a plain textarea on the server and without
  * JavaScript, so the form always posts a `content` field. The server sanitises whatever arrives.
  */
-import { useState } from "react";
+import { useRef } from "react";
+import { useFieldState } from "../use-field-state";
 import { useHydrated } from "./use-hydrated";
 import { TipTapEditor } from "./tiptap-editor";
 
@@ -16,11 +17,14 @@ interface RichTextEditorProps {
 
 export function RichTextEditor({ name, defaultValue, invalid, describedBy, onChange }: RichTextEditorProps) {
   const hydrated = useHydrated();
-  const [html, setHtml] = useState(defaultValue);
+  // What was typed into the textarea before the script ran is what the rich editor opens with.
+  const plainField = useRef<HTMLTextAreaElement>(null);
+  const [html, setHtml] = useFieldState(defaultValue, plainField);
   if (!hydrated) {
     return (
       <textarea
         id="content"
+        ref={plainField}
         name={name}
         defaultValue={defaultValue}
         rows={16}
@@ -34,7 +38,7 @@ export function RichTextEditor({ name, defaultValue, invalid, describedBy, onCha
     <>
       <input type="hidden" name={name} value={html} />
       <TipTapEditor
-        initialHtml={defaultValue}
+        initialHtml={html}
         invalid={invalid}
         describedBy={describedBy}
         onChange={(next) => {

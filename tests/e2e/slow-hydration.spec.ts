@@ -1,0 +1,82 @@
+import { expect, test, type Page } from "@playwright/test";
+import { E2E_ACCOUNTS } from "./accounts";
+import { signIn } from "./helpers";
+
+/**
+ * On a slow phone the back office is on screen, server-rendered, seconds before its script runs. What an
+ * editor types or chooses in that time is what the form sends: hydration must not put a select back,
+ * untick a box, or drop the text typed into the body or the tags.
+ */
+
+/** Every script of the page arrives three seconds late, as over a slow connection. */
+const scriptsArriveLate = (page: Page) =>
+  page.route("**/*.js", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await route.continue();
+  });
+
+/** The page has hydrated once the rich editor's toolbar has replaced the plain body field. */
+async function untilHydrated(page: Page) {
+  await expect(page.getByRole("toolbar", { name: "Formatting" })).toBeVisible({ timeout: 20_000 });
+}
+
+/** Still the server's page: the body is the plain textarea the script replaces. */
+async function expectNotYetHydrated(page: Page) {
+  await expect(page.locator("textarea#content")).toHaveCount(1);
+  await expect(page.getByRole("toolbar", { name: "Formatting" })).toHaveCount(0);
+}
+
+test("a new story: everything typed and chosen before the script ran survives hydration", async ({
+  page,
+}) => {
+  await signIn(page, E2E_ACCOUNTS.editor);
+  await scriptsArriveLate(page);
+  await page.goto("/admin/articles/add", { waitUntil: "commit" });
+  const status = page.getByLabel("Status", { exact: true });
+  await status.selectOption("pending");
+  await page.getByLabel("Title", { exact: true }).fill("Typed before the script ran");
+  await page.getByRole("textbox", { name: "Content", exact: true }).fill("<p>Written on a slow phone.</p>");
+  await page.getByRole("textbox", { name: "Tags", exact: true }).fill("slow phones, hydration");
+  await page.getByLabel("Use a manual date").check();
+  await page.getByLabel("Featured image URL").fill("https://example.org/photo.jpg");
+  await expectNotYetHydrated(page);
+
+  await untilHydrated(page);
+  await expect(status).toHaveValue("pending");
+  await expect(page.getByLabel("Title", { exact: true })).toHaveValue("Typed before the script ran");
+  await expect(page.getByRole("textbox", { name: "Content", exact: true })).toHaveText(
+    "Written on a slow phone.",
+  );
+  await expect(page.getByRole("list", { name: "Chosen tags" }).getByRole("listitem")).toHaveText([
+    /slow phones/,
+    /hydration/,
+  ]);
+  await expect(page.getByLabel("Use a manual date")).toBeChecked();
+  await expect(page.getByLabel("Featured image URL")).toHaveValue("https://example.org/photo.jpg");
+});
+
+test("an existing story: a status chosen before the script ran is the one saved", async ({ page }) => {
+  await signIn(page, E2E_ACCOUNTS.editor);
+  await page.goto("/admin/articles/add");
+  await untilHydrated(page);
+  await page.getByLabel("Title", { exact: true }).fill("A draft reopened on a slow phone");
+  await page.getByRole("textbox", { name: "Content", exact: true }).fill("Its first paragraph.");
+  await page.getByRole("button", { name: "Create Article" }).click();
+  await expect(page.getByText("Article Created!")).toBeVisible();
+  const edit = new URL(page.url()).pathname;
+  expect(edit).toMatch(/^\/admin\/articles\/edit\//);
+
+  await scriptsArriveLate(page);
+  await page.goto(edit, { waitUntil: "commit" });
+  const status = page.getByLabel("Status", { exact: true });
+  await expect(status).toHaveValue("draft");
+  await status.selectOption("pending");
+  await expectNotYetHydrated(page);
+
+  await untilHydrated(page);
+  await expect(status).toHaveValue("pending");
+  await page.getByRole("button", { name: "Update Article" }).click();
+  await expect(page.getByText("Article updated successfully!")).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("Status", { exact: true })).toHaveValue("pending");
+});
