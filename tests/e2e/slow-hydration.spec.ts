@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { E2E_ACCOUNTS } from "./accounts";
 import { signIn } from "./helpers";
 
@@ -25,6 +25,10 @@ async function expectNotYetHydrated(page: Page) {
   await expect(page.locator("textarea#content")).toHaveCount(1);
   await expect(page.getByRole("toolbar", { name: "Formatting" })).toHaveCount(0);
 }
+
+/** React marks each element it has taken over with its own properties. */
+const isHydrated = (element: Locator) =>
+  element.evaluate((node) => Object.keys(node).some((key) => key.startsWith("__reactFiber")));
 
 test("a new story: everything typed and chosen before the script ran survives hydration", async ({
   page,
@@ -79,4 +83,31 @@ test("an existing story: a status chosen before the script ran is the one saved"
   await expect(page.getByText("Article updated successfully!")).toBeVisible();
   await page.reload();
   await expect(page.getByLabel("Status", { exact: true })).toHaveValue("pending");
+});
+
+test("a row ticked in a list before the script ran is the one the bulk action deletes", async ({ page }) => {
+  await signIn(page, E2E_ACCOUNTS.editor);
+  await page.goto("/admin/articles/add");
+  await untilHydrated(page);
+  const title = "A draft ticked on a slow phone";
+  await page.getByLabel("Title", { exact: true }).fill(title);
+  await page.getByRole("textbox", { name: "Content", exact: true }).fill("To be deleted in bulk.");
+  await page.getByRole("button", { name: "Create Article" }).click();
+  await expect(page.getByText("Article Created!")).toBeVisible();
+
+  await scriptsArriveLate(page);
+  await page.goto(`/admin/articles?q=${encodeURIComponent(title)}`, { waitUntil: "commit" });
+  const row = page.getByRole("checkbox", { name: `Select ${title}` });
+  await row.check();
+  expect(await isHydrated(row)).toBe(false);
+
+  await expect(page.getByText("1 selected")).toBeVisible({ timeout: 20_000 });
+  expect(await isHydrated(row)).toBe(true);
+  await expect(row).toBeChecked();
+  await page.getByLabel("Bulk action").selectOption("delete");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByRole("checkbox", { name: `Select ${title}` })).toHaveCount(0);
+  await page.goto(`/admin/articles?q=${encodeURIComponent(title)}`);
+  await expect(page.getByRole("checkbox", { name: `Select ${title}` })).toHaveCount(0);
 });

@@ -9,6 +9,7 @@ import type { ArticleStatus } from "#app/lib/enums";
 import { ARTICLE_TEXT, STATUS_LABELS } from "#app/lib/article-form";
 import { formatDate, longDate } from "#app/lib/dates";
 import { CARD_TABLE, RowActions } from "./row-menu";
+import { useRowSelection } from "./use-row-selection";
 import { TagList } from "./tag-list";
 
 interface ArticleListRow {
@@ -59,7 +60,7 @@ export function ArticleListTable({
   timeZone?: string;
 }) {
   const submit = useSubmit();
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const { selected, toggle, selectAll, clear } = useRowSelection(BULK_FORM);
   const [pending, setPending] = useState<Pending | null>(null);
   const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.id));
 
@@ -71,14 +72,6 @@ export function ArticleListTable({
     data.set("confirmed", "yes");
     setPending({ message, data });
   };
-
-  const toggle = (id: string, on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
 
   const rowButton = "text-xs font-medium whitespace-nowrap hover:underline";
   return (
@@ -119,7 +112,10 @@ export function ArticleListTable({
             type="checkbox"
             checked={allSelected}
             onChange={(event) =>
-              setSelected(event.target.checked ? new Set(rows.map((r) => r.id)) : new Set())
+              selectAll(
+                rows.map((r) => r.id),
+                event.target.checked,
+              )
             }
           />
           Select all
@@ -136,7 +132,10 @@ export function ArticleListTable({
                   aria-label="Select all articles"
                   checked={allSelected}
                   onChange={(event) =>
-                    setSelected(event.target.checked ? new Set(rows.map((r) => r.id)) : new Set())
+                    selectAll(
+                      rows.map((r) => r.id),
+                      event.target.checked,
+                    )
                   }
                 />
               </th>
@@ -324,7 +323,7 @@ export function ArticleListTable({
         onConfirm={() => {
           if (pending) submit(pending.data, { method: "post" });
           setPending(null);
-          setSelected(new Set());
+          clear();
         }}
       />
     </>

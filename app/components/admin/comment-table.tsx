@@ -9,6 +9,7 @@ import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
 import { dateTimeFormat } from "#app/lib/dates";
 import type { CommentStatus } from "#app/lib/enums";
 import { CARD_TABLE, RowActions } from "./row-menu";
+import { useRowSelection } from "./use-row-selection";
 
 export const COMMENT_STATUS_STYLE: Record<CommentStatus, string> = {
   pending: "bg-amber-100 text-amber-900 border-amber-300",
@@ -55,10 +56,14 @@ const BULK_FORM = "comment-bulk-form";
 
 export function CommentTable({ rows, deleteConfirm }: { rows: CommentRow[]; deleteConfirm: string }) {
   const submit = useSubmit();
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const { selected, toggle, selectAll: selectRows, clear } = useRowSelection(BULK_FORM);
   const [pending, setPending] = useState<FormData | null>(null);
   const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.id));
-  const selectAll = (on: boolean) => setSelected(on ? new Set(rows.map((r) => r.id)) : new Set());
+  const selectAll = (on: boolean) =>
+    selectRows(
+      rows.map((r) => r.id),
+      on,
+    );
 
   const askFirst = (event: FormEvent<HTMLFormElement>) => {
     const data = new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
@@ -153,14 +158,7 @@ export function CommentTable({ rows, deleteConfirm }: { rows: CommentRow[]; dele
                     form={BULK_FORM}
                     aria-label={`Select comment by ${row.authorName}`}
                     checked={selected.has(row.id)}
-                    onChange={(event) =>
-                      setSelected((current) => {
-                        const next = new Set(current);
-                        if (event.target.checked) next.add(row.id);
-                        else next.delete(row.id);
-                        return next;
-                      })
-                    }
+                    onChange={(event) => toggle(row.id, event.target.checked)}
                   />
                 </td>
                 <td className={CARD_TABLE.cell}>
@@ -239,7 +237,7 @@ export function CommentTable({ rows, deleteConfirm }: { rows: CommentRow[]; dele
         onConfirm={() => {
           if (pending) submit(pending, { method: "post" });
           setPending(null);
-          setSelected(new Set());
+          clear();
         }}
       />
     </>

@@ -11,6 +11,7 @@ import type { MediaVariant } from "#app/db/schema";
 import { formatBytes, isShareVariant, MEDIA_TEXT } from "#app/domain/media/media-rules";
 import { shortDate } from "#app/lib/dates";
 import { TagList } from "./tag-list";
+import { useRowSelection } from "./use-row-selection";
 
 export const MEDIA_DELETE_QUESTION =
   "Are you sure you want to delete this media? This action cannot be undone.";
@@ -88,17 +89,9 @@ export function MediaLibrary({
   const canChange = (item: MediaItem) => canDelete || item.uploadedById === currentUserId;
   const submit = useSubmit();
   const { showToast } = useToast();
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const { selected, toggle, selectAll, clear } = useRowSelection("bulk-media");
   const [pending, setPending] = useState<Pending | null>(null);
   const bulkForm = useRef<HTMLFormElement>(null);
-
-  const toggle = (id: string) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
 
   const askDelete = (event: MouseEvent<HTMLButtonElement>, count = 1) => {
     event.preventDefault();
@@ -185,7 +178,12 @@ export function MediaLibrary({
           <input
             type="checkbox"
             checked={items.length > 0 && selected.size === items.length}
-            onChange={(e) => setSelected(e.target.checked ? new Set(items.map((i) => i.id)) : new Set())}
+            onChange={(e) =>
+              selectAll(
+                items.map((i) => i.id),
+                e.target.checked,
+              )
+            }
             className="h-4 w-4"
           />
           Select all
@@ -328,7 +326,7 @@ export function MediaLibrary({
             const answer = new FormData(pending.submitter.form, pending.submitter);
             answer.set("confirmed", "yes");
             submit(answer, { method: "post" });
-            if (pending.count > 1) setSelected(new Set());
+            if (pending.count > 1) clear();
           }
           setPending(null);
         }}

@@ -10,6 +10,7 @@ import { USER_FORM_TEXT } from "#app/domain/users/user-form";
 import { relativeDate } from "#app/lib/dates";
 import { RoleBadge } from "./role-badge";
 import { CARD_TABLE, RowActions } from "./row-menu";
+import { useRowSelection } from "./use-row-selection";
 
 interface UserRow {
   id: string;
@@ -58,7 +59,7 @@ export function UserTable({ users, meId }: { users: UserRow[]; meId: string }) {
   const submit = useSubmit();
   const { showToast } = useToast();
   const [pending, setPending] = useState<Pending | null>(null);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const { selected, toggle, selectAll, clear } = useRowSelection("bulk-users");
   const bulkForm = useRef<HTMLFormElement>(null);
   const selectable = users.filter((u) => u.id !== meId);
 
@@ -67,14 +68,6 @@ export function UserTable({ users, meId }: { users: UserRow[]; meId: string }) {
     const submitter = event.currentTarget;
     setPending({ submitter, intent, count });
   };
-
-  const toggle = (id: string) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
 
   const confirm = pending ? CONFIRM[pending.intent] : null;
   const bulkMessage = pending && pending.count > 1 ? ` (${pending.count} users)` : "";
@@ -128,7 +121,12 @@ export function UserTable({ users, meId }: { users: UserRow[]; meId: string }) {
           <input
             type="checkbox"
             checked={selectable.length > 0 && selected.size === selectable.length}
-            onChange={(e) => setSelected(e.target.checked ? new Set(selectable.map((u) => u.id)) : new Set())}
+            onChange={(e) =>
+              selectAll(
+                selectable.map((u) => u.id),
+                e.target.checked,
+              )
+            }
           />
           Select all
         </label>
@@ -144,7 +142,10 @@ export function UserTable({ users, meId }: { users: UserRow[]; meId: string }) {
                   aria-label="Select all users"
                   checked={selectable.length > 0 && selected.size === selectable.length}
                   onChange={(e) =>
-                    setSelected(e.target.checked ? new Set(selectable.map((u) => u.id)) : new Set())
+                    selectAll(
+                      selectable.map((u) => u.id),
+                      e.target.checked,
+                    )
                   }
                 />
               </th>
@@ -253,7 +254,7 @@ export function UserTable({ users, meId }: { users: UserRow[]; meId: string }) {
         onConfirm={() => {
           if (pending) {
             submit(pending.submitter, { method: "post" });
-            if (pending.count > 1) setSelected(new Set());
+            if (pending.count > 1) clear();
           }
           setPending(null);
         }}

@@ -1,10 +1,10 @@
-import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { requirePermission } from "#app/auth/guard.server";
 import { can } from "#app/auth/permissions";
 import { ArticleResult, type ArticleActionResult } from "#app/components/admin/article-result";
 import { CategoryDeleteStep, type CategoryDeleteRequest } from "#app/components/admin/category-delete-step";
 import { CARD_TABLE, RowActions } from "#app/components/admin/row-menu";
+import { useRowSelection } from "#app/components/admin/use-row-selection";
 import {
   countArticlesIn,
   deleteCategories,
@@ -74,17 +74,10 @@ export const meta: Route.MetaFunction = () => [{ title: "Categories - Admin" }];
 export default function Categories({ loaderData, actionData }: Route.ComponentProps) {
   const { q, rows, allCategories, canManage } = loaderData;
   const navigation = useNavigation();
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const { selected, toggle, selectAll } = useRowSelection("category-bulk-form");
   const openingEditor =
     navigation.state === "loading" && navigation.location.pathname.startsWith("/admin/categories/edit/");
   const deleteStep = navigation.state === "idle" ? actionData?.deleteStep : undefined;
-  const toggle = (id: string, on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
   return (
     <section>
       <div className="mb-4 flex flex-wrap items-center gap-3">
@@ -153,7 +146,10 @@ export default function Categories({ loaderData, actionData }: Route.ComponentPr
                     aria-label="Select all categories"
                     checked={rows.length > 0 && rows.every((r) => selected.has(r.id))}
                     onChange={(event) =>
-                      setSelected(event.target.checked ? new Set(rows.map((r) => r.id)) : new Set())
+                      selectAll(
+                        rows.map((r) => r.id),
+                        event.target.checked,
+                      )
                     }
                   />
                 </th>
