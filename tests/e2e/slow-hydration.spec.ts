@@ -59,7 +59,9 @@ test("a new story: everything typed and chosen before the script ran survives hy
   await expect(page.getByLabel("Featured image URL")).toHaveValue("https://example.org/photo.jpg");
 });
 
-test("an existing story: a status chosen before the script ran is the one saved", async ({ page }) => {
+test("an existing story: a status chosen and a body rewritten before the script ran are what is saved", async ({
+  page,
+}) => {
   await signIn(page, E2E_ACCOUNTS.editor);
   await page.goto("/admin/articles/add");
   await untilHydrated(page);
@@ -81,8 +83,24 @@ test("an existing story: a status chosen before the script ran is the one saved"
   await expect(status).toHaveValue("pending");
   await page.getByRole("button", { name: "Update Article" }).click();
   await expect(page.getByText("Article updated successfully!")).toBeVisible();
+
+  // Reopened, its scripts late again: the body is rewritten before they run.
+  await page.reload({ waitUntil: "commit" });
+  await expect(status).toHaveValue("pending");
+  const body = page.getByRole("textbox", { name: "Content", exact: true });
+  await body.fill("Its first paragraph, rewritten on the bus.");
+  await expectNotYetHydrated(page);
+  await untilHydrated(page);
+  await expect(body).toHaveText("Its first paragraph, rewritten on the bus.");
+  // Not saved yet, so leaving asks first.
+  await page.getByRole("link", { name: "Dashboard" }).first().click();
+  await expect(page.getByText("Leave without saving?")).toBeVisible();
+  await page.getByRole("button", { name: "Stay on this page" }).click();
+  await page.getByRole("button", { name: "Update Article" }).click();
+  await expect(page.getByText("Article updated successfully!")).toBeVisible();
   await page.reload();
-  await expect(page.getByLabel("Status", { exact: true })).toHaveValue("pending");
+  await untilHydrated(page);
+  await expect(body).toHaveText("Its first paragraph, rewritten on the bus.");
 });
 
 test("a row ticked in a list before the script ran is the one the bulk action deletes", async ({ page }) => {

@@ -25,7 +25,7 @@ export function ArticleTagsInput({ name, defaultTags }: { name: string; defaultT
         id="tags"
         ref={plainField}
         name={name}
-        defaultValue={defaultTags.join(", ")}
+        defaultValue={defaultTags.join(",")}
         placeholder="Comma-separated"
         className="w-full rounded border border-gray-300 px-2 py-1.5 text-sm"
       />

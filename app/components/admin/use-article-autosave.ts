@@ -8,7 +8,7 @@
  * A new article's first autosave creates the draft; the address then becomes its edit screen's with
  * history.replaceState, not a navigation, so the editor keeps its text, cursor and undo history.
  */
-import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from "react";
 import { useActionData, useNavigation } from "react-router";
 import {
   AUTOSAVE_DELAY_MS,
@@ -37,6 +37,35 @@ export function formSnapshot(form: HTMLFormElement): string {
   const params = new URLSearchParams();
   for (const [key, value] of new FormData(form)) {
     if (!STEERING_FIELDS.has(key) && typeof value === "string") params.append(key, value);
+  }
+  return params.toString();
+}
+
+/**
+ * The form as the server sent it, in the same shape: each field's default (its HTML value, `checked`
+ * or `selected`) rather than what it holds now. On a slow phone an editor may type before the page's
+ * script has run; comparing with this, that typing counts as unsaved.
+ */
+export function serverFormSnapshot(form: HTMLFormElement): string {
+  const params = new URLSearchParams();
+  for (const element of Array.from(form.elements)) {
+    const field = element as HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+    if (!field.name || field.disabled || STEERING_FIELDS.has(field.name)) continue;
+    if (field instanceof HTMLSelectElement) {
+      const options = Array.from(field.options);
+      const chosen = options.filter((option) => option.defaultSelected);
+      // A single select with no option marked shows its first one.
+      const shown = chosen.length > 0 || field.multiple ? chosen : options.slice(0, 1);
+      for (const option of shown) params.append(field.name, option.value);
+    } else if (field instanceof HTMLTextAreaElement) {
+      params.append(field.name, field.defaultValue);
+    } else if (field instanceof HTMLInputElement) {
+      if (field.type === "checkbox" || field.type === "radio") {
+        if (field.defaultChecked) params.append(field.name, field.value);
+      } else if (!["file", "submit", "button", "reset", "image"].includes(field.type)) {
+        params.append(field.name, field.defaultValue);
+      }
+    }
   }
   return params.toString();
 }
@@ -182,11 +211,21 @@ export function useArticleAutosave({ formRef, articleId, storedStatus, hydrated 
     scheduleCheck();
   }, [scheduleCheck]);
 
-  // The form as loaded is the baseline, taken once the browser has rendered its own fields.
+  // The baseline is the form as loaded. When React takes over a page the server rendered, that is the
+  // fields' defaults, read before anything React renders changes them; when it renders the form itself
+  // (a navigation inside the back office), the fields as rendered.
+  useLayoutEffect(() => {
+    const form = formRef.current;
+    if (form && baseline.current === null)
+      baseline.current = hydrated ? formSnapshot(form) : serverFormSnapshot(form);
+    // Only when the form first appears.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [formRef]);
+
+  // Hydrated: what was typed before the script ran is unsaved, and autosaves as if typed now.
   useEffect(() => {
-    if (hydrated && formRef.current && baseline.current === null)
-      baseline.current = formSnapshot(formRef.current);
-  }, [hydrated, formRef]);
+    if (hydrated && differs()) check();
+  }, [hydrated, differs, check]);
 
   useEffect(
     () => () => {

@@ -15,12 +15,12 @@ import { useLayoutEffect, useState, type Dispatch, type RefObject, type SetState
 
 type FormElement = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
-/** A checkbox's state is whether it is ticked; any other field's is its text. */
+/** By default: a checkbox's state is whether it is ticked; any other field's is its text. */
 function readField(field: FormElement): string | boolean {
   return field instanceof HTMLInputElement && field.type === "checkbox" ? field.checked : field.value;
 }
 
-export function useFieldState<T, E extends FormElement = FormElement>(
+export function useFieldState<T, E extends Element = FormElement>(
   initial: T,
   field: RefObject<E | null>,
   /** How the field's content becomes the state; by default the text, or the tick of a checkbox. */

@@ -18,19 +18,19 @@ interface RichTextEditorProps {
 export function RichTextEditor({ name, defaultValue, invalid, describedBy, onChange }: RichTextEditorProps) {
   const hydrated = useHydrated();
   // What was typed into the textarea before the script ran is what the rich editor opens with.
-  const plainField = useRef<HTMLTextAreaElement>(null);
-  const [html, setHtml] = useFieldState(defaultValue, plainField);
+  const plainBox = useRef<HTMLDivElement>(null);
+  const [html, setHtml] = useFieldState(
+    defaultValue,
+    plainBox,
+    (box) => box.querySelector("textarea")?.value ?? defaultValue,
+  );
   if (!hydrated) {
+    // Markup React does not own: when it hydrates a textarea that holds text, React sets the textarea
+    // back to that text (react-dom's initTextarea), which would drop what the editor typed meanwhile.
     return (
-      <textarea
-        id="content"
-        ref={plainField}
-        name={name}
-        defaultValue={defaultValue}
-        rows={16}
-        aria-invalid={invalid || undefined}
-        aria-describedby={describedBy}
-        className="w-full rounded border border-gray-300 p-3 font-mono text-sm"
+      <div
+        ref={plainBox}
+        dangerouslySetInnerHTML={{ __html: plainTextarea(name, defaultValue, invalid, describedBy) }}
       />
     );
   }
@@ -48,4 +48,22 @@ export function RichTextEditor({ name, defaultValue, invalid, describedBy, onCha
       />
     </>
   );
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
+
+/** The body as a plain textarea: what the form posts without JavaScript, and until the script has run. */
+function plainTextarea(name: string, value: string, invalid?: boolean, describedBy?: string): string {
+  const attributes = [
+    `id="content"`,
+    `name="${escapeHtml(name)}"`,
+    `rows="16"`,
+    invalid ? `aria-invalid="true"` : "",
+    describedBy ? `aria-describedby="${escapeHtml(describedBy)}"` : "",
+    `class="w-full rounded border border-gray-300 p-3 font-mono text-sm"`,
+  ];
+  // The HTML parser drops one newline right after <textarea>: one is added so that the text keeps its own.
+  const text = value.startsWith("\n") ? `\n${value}` : value;
+  return `<textarea ${attributes.filter(Boolean).join(" ")}>${escapeHtml(text)}</textarea>`;
 }
