@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { EXCERPT_LENGTH, listingExcerpt, readTimeFor, stripHtml, truncate } from "./text";
+import { escapeHtml, EXCERPT_LENGTH, listingExcerpt, readTimeFor, stripHtml, truncate } from "./text";
 
 test("stripHtml removes tags, scripts and entities and collapses whitespace", () => {
   expect(stripHtml("<p>Hello   <b>world</b></p>\n<script>alert(1)</script><p>A &amp; B</p>")).toBe(
@@ -47,4 +47,12 @@ test("read time counts words at 200 a minute", () => {
 
 test("no doubled dots when the cut falls after punctuation", () => {
   expect(truncate("One sentence. Two", 13)).toBe("One sentence...");
+});
+
+test("escapeHtml makes text safe as element text and in a double-quoted attribute", () => {
+  expect(escapeHtml(`<b class="x">Tom & Jerry</b>`)).toBe(
+    "&lt;b class=&quot;x&quot;&gt;Tom &amp; Jerry&lt;/b&gt;",
+  );
+  expect(escapeHtml("</textarea><script>")).toBe("&lt;/textarea&gt;&lt;script&gt;");
+  expect(escapeHtml("plain 'quoted'")).toBe("plain 'quoted'");
 });

@@ -10,6 +10,10 @@ const ENTITIES: Record<string, string> = {
   nbsp: " ",
 };
 
+/** Text for HTML built as a string: as element text or a double-quoted attribute value. */
+export const escapeHtml = (text: string) =>
+  text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] ?? c);
+
 export function stripHtml(html: string): string {
   return html
     .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, " ")

@@ -7,6 +7,7 @@ import type { Settings } from "#app/db/schema";
 import { adSenseClientId } from "#app/domain/snippets/page-code.server";
 import { pathMatches } from "#app/domain/snippets/snippet-rules";
 import { isBackOfficePath } from "#app/lib/paths";
+import { escapeHtml } from "#app/lib/text";
 import { readStoredAdUnits, type AdPlacement, type AdUnit } from "./ad-units";
 
 export type AdSettings = Pick<
@@ -50,9 +51,6 @@ function excludes(pattern: string, path: string): boolean {
   return pathMatches(base, path) || path.startsWith(`${base}/`);
 }
 
-const escapeAttr = (value: string) =>
-  value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-
 /** Width and height of a fixed size; responsive reserves a height that fits the slot. */
 function reservedBox(unit: AdUnit): { width: number | null; height: number } {
   const fixed = /^(\d+)x(\d+)$/.exec(unit.size);
@@ -71,7 +69,7 @@ function adSenseUnitHtml(unit: AdUnit, client: string | null): string | null {
     ? `style="display:inline-block;width:${width}px;height:${height}px"`
     : `style="display:block" data-ad-format="auto" data-full-width-responsive="true"`;
   return (
-    `<ins class="adsbygoogle" ${shape} data-ad-client="${escapeAttr(client)}" data-ad-slot="${escapeAttr(unit.unitId)}"></ins>` +
+    `<ins class="adsbygoogle" ${shape} data-ad-client="${escapeHtml(client)}" data-ad-slot="${escapeHtml(unit.unitId)}"></ins>` +
     ADSENSE_UNIT_SCRIPT
   );
 }
@@ -81,7 +79,7 @@ function labelled(unit: AdUnit, inner: string): string {
   const { width, height } = reservedBox(unit);
   const box = `min-height:${height}px;${width ? `width:${width}px;` : ""}max-width:100%;margin:0 auto`;
   return (
-    `<div class="nd-ad not-prose my-6 text-center" data-ad-unit="${escapeAttr(unit.id)}" data-ad-placement="${unit.placement}">` +
+    `<div class="nd-ad not-prose my-6 text-center" data-ad-unit="${escapeHtml(unit.id)}" data-ad-placement="${unit.placement}">` +
     `<p class="mb-1 text-xs font-medium tracking-wide text-gray-600 uppercase">Advertisement</p>` +
     `<div class="overflow-hidden" style="${box}">${inner}</div></div>`
   );

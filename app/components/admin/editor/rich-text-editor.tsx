@@ -3,6 +3,7 @@
  * JavaScript, so the form always posts a `content` field. The server sanitises whatever arrives.
  */
 import { useRef } from "react";
+import { escapeHtml } from "#app/lib/text";
 import { useFieldState } from "../use-field-state";
 import { useHydrated } from "./use-hydrated";
 import { TipTapEditor } from "./tiptap-editor";
@@ -49,9 +50,6 @@ export function RichTextEditor({ name, defaultValue, invalid, describedBy, onCha
     </>
   );
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 
 /** The body as a plain textarea: what the form posts without JavaScript, and until the script has run. */
 function plainTextarea(name: string, value: string, invalid?: boolean, describedBy?: string): string {
