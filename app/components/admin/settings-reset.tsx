@@ -34,7 +34,7 @@ export function ResetToDefaults({ tab, disabled }: { tab: string; disabled: bool
       <ConfirmDialog
         open={isAsking}
         title="Reset to Defaults"
-        message={SETTINGS_TEXT.resetConfirm}
+        message={`${SETTINGS_TEXT.resetConfirm} ${SETTINGS_TEXT.resetKeeps}`}
         confirmLabel="Reset"
         cancelLabel="Cancel"
         tone="danger"
@@ -66,7 +66,7 @@ export function ResetConfirmStep({ tab, cancelTo }: { tab: string; cancelTo: str
           Reset to Defaults
         </h2>
         <p id="reset-confirm-message" className="mt-2 text-gray-700">
-          {SETTINGS_TEXT.resetConfirm}
+          {SETTINGS_TEXT.resetConfirm} {SETTINGS_TEXT.resetKeeps}
         </p>
         <input type="hidden" name="intent" value="reset" />
         <input type="hidden" name="confirmed" value="yes" />

@@ -18,6 +18,9 @@ export const SETTINGS_TEXT = {
   resetDone: "Settings reset to defaults successfully!",
   resetFailed: "Error resetting settings. Please try again.",
   resetConfirm: "Are you sure you want to reset all settings to defaults? This action cannot be undone.",
+  /** Said with resetConfirm: RESET_KEEPS is never part of a reset (issue 24). */
+  resetKeeps:
+    "Security settings (two-factor requirement, excluding signed-in staff from analytics) are kept.",
   siteTitleRequired: "Site title is required.",
   postsPerPage: "Posts per page must be between 1 and 100.",
   cacheDuration: "Cache duration must be between 300 and 86400 seconds.",
@@ -202,6 +205,15 @@ export const BOOLEAN_SETTINGS = [
   "maintenanceEnabled",
   "cacheEnabled",
   "requireTwoFactor",
+] as const satisfies readonly SettingsField[];
+
+/**
+ * Security settings that Reset to Defaults keeps: a reset of the look and the content must not switch
+ * mandatory two-factor sign-in off, nor start counting staff in the analytics, as a side effect.
+ */
+export const RESET_KEEPS = [
+  "requireTwoFactor",
+  "analyticsExcludeStaff",
 ] as const satisfies readonly SettingsField[];
 
 /** A `?tab=` value, or the default tab when it names none. */

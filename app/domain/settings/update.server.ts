@@ -12,6 +12,7 @@ import { DEFAULT_CONTACT } from "#app/db/seed.server";
 import { logActivity } from "#app/domain/activity/activity.server";
 import { ADS_LABELS, type AdsFormInput } from "./ads-form";
 import {
+  RESET_KEEPS,
   SETTINGS_FIELDS,
   SETTINGS_LABELS,
   SOCIAL_NETWORKS,
@@ -83,13 +84,15 @@ export async function updateSettings(db: Db, actor: CurrentUser, input: Settings
 /**
  * Restores the Settings screen's fields to the defaults the first start created (app/db/seed.server.ts):
  * the schema's column defaults, no contact details (new installs have none), and the site URL given (the current
- * origin, as the spec says). Ads and custom code have their own screens and are kept.
+ * origin, as the spec says). Ads and custom code have their own screens and are kept, and so are the security
+ * settings (RESET_KEEPS).
  */
 export async function resetSettingsToDefaults(db: Db, actor: CurrentUser, options: { siteUrl: string }) {
   requireSettingsManager(actor);
   const toDefault: Partial<Record<keyof Settings, SQL>> = {};
   for (const field of SETTINGS_FIELDS) {
-    if (!field.startsWith("social")) toDefault[field as keyof Settings] = sql`DEFAULT`;
+    if (field.startsWith("social") || (RESET_KEEPS as readonly string[]).includes(field)) continue;
+    toDefault[field as keyof Settings] = sql`DEFAULT`;
   }
   await db.transaction(async (tx) => {
     await lockedRow(tx);

@@ -11,6 +11,8 @@ import { createTestDatabase, type TestDatabase, one } from "#app/db/testing.serv
 import { ADS_TEXT } from "#app/domain/settings/ads-form";
 import { BOOLEAN_SETTINGS, settingsFormValues, SETTINGS_TEXT } from "#app/domain/settings/settings-form";
 import { forgetCachedSettings, getSettings } from "#app/domain/settings/settings.server";
+import { totpCode, totpStep } from "#app/auth/totp.server";
+import { confirmSetup, startSetup } from "#app/auth/two-factor.server";
 import * as adsRoute from "./ads";
 import {
   args,
@@ -264,6 +266,29 @@ describe("settings and ads screens (routes)", () => {
     expect(Object.values(stored.socialMedia).every((link) => link === "")).toBe(true);
     const [entry] = await activityRows();
     expect(entry).toMatchObject({ type: "settings", action: "reset settings to defaults" });
+  });
+
+  test("reset keeps the security settings: two-factor stays required and staff stay out of analytics", async () => {
+    await database.db.update(settings).set({ requireTwoFactor: true, analyticsExcludeStaff: false });
+    forgetCachedSettings();
+    // With two-factor required the admin reaches Settings only once their own is set up.
+    const admin = await makeUser("secure-admin@example.com", "admin");
+    await confirmSetup(
+      database.db,
+      admin.id,
+      totpCode(await startSetup(database.db, admin.id), totpStep(new Date())),
+    );
+    const cookie = await sessionCookieFor(admin.id);
+
+    const result = await saveSettings({ intent: "reset", confirmed: "yes", tab: "advanced" }, cookie);
+    expect(result).toMatchObject({ status: 302, location: "/admin/settings?tab=advanced" });
+    expect(await getSettings(database.db)).toMatchObject({
+      requireTwoFactor: true,
+      analyticsExcludeStaff: false,
+    });
+    // The question says so before anyone answers it.
+    expect(SETTINGS_TEXT.resetKeeps).toContain("Security settings (two-factor requirement");
+    expect(SETTINGS_TEXT.resetKeeps).toMatch(/are kept\.$/);
   });
 
   // ---------------------------------------------------------------------------------------------
