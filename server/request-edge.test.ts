@@ -97,6 +97,11 @@ describe("the app's edge against the probe's requests", () => {
       "/%09%5Cevil.example",
       "/%5Cevil.example",
       "//evil.example",
+      // Dot segments resolve away and leave `//evil.example` behind.
+      "/.//evil.example",
+      "/..//evil.example",
+      "/%2e//evil.example",
+      "/a/..//evil.example",
     ]) {
       for (const page of ["/", "/contact"]) {
         const answer = await raw(origin, `${page}?redirect=${trick}`);

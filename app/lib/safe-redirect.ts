@@ -3,6 +3,9 @@
  * this site, judged after URL parsing as a browser does it. Browsers drop tabs and newlines from URLs and
  * read a backslash as a slash, so `/\t/evil.example` and `/\evil.example` lead off-site; such values, any
  * whitespace or control character, and anything that parses to another origin are refused (null).
+ * Parsing also resolves dot segments, and `/.//evil.example` resolves to the path `//evil.example`, which
+ * a browser reads as another host when it comes back as `Location`; so a parsed path that opens with two
+ * slashes is refused too, and what is returned is the parsed form, never the raw target.
  */
 const PROBE_ORIGIN = "http://newsdesk.invalid";
 
@@ -17,5 +20,6 @@ export function safeRedirectPath(target: string | null | undefined): string | nu
     return null;
   }
   if (url.origin !== PROBE_ORIGIN) return null;
+  if (url.pathname.startsWith("//") || url.pathname.startsWith("/\\")) return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }
