@@ -5,6 +5,7 @@
 import { useState, type FormEvent } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
+import type { FlagBadge } from "#app/domain/articles/flag-rules";
 import type { ArticleStatus } from "#app/lib/enums";
 import { ARTICLE_TEXT, STATUS_LABELS } from "#app/lib/article-form";
 import { formatDate, longDate } from "#app/lib/dates";
@@ -29,6 +30,8 @@ interface ArticleListRow {
   comments: number;
   /** A proposed change to this live story waits for an editor. */
   hasProposal: boolean;
+  /** 'Featured' on the live story; 'Featured when published' on a draft or scheduled one (flag-rules.ts). */
+  flags: FlagBadge[];
 }
 
 const STATUS_BADGE: Record<ArticleStatus, string> = {
@@ -36,6 +39,11 @@ const STATUS_BADGE: Record<ArticleStatus, string> = {
   draft: "bg-gray-200 text-gray-800",
   pending: "bg-amber-100 text-amber-900",
   scheduled: "bg-violet-100 text-violet-900",
+};
+
+const FLAG_BADGE: Record<FlagBadge["flag"], string> = {
+  featured: "bg-blue-100 text-blue-900",
+  isTopStory: "bg-red-100 text-red-800",
 };
 
 const BULK_FORM = "article-bulk-form";
@@ -207,16 +215,11 @@ export function ArticleListTable({
                               Changes waiting for review
                             </Link>
                           ) : null}
-                          {row.featured ? (
-                            <span className="rounded bg-blue-100 px-1.5 py-0.5 text-xs text-blue-900">
-                              Featured
+                          {row.flags.map(({ flag, label }) => (
+                            <span key={flag} className={`rounded px-1.5 py-0.5 text-xs ${FLAG_BADGE[flag]}`}>
+                              {label}
                             </span>
-                          ) : null}
-                          {row.isTopStory ? (
-                            <span className="rounded bg-red-100 px-1.5 py-0.5 text-xs text-red-800">
-                              Breaking News
-                            </span>
-                          ) : null}
+                          ))}
                         </div>
                       </div>
                     </div>

@@ -25,6 +25,7 @@ import { ARTICLE_TEXT, type ArticleInput } from "#app/lib/article-form";
 import { AUTOSAVE_TEXT } from "#app/lib/article-autosave";
 import { conflict, fieldsRefused, isDomainError, notFound } from "#app/lib/errors";
 import { safeBody } from "#app/lib/sanitize.server";
+import { flagBadges } from "./flag-rules";
 import { listingExcerpt, readTimeFor, stripHtml } from "#app/lib/text";
 import { firstRow } from "#app/db/rows";
 import { closeEarlierProposals, recordRevision, snapshotOf } from "./revision-log.server";
@@ -110,7 +111,13 @@ export async function listAdminArticles(db: DbOrTx, actor: CurrentUser, query: A
     .orderBy(desc(articles.updatedAt), desc(articles.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
-  return { rows, total, page, pageCount, pageSize };
+  return {
+    rows: rows.map((row) => ({ ...row, flags: flagBadges(row) })),
+    total,
+    page,
+    pageCount,
+    pageSize,
+  };
 }
 /** Any status, for the edit screen; 404 when missing, 403 for a writer's look at another's article. */
 export async function getArticleForEdit(db: DbOrTx, actor: CurrentUser, id: string): Promise<Article> {
