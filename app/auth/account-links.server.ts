@@ -5,7 +5,8 @@
  *
  * - The link carries a 256-bit random token; `account_links` keeps only its SHA-256.
  * - Using a link deletes it, and every other link of the account, in the same transaction that sets the
- *   password; every session of the account ends with it.
+ *   password; every session of the account ends with it. Any other change of the account's e-mail or
+ *   password (Profile, Edit User) ends its links too (endAccountLinks).
  * - Asking for a reset answers the same whether the address belongs to an account or not, and the
  *   e-mail goes out after the answer is decided, so neither the words nor the timing tell.
  * - Requests are throttled per client address and per e-mail address, so nobody can flood a mailbox.
@@ -65,6 +66,15 @@ export async function issueAccountLink(
   return token;
 }
 
+/**
+ * Ends every outstanding link of the account. Called in the transaction of any change of its e-mail
+ * address or password (by the member or an admin): a link mailed to a mistyped address, or before the
+ * password was changed, must not open the corrected account later.
+ */
+export async function endAccountLinks(db: DbOrTx, userId: string): Promise<void> {
+  await db.delete(accountLinks).where(eq(accountLinks.userId, userId));
+}
+
 export interface OpenAccountLink {
   purpose: AccountLinkPurpose;
   user: Pick<User, "id" | "name" | "email">;
@@ -114,7 +124,7 @@ export async function setPasswordWithLink(
       .returning({ userId: accountLinks.userId });
     if (used[0]?.userId !== link.user.id) return null;
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, link.user.id));
-    await tx.delete(accountLinks).where(eq(accountLinks.userId, link.user.id));
+    await endAccountLinks(tx, link.user.id);
     await deleteUserSessions(tx, link.user.id);
     await logActivity(tx, {
       type: "user",

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { verifyPassword } from "#app/auth/password.server";
 import { createSession, findSessionUser } from "#app/auth/session.server";
-import { activityLog, notifications, sessions, users } from "#app/db/schema";
+import { accountLinks, activityLog, notifications, sessions, users } from "#app/db/schema";
+import { findAccountLink, issueAccountLink, setPasswordWithLink } from "#app/auth/account-links.server";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase, one } from "#app/db/testing.server";
 import {
   bulkUserAction,
@@ -189,5 +190,56 @@ describe.each(TEST_ENGINES)("users on %s", (engine) => {
     expect(await sessionCount(writer.id)).toBe(0);
     const row = one(await db().select().from(users).where(eq(users.id, writer.id)));
     expect(await verifyPassword("another99", row.passwordHash)).toBe(true);
+  });
+
+  describe("e-mailed links end when the account's e-mail or password changes", () => {
+    const openLinks = async (id: string) =>
+      (await db().select().from(accountLinks).where(eq(accountLinks.userId, id))).length;
+    /** An invitation and a reset link outstanding, as after a mail to a mistyped address. */
+    async function withLinks(email: string) {
+      const member = await make(email);
+      const invite = await issueAccountLink(db(), member.id, "invite");
+      const reset = await issueAccountLink(db(), member.id, "reset");
+      expect(await openLinks(member.id)).toBe(2);
+      return { member, invite, reset };
+    }
+
+    test("an admin corrects the address: the links mailed to the old one stop working", async () => {
+      const admin = await make("boss-links@example.com", "admin");
+      const { member, invite, reset } = await withLinks("typo@exmaple.com");
+      await updateUser(db(), admin, member.id, editInput(member, { email: "right@example.com" }));
+      expect(await findAccountLink(db(), invite)).toBeNull();
+      expect(await findAccountLink(db(), reset)).toBeNull();
+      expect(await openLinks(member.id)).toBe(0);
+    });
+
+    test("an admin sets a new password: the links stop working", async () => {
+      const admin = await make("boss-pw@example.com", "admin");
+      const { member, invite } = await withLinks("pw-member@example.com");
+      await updateUser(db(), admin, member.id, editInput(member, { password: "brandnew99" }));
+      expect(await findAccountLink(db(), invite)).toBeNull();
+      expect(await openLinks(member.id)).toBe(0);
+    });
+
+    test("an admin changes only the name or the role: the invitation still works", async () => {
+      const admin = await make("boss-name@example.com", "admin");
+      const { member, invite } = await withLinks("renamed@example.com");
+      await updateUser(db(), admin, member.id, editInput(member, { name: "Renamed Person", role: "editor" }));
+      expect(await findAccountLink(db(), invite)).not.toBeNull();
+    });
+
+    test("the member changes their own password in Profile: the links stop working", async () => {
+      const { member, reset } = await withLinks("own-pw@example.com");
+      expect(await changeOwnPassword(db(), member, "secret12", "another99")).toBe(true);
+      expect(await findAccountLink(db(), reset)).toBeNull();
+      expect(await openLinks(member.id)).toBe(0);
+    });
+
+    test("a password set through the reset link ends the invitation too", async () => {
+      const { member, invite, reset } = await withLinks("via-link@example.com");
+      expect(await setPasswordWithLink(db(), reset, "fromlink99")).not.toBeNull();
+      expect(await findAccountLink(db(), invite)).toBeNull();
+      expect(await openLinks(member.id)).toBe(0);
+    });
   });
 });

@@ -8,6 +8,7 @@
  * explain). Activation then deletes those old sessions, so none of them comes back to life.
  */
 import { and, asc, count, eq, ilike, inArray, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { endAccountLinks } from "#app/auth/account-links.server";
 import { hashPassword, verifyPassword } from "#app/auth/password.server";
 import { deleteUserSessions } from "#app/auth/session.server";
 import type { Db, DbOrTx } from "#app/db/client.server";
@@ -264,7 +265,8 @@ export async function createUser(db: Db, input: NewUser, actor: Actor | null) {
 
 /**
  * Saves the edit-user form. A change that removes access (demotion from admin, deactivation) follows the
- * same rails as deactivation; a new password (or reactivation) ends the user's old sessions.
+ * same rails as deactivation; a new password (or reactivation) ends the user's old sessions, and a new password or
+ * e-mail address ends every e-mailed link of the account.
  */
 export async function updateUser(db: Db, actor: Actor, userId: string, input: EditUserInput) {
   const passwordHash = input.password ? await hashPassword(input.password) : null;
@@ -300,6 +302,8 @@ export async function updateUser(db: Db, actor: Actor, userId: string, input: Ed
       if (!updated) throw userNotFound();
       if ((input.status === "active" && target.status !== "active") || passwordHash)
         await deleteUserSessions(tx, userId);
+      // An invitation or reset mailed before the change (perhaps to a mistyped address) must not open it.
+      if (passwordHash || updated.email !== target.email) await endAccountLinks(tx, userId);
       const changes = [
         target.role !== input.role ? `role ${target.role} → ${input.role}` : "",
         target.status !== input.status ? `status ${target.status} → ${input.status}` : "",
@@ -348,7 +352,8 @@ export async function updateProfile(db: Db, actor: Actor, input: ProfileInput) {
 
 /**
  * Changes one's own password after checking the current one. Every session of the account ends (the caller
- * starts a fresh one for this browser), so a stolen session does not outlive the change.
+ * starts a fresh one for this browser), so a stolen session does not outlive the change, and so does every
+ * e-mailed link of the account.
  */
 export async function changeOwnPassword(
   db: Db,
@@ -362,6 +367,7 @@ export async function changeOwnPassword(
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, actor.id));
     await deleteUserSessions(tx, actor.id);
+    await endAccountLinks(tx, actor.id);
     await logActivity(tx, { type: "user", actor, action: "changed password", title: user.name });
   });
   return true;
