@@ -10,6 +10,7 @@ import { config } from "#app/config.server";
 import { shareSiteChanges } from "#app/domain/delivery/change-broadcast.server";
 import { siteChanged } from "#app/domain/delivery/site-changes.server";
 import { startScheduler } from "#app/domain/articles/scheduler.server";
+import { backgroundMailSettled } from "#app/domain/email/mailer.server";
 import { ensureImageVariants } from "#app/domain/media/variants.server";
 import { createApp } from "./app";
 import { prepareDatabase, refreshPlannerStatistics } from "./start";
@@ -77,6 +78,8 @@ export async function serve({ build, viteMiddleware }: ServeOptions): Promise<Se
     forceExit.unref();
     server.close(async () => {
       await scheduler.stop();
+      // Confirmation mail sent after its answer still goes out (within the 10 s above).
+      await backgroundMailSettled();
       await stopSharingChanges?.();
       await database
         .close()

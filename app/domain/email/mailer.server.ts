@@ -60,6 +60,27 @@ export async function sendEmail(message: OutgoingEmail, cfg: MailSettings = conf
   });
 }
 
+// Mail handed off by sendEmailInBackground and not yet accepted or refused.
+const inFlight = new Set<Promise<void>>();
+
+/**
+ * Sends one message after the caller has answered: a reader's request must not wait for the mail server
+ * (a signup took 130-160 ms for a new address and 14-37 ms for a known one while the mail was sent in the
+ * request, which told a stranger who reads the newsletter). A failure is logged with `failureLog`
+ * ("[area] what failed") for the operator; the asker has had their answer.
+ */
+export function sendEmailInBackground(message: OutgoingEmail, cfg: MailSettings, failureLog: string): void {
+  const sending: Promise<void> = sendEmail(message, cfg)
+    .catch((error: unknown) => console.error(failureLog, error))
+    .finally(() => inFlight.delete(sending));
+  inFlight.add(sending);
+}
+
+/** Resolves once every message sent in the background has been accepted or refused (tests, shutdown). */
+export async function backgroundMailSettled(): Promise<void> {
+  while (inFlight.size > 0) await Promise.all(inFlight);
+}
+
 /** Closes the pooled connections (tests, shutdown). */
 export function closeMailTransports() {
   for (const transport of transports.values()) transport.close();

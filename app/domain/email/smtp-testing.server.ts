@@ -25,7 +25,15 @@ export interface TestSmtpServer {
   close(): Promise<void>;
 }
 
-export async function startTestSmtpServer(): Promise<TestSmtpServer> {
+export interface TestSmtpOptions {
+  /**
+   * Holds every message this long before accepting it (a slow or distant mail server): the sender's
+   * `sendMail` does not resolve, and `received` does not list it, until then.
+   */
+  acceptAfterMs?: number;
+}
+
+export async function startTestSmtpServer(options: TestSmtpOptions = {}): Promise<TestSmtpServer> {
   const received: ReceivedEmail[] = [];
   const waiters: Array<{ to: string; resolve: (m: ReceivedEmail) => void }> = [];
   const server = new SMTPServer({
@@ -34,7 +42,9 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
     logger: false,
     onData(stream, session, callback) {
       simpleParser(stream)
-        .then((parsed) => {
+        .then(async (parsed) => {
+          if (options.acceptAfterMs)
+            await new Promise((resolve) => setTimeout(resolve, options.acceptAfterMs));
           const message: ReceivedEmail = {
             from: parsed.from?.text ?? "",
             to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),

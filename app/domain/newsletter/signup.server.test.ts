@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { newsletterSubscribers, rateLimits, settings } from "#app/db/schema";
 import { seedDatabase } from "#app/db/seed.server";
 import { createTestDatabase, one, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
-import { closeMailTransports } from "#app/domain/email/mailer.server";
+import { backgroundMailSettled, closeMailTransports } from "#app/domain/email/mailer.server";
 import { startTestSmtpServer, type TestSmtpServer } from "#app/domain/email/smtp-testing.server";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
 import { isDomainError } from "#app/lib/errors";
@@ -129,9 +129,11 @@ describe.each(TEST_ENGINES)("newsletter signup on %s", (engine) => {
     await smtp.waitFor("twice@example.com");
     const again = await subscribe(database.db, { email: "twice@example.com", consent: "on" }, options);
     expect(again).toEqual(first);
+    await backgroundMailSettled();
     expect(smtp.received).toHaveLength(1);
     const later = new Date(Date.now() + 16 * 60 * 1000);
     await subscribe(database.db, { email: "twice@example.com", consent: "on" }, { ...options, now: later });
+    await backgroundMailSettled();
     expect(smtp.received).toHaveLength(2);
     // A confirmed reader is not mailed at all, and gets the very same answer.
     const token = (await rowFor("twice@example.com")).token;
@@ -143,8 +145,51 @@ describe.each(TEST_ENGINES)("newsletter signup on %s", (engine) => {
       { ...options, now: new Date(Date.now() + 40 * 60 * 1000) },
     );
     expect(known).toEqual(first);
+    await backgroundMailSettled();
     expect(smtp.received).toHaveLength(0);
     expect(await database.db.select().from(newsletterSubscribers)).toHaveLength(1);
+  });
+
+  test("the answer never waits for the mail server: a new and a known address are both answered before the mail is accepted, and the mail still arrives", async () => {
+    const slowSmtp = await startTestSmtpServer({ acceptAfterMs: 3000 });
+    try {
+      const options = { origin: ORIGIN, ip: "1.2.3.4", mail: { smtpUrl: slowSmtp.smtpUrl } };
+      await subscribe(database.db, { email: "known@example.com", consent: "on" }, options);
+      await confirmSubscription(database.db, (await rowFor("known@example.com")).token);
+
+      const fresh = await subscribe(database.db, { email: "new@example.com", consent: "on" }, options);
+      // Answered, and the mail server has not accepted the confirmation yet: the answer did not wait for it.
+      expect(slowSmtp.received.map((message) => message.to)).not.toContainEqual(["new@example.com"]);
+      const known = await subscribe(database.db, { email: "known@example.com", consent: "on" }, options);
+      expect(known).toEqual(fresh);
+
+      const mail = await slowSmtp.waitFor("new@example.com", 10_000);
+      expect(mail.subject).toContain(NEWSLETTER_TEXT.emailSubject);
+    } finally {
+      await backgroundMailSettled();
+      await slowSmtp.close();
+    }
+  });
+
+  test("a confirmation the mail server refuses is logged for the operator; the reader's answer is the same", async () => {
+    const logged: unknown[][] = [];
+    const spy = vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => void logged.push(args));
+    try {
+      // Nothing listens on port 9 of this machine: the connection is refused.
+      const options = { origin: ORIGIN, ip: "1.2.3.4", mail: { smtpUrl: "smtp://127.0.0.1:9" } };
+      const result = await subscribe(database.db, { email: "lost@example.com", consent: "on" }, options);
+      expect(result).toEqual({
+        ok: true,
+        title: NEWSLETTER_TEXT.thanksTitle,
+        message: NEWSLETTER_TEXT.thanksConfirm,
+      });
+      await backgroundMailSettled();
+      expect(logged.map((args) => String(args[0]))).toContain(
+        "[newsletter] sending a confirmation e-mail failed",
+      );
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   test("an unsubscribed reader who signs up again starts over with a new token", async () => {

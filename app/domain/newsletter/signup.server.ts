@@ -12,7 +12,11 @@ import { eq } from "drizzle-orm";
 import type { Db } from "#app/db/client.server";
 import { isUniqueViolation } from "#app/db/errors";
 import { newsletterSubscribers, type NewsletterSubscriber } from "#app/db/schema";
-import { isEmailConfigured, sendEmail, type OutgoingEmail } from "#app/domain/email/mailer.server";
+import {
+  isEmailConfigured,
+  sendEmailInBackground,
+  type OutgoingEmail,
+} from "#app/domain/email/mailer.server";
 import { addressKey, consumeRateLimit, type RateLimit } from "#app/domain/rate-limit/rate-limit.server";
 import { getSettings } from "#app/domain/settings/settings.server";
 import { config } from "#app/config.server";
@@ -77,15 +81,14 @@ export async function subscribe(db: Db, values: Record<string, unknown>, options
   if (subscriber?.status === "pending" && canMail) {
     // The first mail goes out at once; a repeat waits out the interval (the signup counts as the first).
     const mayResend = await consumeRateLimit(db, `newsletter-resend:${email}`, RESEND_INTERVAL, now);
-    if (mayResend) {
-      try {
-        await sendEmail(confirmationEmail(subscriber, options.origin, settings.siteTitle), mail);
-      } catch (error) {
-        // The reader gets the same answer (it must not differ for known addresses); trying again later
-        // sends the link then. The cause is for the operator.
-        console.error("[newsletter] sending a confirmation e-mail failed", error);
-      }
-    }
+    // After the answer, so that a new address is answered as fast as a known one (sendEmailInBackground).
+    // A failure is logged; trying again after the interval sends the link then.
+    if (mayResend)
+      sendEmailInBackground(
+        confirmationEmail(subscriber, options.origin, settings.siteTitle),
+        mail,
+        "[newsletter] sending a confirmation e-mail failed",
+      );
   }
   return {
     ok: true,
