@@ -2,6 +2,7 @@
  * What the HTTP server hands every loader and action of one request (React Router's load context):
  * the database and the signed-in staff member travel here, never through a global lookup.
  */
+import type { AppLoadContext } from "react-router";
 import type { CurrentUser } from "#app/auth/current-user.server";
 import type { Db } from "#app/db/client.server";
 
@@ -18,4 +19,5 @@ declare module "react-router" {
     currentUser: () => Promise<CurrentUser | null>;
   }
 }
-export {};
+/** The request's context under its own name, for the domain (which never imports React Router). */
+export type RequestContext = AppLoadContext;

@@ -4,9 +4,9 @@
  */
 import { eq, inArray, sql } from "drizzle-orm";
 import { generatePassword, hashPassword } from "#app/auth/password.server";
-import { categorySlug } from "#app/lib/slug";
-import { shortSlug, uniqueSlugFor } from "#app/domain/articles/slugs.server";
+import { categorySlug, shortSlug } from "#app/lib/slug";
 import { listingExcerpt, readTimeFor } from "#app/lib/text";
+import { uniqueSlugFor } from "./article-slugs.server";
 import type { Db, DbOrTx } from "./client.server";
 import { SAMPLE_ARTICLES, SAMPLE_CATEGORIES } from "./sample-content";
 import { articles, categories, comments, settings, users } from "./schema";

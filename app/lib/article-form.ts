@@ -3,7 +3,6 @@
  * admin list searches. Shared by the browser (quick feedback) and the server (the rule that counts).
  */
 import { z } from "zod";
-import { SQLSTATE } from "#app/db/errors";
 import { ARTICLE_STATUSES, type ArticleStatus } from "#app/lib/enums";
 import { SEO_FIELD_MESSAGES, seoFields, seoValuesOf, type SeoValues } from "./article-seo";
 import { parseForm } from "./form";
@@ -249,18 +248,6 @@ export function parseArticleForm(values: Record<string, unknown>): ArticleParse 
             message: Object.values(fieldErrors)[0] ?? ARTICLE_TEXT.updateFailed,
           };
   return { ok: false, fieldErrors, problem };
-}
-
-/**
- * 'Creation Failed' bodies (back-office.md section 8), chosen by the database's error code (SQLSTATE,
- * app/db/errors.ts), never by its wording: no privilege on the table, out of resources (a full disk,
- * out of memory), or over one of the database's limits (a row too large); anything else is general.
- */
-export function creationFailureMessage(sqlState: string | undefined): string {
-  if (sqlState === SQLSTATE.insufficientPrivilege) return ARTICLE_TEXT.creationPermission;
-  if (sqlState?.startsWith(SQLSTATE.insufficientResourcesClass)) return ARTICLE_TEXT.creationQuota;
-  if (sqlState?.startsWith(SQLSTATE.programLimitExceededClass)) return ARTICLE_TEXT.creationTooLarge;
-  return ARTICLE_TEXT.creationFailed;
 }
 
 export const CATEGORY_TEXT = {

@@ -18,6 +18,8 @@ export const DOMAIN_ERROR_CODES = [
   "conflict",
   /** The upload or the content is larger than allowed. */
   "too_large",
+  /** Not now: the site is in maintenance for readers; `retryAfter` says when to ask again. */
+  "unavailable",
 ] as const;
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
 
@@ -33,6 +35,8 @@ export interface DomainErrorDetails {
   detail?: string;
   /** Deleting categories that hold articles: the screen asks where the articles should go. */
   needsMoveTarget?: boolean;
+  /** Seconds after which asking again may succeed (a refusal for now, not for good). */
+  retryAfter?: number;
 }
 
 export class DomainError extends Error {
@@ -71,6 +75,9 @@ export const notFound = (message: string, details?: DomainErrorDetails) =>
 
 export const conflict = (message: string, details?: DomainErrorDetails) =>
   new DomainError("conflict", message, details);
+
+export const unavailable = (message: string, details?: DomainErrorDetails) =>
+  new DomainError("unavailable", message, details);
 
 /**
  * A form's field problems as one refusal (a bad field is 'invalid', a duplicate is a 'conflict'). Its

@@ -7,6 +7,7 @@ import {
   invalid,
   fieldsRefused,
   notFound,
+  unavailable,
 } from "./errors";
 import {
   answersDomainErrors,
@@ -37,6 +38,7 @@ describe("statusOf and bodyOf", () => {
       not_found: 404,
       conflict: 409,
       too_large: 413,
+      unavailable: 503,
     });
     for (const code of DOMAIN_ERROR_CODES)
       expect(statusOf(new DomainError(code, "x"))).toBe(HTTP_STATUS[code]);
@@ -69,6 +71,15 @@ describe("statusOf and bodyOf", () => {
     const answer = toResponse(forbidden("No.", { title: "Access Denied" }));
     expect(answer.data).toEqual({ title: "Access Denied", message: "No." });
     expect(answer.init?.status).toBe(403);
+  });
+
+  test("a refusal for now says when to ask again and is never stored by a cache", () => {
+    const answer = toResponse(unavailable("Back at noon.", { title: "Under maintenance", retryAfter: 3600 }));
+    expect(answer.init?.status).toBe(503);
+    expect(answer.data).toEqual({ title: "Under maintenance", message: "Back at noon." });
+    expect(new Headers(answer.init?.headers).get("Retry-After")).toBe("3600");
+    expect(new Headers(answer.init?.headers).get("Cache-Control")).toBe("no-store");
+    expect(toResponse(notFound("Gone")).init?.headers).toBeUndefined();
   });
 });
 

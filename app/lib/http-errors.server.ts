@@ -14,6 +14,7 @@ export const HTTP_STATUS: Record<DomainErrorCode, number> = {
   not_found: 404,
   conflict: 409,
   too_large: 413,
+  unavailable: 503,
 };
 
 export const statusOf = (error: DomainError) => HTTP_STATUS[error.code];
@@ -39,7 +40,20 @@ export function bodyOf(error: DomainError): DomainErrorBody {
   };
 }
 
-export const toResponse = (error: DomainError) => data(bodyOf(error), { status: statusOf(error) });
+/**
+ * A refusal for now (`retryAfter`) says when to ask again (RFC 9110 §10.2.3) and is never stored by a
+ * cache: the same request may succeed in a moment.
+ */
+const headersOf = (error: DomainError): HeadersInit | undefined =>
+  error.details.retryAfter === undefined
+    ? undefined
+    : {
+        "Retry-After": String(Math.max(0, Math.ceil(error.details.retryAfter))),
+        "Cache-Control": "no-store",
+      };
+
+export const toResponse = (error: DomainError) =>
+  data(bodyOf(error), { status: statusOf(error), headers: headersOf(error) });
 
 const answering = new WeakSet<object>();
 

@@ -12,6 +12,19 @@ export function slugify(name: string): string {
     .replace(/^-+|-+$/g, "");
 }
 
+/** The longest slug made from a title: shared links stay short (the migration's backfill uses the same cut). */
+const SHORT_SLUG = 60;
+
+/** The title's slug, cut to at most 60 characters at a dash so no word is split; `fallback` when nothing is left. */
+export function shortSlug(title: string, max = SHORT_SLUG, fallback = "story"): string {
+  const full = slugify(title);
+  if (full.length <= max) return full || fallback;
+  const cut = full.slice(0, max + 1);
+  const atDash = cut.lastIndexOf("-");
+  const short = (atDash > 0 ? cut.slice(0, atDash) : full.slice(0, max)).replace(/-+$/, "");
+  return short || fallback;
+}
+
 export const categorySlug = slugify;
 export const tagSlug = slugify;
 

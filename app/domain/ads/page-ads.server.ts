@@ -3,7 +3,7 @@
  * matter, i.e. ads are on, hidden for staff, and the request carries a session cookie. Pages for signed-in
  * staff are never cached (decision 006), so a reader never gets a staff member's ad-free page or back.
  */
-import type { AppLoadContext } from "react-router";
+import type { RequestContext } from "#app/context";
 import type { Settings } from "#app/db/schema";
 import { hasPersonalCookie } from "#app/domain/settings/public-delivery.server";
 import {
@@ -15,7 +15,7 @@ import {
   type Viewer,
 } from "./ad-placement.server";
 
-type StaffLookup = Pick<AppLoadContext, "currentUser">;
+type StaffLookup = Pick<RequestContext, "currentUser">;
 
 export async function viewerOf(
   s: Pick<Settings, "adsEnabled" | "adsHideForStaff">,

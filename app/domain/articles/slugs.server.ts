@@ -2,28 +2,16 @@
  * Readable article addresses (/article/<slug>). A story gets its slug from its title on its first save;
  * editors may change it, and every earlier slug stays in `article_slugs` so old links answer 301.
  */
-import { and, eq, ne, or, sql } from "drizzle-orm";
+import { and, eq, or, sql } from "drizzle-orm";
+import { slugTaken, uniqueSlugFor } from "#app/db/article-slugs.server";
 import type { DbOrTx, Tx } from "#app/db/client.server";
 import { articleSlugs, articles } from "#app/db/schema";
 import { isValidSlug, SLUG_TEXT } from "#app/lib/article-form";
 import { fieldsRefused } from "#app/lib/errors";
-import { slugify } from "#app/lib/slug";
+import { shortSlug } from "#app/lib/slug";
 import { isPublished } from "./published.server";
 
-export { SLUG_TEXT };
-
-/** The longest slug made from a title: shared links stay short (the migration's backfill uses the same cut). */
-const SHORT_SLUG = 60;
-
-/** The title's slug, cut to at most 60 characters at a dash so no word is split; `fallback` when nothing is left. */
-export function shortSlug(title: string, max = SHORT_SLUG, fallback = "story"): string {
-  const full = slugify(title);
-  if (full.length <= max) return full || fallback;
-  const cut = full.slice(0, max + 1);
-  const atDash = cut.lastIndexOf("-");
-  const short = (atDash > 0 ? cut.slice(0, atDash) : full.slice(0, max)).replace(/-+$/, "");
-  return short || fallback;
-}
+export { SLUG_TEXT, shortSlug, slugTaken, uniqueSlugFor };
 
 /**
  * The slug a save gives an existing story when no one typed one: a story never published follows its
@@ -37,32 +25,6 @@ export async function slugForSave(
   if (current.slug && (current.publishedAt || shortSlug(current.title) === shortSlug(title)))
     return current.slug;
   return uniqueSlugFor(db, title, current.id);
-}
-
-/** Whether another story uses the slug now or used it before (an old link must keep leading to its story). */
-export async function slugTaken(db: DbOrTx, slug: string, articleId: string | null): Promise<boolean> {
-  const other = articleId ? ne(articles.id, articleId) : undefined;
-  const [current] = await db
-    .select({ id: articles.id })
-    .from(articles)
-    .where(and(eq(articles.slug, slug), other))
-    .limit(1);
-  if (current) return true;
-  const [earlier] = await db
-    .select({ id: articleSlugs.articleId })
-    .from(articleSlugs)
-    .where(and(eq(articleSlugs.slug, slug), articleId ? ne(articleSlugs.articleId, articleId) : undefined))
-    .limit(1);
-  return !!earlier;
-}
-
-/** A free slug from the title: the short slug, or it with the start of the id added (as the backfill does). */
-export async function uniqueSlugFor(db: DbOrTx, title: string, articleId: string): Promise<string> {
-  const base = shortSlug(title);
-  if (!(await slugTaken(db, base, articleId))) return base;
-  const withId = `${base}-${articleId.slice(0, 8).toLowerCase()}`;
-  if (!(await slugTaken(db, withId, articleId))) return withId;
-  return `${base}-${crypto.randomUUID().slice(0, 8)}`;
 }
 
 /**

@@ -9,12 +9,11 @@ import { data } from "react-router";
 import type { CurrentUser } from "#app/auth/guard.server";
 import type { Toast } from "#app/components/ui/toast";
 import type { Db } from "#app/db/client.server";
-import { sqlStateOf } from "#app/db/errors";
 import { saveArticle } from "#app/domain/articles/admin.server";
+import { creationFailureMessage } from "#app/domain/articles/save-failure.server";
 import {
   ARTICLE_TEXT,
   articleValuesFromForm,
-  creationFailureMessage,
   parseArticleForm,
   type ArticleFieldErrors,
   type ArticleFormValues,
@@ -90,7 +89,7 @@ export async function saveArticleFromForm(
     if (isDomainError(error)) throw error; // 403 / 404: withDomainErrors answers, the error boundary shows it
     console.error("[articles] save failed", { id, actor: actor.id }, error);
     const problem = creating
-      ? { title: ARTICLE_TEXT.creationFailedTitle, message: creationFailureMessage(sqlStateOf(error)) }
+      ? { title: ARTICLE_TEXT.creationFailedTitle, message: creationFailureMessage(error) }
       : { title: ARTICLE_TEXT.updateFailed, message: "" };
     return reply({ values, fieldErrors: {}, problem }, 500);
   }
