@@ -9,7 +9,16 @@ const SIGN_OUT_REDIRECT_MS = 1500;
 
 export const action = withDomainErrors(async ({ request, context }: Route.ActionArgs) => {
   const token = await readSessionToken(request.headers.get("Cookie"));
-  if (token) await deleteSession(context.db, token);
+  try {
+    if (token) await deleteSession(context.db, token);
+  } catch (error) {
+    // The cookie stays: the session is still valid, and the person should know and try again.
+    console.error("[auth] sign-out failed", error);
+    return data(
+      { problem: { title: AUTH_TEXT.signOutFailedTitle, message: AUTH_TEXT.signOutFailed } },
+      { status: 500 },
+    );
+  }
   return data({ signedOut: true }, { headers: { "Set-Cookie": await destroySessionCookie(request) } });
 });
 
@@ -17,7 +26,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Sign Out" }, { name: "r
 
 export default function Logout({ actionData }: Route.ComponentProps) {
   const navigate = useNavigate();
-  const isSignedOut = Boolean(actionData?.signedOut);
+  const isSignedOut = Boolean(actionData && "signedOut" in actionData);
+  const problem = actionData && "problem" in actionData ? actionData.problem : null;
   useEffect(() => {
     if (!isSignedOut) return;
     const timer = setTimeout(() => navigate("/admin/login", { replace: true }), SIGN_OUT_REDIRECT_MS);
@@ -35,6 +45,12 @@ export default function Logout({ actionData }: Route.ComponentProps) {
       ) : (
         <Form method="post" className="w-full max-w-sm rounded-lg bg-white p-8 text-center shadow">
           <h1 className="font-serif text-2xl font-bold">Sign Out</h1>
+          {problem ? (
+            <div role="alert" className="mt-3 rounded border border-red-300 bg-red-50 px-3 py-2 text-red-900">
+              <p className="font-semibold">{problem.title}</p>
+              <p className="text-sm">{problem.message}</p>
+            </div>
+          ) : null}
           <p className="mt-2 text-gray-700">Sign out of the back office on this device?</p>
           <button type="submit" className="mt-4 rounded-md bg-brand-700 px-4 py-2 font-semibold text-white">
             Sign Out
