@@ -8,7 +8,8 @@ import { Form, Link, useSubmit } from "react-router";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
 import { useToast } from "#app/components/ui/toast";
 import type { MediaVariant } from "#app/db/schema";
-import { formatBytes, isShareVariant, MEDIA_TEXT } from "#app/domain/media/media-rules";
+import { isShareVariant, MEDIA_TEXT } from "#app/domain/media/media-rules";
+import { formatFileSize } from "#app/lib/file-size";
 import { shortDate } from "#app/lib/dates";
 import { TagList } from "./tag-list";
 import { useRowSelection } from "./use-row-selection";
@@ -243,7 +244,7 @@ export function MediaLibrary({
                 <p className="flex flex-wrap items-center gap-1 text-xs text-gray-500">
                   <span className="capitalize">{item.type}</span>
                   <span aria-hidden>·</span>
-                  <span>{formatBytes(item.size)}</span>
+                  <span>{formatFileSize(item.size)}</span>
                   <StatusBadge status={item.status} />
                 </p>
                 <div className="flex flex-wrap items-center justify-between gap-x-1">
@@ -292,7 +293,7 @@ export function MediaLibrary({
                     </div>
                   </td>
                   <td className="hidden px-3 py-2 capitalize md:table-cell">{item.type}</td>
-                  <td className="hidden px-3 py-2 sm:table-cell">{formatBytes(item.size)}</td>
+                  <td className="hidden px-3 py-2 sm:table-cell">{formatFileSize(item.size)}</td>
                   <td className="hidden px-3 py-2 lg:table-cell">
                     <TagList tags={item.tags} emptyText={null} />
                   </td>

@@ -376,11 +376,3 @@ export function isHttpUrl(value: string): boolean {
     return false;
   }
 }
-
-/** "1.5 MB" style sizes for the library. */
-export function formatBytes(bytes: number): string {
-  if (bytes <= 0) return "—";
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}

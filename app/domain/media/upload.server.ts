@@ -22,6 +22,7 @@ import { mediaKey, newMediaId, publicUrlFor, putMediaFile, removeMediaFiles } fr
 import { IMAGE_WORK } from "./image-gate.server";
 import { makeVariants, uprightSize, type MadeVariant } from "./variants.server";
 import { firstRow } from "#app/db/rows";
+import { formatFileSize } from "#app/lib/file-size";
 
 /** An expected refusal: shown to the user with its title and message (and the field it is about). */
 export const mediaError = (
@@ -157,7 +158,7 @@ export async function uploadMedia(db: Db, actor: Actor | null, input: UploadInpu
         actor,
         action: "uploaded media",
         title: row.name,
-        description: `${row.originalName} (${row.mimeType}, ${row.size} bytes)`,
+        description: `${row.originalName} (${row.mimeType}, ${formatFileSize(row.size)})`,
       });
       return row;
     });

@@ -10,7 +10,8 @@ import { describedBy, FormField, inputClass } from "#app/components/admin/form-f
 import { EDITOR_IMAGE_TEXT, IMAGE_DETAIL_LIMITS } from "#app/domain/media/editor-image-rules";
 import { canChangeMedia, getMediaItem, updateMediaDetails } from "#app/domain/media/editor.server";
 import { uploaderFor } from "#app/domain/media/library.server";
-import { formatBytes, MEDIA_LIMITS, MEDIA_TEXT } from "#app/domain/media/media-rules";
+import { MEDIA_LIMITS, MEDIA_TEXT } from "#app/domain/media/media-rules";
+import { formatFileSize } from "#app/lib/file-size";
 import { isDomainError } from "#app/lib/errors";
 import { redirectWithToast } from "#app/lib/flash.server";
 import { withDomainErrors } from "#app/lib/http-errors.server";
@@ -153,7 +154,7 @@ export default function MediaItemPage({ loaderData, actionData }: Route.Componen
               <>
                 <dt className="text-gray-700">Size</dt>
                 <dd>
-                  {item.width}x{item.height}, {formatBytes(item.size)}
+                  {item.width}x{item.height}, {formatFileSize(item.size)}
                 </dd>
               </>
             ) : null}
