@@ -1,11 +1,33 @@
 import { tagSlug } from "#app/lib/slug";
 
 /**
+ * The page a path opens, written one way, for every rule that is about pages (the back office, snippet
+ * and ad paths, pages whose address holds a secret). React Router decodes each segment's percent-escapes
+ * (an encoded slash stays one), matches letters in any case and ignores trailing slashes, so `/ABOUT`,
+ * `/About/` and `/%61bout` all open `/about`; a rule that compared the raw address missed them. A
+ * prefix (a `*` rule) is read with `{ trailingSlash: "keep" }`: `/tag/*` must not become `/tag*`.
+ */
+export function pagePath(pathname: string, options: { trailingSlash?: "drop" | "keep" } = {}): string {
+  let decoded: string;
+  try {
+    decoded = pathname
+      .split("/")
+      .map((segment) => decodeURIComponent(segment).replace(/\//g, "%2F"))
+      .join("/");
+  } catch {
+    // A broken escape: the router, too, matches such a path as written.
+    decoded = pathname;
+  }
+  const lower = decoded.toLowerCase();
+  return options.trailingSlash === "keep" ? lower : lower.replace(/\/+$/, "") || "/";
+}
+
+/**
  * Which side of the site a path belongs to. The back office is everything under /admin; every other
  * page is a reader page (no hydration, the reader script instead: decision record 005; admin code
- * injected: decision record 002). Matched in any letter case, as the router matches it.
+ * injected: decision record 002). Read as the router reads it (`pagePath`): `/%61dmin` is the back office.
  */
-export const isBackOfficePath = (pathname: string) => /^\/admin(\/|$)/i.test(pathname);
+export const isBackOfficePath = (pathname: string) => /^\/admin(\/|$)/.test(pagePath(pathname));
 
 /** A story's address: its readable slug, or its id for a row that has none yet (the id redirects once it has). */
 export const articlePath = (article: { id: string; slug?: string | null }) =>

@@ -97,6 +97,21 @@ describe("which pages get ads", () => {
     expect(adsAllowed(s, { path: "/category/news", isStaff: false })).toBe(true);
   });
 
+  test("an excluded path is the page the router opens: any letter case, a trailing slash or escaped letters", () => {
+    const s = { ...base, adsExcludedPaths: ["/about", "/Category/Sport*"] };
+    for (const path of [
+      "/ABOUT",
+      "/About/",
+      "/%61bout",
+      "/ABOUT/Team",
+      "/category/SPORTS",
+      "/%63ategory/sport",
+    ])
+      expect(adsAllowed(s, { path, isStaff: false }), path).toBe(false);
+    expect(adsAllowed(s, { path: "/aboutus", isStaff: false })).toBe(true);
+    expect(adsAllowed(base, { path: "/%61dmin/ads", isStaff: false })).toBe(false);
+  });
+
   test("a unit id ad is the standard AdSense tag in a labelled box of its size", () => {
     const [placed] = pageAds(base, reader).in_article;
     expect(placed?.html).toContain('data-ad-client="ca-pub-1234567890123456"');

@@ -6,7 +6,7 @@
 import type { Settings } from "#app/db/schema";
 import { adSenseClientId } from "#app/domain/snippets/page-code.server";
 import { pathMatches } from "#app/domain/snippets/snippet-rules";
-import { isBackOfficePath } from "#app/lib/paths";
+import { isBackOfficePath, pagePath } from "#app/lib/paths";
 import { escapeHtml } from "#app/lib/text";
 import { readStoredAdUnits, type AdPlacement, type AdUnit } from "./ad-units";
 
@@ -42,13 +42,15 @@ export function adsAllowed(s: Omit<AdSettings, "adSlots" | "adsPublisherId">, vi
   return !(s.adsExcludedPaths ?? []).some((pattern) => excludes(pattern, viewer.path));
 }
 
-/** '/tag' excludes '/tag' and everything under it; '/tag*' any path starting so; '/' only the home page. */
+/**
+ * '/tag' excludes '/tag' and everything under it; '/tag*' any path starting so; '/' only the home page.
+ * Read as the router reads paths (`pagePath`), so '/TAG/x' and '/%74ag' are excluded too.
+ */
 function excludes(pattern: string, path: string): boolean {
   const p = pattern.trim();
   if (!p) return false;
-  if (p.endsWith("*") || p === "/") return pathMatches(p, path);
-  const base = p.replace(/\/+$/, "");
-  return pathMatches(base, path) || path.startsWith(`${base}/`);
+  if (p.endsWith("*") || pagePath(p) === "/") return pathMatches(p, path);
+  return pathMatches(p, path) || pagePath(path).startsWith(`${pagePath(p)}/`);
 }
 
 /** Width and height of a fixed size; responsive reserves a height that fits the slot. */

@@ -53,6 +53,20 @@ describe("path matching", () => {
     expect(pathMatches("/", "/contact")).toBe(false);
   });
 
+  test("a path is the page the router opens: any letter case, a trailing slash or escaped letters match the rule", () => {
+    for (const path of ["/ABOUT", "/About/", "/%61bout", "/about//"]) {
+      expect(pathMatches("/about", path), path).toBe(true);
+      expect(matchesPaths({ includePaths: ["*"], excludePaths: ["/about"] }, path), path).toBe(false);
+    }
+    expect(pathMatches("/About/", "/about")).toBe(true);
+    expect(pathMatches("/article/*", "/ARTICLE/abc")).toBe(true);
+    expect(pathMatches("/article/*", "/%61rticle/abc")).toBe(true);
+    expect(pathMatches("/article/*", "/articles")).toBe(false);
+    expect(pathMatches("/about", "/about/team")).toBe(false);
+    expect(matchesSiteDisplay("posts", "/Article/abc")).toBe(true);
+    expect(matchesSiteDisplay("homepage", "//")).toBe(true);
+  });
+
   test("excludes take priority over includes", () => {
     const rule = { includePaths: ["*"], excludePaths: ["/article/*"] };
     expect(matchesPaths(rule, "/")).toBe(true);

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import type { CodeSnippet } from "#app/db/schema";
 import { parseForm } from "#app/lib/form";
+import { pagePath } from "#app/lib/paths";
 
 export type { CodeSnippet };
 
@@ -155,14 +156,17 @@ export const toggledStatus = (status: CodeSnippet["status"]): CodeSnippet["statu
 export const isMobileUserAgent = (userAgent: string | null | undefined) =>
   /Mobi|Android/.test(userAgent ?? "");
 
-/** '/news/' and '/news' are the same page; the root stays '/'. */
-const normalizePath = (path: string) => path.replace(/\/+$/, "") || "/";
-
-/** A trailing * is a prefix wildcard ('*' alone matches everything); otherwise the path must match exactly. */
+/**
+ * A trailing * is a prefix wildcard ('*' alone matches everything); otherwise the path must be the same
+ * page. Both sides are read as the router reads them (`pagePath`): '/About/' and '/%61bout' are '/about'.
+ */
 export function pathMatches(pattern: string, path: string): boolean {
   const p = pattern.trim();
-  if (p.endsWith("*")) return path.startsWith(p.slice(0, -1));
-  return normalizePath(p) === normalizePath(path);
+  if (p.endsWith("*"))
+    return pagePath(path, { trailingSlash: "keep" }).startsWith(
+      pagePath(p.slice(0, -1), { trailingSlash: "keep" }),
+    );
+  return pagePath(p) === pagePath(path);
 }
 
 /** Excludes take priority over includes; no include list means '*'. */
@@ -174,8 +178,9 @@ export function matchesPaths(snippet: Pick<CodeSnippet, "includePaths" | "exclud
 
 /** Homepage is '/', posts are '/article/…', pages are every other public page. */
 export function matchesSiteDisplay(display: CodeSnippet["siteDisplay"], path: string): boolean {
-  const isHome = normalizePath(path) === "/";
-  const isPost = path.startsWith("/article/");
+  const page = pagePath(path);
+  const isHome = page === "/";
+  const isPost = page.startsWith("/article/");
   switch (display) {
     case "sitewide":
       return true;
