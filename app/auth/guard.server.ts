@@ -1,7 +1,11 @@
 /**
  * Guards for loaders and actions. Every back-office loader and action starts with requireUser or
- * requirePermission: the server refuses, whatever the page shows. A signed-out visitor is redirected
- * to the sign-in page; a refusal is a DomainError ('forbidden') that withDomainErrors answers with 403.
+ * requirePermission (pages) or requireJsonUser (endpoints the editor calls with fetch): the server
+ * refuses, whatever the page shows. Both apply the same rules in the same order (admission): signed in,
+ * enabled, two-factor sign-in set up when the site requires it of the role, then the permission.
+ * A page's signed-out visitor is redirected to the sign-in page and a held admin or editor to the set-up
+ * page; a refusal is a DomainError ('forbidden') that withDomainErrors answers with 403. An endpoint
+ * answers each in JSON instead (401/403), since a fetch would follow a redirect and swallow it.
  */
 import { redirect, type AppLoadContext } from "react-router";
 import { forbidden } from "#app/lib/errors";
@@ -20,19 +24,95 @@ export function accessDenied(): never {
   throw forbidden(AUTH_TEXT.accessDenied, { title: AUTH_TEXT.accessDeniedTitle });
 }
 
+type Refusal = "signed-out" | "disabled" | "two-factor-setup" | "denied";
+
 /**
- * A signed-in, enabled account; otherwise the sign-in redirect or 'Account Disabled' (403). The user
- * comes from the request's context (read once per request), so a guard runs no query of its own.
+ * Whether the request's user may go on, or why not: the one rule of pages and endpoints alike. The user
+ * comes from the request's context (read once per request); when the site requires two-factor sign-in,
+ * an admin's or editor's request also reads the setting (remembered in memory) and whether they have it
+ * set up (one query).
+ */
+async function admission(
+  context: AppLoadContext,
+  options: { settingUpTwoFactor?: boolean; permission?: readonly [Area, string] } = {},
+): Promise<{ user: CurrentUser; refusal: null } | { user: CurrentUser | null; refusal: Refusal }> {
+  const user = await context.currentUser();
+  if (!user) return { user, refusal: "signed-out" };
+  if (user.status !== "active") return { user, refusal: "disabled" };
+  if (!options.settingUpTwoFactor && (await mustSetUpTwoFactor(context, user)))
+    return { user, refusal: "two-factor-setup" };
+  if (options.permission && !can(user.role, options.permission[0], options.permission[1]))
+    return { user, refusal: "denied" };
+  return { user, refusal: null };
+}
+
+/**
+ * A signed-in, enabled account that is not held on the two-factor set-up page; otherwise the sign-in
+ * redirect, 'Account Disabled' (403) or the redirect to the set-up page.
  */
 export async function requireUser(
   context: AppLoadContext,
   options: { settingUpTwoFactor?: boolean } = {},
 ): Promise<CurrentUser> {
-  const user = await context.currentUser();
-  if (!user) throw redirect("/admin/login");
-  if (user.status !== "active") accountDisabled();
-  if (!options.settingUpTwoFactor && (await mustSetUpTwoFactor(context, user)))
-    throw redirect(TWO_FACTOR_SETUP_PATH);
+  const { user, refusal } = await admission(context, options);
+  if (refusal === "signed-out" || !user) throw redirect("/admin/login");
+  if (refusal === "disabled") accountDisabled();
+  if (refusal === "two-factor-setup") throw redirect(TWO_FACTOR_SETUP_PATH);
+  return user;
+}
+
+/** The body of a JSON endpoint's refusal; `code` tells the editor's script what to do about it. */
+export interface JsonRefusal {
+  ok: false;
+  code: "signed_out" | "account_disabled" | "two_factor_setup_required" | "access_denied";
+  title: string;
+  message: string;
+  /** Where a held admin or editor sets up two-factor sign-in. */
+  setUpAt?: string;
+}
+
+const refuseJson = (status: number, body: Omit<JsonRefusal, "ok">): never => {
+  throw Response.json({ ok: false, ...body } satisfies JsonRefusal, {
+    status,
+    headers: { "Cache-Control": "no-store" },
+  });
+};
+
+/**
+ * requirePermission for an endpoint answered in JSON (autosave, the editor's upload and library picker):
+ * the same admission, each refusal thrown as a JSON Response (withDomainErrors lets a Response through and
+ * React Router sends it as it is). `signedOut` is the endpoint's own text for a 401.
+ */
+export async function requireJsonUser<A extends Area>(
+  context: AppLoadContext,
+  area: A,
+  action: Action<A>,
+  signedOut: { title: string; message: string } = {
+    title: AUTH_TEXT.authRequiredTitle,
+    message: AUTH_TEXT.authRequired,
+  },
+): Promise<CurrentUser> {
+  const { user, refusal } = await admission(context, { permission: [area, action] });
+  if (refusal === "signed-out" || !user) return refuseJson(401, { code: "signed_out", ...signedOut });
+  if (refusal === "disabled")
+    return refuseJson(403, {
+      code: "account_disabled",
+      title: AUTH_TEXT.accountDisabledTitle,
+      message: AUTH_TEXT.accountDisabled,
+    });
+  if (refusal === "two-factor-setup")
+    return refuseJson(403, {
+      code: "two_factor_setup_required",
+      title: AUTH_TEXT.twoFactorSetupRequiredTitle,
+      message: AUTH_TEXT.twoFactorSetupRequired,
+      setUpAt: TWO_FACTOR_SETUP_PATH,
+    });
+  if (refusal === "denied")
+    return refuseJson(403, {
+      code: "access_denied",
+      title: AUTH_TEXT.accessDeniedTitle,
+      message: AUTH_TEXT.accessDenied,
+    });
   return user;
 }
 

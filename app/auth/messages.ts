@@ -13,4 +13,10 @@ export const AUTH_TEXT = {
   signedOut: "You have been successfully signed out.",
   signOutFailedTitle: "Sign Out Failed",
   signOutFailed: "There was an error signing out. Please try again.",
+  // JSON endpoints (requireJsonUser): the spec's upload text for a lost session, and the two-factor hold.
+  authRequiredTitle: "Authentication Required",
+  authRequired: "Authentication required. Please log in again.",
+  twoFactorSetupRequiredTitle: "Two-Factor Sign-In Required",
+  twoFactorSetupRequired:
+    "This site requires two-factor sign-in for admins and editors. Set it up on your profile's Two-Factor Sign-In page (/admin/profile/two-factor), then try again.",
 } as const;

@@ -35,6 +35,10 @@ describe("the editor's autosave rules", () => {
       "Not saved: Please choose a category from the list.",
     );
     expect(autosaveFailureText(502)).toBe(AUTOSAVE_TEXT.failed);
+    // Held until two-factor sign-in is set up: the guard's text, which says where.
+    expect(autosaveFailureText(403, "Set it up first.", "two_factor_setup_required")).toBe(
+      "Not saved: Set it up first.",
+    );
     expect([0, 500, 503].map(isRetryable)).toEqual([true, true, true]);
     expect([400, 401, 403, 404, 409].map(isRetryable)).toEqual([false, false, false, false, false]);
   });

@@ -17,6 +17,7 @@ export const AUTOSAVE_TEXT = {
   waitingForTitle: "Autosave starts once the article has a title and some text.",
   draftsOnly: "Autosave is for drafts only: save your changes with Update Article.",
   offline: "Not saved: the server cannot be reached. Your text is still here; saving again shortly.",
+  signedOutTitle: "Signed out",
   signedOut: "Not saved: you have been signed out. Sign in again in another tab, then keep editing here.",
   forbidden: "Not saved: you may not change this article.",
   notFound: "Not saved: this article no longer exists. Copy your text before leaving this page.",
@@ -29,7 +30,8 @@ export const AUTOSAVE_TEXT = {
 } as const;
 
 /** The answer of the autosave endpoint. `savedAt` is the server's time of the save (ISO 8601). */
-export type AutosaveReply = { ok: true; id: string; savedAt: string } | { ok: false; message: string };
+export type AutosaveReply =
+  { ok: true; id: string; savedAt: string } | { ok: false; message: string; code?: string };
 
 /** Whether this article autosaves at all: a new one or a stored draft; never what readers may see. */
 export const autosavesStatus = (stored: ArticleStatus | null) => stored === null || stored === "draft";
@@ -48,8 +50,10 @@ export function isReadyToAutosave(values: { title: string; content: string }): b
 export const isRetryable = (status: number) => status === 0 || status >= 500;
 
 /** What the editor says after a failed autosave, by the HTTP status (0: no answer at all). */
-export function autosaveFailureText(status: number, message?: string): string {
+export function autosaveFailureText(status: number, message?: string, code?: string): string {
   if (status === 0) return AUTOSAVE_TEXT.offline;
+  // Held until two-factor sign-in is set up (the guard's text says where).
+  if (code === "two_factor_setup_required" && message) return `Not saved: ${message}`;
   if (status === 401) return AUTOSAVE_TEXT.signedOut;
   if (status === 403) return AUTOSAVE_TEXT.forbidden;
   if (status === 404) return AUTOSAVE_TEXT.notFound;

@@ -167,10 +167,10 @@ export function useArticleAutosave({ formRef, articleId, storedStatus, hydrated 
         window.history.replaceState(window.history.state, "", `/admin/articles/edit/${reply.id}`);
       }
     } else {
-      const message = reply && !reply.ok ? reply.message : undefined;
+      const failure = reply && !reply.ok ? reply : undefined;
       setState({
         kind: "failed",
-        message: autosaveFailureText(status, message),
+        message: autosaveFailureText(status, failure?.message, failure?.code),
         lastSavedAt: lastSavedAt.current,
       });
       if (isRetryable(status) && !saveTimer.current) {

@@ -5,22 +5,18 @@
  * connection included) renders the route's error boundary in place of the text being typed, and a
  * fetcher's action also reloads every loader of the page every few seconds.
  */
-import { can } from "#app/auth/permissions";
-import { AUTH_TEXT } from "#app/auth/messages";
+import { requireJsonUser } from "#app/auth/guard.server";
 import { AUTOSAVE_TEXT } from "#app/lib/article-autosave";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import { autosaveArticleFromForm } from "./articles-save.server";
 import type { Route } from "./+types/articles.autosave";
 
-const refuse = (status: number, message: string) =>
-  Response.json({ ok: false, message }, { status, headers: { "Cache-Control": "no-store" } });
-
 export const action = withDomainErrors(async ({ request, context }: Route.ActionArgs) => {
   if (request.method !== "POST") return new Response(null, { status: 405, headers: { Allow: "POST" } });
-  // The guards' sign-in redirect would take the browser away from the editor: here it is a 401.
-  const user = await context.currentUser();
-  if (!user) return refuse(401, AUTOSAVE_TEXT.signedOut);
-  if (user.status !== "active") return refuse(403, AUTH_TEXT.accountDisabled);
-  if (!can(user.role, "articles", "create")) return refuse(403, AUTH_TEXT.accessDenied);
+  // The guards' redirects would take the browser away from the editor: here they are JSON 401/403.
+  const user = await requireJsonUser(context, "articles", "create", {
+    title: AUTOSAVE_TEXT.signedOutTitle,
+    message: AUTOSAVE_TEXT.signedOut,
+  });
   return autosaveArticleFromForm(context.db, user, Object.fromEntries(await request.formData()));
 });

@@ -53,10 +53,20 @@ function uploadRequest(file: File | null, fields: Record<string, string> = {}, c
   });
 }
 
+/** The endpoint's answer, returned or thrown (the guard throws its JSON refusals). */
+const answered = (run: () => Promise<unknown>) =>
+  run().then(
+    (value) => value as Response,
+    (thrown: unknown) => {
+      if (thrown instanceof Response) return thrown;
+      throw thrown;
+    },
+  );
+
 async function upload(file: File | null, fields: Record<string, string> = {}, cookie?: string) {
-  const response = (await uploadRoute.action(
-    args<UploadArgs>(uploadRequest(file, fields, cookie)),
-  )) as Response;
+  const response = await answered(() =>
+    uploadRoute.action(args<UploadArgs>(uploadRequest(file, fields, cookie))),
+  );
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
@@ -122,7 +132,12 @@ describe.each(TEST_ENGINES)("media in the editor on %s", (engine) => {
     const result = await upload(await jpegFile());
     expect(result).toEqual({
       status: 401,
-      body: { ok: false, title: "Authentication Required", message: "Please log in again to upload images." },
+      body: {
+        ok: false,
+        code: "signed_out",
+        title: "Authentication Required",
+        message: "Please log in again to upload images.",
+      },
     });
     expect(await database.db.select().from(media)).toHaveLength(0);
   });
@@ -194,9 +209,9 @@ describe.each(TEST_ENGINES)("media in the editor on %s", (engine) => {
 
   describe("the picker", () => {
     async function pick(query: string, cookie?: string) {
-      const response = (await pickerRoute.loader(
-        args<PickerArgs>(getRequest(`/admin/media/picker${query}`, cookie)),
-      )) as Response;
+      const response = await answered(() =>
+        pickerRoute.loader(args<PickerArgs>(getRequest(`/admin/media/picker${query}`, cookie))),
+      );
       return { status: response.status, body: (await response.json()) as Record<string, unknown> };
     }
 

@@ -1,9 +1,9 @@
 /**
  * GET /admin/media/picker?q=&page= — the editor's library picker: active images, searched by name and
- * tags, a page at a time, each with a small stored copy for its thumbnail. JSON; signed out is 401.
+ * tags, a page at a time, each with a small stored copy for its thumbnail. JSON; the guards' refusals
+ * too (requireJsonUser: signed out is 401).
  */
-import { AUTH_TEXT } from "#app/auth/messages";
-import { userCan } from "#app/auth/guard.server";
+import { requireJsonUser } from "#app/auth/guard.server";
 import { EDITOR_IMAGE_TEXT } from "#app/domain/media/editor-image-rules";
 import { listPickerImages } from "#app/domain/media/editor.server";
 import { cleanSearch } from "#app/domain/users/user-form";
@@ -15,10 +15,10 @@ const json = (body: unknown, status = 200) =>
   Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
 
 export const loader = withDomainErrors(async ({ request, context }: Route.LoaderArgs) => {
-  const user = await context.currentUser();
-  if (!user) return json({ title: EDITOR_IMAGE_TEXT.authTitle, message: EDITOR_IMAGE_TEXT.auth }, 401);
-  if (user.status !== "active" || !userCan(user, "media", "view"))
-    return json({ title: AUTH_TEXT.accessDeniedTitle, message: AUTH_TEXT.accessDenied }, 403);
+  await requireJsonUser(context, "media", "view", {
+    title: EDITOR_IMAGE_TEXT.authTitle,
+    message: EDITOR_IMAGE_TEXT.auth,
+  });
   const params = new URL(request.url).searchParams;
   const list = await listPickerImages(context.db, {
     search: cleanSearch(params.get("q")),

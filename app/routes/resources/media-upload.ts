@@ -2,16 +2,16 @@
  * POST /admin/media/upload — the article editor's image upload (featured image and body), answered in
  * JSON for the editor's fetch: 200 with the stored image, or a status with the spec's title and text.
  * Signed out is 401 'Authentication Required' rather than the sign-in redirect, which a fetch would
- * follow and swallow (the editor would show the sign-in page's HTML as a broken upload).
+ * follow and swallow (the editor would show the sign-in page's HTML as a broken upload); the other
+ * refusals of the guards (requireJsonUser) are JSON 403s.
  */
-import { userCan } from "#app/auth/guard.server";
+import { requireJsonUser } from "#app/auth/guard.server";
 import {
   EDITOR_IMAGE_TEXT,
   uploadFailedMessage,
   type UploadAnswer,
 } from "#app/domain/media/editor-image-rules";
 import { uploadEditorImage } from "#app/domain/media/editor.server";
-import { AUTH_TEXT } from "#app/auth/messages";
 import { isDomainError } from "#app/lib/errors";
 import { statusOf, withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/media-upload";
@@ -24,11 +24,10 @@ const refuse = (title: string, message: string, status: number) =>
 
 export const action = withDomainErrors(async ({ request, context }: Route.ActionArgs) => {
   if (request.method !== "POST") return new Response(null, { status: 405, headers: { Allow: "POST" } });
-  const user = await context.currentUser();
-  if (!user) return refuse(EDITOR_IMAGE_TEXT.authTitle, EDITOR_IMAGE_TEXT.auth, 401);
-  if (user.status !== "active") return refuse(AUTH_TEXT.accountDisabledTitle, AUTH_TEXT.accountDisabled, 403);
-  if (!userCan(user, "media", "upload"))
-    return refuse(AUTH_TEXT.accessDeniedTitle, AUTH_TEXT.accessDenied, 403);
+  const user = await requireJsonUser(context, "media", "upload", {
+    title: EDITOR_IMAGE_TEXT.authTitle,
+    message: EDITOR_IMAGE_TEXT.auth,
+  });
   let form: FormData;
   try {
     form = await request.formData();
