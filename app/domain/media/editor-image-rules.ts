@@ -30,6 +30,16 @@ export const EDITOR_IMAGE_TEXT = {
 /** 'Upload failed. Error: {message}' (spec, "Uploads": the text after the 'Upload Failed' title). */
 export const uploadFailedMessage = (message: string) => `Upload failed. Error: ${message}`;
 
+/** The causes the spec names after 'Upload failed. ' (storage/unauthorized, storage/quota-exceeded). */
+export const UPLOAD_CAUSE = {
+  unauthorized: "Authentication required. Please log in again.",
+  quotaExceeded: "Storage quota exceeded.",
+} as const;
+
+/** 'Upload failed. ' and one of the spec's causes. */
+export const uploadFailedBecause = (cause: (typeof UPLOAD_CAUSE)[keyof typeof UPLOAD_CAUSE]) =>
+  `Upload failed. ${cause}`;
+
 export const IMAGE_DETAIL_LIMITS = { caption: 500, credit: 200 } as const;
 
 /** A problem to show as a toast: the spec's title and its detail. */
@@ -96,6 +106,33 @@ export interface PickerImage {
 
 /** What the upload endpoint answers. */
 export type UploadAnswer = { ok: true; image: PickerImage } | { ok: false; title: string; message: string };
+
+/**
+ * What the editor shows when an upload was refused. A 401 (the session ended while the editor was open)
+ * is the spec's 'Authentication required. Please log in again.' for a body image, and its own
+ * 'Authentication Required' text for the featured image; any other answer of ours is shown as it is;
+ * answers that are not ours (the server's body limit before the route runs, a proxy's page) by status.
+ */
+export function uploadProblem(
+  purpose: "featured" | "body",
+  response: { status: number; statusText?: string },
+  answer: UploadAnswer | null,
+): ImageProblem {
+  if (response.status === 401)
+    return purpose === "featured"
+      ? { title: EDITOR_IMAGE_TEXT.authTitle, message: EDITOR_IMAGE_TEXT.auth }
+      : {
+          title: EDITOR_IMAGE_TEXT.uploadFailedTitle,
+          message: uploadFailedBecause(UPLOAD_CAUSE.unauthorized),
+        };
+  if (answer && !answer.ok) return { title: answer.title, message: answer.message };
+  if (response.status === 413)
+    return { title: EDITOR_IMAGE_TEXT.tooLargeTitle, message: EDITOR_IMAGE_TEXT.tooLarge };
+  return {
+    title: EDITOR_IMAGE_TEXT.uploadFailedTitle,
+    message: uploadFailedMessage(`${response.status} ${response.statusText ?? ""}`.trim()),
+  };
+}
 
 export const EDITOR_MEDIA_PATHS = {
   upload: "/admin/media/upload",

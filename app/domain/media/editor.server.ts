@@ -11,7 +11,7 @@ import { logActivity, type Actor } from "#app/domain/activity/activity.server";
 import { siteChanged } from "#app/domain/delivery/site-changes.server";
 import { accessDenied } from "#app/auth/guard.server";
 import { can } from "#app/auth/permissions";
-import { DomainError, fieldsRefused } from "#app/lib/errors";
+import { DomainError, fieldsRefused, isDomainError } from "#app/lib/errors";
 import { parseForm } from "#app/lib/form";
 import {
   EDITOR_IMAGE_TEXT,
@@ -102,6 +102,9 @@ export async function uploadEditorImage(
     });
     return pickerImageOf(row);
   } catch (error) {
+    // Full storage is already in the spec's words ('Upload failed. Storage quota exceeded.'): the
+    // file's own size was checked above, so 'too_large' from uploadMedia can only be that.
+    if (isDomainError(error, "too_large")) throw error;
     // uploadMedia's own refusals (an image sharp cannot read) keep their reason, in the spec's wording.
     if (error instanceof DomainError)
       throw refused("invalid", EDITOR_IMAGE_TEXT.uploadFailedTitle, uploadFailedMessage(error.message));

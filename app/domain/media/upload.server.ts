@@ -18,6 +18,7 @@ import {
   RASTER_FORMATS,
   type MediaFormInput,
 } from "./media-rules";
+import { EDITOR_IMAGE_TEXT, UPLOAD_CAUSE, uploadFailedBecause } from "./editor-image-rules";
 import { mediaKey, newMediaId, publicUrlFor, putMediaFile, removeMediaFiles } from "./storage.server";
 import { IMAGE_WORK } from "./image-gate.server";
 import { makeVariants, uprightSize, type MadeVariant } from "./variants.server";
@@ -31,6 +32,10 @@ export const mediaError = (
   code: DomainErrorCode = "invalid",
   field?: string,
 ) => new DomainError(code, message, { title, field });
+
+/** The disk is full (ENOSPC) or the account's disk quota is used up (EDQUOT): the spec's 'quota exceeded'. */
+const isStorageFull = (error: unknown) =>
+  error instanceof Error && ["ENOSPC", "EDQUOT"].includes((error as NodeJS.ErrnoException).code ?? "");
 
 interface UploadInput extends MediaFormInput {
   file?: File | null;
@@ -165,6 +170,12 @@ export async function uploadMedia(db: Db, actor: Actor | null, input: UploadInpu
   } catch (error) {
     // No row without its files, and no files without their row.
     await removeMediaFiles(keys);
+    if (isStorageFull(error))
+      throw mediaError(
+        EDITOR_IMAGE_TEXT.uploadFailedTitle,
+        uploadFailedBecause(UPLOAD_CAUSE.quotaExceeded),
+        "too_large",
+      );
     throw error;
   }
 }

@@ -17,6 +17,7 @@ import {
   EDITOR_MEDIA_PATHS,
   IMAGE_DETAIL_LIMITS,
   uploadFailedMessage,
+  uploadProblem,
   type PickerImage,
   type UploadAnswer,
 } from "#app/domain/media/editor-image-rules";
@@ -55,6 +56,7 @@ function httpUrl(value: string): string | null {
 
 /** Sends the file; the stored image, or null after showing the spec's text for what went wrong. */
 async function sendFile(
+  purpose: ImageDialogProps["purpose"],
   file: File,
   details: { alt: string; caption: string; credit: string },
   showError: (title: string, message: string) => void,
@@ -81,15 +83,8 @@ async function sendFile(
   }
   const answer = (await response.json().catch(() => null)) as UploadAnswer | null;
   if (answer?.ok) return answer.image;
-  if (answer) showError(answer.title, answer.message);
-  // Answers that are not ours: the server's body limit (413) before the route runs, a proxy's page.
-  else if (response.status === 413) showError(EDITOR_IMAGE_TEXT.tooLargeTitle, EDITOR_IMAGE_TEXT.tooLarge);
-  else if (response.status === 401) showError(EDITOR_IMAGE_TEXT.authTitle, EDITOR_IMAGE_TEXT.auth);
-  else
-    showError(
-      EDITOR_IMAGE_TEXT.uploadFailedTitle,
-      uploadFailedMessage(`${response.status} ${response.statusText}`.trim()),
-    );
+  const problem = uploadProblem(purpose, response, answer);
+  showError(problem.title, problem.message);
   return null;
 }
 
@@ -160,7 +155,7 @@ export function ImageDialog({ open, purpose, onClose, onChoose }: ImageDialogPro
     if (mode === "upload") {
       if (!file) return showError(EDITOR_IMAGE_TEXT.invalidTypeTitle, EDITOR_IMAGE_TEXT.invalidType);
       setBusy(true);
-      const image = await sendFile(file, { alt, caption, credit }, showError);
+      const image = await sendFile(purpose, file, { alt, caption, credit }, showError);
       setBusy(false);
       if (image) choose(image, "upload");
     } else if (mode === "library") {
