@@ -5,10 +5,13 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import fs from "node:fs";
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
-import { createRequestHandler as createRouterHandler, type ServerBuild } from "react-router";
+import {
+  createRequestHandler as createRouterHandler,
+  type AppLoadContext,
+  type ServerBuild,
+} from "react-router";
 import type { Config } from "#app/config.server";
 import { createRequestContext } from "#app/auth/current-user.server";
 import { pingDatabase, type Db } from "#app/db/client.server";
@@ -17,15 +20,12 @@ import { onSiteChange } from "#app/domain/delivery/site-changes.server";
 import { mediaDirectory } from "#app/domain/media/storage.server";
 import { pageCacheHandlers } from "./page-cache";
 import { limitConcurrentRenders } from "./render-gate";
-import {
-  limitRequestBody,
-  refuseUnreadableRequests,
-  rejectCrossSiteWrites,
-  securityHeaders,
-} from "./security";
+import { BODY_LIMITS, readRequestBodies } from "./request-body";
+import { routerHandler } from "./router-handler";
+import { refuseUnreadableRequests, rejectCrossSiteWrites, securityHeaders } from "./security";
 
-/** The 32 MB upload limit of the spec plus room for the form's other fields and multipart framing. */
-export const MAX_REQUEST_BODY_BYTES = 33 * 1024 * 1024;
+/** The largest body any route accepts: an upload (server/request-body.ts has each route's). */
+export const MAX_REQUEST_BODY_BYTES = BODY_LIMITS.upload;
 
 /**
  * Renders in progress at once (server/render-gate.ts). Enough to keep a PostgreSQL server busy while
@@ -118,11 +118,20 @@ export function createApp({ config, db, build, viteMiddleware }: AppOptions): {
 
   app.use(refuseUnreadableRequests);
   app.use(rejectCrossSiteWrites(config.publicUrl));
+  // One context per request: the body check asks who is posting, and the route's loaders ask again.
+  const contexts = new WeakMap<express.Request, AppLoadContext>();
+  const context = (req: express.Request) => {
+    let found = contexts.get(req);
+    if (!found) {
+      found = createRequestContext(db, req.headers.cookie, req.ip ?? req.socket.remoteAddress ?? "");
+      contexts.set(req, found);
+    }
+    return found;
+  };
+  // The body is read and bounded before the request takes a render slot: a slow one holds none.
+  app.use(readRequestBodies({ isStaff: async (req) => (await context(req).currentUser()) !== null }));
   app.use(limitConcurrentRenders(MAX_CONCURRENT_RENDERS));
-  app.use(limitRequestBody(MAX_REQUEST_BODY_BYTES));
   const mode = config.isProduction ? "production" : "development";
-  const context = (req: express.Request) =>
-    createRequestContext(db, req.headers.cookie, req.ip ?? req.socket.remoteAddress ?? "");
   let serveHit: ((req: IncomingMessage, res: ServerResponse) => Promise<boolean>) | undefined;
   if (config.pageCache.enabled) {
     const cache = new PageCache(config.pageCache.maxBytes);
@@ -137,7 +146,7 @@ export function createApp({ config, db, build, viteMiddleware }: AppOptions): {
     serveHit = handlers.serveHit;
     app.use(handlers.middleware);
   }
-  app.all("/{*splat}", createRequestHandler({ build, mode, getLoadContext: context }));
+  app.all("/{*splat}", routerHandler({ build, mode, getLoadContext: context }));
 
   const listener: RequestListener = (req, res) => {
     if (!serveHit) return app(req, res);

@@ -98,27 +98,3 @@ export function rejectCrossSiteWrites(publicUrl?: string) {
 function refuse(res: Response) {
   res.status(403).type("text/plain").send("Forbidden: cross-site request refused.");
 }
-
-/**
- * The request body limit. React Router reads the body itself (request.formData()), so the limit is
- * applied here, by the declared length; a body without a length (chunked) is refused, since browsers
- * always declare one for form posts and fetch calls.
- */
-export function limitRequestBody(maxBytes: number) {
-  return (req: Request, res: Response, next: NextFunction) => {
-    if (SAFE_METHODS.has(req.method)) return next();
-    const declared = req.get("content-length");
-    if (declared !== undefined) {
-      if (!/^\d+$/.test(declared) || Number(declared) > maxBytes) {
-        res.status(413).type("text/plain").send("Payload Too Large: the upload limit is 32 MB.");
-        return;
-      }
-      return next();
-    }
-    if (req.get("transfer-encoding")) {
-      res.status(411).type("text/plain").send("Length Required.");
-      return;
-    }
-    next();
-  };
-}
