@@ -112,6 +112,12 @@ describe("which pages get ads", () => {
     expect(adsAllowed(base, { path: "/%61dmin/ads", isStaff: false })).toBe(false);
   });
 
+  test("pages whose address holds a secret get none: a script on them could read the token", () => {
+    for (const path of ["/newsletter/confirm", "/newsletter/unsubscribe", "/Newsletter/Confirm/"])
+      expect(adsAllowed(base, { path, isStaff: false }), path).toBe(false);
+    expect(adsAllowed(base, { path: "/newsletter", isStaff: false })).toBe(true);
+  });
+
   test("a unit id ad is the standard AdSense tag in a labelled box of its size", () => {
     const [placed] = pageAds(base, reader).in_article;
     expect(placed?.html).toContain('data-ad-client="ca-pub-1234567890123456"');

@@ -7,6 +7,7 @@ import type { Settings } from "#app/db/schema";
 import { adSenseClientId } from "#app/domain/snippets/page-code.server";
 import { pathMatches } from "#app/domain/snippets/snippet-rules";
 import { isBackOfficePath, pagePath } from "#app/lib/paths";
+import { isSecretLinkPage } from "#app/lib/secret-link-pages";
 import { escapeHtml } from "#app/lib/text";
 import { readStoredAdUnits, type AdPlacement, type AdUnit } from "./ad-units";
 
@@ -34,10 +35,11 @@ export const NO_ADS: PageAds = { header: [], in_article: [], sidebar: [], footer
 
 /**
  * No ad at all (units or the loader tag) when ads are off, in the back office (any letter case), on a
- * path the admin excluded (prefixes with '*', as snippets read them), or for staff when so set.
+ * page whose address holds a secret (`isSecretLinkPage`), on a path the admin excluded (prefixes with
+ * '*', as snippets read them), or for staff when so set.
  */
 export function adsAllowed(s: Omit<AdSettings, "adSlots" | "adsPublisherId">, viewer: Viewer): boolean {
-  if (!s.adsEnabled || isBackOfficePath(viewer.path)) return false;
+  if (!s.adsEnabled || isBackOfficePath(viewer.path) || isSecretLinkPage(viewer.path)) return false;
   if (s.adsHideForStaff && viewer.isStaff) return false;
   return !(s.adsExcludedPaths ?? []).some((pattern) => excludes(pattern, viewer.path));
 }

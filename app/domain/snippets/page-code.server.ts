@@ -7,6 +7,7 @@
 import type { Settings } from "#app/db/schema";
 import { isFacebookPixelId, isGoogleAnalyticsId } from "#app/domain/settings/analytics-ids";
 import { isBackOfficePath } from "#app/lib/paths";
+import { isSecretLinkPage } from "#app/lib/secret-link-pages";
 import { readStoredSnippets, snippetsForPage, type CodeSnippet } from "./snippet-rules";
 
 export interface PageCode {
@@ -76,7 +77,8 @@ type PageCodeSettings = Partial<Pick<Settings, "googleAnalyticsId" | "facebookPi
   >;
 
 /**
- * What to inject into the page at `pathname` for this user agent; null for back-office pages.
+ * What to inject into the page at `pathname` for this user agent; null for back-office pages and pages
+ * whose address holds a secret (`isSecretLinkPage`: a third party's script would read the token).
  * `withAnalytics: false` leaves the analytics tags out (signed-in staff, when Settings → Analytics
  * excludes them; such pages are never cached, decision record 006). `adsAllowed` false leaves the ad
  * network's tag out (excluded path, or staff with ads hidden: app/domain/ads/page-ads.server.ts decides).
@@ -87,7 +89,7 @@ export function pageCode(
   userAgent: string | null | undefined,
   options: { adsAllowed?: boolean; withAnalytics?: boolean } = {},
 ): PageCode | null {
-  if (!isPublicPagePath(pathname)) return null;
+  if (!isPublicPagePath(pathname) || isSecretLinkPage(pathname)) return null;
   const analytics = options.withAnalytics === false ? "" : analyticsScript(s);
   const snippets = readStoredSnippets(s.codeSnippets);
   const slots = snippetsForPage(snippets, { path: pathname, userAgent });

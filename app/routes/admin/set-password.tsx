@@ -6,6 +6,7 @@ import { describedBy, FormField, inputClass } from "#app/components/admin/form-f
 import { checkForm, newPasswordSchema, problem, type FieldErrors } from "#app/domain/users/user-form";
 import { redirectWithToast } from "#app/lib/flash.server";
 import { withDomainErrors } from "#app/lib/http-errors.server";
+import { SECRET_LINK_HEADERS } from "#app/lib/secret-link-pages";
 import type { Route } from "./+types/set-password";
 
 export const meta: Route.MetaFunction = () => [
@@ -13,8 +14,8 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/** The address carries the link's secret: no cache keeps the page, no other site is told where it was. */
-export const headers = () => ({ "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" });
+/** The address carries the link's secret (app/lib/secret-link-pages.ts): no cache, no other site told. */
+export const headers = () => SECRET_LINK_HEADERS;
 
 const tokenOf = (request: Request) => (new URL(request.url).searchParams.get("token") ?? "").slice(0, 200);
 

@@ -8,6 +8,7 @@ import { NEWSLETTER_TEXT } from "#app/domain/newsletter/newsletter-form";
 import { linkToken, subscriberForLink, unsubscribe } from "#app/domain/newsletter/signup.server";
 import { refuseReadersInMaintenance } from "#app/domain/settings/maintenance-gate.server";
 import { withDomainErrors } from "#app/lib/http-errors.server";
+import { SECRET_LINK_HEADERS } from "#app/lib/secret-link-pages";
 import { errorPageMeta, siteMetaFrom } from "#app/lib/seo";
 import type { Route } from "./+types/newsletter.unsubscribe";
 
@@ -41,8 +42,8 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
   return left ? done(true, NEWSLETTER_TEXT.unsubscribedTitle, NEWSLETTER_TEXT.unsubscribed) : invalidLink();
 });
 
-/** The page names a reader's address: no shared cache keeps it. */
-export const headers = () => ({ "Cache-Control": "private, no-store" });
+/** The page names a reader's address and its link holds a secret (app/lib/secret-link-pages.ts). */
+export const headers = () => SECRET_LINK_HEADERS;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   errorPageMeta(siteMetaFrom(matches), NEWSLETTER_TEXT.unsubscribeTitle);
