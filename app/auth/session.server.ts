@@ -9,6 +9,7 @@ import { createCookie } from "react-router";
 import { config } from "#app/config.server";
 import type { DbOrTx } from "#app/db/client.server";
 import { sessions, users, type User } from "#app/db/schema";
+import { readCookie } from "#app/lib/cookie-header";
 
 export const IDLE_TIMEOUT_MS = 7 * 24 * 60 * 60 * 1000;
 export const ABSOLUTE_TIMEOUT_MS = 30 * 24 * 60 * 60 * 1000;
@@ -165,7 +166,10 @@ export async function sessionIdOf(cookieHeader: string | null | undefined): Prom
 
 /** The session token of a request's Cookie header, if it carries one that could be valid. */
 export async function readSessionToken(cookieHeader: string | null | undefined): Promise<string | null> {
-  const value: unknown = await sessionCookie(false).parse(cookieHeader ?? null);
+  // Found by the reading the page cache uses too (app/lib/cookie-header.ts); React Router decodes it.
+  const raw = readCookie(cookieHeader, SESSION_COOKIE_NAME);
+  if (raw === undefined) return null;
+  const value: unknown = await sessionCookie(false).parse(`${SESSION_COOKIE_NAME}=${raw}`);
   return typeof value === "string" && value.length >= 32 ? value : null;
 }
 

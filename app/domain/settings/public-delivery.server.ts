@@ -3,17 +3,15 @@
  * duration") and who may pass while the site is in maintenance.
  */
 import { SESSION_COOKIE_NAME } from "#app/auth/session.server";
+import { readCookie } from "#app/lib/cookie-header";
 import { FLASH_COOKIE_NAME } from "#app/lib/flash.server";
 
 /** Cookies that make a page personal: a staff session or a one-time message. */
 const PERSONAL_COOKIES = [SESSION_COOKIE_NAME, FLASH_COOKIE_NAME];
 
 export function hasPersonalCookie(cookieHeader: string | null | undefined): boolean {
-  if (!cookieHeader) return false;
-  return cookieHeader
-    .split(";")
-    .map((part) => part.trim().split("=")[0] ?? "")
-    .some((name) => PERSONAL_COOKIES.includes(name));
+  // Read as the app reads its session (app/lib/cookie-header.ts): the two must agree.
+  return PERSONAL_COOKIES.some((name) => readCookie(cookieHeader, name) !== undefined);
 }
 
 interface CacheSettings {
