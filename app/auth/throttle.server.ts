@@ -7,12 +7,16 @@
  *   gets there) lock the account for browsers it does not know;
  * - a browser that has signed in to the account before (its device cookie, `known_devices`) is held back
  *   by none of those, only by its own 5 failures.
+ * The checks of the current password inside the back office (Profile's password change, new recovery
+ * codes, turning two-factor sign-in off) count against the account alone (checkCurrentPassword): 5 wrong
+ * passwords lock them for 15 minutes, so a browser left signed in is no way to guess the password.
  */
 import { createHash } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "#app/db/client.server";
-import { loginThrottle } from "#app/db/schema";
+import { loginThrottle, users } from "#app/db/schema";
 import { firstRow } from "#app/db/rows";
+import { verifyPassword } from "./password.server";
 
 export const ACCOUNT_FAILURE_LIMIT = 5;
 export const ADDRESS_FAILURE_LIMIT = 20;
@@ -24,6 +28,7 @@ const normal = (email: string) => email.trim().toLowerCase();
 export const accountKey = (email: string) => `account:${normal(email)}`;
 export const addressKey = (ip: string) => `ip:${ip || "unknown"}`;
 export const pairKey = (email: string, ip: string) => `pair:${normal(email)}|${ip || "unknown"}`;
+export const currentPasswordKey = (userId: string) => `current-password:${userId}`;
 export const deviceKey = (deviceTokenHash: string, email: string) =>
   `device:${deviceTokenHash.slice(0, 32)}|${normal(email)}`;
 
@@ -100,4 +105,35 @@ export async function clearAccountFailures(db: DbOrTx, attempt: Attempt) {
   const keys = [pairKey(attempt.email, attempt.ip)];
   if (attempt.knownDevice) keys.push(deviceKey(attempt.knownDevice, attempt.email));
   await db.delete(loginThrottle).where(inArray(loginThrottle.key, keys));
+}
+
+export type CurrentPasswordCheck = "right" | "wrong" | "locked";
+
+/**
+ * The signed-in user's current password, checked before a change that needs it. Locked after
+ * ACCOUNT_FAILURE_LIMIT wrong ones within the window (the right one is refused too until the lock ends);
+ * a right one clears the count.
+ */
+export async function checkCurrentPassword(
+  db: DbOrTx,
+  userId: string,
+  password: string,
+  now = new Date(),
+): Promise<CurrentPasswordCheck> {
+  const key = currentPasswordKey(userId);
+  const [lock] = await db
+    .select({ lockedUntil: loginThrottle.lockedUntil })
+    .from(loginThrottle)
+    .where(eq(loginThrottle.key, key));
+  if (lock?.lockedUntil && lock.lockedUntil > now) return "locked";
+  const [user] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (user && (await verifyPassword(password, user.passwordHash))) {
+    await db.delete(loginThrottle).where(eq(loginThrottle.key, key));
+    return "right";
+  }
+  await countFailure(db, key, ACCOUNT_FAILURE_LIMIT, now);
+  return "wrong";
 }

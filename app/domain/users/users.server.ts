@@ -9,7 +9,8 @@
  */
 import { and, asc, count, eq, ilike, inArray, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { endAccountLinks } from "#app/auth/account-links.server";
-import { hashPassword, verifyPassword } from "#app/auth/password.server";
+import { hashPassword } from "#app/auth/password.server";
+import { checkCurrentPassword } from "#app/auth/throttle.server";
 import { deleteUserSessions } from "#app/auth/session.server";
 import type { Db, DbOrTx } from "#app/db/client.server";
 import { isUniqueViolation } from "#app/db/errors";
@@ -353,16 +354,18 @@ export async function updateProfile(db: Db, actor: Actor, input: ProfileInput) {
 /**
  * Changes one's own password after checking the current one. Every session of the account ends (the caller
  * starts a fresh one for this browser), so a stolen session does not outlive the change, and so does every
- * e-mailed link of the account.
+ * e-mailed link of the account. The current password's check is throttled (checkCurrentPassword).
  */
 export async function changeOwnPassword(
   db: Db,
   actor: Actor,
   currentPassword: string,
   newPassword: string,
-): Promise<boolean> {
+): Promise<"changed" | "wrong" | "locked"> {
   const user = await getUserById(db, actor.id);
-  if (!user || !(await verifyPassword(currentPassword, user.passwordHash))) return false;
+  if (!user) return "wrong";
+  const check = await checkCurrentPassword(db, actor.id, currentPassword);
+  if (check !== "right") return check;
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, actor.id));
@@ -370,5 +373,5 @@ export async function changeOwnPassword(
     await endAccountLinks(tx, actor.id);
     await logActivity(tx, { type: "user", actor, action: "changed password", title: user.name });
   });
-  return true;
+  return "changed";
 }

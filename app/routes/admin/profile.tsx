@@ -1,6 +1,7 @@
 import { ArrowLeft, LogOut, Pencil } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { requireUser } from "#app/auth/guard.server";
+import { AUTH_TEXT } from "#app/auth/messages";
 import {
   commitSessionCookie,
   createSession,
@@ -132,14 +133,19 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
     if (!checked.ok)
       return data<ActionResult>({ form: "password", errors: checked.errors, values }, { status: 400 });
     const changed = await changeOwnPassword(db, me, checked.data.currentPassword, checked.data.newPassword);
-    if (!changed) {
+    if (changed !== "changed") {
+      const locked = changed === "locked";
       return data<ActionResult>(
         {
           form: "password",
-          errors: { currentPassword: problem(USER_FORM_TEXT.wrongCurrentPassword) },
+          errors: {
+            currentPassword: problem(
+              locked ? AUTH_TEXT.tooManyAttempts : USER_FORM_TEXT.wrongCurrentPassword,
+            ),
+          },
           values,
         },
-        { status: 400 },
+        { status: locked ? 429 : 400 },
       );
     }
     // Every session ended with the change; this browser gets a fresh one.

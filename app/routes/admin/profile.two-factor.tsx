@@ -2,7 +2,8 @@ import { ArrowLeft } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { renderSVG } from "uqr";
 import { requireUser } from "#app/auth/guard.server";
-import { verifyPassword } from "#app/auth/password.server";
+import { AUTH_TEXT } from "#app/auth/messages";
+import { checkCurrentPassword } from "#app/auth/throttle.server";
 import { TWO_FACTOR_TEXT as T } from "#app/auth/two-factor-text";
 import { otpauthUri } from "#app/auth/totp.server";
 import {
@@ -16,8 +17,7 @@ import {
 import { describedBy, FormField, inputClass } from "#app/components/admin/form-field";
 import type { Db } from "#app/db/client.server";
 import { getSettings } from "#app/domain/settings/settings.server";
-import { problem, type FieldErrors } from "#app/domain/users/user-form";
-import { getUserById } from "#app/domain/users/users.server";
+import { problem, USER_FORM_TEXT, type FieldErrors } from "#app/domain/users/user-form";
 import { redirectWithToast } from "#app/lib/flash.server";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/profile.two-factor";
@@ -60,12 +60,18 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
     return data<ActionData>({ recoveryCodes: codes, justTurnedOn: true });
   }
 
-  // Changing two-factor sign-in once it is on asks for the password: a session left open is not enough.
-  const user = await getUserById(db, me.id);
-  if (!user || !(await verifyPassword(String(form.get("currentPassword") ?? ""), user.passwordHash))) {
+  // Changing two-factor sign-in once it is on asks for the password: a session left open is not enough,
+  // and the check is throttled so that it is no way to guess the password either.
+  const check = await checkCurrentPassword(db, me.id, String(form.get("currentPassword") ?? ""));
+  if (check !== "right") {
+    const locked = check === "locked";
     return data<ActionData>(
-      { errors: { currentPassword: problem("Current password is incorrect.") } },
-      { status: 400 },
+      {
+        errors: {
+          currentPassword: problem(locked ? AUTH_TEXT.tooManyAttempts : USER_FORM_TEXT.wrongCurrentPassword),
+        },
+      },
+      { status: locked ? 429 : 400 },
     );
   }
   if (intent === "new-codes") {
