@@ -2,11 +2,11 @@
  * The Express application: headers, compression, static files, health check and the React Router
  * request handler. Kept apart from start-up so tests can mount it on any port.
  */
-import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
+import { STATUS_CODES, type IncomingMessage, type RequestListener, type ServerResponse } from "node:http";
 import fs from "node:fs";
 import path from "node:path";
 import compression from "compression";
-import express, { type RequestHandler } from "express";
+import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import {
   createRequestHandler as createRouterHandler,
   type AppLoadContext,
@@ -59,6 +59,27 @@ function onlyUnder(names: Set<string>, handler: RequestHandler): RequestHandler 
     next();
   };
 }
+
+/**
+ * The last handler, in place of Express's own, which prints every error it is passed as an object: a
+ * missing /media file came out as a nine-line dump. A refusal (4xx) is one line; only a failure of
+ * ours (5xx) keeps its stack.
+ */
+const answerErrors: ErrorRequestHandler = (error: unknown, req, res, _next) => {
+  const declared = (error as { status?: unknown } | null)?.status;
+  const status = typeof declared === "number" && declared >= 400 && declared < 600 ? declared : 500;
+  const where = `${req.method} ${req.originalUrl.slice(0, 200)}`;
+  if (status >= 500) console.error(`[http] ${where} failed`, error);
+  else console.warn(`[http] ${status} ${where}: ${error instanceof Error ? error.message : String(error)}`);
+  if (res.headersSent) {
+    req.socket.destroy();
+    return;
+  }
+  res
+    .status(status)
+    .type("text/plain")
+    .send(STATUS_CODES[status] ?? "Error");
+};
 
 /**
  * The app, and the listener a server runs: the page cache's hits are answered before Express (a hit
@@ -147,6 +168,7 @@ export function createApp({ config, db, build, viteMiddleware }: AppOptions): {
     app.use(handlers.middleware);
   }
   app.all("/{*splat}", routerHandler({ build, mode, getLoadContext: context }));
+  app.use(answerErrors);
 
   const listener: RequestListener = (req, res) => {
     if (!serveHit) return app(req, res);

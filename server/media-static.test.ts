@@ -7,8 +7,9 @@ import http, { type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { format } from "node:util";
 import type { ServerBuild } from "react-router";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { parseConfig } from "#app/config.server";
 import type { Db } from "#app/db/client.server";
 import { createApp, MAX_REQUEST_BODY_BYTES } from "./app";
@@ -25,12 +26,16 @@ describe("media files and the body limit", () => {
     await mkdir(path.join(dataDir, "media"));
     await writeFile(path.join(dataDir, "media", "abc123-400.webp"), "RIFF....WEBP");
     await writeFile(path.join(dataDir, "secret.txt"), "not public");
+    // Express logs errors unless NODE_ENV is "test" (as it is under Vitest); production is what counts here.
+    const nodeEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = "production";
     const { app } = createApp({
       config: parseConfig({ NODE_ENV: "production", BUILD_DIR: "/nonexistent-build", DATA_DIR: dataDir }),
       build: noBuild,
       // Static files are served before any route runs: nothing here reaches the database.
       db: {} as Db,
     });
+    process.env.NODE_ENV = nodeEnv;
     server = await new Promise<Server>((resolve) => {
       const s = app.listen(0, "127.0.0.1", () => resolve(s));
     });
@@ -75,5 +80,30 @@ describe("media files and the body limit", () => {
       request.write("--x\r\n");
     });
     expect(status).toBe(413);
+  });
+
+  test("a missing file and a refused cross-site write each leave one line in the log, no stack", async () => {
+    const lines: string[] = [];
+    const capture = (...args: unknown[]) => {
+      lines.push(format(...args));
+    };
+    const spies = (["error", "warn", "log", "info"] as const).map((level) =>
+      vi.spyOn(console, level).mockImplementation(capture),
+    );
+    try {
+      expect((await fetch(`${origin}/media/missing-800.webp`)).status).toBe(404);
+      const refused = await fetch(`${origin}/contact`, {
+        method: "POST",
+        headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
+        body: "name=x",
+      });
+      expect(refused.status).toBe(403);
+      // Express logs an error after answering.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+    for (const line of lines) expect(line.split("\n"), line).toHaveLength(1);
+    expect(lines.length).toBeLessThanOrEqual(2);
   });
 });
