@@ -54,7 +54,16 @@ describe("DomainError", () => {
 
   test("the codes are the stable list the mapper knows", () => {
     expect([...DOMAIN_ERROR_CODES].sort()).toEqual(
-      ["conflict", "forbidden", "invalid", "not_found", "too_large", "unauthenticated", "unavailable"].sort(),
+      [
+        "conflict",
+        "forbidden",
+        "invalid",
+        "not_found",
+        "too_large",
+        "unauthenticated",
+        "unavailable",
+        "rate_limited",
+      ].sort(),
     );
   });
 });

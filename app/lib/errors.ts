@@ -18,6 +18,8 @@ export const DOMAIN_ERROR_CODES = [
   "conflict",
   /** The upload or the content is larger than allowed. */
   "too_large",
+  /** Too many attempts from this client or for this account in a short time; try again later. */
+  "rate_limited",
   /** Not now: the site is in maintenance for readers; `retryAfter` says when to ask again. */
   "unavailable",
 ] as const;
@@ -75,6 +77,9 @@ export const notFound = (message: string, details?: DomainErrorDetails) =>
 
 export const conflict = (message: string, details?: DomainErrorDetails) =>
   new DomainError("conflict", message, details);
+
+export const rateLimited = (message: string, details?: DomainErrorDetails) =>
+  new DomainError("rate_limited", message, details);
 
 export const unavailable = (message: string, details?: DomainErrorDetails) =>
   new DomainError("unavailable", message, details);

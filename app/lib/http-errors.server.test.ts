@@ -38,6 +38,7 @@ describe("statusOf and bodyOf", () => {
       not_found: 404,
       conflict: 409,
       too_large: 413,
+      rate_limited: 429,
       unavailable: 503,
     });
     for (const code of DOMAIN_ERROR_CODES)

@@ -14,6 +14,7 @@ export const HTTP_STATUS: Record<DomainErrorCode, number> = {
   not_found: 404,
   conflict: 409,
   too_large: 413,
+  rate_limited: 429,
   unavailable: 503,
 };
 

@@ -4,9 +4,22 @@ import { activityLog, articles, comments, notifications, rateLimits, settings } 
 import { seedDatabase } from "#app/db/seed.server";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase, one } from "#app/db/testing.server";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
+import { isDomainError } from "#app/lib/errors";
+import { statusOf } from "#app/lib/http-errors.server";
 import { COMMENT_TEXT } from "./comment-form";
 import { COMMENT_RATE_LIMIT, listPublicComments, submitComment } from "./public.server";
 import { firstRow } from "#app/db/rows";
+
+/** How a submission was refused: the error's code, the status it answers with, and the reader's text. */
+async function refusal(work: Promise<unknown>) {
+  try {
+    await work;
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return { code: error.code, status: statusOf(error), title: error.title, message: error.message };
+  }
+  throw new Error("expected a refusal");
+}
 
 describe.each(TEST_ENGINES)("public comments on %s", (engine) => {
   let database: TestDatabase;
@@ -50,8 +63,7 @@ describe.each(TEST_ENGINES)("public comments on %s", (engine) => {
       { ...valid, name: `<img src=x onerror=alert(1)>`, comment: `  ${script}  ` },
       { ip: "10.0.0.1" },
     );
-    expect(result.ok).toBe(true);
-    const stored = firstRow((await commentsOf(articleId)).filter((c) => result.ok && c.id === result.id));
+    const stored = firstRow((await commentsOf(articleId)).filter((c) => c.id === result.id));
     expect(stored.status).toBe("pending");
     expect(stored.text).toBe(script);
     expect(stored.authorName).toBe(`<img src=x onerror=alert(1)>`);
@@ -72,7 +84,7 @@ describe.each(TEST_ENGINES)("public comments on %s", (engine) => {
       showRejectedComments: true,
       showSpamComments: true,
     });
-    expect(shown.map((c) => c.id)).not.toContain(result.ok ? result.id : "");
+    expect(shown.map((c) => c.id)).not.toContain(result.id);
   });
 
   test.each([
@@ -85,8 +97,11 @@ describe.each(TEST_ENGINES)("public comments on %s", (engine) => {
     [{ ...valid, name: "n".repeat(101) }, COMMENT_TEXT.tooLong],
   ])("bad input is refused with the spec's message and nothing is written (%#)", async (values, message) => {
     const before = (await commentsOf(articleId)).length;
-    const result = await submitComment(database.db, articleId, values, { ip: "10.0.0.2" });
-    expect(result).toMatchObject({ ok: false, status: 400, problem: { message } });
+    expect(await refusal(submitComment(database.db, articleId, values, { ip: "10.0.0.2" }))).toMatchObject({
+      code: "invalid",
+      status: 400,
+      message,
+    });
     expect(await commentsOf(articleId)).toHaveLength(before);
   });
 
@@ -94,24 +109,26 @@ describe.each(TEST_ENGINES)("public comments on %s", (engine) => {
     await database.db.update(settings).set({ allowComments: false });
     forgetCachedSettings();
     const before = (await commentsOf(articleId)).length;
-    const result = await submitComment(database.db, articleId, valid, { ip: "10.0.0.3" });
-    expect(result).toEqual({
-      ok: false,
+    expect(await refusal(submitComment(database.db, articleId, valid, { ip: "10.0.0.3" }))).toEqual({
+      code: "forbidden",
       status: 403,
-      problem: { title: COMMENT_TEXT.disabledTitle, message: COMMENT_TEXT.disabled },
+      title: COMMENT_TEXT.disabledTitle,
+      message: COMMENT_TEXT.disabled,
     });
     expect(await commentsOf(articleId)).toHaveLength(before);
   });
 
   test("refused on a draft or a missing article", async () => {
-    expect(await submitComment(database.db, draftId, valid, { ip: "10.0.0.4" })).toMatchObject({
-      ok: false,
+    const missing = {
+      code: "not_found",
       status: 404,
-    });
-    expect(await submitComment(database.db, "no-such-id", valid, { ip: "10.0.0.4" })).toMatchObject({
-      ok: false,
-      status: 404,
-    });
+      title: COMMENT_TEXT.failedTitle,
+      message: COMMENT_TEXT.failed,
+    };
+    expect(await refusal(submitComment(database.db, draftId, valid, { ip: "10.0.0.4" }))).toEqual(missing);
+    expect(await refusal(submitComment(database.db, "no-such-id", valid, { ip: "10.0.0.4" }))).toEqual(
+      missing,
+    );
     expect(await commentsOf(draftId)).toHaveLength(0);
   });
 
@@ -119,19 +136,20 @@ describe.each(TEST_ENGINES)("public comments on %s", (engine) => {
     const before = (await commentsOf(articleId)).length;
     const now = new Date("2026-01-05T10:00:00Z");
     for (let i = 0; i < COMMENT_RATE_LIMIT.limit; i++) {
-      expect((await submitComment(database.db, articleId, valid, { ip: "10.9.9.9" }, now)).ok).toBe(true);
+      await submitComment(database.db, articleId, valid, { ip: "10.9.9.9" }, now);
     }
-    const refused = await submitComment(database.db, articleId, valid, { ip: "10.9.9.9" }, now);
-    expect(refused).toMatchObject({
-      ok: false,
+    const refused = await refusal(submitComment(database.db, articleId, valid, { ip: "10.9.9.9" }, now));
+    expect(refused).toEqual({
+      code: "rate_limited",
       status: 429,
-      problem: { title: COMMENT_TEXT.rateLimitedTitle },
+      title: COMMENT_TEXT.rateLimitedTitle,
+      message: COMMENT_TEXT.rateLimited,
     });
-    expect((await submitComment(database.db, articleId, valid, { ip: "10.8.8.8" }, now)).ok).toBe(true);
+    await submitComment(database.db, articleId, valid, { ip: "10.8.8.8" }, now);
     expect(await commentsOf(articleId)).toHaveLength(before + COMMENT_RATE_LIMIT.limit + 1);
     // The next window starts afresh.
     const later = new Date(now.getTime() + COMMENT_RATE_LIMIT.windowMs);
-    expect((await submitComment(database.db, articleId, valid, { ip: "10.9.9.9" }, later)).ok).toBe(true);
+    expect((await submitComment(database.db, articleId, valid, { ip: "10.9.9.9" }, later)).id).toBeTruthy();
   });
 
   test("the public list follows the moderation settings and never shows e-mail addresses", async () => {

@@ -10,7 +10,8 @@ import { isPublished } from "#app/domain/articles/published.server";
 import { createNotification } from "#app/domain/notifications/notifications.server";
 import { addressKey, consumeRateLimit, type RateLimit } from "#app/domain/rate-limit/rate-limit.server";
 import { getSettings } from "#app/domain/settings/settings.server";
-import { COMMENT_TEXT, parseComment, type FormProblem } from "./comment-form";
+import { forbidden, invalid, notFound, rateLimited } from "#app/lib/errors";
+import { COMMENT_TEXT, parseComment } from "./comment-form";
 import { visibleCommentStatuses, type CommentDisplaySettings } from "./visibility";
 import { firstRow } from "#app/db/rows";
 
@@ -35,25 +36,24 @@ export function listPublicComments(db: DbOrTx, articleId: string, settings: Comm
     .orderBy(desc(comments.createdAt))
     .limit(PUBLIC_COMMENTS_LIMIT);
 }
-type CommentResult = { ok: true; id: string } | { ok: false; status: number; problem: FormProblem };
 
-const refuse = (status: number, title: string, message: string): CommentResult => ({
-  ok: false,
-  status,
-  problem: { title, message },
-});
-
+/**
+ * Stores a reader's comment, pending moderation. Refuses with a DomainError carrying the spec's title
+ * and text: comments switched off ('forbidden'), bad input ('invalid'), a draft or missing article
+ * ('not_found', worded as any failed submission) and too many comments from one address
+ * ('rate_limited').
+ */
 export async function submitComment(
   db: Db,
   articleId: string,
   values: Record<string, unknown>,
   client: { ip: string },
   now = new Date(),
-): Promise<CommentResult> {
+): Promise<{ id: string }> {
   const settings = await getSettings(db);
-  if (!settings.allowComments) return refuse(403, COMMENT_TEXT.disabledTitle, COMMENT_TEXT.disabled);
+  if (!settings.allowComments) throw forbidden(COMMENT_TEXT.disabled, { title: COMMENT_TEXT.disabledTitle });
   const parsed = parseComment(values);
-  if (!parsed.ok) return { ok: false, status: 400, problem: parsed.problem };
+  if (!parsed.ok) throw invalid(parsed.problem.message, { title: parsed.problem.title });
 
   const [article] = await db
     .select({ id: articles.id, title: articles.title })
@@ -61,11 +61,10 @@ export async function submitComment(
     .where(and(eq(articles.id, articleId), isPublished()))
     .limit(1);
   // Comments on drafts or missing articles are refused like any failed submission.
-  if (!article) return refuse(404, COMMENT_TEXT.failedTitle, COMMENT_TEXT.failed);
+  if (!article) throw notFound(COMMENT_TEXT.failed, { title: COMMENT_TEXT.failedTitle });
 
-  if (!(await consumeRateLimit(db, addressKey("comment", client.ip), COMMENT_RATE_LIMIT, now))) {
-    return refuse(429, COMMENT_TEXT.rateLimitedTitle, COMMENT_TEXT.rateLimited);
-  }
+  if (!(await consumeRateLimit(db, addressKey("comment", client.ip), COMMENT_RATE_LIMIT, now)))
+    throw rateLimited(COMMENT_TEXT.rateLimited, { title: COMMENT_TEXT.rateLimitedTitle });
 
   const { name, email, comment } = parsed.data;
   const id = await db.transaction(async (tx) => {
@@ -98,5 +97,5 @@ export async function submitComment(
     });
     return row.id;
   });
-  return { ok: true, id };
+  return { id };
 }

@@ -7,6 +7,7 @@ import type { Db } from "#app/db/client.server";
 import { contactMessages } from "#app/db/schema";
 import { createNotification } from "#app/domain/notifications/notifications.server";
 import { addressKey, consumeRateLimit, type RateLimit } from "#app/domain/rate-limit/rate-limit.server";
+import { invalid, rateLimited } from "#app/lib/errors";
 import { CONTACT_TEXT, parseContact } from "./contact-form";
 import { firstRow } from "#app/db/rows";
 
@@ -15,19 +16,20 @@ export const CONTACT_RATE_LIMIT: RateLimit = { limit: 5, windowMs: 60 * 60 * 100
 /** Where the notification leads: the message in the inbox (only those who can open it are told). */
 export const contactNotificationLink = (id: string) => `/admin/messages/${id}`;
 
-type ContactResult = { ok: true; id: string } | { ok: false; status: number; title: string; message: string };
-
+/**
+ * Stores a reader's message. Refuses with a DomainError carrying the spec's title and text: bad input
+ * ('invalid') and too many messages from one address ('rate_limited').
+ */
 export async function submitContactMessage(
   db: Db,
   values: Record<string, unknown>,
   client: { ip: string },
   now = new Date(),
-): Promise<ContactResult> {
+): Promise<{ id: string }> {
   const parsed = parseContact(values);
-  if (!parsed.ok) return { ok: false, status: 400, title: parsed.title, message: parsed.message };
-  if (!(await consumeRateLimit(db, addressKey("contact", client.ip), CONTACT_RATE_LIMIT, now))) {
-    return { ok: false, status: 429, title: CONTACT_TEXT.failedTitle, message: CONTACT_TEXT.rateLimited };
-  }
+  if (!parsed.ok) throw invalid(parsed.message, { title: parsed.title });
+  if (!(await consumeRateLimit(db, addressKey("contact", client.ip), CONTACT_RATE_LIMIT, now)))
+    throw rateLimited(CONTACT_TEXT.rateLimited, { title: CONTACT_TEXT.failedTitle });
   const { name, email, subject, message } = parsed.data;
   const id = await db.transaction(async (tx) => {
     const row = firstRow(
@@ -43,7 +45,7 @@ export async function submitContactMessage(
     });
     return row.id;
   });
-  return { ok: true, id };
+  return { id };
 }
 
 export { unreadContactCount } from "./inbox.server";

@@ -29,7 +29,7 @@ import { twoFactorState } from "#app/auth/two-factor.server";
 import { commentDate, relativeDate } from "#app/lib/dates";
 import { deviceName } from "#app/lib/device-name";
 import { redirectWithToast } from "#app/lib/flash.server";
-import { withDomainErrors } from "#app/lib/http-errors.server";
+import { expectedError, statusOf, withDomainErrors } from "#app/lib/http-errors.server";
 import { authorPath } from "#app/lib/paths";
 import type { Route } from "./+types/profile";
 
@@ -169,8 +169,22 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
   try {
     await updateProfile(db, me, checked.data);
   } catch (error) {
-    console.error("[profile] saving failed", error);
-    // The error's own text may be a database message: log it, show the reader-safe one.
+    // A refusal (the account gone meanwhile) is told in its own words and status; anything else is
+    // logged, and its text (perhaps a database message) replaced by the safe one.
+    const refused = expectedError(error, "[profile] saving failed");
+    if (refused)
+      return data<ActionResult>(
+        {
+          form: "profile",
+          errors: {
+            form: refused.title
+              ? { title: refused.title, message: refused.message }
+              : { title: refused.message },
+          },
+          values,
+        },
+        { status: statusOf(refused) },
+      );
     return data<ActionResult>(
       { form: "profile", errors: { form: { title: "Error updating profile. Please try again." } }, values },
       { status: 500 },

@@ -31,7 +31,8 @@ import { articlePath, authorPath, tagPath } from "#app/lib/paths";
 import { absoluteUrl, errorPageMeta, pageMeta, siteMetaFrom } from "#app/lib/seo";
 import { breadcrumbLd, headlineOf, newsArticleLd } from "#app/lib/structured-data";
 import { listingExcerpt, readTimeFor } from "#app/lib/text";
-import { withDomainErrors } from "#app/lib/http-errors.server";
+import { isDomainError } from "#app/lib/errors";
+import { statusOf, withDomainErrors } from "#app/lib/http-errors.server";
 import { readerNotFound } from "./not-found.server";
 import { refuseReadersInMaintenance } from "#app/domain/settings/maintenance-gate.server";
 import type { Route } from "./+types/article";
@@ -126,19 +127,25 @@ export const action = withDomainErrors(async ({ request, params, context }: Rout
   const values = { name: text(form.name), email: text(form.email), comment: text(form.comment) };
   try {
     const address = await resolveArticleAddress(context.db, params.id);
-    const result = await submitComment(context.db, address?.id ?? params.id, values, {
-      ip: context.clientIp,
-    });
-    if (result.ok)
-      return {
-        ok: true,
-        title: COMMENT_TEXT.submittedTitle,
-        message: COMMENT_TEXT.submitted,
-      } satisfies CommentActionData;
-    return data({ ok: false, ...result.problem, values } satisfies CommentActionData, {
-      status: result.status,
-    });
+    await submitComment(context.db, address?.id ?? params.id, values, { ip: context.clientIp });
+    return {
+      ok: true,
+      title: COMMENT_TEXT.submittedTitle,
+      message: COMMENT_TEXT.submitted,
+    } satisfies CommentActionData;
   } catch (error) {
+    // A refusal (comments off, bad input, a draft, too many comments) is told beside the form, which
+    // keeps what the reader typed, with its status; anything else stays in the log.
+    if (isDomainError(error))
+      return data(
+        {
+          ok: false,
+          title: error.title ?? COMMENT_TEXT.failedTitle,
+          message: error.message,
+          values,
+        } satisfies CommentActionData,
+        { status: statusOf(error) },
+      );
     console.error(`[comments] submitting a comment on article ${params.id} failed`, error);
     return data(
       {

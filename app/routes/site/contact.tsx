@@ -6,7 +6,8 @@ import { submitContactMessage } from "#app/domain/contact/contact.server";
 import { shownContactDetails } from "#app/domain/settings/contact-details";
 import { getSettings } from "#app/domain/settings/settings.server";
 import { pageMeta, siteMetaFrom } from "#app/lib/seo";
-import { withDomainErrors } from "#app/lib/http-errors.server";
+import { isDomainError } from "#app/lib/errors";
+import { statusOf, withDomainErrors } from "#app/lib/http-errors.server";
 import { refuseReadersInMaintenance } from "#app/domain/settings/maintenance-gate.server";
 import type { Route } from "./+types/contact";
 
@@ -38,18 +39,24 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
     message: text(form.message),
   };
   try {
-    const result = await submitContactMessage(context.db, values, { ip: context.clientIp });
-    if (result.ok)
-      return {
-        ok: true,
-        title: CONTACT_TEXT.sentTitle,
-        message: CONTACT_TEXT.sent,
-      } satisfies ContactActionData;
-    return data(
-      { ok: false, title: result.title, message: result.message, values } satisfies ContactActionData,
-      { status: result.status },
-    );
+    await submitContactMessage(context.db, values, { ip: context.clientIp });
+    return {
+      ok: true,
+      title: CONTACT_TEXT.sentTitle,
+      message: CONTACT_TEXT.sent,
+    } satisfies ContactActionData;
   } catch (error) {
+    // A refusal (bad input, too many messages) is told beside the form, which keeps what was typed.
+    if (isDomainError(error))
+      return data(
+        {
+          ok: false,
+          title: error.title ?? CONTACT_TEXT.failedTitle,
+          message: error.message,
+          values,
+        } satisfies ContactActionData,
+        { status: statusOf(error) },
+      );
     // The cause stays in the log: a database message means nothing to a reader.
     console.error("[contact] storing a contact message failed", error);
     return data(

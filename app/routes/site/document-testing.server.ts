@@ -15,6 +15,7 @@ import * as entry from "#app/entry.server";
 import * as root from "#app/root";
 import * as allArticles from "./all-articles";
 import * as article from "./article";
+import * as author from "./author";
 import * as category from "./category";
 import * as contact from "./contact";
 import * as home from "./home";
@@ -22,6 +23,7 @@ import * as latestNews from "./latest-news";
 import * as siteLayout from "./layout";
 import * as notFound from "./not-found";
 import * as search from "./search";
+import * as tag from "./tag";
 
 /** The reader routes of app/routes.ts these tests visit. */
 const ROUTES = {
@@ -34,6 +36,8 @@ const ROUTES = {
     parentId: "routes/site/layout",
     path: "category/:categorySlug",
   },
+  "routes/site/author": { module: author, parentId: "routes/site/layout", path: "author/:slug" },
+  "routes/site/tag": { module: tag, parentId: "routes/site/layout", path: "tag/:slug" },
   "routes/site/search": { module: search, parentId: "routes/site/layout", path: "search" },
   "routes/site/all-articles": { module: allArticles, parentId: "routes/site/layout", path: "all-articles" },
   "routes/site/latest-news": { module: latestNews, parentId: "routes/site/layout", path: "latest-news" },

@@ -86,6 +86,24 @@ describe("reader polish (issue 12)", () => {
     expect(html).toMatch(/action="\/search"/);
   });
 
+  test.each(["/author/nobody-by-that-name", "/tag/no-such-tag"])(
+    "an unknown author or tag (%s): the shared 404 page with a title, noindex, search and the latest stories",
+    async (path) => {
+      const { status, html } = await handle(path);
+      expect(status).toBe(404);
+      expectChrome(html);
+      expect(html).toContain(`<title>${NOT_FOUND_TEXT.title} - Newsdesk</title>`);
+      expect(html).toContain('<meta name="robots" content="noindex"/>');
+      // The page's own content, not the header's or footer's links.
+      const main = html.match(/<main\b[\s\S]*<\/main>/)?.[0] ?? "";
+      expect(textOf(main)).toContain(NOT_FOUND_TEXT.message);
+      expect(main).toContain('id="not-found-latest"');
+      for (const title of await latestTitles()) expect(textOf(main)).toContain(title);
+      expect(main).toMatch(/href="\/article\/[^"]+"/);
+      expect(main).toMatch(/action="\/search"/);
+    },
+  );
+
   test("an unknown category: 404 with 'No articles found' and a link home, inside the chrome", async () => {
     const { status, html } = await handle("/category/nope");
     expect(status).toBe(404);

@@ -13,7 +13,9 @@ import {
 import { seedDatabase } from "#app/db/seed.server";
 import { createTestDatabase, type TestDatabase, one } from "#app/db/testing.server";
 import { COMMENT_TEXT } from "#app/domain/comments/comment-form";
+import { COMMENT_RATE_LIMIT } from "#app/domain/comments/public.server";
 import { CONTACT_TEXT } from "#app/domain/contact/contact-form";
+import { CONTACT_RATE_LIMIT } from "#app/domain/contact/contact.server";
 import { SETUP_TEXT } from "#app/domain/setup/setup.server";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
 import {
@@ -146,6 +148,24 @@ describe("reader routes against the database", () => {
       });
     });
 
+    test("too many comments from one address: 429 with the spec's message, what was typed kept", async () => {
+      const fields = { name: "Kojo", email: "kojo@example.com", comment: "Again and again" };
+      const post = () =>
+        outcome(() =>
+          articleRoute.action(args(postRequest(`/article/${articleSlug}`, fields), { id: articleSlug })),
+        );
+      for (let i = 0; i < COMMENT_RATE_LIMIT.limit; i++) expect((await post()).status).toBe(200);
+      expect(await post()).toMatchObject({
+        status: 429,
+        body: {
+          ok: false,
+          title: COMMENT_TEXT.rateLimitedTitle,
+          message: COMMENT_TEXT.rateLimited,
+          values: fields,
+        },
+      });
+    });
+
     test("comments disabled in the settings: refused with the spec's message", async () => {
       await database.db.update(settings).set({ allowComments: false });
       forgetCachedSettings();
@@ -205,6 +225,21 @@ describe("reader routes against the database", () => {
         body: { ok: false, title: CONTACT_TEXT.invalidTitle, message: CONTACT_TEXT.invalid, values: bad },
       });
       expect(await database.db.select().from(contactMessages)).toHaveLength(1);
+    });
+
+    test("too many messages from one address: 429 with the spec's message, what was typed kept", async () => {
+      const fields = { name: "Efua", email: "efua@example.com", subject: "Tip", message: "Hello again" };
+      const post = () => outcome(() => contactRoute.action(args(postRequest("/contact", fields))));
+      for (let i = 0; i < CONTACT_RATE_LIMIT.limit; i++) expect((await post()).status).toBe(200);
+      expect(await post()).toMatchObject({
+        status: 429,
+        body: {
+          ok: false,
+          title: CONTACT_TEXT.failedTitle,
+          message: CONTACT_TEXT.rateLimited,
+          values: fields,
+        },
+      });
     });
   });
 

@@ -1,5 +1,6 @@
 /** A tag page (/tag/<slug>): the published stories with that tag, paged like a category. */
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
+import { NOT_FOUND_TEXT } from "#app/components/site/not-found";
 import { ArticleCard } from "#app/components/site/article-card";
 import { PageHeading } from "#app/components/site/page-states";
 import { Pagination } from "#app/components/site/pagination";
@@ -9,23 +10,19 @@ import { pageImages } from "#app/domain/media/public.server";
 import { getSettings } from "#app/domain/settings/settings.server";
 import { canonicalPagePath, parsePageParam } from "#app/lib/pagination";
 import { wantsSmallImages } from "#app/lib/save-data";
-import { pageMeta, siteMetaFrom } from "#app/lib/seo";
+import { errorPageMeta, pageMeta, siteMetaFrom } from "#app/lib/seo";
 import { EXCERPT_LENGTH } from "#app/lib/text";
 import { withDomainErrors } from "#app/lib/http-errors.server";
+import { readerNotFound } from "./not-found.server";
 import type { Route } from "./+types/tag";
-
-const notFound = () =>
-  data(
-    { title: "Page not found", message: "The page you are looking for does not exist or has been moved." },
-    { status: 404 },
-  );
 
 export const loader = withDomainErrors(async ({ params, request, context }: Route.LoaderArgs) => {
   const db = context.db;
   const requested = new URL(request.url).searchParams.get("page");
   const settings = await getSettings(db);
   const found = await articlesByTagSlug(db, params.slug, parsePageParam(requested), settings.postsPerPage);
-  if (!found) throw notFound();
+  // The shared not-found page: what went missing, search and the latest stories, status 404.
+  if (!found) throw await readerNotFound(db);
   const moved = canonicalPagePath(`/tag/${found.tag.slug}`, requested, found.page);
   if (moved) throw redirect(moved);
   const { images } = await pageImages(
@@ -37,7 +34,7 @@ export const loader = withDomainErrors(async ({ params, request, context }: Rout
 });
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  if (!loaderData) return [{ title: "Page not found" }];
+  if (!loaderData) return errorPageMeta(siteMetaFrom(matches), NOT_FOUND_TEXT.title);
   const { tag, page } = loaderData;
   const base = `/tag/${tag.slug}`;
   return pageMeta({
