@@ -26,7 +26,7 @@ import { AUTOSAVE_TEXT } from "#app/lib/article-autosave";
 import { conflict, fieldsRefused, isDomainError, notFound } from "#app/lib/errors";
 import { safeBody } from "#app/lib/sanitize.server";
 import { flagBadges } from "./flag-rules";
-import { listingExcerpt, readTimeFor, stripHtml } from "#app/lib/text";
+import { readTimeFor, stripHtml } from "#app/lib/text";
 import { firstRow } from "#app/db/rows";
 import { closeEarlierProposals, recordRevision, snapshotOf } from "./revision-log.server";
 import { changedFields, STORY_FIELDS } from "./revision-rules";
@@ -277,8 +277,9 @@ async function proposeChange(
 }
 
 /**
- * Creates (no id) or updates an article from the validated form. The body is sanitised, the excerpt and
- * read time derive from it when left empty, flags move in the same transaction.
+ * Creates (no id) or updates an article from the validated form. The body is sanitised, the read time
+ * derives from it, an excerpt left empty stays empty (readers get the body's opening), flags move in the
+ * same transaction.
  */
 export async function saveArticle(
   db: Db,
@@ -320,7 +321,9 @@ export async function saveArticle(
         title: input.title,
         content,
         contentSafeHash,
-        excerpt: input.excerpt || listingExcerpt({ content }, 160),
+        // Only what an editor wrote: an empty excerpt is derived from the body when read, so it follows
+        // every later edit of the body (a stored copy of the opening froze at the first save).
+        excerpt: input.excerpt,
         readTime: readTimeFor(content),
         authorName: (mayFlag && input.authorName) || current?.authorName || actor.name,
         categoryId: input.categoryId || null,

@@ -34,7 +34,7 @@ import { isLegacyRole, recordLegacyRoleMigration } from "#app/domain/users/legac
 import { uniqueUserSlug } from "#app/domain/users/users.server";
 import { isValidSlug } from "#app/lib/article-form";
 import { categoryMatchKey, categorySlug } from "#app/lib/slug";
-import { listingExcerpt, readTimeFor } from "#app/lib/text";
+import { readTimeFor } from "#app/lib/text";
 import { safeBody } from "#app/lib/sanitize.server";
 
 type Doc = Record<string, unknown>;
@@ -264,7 +264,8 @@ async function importArticles(tx: Tx, docs: Doc[], report: ImportReport) {
     topStoryTaken ||= isTopStory;
     const values = {
       title,
-      excerpt: first(doc, "excerpt") || listingExcerpt({ content }),
+      // None in the old record: none here either, so the excerpt follows the body (derived when read).
+      excerpt: first(doc, "excerpt"),
       content,
       contentSafeHash,
       categoryId: await resolveCategory(first(doc, "category")),
