@@ -125,9 +125,48 @@ const APP_FILES = sourceFiles("app").map((file) => ({
   text: readFileSync(path.join(ROOT, file), "utf8"),
 }));
 
+const BY_PATH = new Map(APP_FILES.map(({ file, text }) => [file.replace(/\.tsx?$/, ""), { file, text }]));
+
+/** Every package the modules reach from `entries` load at run time (type imports are erased). */
+export function packagesReached(entries: string[]): Set<string> {
+  const packages = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (file: string, text: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const i of importsOf(file, text)) {
+      if (i.typeOnly) continue;
+      const local = BY_PATH.get(i.target) ?? BY_PATH.get(`${i.target}/index`);
+      if (local) visit(local.file, local.text);
+      else if (!i.target.startsWith("app/"))
+        packages.add(
+          i.target
+            .split("/")
+            .slice(0, i.target.startsWith("@") ? 2 : 1)
+            .join("/"),
+        );
+    }
+  };
+  for (const entry of entries) {
+    const found = APP_FILES.find(({ file }) => file === entry);
+    if (found) visit(found.file, found.text);
+  }
+  return packages;
+}
+
 describe("the import rules of docs/architecture.md", () => {
   test.each(RULES.map((rule) => [rule.name, rule] as const))("%s", (_name, rule) => {
     expect(breaches(rule, APP_FILES)).toEqual([]);
+  });
+
+  test("the reader script loads no package: no React, no zod, no diff or TOTP library", () => {
+    const entries = APP_FILES.map(({ file }) => file).filter(
+      (file) => within("app/reader")(file) && !isTestSupport(file),
+    );
+    expect(entries.length).toBeGreaterThan(0);
+    expect([...packagesReached(entries)]).toEqual([]);
+    // The check follows imports: the revisions screen's rules do reach the diff package.
+    expect(packagesReached(["app/domain/articles/revision-rules.ts"])).toContain("diff");
   });
 
   test("the check sees every form of import: split over lines, re-exports, import(), and tells type from value", () => {

@@ -1,3 +1,4 @@
+import { TOTP, URI } from "otpauth";
 import { describe, expect, test } from "vitest";
 import {
   base32Decode,
@@ -47,9 +48,42 @@ describe("TOTP", () => {
       expect(matchTotp(secret, typed, now)).toBeNull();
   });
 
-  test("the QR code's address names the site and the account", () => {
-    expect(otpauthUri("JBSWY3DPEHPK3PXP", "ama@example.com", "Newsdesk")).toBe(
-      "otpauth://totp/Newsdesk%3Aama%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Newsdesk&algorithm=SHA1&digits=6&period=30",
-    );
+  test("the QR code's address names the site and the account, with the key and the code's shape", () => {
+    const address = new URL(otpauthUri("JBSWY3DPEHPK3PXP", "ama@example.com", "Newsdesk"));
+    expect(address.protocol).toBe("otpauth:");
+    expect(address.host).toBe("totp");
+    expect(decodeURIComponent(address.pathname)).toBe("/Newsdesk:ama@example.com");
+    expect(Object.fromEntries(address.searchParams)).toEqual({
+      secret: "JBSWY3DPEHPK3PXP",
+      issuer: "Newsdesk",
+      algorithm: "SHA1",
+      digits: "6",
+      period: "30",
+    });
+  });
+
+  test("an app reading the address shows the site and the account, also when the site's name has a colon", () => {
+    // Read as authenticator apps read it: the label's first literal colon separates issuer and account.
+    const read = URI.parse(otpauthUri("JBSWY3DPEHPK3PXP", "kofi@example.com", "Accra Times: Late Edition"));
+    expect(read).toBeInstanceOf(TOTP);
+    expect([read.issuer, read.label, read.secret.base32]).toEqual([
+      "Accra Times Late Edition",
+      "kofi@example.com",
+      "JBSWY3DPEHPK3PXP",
+    ]);
+  });
+
+  test("the RFC 6238 vectors at 6 digits, the length authenticator apps show", () => {
+    // The 8-digit vectors above, cut to their last six digits (the same HMAC, a smaller modulus).
+    for (const [seconds, code] of [
+      [59, "287082"],
+      [1111111109, "081804"],
+      [1234567890, "005924"],
+      [20000000000, "353130"],
+    ] as const) {
+      const now = new Date(seconds * 1000);
+      expect(totpCode(RFC_SECRET, totpStep(now))).toBe(code);
+      expect(matchTotp(RFC_SECRET, code, now)).toBe(totpStep(now));
+    }
   });
 });
