@@ -38,5 +38,7 @@ export const TWO_FACTOR_TEXT = {
   resetHint:
     "If they have lost their phone and their recovery codes, turn it off: they sign in with their password and set it up again.",
   resetByAdmin: (name: string) => `Two-factor sign-in turned off for ${name}.`,
+  resetConfirm: (name: string) =>
+    `Turn off two-factor sign-in for ${name}? Until they set it up again, their password alone signs them in.`,
   passwordToChange: "Enter your current password to change two-factor sign-in.",
 } as const;

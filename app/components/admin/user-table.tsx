@@ -1,9 +1,11 @@
 /**
  * The users list: bulk selection, per-row actions and their confirmations. Every button is a real form
- * post (so the list works without JavaScript); with JavaScript each action first asks for confirmation.
+ * post (so the list works without JavaScript). The server acts only on a confirmed post: with JavaScript
+ * the dialog asks and adds `confirmed=yes`; without it the server answers with the question, shown by
+ * UserConfirmStep, whose button sends the confirmed post.
  */
 import { useRef, useState } from "react";
-import { Form, Link, useSubmit } from "react-router";
+import { Form, Link, useLocation, useSubmit } from "react-router";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
 import { useToast } from "#app/components/ui/toast";
 import { USER_FORM_TEXT } from "#app/domain/users/user-form";
@@ -53,6 +55,63 @@ interface Pending {
   submitter: HTMLButtonElement;
   intent: RowIntent;
   count: number;
+}
+
+/** An action the server was asked for without its confirmation (no JavaScript yet): what to ask. */
+export interface PendingUserAction {
+  intent: "bulk" | RowIntent;
+  action: RowIntent;
+  ids: string[];
+}
+
+/** The confirmation the server renders when a user action arrives unconfirmed. */
+export function UserConfirmStep({ pending }: { pending: PendingUserAction }) {
+  const { search } = useLocation();
+  const question = CONFIRM[pending.action];
+  const count = pending.intent === "bulk" && pending.ids.length > 1 ? ` (${pending.ids.length} users)` : "";
+  return (
+    <Form
+      method="post"
+      role="alertdialog"
+      aria-labelledby="user-confirm-title"
+      aria-describedby="user-confirm-message"
+      className="rounded-md border border-amber-300 bg-amber-50 p-4"
+    >
+      <p id="user-confirm-title" className="font-semibold">
+        {question.title + count}
+      </p>
+      <p id="user-confirm-message" className="text-sm">
+        {question.message}
+      </p>
+      <input type="hidden" name="intent" value={pending.intent} />
+      <input type="hidden" name="confirmed" value="yes" />
+      {pending.intent === "bulk" ? (
+        <>
+          <input type="hidden" name="bulkAction" value={pending.action} />
+          {pending.ids.map((id) => (
+            <input key={id} type="hidden" name="ids" value={id} />
+          ))}
+        </>
+      ) : (
+        <input type="hidden" name="userId" value={pending.ids[0]} />
+      )}
+      <div className="mt-3 flex gap-2">
+        <button
+          type="submit"
+          autoFocus
+          className={`rounded px-3 py-1 text-sm font-semibold text-white ${question.tone === "danger" ? "bg-red-700 hover:bg-red-800" : "bg-brand-700 hover:bg-brand-900"}`}
+        >
+          {question.label}
+        </button>
+        <Link
+          to={`/admin/users${search}`}
+          className="rounded border border-gray-300 bg-white px-3 py-1 text-sm"
+        >
+          Cancel
+        </Link>
+      </div>
+    </Form>
+  );
 }
 
 export function UserTable({ users, meId }: { users: UserRow[]; meId: string }) {
@@ -253,7 +312,11 @@ export function UserTable({ users, meId }: { users: UserRow[]; meId: string }) {
         onCancel={() => setPending(null)}
         onConfirm={() => {
           if (pending) {
-            submit(pending.submitter, { method: "post" });
+            // The form as its button would send it, confirmed.
+            const { form } = pending.submitter;
+            const fields = new FormData(form ?? undefined, pending.submitter);
+            fields.set("confirmed", "yes");
+            submit(fields, { method: "post" });
             if (pending.count > 1) clear();
           }
           setPending(null);

@@ -31,6 +31,7 @@ export const SNIPPET_TEXT = {
   required: "Name and code are required",
   saved: "Snippets saved",
   saveFailed: "Failed to save",
+  removeConfirm: "Remove this snippet? Its code leaves every page it was on.",
 } as const;
 
 /** Spec "Snippet defaults": script, sitewide, include '*', head, all devices, active. */

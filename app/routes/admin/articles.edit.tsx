@@ -5,6 +5,7 @@ import { requirePermission } from "#app/auth/guard.server";
 import { can } from "#app/auth/permissions";
 import { ArticleForm } from "#app/components/admin/article-form";
 import { ArticleProblem } from "#app/components/admin/article-problem";
+import { ArticleResult } from "#app/components/admin/article-result";
 import { CorrectionNoteField, RevisionNotices } from "#app/components/admin/revision-notices";
 import { ViewsChart } from "#app/components/admin/views-chart";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
@@ -45,6 +46,14 @@ export const action = withDomainErrors(async ({ request, params, context }: Rout
   const user = await requirePermission(context, "articles", "create");
   const form = Object.fromEntries(await request.formData());
   if (form.intent !== "delete") return saveArticleFromForm(context.db, user, form, params.id);
+  // Deleted only on the confirmed post (the dialog adds it); a tap before the script has loaded is asked first.
+  if (form.confirmed !== "yes")
+    return data({
+      problem: undefined,
+      values: undefined,
+      fieldErrors: undefined,
+      confirmDelete: true as const,
+    });
   try {
     await deleteArticle(context.db, user, params.id);
     return redirectWithToast("/admin/articles", { type: "success", title: ARTICLE_TEXT.deletedTitle });
@@ -103,6 +112,12 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
           </button>
         </Form>
       </div>
+      {actionData && "confirmDelete" in actionData ? (
+        <ArticleResult
+          result={{ type: "confirm", title: ARTICLE_TEXT.deleteConfirm, intent: "delete" }}
+          cancelTo={`/admin/articles/edit/${loaderData.id}`}
+        />
+      ) : null}
       <RevisionNotices articleId={loaderData.id} review={loaderData.review} />
       <ArticleProblem problem={actionData?.problem} />
       <ArticleForm
@@ -142,7 +157,7 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
         onCancel={() => setConfirming(false)}
         onConfirm={() => {
           setConfirming(false);
-          submit({ intent: "delete" }, { method: "post" });
+          submit({ intent: "delete", confirmed: "yes" }, { method: "post" });
         }}
       />
     </section>

@@ -119,7 +119,7 @@ describe("/admin/code (routes)", () => {
     expect(firstRow(await stored()).status).toBe("inactive");
     await post({ intent: "toggle", id: banner.id }, cookies.admin);
     expect(firstRow(await stored()).status).toBe("active");
-    await post({ intent: "remove", id: banner.id }, cookies.admin);
+    await post({ intent: "remove", id: banner.id, confirmed: "yes" }, cookies.admin);
     expect(await stored()).toEqual([]);
   });
 
@@ -141,7 +141,7 @@ describe("/admin/code (routes)", () => {
       { intent: "save", snippets: "[]" },
       { intent: "add", name: "X", code: "<meta>" },
       { intent: "toggle", id: verification.id },
-      { intent: "remove", id: verification.id },
+      { intent: "remove", id: verification.id, confirmed: "yes" },
     ];
     for (const fields of posts) {
       const result = await post(fields, cookies.editor);

@@ -86,6 +86,11 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
         await toggleSnippet(db, user, id);
         break;
       case "remove":
+        // Without JavaScript this post removes at once: only when confirmed (the question below sends it).
+        if (form.get("confirmed") !== "yes")
+          return reply({
+            result: { type: "confirm", title: SNIPPET_TEXT.removeConfirm, intent: "remove", id },
+          });
         await removeSnippet(db, user, id);
         break;
       default:

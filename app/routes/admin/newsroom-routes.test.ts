@@ -192,7 +192,9 @@ describe("newsroom routes: articles, categories and comments per role", () => {
         "articles.edit delete",
         () =>
           articlesEditRoute.action(
-            args(postRequest(`/admin/articles/edit/${article.id}`, { intent: "delete" }), { id: article.id }),
+            args(postRequest(`/admin/articles/edit/${article.id}`, { intent: "delete", confirmed: "yes" }), {
+              id: article.id,
+            }),
           ),
       ],
       ["categories loader", () => categoriesRoute.loader(args(getRequest("/admin/categories")))],
@@ -477,7 +479,9 @@ describe("newsroom routes: articles, categories and comments per role", () => {
         );
         expectDenied(
           await outcome(() =>
-            articlesEditRoute.action(args(postRequest(path, { intent: "delete" }, cookies.writer), params)),
+            articlesEditRoute.action(
+              args(postRequest(path, { intent: "delete", confirmed: "yes" }, cookies.writer), params),
+            ),
           ),
           "delete",
         );
@@ -496,9 +500,16 @@ describe("newsroom routes: articles, categories and comments per role", () => {
       expectDenied(
         await outcome(() =>
           articlesEditRoute.action(
-            args(postRequest(`/admin/articles/edit/${ownLive.id}`, { intent: "delete" }, cookies.writer), {
-              id: ownLive.id,
-            }),
+            args(
+              postRequest(
+                `/admin/articles/edit/${ownLive.id}`,
+                { intent: "delete", confirmed: "yes" },
+                cookies.writer,
+              ),
+              {
+                id: ownLive.id,
+              },
+            ),
           ),
         ),
         "delete own live",
@@ -768,9 +779,16 @@ describe("newsroom routes: articles, categories and comments per role", () => {
       });
       const result = await outcome(() =>
         articlesEditRoute.action(
-          args(postRequest(`/admin/articles/edit/${theirs.id}`, { intent: "delete" }, cookies.admin), {
-            id: theirs.id,
-          }),
+          args(
+            postRequest(
+              `/admin/articles/edit/${theirs.id}`,
+              { intent: "delete", confirmed: "yes" },
+              cookies.admin,
+            ),
+            {
+              id: theirs.id,
+            },
+          ),
         ),
       );
       expect(result).toMatchObject({ status: 302, location: "/admin/articles" });

@@ -81,9 +81,9 @@ describe("people screens (routes)", () => {
       const cookie = who === "signed out" ? undefined : cookies[who];
       const before = await snapshotUsers();
       const posts: Array<Record<string, string | string[]>> = [
-        { intent: "activate", userId: sleeper.id },
-        { intent: "bulk", bulkAction: "activate", ids: [sleeper.id, dozer.id] },
-        { intent: "bulk", bulkAction: "deactivate", ids: [awake.id, ids.admin] },
+        { intent: "activate", userId: sleeper.id, confirmed: "yes" },
+        { intent: "bulk", bulkAction: "activate", ids: [sleeper.id, dozer.id], confirmed: "yes" },
+        { intent: "bulk", bulkAction: "deactivate", ids: [awake.id, ids.admin], confirmed: "yes" },
       ];
       for (const fields of posts) {
         const result = await outcome(() =>
@@ -285,7 +285,13 @@ describe("people screens (routes)", () => {
     await setStatus(sleeper.id, "inactive");
     const result = await outcome(() =>
       listRoute.action(
-        args(postRequest("/admin/users", { intent: "activate", userId: sleeper.id }, cookies.admin)),
+        args(
+          postRequest(
+            "/admin/users",
+            { intent: "activate", userId: sleeper.id, confirmed: "yes" },
+            cookies.admin,
+          ),
+        ),
       ),
     );
     expect(result).toMatchObject({ status: 302, location: "/admin/users" });
@@ -356,7 +362,9 @@ describe("people screens (routes)", () => {
       const spy = vi.spyOn(usersDomain, "setUserStatus").mockRejectedValue(new Error("database went away"));
       const post = (intent: string) =>
         outcome(() =>
-          listRoute.action(args(postRequest("/admin/users", { intent, userId: person.id }, cookies.admin))),
+          listRoute.action(
+            args(postRequest("/admin/users", { intent, userId: person.id, confirmed: "yes" }, cookies.admin)),
+          ),
         );
       const activate = await post("activate");
       expect(activate.status).toBe(500);

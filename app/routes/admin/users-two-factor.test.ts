@@ -36,7 +36,12 @@ describe("Edit User → turn off two-factor sign-in (route)", () => {
   const reset = (id: string, cookie: string) =>
     outcome(() =>
       editRoute.action(
-        args(postRequest(`/admin/users/edit/${id}`, { intent: "reset-two-factor" }, cookie), { id }),
+        args(
+          postRequest(`/admin/users/edit/${id}`, { intent: "reset-two-factor", confirmed: "yes" }, cookie),
+          {
+            id,
+          },
+        ),
       ),
     );
 

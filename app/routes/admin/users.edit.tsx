@@ -42,6 +42,8 @@ export const action = withDomainErrors(async ({ request, params, context }: Rout
     const target = await getUserById(context.db, params.id);
     if (!target)
       throw await redirectWithToast("/admin/users", { type: "error", title: USER_FORM_TEXT.userNotFound });
+    // It weakens the member's sign-in: only on the confirmed post, which the question below sends.
+    if (form.get("confirmed") !== "yes") return data({ confirmResetTwoFactor: true as const });
     await turnOffTwoFactor(context.db, target.id);
     await logActivity(context.db, {
       type: "user",
@@ -82,8 +84,10 @@ export const action = withDomainErrors(async ({ request, params, context }: Rout
 
 export const meta: Route.MetaFunction = () => [{ title: "Edit User - Admin" }];
 
-export default function EditUser({ loaderData, actionData }: Route.ComponentProps) {
+export default function EditUser({ loaderData, actionData: answer }: Route.ComponentProps) {
   const { user, hasPassword } = loaderData;
+  const actionData = answer && "values" in answer ? answer : undefined;
+  const isConfirmingReset = Boolean(answer && "confirmResetTwoFactor" in answer);
   return (
     <section className="max-w-3xl">
       <Link
@@ -104,7 +108,35 @@ export default function EditUser({ loaderData, actionData }: Route.ComponentProp
         serverErrors={actionData?.errors}
         formError={actionData?.formError}
       />
-      {loaderData.twoFactorOn ? (
+      {loaderData.twoFactorOn && isConfirmingReset ? (
+        <Form
+          method="post"
+          role="alertdialog"
+          aria-labelledby="reset-two-factor-title"
+          className="mt-5 rounded-lg border border-amber-300 bg-amber-50 p-4 md:p-6"
+        >
+          <p id="reset-two-factor-title" className="text-sm font-semibold">
+            {TWO_FACTOR_TEXT.resetConfirm(user.name)}
+          </p>
+          <input type="hidden" name="intent" value="reset-two-factor" />
+          <input type="hidden" name="confirmed" value="yes" />
+          <div className="mt-3 flex gap-2">
+            <button
+              type="submit"
+              autoFocus
+              className="rounded-md bg-red-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-800"
+            >
+              {TWO_FACTOR_TEXT.turnOff}
+            </button>
+            <Link
+              to={`/admin/users/edit/${user.id}`}
+              className="rounded-md border border-gray-300 bg-white px-3 py-1.5 text-sm"
+            >
+              Cancel
+            </Link>
+          </div>
+        </Form>
+      ) : loaderData.twoFactorOn ? (
         <Form
           method="post"
           className="mt-5 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-gray-200 bg-white p-4 md:p-6"

@@ -49,7 +49,10 @@ describe("users screens (routes)", () => {
   test("signed out: every loader and action sends to /admin/login", async () => {
     const calls = [
       () => listRoute.loader(args(getRequest("/admin/users"))),
-      () => listRoute.action(args(postRequest("/admin/users", { intent: "deactivate", userId: ids.writer }))),
+      () =>
+        listRoute.action(
+          args(postRequest("/admin/users", { intent: "deactivate", userId: ids.writer, confirmed: "yes" })),
+        ),
       () => addRoute.loader(args(getRequest("/admin/users/add"))),
       () => addRoute.action(args(postRequest("/admin/users/add", validUser))),
       () => editRoute.loader(args(getRequest(`/admin/users/edit/${ids.writer}`), { id: ids.writer })),
@@ -69,18 +72,26 @@ describe("users screens (routes)", () => {
         () => listRoute.loader(args(getRequest("/admin/users", cookie))),
         () =>
           listRoute.action(
-            args(postRequest("/admin/users", { intent: "deactivate", userId: ids.admin }, cookie)),
+            args(
+              postRequest(
+                "/admin/users",
+                { intent: "deactivate", userId: ids.admin, confirmed: "yes" },
+                cookie,
+              ),
+            ),
           ),
         () =>
           listRoute.action(
-            args(postRequest("/admin/users", { intent: "delete", userId: ids.admin }, cookie)),
+            args(
+              postRequest("/admin/users", { intent: "delete", userId: ids.admin, confirmed: "yes" }, cookie),
+            ),
           ),
         () =>
           listRoute.action(
             args(
               postRequest(
                 "/admin/users",
-                { intent: "bulk", bulkAction: "delete", ids: [ids.admin, ids.editor] },
+                { intent: "bulk", bulkAction: "delete", ids: [ids.admin, ids.editor], confirmed: "yes" },
                 cookie,
               ),
             ),
@@ -268,30 +279,35 @@ describe("users screens (routes)", () => {
     const post = (fields: Record<string, string | string[]>) =>
       outcome(() => listRoute.action(args(postRequest("/admin/users", fields, cookies.admin))));
 
-    const deactivated = await post({ intent: "deactivate", userId: victim.id });
+    const deactivated = await post({ intent: "deactivate", userId: victim.id, confirmed: "yes" });
     expect(deactivated).toMatchObject({ status: 302, location: "/admin/users" });
     expect(await statusOf(victim.id)).toBe("inactive");
     const next = await outcome(() => listRoute.loader(args(getRequest("/admin/dashboard", victimCookie))));
     expect(next).toMatchObject({ status: 403, body: { title: "Account Disabled" } });
 
-    expect((await post({ intent: "activate", userId: victim.id })).status).toBe(302);
+    expect((await post({ intent: "activate", userId: victim.id, confirmed: "yes" })).status).toBe(302);
     expect(await statusOf(victim.id)).toBe("active");
 
-    const self = await post({ intent: "delete", userId: ids.admin });
+    const self = await post({ intent: "delete", userId: ids.admin, confirmed: "yes" });
     expect(self.status).toBe(400);
     expect(self.body).toMatchObject({ error: { title: "Error deleting user. Please try again." } });
 
-    const emptyBulk = await post({ intent: "bulk", bulkAction: "deactivate" });
+    const emptyBulk = await post({ intent: "bulk", bulkAction: "deactivate", confirmed: "yes" });
     expect(emptyBulk.body).toMatchObject({
       error: { title: "Error performing bulk action. Please try again." },
     });
 
     const other = await makeUser("other@example.com", "writer");
-    const bulk = await post({ intent: "bulk", bulkAction: "deactivate", ids: [victim.id, other.id] });
+    const bulk = await post({
+      intent: "bulk",
+      bulkAction: "deactivate",
+      ids: [victim.id, other.id],
+      confirmed: "yes",
+    });
     expect((await toastOf(bulk.setCookie))?.title).toBe("Successfully processed 2 users!");
     expect([await statusOf(victim.id), await statusOf(other.id)]).toEqual(["inactive", "inactive"]);
 
-    const deleted = await post({ intent: "delete", userId: victim.id });
+    const deleted = await post({ intent: "delete", userId: victim.id, confirmed: "yes" });
     expect((await toastOf(deleted.setCookie))?.title).toBe("User deleted successfully!");
     expect(await statusOf(victim.id)).toBeUndefined();
     expect(

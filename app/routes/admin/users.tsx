@@ -4,7 +4,7 @@ import { data, Form, Link, useSubmit } from "react-router";
 import { z } from "zod";
 import { requirePermission } from "#app/auth/guard.server";
 import { ROLE_LABELS } from "#app/auth/permissions";
-import { UserTable } from "#app/components/admin/user-table";
+import { UserConfirmStep, UserTable, type PendingUserAction } from "#app/components/admin/user-table";
 import { useToast } from "#app/components/ui/toast";
 import { USER_ROLES, USER_STATUSES } from "#app/lib/enums";
 import { cleanSearch, USER_FORM_TEXT } from "#app/domain/users/user-form";
@@ -57,6 +57,13 @@ interface ActionError {
   message?: string;
 }
 
+/**
+ * Deleting, activating and deactivating accounts runs only with `confirmed=yes` (the dialog adds it). A post
+ * without it, as a tap before the page's script has loaded sends, comes back as this question, which the
+ * page shows as a confirmation step of its own (UserConfirmStep).
+ */
+const askFirst = (confirm: PendingUserAction) => data<{ confirm: PendingUserAction }>({ confirm });
+
 const FAILURE: Record<"activate" | "deactivate" | "delete" | "bulk", string> = {
   activate: USER_FORM_TEXT.activateFailed,
   deactivate: USER_FORM_TEXT.deactivateFailed,
@@ -78,6 +85,7 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
   const db = context.db;
   const intent = String(form.get("intent") ?? "");
   const failKey = intent in FAILURE ? (intent as keyof typeof FAILURE) : "bulk";
+  const isConfirmed = form.get("confirmed") === "yes";
   try {
     if (intent === "bulk") {
       const parsed = bulkAction.safeParse(fields);
@@ -86,6 +94,8 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
           { error: { title: FAILURE.bulk, message: "Choose an action and at least one user." } },
           { status: 400 },
         );
+      if (!isConfirmed)
+        return askFirst({ intent: "bulk", action: parsed.data.bulkAction, ids: parsed.data.ids });
       const n = await bulkUserAction(db, actor, parsed.data.ids, parsed.data.bulkAction);
       return redirectWithToast(back, {
         type: "success",
@@ -96,6 +106,8 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
     if (!parsed.success)
       return data<{ error: ActionError }>({ error: { title: FAILURE[failKey] } }, { status: 400 });
     const { userId } = parsed.data;
+    if (!isConfirmed)
+      return askFirst({ intent: parsed.data.intent, action: parsed.data.intent, ids: [userId] });
     if (parsed.data.intent === "delete") await deleteUser(db, actor, userId);
     else await setUserStatus(db, actor, userId, parsed.data.intent === "activate" ? "active" : "inactive");
     return redirectWithToast(back, { type: "success", title: SUCCESS[parsed.data.intent] });
@@ -131,7 +143,8 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
   const { showToast } = useToast();
   const submit = useSubmit();
   const searchTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const error = actionData?.error;
+  const error = actionData && "error" in actionData ? actionData.error : undefined;
+  const confirm = actionData && "confirm" in actionData ? actionData.confirm : undefined;
 
   useEffect(() => {
     if (error) showToast({ type: "error", title: error.title, message: error.message });
@@ -165,6 +178,8 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
           </div>
         ))}
       </dl>
+
+      {confirm ? <UserConfirmStep pending={confirm} /> : null}
 
       {error ? (
         <div
