@@ -112,6 +112,7 @@ export function readRequestBodies({ isStaff, deadlineMs = bodyDeadlineMs }: Body
     const chunks: Buffer[] = [];
     const timer = setTimeout(() => {
       req.removeAllListeners("data");
+      req.pause();
       refuse(req, res, 408, BODY_TEXT.tooSlowTitle, BODY_TEXT.tooSlow, JSON_PATHS.has(path));
     }, deadlineMs(length));
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -139,14 +140,24 @@ function countFields(body: Buffer, contentType = ""): number {
 }
 
 /**
- * Answers before (or instead of) reading the body, and closes the connection: what the client still
- * sends is not read.
+ * Answers a refused body. The client may still be sending it: what still comes is read and dropped
+ * (memory stays flat) so that the client, done sending, reads the answer; closing at once would reset
+ * the connection under a client still writing, and most lose the answer then (Node's client did). A
+ * client still sending after DISCARD_MS, or a slow one (408), is cut off.
  */
 function refuse(req: Request, res: Response, status: number, title: string, message: string, json = false) {
   if (res.headersSent) return;
-  res.set("Connection", "close").set("Cache-Control", "no-store").status(status);
+  const isSlow = status === 408;
+  if (isSlow) res.set("Connection", "close");
+  res.set("Cache-Control", "no-store").status(status);
   if (json) res.json({ ok: false, title, message });
   else res.type("text/plain").send(`${title}: ${message}`);
-  // Anything of the body still coming is dropped with the connection.
-  res.once("finish", () => req.socket.destroySoon?.());
+  if (isSlow || req.complete) return;
+  const cutOff = setTimeout(() => req.socket.destroy(), DISCARD_MS);
+  req.on("data", () => {});
+  req.once("end", () => clearTimeout(cutOff));
+  req.once("close", () => clearTimeout(cutOff));
 }
+
+/** How long the rest of a refused body is read and dropped before the connection is cut. */
+const DISCARD_MS = 10_000;
