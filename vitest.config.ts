@@ -8,7 +8,7 @@ export default defineConfig({
   plugins: [readerScript()],
   resolve: { alias: [{ find: /^#app\//, replacement: `${path.resolve("app")}/` }] },
   test: {
-    include: ["app/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts"],
+    include: ["app/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts", "tests/*.test.ts"],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,
