@@ -399,9 +399,38 @@ interface SearchResult {
 export const SEARCH_WINDOW = 200;
 
 /**
+ * Search totals per query, kept in memory per database: counting every match of a common word reads a
+ * quarter of 100,000 stories (about 200 ms on PostgreSQL), and each further page of the same search would
+ * count again. Forgotten on any change readers can see (a live story's new text changes what matches),
+ * after a minute (a scheduled story appears without a signal), and beyond the SEARCH_TOTALS_KEPT most
+ * recent queries, so arbitrary queries cannot grow the heap.
+ */
+const rememberedSearchTotals = remembered(async (_db: DbOrTx) => new Map<string, Promise<number>>(), {
+  maxAgeMs: 60_000,
+  onFirstUse: (db, forget) => onSiteChange(db as Db, forget),
+});
+const SEARCH_TOTALS_KEPT = 500;
+
+async function searchTotal(db: DbOrTx, query: string, matches: SQL): Promise<number> {
+  const totals = await rememberedSearchTotals.get(db);
+  let total = totals.get(query);
+  if (!total) {
+    if (totals.size >= SEARCH_TOTALS_KEPT) totals.delete(totals.keys().next().value ?? "");
+    total = db
+      .select({ total: count() })
+      .from(articles)
+      .where(and(isPublished(), matches))
+      .then((rows) => firstRow(rows).total);
+    totals.set(query, total);
+    total.catch(() => totals.delete(query));
+  }
+  return total;
+}
+
+/**
  * Ranked full-text search over published articles: the stored, weighted search_vector (title, excerpt,
  * author, body) matched by websearch_to_tsquery or by the typed words as prefixes, plus the category
- * name. `total` counts every match (one count query, no rows loaded). The results run: the newest
+ * name. `total` counts every match (one count query, remembered per query). The results run: the newest
  * SEARCH_WINDOW matches ranked by relevance (the GIN index for a rare word, the listing index read
  * newest first for a common one: the planner picks), then every older match, newest first.
  */
@@ -426,9 +455,7 @@ export async function searchArticles(
   const categoryMatches =
     matchingCategoryIds.length > 0 ? inArray(articles.categoryId, matchingCategoryIds) : sql`false`;
   const matches = sql`(${articles.searchVector} @@ ${tsQuery} OR ${categoryMatches})`;
-  const { total } = firstRow(
-    await db.select({ total: count() }).from(articles).where(and(isPublished(), matches)),
-  );
+  const total = await searchTotal(db, query, matches);
   const offset = (Math.max(1, Math.floor(page)) - 1) * perPage;
   if (offset >= total) return { results: [], total };
   const newestFirst = [desc(articles.displayDate), desc(articles.id)] as const;

@@ -5,10 +5,12 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createRequestContext } from "#app/auth/current-user.server";
-import { settings } from "#app/db/schema";
+import { settings, users } from "#app/db/schema";
 import { createTestDatabase, currentTestDb, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
 import { loader as searchLoader } from "#app/routes/site/search";
+import { saveArticle } from "./admin.server";
+import { articleInput, staff } from "./article-testing.server";
 import { searchArticles } from "./public.server";
 
 const MATCHES = 230;
@@ -70,5 +72,20 @@ describe.each(TEST_ENGINES)("search past the newest 200 matches on %s", (engine)
     expect(first.data.totalPages).toBe(23); // Posts Per Page: 10
     const last = await load("/search?q=harmattan&page=23");
     expect(last.data.search.value.results).toHaveLength(10);
+  });
+
+  test("a story published since is counted at once (the remembered total is forgotten)", async () => {
+    const editor = staff("editor", "Edem Editor");
+    await database.db
+      .insert(users)
+      .values({ id: editor.id, email: editor.email, name: editor.name, role: "editor" });
+    expect((await searchArticles(database.db, "harmattan", 1, 20)).total).toBe(MATCHES);
+    await saveArticle(
+      database.db,
+      editor,
+      articleInput({ title: "Harmattan again", status: "published" }, "<p>Harmattan returns.</p>"),
+    );
+    expect((await searchArticles(database.db, "harmattan", 1, 20)).total).toBe(MATCHES + 1);
+    await database.db.execute(sql`DELETE FROM articles WHERE title = 'Harmattan again'`);
   });
 });
