@@ -54,6 +54,8 @@ export async function serve({ build, viteMiddleware }: ServeOptions): Promise<Se
   server.listen(cfg.port, cfg.host, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : cfg.port;
+    // `npm start`'s supervisor (bin/supervise.mjs) restarts a server that dies once it has listened.
+    process.send?.({ newsdesk: "listening" });
     console.log(
       `[newsdesk] Serving on http://localhost:${port} (${database.engine}${cfg.isProduction ? "" : ", development"})`,
     );
@@ -91,5 +93,8 @@ export async function serve({ build, viteMiddleware }: ServeOptions): Promise<Se
   }
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
+  process.on("SIGHUP", () => shutdown("SIGHUP"));
+  // The supervisor is gone (killed itself): stop rather than hold the port and the data folder.
+  if (process.send) process.once("disconnect", () => shutdown("Supervisor gone"));
   return server;
 }

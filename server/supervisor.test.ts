@@ -1,0 +1,154 @@
+/**
+ * `npm start` for real: bin/newsdesk.mjs start on the built app, a fresh DATA_DIR and a free port.
+ * The server runs with its real heap limit, so a 9 MB form that ran it out of heap would show here
+ * as a restart; killing the server process (kill -9) brings it back within seconds; SIGTERM stops
+ * everything and restarts nothing. Builds the app first when there is no build or it is out of date.
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer, request as httpRequest } from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { pauseBefore } from "../bin/supervise.mjs";
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** The server process: the supervisor's only child (0 while there is none). */
+const serverPidOf = (supervisorPid: number) =>
+  Number(
+    spawnSync("ps", ["-o", "pid=", "--ppid", String(supervisorPid)], { encoding: "utf8" }).stdout.trim(),
+  );
+
+async function waitFor(what: string, check: () => Promise<boolean> | boolean, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (
+      await Promise.resolve()
+        .then(check)
+        .catch(() => false)
+    )
+      return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${what}: not within ${timeoutMs} ms`);
+}
+
+/** Posts a form; the server may answer and close before all of it is sent. */
+function post(origin: string, pathname: string, body: string) {
+  const { hostname, port } = new URL(origin);
+  return new Promise<number>((resolve, reject) => {
+    const req = httpRequest(
+      {
+        hostname,
+        port,
+        path: pathname,
+        method: "POST",
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          "Content-Length": String(Buffer.byteLength(body)),
+        },
+      },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
+    req.on("error", (error: NodeJS.ErrnoException) =>
+      ["EPIPE", "ECONNRESET"].includes(error.code ?? "") ? undefined : reject(error),
+    );
+    req.end(body);
+  });
+}
+
+describe("npm start", () => {
+  let dataDir: string;
+  let supervisor: ChildProcess;
+  let origin: string;
+  let log = "";
+  const isUp = async () => (await fetch(`${origin}/healthz`)).status === 200;
+
+  beforeAll(async () => {
+    const built = spawnSync(process.execPath, ["scripts/ensure-build.mjs"], { encoding: "utf8" });
+    expect(built.status, built.stdout + built.stderr).toBe(0);
+    dataDir = await mkdtemp(path.join(os.tmpdir(), "newsdesk-start-"));
+    const port = await freePort();
+    origin = `http://127.0.0.1:${port}`;
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: "start-test-123",
+    };
+    for (const name of ["NODE_OPTIONS", "NEWSDESK_SUPERVISED", "DATABASE_URL", "PUBLIC_URL"])
+      delete env[name];
+    supervisor = spawn(process.execPath, ["bin/newsdesk.mjs", "start"], { env, stdio: "pipe" });
+    supervisor.stdout!.on("data", (chunk: Buffer) => (log += chunk.toString()));
+    supervisor.stderr!.on("data", (chunk: Buffer) => (log += chunk.toString()));
+    await waitFor("the first start", isUp, 90_000);
+  }, 600_000);
+
+  afterAll(async () => {
+    if (supervisor?.pid && isAlive(supervisor.pid)) {
+      const server = serverPidOf(supervisor.pid);
+      supervisor.kill("SIGKILL");
+      if (server) process.kill(server, "SIGKILL");
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  test("a 9 MB form to /contact and to /admin/login is a 413, and the server process lives on", async () => {
+    const server = serverPidOf(supervisor.pid!);
+    const nineMegabytes = "a=&".repeat(3_000_000);
+    expect(await post(origin, "/contact", nineMegabytes)).toBe(413);
+    expect(await post(origin, "/admin/login", nineMegabytes)).toBe(413);
+    expect((await fetch(`${origin}/about`)).status).toBe(200);
+    expect(serverPidOf(supervisor.pid!)).toBe(server);
+    expect(log).not.toContain("server process exited");
+  }, 60_000);
+
+  test("killing the server process with kill -9 brings it back within a few seconds, and the log says so", async () => {
+    const killed = serverPidOf(supervisor.pid!);
+    process.kill(killed, "SIGKILL");
+    // A new server process within a second or two: the supervisor's part.
+    await waitFor("a new server process", () => !isAlive(killed) && serverPidOf(supervisor.pid!) > 0, 3_000);
+    expect(log).toContain("[newsdesk] server process exited with signal SIGKILL; restarting in 1 s");
+    // Then the server's own start: opening the embedded database takes seconds, more on a busy machine.
+    await waitFor("the site answering again", isUp, 60_000);
+    expect((await fetch(`${origin}/about`)).status).toBe(200);
+  }, 90_000);
+
+  test("SIGTERM stops the server gracefully and the supervisor with it; nothing restarts", async () => {
+    const server = serverPidOf(supervisor.pid!);
+    const exited = new Promise<number | null>((resolve) => supervisor.once("exit", (code) => resolve(code)));
+    supervisor.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    expect(isAlive(server)).toBe(false);
+    expect(log).toContain("[newsdesk] Stopped.");
+    expect(log.match(/server process exited/g)).toHaveLength(1);
+  }, 30_000);
+});
+
+test("a server that keeps dying is restarted ever more slowly: 1, 2, 4, 8, 16 s, then every 30 s", () => {
+  expect([0, 1, 2, 3, 4, 5, 6, 10].map((attempt) => pauseBefore(attempt) / 1000)).toEqual([
+    1, 2, 4, 8, 16, 30, 30, 30,
+  ]);
+});
