@@ -84,10 +84,12 @@ describe.each(TEST_ENGINES)("users on %s", (engine) => {
     await make("kofi@example.com", "editor");
     await make("esi@example.com", "writer", "pending");
     await make("yaw@example.com", "writer", "inactive");
-    expect((await listUsers(db(), { search: "kof" })).map((u) => u.email)).toEqual(["kofi@example.com"]);
-    expect((await listUsers(db(), { search: "%" })).length).toBe(0);
-    expect((await listUsers(db(), { role: "writer" })).length).toBe(2);
-    expect((await listUsers(db(), { status: "pending" })).map((u) => u.email)).toEqual(["esi@example.com"]);
+    expect((await listUsers(db(), { search: "kof" })).rows.map((u) => u.email)).toEqual(["kofi@example.com"]);
+    expect((await listUsers(db(), { search: "%" })).rows.length).toBe(0);
+    expect((await listUsers(db(), { role: "writer" })).rows.length).toBe(2);
+    expect((await listUsers(db(), { status: "pending" })).rows.map((u) => u.email)).toEqual([
+      "esi@example.com",
+    ]);
     expect(await userStats(db())).toEqual({
       total: 4,
       active: 2,

@@ -7,7 +7,7 @@
  * request: the very next request is refused with 'Account Disabled' (which a deleted session could not
  * explain). Activation then deletes those old sessions, so none of them comes back to life.
  */
-import { and, asc, count, eq, ilike, inArray, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { endAccountLinks } from "#app/auth/account-links.server";
 import { hashPassword } from "#app/auth/password.server";
 import { checkCurrentPassword } from "#app/auth/throttle.server";
@@ -16,7 +16,9 @@ import type { Db, DbOrTx } from "#app/db/client.server";
 import { isUniqueViolation } from "#app/db/errors";
 import { escapeLike } from "#app/db/like";
 import { users, type User } from "#app/db/schema";
-import { type UserRole, type UserStatus } from "#app/lib/enums";
+import { USER_ROLES, type UserRole, type UserStatus } from "#app/lib/enums";
+import { ROLE_LABELS } from "#app/auth/permissions";
+import { totalPagesFor } from "#app/lib/pagination";
 import { logActivity, type Actor } from "#app/domain/activity/activity.server";
 import { createNotification } from "#app/domain/notifications/notifications.server";
 import { conflict, invalid, notFound } from "#app/lib/errors";
@@ -32,25 +34,46 @@ export const USER_TEXT = {
   emailTaken: "This email address is already registered. Please use a different email.",
 } as const;
 
-/** The users list shows 50 by default (spec section 9). */
-const USER_LIST_LIMIT = 50;
+/** The users list shows 50 at a time (spec section 9, "Users and media default list"). */
+export const USER_PAGE_SIZE = 50;
 
 interface UserListFilter {
   search?: string;
   role?: UserRole | "";
   status?: UserStatus | "";
-  limit?: number;
+  page?: number;
 }
 
-export function listUsers(db: DbOrTx, filter: UserListFilter = {}) {
+/** The roles a search text names, by value or label ("edit", "Administrator"): searching by role. */
+function rolesNamedBy(search: string): UserRole[] {
+  const text = search.toLowerCase();
+  return USER_ROLES.filter((role) => role.includes(text) || ROLE_LABELS[role].toLowerCase().includes(text));
+}
+
+/**
+ * One page of the users list, newest account first: searched by name, e-mail or role, filtered by role
+ * and status. A page past the end is the last page.
+ */
+export async function listUsers(db: DbOrTx, filter: UserListFilter = {}) {
   const conditions: SQL[] = [];
   if (filter.search) {
     const pattern = `%${escapeLike(filter.search)}%`;
-    conditions.push(or(ilike(users.name, pattern), ilike(users.email, pattern))!);
+    const roles = rolesNamedBy(filter.search);
+    conditions.push(
+      or(
+        ilike(users.name, pattern),
+        ilike(users.email, pattern),
+        ...(roles.length > 0 ? [inArray(users.role, roles)] : []),
+      )!,
+    );
   }
   if (filter.role) conditions.push(eq(users.role, filter.role));
   if (filter.status) conditions.push(eq(users.status, filter.status));
-  return db
+  const where = and(...conditions);
+  const { total } = firstRow(await db.select({ total: count() }).from(users).where(where));
+  const pageCount = totalPagesFor(total, USER_PAGE_SIZE);
+  const page = Math.min(Math.max(1, filter.page ?? 1), pageCount);
+  const rows = await db
     .select({
       id: users.id,
       name: users.name,
@@ -62,9 +85,11 @@ export function listUsers(db: DbOrTx, filter: UserListFilter = {}) {
       lastLoginAt: users.lastLoginAt,
     })
     .from(users)
-    .where(and(...conditions))
-    .orderBy(asc(users.createdAt), asc(users.id))
-    .limit(filter.limit ?? USER_LIST_LIMIT);
+    .where(where)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(USER_PAGE_SIZE)
+    .offset((page - 1) * USER_PAGE_SIZE);
+  return { rows, total, page, pageCount, pageSize: USER_PAGE_SIZE };
 }
 
 /** The list's stat cards, counted by the database in one pass. */

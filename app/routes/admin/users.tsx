@@ -16,6 +16,8 @@ import {
   userStats,
 } from "#app/domain/users/users.server";
 import { redirectWithToast } from "#app/lib/flash.server";
+import { parsePageParam } from "#app/lib/pagination";
+import { ArticlePagination } from "#app/components/admin/article-pagination";
 import { expectedError, statusOf, withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/users";
 
@@ -34,12 +36,14 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
     status: params.get("status"),
   });
   const db = context.db;
-  const users = await listUsers(db, {
+  const list = await listUsers(db, {
     search: filter.q,
     role: filter.role ?? "",
     status: filter.status ?? "",
+    page: parsePageParam(params.get("page")),
   });
-  return { users, stats: await userStats(db), filter, meId: me.id };
+  const { rows: users, ...paging } = list;
+  return { users, ...paging, stats: await userStats(db), filter, meId: me.id };
 });
 
 const rowAction = z.object({
@@ -139,7 +143,16 @@ const STAT_CARDS = [
 const SEARCH_DELAY_MS = 300;
 
 export default function Users({ loaderData, actionData }: Route.ComponentProps) {
-  const { users, stats, filter, meId } = loaderData;
+  const { users, stats, filter, meId, page, pageCount, total, pageSize } = loaderData;
+  const pageHref = (n: number) => {
+    const query = new URLSearchParams();
+    if (filter.q) query.set("q", filter.q);
+    if (filter.role) query.set("role", filter.role);
+    if (filter.status) query.set("status", filter.status);
+    if (n > 1) query.set("page", String(n));
+    const text = query.toString();
+    return text ? `/admin/users?${text}` : "/admin/users";
+  };
   const { showToast } = useToast();
   const submit = useSubmit();
   const searchTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -217,7 +230,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
               type="search"
               maxLength={100}
               defaultValue={filter.q}
-              placeholder="Search users by name or email..."
+              placeholder="Search users by name, email or role..."
               className="w-full rounded-md border border-gray-300 py-1.5 pr-2 pl-8 text-sm"
             />
           </div>
@@ -264,6 +277,16 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
           <UserTable users={users} meId={meId} />
         )}
       </div>
+      {pageCount > 1 ? (
+        <ArticlePagination
+          page={page}
+          pageCount={pageCount}
+          total={total}
+          pageSize={pageSize}
+          hrefFor={pageHref}
+          noun="users"
+        />
+      ) : null}
     </section>
   );
 }
