@@ -20,7 +20,7 @@ import {
 import { addressKey, consumeRateLimit, type RateLimit } from "#app/domain/rate-limit/rate-limit.server";
 import { getSettings } from "#app/domain/settings/settings.server";
 import { config } from "#app/config.server";
-import { notFound } from "#app/lib/errors";
+import { invalid, notFound, rateLimited } from "#app/lib/errors";
 import { NEWSLETTER_TEXT, parseSignup } from "./newsletter-form";
 
 /** Signups from one client address: a household or an office shares one, so not too tight. */
@@ -39,9 +39,11 @@ export interface SignupOptions {
   now?: Date;
 }
 
-export type SignupResult =
-  | { ok: true; title: string; message: string }
-  | { ok: false; status: 400 | 429; title: string; message: string };
+/** What the reader is told when the signup is taken. */
+export interface SignupResult {
+  title: string;
+  message: string;
+}
 
 const newToken = () => randomBytes(24).toString("base64url");
 
@@ -57,10 +59,19 @@ export async function requireNewsletterOn(db: Db) {
   return settings;
 }
 
-export async function subscribe(db: Db, values: Record<string, unknown>, options: SignupOptions) {
+/**
+ * Takes a reader's signup. Refuses with a DomainError: the newsletter switched off ('not_found'), a bad
+ * address or no consent ('invalid', with the form's title and text), too many signups from one client
+ * or for one address ('rate_limited').
+ */
+export async function subscribe(
+  db: Db,
+  values: Record<string, unknown>,
+  options: SignupOptions,
+): Promise<SignupResult> {
   const settings = await requireNewsletterOn(db);
   const parsed = parseSignup(values);
-  if (!parsed.ok) return { ok: false, status: 400, title: parsed.title, message: parsed.message } as const;
+  if (!parsed.ok) throw invalid(parsed.message, { title: parsed.title });
   const { email } = parsed.data;
   const now = options.now ?? new Date();
   const mail = options.mail ?? config();
@@ -69,13 +80,7 @@ export async function subscribe(db: Db, values: Record<string, unknown>, options
   const withinLimits =
     (await consumeRateLimit(db, addressKey("newsletter", options.ip), SIGNUP_RATE_LIMIT_PER_CLIENT, now)) &&
     (await consumeRateLimit(db, `newsletter-email:${email}`, SIGNUP_RATE_LIMIT_PER_EMAIL, now));
-  if (!withinLimits)
-    return {
-      ok: false,
-      status: 429,
-      title: NEWSLETTER_TEXT.failedTitle,
-      message: NEWSLETTER_TEXT.rateLimited,
-    } as const;
+  if (!withinLimits) throw rateLimited(NEWSLETTER_TEXT.rateLimited, { title: NEWSLETTER_TEXT.failedTitle });
 
   const subscriber = await recordSignup(db, email, { ip: options.ip, now, canMail });
   if (subscriber?.status === "pending" && canMail) {
@@ -91,10 +96,9 @@ export async function subscribe(db: Db, values: Record<string, unknown>, options
       );
   }
   return {
-    ok: true,
     title: NEWSLETTER_TEXT.thanksTitle,
     message: canMail ? NEWSLETTER_TEXT.thanksConfirm : NEWSLETTER_TEXT.thanksConfirmed,
-  } as const satisfies SignupResult;
+  };
 }
 
 /**

@@ -10,7 +10,7 @@ import { requireNewsletterOn, subscribe } from "#app/domain/newsletter/signup.se
 import { refuseReadersInMaintenance } from "#app/domain/settings/maintenance-gate.server";
 import { siteOrigin } from "#app/domain/settings/site-origin.server";
 import { isDomainError } from "#app/lib/errors";
-import { withDomainErrors } from "#app/lib/http-errors.server";
+import { statusOf, withDomainErrors } from "#app/lib/http-errors.server";
 import { pageMeta, siteMetaFrom } from "#app/lib/seo";
 import type { Route } from "./+types/newsletter";
 
@@ -39,13 +39,19 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
       origin: siteOrigin(settings, request),
       ip: context.clientIp,
     });
-    if (result.ok)
-      return { ok: true, title: result.title, message: result.message } satisfies NewsletterActionData;
-    return data(
-      { ok: false, title: result.title, message: result.message, values } satisfies NewsletterActionData,
-      { status: result.status },
-    );
+    return { ok: true, title: result.title, message: result.message } satisfies NewsletterActionData;
   } catch (error) {
+    // A bad address, no consent or too many signups: told beside the form, which keeps what was typed.
+    if (isDomainError(error, "invalid", "rate_limited"))
+      return data(
+        {
+          ok: false,
+          title: error.title ?? NEWSLETTER_TEXT.failedTitle,
+          message: error.message,
+          values,
+        } satisfies NewsletterActionData,
+        { status: statusOf(error) },
+      );
     // Switched off: the 404 of a page that is not there.
     if (isDomainError(error)) throw error;
     console.error("[newsletter] storing a signup failed", error);
