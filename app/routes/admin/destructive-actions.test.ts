@@ -8,6 +8,9 @@
  * fails here until that intent is listed (or exempted, with the reason).
  */
 import { readFile } from "node:fs/promises";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { createRoutesStub } from "react-router";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -24,6 +27,8 @@ import {
 } from "#app/db/schema";
 import { seedDatabase } from "#app/db/seed.server";
 import { createTestDatabase, one, type TestDatabase } from "#app/db/testing.server";
+import { UserConfirmStep, type PendingUserAction } from "#app/components/admin/user-table";
+import { USER_FORM_TEXT } from "#app/domain/users/user-form";
 import { forgetCachedSettings, getSettings } from "#app/domain/settings/settings.server";
 import { action as adsAction } from "./ads";
 import { action as codeAction } from "./code";
@@ -364,6 +369,34 @@ describe("destructive back-office actions need the confirmed step on the server"
       }
     }
     expect(unlisted).toEqual([]);
+  });
+
+  test("without JavaScript the users list shows the question as a form that sends the confirmed post", async () => {
+    const action = await actionOf("routes/admin/users.tsx");
+    const ids = [await member(), await member()];
+    const render = (confirm: PendingUserAction) => {
+      const Stub = createRoutesStub([
+        { path: "/admin/users", Component: () => createElement(UserConfirmStep, { pending: confirm }) },
+      ]);
+      return renderToStaticMarkup(createElement(Stub, { initialEntries: ["/admin/users"] }));
+    };
+    const row = await outcome(() =>
+      action(args(postRequest("/admin/users", { intent: "delete", userId: ids[0] ?? "" }, admin))),
+    );
+    const rowHtml = render((row.body as { confirm: PendingUserAction }).confirm);
+    expect(rowHtml).toContain('method="post"');
+    expect(rowHtml).toContain(USER_FORM_TEXT.deleteConfirm);
+    expect(rowHtml).toContain('name="confirmed" value="yes"');
+    expect(rowHtml).toContain('name="intent" value="delete"');
+    expect(rowHtml).toContain(`name="userId" value="${ids[0]}"`);
+
+    const bulk = await outcome(() =>
+      action(args(postRequest("/admin/users", { intent: "bulk", bulkAction: "deactivate", ids }, admin))),
+    );
+    const bulkHtml = render((bulk.body as { confirm: PendingUserAction }).confirm);
+    expect(bulkHtml).toContain("Deactivate User (2 users)");
+    expect(bulkHtml).toContain('name="bulkAction" value="deactivate"');
+    for (const id of ids) expect(bulkHtml).toContain(`name="ids" value="${id}"`);
   });
 
   test.each(LISTED.map((d) => [d.label, d] as const))(

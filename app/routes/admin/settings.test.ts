@@ -4,6 +4,9 @@
  * editors, writers and signed-out visitors change nothing.
  */
 import { desc } from "drizzle-orm";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { createRoutesStub } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { activityLog, settings, type Settings } from "#app/db/schema";
 import { DEFAULT_CONTACT } from "#app/db/seed.server";
@@ -13,6 +16,7 @@ import { BOOLEAN_SETTINGS, settingsFormValues, SETTINGS_TEXT } from "#app/domain
 import { forgetCachedSettings, getSettings } from "#app/domain/settings/settings.server";
 import { totpCode, totpStep } from "#app/auth/totp.server";
 import { confirmSetup, startSetup } from "#app/auth/two-factor.server";
+import { ResetConfirmStep } from "#app/components/admin/settings-reset";
 import * as adsRoute from "./ads";
 import {
   args,
@@ -286,9 +290,17 @@ describe("settings and ads screens (routes)", () => {
       requireTwoFactor: true,
       analyticsExcludeStaff: false,
     });
-    // The question says so before anyone answers it.
-    expect(SETTINGS_TEXT.resetKeeps).toContain("Security settings (two-factor requirement");
-    expect(SETTINGS_TEXT.resetKeeps).toMatch(/are kept\.$/);
+    // The question says so before anyone answers it (here the step shown without JavaScript).
+    expect(SETTINGS_TEXT.resetKeeps).toMatch(/^Security settings \(two-factor requirement, .*\) are kept\.$/);
+    const Stub = createRoutesStub([
+      {
+        path: "/admin/settings",
+        Component: () => createElement(ResetConfirmStep, { tab: "advanced", cancelTo: "/admin/settings" }),
+      },
+    ]);
+    const html = renderToStaticMarkup(createElement(Stub, { initialEntries: ["/admin/settings"] }));
+    expect(html).toContain(SETTINGS_TEXT.resetConfirm);
+    expect(html).toContain(SETTINGS_TEXT.resetKeeps);
   });
 
   // ---------------------------------------------------------------------------------------------
