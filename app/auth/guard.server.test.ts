@@ -6,7 +6,7 @@ import { createTestDatabase, TEST_ENGINES, type TestDatabase, one } from "#app/d
 import { isDomainError } from "#app/lib/errors";
 import { toResponse } from "#app/lib/http-errors.server";
 import { createRequestContext, findCurrentUser } from "./current-user.server";
-import { requireAdminPath, requirePermission, requireUser } from "./guard.server";
+import { requireAdminPath, requireJsonUser, requirePermission, requireUser } from "./guard.server";
 import { commitSessionCookie, createSession } from "./session.server";
 
 // The spec's texts, verbatim.
@@ -115,6 +115,35 @@ describe.each(TEST_ENGINES)("the back-office guard on %s", (engine) => {
     expect((await requireUser(ctx(request))).id).toBe(user.id);
     await database.db.update(users).set({ status: "inactive" }).where(eq(users.id, user.id));
     await expectForbidden(() => requireUser(ctx(request)), DISABLED);
+  });
+
+  test("a JSON endpoint's guard answers every refusal in JSON, never with a redirect", async () => {
+    const json = async (run: () => Promise<unknown>) => {
+      const thrown = await thrownBy(run);
+      if (!(thrown instanceof Response)) throw new Error(`expected a Response, got ${String(thrown)}`);
+      return { status: thrown.status, location: thrown.headers.get("Location"), body: await thrown.json() };
+    };
+    expect(await json(() => requireJsonUser(ctx(anonymous()), "media", "upload"))).toEqual({
+      status: 401,
+      location: null,
+      body: {
+        ok: false,
+        code: "signed_out",
+        title: "Authentication Required",
+        message: "Authentication required. Please log in again.",
+      },
+    });
+    const disabled = await requestAs("editor", "inactive");
+    expect(await json(() => requireJsonUser(ctx(disabled.request), "media", "upload"))).toMatchObject({
+      status: 403,
+      body: { code: "account_disabled", ...DISABLED },
+    });
+    const writer = await requestAs("writer");
+    expect(await json(() => requireJsonUser(ctx(writer.request), "media", "delete"))).toMatchObject({
+      status: 403,
+      body: { code: "access_denied", ...DENIED },
+    });
+    expect((await requireJsonUser(ctx(writer.request), "media", "upload")).id).toBe(writer.user.id);
   });
 
   test("a missing permission is 'Access Denied' (403)", async () => {
