@@ -20,6 +20,7 @@ import { isEmailConfigured, sendEmail, type OutgoingEmail } from "#app/domain/em
 import { addressKey, consumeRateLimit, type RateLimit } from "#app/domain/rate-limit/rate-limit.server";
 import { config } from "#app/config.server";
 import type { AccountLinkPurpose } from "#app/lib/enums";
+import { invalid, notFound, rateLimited } from "#app/lib/errors";
 import { cleanLoginInput, LOGIN_EMAIL_PATTERN } from "./login-form";
 import { ACCOUNT_LINK_TEXT } from "./account-links-text";
 import { AUTH_TEXT } from "./messages";
@@ -145,31 +146,28 @@ interface MailOptions {
   now?: Date;
 }
 
-export type ResetRequestResult = { ok: true } | { ok: false; status: 400 | 404 | 429; message: string };
-
 /**
  * "Forgot password?": mails a reset link when the address is an active account's. The answer is the
- * same either way; the e-mail is sent without the answer waiting for it.
+ * same either way; the e-mail is sent without the answer waiting for it. Refuses with a DomainError:
+ * e-mail not configured ('not_found'), a malformed address ('invalid'), too many requests from one
+ * client ('rate_limited').
  */
 export async function requestPasswordReset(
   db: Db,
   rawEmail: string,
   options: MailOptions & { ip: string },
-): Promise<ResetRequestResult> {
+): Promise<void> {
   const mail = options.mail ?? config();
-  if (!isEmailConfigured(mail))
-    return { ok: false, status: 404, message: ACCOUNT_LINK_TEXT.emailNotConfigured };
+  if (!isEmailConfigured(mail)) throw notFound(ACCOUNT_LINK_TEXT.emailNotConfigured);
   const email = cleanLoginInput(rawEmail).toLowerCase();
-  if (!LOGIN_EMAIL_PATTERN.test(email) || email.length > 254)
-    return { ok: false, status: 400, message: AUTH_TEXT.invalidEmail };
+  if (!LOGIN_EMAIL_PATTERN.test(email) || email.length > 254) throw invalid(AUTH_TEXT.invalidEmail);
   const now = options.now ?? new Date();
   if (
     !(await consumeRateLimit(db, addressKey("password-reset", options.ip), RESET_RATE_LIMIT_PER_CLIENT, now))
   )
-    return { ok: false, status: 429, message: ACCOUNT_LINK_TEXT.rateLimited };
+    throw rateLimited(ACCOUNT_LINK_TEXT.rateLimited);
   // Over the per-address limit the asker hears the usual answer: a refusal would say the address is known.
-  if (!(await consumeRateLimit(db, `password-reset-email:${email}`, RESET_RATE_LIMIT_PER_EMAIL, now)))
-    return { ok: true };
+  if (!(await consumeRateLimit(db, `password-reset-email:${email}`, RESET_RATE_LIMIT_PER_EMAIL, now))) return;
 
   const [user] = await db
     .select({ id: users.id, name: users.name, email: users.email, status: users.status })
@@ -184,7 +182,6 @@ export async function requestPasswordReset(
       "reset",
     );
   }
-  return { ok: true };
 }
 
 /** An invitation for an account just created: the caller says whether it went (the admin is told). */

@@ -6,7 +6,8 @@ import { inputClass } from "#app/components/admin/form-field";
 import { isEmailConfigured } from "#app/domain/email/mailer.server";
 import { getSettings } from "#app/domain/settings/settings.server";
 import { siteOrigin } from "#app/domain/settings/site-origin.server";
-import { withDomainErrors } from "#app/lib/http-errors.server";
+import { isDomainError } from "#app/lib/errors";
+import { statusOf, withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/forgot-password";
 
 export const meta: Route.MetaFunction = () => [
@@ -26,12 +27,18 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
   const form = await request.formData();
   const email = String(form.get("email") ?? "").slice(0, 300);
   const settings = await getSettings(context.db);
-  const result = await requestPasswordReset(context.db, email, {
-    ip: context.clientIp,
-    origin: siteOrigin(settings, request),
-    siteTitle: settings.siteTitle,
-  });
-  if (!result.ok) return data({ sent: false, error: result.message, email }, { status: result.status });
+  try {
+    await requestPasswordReset(context.db, email, {
+      ip: context.clientIp,
+      origin: siteOrigin(settings, request),
+      siteTitle: settings.siteTitle,
+    });
+  } catch (error) {
+    // E-mail off (404), a malformed address (400), too many requests (429): told on the form.
+    if (isDomainError(error))
+      return data({ sent: false, error: error.message, email }, { status: statusOf(error) });
+    throw error;
+  }
   return { sent: true, error: null, email };
 });
 
