@@ -5,9 +5,10 @@
  */
 import { request as httpRequest } from "node:http";
 import net from "node:net";
+import { format } from "node:util";
 import express from "express";
 import type { ViteDevServer } from "vite";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import type { TestDatabase } from "#app/db/testing.server";
 import { readRequestBodies } from "./request-body";
 import { APP_MODULE_PATHS, type AppModules, listenApp, type RunningApp, startVite } from "./app-testing";
@@ -156,6 +157,24 @@ describe("request bodies at the edge", () => {
     expect(JSON.parse(anonymous.body)).toMatchObject({ ok: false, title: "Payload Too Large" });
     const staff = await post(origin, "/admin/articles/autosave", article.toString(), { Cookie: staffCookie });
     expect(staff.status).not.toBe(413);
+  });
+
+  test("a form from another origin of this host (https to http) is refused at the edge with one log line", async () => {
+    const lines: string[] = [];
+    const spies = (["error", "warn", "log", "info"] as const).map((level) =>
+      vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void lines.push(format(...args))),
+    );
+    let answer: Answer;
+    try {
+      answer = await post(origin, "/contact", "name=Kofi&email=k%40example.com&message=hi", {
+        Origin: origin.replace("http:", "https:"),
+      });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+    expect(answer.status).toBe(403);
+    for (const line of lines) expect(line.split("\n"), line).toHaveLength(1);
   });
 
   test("eight bodies sent one byte at a time hold no render slot: an uncached page answers promptly", async () => {

@@ -26,8 +26,11 @@ export function routerHandler({ build, mode, getLoadContext }: RouterHandlerOpti
   };
 }
 
-/** The web Request for an Express request (the address as @react-router/express 7.18 builds it). */
-function webRequest(req: ExpressRequest, res: ExpressResponse): Request {
+/**
+ * The request's address as React Router sees it (built as @react-router/express 7.18 builds it): its
+ * origin is the one a form's Origin must match, else React Router refuses the action.
+ */
+export function requestUrl(req: ExpressRequest): URL {
   const [, forwardedPort] = req.app.enabled("trust proxy")
     ? (req.get("X-Forwarded-Host")?.split(":") ?? [])
     : [];
@@ -36,7 +39,12 @@ function webRequest(req: ExpressRequest, res: ExpressResponse): Request {
     .map((value) => Number.parseInt(value ?? "", 10))
     .find((value) => Number.isSafeInteger(value));
   const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
-  const url = new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+  return new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+}
+
+/** The web Request for an Express request. */
+function webRequest(req: ExpressRequest, res: ExpressResponse): Request {
+  const url = requestUrl(req);
 
   const controller = new AbortController();
   let isFinished = false;

@@ -2,6 +2,7 @@
  * HTTP hardening shared by every response: security headers and the cross-site write check.
  */
 import type { NextFunction, Request, Response } from "express";
+import { requestUrl } from "./router-handler";
 
 /** Sent with every response, also with the page cache's hits, which are written before Express. */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
@@ -83,13 +84,15 @@ export function rejectCrossSiteWrites(publicUrl?: string) {
     const source = req.get("origin") ?? req.get("referer");
     if (source !== undefined) {
       let host: string | undefined;
+      let origin: string | undefined;
       try {
-        host = new URL(source).host;
+        ({ host, origin } = new URL(source));
       } catch {
         return refuse(res);
       }
-      const ownHosts = [req.get("x-forwarded-host"), req.get("host"), publicHost].filter(Boolean);
-      if (!ownHosts.includes(host)) return refuse(res);
+      // The origin React Router checks the action against (it refuses others with a 400 and a stack
+      // in the log), and the public address.
+      if (origin !== requestUrl(req).origin && host !== publicHost) return refuse(res);
     }
     next();
   };
