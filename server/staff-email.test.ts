@@ -204,7 +204,7 @@ describe.each(TEST_ENGINES)("staff e-mail over HTTP on %s", (engine) => {
     // A disabled account is mailed nothing either, with the same answer.
     const asked = await request("/admin/forgot-password", { form: { email: "ama@example.com" } });
     expect(asked.status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await m.mailer.backgroundMailSettled();
     expect(smtp.received).toEqual([]);
     expect((await request("/admin/set-password?token=made-up")).status).toBe(410);
   });
@@ -216,7 +216,7 @@ describe.each(TEST_ENGINES)("staff e-mail over HTTP on %s", (engine) => {
       expect(answer.status).toBe(200);
     }
     await smtp.waitFor("yaw@example.com");
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await m.mailer.backgroundMailSettled();
     expect(smtp.received).toHaveLength(3);
     for (let i = 0; i < 5; i++)
       await request("/admin/forgot-password", { form: { email: `x${i}@example.com` } });
@@ -275,7 +275,7 @@ describe.each(TEST_ENGINES)("staff e-mail over HTTP on %s", (engine) => {
       form: { name: "Kofi Writer", email: "kofi@example.com", password: "Kofi2026ok", role: "writer" },
     });
     expect(await signIn("kofi@example.com", "Kofi2026ok")).not.toBeNull();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await m.mailer.backgroundMailSettled();
     expect(smtp.received).toEqual([]);
   });
 });

@@ -16,7 +16,12 @@ import { and, eq, gt } from "drizzle-orm";
 import type { Db, DbOrTx } from "#app/db/client.server";
 import { accountLinks, users, type User } from "#app/db/schema";
 import { logActivity } from "#app/domain/activity/activity.server";
-import { isEmailConfigured, sendEmail, type OutgoingEmail } from "#app/domain/email/mailer.server";
+import {
+  isEmailConfigured,
+  sendEmail,
+  sendEmailInBackground,
+  type OutgoingEmail,
+} from "#app/domain/email/mailer.server";
 import { addressKey, consumeRateLimit, type RateLimit } from "#app/domain/rate-limit/rate-limit.server";
 import { config } from "#app/config.server";
 import type { AccountLinkPurpose } from "#app/lib/enums";
@@ -204,11 +209,9 @@ export async function sendInvitation(
   }
 }
 
+/** After the answer; the asker has had it, a failure is for the operator (and shutdown waits for it). */
 function sendInBackground(message: OutgoingEmail, mail: MailOptions["mail"], what: string) {
-  sendEmail(message, mail).catch((error: unknown) => {
-    // The asker has had their answer; the cause is for the operator.
-    console.error(`[account-links] sending a ${what} e-mail failed`, error);
-  });
+  sendEmailInBackground(message, mail ?? config(), `[account-links] sending a ${what} e-mail failed`);
 }
 
 function resetEmail(user: { name: string; email: string }, link: string, siteTitle: string): OutgoingEmail {
