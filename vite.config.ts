@@ -45,7 +45,6 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         ? [
             "react-router",
             "@react-router/node",
-            "@react-router/express",
             "cookie",
             "set-cookie-parser",
             "@mjackson/node-fetch-server",

@@ -75,7 +75,12 @@ async function send(res: ExpressResponse, response: Response) {
   }
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [name, value] of response.headers.entries()) res.append(name, value);
+  // A route's header replaces the edge's default of the same name (securityHeaders), so a page that
+  // sets its own Referrer-Policy sends one value, not two; only cookies add up.
+  for (const [name, value] of response.headers.entries()) {
+    if (name === "set-cookie") res.append(name, value);
+    else res.setHeader(name, value);
+  }
   if (response.headers.get("Content-Type")?.match(/text\/event-stream/i)) res.flushHeaders();
   if (!response.body) {
     res.end();
