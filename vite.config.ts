@@ -42,13 +42,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // `cookie` 1.x, not the older copy Express hoists to the top) rather than from wherever npm put them.
     noExternal:
       command === "build"
-        ? [
-            "react-router",
-            "@react-router/node",
-            "cookie",
-            "set-cookie-parser",
-            "@mjackson/node-fetch-server",
-          ]
+        ? ["react-router", "@react-router/node", "cookie", "set-cookie-parser", "@mjackson/node-fetch-server"]
         : [],
   },
 }));

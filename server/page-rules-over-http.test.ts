@@ -67,7 +67,6 @@ const snippet = (over: Partial<CodeSnippet>): CodeSnippet => ({
   ...over,
 });
 
-
 describe.each(TEST_ENGINES)("admins' page code by page (%s)", (engine) => {
   let database: TestDatabase;
   let app: RunningApp;
