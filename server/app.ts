@@ -150,7 +150,10 @@ export function createApp({ config, db, build, viteMiddleware }: AppOptions): {
     return found;
   };
   // The body is read and bounded before the request takes a render slot: a slow one holds none.
-  app.use(readRequestBodies({ isStaff: async (req) => (await context(req).currentUser()) !== null }));
+  // A deactivated account's session is kept (session.server.ts) but is no staff member's: a public form's limit.
+  app.use(
+    readRequestBodies({ isStaff: async (req) => (await context(req).currentUser())?.status === "active" }),
+  );
   app.use(limitConcurrentRenders(MAX_CONCURRENT_RENDERS));
   const mode = config.isProduction ? "production" : "development";
   let serveHit: ((req: IncomingMessage, res: ServerResponse) => Promise<boolean>) | undefined;

@@ -6,6 +6,7 @@
 import { request as httpRequest } from "node:http";
 import net from "node:net";
 import { format } from "node:util";
+import { eq } from "drizzle-orm";
 import express from "express";
 import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
@@ -157,6 +158,45 @@ describe("request bodies at the edge", () => {
     expect(JSON.parse(anonymous.body)).toMatchObject({ ok: false, title: "Payload Too Large" });
     const staff = await post(origin, "/admin/articles/autosave", article.toString(), { Cookie: staffCookie });
     expect(staff.status).not.toBe(413);
+  });
+
+  test("a staff form is counted by the fields its parser will see, whatever boundary its type names", async () => {
+    const fields = "a&".repeat(5_000);
+    for (const type of [
+      "application/x-www-form-urlencoded; boundary=x",
+      "application/x-www-form-urlencoded;boundary=a",
+    ]) {
+      const answer = await post(origin, "/admin/articles/autosave", fields, {
+        Cookie: staffCookie,
+        "Content-Type": type,
+      });
+      expect(answer.status, type).toBe(413);
+    }
+    const parts = Array.from(
+      { length: 1_500 },
+      (_, i) => `--a\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\n\r\n`,
+    );
+    const multipart = await post(origin, "/admin/articles/autosave", `${parts.join("")}--a--\r\n`, {
+      Cookie: staffCookie,
+      "Content-Type": "multipart/form-data; xboundary=z; boundary=a",
+    });
+    expect(multipart.status).toBe(413);
+  });
+
+  test("a deactivated account's leftover session gets a public form's limit, not a staff member's", async () => {
+    const [admin] = await database.db.select().from(m.schema.users).limit(1);
+    const setStatus = (status: "active" | "inactive") =>
+      database.db.update(m.schema.users).set({ status }).where(eq(m.schema.users.id, admin!.id));
+    const article = new URLSearchParams({ title: "Long read", content: `<p>${"a".repeat(300_000)}</p>` });
+    await setStatus("inactive");
+    try {
+      const answer = await post(origin, "/admin/articles/autosave", article.toString(), {
+        Cookie: staffCookie,
+      });
+      expect(answer.status).toBe(413);
+    } finally {
+      await setStatus("active");
+    }
   });
 
   test("a form from another origin of this host (https to http) is refused at the edge with one log line", async () => {

@@ -129,10 +129,23 @@ export function readRequestBodies({ isStaff, deadlineMs = bodyDeadlineMs }: Body
   };
 }
 
-/** Fields of a urlencoded body (`&`-separated) or parts of a multipart one (boundaries), counted unparsed. */
-function countFields(body: Buffer, contentType = ""): number {
-  const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
-  const separator = boundary ? `--${boundary[1] ?? boundary[2]}` : "&";
+/**
+ * Fields of a urlencoded body (`&`-separated) or parts of a multipart one (its boundary), counted
+ * unparsed, by the media type the parser itself goes by: a `boundary=` parameter on a urlencoded body,
+ * or a second one on a multipart body, does not change how it is parsed, so it does not change the count.
+ * Any other type is no form: React Router's `formData()` refuses it.
+ */
+export function countFields(body: Buffer, contentType = ""): number {
+  const [type = "", ...parameters] = contentType.split(";").map((part) => part.trim());
+  let separator: string;
+  if (/^application\/x-www-form-urlencoded$/i.test(type)) separator = "&";
+  else if (/^multipart\/form-data$/i.test(type)) {
+    const boundary = parameters
+      .map((parameter) => /^boundary=(?:"([^"]+)"|(.+))$/i.exec(parameter))
+      .find((match) => match);
+    if (!boundary) return 0;
+    separator = `--${boundary[1] ?? boundary[2]}`;
+  } else return 0;
   let count = 1;
   for (let at = body.indexOf(separator); at !== -1; at = body.indexOf(separator, at + separator.length))
     count += 1;
