@@ -36,6 +36,12 @@ export function supervise({ nodeArgs, script, args, env = process.env, log = con
       env,
       stdio: ["inherit", "inherit", "inherit", "ipc"],
     });
+    // A failed spawn on a restart (EAGAIN, ENOMEM) emits 'error' without 'exit': try again later.
+    child.on("error", (error) => {
+      log.error(`[newsdesk] could not start the server process (${error.message}); retrying`);
+      child = undefined;
+      if (!isStopping) restartTimer = setTimeout(start, pauseBefore(attempt++));
+    });
     child.on("message", (message) => {
       if (message?.newsdesk === "listening") hasListened = true;
     });
@@ -44,6 +50,12 @@ export function supervise({ nodeArgs, script, args, env = process.env, log = con
     child.on("exit", (code, signal) => {
       child = undefined;
       if (isStopping) process.exit(code ?? 0);
+      // Ended by itself with success: someone stopped the server gracefully (a SIGTERM to its own
+      // pid from an operator or an orchestrator), not a crash. A crash or kill -9 ends otherwise.
+      if (code === 0 && !signal) {
+        log.error("[newsdesk] The server process stopped (code 0); not restarting.");
+        process.exit(0);
+      }
       if (!hasListened) {
         log.error(`[newsdesk] The server process exited with ${howItEnded(code, signal)} before it started.`);
         process.exit(code || 1);

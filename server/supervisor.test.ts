@@ -5,7 +5,7 @@
  * everything and restarts nothing. Builds the app first when there is no build or it is out of date.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createServer, request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -152,3 +152,33 @@ test("a server that keeps dying is restarted ever more slowly: 1, 2, 4, 8, 16 s,
     1, 2, 4, 8, 16, 30, 30, 30,
   ]);
 });
+
+test("a server process that stops gracefully by itself (code 0, e.g. SIGTERM to its own pid) is not restarted", async () => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "newsdesk-supervise-"));
+  const server = path.join(dir, "server.mjs");
+  await writeFile(
+    server,
+    'process.send({ newsdesk: "listening" }); setTimeout(() => process.exit(0), 200);\n',
+  );
+  const supervisorModule = path.resolve("bin/supervise.mjs");
+  const run = spawn(
+    process.execPath,
+    [
+      "--input-type=module",
+      "-e",
+      `import { supervise } from ${JSON.stringify(supervisorModule)}; supervise({ nodeArgs: [], script: ${JSON.stringify(server)}, args: [] });`,
+    ],
+    { stdio: "pipe" },
+  );
+  let output = "";
+  run.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  try {
+    const code = await new Promise<number | null>((resolve) => run.once("exit", resolve));
+    expect(code).toBe(0);
+    expect(output).toContain("not restarting");
+    expect(output).not.toContain("restarting in");
+  } finally {
+    if (run.exitCode === null) run.kill("SIGKILL");
+    await rm(dir, { recursive: true, force: true });
+  }
+}, 30_000);
