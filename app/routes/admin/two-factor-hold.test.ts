@@ -89,6 +89,22 @@ const moduleOf = async (file: string) => {
   if (!load) throw new Error(`no module for ${file}`);
   return load();
 };
+/**
+ * Staff actions outside /admin: a route module elsewhere that calls a guard. Database setup's page is
+ * public, its actions (populate, clear all data) an admin's.
+ */
+const STAFF_ACTIONS_OUTSIDE_ADMIN: Record<string, Record<string, string>> = {
+  "routes/site/database-setup.tsx": { intent: "clear", confirm: "yes", confirmed: "yes" },
+};
+const GUARD_CALL = /\brequire(?:User|Permission|AdminPath|JsonUser)\(/;
+const sources = import.meta.glob<string>("/app/routes/**/*.{ts,tsx}", {
+  query: "?raw",
+  import: "default",
+  eager: true,
+});
+const OUTSIDE_ADMIN = flatten(routeTable as readonly TableRoute[]).filter(
+  (r) => r.path !== "/admin" && !r.path.startsWith("/admin/") && !(r.file in CLASSIFIED),
+);
 const HELD_KINDS = ["page", "json"] as const;
 const guarded = BACK_OFFICE.filter((r) =>
   (HELD_KINDS as readonly string[]).includes(CLASSIFIED[r.file] ?? ""),
@@ -259,6 +275,27 @@ describe("two-factor sign-in required: the set-up page is all an admin or editor
       });
       expect(answer?.json?.message).toContain(TWO_FACTOR_SETUP_PATH);
     });
+
+    test.each(["admin", "editor"] as const)(
+      "%s: a staff action outside /admin (database setup) is held too, and every guarded route outside /admin is listed",
+      async (role) => {
+        const guarding = OUTSIDE_ADMIN.filter((r) => GUARD_CALL.test(sources[`/app/${r.file}`] ?? ""));
+        expect(guarding.map((r) => r.file).sort()).toEqual(Object.keys(STAFF_ACTIONS_OUTSIDE_ADMIN).sort());
+        for (const route of guarding) {
+          const module = await moduleOf(route.file);
+          const before = await everything();
+          const request = postRequest(
+            route.path,
+            STAFF_ACTIONS_OUTSIDE_ADMIN[route.file]!,
+            cookies[role].without,
+          );
+          const answer = await answerOf(() => (module.action as Handler)(args(request)));
+          expect(isHeldPage(answer), `POST ${route.path}: ${answer.status} ${answer.location}`).toBe(true);
+          expect(await everything(), `POST ${route.path} wrote something`).toEqual(before);
+        }
+      },
+      60_000,
+    );
 
     test("a writer is not held anywhere", async () => {
       expect(await notHeldAnywhere(cookies.writer.without)).toEqual([]);
