@@ -72,14 +72,15 @@ type ListingRow = ArticleCardRow & { contentHead: string };
 /** A card as listings show it; `summary` is plain text of at most the hero length (200) plus '...'. */
 type ArticleCard = Omit<ArticleCardRow, "excerpt"> & { summary: string };
 
-/** A cut-off tag at the end of the body head would otherwise leak into the text. */
-const dropUnclosedTag = (html: string) => html.replace(/<[^>]*$/, "");
+/**
+ * A listed story's summary: its written excerpt, else the opening of its body head (`bodyHead`), a
+ * cut-off tag at the end of the head dropped so that it does not leak into the text. Cards and RSS.
+ */
+export const listedSummary = (row: { contentHead: string; excerpt: string }, length?: number) =>
+  listingExcerpt({ content: row.contentHead.replace(/<[^>]*$/, ""), excerpt: row.excerpt }, length);
 
 function toCard({ contentHead, excerpt, ...row }: ListingRow): ArticleCard {
-  return {
-    ...row,
-    summary: listingExcerpt({ content: dropUnclosedTag(contentHead), excerpt }, EXCERPT_LENGTH.hero),
-  };
+  return { ...row, summary: listedSummary({ contentHead, excerpt }, EXCERPT_LENGTH.hero) };
 }
 
 /**
@@ -87,9 +88,9 @@ function toCard({ contentHead, excerpt, ...row }: ListingRow): ArticleCard {
  * a listing reads the body of only the rows it shows (reading every body before the sort cost 120 ms a
  * listing at 5,000 articles), in the same round trip as the rows.
  */
-const contentHead = sql<string>`(select left(h.content, ${CONTENT_HEAD_CHARS}) from articles h where h.id = ${articles.id})`;
+export const bodyHead = sql<string>`(select left(h.content, ${CONTENT_HEAD_CHARS}) from articles h where h.id = ${articles.id})`;
 
-const listingColumns = { ...articleCardColumns, contentHead };
+const listingColumns = { ...articleCardColumns, contentHead: bodyHead };
 
 function listing(db: DbOrTx, where: SQL | undefined) {
   return db

@@ -4,10 +4,10 @@
 import { and, desc, eq, gte, isNotNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "#app/db/client.server";
 import { articles, categories, users, type Settings } from "#app/db/schema";
+import { bodyHead, listedSummary } from "#app/domain/articles/public.server";
 import { isPublished } from "#app/domain/articles/published.server";
 import { articlePath, authorPath } from "#app/lib/paths";
 import { categoryFeedPath } from "#app/lib/seo";
-import { listingExcerpt } from "#app/lib/text";
 
 /**
  * Characters XML 1.0 forbids anywhere, even escaped (control characters other than tab, newline and
@@ -152,8 +152,8 @@ export async function rssXml(db: DbOrTx, baseUrl: string, settings: FeedSettings
       slug: articles.slug,
       title: articles.title,
       excerpt: articles.excerpt,
-      // An excerpt nobody wrote is the body's opening (read through the listing index: only these rows).
-      contentHead: sql<string>`left(${articles.content}, 4000)`,
+      // An excerpt nobody wrote is the body's opening, read for the listed rows only.
+      contentHead: bodyHead,
       authorName: articles.authorName,
       displayDate: articles.displayDate,
       updatedAt: articles.updatedAt,
@@ -172,7 +172,7 @@ export async function rssXml(db: DbOrTx, baseUrl: string, settings: FeedSettings
       `      <link>${link}</link>`,
       // The id's address stays the item's identity when an editor changes the slug (it redirects).
       `      <guid isPermaLink="true">${escapeXml(`${baseUrl}/article/${a.id}`)}</guid>`,
-      `      <description>${escapeXml(a.excerpt || listingExcerpt({ content: a.contentHead.replace(/<[^>]*$/, "") }))}</description>`,
+      `      <description>${escapeXml(a.excerpt || listedSummary({ contentHead: a.contentHead, excerpt: "" }))}</description>`,
       a.categoryName ? `      <category>${escapeXml(a.categoryName)}</category>` : "",
       a.authorName ? `      <dc:creator>${escapeXml(a.authorName)}</dc:creator>` : "",
       `      <pubDate>${a.displayDate.toUTCString()}</pubDate>`,
