@@ -2,7 +2,7 @@
  * `npm run bench`: the speed budgets of the reader site, measured against the built production server
  * and, as a yardstick, against nginx serving the same pages as pre-compressed static files.
  *
- * What it does (the README's "Speed budgets" section has the settings and the latest figures):
+ * What it does (docs/performance.md has the settings and the latest figures):
  * 1. builds if needed; creates a database (PGlite under a temporary DATA_DIR, or a database of its own
  *    on the DATABASE_URL server) with the sample content, BENCH_ARTICLES generated articles (default
  *    5,000) and a 445 KB photo uploaded through the media library as the lead story's image;
