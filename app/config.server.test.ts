@@ -3,7 +3,7 @@ import { describe, expect, test } from "vitest";
 import { parseConfig } from "./config.server";
 
 describe("parseConfig", () => {
-  test("defaults: port 3000, ./data resolved, development, no database URL, no admin", () => {
+  test("defaults: port 3000, ./data resolved, development, no database URL, no admin, no page cache", () => {
     const config = parseConfig({});
     expect(config).toEqual({
       env: "development",
@@ -19,7 +19,7 @@ describe("parseConfig", () => {
       buildDir: path.resolve("build"),
       migrationsDir: path.resolve("drizzle"),
       testDatabaseUrl: undefined,
-      pageCache: { enabled: true, maxBytes: 64 * 1024 * 1024 },
+      pageCache: { enabled: false, maxBytes: 64 * 1024 * 1024 },
       schedulerIntervalMs: 15_000,
       smtpUrl: undefined,
       smtpFrom: undefined,
@@ -41,6 +41,18 @@ describe("parseConfig", () => {
     });
     expect(() => parseConfig({ PAGE_CACHE: "maybe" })).toThrow(/PAGE_CACHE/);
     expect(() => parseConfig({ PAGE_CACHE_MB: "0" })).toThrow(/PAGE_CACHE_MB/);
+  });
+
+  test("in development (npm run dev) the page cache is off, so an edit shows on the next reload, unless PAGE_CACHE=on asks for it", () => {
+    expect(parseConfig({ NODE_ENV: "development" }).pageCache.enabled).toBe(false);
+    expect(parseConfig({ NODE_ENV: "development", PAGE_CACHE: "on" }).pageCache.enabled).toBe(true);
+    expect(parseConfig({ NODE_ENV: "development", PAGE_CACHE: "off" }).pageCache.enabled).toBe(false);
+  });
+
+  test("in production the page cache stays on unless PAGE_CACHE=off", () => {
+    expect(parseConfig({ NODE_ENV: "production" }).pageCache.enabled).toBe(true);
+    expect(parseConfig({ NODE_ENV: "production", PAGE_CACHE: "on" }).pageCache.enabled).toBe(true);
+    expect(parseConfig({ NODE_ENV: "production", PAGE_CACHE: "off" }).pageCache.enabled).toBe(false);
   });
 
   test("SCHEDULER_INTERVAL_MS sets the scheduler's longest sleep; nonsense is refused", () => {

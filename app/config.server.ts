@@ -23,7 +23,7 @@ const envSchema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).default(0),
   MIGRATIONS_DIR: z.string().default("drizzle"),
   TEST_DATABASE_URL: optional,
-  PAGE_CACHE: z.enum(["on", "off"]).default("on"),
+  PAGE_CACHE: z.enum(["on", "off"]).optional(),
   PAGE_CACHE_MB: z.coerce.number().int().min(1).max(16_384).default(64),
   SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
@@ -51,7 +51,8 @@ export type Config = {
   testDatabaseUrl?: string;
   /**
    * The in-process page cache for anonymous readers (server/page-cache.ts): `PAGE_CACHE=off` turns it
-   * off whatever Settings → Advanced says; its memory is capped at `PAGE_CACHE_MB`.
+   * off whatever Settings → Advanced says; its memory is capped at `PAGE_CACHE_MB`. In development
+   * (`npm run dev`) it is off unless `PAGE_CACHE=on`: an edit shows on the next reload, not an hour later.
    */
   pageCache: { enabled: boolean; maxBytes: number };
   /**
@@ -96,7 +97,10 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     buildDir: path.resolve(e.BUILD_DIR),
     migrationsDir: path.resolve(e.MIGRATIONS_DIR),
     testDatabaseUrl: e.TEST_DATABASE_URL,
-    pageCache: { enabled: e.PAGE_CACHE === "on", maxBytes: e.PAGE_CACHE_MB * 1024 * 1024 },
+    pageCache: {
+      enabled: (e.PAGE_CACHE ?? (e.NODE_ENV === "development" ? "off" : "on")) === "on",
+      maxBytes: e.PAGE_CACHE_MB * 1024 * 1024,
+    },
     schedulerIntervalMs: e.SCHEDULER_INTERVAL_MS,
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,
