@@ -5,7 +5,7 @@
  * Compiled into the server bundle (see server/production.ts).
  */
 import fs from "node:fs";
-import { importExport } from "#app/domain/import/import.server";
+import { importExport, importSummary } from "#app/domain/import/import.server";
 import { prepareDatabase } from "../server/start";
 
 export async function importCommand([file]: string[]) {
@@ -18,14 +18,8 @@ export async function importCommand([file]: string[]) {
   const database = await prepareDatabase();
   try {
     const report = await importExport(database.db, data);
-    console.log(
-      `Imported ${report.articles} articles, ${report.categories} categories, ${report.comments} comments, ` +
-        `${report.users} users, ${report.media} media, ${report.notifications} notifications, ` +
-        `${report.contactMessages} contact messages${report.settings ? " and the settings" : ""}.`,
-    );
-    if (report.users > 0)
-      console.log("Imported users have no password: an admin must set one before they can sign in.");
-    for (const line of report.skipped) console.log(`  skipped ${line}`);
+    // The counts, then every record left out with its collection, id (or index) and reason.
+    for (const line of importSummary(report)) console.log(line);
   } finally {
     await database.close();
   }

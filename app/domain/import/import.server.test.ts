@@ -12,7 +12,7 @@ import {
 } from "#app/db/schema";
 import { seedDatabase } from "#app/db/seed.server";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase, one } from "#app/db/testing.server";
-import { documents, importExport, toDate } from "./import.server";
+import { documents, IMPORT_TEXT, importExport, importSummary, toDate } from "./import.server";
 
 /** An export in the old app's shapes: field variants, Firestore timestamps, keyed collections. */
 const exportFile = {
@@ -125,8 +125,8 @@ describe.each(TEST_ENGINES)("importing an export on %s", (engine) => {
       settings: true,
     });
     expect(report.skipped).toEqual([
-      "comment c-3: its article is not in the export",
-      "media m-2: stored as a data URL (upload the file again)",
+      { collection: "comments", record: "c-3", reason: IMPORT_TEXT.articleMissing },
+      { collection: "media", record: "m-2", reason: IMPORT_TEXT.dataUrl },
     ]);
     const db = database.db;
     const a1 = one(await db.select().from(articles).where(eq(articles.id, "a-1")));
@@ -207,5 +207,154 @@ describe.each(TEST_ENGINES)("importing an export on %s", (engine) => {
     await importExport(database.db, exportFile);
     expect(await snapshot()).toBe(before);
     expect(await slugs()).toBe(slugsBefore);
+  });
+});
+
+/** A MongoDB export in extended JSON: ids and references as {$oid}, dates as {$date}. */
+const OID = {
+  category: "65a1f0c2e4b0a1b2c3d4e501",
+  user: "65a1f0c2e4b0a1b2c3d4e502",
+  article: "65a1f0c2e4b0a1b2c3d4e503",
+  comment: "65a1f0c2e4b0a1b2c3d4e504",
+};
+const mongoExport = {
+  categories: [{ _id: { $oid: OID.category }, name: "Harbour News" }],
+  users: [{ _id: { $oid: OID.user }, email: "ato@example.com", name: "Ato Mensah", role: "writer" }],
+  articles: [
+    {
+      _id: { $oid: OID.article },
+      title: "The harbour reopens",
+      content: "<p>Ships are back.</p>",
+      category: { $oid: OID.category },
+      authorId: { $oid: OID.user },
+      views: { $numberInt: "7" },
+      createdAt: { $date: "2024-03-01T08:00:00Z" },
+    },
+    {
+      _id: "plain-string-id",
+      title: "Fishermen return",
+      categoryId: OID.category,
+      author: { $oid: OID.user },
+    },
+  ],
+  comments: [
+    { _id: { $oid: OID.comment }, articleId: { $oid: OID.article }, author: "Efua", text: "Welcome back" },
+  ],
+  media: [{ _id: "m-oid", url: "https://cdn.example.com/harbour.jpg", uploadedBy: { $oid: OID.user } }],
+  notifications: [{ _id: "n-oid", message: "New article" }],
+  contactMessages: [{ _id: "cm-oid", email: "reader@example.com", message: "Thanks" }],
+};
+
+/** A Firestore export: each collection an object keyed by document id, references by those keys. */
+const firestoreExport = {
+  categories: { "cat-key": { name: "Harbour Sport" } },
+  users: { "user-key": { email: "abena@example.com", displayName: "Abena Owusu" } },
+  articles: {
+    "article-key": { title: "Regatta on Saturday", categoryId: "cat-key", authorId: "user-key" },
+  },
+  comments: { "comment-key": { articleId: "article-key", text: "See you there" } },
+};
+
+describe.each(TEST_ENGINES)("importing a document database's export on %s", (engine) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    await seedDatabase(database.db, { adminPassword: "Admin12345" });
+  });
+  afterAll(async () => {
+    await database.destroy();
+  });
+
+  test("an export whose documents use _id imports every record, with its category and author", async () => {
+    const report = await importExport(database.db, mongoExport);
+    expect(report).toMatchObject({
+      categories: 1,
+      users: 1,
+      articles: 2,
+      comments: 1,
+      media: 1,
+      notifications: 1,
+      contactMessages: 1,
+      skipped: [],
+    });
+    const db = database.db;
+    const harbour = one(await db.select().from(articles).where(eq(articles.id, OID.article)));
+    expect(harbour).toMatchObject({ categoryId: OID.category, authorId: OID.user, views: 7 });
+    expect(harbour.createdAt.toISOString()).toBe("2024-03-01T08:00:00.000Z");
+    const second = one(await db.select().from(articles).where(eq(articles.id, "plain-string-id")));
+    expect(second).toMatchObject({ categoryId: OID.category, authorId: OID.user });
+    const comment = one(await db.select().from(comments).where(eq(comments.id, OID.comment)));
+    expect(comment).toMatchObject({ articleId: OID.article, text: "Welcome back" });
+    expect(one(await db.select().from(media).where(eq(media.id, "m-oid"))).uploadedBy).toBe(OID.user);
+  });
+
+  test("an export keyed by document id imports, references given by those keys", async () => {
+    const report = await importExport(database.db, firestoreExport);
+    expect(report).toMatchObject({ categories: 1, users: 1, articles: 1, comments: 1, skipped: [] });
+    const regatta = one(await database.db.select().from(articles).where(eq(articles.id, "article-key")));
+    expect(regatta).toMatchObject({ categoryId: "cat-key", authorId: "user-key" });
+    const [comment] = await database.db.select().from(comments).where(eq(comments.id, "comment-key"));
+    expect(comment?.articleId).toBe("article-key");
+  });
+
+  test("a reference to a category already here under another id follows it to that category", async () => {
+    // The seed has "Business"; the export's own "Business" has another id and is not duplicated.
+    const report = await importExport(database.db, {
+      categories: [{ _id: "old-business", name: "Business" }],
+      articles: [{ _id: "market-day", title: "Market day", categoryId: "old-business" }],
+    });
+    expect(report.skipped).toEqual([]);
+    const market = one(await database.db.select().from(articles).where(eq(articles.id, "market-day")));
+    const category = one(
+      await database.db.select().from(categories).where(eq(categories.id, market.categoryId!)),
+    );
+    expect(category.name).toBe("Business");
+  });
+
+  test("every record left out is listed with its collection, its id or index and the reason", async () => {
+    const before = await database.db.select({ id: articles.id }).from(articles);
+    const report = await importExport(database.db, {
+      articles: [
+        { _id: "kept", title: "Kept" },
+        { _id: "untitled", content: "<p>No title</p>" },
+        { title: "No id anywhere" },
+        "not a document",
+        { _id: "lost-category", title: "Lost", categoryId: "no-such-category" },
+      ],
+      comments: [
+        { _id: "orphan", articleId: "nowhere", text: "Hello" },
+        { _id: "empty", articleId: "kept" },
+      ],
+      users: { "user-x": { name: "No e-mail" } },
+      notifications: [{ _id: "silent" }],
+      contactMessages: [{ _id: "no-message", email: "x@example.com" }],
+      posts: [{ _id: "elsewhere", title: "In a collection the old app never had" }],
+    });
+    expect(report.articles).toBe(1);
+    expect(report.skipped).toEqual([
+      { collection: "users", record: "user-x", reason: IMPORT_TEXT.noEmail },
+      { collection: "articles", record: "index 2", reason: IMPORT_TEXT.noId },
+      { collection: "articles", record: "index 3", reason: IMPORT_TEXT.notADocument },
+      { collection: "articles", record: "untitled", reason: IMPORT_TEXT.noTitle },
+      {
+        collection: "articles",
+        record: "lost-category",
+        reason: IMPORT_TEXT.unknownCategory("no-such-category"),
+      },
+      { collection: "comments", record: "orphan", reason: IMPORT_TEXT.articleMissing },
+      { collection: "comments", record: "empty", reason: IMPORT_TEXT.noText },
+      { collection: "notifications", record: "silent", reason: IMPORT_TEXT.noMessage },
+      { collection: "contactMessages", record: "no-message", reason: IMPORT_TEXT.noMessage },
+      { collection: "posts", record: "all its records", reason: IMPORT_TEXT.unknownCollection },
+    ]);
+    const after = await database.db.select({ id: articles.id }).from(articles);
+    expect(after.map((a) => a.id).sort()).toEqual([...before.map((a) => a.id), "kept"].sort());
+    // The command prints the counts, then each record left out and why.
+    const lines = importSummary(report);
+    expect(lines[0]).toMatch(/^Imported 1 articles, 0 categories, 0 comments, 0 users,/);
+    expect(lines).toContain("Skipped 10 records:");
+    expect(lines).toContain("  articles untitled: no title");
+    expect(lines).toContain("  articles index 2: " + IMPORT_TEXT.noId);
+    expect(lines).toContain("  articles lost-category: unknown category no-such-category");
   });
 });

@@ -2,10 +2,13 @@
  * Imports a JSON export of the old document database (deviations.md, "Migration"): the collections
  * articles, categories, comments, users, media, notifications, contactMessages and settings, in any of
  * the field variants the old app wrote. Idempotent: records keep their source ids and are upserted, so
- * running the same export twice changes nothing.
+ * running the same export twice changes nothing. Ids come the ways document databases export them:
+ * `_id` (MongoDB, also as extended JSON `{"$oid": ...}`), `id`, or the key of a collection exported as an
+ * object keyed by id (Firestore); references between records (an article's category and author, a
+ * comment's article) may use any of them. A record left out is listed in the report with its reason.
  */
 import { siteChanged } from "#app/domain/delivery/site-changes.server";
-import { sql } from "drizzle-orm";
+import { eq, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx, Tx } from "#app/db/client.server";
 import {
   articles,
@@ -39,7 +42,44 @@ import { safeBody } from "#app/lib/sanitize.server";
 
 type Doc = Record<string, unknown>;
 
-interface ImportReport {
+/** The collections the importer reads, in the order it reads them (references point backwards). */
+const COLLECTIONS = [
+  "settings",
+  "categories",
+  "users",
+  "articles",
+  "comments",
+  "media",
+  "notifications",
+  "contactMessages",
+] as const;
+
+/** What the import command prints: the reasons a record is left out, and the summary. */
+export const IMPORT_TEXT = {
+  notADocument: "not a document (an object was expected)",
+  noId: "no id (no _id, no id and no key)",
+  noTitle: "no title",
+  noName: "no name",
+  noEmail: "no e-mail",
+  noText: "no text",
+  noMessage: "no message",
+  noUrl: "no URL",
+  dataUrl: "stored as a data URL (upload the file again)",
+  articleMissing: "its article is not in the export",
+  unknownCollection: `not a collection the importer reads (it reads ${COLLECTIONS.join(", ")})`,
+  unknownCategory: (id: string) => `unknown category ${id}`,
+  usersHaveNoPassword: "Imported users have no password: an admin must set one before they can sign in.",
+  skippedHeading: (count: number) => `Skipped ${count} ${count === 1 ? "record" : "records"}:`,
+} as const;
+
+/** A record the import left out: its collection, its id (or `index <n>` when it has none) and why. */
+export interface SkippedRecord {
+  collection: string;
+  record: string;
+  reason: string;
+}
+
+export interface ImportReport {
   categories: number;
   articles: number;
   comments: number;
@@ -48,27 +88,62 @@ interface ImportReport {
   notifications: number;
   contactMessages: number;
   settings: boolean;
-  skipped: string[];
+  skipped: SkippedRecord[];
 }
 
-/** A collection may be an array of documents or an object keyed by document id. */
-export function documents(collection: unknown): Array<Doc & { id: string }> {
+const skip = (report: ImportReport, collection: string, record: string, reason: string) =>
+  report.skipped.push({ collection, record, reason });
+
+/**
+ * A collection may be an array of documents or an object keyed by document id. Each document's id is
+ * its `_id`, its `id`, its `uid` or its key, the first there; one with none, or that is not an object,
+ * is left out and told to `onSkip` with its key or `index <n>` (from 0, as in the file).
+ */
+export function documents(
+  collection: unknown,
+  onSkip?: (record: string, reason: string) => void,
+): Array<Doc & { id: string }> {
   if (!collection || typeof collection !== "object") return [];
-  const entries: Array<[string | undefined, unknown]> = Array.isArray(collection)
-    ? collection.map((doc) => [undefined, doc])
-    : Object.entries(collection);
+  const entries: Array<[string, string | undefined, unknown]> = Array.isArray(collection)
+    ? collection.map((doc, index): [string, undefined, unknown] => [`index ${index}`, undefined, doc])
+    : Object.entries(collection).map(([key, doc]): [string, string, unknown] => [key, key, doc]);
   const out: Array<Doc & { id: string }> = [];
-  for (const [key, value] of entries) {
-    if (!value || typeof value !== "object") continue;
-    const doc = value as Doc;
-    const id = str(doc.id) || str(doc.uid) || key;
-    if (id) out.push({ ...doc, id });
+  for (const [record, key, value] of entries) {
+    if (!isObject(value)) {
+      onSkip?.(record, IMPORT_TEXT.notADocument);
+      continue;
+    }
+    const id = idOf(value._id) || idOf(value.id) || idOf(value.uid) || key;
+    if (!id) {
+      onSkip?.(record, IMPORT_TEXT.noId);
+      continue;
+    }
+    out.push({ ...value, id });
   }
   return out;
 }
 
-const str = (value: unknown): string =>
-  typeof value === "string" ? value : typeof value === "number" ? String(value) : "";
+const isObject = (value: unknown): value is Doc =>
+  !!value && typeof value === "object" && !Array.isArray(value);
+
+/** MongoDB's extended JSON wraps ids and numbers: {"$oid": "..."}, {"$numberInt": "7"}. */
+const WRAPPERS = ["$oid", "$numberInt", "$numberLong", "$numberDouble", "$numberDecimal"] as const;
+function plain(value: unknown): unknown {
+  if (isObject(value)) for (const key of WRAPPERS) if (key in value) return plain(value[key]);
+  return value;
+}
+
+/** An id or a reference: a string, a number, {"$oid"}, or an embedded record's own `_id` or `id`. */
+export function idOf(value: unknown): string {
+  const bare = plain(value);
+  if (isObject(bare)) return idOf(bare._id) || idOf(bare.id);
+  return str(bare).trim();
+}
+
+const str = (value: unknown): string => {
+  const bare = plain(value);
+  return typeof bare === "string" ? bare : typeof bare === "number" ? String(bare) : "";
+};
 const first = (doc: Doc, ...keys: string[]) => {
   for (const key of keys) {
     const value = str(doc[key]).trim();
@@ -78,7 +153,8 @@ const first = (doc: Doc, ...keys: string[]) => {
 };
 const bool = (doc: Doc, ...keys: string[]) => keys.some((key) => doc[key] === true || doc[key] === "true");
 const int = (value: unknown) => {
-  const n = typeof value === "number" ? value : Number(value);
+  const bare = plain(value);
+  const n = typeof bare === "number" ? bare : Number(bare);
   return Number.isFinite(n) && n > 0 ? Math.floor(n) : 0;
 };
 const oneOf = <T extends string>(value: unknown, allowed: readonly T[], fallback: T): T =>
@@ -95,14 +171,20 @@ const strings = (value: unknown): string[] =>
       ]
     : [];
 
-/** Dates arrive as ISO strings, epoch milliseconds, or Firestore timestamps ({seconds} / {_seconds}). */
+/**
+ * Dates arrive as ISO strings, epoch milliseconds, Firestore timestamps ({seconds} / {_seconds}) or
+ * MongoDB's extended JSON ({"$date": ISO string or {"$numberLong": milliseconds}}).
+ */
 export function toDate(value: unknown): Date | null {
   if (value === null || value === undefined || value === "") return null;
   let date: Date | null = null;
   if (value instanceof Date) date = value;
   else if (typeof value === "number") date = new Date(value);
   else if (typeof value === "string") date = new Date(value);
-  else if (typeof value === "object") {
+  else if (isObject(value) && "$date" in value) {
+    const inner = plain(value.$date);
+    return toDate(typeof inner === "string" && /^-?\d+$/.test(inner) ? Number(inner) : inner);
+  } else if (typeof value === "object") {
     const seconds = (value as Doc).seconds ?? (value as Doc)._seconds;
     if (typeof seconds === "number") date = new Date(seconds * 1000);
   }
@@ -119,11 +201,13 @@ const firstDate = (doc: Doc, ...keys: string[]) => {
 /** Data URLs never go into the database (deviations.md): such media and images are dropped. */
 const isDataUrl = (url: string) => url.trim().toLowerCase().startsWith("data:");
 
-async function importCategories(tx: DbOrTx, docs: Doc[], report: ImportReport) {
-  for (const doc of documents(docs)) {
+/** Returns where each imported category went: its own id, or the category already here it matched. */
+async function importCategories(tx: DbOrTx, docs: unknown, report: ImportReport) {
+  const storedAs = new Map<string, string>();
+  for (const doc of documents(docs, (record, reason) => skip(report, "categories", record, reason))) {
     const name = first(doc, "name");
     if (!name) {
-      report.skipped.push(`category ${doc.id}: no name`);
+      skip(report, "categories", doc.id, IMPORT_TEXT.noName);
       continue;
     }
     const values = {
@@ -147,14 +231,25 @@ async function importCategories(tx: DbOrTx, docs: Doc[], report: ImportReport) {
         .set({ description: values.description, color: values.color, updatedAt: values.updatedAt })
         .where(sql`${categories.id} = ${doc.id}`);
     }
+    // Its own id when it has it here, else the category of the same name or address it was folded into.
+    const [here] = await tx
+      .select({ id: categories.id })
+      .from(categories)
+      .where(or(eq(categories.id, doc.id), eq(categories.name, name), eq(categories.slug, values.slug)))
+      .orderBy(sql`CASE WHEN ${categories.id} = ${doc.id} THEN 0 ELSE 1 END`)
+      .limit(1);
+    storedAs.set(doc.id, here?.id ?? doc.id);
     report.categories++;
   }
+  return storedAs;
 }
 
-async function categoryResolver(tx: DbOrTx) {
+async function categoryResolver(tx: DbOrTx, imported: Map<string, string>) {
   const rows = await tx.select({ id: categories.id, name: categories.name }).from(categories);
   const byKey = new Map(rows.map((row) => [categoryMatchKey(row.name), row.id]));
-  return async (name: string): Promise<string | null> => {
+  const byId = new Map([...rows.map((row): [string, string] => [row.id, row.id]), ...imported]);
+  const resolveId = (id: string) => byId.get(id) ?? null;
+  const resolveName = async (name: string): Promise<string | null> => {
     if (!name) return null;
     const key = categoryMatchKey(name);
     const known = byKey.get(key);
@@ -167,14 +262,31 @@ async function categoryResolver(tx: DbOrTx) {
     if (created) byKey.set(key, created.id);
     return created?.id ?? null;
   };
+  /**
+   * An article names its category by id (`categoryId`, or `category` as {"$oid"} or an embedded record)
+   * or by name (`category` as text, which may also be a category's id or key). A name not here yet
+   * becomes a category; an id that is nowhere is `unknown`.
+   */
+  return async (doc: Doc): Promise<{ id: string | null } | { unknown: string }> => {
+    const given = doc.category;
+    const ref = idOf(doc.categoryId) || (isObject(given) ? idOf(given) : "");
+    const name = isObject(given) ? first(given, "name") : first(doc, "category");
+    if (ref) {
+      const id = resolveId(ref) ?? (name ? await resolveName(name) : null);
+      return id ? { id } : { unknown: ref };
+    }
+    return { id: name ? (resolveId(name) ?? (await resolveName(name))) : null };
+  };
 }
 
-async function importUsers(tx: DbOrTx, docs: Doc[], report: ImportReport) {
+/** Returns where each imported account went: its own id, or the account already here with its e-mail. */
+async function importUsers(tx: DbOrTx, docs: unknown, report: ImportReport) {
+  const storedAs = new Map<string, string>();
   let legacyRoles = 0;
-  for (const doc of documents(docs)) {
+  for (const doc of documents(docs, (record, reason) => skip(report, "users", record, reason))) {
     const email = first(doc, "email").toLowerCase();
     if (!email.includes("@")) {
-      report.skipped.push(`user ${doc.id}: no e-mail`);
+      skip(report, "users", doc.id, IMPORT_TEXT.noEmail);
       continue;
     }
     const disabled = bool(doc, "disabled");
@@ -211,19 +323,32 @@ async function importUsers(tx: DbOrTx, docs: Doc[], report: ImportReport) {
         .update(users)
         .set(updatable)
         .where(sql`${users.id} = ${doc.id} AND ${users.email} = ${email}`);
+      const [here] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
+      if (here) storedAs.set(doc.id, here.id);
     }
     // Counted once: a second run of the same export finds these accounts here already.
     if (inserted.length > 0 && isLegacyRole(first(doc, "role"))) legacyRoles++;
     report.users++;
   }
   await recordLegacyRoleMigration(tx, legacyRoles);
+  return storedAs;
 }
 
-async function importArticles(tx: Tx, docs: Doc[], report: ImportReport) {
-  const resolveCategory = await categoryResolver(tx);
+async function importArticles(
+  tx: Tx,
+  docs: unknown,
+  report: ImportReport,
+  imported: { categories: Map<string, string>; users: Map<string, string> },
+) {
+  const resolveCategory = await categoryResolver(tx, imported.categories);
   const userIds = new Set((await tx.select({ id: users.id }).from(users)).map((u) => u.id));
+  const authorOf = (doc: Doc) => {
+    const ref = idOf(doc.authorId) || (isObject(doc.author) ? idOf(doc.author) : "");
+    const id = imported.users.get(ref) ?? ref;
+    return userIds.has(id) ? id : null;
+  };
   // Featured and breaking stay exclusive: only the most recent flagged article of the export keeps each.
-  const list = documents(docs).sort(
+  const list = documents(docs, (record, reason) => skip(report, "articles", record, reason)).sort(
     (a, b) =>
       (firstDate(b, "publishDate", "publishedAt", "createdAt", "date", "updatedAt", "timestamp")?.getTime() ??
         0) -
@@ -246,7 +371,12 @@ async function importArticles(tx: Tx, docs: Doc[], report: ImportReport) {
   for (const doc of list) {
     const title = first(doc, "title");
     if (!title) {
-      report.skipped.push(`article ${doc.id}: no title`);
+      skip(report, "articles", doc.id, IMPORT_TEXT.noTitle);
+      continue;
+    }
+    const category = await resolveCategory(doc);
+    if ("unknown" in category) {
+      skip(report, "articles", doc.id, IMPORT_TEXT.unknownCategory(category.unknown));
       continue;
     }
     const { content, contentSafeHash } = safeBody(str(doc.content));
@@ -257,7 +387,6 @@ async function importArticles(tx: Tx, docs: Doc[], report: ImportReport) {
       status === "published" ? (firstDate(doc, "publishDate", "publishedAt") ?? createdAt) : null;
     const manualDate = bool(doc, "useManualDate") ? firstDate(doc, "manualDate") : null;
     const imageUrl = first(doc, "imageUrl", "image");
-    const authorId = first(doc, "authorId");
     const featured: boolean = isFeatured(doc) && !featuredTaken;
     const isTopStory: boolean = bool(doc, "isTopStory") && !topStoryTaken;
     featuredTaken ||= featured;
@@ -268,9 +397,11 @@ async function importArticles(tx: Tx, docs: Doc[], report: ImportReport) {
       excerpt: first(doc, "excerpt"),
       content,
       contentSafeHash,
-      categoryId: await resolveCategory(first(doc, "category")),
-      authorId: userIds.has(authorId) ? authorId : null,
-      authorName: first(doc, "authorName", "author"),
+      categoryId: category.id,
+      authorId: authorOf(doc),
+      // `author` is a name, or a reference to the account ({"$oid"} or an embedded record).
+      authorName:
+        first(doc, "authorName") || (isObject(doc.author) ? first(doc.author, "name") : first(doc, "author")),
       authorImage: isDataUrl(first(doc, "authorImage")) ? "" : first(doc, "authorImage"),
       tags: strings(doc.tags),
       status,
@@ -302,13 +433,13 @@ async function importArticles(tx: Tx, docs: Doc[], report: ImportReport) {
   }
 }
 
-async function importComments(tx: DbOrTx, docs: Doc[], report: ImportReport) {
+async function importComments(tx: DbOrTx, docs: unknown, report: ImportReport) {
   const articleIds = new Set((await tx.select({ id: articles.id }).from(articles)).map((a) => a.id));
-  for (const doc of documents(docs)) {
-    const articleId = first(doc, "articleId");
+  for (const doc of documents(docs, (record, reason) => skip(report, "comments", record, reason))) {
+    const articleId = idOf(doc.articleId) || idOf(doc.article);
     const text = first(doc, "text", "content");
     if (!articleIds.has(articleId) || !text) {
-      report.skipped.push(`comment ${doc.id}: ${text ? "its article is not in the export" : "no text"}`);
+      skip(report, "comments", doc.id, text ? IMPORT_TEXT.articleMissing : IMPORT_TEXT.noText);
       continue;
     }
     const values = {
@@ -330,13 +461,11 @@ async function importComments(tx: DbOrTx, docs: Doc[], report: ImportReport) {
   }
 }
 
-async function importMedia(tx: DbOrTx, docs: Doc[], report: ImportReport) {
-  for (const doc of documents(docs)) {
+async function importMedia(tx: DbOrTx, docs: unknown, report: ImportReport) {
+  for (const doc of documents(docs, (record, reason) => skip(report, "media", record, reason))) {
     const url = first(doc, "url");
     if (!url || isDataUrl(url)) {
-      report.skipped.push(
-        `media ${doc.id}: ${url ? "stored as a data URL (upload the file again)" : "no URL"}`,
-      );
+      skip(report, "media", doc.id, url ? IMPORT_TEXT.dataUrl : IMPORT_TEXT.noUrl);
       continue;
     }
     const values = {
@@ -363,10 +492,13 @@ async function importMedia(tx: DbOrTx, docs: Doc[], report: ImportReport) {
   }
 }
 
-async function importNotifications(tx: DbOrTx, docs: Doc[], report: ImportReport) {
-  for (const doc of documents(docs)) {
+async function importNotifications(tx: DbOrTx, docs: unknown, report: ImportReport) {
+  for (const doc of documents(docs, (record, reason) => skip(report, "notifications", record, reason))) {
     const message = first(doc, "message");
-    if (!message) continue;
+    if (!message) {
+      skip(report, "notifications", doc.id, IMPORT_TEXT.noMessage);
+      continue;
+    }
     const values = {
       type: oneOf(doc.type, NOTIFICATION_TYPES, "other"),
       message,
@@ -383,11 +515,14 @@ async function importNotifications(tx: DbOrTx, docs: Doc[], report: ImportReport
   }
 }
 
-async function importContactMessages(tx: DbOrTx, docs: Doc[], report: ImportReport) {
-  for (const doc of documents(docs)) {
+async function importContactMessages(tx: DbOrTx, docs: unknown, report: ImportReport) {
+  for (const doc of documents(docs, (record, reason) => skip(report, "contactMessages", record, reason))) {
     const email = first(doc, "email");
     const message = first(doc, "message");
-    if (!email || !message) continue;
+    if (!email || !message) {
+      skip(report, "contactMessages", doc.id, email ? IMPORT_TEXT.noMessage : IMPORT_TEXT.noEmail);
+      continue;
+    }
     const values = {
       name: (first(doc, "name") || "Anonymous").slice(0, 100),
       email: email.slice(0, 254),
@@ -473,18 +608,36 @@ export async function importExport(db: Db, data: Record<string, unknown>): Promi
     settings: false,
     skipped: [],
   };
-  const collection = (name: string) => (data[name] ?? []) as Doc[];
   // All or nothing: a failure half-way leaves the database as it was.
   await db.transaction(async (tx) => {
     await importSettings(tx, data.settings, report);
-    await importCategories(tx, collection("categories"), report);
-    await importUsers(tx, collection("users"), report);
-    await importArticles(tx, collection("articles"), report);
-    await importComments(tx, collection("comments"), report);
-    await importMedia(tx, collection("media"), report);
-    await importNotifications(tx, collection("notifications"), report);
-    await importContactMessages(tx, collection("contactMessages"), report);
+    const categoriesHere = await importCategories(tx, data.categories, report);
+    const usersHere = await importUsers(tx, data.users, report);
+    await importArticles(tx, data.articles, report, { categories: categoriesHere, users: usersHere });
+    await importComments(tx, data.comments, report);
+    await importMedia(tx, data.media, report);
+    await importNotifications(tx, data.notifications, report);
+    await importContactMessages(tx, data.contactMessages, report);
   });
+  for (const name of Object.keys(data))
+    if (!(COLLECTIONS as readonly string[]).includes(name))
+      skip(report, name, "all its records", IMPORT_TEXT.unknownCollection);
   siteChanged(db, { scope: "everything", reason: "import" });
   return report;
+}
+
+/** What `npm run import` prints: the counts, then each record left out with its collection and reason. */
+export function importSummary(report: ImportReport): string[] {
+  const lines = [
+    `Imported ${report.articles} articles, ${report.categories} categories, ${report.comments} comments, ` +
+      `${report.users} users, ${report.media} media, ${report.notifications} notifications, ` +
+      `${report.contactMessages} contact messages${report.settings ? " and the settings" : ""}.`,
+  ];
+  if (report.users > 0) lines.push(IMPORT_TEXT.usersHaveNoPassword);
+  if (report.skipped.length > 0) {
+    lines.push(IMPORT_TEXT.skippedHeading(report.skipped.length));
+    for (const { collection, record, reason } of report.skipped)
+      lines.push(`  ${collection} ${record}: ${reason}`);
+  }
+  return lines;
 }
