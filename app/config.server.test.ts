@@ -104,6 +104,8 @@ describe("parseConfig", () => {
     [{ PUBLIC_URL: "news.example.com" }, /^Invalid configuration: PUBLIC_URL: /],
     [{ NODE_ENV: "staging" }, /^Invalid configuration: NODE_ENV: /],
     [{ TRUST_PROXY: "yes" }, /^Invalid configuration: TRUST_PROXY: /],
+    [{ DATABASE_URL: "not a url" }, /^Invalid configuration: DATABASE_URL: expected a PostgreSQL address/],
+    [{ DATABASE_URL: "mysql://db/newsdesk" }, /^Invalid configuration: DATABASE_URL: /],
   ])("%j is refused with a message naming the variable", (env, message) => {
     expect(() => parseConfig(env)).toThrow(message);
   });

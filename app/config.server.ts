@@ -4,6 +4,7 @@
  */
 import path from "node:path";
 import { z } from "zod";
+import { invalid } from "#app/lib/errors";
 
 const optional = z
   .string()
@@ -15,7 +16,14 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   DATA_DIR: z.string().default("./data"),
-  DATABASE_URL: optional,
+  DATABASE_URL: optional.pipe(
+    z
+      .url({
+        protocol: /^postgres(ql)?$/,
+        error: "expected a PostgreSQL address, postgres://user:password@host:5432/database",
+      })
+      .optional(),
+  ),
   ADMIN_EMAIL: optional.pipe(z.email().optional()),
   ADMIN_PASSWORD: optional.pipe(z.string().min(6).optional()),
   PUBLIC_URL: optional.pipe(z.url().optional()),
@@ -79,7 +87,11 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
-    throw new Error(`Invalid configuration: ${problems}`);
+    // One line that names each variable and what to do (the commands print it without a stack trace).
+    // Values are not repeated: DATABASE_URL, SMTP_URL and ADMIN_PASSWORD hold secrets.
+    throw invalid(
+      `Invalid configuration: ${problems}. Correct the environment variable (or unset it for its default) and start again.`,
+    );
   }
   const e = parsed.data;
   const isProduction = e.NODE_ENV === "production";

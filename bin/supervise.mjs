@@ -27,6 +27,7 @@ export function supervise({ nodeArgs, script, args, env = process.env, log = con
   let child;
   let isStopping = false;
   let hasListened = false;
+  let hasExplained = false;
   let attempt = 0;
   let restartTimer;
 
@@ -44,9 +45,12 @@ export function supervise({ nodeArgs, script, args, env = process.env, log = con
     });
     child.on("message", (message) => {
       if (message?.newsdesk === "listening") hasListened = true;
+      // It printed why it stops (a port in use, a bad setting): nothing to add, nothing to restart.
+      if (message?.newsdesk === "explained") hasExplained = true;
     });
     // 'exit', not 'close' or a timer: the embedded database's folder is free only once the old
     // process is gone, and the new one opens it.
+    const ended = child;
     child.on("exit", (code, signal) => {
       child = undefined;
       if (isStopping) process.exit(code ?? 0);
@@ -57,8 +61,15 @@ export function supervise({ nodeArgs, script, args, env = process.env, log = con
         process.exit(0);
       }
       if (!hasListened) {
-        log.error(`[newsdesk] The server process exited with ${howItEnded(code, signal)} before it started.`);
-        process.exit(code || 1);
+        // Its last message may still be on the way: decide once its channel has closed.
+        ended.once("close", () => {
+          if (!hasExplained)
+            log.error(
+              `[newsdesk] The server process exited with ${howItEnded(code, signal)} before it started.`,
+            );
+          process.exit(code || 1);
+        });
+        return;
       }
       if (Date.now() - startedAt >= HEALTHY_RUN_MS) attempt = 0;
       const pause = pauseBefore(attempt);

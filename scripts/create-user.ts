@@ -1,16 +1,73 @@
 /**
  * Creates a staff account from the command line (first admin recovery, test accounts):
  *   npm run user:create -- --email ama@example.com --name "Ama Mensah" --role editor --password s3cret99
- * Uses the same database as the server (DATA_DIR or DATABASE_URL); run it while the server is
- * stopped when on the embedded database. Compiled into the server bundle (see server/production.ts).
+ * or gives an existing account a new password, ending its sessions and e-mailed links as the back
+ * office's password reset does:
+ *   npm run user:create -- --email ama@example.com --password N3wPass99 --reset
+ * The fields follow the back office's add-user rules (newUserSchema). Uses the same database as the
+ * server (DATA_DIR or DATABASE_URL); run it while the server is stopped when on the embedded database.
+ * Compiled into the server bundle (see server/production.ts); a refusal is one line there.
  */
 import { parseArgs } from "node:util";
+import { eq } from "drizzle-orm";
+import { users } from "#app/db/schema";
 import { USER_ROLES } from "#app/lib/enums";
-import { createUser } from "#app/domain/users/users.server";
+import { conflict, invalid, isDomainError, notFound } from "#app/lib/errors";
+import { checkForm, newUserSchema, type FieldErrors } from "#app/domain/users/user-form";
+import { createUser, updateUser } from "#app/domain/users/users.server";
 import { prepareDatabase } from "../server/start";
 
+const USAGE =
+  "Usage: npm run user:create -- --email EMAIL --password PASSWORD [--name NAME] [--role admin|editor|writer] [--reset]";
+
+/** The first field's problem in the back office's words, as one line naming the option. */
+function refusal(errors: FieldErrors) {
+  const [field, problem] = Object.entries(errors)[0] ?? ["", { title: "Invalid input" }];
+  const hint = field === "role" ? ` (${USER_ROLES.join(", ")})` : "";
+  return invalid(`--${field}: ${problem.title}${hint}${problem.message ? `. ${problem.message}` : "."}`);
+}
+
 export async function createUserCommand(args: string[]) {
-  const { values } = parseArgs({
+  const { values } = options(args);
+  if (!values.email || !values.password) {
+    console.error(USAGE);
+    process.exitCode = 2;
+    return;
+  }
+  if (values.reset) return resetPassword(values.email, values.password);
+  const checked = checkForm(newUserSchema, {
+    email: values.email,
+    password: values.password,
+    name: values.name ?? values.email.split("@")[0] ?? "",
+    role: values.role,
+    status: values.status,
+  });
+  if (!checked.ok) throw refusal(checked.errors);
+  const database = await prepareDatabase();
+  try {
+    const user = await createUser(database.db, checked.data, null);
+    console.log(`Created ${user.role} ${user.email}`);
+  } catch (error) {
+    if (!isDomainError(error, "conflict")) throw error;
+    throw conflict(
+      `${checked.data.email} already has an account. To give it a new password: npm run user:create -- --email ${checked.data.email} --password NEW_PASSWORD --reset`,
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+/** The command's options; an unknown one or a missing value is a refusal of one line, with the usage. */
+function options(args: string[]) {
+  try {
+    return parseOptions(args);
+  } catch (error) {
+    throw invalid(`${(error as Error).message.split("\n")[0]} ${USAGE}`);
+  }
+}
+
+function parseOptions(args: string[]) {
+  return parseArgs({
     args,
     options: {
       email: { type: "string" },
@@ -18,31 +75,32 @@ export async function createUserCommand(args: string[]) {
       role: { type: "string", default: "writer" },
       password: { type: "string" },
       status: { type: "string", default: "active" },
+      reset: { type: "boolean", default: false },
     },
   });
+}
 
-  const role = values.role as (typeof USER_ROLES)[number];
-  if (!values.email || !values.password || !USER_ROLES.includes(role)) {
-    console.error(
-      "Usage: npm run user:create -- --email EMAIL --password PASSWORD [--name NAME] [--role admin|editor|writer]",
-    );
-    process.exitCode = 2;
-    return;
-  }
+/** A new password for an existing account, through the back office's edit-user save (updateUser). */
+async function resetPassword(email: string, password: string) {
+  const checked = checkForm(newUserSchema.pick({ email: true, password: true }), { email, password });
+  if (!checked.ok) throw refusal(checked.errors);
   const database = await prepareDatabase();
   try {
-    const user = await createUser(
-      database.db,
-      {
-        email: values.email,
-        password: values.password,
-        name: values.name ?? values.email.split("@")[0] ?? "",
-        role,
-        status: values.status as "active" | "inactive" | "pending",
-      },
-      null,
-    );
-    console.log(`Created ${user.role} ${user.email}`);
+    const [account] = await database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, checked.data.email))
+      .limit(1);
+    if (!account)
+      throw notFound(
+        `There is no account with the e-mail address ${checked.data.email}: leave out --reset to create one.`,
+      );
+    // The account acts on itself: the activity log names it, and nothing about it but the password changes.
+    await updateUser(database.db, { id: account.id, name: account.name, email: account.email }, account.id, {
+      ...account,
+      password: checked.data.password,
+    });
+    console.log(`New password set for ${account.email}; its sessions and e-mailed links have ended.`);
   } finally {
     await database.close();
   }

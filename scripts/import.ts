@@ -6,6 +6,7 @@
  */
 import fs from "node:fs";
 import { importExport, importSummary } from "#app/domain/import/import.server";
+import { invalid, notFound } from "#app/lib/errors";
 import { prepareDatabase } from "../server/start";
 
 export async function importCommand([file]: string[]) {
@@ -14,7 +15,7 @@ export async function importCommand([file]: string[]) {
     process.exitCode = 2;
     return;
   }
-  const data = JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, unknown>;
+  const data = readExport(file);
   const database = await prepareDatabase();
   try {
     const report = await importExport(database.db, data);
@@ -22,5 +23,23 @@ export async function importCommand([file]: string[]) {
     for (const line of importSummary(report)) console.log(line);
   } finally {
     await database.close();
+  }
+}
+
+/** The export's JSON; a missing or unreadable file is a refusal of one line (see server/production.ts). */
+function readExport(file: string): Record<string, unknown> {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") throw notFound(`There is no file ${file}: give the path of the export to import.`);
+    if (code === "EISDIR") throw invalid(`${file} is a folder: give the path of the export file (JSON).`);
+    throw invalid(`Cannot read ${file} (${code ?? String(error)}): check the path and its permissions.`);
+  }
+  try {
+    return JSON.parse(text) as Record<string, unknown>;
+  } catch (error) {
+    throw invalid(`${file} is not valid JSON (${(error as Error).message}): give the export file itself.`);
   }
 }

@@ -12,6 +12,7 @@ import { siteChanged } from "#app/domain/delivery/site-changes.server";
 import { startScheduler } from "#app/domain/articles/scheduler.server";
 import { backgroundMailSettled } from "#app/domain/email/mailer.server";
 import { ensureImageVariants } from "#app/domain/media/variants.server";
+import { conflict } from "#app/lib/errors";
 import { createApp } from "./app";
 import { prepareDatabase, refreshPlannerStatistics } from "./start";
 
@@ -51,20 +52,31 @@ export async function serve({ build, viteMiddleware }: ServeOptions): Promise<Se
 
   const { listener } = createApp({ config: cfg, db: database.db, build, viteMiddleware });
   const server: Server = createServer(listener);
-  server.listen(cfg.port, cfg.host, () => {
-    const address = server.address();
-    const port = typeof address === "object" && address ? address.port : cfg.port;
-    // `npm start`'s supervisor (bin/supervise.mjs) restarts a server that dies once it has listened.
-    process.send?.({ newsdesk: "listening" });
-    console.log(
-      `[newsdesk] Serving on http://localhost:${port} (${database.engine}${cfg.isProduction ? "" : ", development"})`,
+  // A port in use is the newcomer's usual first failure: one line that says what to do, not a stack.
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(cfg.port, cfg.host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== "EADDRINUSE") throw error;
+    throw conflict(
+      `Port ${cfg.port} is already in use (another Newsdesk or another program): stop that one, or start on another port, e.g. PORT=${cfg.port === 3000 ? 3001 : cfg.port + 1} npm start.`,
     );
-    // Links in pages and feeds are built from a request's Host only when it is trusted (site-origin.server.ts).
-    if (cfg.isProduction && !cfg.publicUrl && cfg.allowedHosts.length === 0)
-      console.warn(
-        "[newsdesk] Neither PUBLIC_URL nor ALLOWED_HOSTS is set: unless Settings → General has a Site URL, links in pages and feeds point at this machine. Set PUBLIC_URL to the site's address.",
-      );
   });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : cfg.port;
+  // `npm start`'s supervisor (bin/supervise.mjs) restarts a server that dies once it has listened.
+  process.send?.({ newsdesk: "listening" });
+  console.log(
+    `[newsdesk] Serving on http://localhost:${port} (${database.engine}${cfg.isProduction ? "" : ", development"})`,
+  );
+  // Links in pages and feeds are built from a request's Host only when it is trusted (site-origin.server.ts).
+  if (cfg.isProduction && !cfg.publicUrl && cfg.allowedHosts.length === 0)
+    console.warn(
+      "[newsdesk] Neither PUBLIC_URL nor ALLOWED_HOSTS is set: unless Settings → General has a Site URL, links in pages and feeds point at this machine. Set PUBLIC_URL to the site's address.",
+    );
   server.keepAliveTimeout = 65_000;
 
   // Graceful shutdown: stop accepting, let in-flight requests finish, then close the database.

@@ -1,0 +1,135 @@
+/**
+ * What a newcomer sees when a command goes wrong: bin/newsdesk.mjs on the built app, run for real. Each
+ * failure is one line on stderr that says what to do (no stack trace) and a non-zero exit code.
+ * Builds the app first when there is no build or it is out of date (as server/supervisor.test.ts does).
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
+const ADMIN = { email: "first-admin@example.com", password: "FirstAdmin123" };
+
+let dataDir: string;
+
+/** Runs `node bin/newsdesk.mjs ...args` to its end on the test's data folder. */
+function newsdesk(args: string[], env: NodeJS.ProcessEnv = {}) {
+  const base: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    HOST: "127.0.0.1",
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+  };
+  for (const name of ["NODE_OPTIONS", "NEWSDESK_SUPERVISED", "DATABASE_URL", "PUBLIC_URL", "PORT"])
+    delete base[name];
+  const child = spawn(process.execPath, ["bin/newsdesk.mjs", ...args], {
+    env: { ...base, ...env },
+    stdio: "pipe",
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise<{ code: number | null; stdout: string; stderr: string; lines: string[] }>((resolve) =>
+    child.once("close", (code) =>
+      resolve({ code, stdout, stderr, lines: stderr.split("\n").filter((line) => line.trim() !== "") }),
+    ),
+  );
+}
+
+/** One line, no stack trace, a non-zero exit. */
+function expectOneClearLine(result: Awaited<ReturnType<typeof newsdesk>>, says: RegExp) {
+  const output = result.stdout + result.stderr;
+  expect(output, output).not.toMatch(/^\s+at /m);
+  expect(result.lines, result.stderr).toHaveLength(1);
+  expect(result.lines[0]).toMatch(says);
+  expect(result.code).not.toBe(0);
+  expect(result.code).not.toBeNull();
+}
+
+beforeAll(async () => {
+  const built = spawnSync(process.execPath, ["scripts/ensure-build.mjs"], { encoding: "utf8" });
+  expect(built.status, built.stdout + built.stderr).toBe(0);
+  dataDir = await mkdtemp(path.join(os.tmpdir(), "newsdesk-cli-"));
+  // The first run creates the data folder and its first admin.
+  const first = await newsdesk(["user:create", "--email", "ama@example.com", "--password", "AmaPass123"]);
+  expect(first.code, first.stdout + first.stderr).toBe(0);
+}, 600_000);
+
+afterAll(async () => {
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe("user:create", () => {
+  test("an e-mail address that has an account: one line that says how to reset its password instead", async () => {
+    const result = await newsdesk(["user:create", "--email", ADMIN.email, "--password", "Another123"]);
+    expectOneClearLine(result, /already.*--reset/i);
+  }, 60_000);
+
+  test("a password the back office would refuse (abc) is refused with the back office's rule", async () => {
+    const result = await newsdesk(["user:create", "--email", "weak@example.com", "--password", "abc"]);
+    expectOneClearLine(result, /at least 6 characters with at least one letter and one number/);
+  }, 60_000);
+
+  test("--reset sets a new password for an existing account, under the same rule", async () => {
+    const weak = await newsdesk(["user:create", "--email", ADMIN.email, "--password", "abc", "--reset"]);
+    expectOneClearLine(weak, /at least 6 characters/);
+    const unknown = await newsdesk([
+      "user:create",
+      ...["--email", "nobody@example.com", "--password", "Nobody123", "--reset"],
+    ]);
+    expectOneClearLine(unknown, /no account/i);
+    const reset = await newsdesk([
+      "user:create",
+      "--email",
+      ADMIN.email,
+      "--password",
+      "NewPass123",
+      "--reset",
+    ]);
+    expect(reset.code, reset.stdout + reset.stderr).toBe(0);
+    expect(reset.stdout).toContain(`New password set for ${ADMIN.email}`);
+  }, 120_000);
+});
+
+test("import of a file that does not exist: one line naming the file", async () => {
+  const result = await newsdesk(["import", "no-such-export.json"]);
+  expectOneClearLine(result, /no-such-export\.json/);
+}, 60_000);
+
+describe("an invalid setting in the environment", () => {
+  test("PORT=abc", async () => {
+    expectOneClearLine(await newsdesk(["start"], { PORT: "abc" }), /PORT/);
+  }, 60_000);
+
+  test("a DATABASE_URL that is not a PostgreSQL address", async () => {
+    expectOneClearLine(
+      await newsdesk(["user:create", "--email", "xavier@example.com", "--password", "Xavier123"], {
+        DATABASE_URL: "not a url",
+      }),
+      /DATABASE_URL/,
+    );
+  }, 60_000);
+});
+
+describe("a port already in use", () => {
+  let holder: Server;
+  let port: number;
+  beforeAll(async () => {
+    holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
+    port = (holder.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => holder.close(resolve));
+  });
+
+  test("npm start says which port and how to choose another", async () => {
+    const result = await newsdesk(["start"], { PORT: String(port) });
+    expectOneClearLine(result, new RegExp(`${port}.*PORT=`));
+  }, 90_000);
+});
