@@ -9,7 +9,13 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { findAccountLink, issueAccountLink } from "#app/auth/account-links.server";
+import { verifyPassword } from "#app/auth/password.server";
+import { createSession, listActiveSessions } from "#app/auth/session.server";
+import { openDatabase } from "#app/db/client.server";
+import { users } from "#app/db/schema";
 
 const ADMIN = { email: "first-admin@example.com", password: "FirstAdmin123" };
 
@@ -75,7 +81,7 @@ describe("user:create", () => {
     expectOneClearLine(result, /at least 6 characters with at least one letter and one number/);
   }, 60_000);
 
-  test("--reset sets a new password for an existing account, under the same rule", async () => {
+  test("--reset sets a new password for an existing account, under the same rule, and ends its sessions and e-mailed links", async () => {
     const weak = await newsdesk(["user:create", "--email", ADMIN.email, "--password", "abc", "--reset"]);
     expectOneClearLine(weak, /at least 6 characters/);
     const unknown = await newsdesk([
@@ -83,6 +89,13 @@ describe("user:create", () => {
       ...["--email", "nobody@example.com", "--password", "Nobody123", "--reset"],
     ]);
     expectOneClearLine(unknown, /no account/i);
+    // The account is signed in somewhere and has a reset link in its mailbox.
+    let database = await openDatabase({ dataDir });
+    const [account] = await database.db.select().from(users).where(eq(users.email, ADMIN.email));
+    await createSession(database.db, account!.id);
+    const link = await issueAccountLink(database.db, account!.id, "reset");
+    await database.close();
+
     const reset = await newsdesk([
       "user:create",
       "--email",
@@ -93,6 +106,21 @@ describe("user:create", () => {
     ]);
     expect(reset.code, reset.stdout + reset.stderr).toBe(0);
     expect(reset.stdout).toContain(`New password set for ${ADMIN.email}`);
+
+    database = await openDatabase({ dataDir });
+    try {
+      expect(await listActiveSessions(database.db, account!.id)).toEqual([]);
+      expect(await findAccountLink(database.db, link)).toBeNull();
+      const [after] = await database.db.select().from(users).where(eq(users.email, ADMIN.email));
+      expect(await verifyPassword("NewPass123", after!.passwordHash)).toBe(true);
+      expect({ role: after!.role, status: after!.status, name: after!.name }).toEqual({
+        role: account!.role,
+        status: account!.status,
+        name: account!.name,
+      });
+    } finally {
+      await database.close();
+    }
   }, 120_000);
 });
 
