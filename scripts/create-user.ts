@@ -13,7 +13,7 @@ import { eq } from "drizzle-orm";
 import { users } from "#app/db/schema";
 import { USER_ROLES } from "#app/lib/enums";
 import { conflict, invalid, isDomainError, notFound } from "#app/lib/errors";
-import { checkForm, newUserSchema, type FieldErrors } from "#app/domain/users/user-form";
+import { checkForm, newUserSchema, USER_TEXT_LIMITS, type FieldErrors } from "#app/domain/users/user-form";
 import { createUser, updateUser } from "#app/domain/users/users.server";
 import { prepareDatabase } from "../server/start";
 
@@ -38,7 +38,7 @@ export async function createUserCommand(args: string[]) {
   const checked = checkForm(newUserSchema, {
     email: values.email,
     password: values.password,
-    name: values.name ?? values.email.split("@")[0] ?? "",
+    name: values.name ?? defaultName(values.email),
     role: values.role,
     status: values.status,
   });
@@ -55,6 +55,12 @@ export async function createUserCommand(args: string[]) {
   } finally {
     await database.close();
   }
+}
+
+/** Without --name, the address's local part ("ama"), or the whole address when that is too short for a name. */
+function defaultName(email: string) {
+  const local = email.split("@")[0] ?? "";
+  return local.length >= USER_TEXT_LIMITS.nameMin ? local : email;
 }
 
 /** The command's options; an unknown one or a missing value is a refusal of one line, with the usage. */
