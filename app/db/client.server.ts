@@ -138,7 +138,7 @@ function embeddedPool(embedded: PGlite): pg.Pool {
  * PGlite starts Postgres with a server's defaults: 128 MB of shared buffers inside the WebAssembly heap,
  * which never gives memory back. One embedded process does not need that: its data files sit in the
  * operating system's page cache anyway, so 32 MB of buffers hold every hot page of a large site and
- * keep the process within its memory budget (README, "Speed budgets"). Passed as start parameters
+ * keep the process within its memory budget (docs/performance.md). Passed as start parameters
  * rather than `postgresqlconf`, which would overwrite the data folder's postgresql.conf.
  */
 const EMBEDDED_OPTIONS = {
