@@ -1,7 +1,8 @@
 /**
  * Imports a JSON export of the old document database:
  *   npm run import -- path/to/export.json
- * Safe to run again with the same file. On the embedded database, stop the server first.
+ * Safe to run again with the same file. On the embedded database, stop the server first (a running
+ * server holds the data folder and this command is refused: app/db/data-folder-lock.server.ts).
  * Compiled into the server bundle (see server/production.ts).
  */
 import fs from "node:fs";

@@ -3,8 +3,8 @@
  * failure is one line on stderr that says what to do (no stack trace) and a non-zero exit code.
  * Builds the app first when there is no build or it is out of date (as server/supervisor.test.ts does).
  */
-import { spawn, spawnSync } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -15,14 +15,14 @@ import { findAccountLink, issueAccountLink } from "#app/auth/account-links.serve
 import { verifyPassword } from "#app/auth/password.server";
 import { createSession, listActiveSessions } from "#app/auth/session.server";
 import { openDatabase } from "#app/db/client.server";
-import { users } from "#app/db/schema";
+import { articles, users } from "#app/db/schema";
 
 const ADMIN = { email: "first-admin@example.com", password: "FirstAdmin123" };
 
 let dataDir: string;
 
-/** Runs `node bin/newsdesk.mjs ...args` to its end on the test's data folder. */
-function newsdesk(args: string[], env: NodeJS.ProcessEnv = {}) {
+/** Starts `node bin/newsdesk.mjs ...args` on the test's data folder. */
+function startNewsdesk(args: string[], env: NodeJS.ProcessEnv = {}) {
   const base: NodeJS.ProcessEnv = {
     ...process.env,
     DATA_DIR: dataDir,
@@ -32,10 +32,12 @@ function newsdesk(args: string[], env: NodeJS.ProcessEnv = {}) {
   };
   for (const name of ["NODE_OPTIONS", "NEWSDESK_SUPERVISED", "DATABASE_URL", "PUBLIC_URL", "PORT"])
     delete base[name];
-  const child = spawn(process.execPath, ["bin/newsdesk.mjs", ...args], {
-    env: { ...base, ...env },
-    stdio: "pipe",
-  });
+  return spawn(process.execPath, ["bin/newsdesk.mjs", ...args], { env: { ...base, ...env }, stdio: "pipe" });
+}
+
+/** Runs `node bin/newsdesk.mjs ...args` to its end on the test's data folder. */
+function newsdesk(args: string[], env: NodeJS.ProcessEnv = {}) {
+  const child = startNewsdesk(args, env);
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
@@ -160,4 +162,67 @@ describe("a port already in use", () => {
     const result = await newsdesk(["start"], { PORT: String(port) });
     expectOneClearLine(result, new RegExp(`${port}.*PORT=`));
   }, 90_000);
+});
+
+describe("beside a server running on the same embedded data folder", () => {
+  const exportFile = () => path.join(dataDir, "export.json");
+  const story = { _id: { $oid: "65f0c0ffee" }, title: "Imported beside the server", content: "<p>Kept.</p>" };
+  let server: ChildProcess;
+  let log = "";
+
+  beforeAll(async () => {
+    await writeFile(exportFile(), JSON.stringify({ articles: [story] }));
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
+    const port = (holder.address() as AddressInfo).port;
+    await new Promise((resolve) => holder.close(resolve));
+    server = startNewsdesk(["start"], { PORT: String(port) });
+    server.stdout!.on("data", (chunk: Buffer) => (log += chunk.toString()));
+    server.stderr!.on("data", (chunk: Buffer) => (log += chunk.toString()));
+    const deadline = Date.now() + 90_000;
+    while (
+      !(await fetch(`http://127.0.0.1:${port}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      ))
+    ) {
+      if (Date.now() > deadline) throw new Error(`the server did not start:\n${log}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }, 120_000);
+
+  afterAll(() => {
+    server?.kill("SIGKILL");
+  });
+
+  test("user:create and import are refused at once, saying what holds the folder, and nothing they would have written is lost after", async () => {
+    const create = ["user:create", "--email", "kofi@example.com", "--password", "KofiPass123"];
+    const refusedCreate = await newsdesk(create);
+    expectOneClearLine(refusedCreate, /data folder .* is in use by process \d+ \(.*start.*\): stop it first/);
+    expect(refusedCreate.stdout).not.toMatch(/Created/);
+    const refusedImport = await newsdesk(["import", exportFile()]);
+    expectOneClearLine(refusedImport, /is in use by process \d+/);
+    expect(refusedImport.stdout).not.toMatch(/Imported/);
+
+    // Stopped, the server lets go; the same commands now succeed, and what they report is there after.
+    const stopped = new Promise((resolve) => server.once("close", resolve));
+    server.kill("SIGTERM");
+    await stopped;
+    const created = await newsdesk(create);
+    expect(created.code, created.stdout + created.stderr).toBe(0);
+    const imported = await newsdesk(["import", exportFile()]);
+    expect(imported.code, imported.stdout + imported.stderr).toBe(0);
+    const database = await openDatabase({ dataDir });
+    try {
+      expect(await database.db.select().from(users).where(eq(users.email, "kofi@example.com"))).toHaveLength(
+        1,
+      );
+      const titles = (await database.db.select({ title: articles.title }).from(articles)).map(
+        (row) => row.title,
+      );
+      expect(titles).toContain(story.title);
+    } finally {
+      await database.close();
+    }
+  }, 180_000);
 });

@@ -15,6 +15,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { config } from "#app/config.server";
+import { lockDataFolder, type DataFolderLock } from "./data-folder-lock.server";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -55,9 +56,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   let client: PGlite;
+  let lock: DataFolderLock | null = null;
   if ("dataDir" in options) {
     fs.mkdirSync(options.dataDir, { recursive: true });
-    client = await PGlite.create(path.join(options.dataDir, "pglite"), EMBEDDED_OPTIONS);
+    // Before anything is read: a second process on the folder would lose writes (data-folder-lock).
+    lock = lockDataFolder(options.dataDir);
+    try {
+      client = await PGlite.create(path.join(options.dataDir, "pglite"), EMBEDDED_OPTIONS);
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
   } else {
     client = await PGlite.create(EMBEDDED_OPTIONS);
   }
@@ -69,8 +78,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     engine: "pglite",
     migrate: (migrationsFolder = config().migrationsDir) => migratePg(db, { migrationsFolder }),
     async close() {
-      await pool.end();
-      await embedded.close();
+      try {
+        await pool.end();
+        await embedded.close();
+      } finally {
+        lock?.release();
+      }
     },
   };
 }

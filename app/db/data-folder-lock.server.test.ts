@@ -1,0 +1,125 @@
+/**
+ * The embedded data folder's lock (data-folder-lock.server.ts): a second opener is refused with who holds
+ * the folder, and a lock its holder left behind (killed, crashed) is taken over at once.
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { isDomainError } from "#app/lib/errors";
+import { openDatabase } from "./client.server";
+import { LOCK_FILE, STALE_AFTER_MS, lockDataFolder } from "./data-folder-lock.server";
+
+let dataDir: string;
+const lockFile = () => path.join(dataDir, LOCK_FILE);
+
+beforeEach(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), "newsdesk-lock-"));
+});
+afterEach(async () => {
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+/** The id of a process that has ended. */
+function deadPid(): number {
+  const child = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], {
+    encoding: "utf8",
+  });
+  return Number(child.stdout);
+}
+
+function writeLock(holder: Record<string, unknown>, ageMs = 0) {
+  fs.writeFileSync(lockFile(), JSON.stringify(holder));
+  const touched = new Date(Date.now() - ageMs);
+  fs.utimesSync(lockFile(), touched, touched);
+}
+
+function refusal(run: () => unknown): string {
+  try {
+    run();
+  } catch (error) {
+    expect(isDomainError(error, "conflict"), String(error)).toBe(true);
+    return (error as Error).message;
+  }
+  throw new Error("the folder was not refused");
+}
+
+describe("a data folder in use", () => {
+  test("is refused to a second opener, who is told which process holds it and what to do", () => {
+    const lock = lockDataFolder(dataDir);
+    const message = refusal(() => lockDataFolder(dataDir));
+    expect(message).toContain(`The data folder ${dataDir} is in use by process ${process.pid}`);
+    expect(message).toMatch(/stop it first, then run this again/);
+    lock.release();
+    expect(fs.existsSync(lockFile())).toBe(false);
+    lockDataFolder(dataDir).release();
+  });
+
+  test("by a live process on this machine: refused while its lock is fresh", () => {
+    const parent = process.ppid; // alive for as long as this test runs
+    writeLock({
+      pid: parent,
+      host: os.hostname(),
+      command: "newsdesk.mjs start",
+      since: new Date().toISOString(),
+    });
+    expect(refusal(() => lockDataFolder(dataDir))).toContain(`process ${parent} (newsdesk.mjs start, since`);
+    // Untouched for longer than a holder ever goes: the id is alive but belongs to someone else now.
+    writeLock(
+      { pid: parent, host: os.hostname(), command: "newsdesk.mjs start", since: "" },
+      STALE_AFTER_MS + 1_000,
+    );
+    lockDataFolder(dataDir).release();
+  });
+
+  test("by a process on another machine sharing the folder: refused while it touches its lock", () => {
+    writeLock({ pid: 1, host: "newsroom-2", command: "newsdesk.mjs start", since: new Date().toISOString() });
+    expect(refusal(() => lockDataFolder(dataDir))).toContain("process 1 on newsroom-2");
+    writeLock(
+      { pid: 1, host: "newsroom-2", command: "newsdesk.mjs start", since: "" },
+      STALE_AFTER_MS + 1_000,
+    );
+    lockDataFolder(dataDir).release();
+  });
+});
+
+describe("a lock left behind", () => {
+  test("by a process that was killed is taken over at once", () => {
+    writeLock({
+      pid: deadPid(),
+      host: os.hostname(),
+      command: "newsdesk.mjs start",
+      since: new Date().toISOString(),
+    });
+    const lock = lockDataFolder(dataDir);
+    expect(JSON.parse(fs.readFileSync(lockFile(), "utf8")).pid).toBe(process.pid);
+    lock.release();
+  });
+
+  test("by an earlier process with this process's id (a container's process 1) is taken over", () => {
+    writeLock({ pid: process.pid, host: os.hostname(), command: "newsdesk.mjs start", since: "" });
+    lockDataFolder(dataDir).release();
+  });
+
+  test("half written by a crash is taken over once it is a few seconds old", () => {
+    writeLock({}, 0);
+    fs.writeFileSync(lockFile(), '{"pid":');
+    const old = new Date(Date.now() - 10_000);
+    fs.utimesSync(lockFile(), old, old);
+    lockDataFolder(dataDir).release();
+  });
+});
+
+test("the embedded database holds its folder from open to close", async () => {
+  const database = await openDatabase({ dataDir });
+  try {
+    await expect(openDatabase({ dataDir })).rejects.toThrow(/is in use by process/);
+  } finally {
+    await database.close();
+  }
+  expect(fs.existsSync(lockFile())).toBe(false);
+  const again = await openDatabase({ dataDir });
+  await again.close();
+}, 60_000);
