@@ -4,11 +4,25 @@
  */
 import { createServer } from "vite";
 import type { ServerBuild } from "react-router";
+import type { explanation as Explanation } from "./explain-failure";
 import type { serve as Serve } from "./serve";
 
 const vite = await createServer({ server: { middlewareMode: true } });
 const { serve } = (await vite.ssrLoadModule("/server/serve.ts")) as { serve: typeof Serve };
-await serve({
-  viteMiddleware: vite.middlewares,
-  build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
-});
+// Loaded through Vite too: a refusal is a DomainError of Vite's module graph, not of this file's.
+const { explanation } = (await vite.ssrLoadModule("/server/explain-failure.ts")) as {
+  explanation: typeof Explanation;
+};
+try {
+  await serve({
+    viteMiddleware: vite.middlewares,
+    build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+  });
+} catch (error) {
+  // A port in use, a data folder in use, a bad setting: one line that says what to do (as npm start).
+  const line = explanation(error);
+  if (line === null) throw error;
+  console.error(`[newsdesk] ${line}`);
+  await vite.close();
+  process.exit(1);
+}

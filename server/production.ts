@@ -6,24 +6,10 @@
 import * as build from "virtual:react-router/server-build";
 import { createUserCommand } from "../scripts/create-user";
 import { importCommand } from "../scripts/import";
-import { isDomainError } from "#app/lib/errors";
+import { explanation } from "./explain-failure";
 import { serve } from "./serve";
 
 type Command = (args: string[]) => Promise<void>;
-
-/** A database server that cannot be reached or refuses us: a setting to fix, not a bug to trace. */
-const DATABASE_PROBLEMS = ["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ETIMEDOUT", "28P01", "28000", "3D000"];
-
-/** What to tell the user about a failure, or null for a bug (which keeps its stack trace). */
-function explanation(error: unknown): string | null {
-  if (isDomainError(error)) return error.message;
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code === "string" && DATABASE_PROBLEMS.includes(code)) {
-    const detail = error instanceof Error && error.message ? `: ${error.message.split("\n")[0]}` : "";
-    return `Cannot open the database of DATABASE_URL (${code}${detail}). Check its address, user, password and database name, and that the server is running.`;
-  }
-  return null;
-}
 
 /**
  * A refusal (a bad setting, a port in use, an e-mail address taken, a missing file) is one line on

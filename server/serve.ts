@@ -62,7 +62,7 @@ export async function serve({ build, viteMiddleware }: ServeOptions): Promise<Se
   }).catch((error: NodeJS.ErrnoException) => {
     if (error.code !== "EADDRINUSE") throw error;
     throw conflict(
-      `Port ${cfg.port} is already in use (another Newsdesk or another program): stop that one, or start on another port, e.g. PORT=${cfg.port === 3000 ? 3001 : cfg.port + 1} npm start.`,
+      `Port ${cfg.port} is already in use (another Newsdesk or another program): stop that one, or start on another port, e.g. PORT=${cfg.port === 3000 ? 3001 : cfg.port + 1} ${viteMiddleware ? "npm run dev" : "npm start"}.`,
     );
   });
   const address = server.address();
