@@ -19,7 +19,6 @@ interface SampleArticle {
   tags: string[];
   featured: boolean;
   isTopStory: boolean;
-  views: number;
   youtubeUrl?: string;
   /** Hours before the seed time that the article was published. */
   publishedHoursAgo: number;
@@ -66,7 +65,6 @@ export const SAMPLE_ARTICLES: SampleArticle[] = [
     tags: ["business", "accra", "markets"],
     featured: false,
     isTopStory: true,
-    views: 412,
     publishedHoursAgo: 3,
     comments: [
       {
@@ -108,7 +106,6 @@ export const SAMPLE_ARTICLES: SampleArticle[] = [
     tags: ["sports", "football", "black stars"],
     featured: true,
     isTopStory: false,
-    views: 1280,
     publishedHoursAgo: 20,
     comments: [
       {
@@ -150,7 +147,6 @@ export const SAMPLE_ARTICLES: SampleArticle[] = [
     tags: ["business", "cocoa", "agriculture"],
     featured: false,
     isTopStory: false,
-    views: 236,
     publishedHoursAgo: 50,
     comments: [
       {
@@ -192,7 +188,6 @@ export const SAMPLE_ARTICLES: SampleArticle[] = [
     tags: ["culture", "festival", "tourism"],
     featured: false,
     isTopStory: false,
-    views: 0,
     publishedHoursAgo: 120,
     comments: [
       {

@@ -5,6 +5,8 @@ import { articles, categories, comments, settings, users } from "./schema";
 import { seedDatabase } from "./seed.server";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "./testing.server";
 import { firstRow } from "#app/db/rows";
+import { viewsPerDay } from "#app/domain/articles/view-stats.server";
+import { dashboardStats } from "#app/domain/dashboard/dashboard.server";
 
 describe.each(TEST_ENGINES)("first start on %s", (engine) => {
   let database: TestDatabase;
@@ -39,6 +41,15 @@ describe.each(TEST_ENGINES)("first start on %s", (engine) => {
       .from(articles);
     expect(flagged.filter((a) => a.featured)).toHaveLength(1);
     expect(flagged.filter((a) => a.top)).toHaveLength(1);
+  });
+
+  test("the sample stories invent no readers: the dashboard's total views agree with its 30-day chart", async () => {
+    const viewer = { id: "nobody", role: "admin" as const };
+    const stats = await dashboardStats(database.db, viewer);
+    const totalViews = stats.find((card) => card.key === "views");
+    const chart = await viewsPerDay(database.db, {});
+    expect(totalViews?.value).toBe(chart.reduce((sum, day) => sum + day.views, 0));
+    expect(totalViews?.value).toBe(0);
   });
 
   test("a second start changes nothing", async () => {

@@ -83,7 +83,6 @@ export async function populateSampleContent(tx: DbOrTx, now = new Date()) {
           status: "published",
           featured: sample.featured,
           isTopStory: sample.isTopStory,
-          views: sample.views,
           readTime: readTimeFor(sample.content),
           publishedAt,
           createdAt: publishedAt,
