@@ -1,7 +1,8 @@
 /**
- * The header and page chrome: the phone menu, the News menu, the search button's spinner and the
- * back-to-top button (public-site.md, "Header, footer, shared chrome"). The menus are <details>
- * disclosures that work without this; a link in them loads a new page, where they start closed.
+ * The header and page chrome: the phone menu, the search button's spinner and the
+ * back-to-top button (public-site.md, "Header, footer, shared chrome"). The phone menu is a <details>
+ * disclosure that works without this; a link in it loads a new page, where it starts closed. (The
+ * desktop News menu is gone: the categories bar lists the same, decision record 011.)
  */
 import { element, icon, isPlainClick } from "./dom";
 
@@ -29,17 +30,6 @@ function wirePhoneMenu(menu: HTMLDetailsElement) {
   });
   // Opened before this script ran.
   if (menu.open) update();
-}
-
-/** Escape or a click elsewhere closes it. */
-function wireDropdown(menu: HTMLDetailsElement) {
-  const close = (event: Event) => {
-    if (!menu.open) return;
-    if (event instanceof KeyboardEvent ? event.key === "Escape" : !menu.contains(event.target as Node))
-      menu.open = false;
-  };
-  document.addEventListener("click", close);
-  document.addEventListener("keydown", close);
 }
 
 function wireSearchButton(link: HTMLAnchorElement) {
@@ -76,10 +66,7 @@ function wireBackToTop() {
 
 export function wireMenus() {
   const menus = document.querySelectorAll<HTMLDetailsElement>("details[data-menu]");
-  for (const menu of menus) {
-    if (menu.dataset.menu === "phone") wirePhoneMenu(menu);
-    else wireDropdown(menu);
-  }
+  for (const menu of menus) wirePhoneMenu(menu);
   // A page restored from the back/forward cache comes back as it was left: menu open, spinner spinning.
   window.addEventListener("pageshow", (event) => {
     if (!event.persisted) return;

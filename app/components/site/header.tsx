@@ -3,7 +3,6 @@ import type { SocialLinks as SocialLinksSettings } from "#app/db/schema";
 import type { NavCategory } from "#app/domain/categories/public.server";
 import { MobileMenu } from "./mobile-menu";
 import { SiteNavLink } from "./nav-link";
-import { NewsDropdown } from "./news-dropdown";
 import { SearchButton } from "./search-button";
 import { SocialLinks } from "./social-links";
 
@@ -40,7 +39,6 @@ export function SiteHeader({
           <SiteNavLink href="/" end className={navItem}>
             Home
           </SiteNavLink>
-          <NewsDropdown categories={categories} />
           <SiteNavLink href="/contact" className={navItem}>
             Contact
           </SiteNavLink>
