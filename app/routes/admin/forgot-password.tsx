@@ -20,7 +20,7 @@ export const headers = () => ({ "Cache-Control": "private, no-store" });
 export const loader = withDomainErrors(async ({ context }: Route.LoaderArgs) => {
   const user = await context.currentUser();
   if (user && user.status === "active") throw redirect("/admin/dashboard");
-  return { emailConfigured: isEmailConfigured() };
+  return { emailConfigured: isEmailConfigured(), siteTitle: (await getSettings(context.db)).siteTitle };
 });
 
 export const action = withDomainErrors(async ({ request, context }: Route.ActionArgs) => {
@@ -53,7 +53,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
   );
   if (!loaderData.emailConfigured) {
     return (
-      <AuthCard title={ACCOUNT_LINK_TEXT.forgotHeading}>
+      <AuthCard siteTitle={loaderData.siteTitle} title={ACCOUNT_LINK_TEXT.forgotHeading}>
         <AuthAlert tone="error">{ACCOUNT_LINK_TEXT.emailNotConfigured}</AuthAlert>
         {backToSignIn}
       </AuthCard>
@@ -61,14 +61,18 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
   }
   if (actionData?.sent) {
     return (
-      <AuthCard title={ACCOUNT_LINK_TEXT.sent}>
+      <AuthCard siteTitle={loaderData.siteTitle} title={ACCOUNT_LINK_TEXT.sent}>
         <AuthAlert tone="success">{ACCOUNT_LINK_TEXT.sentMessage}</AuthAlert>
         {backToSignIn}
       </AuthCard>
     );
   }
   return (
-    <AuthCard title={ACCOUNT_LINK_TEXT.forgotHeading} intro={ACCOUNT_LINK_TEXT.forgotIntro}>
+    <AuthCard
+      siteTitle={loaderData.siteTitle}
+      title={ACCOUNT_LINK_TEXT.forgotHeading}
+      intro={ACCOUNT_LINK_TEXT.forgotIntro}
+    >
       {actionData?.error ? <AuthAlert tone="error">{actionData.error}</AuthAlert> : null}
       <Form method="post" className="mt-6 space-y-4">
         <div>

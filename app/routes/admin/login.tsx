@@ -11,6 +11,7 @@ import { AUTH_TEXT } from "#app/auth/messages";
 import { AuthCard } from "#app/components/admin/auth-card";
 import { readDeviceToken } from "#app/auth/known-devices.server";
 import { signedInRedirect, toSecondFactor } from "#app/auth/sign-in-response.server";
+import { getSettings } from "#app/domain/settings/settings.server";
 import { parseForm } from "#app/lib/form";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/login";
@@ -26,7 +27,7 @@ export const headers = () => ({ "Cache-Control": "private, no-store" });
 export const loader = withDomainErrors(async ({ context }: Route.LoaderArgs) => {
   const user = await context.currentUser();
   if (user && user.status === "active") throw redirect("/admin/dashboard");
-  return null;
+  return { siteTitle: (await getSettings(context.db)).siteTitle };
 });
 
 export const action = withDomainErrors(async ({ request, context }: Route.ActionArgs) => {
@@ -56,7 +57,7 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
   return signedInRedirect(request, db, result);
 });
 
-export default function Login({ actionData }: Route.ComponentProps) {
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const [email, setEmail] = useState(actionData?.email ?? "");
   const [password, setPassword] = useState("");
@@ -78,7 +79,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
   const shownError = isLocked ? AUTH_TEXT.tooManyAttempts : error;
 
   return (
-    <AuthCard title="Admin" intro="Sign in to the back office">
+    <AuthCard siteTitle={loaderData.siteTitle} title="Admin" intro="Sign in to the back office">
       <Form
         method="post"
         className="mt-6 space-y-4"

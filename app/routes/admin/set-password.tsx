@@ -2,6 +2,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { findAccountLink, setPasswordWithLink } from "#app/auth/account-links.server";
 import { ACCOUNT_LINK_TEXT } from "#app/auth/account-links-text";
 import { AuthAlert, AuthCard } from "#app/components/admin/auth-card";
+import { getSettings } from "#app/domain/settings/settings.server";
 import { describedBy, FormField, inputClass } from "#app/components/admin/form-field";
 import { checkForm, newPasswordSchema, problem, type FieldErrors } from "#app/domain/users/user-form";
 import { redirectWithToast } from "#app/lib/flash.server";
@@ -21,8 +22,9 @@ const tokenOf = (request: Request) => (new URL(request.url).searchParams.get("to
 
 export const loader = withDomainErrors(async ({ request, context }: Route.LoaderArgs) => {
   const link = await findAccountLink(context.db, tokenOf(request));
-  if (!link) return data({ link: null }, { status: 410 });
-  return { link: { purpose: link.purpose, name: link.user.name, email: link.user.email } };
+  const { siteTitle } = await getSettings(context.db);
+  if (!link) return data({ link: null, siteTitle }, { status: 410 });
+  return { link: { purpose: link.purpose, name: link.user.name, email: link.user.email }, siteTitle };
 });
 
 export const action = withDomainErrors(async ({ request, context }: Route.ActionArgs) => {
@@ -46,7 +48,7 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
   const errors: FieldErrors = actionData?.errors ?? {};
   if (!link || errors.form) {
     return (
-      <AuthCard title={ACCOUNT_LINK_TEXT.linkInvalid}>
+      <AuthCard siteTitle={loaderData.siteTitle} title={ACCOUNT_LINK_TEXT.linkInvalid}>
         <AuthAlert tone="error">{ACCOUNT_LINK_TEXT.linkInvalidHint}</AuthAlert>
         <p className="mt-6 text-center text-sm">
           <Link to="/admin/forgot-password" className="text-brand-700 hover:underline">
@@ -62,6 +64,7 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
   }
   return (
     <AuthCard
+      siteTitle={loaderData.siteTitle}
       title={link.purpose === "invite" ? ACCOUNT_LINK_TEXT.inviteHeading : ACCOUNT_LINK_TEXT.resetHeading}
       intro={`For ${link.name} (${link.email})`}
     >

@@ -9,6 +9,7 @@ import {
 import { TWO_FACTOR_TEXT as T } from "#app/auth/two-factor-text";
 import { checkSecondFactor, endChallenge, failChallenge, findChallenge } from "#app/auth/two-factor.server";
 import { AuthAlert, AuthCard } from "#app/components/admin/auth-card";
+import { getSettings } from "#app/domain/settings/settings.server";
 import { inputClass } from "#app/components/admin/form-field";
 import { getUserById } from "#app/domain/users/users.server";
 import { redirectWithToast } from "#app/lib/flash.server";
@@ -33,7 +34,7 @@ const signInAgain = (request: Request) =>
 export const loader = withDomainErrors(async ({ request, context }: Route.LoaderArgs) => {
   const challenge = await findChallenge(context.db, readChallengeToken(request.headers.get("Cookie")) ?? "");
   if (!challenge) throw await signInAgain(request);
-  return null;
+  return { siteTitle: (await getSettings(context.db)).siteTitle };
 });
 
 export const action = withDomainErrors(async ({ request, context }: Route.ActionArgs) => {
@@ -64,10 +65,10 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
   return signedInRedirect(request, db, signedIn, headers);
 });
 
-export default function TwoFactorSignIn({ actionData }: Route.ComponentProps) {
+export default function TwoFactorSignIn({ loaderData, actionData }: Route.ComponentProps) {
   const isChecking = useNavigation().state === "submitting";
   return (
-    <AuthCard title={T.codeHeading} intro={T.codeIntro}>
+    <AuthCard siteTitle={loaderData.siteTitle} title={T.codeHeading} intro={T.codeIntro}>
       {actionData?.error ? <AuthAlert tone="error">{actionData.error}</AuthAlert> : null}
       <Form method="post" className="mt-6 space-y-4">
         <div>
