@@ -1,7 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import path from "node:path";
-import { defineConfig, type Alias } from "vite";
+import { defineConfig, type Alias, type Plugin } from "vite";
 import { readerScript } from "./scripts/vite-reader-script.ts";
 
 /**
@@ -21,8 +21,21 @@ const reactRouterProduction: Alias[] = [
   },
 ];
 
+/**
+ * React Router 7's plugin starts Vite servers of its own with `envFile: false`, which Vite 8 deprecates
+ * in favour of `envDir: false` and says so, nine times a build. The same setting, in Vite 8's words.
+ */
+const envFileAsEnvDir = (): Plugin => ({
+  name: "newsdesk:env-file-as-env-dir",
+  config(config) {
+    if ((config as { envFile?: false }).envFile !== false) return;
+    delete (config as { envFile?: false }).envFile;
+    config.envDir = false;
+  },
+});
+
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [tailwindcss(), reactRouter(), readerScript()],
+  plugins: [envFileAsEnvDir(), tailwindcss(), reactRouter(), readerScript()],
   resolve: {
     alias: [
       { find: /^#app\//, replacement: `${path.resolve("app")}/` },
