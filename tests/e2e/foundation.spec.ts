@@ -29,6 +29,14 @@ test("the admin signs in and reaches the dashboard", async ({ page }) => {
   await expect(page.getByText("Welcome back, Administrator!", { exact: false })).toBeVisible();
 });
 
+test("the sign-in page names the site and leads back to it", async ({ page }) => {
+  await page.goto("/admin/login");
+  await expect(page.getByRole("link", { name: "Newsdesk", exact: true })).toHaveAttribute("href", "/");
+  await page.getByRole("link", { name: "← Back to Newsdesk" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("region", { name: "Top story" })).toBeVisible();
+});
+
 test("sign-in checks the form before sending it", async ({ page }) => {
   await page.goto("/admin/login");
   await page.getByLabel("Email").fill("not-an-email");

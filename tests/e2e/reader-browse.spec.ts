@@ -75,7 +75,7 @@ test.describe("with JavaScript", () => {
     // The categories bar lists every category; the header row does not repeat them (decision 011).
     const header = page.locator("header");
     await expect(header.getByText("News", { exact: true }).filter({ visible: true })).toHaveCount(0);
-    const bar = page.getByRole("navigation", { name: "Categories" });
+    const bar = page.getByRole("navigation", { name: "Categories" }).first(); // the footer has one too
     await expect(bar.getByText("News", { exact: true })).toHaveCount(1);
     await bar.getByRole("link", { name: "Sports" }).click();
     await expect(page).toHaveURL(/\/category\/sports$/);
