@@ -5,7 +5,7 @@
  * architecture page is not built yet; local disk is the default it would sit beside.)
  */
 import { randomBytes } from "node:crypto";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { config } from "#app/config.server";
 
@@ -95,4 +95,17 @@ export async function replaceMediaFile(key: string, bytes: Uint8Array): Promise<
 /** Removes stored files; a file already gone is not an error. */
 export async function removeMediaFiles(keys: string[]): Promise<void> {
   await Promise.all(keys.filter(isMediaKey).map((key) => rm(mediaPath(key), { force: true })));
+}
+
+/** Every stored file's key (originals and variants), in no particular order: for backups. */
+export async function* listMediaKeys(): AsyncIterable<string> {
+  let names: string[];
+  try {
+    names = await readdir(mediaRoot());
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+    throw error;
+  }
+  // Temporary files of replaceMediaFile are not keys.
+  for (const name of names) if (isMediaKey(name)) yield name;
 }
