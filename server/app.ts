@@ -15,6 +15,11 @@ import {
 import type { Config } from "#app/config.server";
 import { createRequestContext } from "#app/auth/current-user.server";
 import { pingDatabase, type Db } from "#app/db/client.server";
+import {
+  DATABASE_DOWN_RETRY_AFTER_S,
+  DATABASE_DOWN_TEXT,
+  isDatabaseUnreachable,
+} from "#app/db/unreachable.server";
 import { PageCache } from "#app/domain/delivery/page-cache.server";
 import { onSiteChange } from "#app/domain/delivery/site-changes.server";
 import { mediaDirectory } from "#app/domain/media/storage.server";
@@ -67,18 +72,27 @@ function onlyUnder(names: Set<string>, handler: RequestHandler): RequestHandler 
  */
 const answerErrors: ErrorRequestHandler = (error: unknown, req, res, _next) => {
   const declared = (error as { status?: unknown } | null)?.status;
-  const status = typeof declared === "number" && declared >= 400 && declared < 600 ? declared : 500;
+  const isDatabaseDown = isDatabaseUnreachable(error);
+  const status = isDatabaseDown
+    ? 503
+    : typeof declared === "number" && declared >= 400 && declared < 600
+      ? declared
+      : 500;
   const where = `${req.method} ${req.originalUrl.slice(0, 200)}`;
-  if (status >= 500) console.error(`[http] ${where} failed`, error);
+  // The database down is one cause for every request of the outage: a line each, not a stack.
+  if (isDatabaseDown) console.warn(`[http] 503 ${where}: the database cannot be reached`);
+  else if (status >= 500) console.error(`[http] ${where} failed`, error);
   else console.warn(`[http] ${status} ${where}: ${error instanceof Error ? error.message : String(error)}`);
   if (res.headersSent) {
     req.socket.destroy();
     return;
   }
+  if (isDatabaseDown)
+    res.set("Retry-After", String(DATABASE_DOWN_RETRY_AFTER_S)).set("Cache-Control", "no-store");
   res
     .status(status)
     .type("text/plain")
-    .send(STATUS_CODES[status] ?? "Error");
+    .send(isDatabaseDown ? DATABASE_DOWN_TEXT.message : (STATUS_CODES[status] ?? "Error"));
 };
 
 /**
@@ -151,8 +165,21 @@ export function createApp({ config, db, build, viteMiddleware }: AppOptions): {
   };
   // The body is read and bounded before the request takes a render slot: a slow one holds none.
   // A deactivated account's session is kept (session.server.ts) but is no staff member's: a public form's limit.
+  // The database unreachable: whoever has a cookie is given staff's limit, so a long article is not
+  // refused as too large; the route then refuses it for the database (its form keeps the text).
   app.use(
-    readRequestBodies({ isStaff: async (req) => (await context(req).currentUser())?.status === "active" }),
+    readRequestBodies({
+      isStaff: (req) =>
+        context(req)
+          .currentUser()
+          .then(
+            (user) => user?.status === "active",
+            (error: unknown) => {
+              if (isDatabaseUnreachable(error)) return Boolean(req.headers.cookie);
+              throw error;
+            },
+          ),
+    }),
   );
   app.use(limitConcurrentRenders(MAX_CONCURRENT_RENDERS));
   const mode = config.isProduction ? "production" : "development";

@@ -20,6 +20,8 @@ import {
   type CachedPage,
   type PageCache,
 } from "#app/domain/delivery/page-cache.server";
+import type { Settings } from "#app/db/schema";
+import { isDatabaseUnreachable } from "#app/db/unreachable.server";
 import { getSettings } from "#app/domain/settings/settings.server";
 import { saveDataIsOn } from "#app/lib/save-data";
 import { snippetsVaryByDevice } from "#app/domain/snippets/page-code.server";
@@ -52,12 +54,27 @@ export function pageCacheHandlers({ cache, db, trustProxy, render, context }: Pa
   /** Renders in flight by key: a crowd asking for a page just purged waits for one render. */
   const inFlight = new Map<string, Promise<CachedPage | null>>();
 
+  /**
+   * The settings the last lookup used. While the database cannot be reached, the cached pages are
+   * still found with them: the in-memory settings may have just been dropped (another instance's
+   * change), and a hit must not need the database.
+   */
+  let lastSettings: Settings | undefined;
+  const settingsForLookup = () =>
+    getSettings(db).then(
+      (settings) => (lastSettings = settings),
+      (error: unknown) => {
+        if (lastSettings && isDatabaseUnreachable(error)) return lastSettings;
+        throw error;
+      },
+    );
+
   /** The page's URL and cache key, or null when this request is not the cache's business. */
   async function lookup(req: IncomingMessage) {
     const rawUrl = req.url ?? "/";
     const path = safeDecode(rawUrl.split("?")[0] ?? "/");
     if (!isCacheableRequest({ method: req.method ?? "", path, cookie: req.headers.cookie })) return null;
-    const settings = await getSettings(db);
+    const settings = await settingsForLookup();
     if (!settings.cacheEnabled) return null;
     const url = pageUrl(req, trustProxy);
     const userAgent = req.headers["user-agent"];
@@ -74,9 +91,19 @@ export function pageCacheHandlers({ cache, db, trustProxy, render, context }: Pa
     return { url, key, cacheDuration: settings.cacheDuration };
   }
 
+  /**
+   * No settings to look with (the database unreachable since they were dropped): the request goes on
+   * uncached, where its loaders answer for the database (a 503 page), and no error is logged per request.
+   */
+  const lookupUnlessDown = (req: IncomingMessage) =>
+    lookup(req).catch((error: unknown) => {
+      if (isDatabaseUnreachable(error)) return null;
+      throw error;
+    });
+
   /** Answers the request from the cache if it can; false leaves it to Express. */
   async function serveHit(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
-    const found = await lookup(req);
+    const found = await lookupUnlessDown(req);
     const page = found && cache.get(found.key);
     if (!page) return false;
     sendPage(req, res, page, "HIT", true, found.url.startsWith("https:"));
@@ -85,7 +112,7 @@ export function pageCacheHandlers({ cache, db, trustProxy, render, context }: Pa
 
   const middleware: RequestHandler = async (req, res, next) => {
     try {
-      const found = await lookup(req);
+      const found = await lookupUnlessDown(req);
       if (!found) return next();
       const hit = cache.get(found.key);
       if (hit) return sendPage(req, res, hit, "HIT", false);

@@ -35,8 +35,20 @@ type DatabaseOptions = { databaseUrl: string } | { dataDir: string } | { memory:
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ("databaseUrl" in options) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    pool.on("error", (error) => console.error("[db] idle client error", error));
+    // A connection that cannot be made within 5 s fails the request (a 503) rather than holding the
+    // reader: `pg` waits forever by default, and a server gone from the network never refuses.
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: 5_000,
+    });
+    // PostgreSQL restarting cuts every idle connection at once: a line each, not a stack each; the
+    // pool opens new ones as queries need them.
+    pool.on("error", (error) =>
+      console.warn(
+        `[db] An idle database connection was closed (${error.message}); new ones open as needed.`,
+      ),
+    );
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

@@ -5,6 +5,7 @@
  * block only handles the refusals it turns into a toast (`expectedError`); the rest go on.
  */
 import { data } from "react-router";
+import { databaseDown, databaseDownReply, isDatabaseUnreachable } from "#app/db/unreachable.server";
 import { invalid, isDomainError, type DomainError, type DomainErrorCode } from "./errors";
 
 export const HTTP_STATUS: Record<DomainErrorCode, number> = {
@@ -71,12 +72,24 @@ export function withDomainErrors<Args extends unknown[], Result>(
       return await handler(...args);
     } catch (error) {
       if (isDomainError(error)) throw toResponse(error);
+      // The database unreachable: a page is a 503 that says to try again; a form gets the reply it shows,
+      // so the screen and what was typed stay (a thrown answer would replace them with an error page).
+      if (isDatabaseUnreachable(error)) {
+        const down = databaseDown();
+        if (!isAction(args[0])) throw toResponse(down);
+        return data(databaseDownReply(), { status: statusOf(down), headers: headersOf(down) }) as Result;
+      }
       throw error;
     }
   };
   answering.add(wrapped);
   return wrapped;
 }
+
+const isAction = (args: unknown) => {
+  const request = (args as { request?: unknown } | undefined)?.request;
+  return request instanceof Request && request.method !== "GET" && request.method !== "HEAD";
+};
 
 export const UNREADABLE_FORM = {
   title: "The form could not be read",

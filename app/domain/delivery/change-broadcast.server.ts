@@ -3,6 +3,12 @@
  * settings. A change saved on one reaches the others through PostgreSQL's LISTEN/NOTIFY within
  * milliseconds, so no instance keeps serving what another has changed. The embedded database has one
  * process only and needs none of this.
+ *
+ * A notification sent while an instance's LISTEN connection is down is lost for it (PostgreSQL keeps
+ * none for a listener that is not there). So the connection is opened again after any error or end,
+ * with a growing pause, for as long as the instance runs; once it listens again, the instance forgets
+ * every cached page and everything it remembers, as if told "everything changed". Before it did this,
+ * one PostgreSQL restart left every instance serving what the others changed until it was restarted.
  */
 import { randomUUID } from "node:crypto";
 import pg from "pg";
@@ -10,6 +16,20 @@ import type { Db } from "#app/db/client.server";
 import { broadcastSiteChanges, receivedSiteChange, type SiteChange } from "./site-changes.server";
 
 const CHANNEL = "newsdesk_site_changes";
+
+/** How the connection is named in pg_stat_activity, so an operator (or a test) can find it. */
+export const LISTENER_APPLICATION_NAME = "newsdesk-site-changes";
+
+/**
+ * The pause before the next attempt: 0.5 s, doubled after each failure up to 2 s, back to 0.5 s after
+ * a success. An instance hears again within 2 s of the database answering, however long it was away
+ * (a restart of PostgreSQL takes a few seconds; the promise is 5 s), and a refused attempt every 2 s
+ * per instance costs the server nothing.
+ */
+export const RECONNECT_DELAYS = { firstMs: 500, maxMs: 2_000 } as const;
+
+/** A connection attempt that hangs (a server gone from the network) is given up after this long. */
+const CONNECT_TIMEOUT_MS = 5_000;
 
 interface Message {
   from: string;
@@ -22,32 +42,150 @@ const isMessage = (value: unknown): value is Message =>
   typeof (value as Message).from === "string" &&
   typeof (value as Message).change === "object";
 
-/** Starts sending this instance's changes and receiving the others'; resolves to a stop function. */
-export async function shareSiteChanges(db: Db, databaseUrl: string): Promise<() => Promise<void>> {
+const describe = (error: unknown) => (error instanceof Error ? error.message : String(error ?? "closed"));
+
+interface Options {
+  delays?: { firstMs: number; maxMs: number };
+}
+
+/**
+ * Starts sending this instance's changes and receiving the others'; resolves, once the first attempt to
+ * listen has succeeded or failed (it is retried either way), to a stop function.
+ */
+export async function shareSiteChanges(
+  db: Db,
+  databaseUrl: string,
+  { delays = RECONNECT_DELAYS }: Options = {},
+): Promise<() => Promise<void>> {
   const instance = randomUUID();
-  const listener = new pg.Client({ connectionString: databaseUrl });
-  listener.on("error", (error) => console.error("[site-changes] listener connection failed", error));
-  await listener.connect();
-  listener.on("notification", ({ payload }) => {
+  const connection = { connectionString: databaseUrl, connectionTimeoutMillis: CONNECT_TIMEOUT_MS };
+  let isStopped = false;
+  let current: pg.Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  let delayMs = delays.firstMs;
+  /** When the connection was lost, while it is; null while listening (or before the first attempt). */
+  let lostAt: number | null = null;
+  let hasListened = false;
+
+  const onNotification = ({ payload }: pg.Notification) => {
     try {
       const message: unknown = JSON.parse(payload ?? "");
       if (isMessage(message) && message.from !== instance) receivedSiteChange(db, message.change);
     } catch (error) {
       console.error("[site-changes] unreadable notification", error);
     }
-  });
-  await listener.query(`LISTEN ${CHANNEL}`);
+  };
 
-  const sender = new pg.Pool({ connectionString: databaseUrl, max: 1 });
-  sender.on("error", (error) => console.error("[site-changes] sender connection failed", error));
-  const stopSending = broadcastSiteChanges(db, (change) => {
-    const message: Message = { from: instance, change };
-    sender
-      .query("SELECT pg_notify($1, $2)", [CHANNEL, JSON.stringify(message)])
-      .catch((error: unknown) => console.error("[site-changes] could not tell the other instances", error));
+  /** One line per outage, however many attempts fail during it. */
+  function lost(error: unknown) {
+    if (isStopped) return;
+    if (lostAt === null) {
+      lostAt = Date.now();
+      console.error(
+        `[site-changes] Not hearing other instances' changes (${describe(error)}): reconnecting until the database answers.`,
+      );
+    }
+    retry = setTimeout(() => void listen(), delayMs);
+    delayMs = Math.min(delayMs * 2, delays.maxMs);
+  }
+
+  function listening() {
+    delayMs = delays.firstMs;
+    if (lostAt !== null) {
+      console.log(
+        `[site-changes] Hearing other instances' changes again after ${((Date.now() - lostAt) / 1000).toFixed(1)} s; cached pages and settings dropped, since changes may have been missed.`,
+      );
+    }
+    // Any reconnect, even after a blip too short to notice: a notification may have been missed.
+    if (hasListened) receivedSiteChange(db, { scope: "everything", reason: "reconnected to the database" });
+    hasListened = true;
+    lostAt = null;
+  }
+
+  async function listen(): Promise<void> {
+    retry = undefined;
+    if (isStopped) return;
+    const client = new pg.Client({ ...connection, application_name: LISTENER_APPLICATION_NAME });
+    current = client;
+    let hasFailed = false;
+    const fail = (error: unknown) => {
+      if (hasFailed) return;
+      hasFailed = true;
+      if (current === client) current = null;
+      client.end().catch(() => {});
+      lost(error);
+    };
+    // Before connecting: a client that emits 'error' with no listener would end the process.
+    client.on("error", fail);
+    client.on("notification", onNotification);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+    } catch (error) {
+      fail(error);
+      return;
+    }
+    if (hasFailed) return;
+    if (isStopped) {
+      await client.end().catch(() => {});
+      return;
+    }
+    // A backend ended by the server may say only 'end' (no error): that is a loss too.
+    client.on("end", () => fail(new Error("connection ended")));
+    listening();
+  }
+
+  await listen();
+
+  const sender = new pg.Pool({
+    ...connection,
+    max: 1,
+    application_name: `${LISTENER_APPLICATION_NAME}-sender`,
   });
+  // An idle sender cut by the server is replaced on the next send; that send says if it fails.
+  sender.on("error", () => {});
+  /**
+   * A change that could not be sent (the database unreachable) would never reach the others: once the
+   * database answers again, they are told that everything changed.
+   */
+  let owesEverything = false;
+  let announceRetry: NodeJS.Timeout | undefined;
+  let announceDelayMs = delays.firstMs;
+  const notify = (change: SiteChange) =>
+    sender.query("SELECT pg_notify($1, $2)", [
+      CHANNEL,
+      JSON.stringify({ from: instance, change } satisfies Message),
+    ]);
+  function announceEverythingLater() {
+    if (isStopped || announceRetry) return;
+    announceRetry = setTimeout(() => {
+      announceRetry = undefined;
+      notify({ scope: "everything", reason: "changes this instance could not announce" }).then(
+        () => {
+          owesEverything = false;
+          announceDelayMs = delays.firstMs;
+        },
+        () => announceEverythingLater(),
+      );
+    }, announceDelayMs);
+    announceDelayMs = Math.min(announceDelayMs * 2, delays.maxMs);
+  }
+  const stopSending = broadcastSiteChanges(db, (change) => {
+    notify(change).catch((error: unknown) => {
+      if (!owesEverything)
+        console.error(
+          `[site-changes] Could not tell the other instances (${describe(error)}): they will be told everything changed once the database answers.`,
+        );
+      owesEverything = true;
+      announceEverythingLater();
+    });
+  });
+
   return async () => {
+    isStopped = true;
+    clearTimeout(retry);
+    clearTimeout(announceRetry);
     stopSending();
-    await Promise.allSettled([listener.end(), sender.end()]);
+    await Promise.allSettled([current?.end(), sender.end()]);
   };
 }
