@@ -576,6 +576,12 @@ export const media = pgTable(
     uploadedBy: text("uploaded_by").notNull().default(""),
     originalName: text("original_name").notNull().default(""),
     mimeType: text("mime_type").notNull().default(""),
+    /**
+     * SHA-256 (hex) of the stored bytes, for items the importer made from an inline data-URL image: a
+     * second import of the same export finds the item by its content (the old app's images have no id
+     * or address of their own) instead of storing the image again. Null for everything else.
+     */
+    contentHash: text("content_hash"),
     uploadedAt: timestamp("uploaded_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: updatedAt(),
   },
@@ -585,6 +591,8 @@ export const media = pgTable(
     index("media_uploaded_idx").on(t.uploadedAt.desc()),
     // Reader pages find the copies of the images they show by the key in each URL, in one query.
     index("media_storage_key_idx").on(t.storageKey),
+    // One item per image: two imports running at once cannot both store it.
+    uniqueIndex("media_content_hash_idx").on(t.contentHash),
   ],
 );
 

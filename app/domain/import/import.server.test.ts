@@ -13,6 +13,7 @@ import {
 import { seedDatabase } from "#app/db/seed.server";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase, one } from "#app/db/testing.server";
 import { documents, IMPORT_TEXT, importExport, importSummary, toDate } from "./import.server";
+import { INLINE_IMAGE_TEXT } from "./inline-images.server";
 
 /** An export in the old app's shapes: field variants, Firestore timestamps, keyed collections. */
 const exportFile = {
@@ -124,9 +125,15 @@ describe.each(TEST_ENGINES)("importing an export on %s", (engine) => {
       contactMessages: 1,
       settings: true,
     });
+    // The data URLs hold no image ("AAAA" is three zero bytes): left out, and said why.
     expect(report.skipped).toEqual([
+      {
+        collection: "articles",
+        record: "a-3",
+        reason: IMPORT_TEXT.imageLeftOut(IMPORT_TEXT.featuredImage, INLINE_IMAGE_TEXT.notAnImage),
+      },
       { collection: "comments", record: "c-3", reason: IMPORT_TEXT.articleMissing },
-      { collection: "media", record: "m-2", reason: IMPORT_TEXT.dataUrl },
+      { collection: "media", record: "m-2", reason: INLINE_IMAGE_TEXT.notAnImage },
     ]);
     const db = database.db;
     const a1 = one(await db.select().from(articles).where(eq(articles.id, "a-1")));

@@ -39,6 +39,13 @@ import { isValidSlug } from "#app/lib/article-form";
 import { categoryMatchKey, categorySlug } from "#app/lib/slug";
 import { readTimeFor } from "#app/lib/text";
 import { safeBody } from "#app/lib/sanitize.server";
+import {
+  inlineImageStore,
+  isDataUrl,
+  removeStoredFiles,
+  storeBodyImages,
+  type InlineImageStore,
+} from "./inline-images.server";
 
 type Doc = Record<string, unknown>;
 
@@ -64,7 +71,9 @@ export const IMPORT_TEXT = {
   noText: "no text",
   noMessage: "no message",
   noUrl: "no URL",
-  dataUrl: "stored as a data URL (upload the file again)",
+  featuredImage: "featured image",
+  bodyImage: (position: number) => `image ${position} in the body`,
+  imageLeftOut: (which: string, reason: string) => `${which} left out: ${reason}`,
   articleMissing: "its article is not in the export",
   unknownCollection: `not a collection the importer reads (it reads ${COLLECTIONS.join(", ")})`,
   unknownCategory: (id: string) => `unknown category ${id}`,
@@ -197,9 +206,6 @@ const firstDate = (doc: Doc, ...keys: string[]) => {
   }
   return null;
 };
-
-/** Data URLs never go into the database (deviations.md): such media and images are dropped. */
-const isDataUrl = (url: string) => url.trim().toLowerCase().startsWith("data:");
 
 /** Returns where each imported category went: its own id, or the category already here it matched. */
 async function importCategories(tx: DbOrTx, docs: unknown, report: ImportReport) {
@@ -339,6 +345,7 @@ async function importArticles(
   docs: unknown,
   report: ImportReport,
   imported: { categories: Map<string, string>; users: Map<string, string> },
+  images: InlineImageStore,
 ) {
   const resolveCategory = await categoryResolver(tx, imported.categories);
   const userIds = new Set((await tx.select({ id: users.id }).from(users)).map((u) => u.id));
@@ -379,14 +386,27 @@ async function importArticles(
       skip(report, "articles", doc.id, IMPORT_TEXT.unknownCategory(category.unknown));
       continue;
     }
-    const { content, contentSafeHash } = safeBody(str(doc.content));
+    const authorId = authorOf(doc);
+    // Data URLs never go into the database (deviations.md): each inline image becomes a media item.
+    const leftOut = (which: string, reason: string) =>
+      skip(report, "articles", doc.id, IMPORT_TEXT.imageLeftOut(which, reason));
+    const body = await storeBodyImages(str(doc.content), (url, alt) =>
+      images.store(url, { userId: authorId }, { name: title, alt }),
+    );
+    for (const { position, reason } of body.refused) leftOut(IMPORT_TEXT.bodyImage(position), reason);
+    const { content, contentSafeHash } = safeBody(body.content);
     const status = oneOf(doc.status, ARTICLE_STATUSES, "published");
     const createdAt =
       firstDate(doc, "createdAt", "date", "timestamp", "publishDate", "publishedAt") ?? new Date();
     const publishedAt =
       status === "published" ? (firstDate(doc, "publishDate", "publishedAt") ?? createdAt) : null;
     const manualDate = bool(doc, "useManualDate") ? firstDate(doc, "manualDate") : null;
-    const imageUrl = first(doc, "imageUrl", "image");
+    let imageUrl = first(doc, "imageUrl", "image");
+    if (isDataUrl(imageUrl)) {
+      const stored = await images.store(imageUrl, { userId: authorId }, { name: title });
+      if (!stored.ok) leftOut(IMPORT_TEXT.featuredImage, stored.reason);
+      imageUrl = stored.ok ? stored.item.url : "";
+    }
     const featured: boolean = isFeatured(doc) && !featuredTaken;
     const isTopStory: boolean = bool(doc, "isTopStory") && !topStoryTaken;
     featuredTaken ||= featured;
@@ -398,7 +418,7 @@ async function importArticles(
       content,
       contentSafeHash,
       categoryId: category.id,
-      authorId: authorOf(doc),
+      authorId,
       // `author` is a name, or a reference to the account ({"$oid"} or an embedded record).
       authorName:
         first(doc, "authorName") || (isObject(doc.author) ? first(doc.author, "name") : first(doc, "author")),
@@ -409,7 +429,7 @@ async function importArticles(
       isTopStory,
       views: int(doc.views),
       readTime: first(doc, "readTime") || readTimeFor(content),
-      imageUrl: isDataUrl(imageUrl) ? "" : imageUrl,
+      imageUrl,
       youtubeUrl: first(doc, "youtubeUrl"),
       useManualDate: manualDate !== null,
       manualDate,
@@ -461,11 +481,27 @@ async function importComments(tx: DbOrTx, docs: unknown, report: ImportReport) {
   }
 }
 
-async function importMedia(tx: DbOrTx, docs: unknown, report: ImportReport) {
+async function importMedia(tx: DbOrTx, docs: unknown, report: ImportReport, images: InlineImageStore) {
   for (const doc of documents(docs, (record, reason) => skip(report, "media", record, reason))) {
     const url = first(doc, "url");
-    if (!url || isDataUrl(url)) {
-      skip(report, "media", doc.id, url ? IMPORT_TEXT.dataUrl : IMPORT_TEXT.noUrl);
+    if (!url) {
+      skip(report, "media", doc.id, IMPORT_TEXT.noUrl);
+      continue;
+    }
+    if (isDataUrl(url)) {
+      // The file is stored and gets a new id; found again by its content, not by the old record's id.
+      const stored = await images.store(
+        url,
+        { emailOrId: first(doc, "uploadedBy") },
+        {
+          name: first(doc, "name", "originalName") || "Untitled",
+          alt: first(doc, "alt"),
+          description: first(doc, "description"),
+          tags: strings(doc.tags),
+        },
+      );
+      if (stored.ok) report.media++;
+      else skip(report, "media", doc.id, stored.reason);
       continue;
     }
     const values = {
@@ -608,17 +644,30 @@ export async function importExport(db: Db, data: Record<string, unknown>): Promi
     settings: false,
     skipped: [],
   };
-  // All or nothing: a failure half-way leaves the database as it was.
-  await db.transaction(async (tx) => {
-    await importSettings(tx, data.settings, report);
-    const categoriesHere = await importCategories(tx, data.categories, report);
-    const usersHere = await importUsers(tx, data.users, report);
-    await importArticles(tx, data.articles, report, { categories: categoriesHere, users: usersHere });
-    await importComments(tx, data.comments, report);
-    await importMedia(tx, data.media, report);
-    await importNotifications(tx, data.notifications, report);
-    await importContactMessages(tx, data.contactMessages, report);
-  });
+  // All or nothing: a failure half-way leaves the database as it was, and no image files behind.
+  const storedKeys: string[] = [];
+  try {
+    await db.transaction(async (tx) => {
+      const images = inlineImageStore(tx, storedKeys);
+      await importSettings(tx, data.settings, report);
+      const categoriesHere = await importCategories(tx, data.categories, report);
+      const usersHere = await importUsers(tx, data.users, report);
+      await importArticles(
+        tx,
+        data.articles,
+        report,
+        { categories: categoriesHere, users: usersHere },
+        images,
+      );
+      await importComments(tx, data.comments, report);
+      await importMedia(tx, data.media, report, images);
+      await importNotifications(tx, data.notifications, report);
+      await importContactMessages(tx, data.contactMessages, report);
+    });
+  } catch (error) {
+    await removeStoredFiles(storedKeys);
+    throw error;
+  }
   for (const name of Object.keys(data))
     if (!(COLLECTIONS as readonly string[]).includes(name))
       skip(report, name, "all its records", IMPORT_TEXT.unknownCollection);
