@@ -251,4 +251,13 @@ describe.skipIf(!TEST_DATABASE_URL)("two instances on PostgreSQL through databas
     expect(saved.status).toBe(202);
     expect(await storiesTitled("Saved after the outage: port strike ends")).toBe(1);
   }, 60_000);
+
+  test("stopping ends an instance's LISTEN connection for good: no reconnecting after it", async () => {
+    expect(await listeners()).toHaveLength(2);
+    await stopB();
+    stopB = async () => {};
+    // Longer than the first two pauses of the back-off: a reconnect would be back by now.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(await listeners()).toHaveLength(1);
+  }, 10_000);
 });
