@@ -40,7 +40,8 @@ export const ARTICLE_TEXT = {
   topStoryFailed: "Failed to update Top Story status. Please try again.",
   bulkFailed: "Failed to perform bulk action. Please try again.",
   unpublishConfirm: "Are you sure you want to unpublish this article? It will be moved to drafts.",
-  invalidImageUrl: "Please enter a valid image URL (http or https).",
+  invalidImageUrl:
+    "Please enter a valid image URL (http or https, or a path on this site such as /media/...).",
   invalidYoutubeUrl: "Please enter a valid YouTube link.",
   invalidCategory: "Please choose a category from the list.",
   invalidDate: "Please enter a valid date.",
@@ -143,6 +144,9 @@ const isHttpUrl = (value: string) => {
   }
 };
 
+/** A path on this site ("/media/abc.jpg"), not a protocol-relative address ("//elsewhere.example"). */
+const isSitePath = (value: string) => /^\/(?![/\\])\S*$/.test(value);
+
 const checkbox = z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean());
 const optionalText = (max: number) =>
   z.preprocess((v) => (typeof v === "string" ? v.trim() : ""), z.string().max(max));
@@ -177,7 +181,9 @@ const articleInput = z
       (v) => normalizeTags(typeof v === "string" ? v.split(",") : Array.isArray(v) ? v.map(String) : []),
       z.array(z.string()),
     ),
-    imageUrl: optionalText(2048).refine((v) => v === "" || isHttpUrl(v), "invalidImageUrl"),
+    // A path on this site too: the sample stories' pictures and imported images are stored that way, and
+    // an article that holds one must save again unchanged.
+    imageUrl: optionalText(2048).refine((v) => v === "" || isHttpUrl(v) || isSitePath(v), "invalidImageUrl"),
     youtubeUrl: optionalText(2048).refine((v) => v === "" || YOUTUBE_URL.test(v), "invalidYoutubeUrl"),
     useManualDate: checkbox,
     manualDate: optionalText(10),
