@@ -24,8 +24,57 @@ describe("parseConfig", () => {
       smtpUrl: undefined,
       smtpFrom: undefined,
       allowedHosts: [],
+      mediaStorage: { kind: "local" },
+      mediaPublicUrl: undefined,
     });
     expect(path.isAbsolute(config.dataDir)).toBe(true);
+  });
+
+  test("S3_BUCKET stores media in that bucket, with its endpoint, region, path style and AWS keys", () => {
+    const config = parseConfig({
+      S3_BUCKET: " newsdesk-media ",
+      S3_ENDPOINT: "https://minio.example.com:9000/",
+      S3_REGION: "eu-west-1",
+      S3_FORCE_PATH_STYLE: "true",
+      AWS_ACCESS_KEY_ID: "AKIAEXAMPLE",
+      AWS_SECRET_ACCESS_KEY: "secret",
+      MEDIA_PUBLIC_URL: "https://cdn.example.com/media/",
+    });
+    expect(config.mediaStorage).toEqual({
+      kind: "s3",
+      bucket: "newsdesk-media",
+      endpoint: "https://minio.example.com:9000",
+      region: "eu-west-1",
+      forcePathStyle: true,
+      credentials: { accessKeyId: "AKIAEXAMPLE", secretAccessKey: "secret" },
+    });
+    expect(config.mediaPublicUrl).toBe("https://cdn.example.com/media");
+  });
+
+  test("S3 on AWS: no endpoint, region us-east-1 unless S3_REGION, virtual-host addresses, the SDK's own credentials", () => {
+    expect(parseConfig({ S3_BUCKET: "media", S3_FORCE_PATH_STYLE: "0" }).mediaStorage).toEqual({
+      kind: "s3",
+      bucket: "media",
+      endpoint: undefined,
+      region: "us-east-1",
+      forcePathStyle: false,
+      credentials: undefined,
+    });
+    expect(
+      parseConfig({
+        S3_BUCKET: "media",
+        AWS_ACCESS_KEY_ID: "k",
+        AWS_SECRET_ACCESS_KEY: "s",
+        AWS_SESSION_TOKEN: "t",
+      }).mediaStorage,
+    ).toMatchObject({ credentials: { accessKeyId: "k", secretAccessKey: "s", sessionToken: "t" } });
+  });
+
+  test("without S3_BUCKET media stay on the local disk, whatever the AWS keys say", () => {
+    expect(parseConfig({ AWS_ACCESS_KEY_ID: "k", AWS_SECRET_ACCESS_KEY: "s" }).mediaStorage).toEqual({
+      kind: "local",
+    });
+    expect(parseConfig({ S3_BUCKET: " " }).mediaStorage).toEqual({ kind: "local" });
   });
 
   test("ALLOWED_HOSTS: a comma-separated list, trimmed and in lower case", () => {
@@ -106,8 +155,46 @@ describe("parseConfig", () => {
     [{ TRUST_PROXY: "yes" }, /^Invalid configuration: TRUST_PROXY: /],
     [{ DATABASE_URL: "not a url" }, /^Invalid configuration: DATABASE_URL: expected a PostgreSQL address/],
     [{ DATABASE_URL: "mysql://db/newsdesk" }, /^Invalid configuration: DATABASE_URL: /],
+    [{ S3_BUCKET: "my bucket" }, /^Invalid configuration: S3_BUCKET: expected a bucket name/],
+    [
+      { S3_BUCKET: "media", S3_ENDPOINT: "minio:9000" },
+      /^Invalid configuration: S3_ENDPOINT: expected the storage's address/,
+    ],
+    [{ S3_BUCKET: "media", S3_ENDPOINT: "ftp://minio" }, /^Invalid configuration: S3_ENDPOINT: /],
+    [
+      { S3_BUCKET: "media", S3_REGION: "EU West" },
+      /^Invalid configuration: S3_REGION: expected a region name/,
+    ],
+    [
+      { S3_BUCKET: "media", S3_FORCE_PATH_STYLE: "yes" },
+      /^Invalid configuration: S3_FORCE_PATH_STYLE: expected true or false/,
+    ],
+    [
+      { MEDIA_PUBLIC_URL: "cdn.example.com" },
+      /^Invalid configuration: MEDIA_PUBLIC_URL: expected an address/,
+    ],
+    [
+      { S3_ENDPOINT: "https://minio.example.com" },
+      /^Invalid configuration: S3_ENDPOINT: is set but S3_BUCKET is not; set S3_BUCKET to store media in a bucket\. /,
+    ],
+    [
+      { S3_BUCKET: "media", AWS_ACCESS_KEY_ID: "k" },
+      /^Invalid configuration: AWS_SECRET_ACCESS_KEY: is missing; set both AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or neither\. /,
+    ],
   ])("%j is refused with a message naming the variable", (env, message) => {
     expect(() => parseConfig(env)).toThrow(message);
+  });
+
+  test("a refused S3 setting is one line that does not repeat the secret key", () => {
+    let message = "";
+    try {
+      parseConfig({ S3_BUCKET: "media", S3_REGION: "?", AWS_SECRET_ACCESS_KEY: "hunter2-secret" });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/^Invalid configuration: S3_REGION: /);
+    expect(message.split("\n")).toHaveLength(1);
+    expect(message).not.toContain("hunter2-secret");
   });
 
   test("every problem is listed at once", () => {

@@ -37,7 +37,50 @@ const envSchema = z.object({
   SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   SMTP_FROM: optional,
   ALLOWED_HOSTS: optional,
+  S3_BUCKET: optional.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{2,254}$/, "expected a bucket name such as newsdesk-media")
+      .optional(),
+  ),
+  S3_ENDPOINT: optional.pipe(
+    z
+      .url({ protocol: /^https?$/, error: "expected the storage's address, e.g. https://s3.example.com" })
+      .optional(),
+  ),
+  S3_REGION: optional.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9-]{2,40}$/, "expected a region name such as us-east-1 (auto for Cloudflare R2)")
+      .optional(),
+  ),
+  S3_FORCE_PATH_STYLE: optional.pipe(
+    z.enum(["true", "false", "1", "0"], { error: "expected true or false" }).optional(),
+  ),
+  AWS_ACCESS_KEY_ID: optional,
+  AWS_SECRET_ACCESS_KEY: optional,
+  AWS_SESSION_TOKEN: optional,
+  MEDIA_PUBLIC_URL: optional.pipe(
+    z
+      .url({ protocol: /^https?$/, error: "expected an address such as https://cdn.example.com/media" })
+      .optional(),
+  ),
 });
+
+/** Settings that mean something only with S3_BUCKET: set alone, they are a mistake to point out. */
+const S3_ONLY = ["S3_ENDPOINT", "S3_REGION", "S3_FORCE_PATH_STYLE"] as const;
+
+/** Any S3-compatible store's address and bucket (app/domain/media/storage-s3.server.ts). */
+export interface S3Settings {
+  bucket: string;
+  /** Unset: AWS S3 itself, by region. */
+  endpoint?: string;
+  region: string;
+  /** `host/bucket/key` addresses instead of `bucket.host/key`: MinIO, Ceph and most stores besides AWS. */
+  forcePathStyle: boolean;
+  /** Unset: the AWS SDK's own search (its shared files, an instance or container role). */
+  credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
+}
 
 export type Config = {
   env: "development" | "production" | "test";
@@ -81,14 +124,61 @@ export type Config = {
    * (or this machine's own loopback name). Lower case.
    */
   allowedHosts: string[];
+  /**
+   * Where uploads are stored (app/domain/media/storage.server.ts): the local disk under
+   * `DATA_DIR/media`, or an S3-compatible bucket when `S3_BUCKET` is set (decision record 013).
+   */
+  mediaStorage: { kind: "local" } | ({ kind: "s3" } & S3Settings);
+  /**
+   * `MEDIA_PUBLIC_URL`: the address a CDN or the bucket serves stored files at (no trailing slash); new
+   * uploads link there. Unset: the app serves them at /media/<key>.
+   */
+  mediaPublicUrl?: string;
 };
+
+/** The problems of the S3 settings taken together, each as `VARIABLE: what to do`. */
+function s3Problems(e: z.infer<typeof envSchema>): string[] {
+  const problems: string[] = [];
+  if (!e.S3_BUCKET)
+    for (const name of S3_ONLY)
+      if (e[name] !== undefined)
+        problems.push(`${name}: is set but S3_BUCKET is not; set S3_BUCKET to store media in a bucket`);
+  if (Boolean(e.AWS_ACCESS_KEY_ID) !== Boolean(e.AWS_SECRET_ACCESS_KEY))
+    problems.push(
+      `${e.AWS_ACCESS_KEY_ID ? "AWS_SECRET_ACCESS_KEY" : "AWS_ACCESS_KEY_ID"}: is missing; set both AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or neither`,
+    );
+  return problems;
+}
+
+function mediaStorageOf(e: z.infer<typeof envSchema>): Config["mediaStorage"] {
+  if (!e.S3_BUCKET) return { kind: "local" };
+  return {
+    kind: "s3",
+    bucket: e.S3_BUCKET,
+    endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ""),
+    // Any region will do for most stores besides AWS; the SDK needs one to sign requests.
+    region: e.S3_REGION ?? "us-east-1",
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === "true" || e.S3_FORCE_PATH_STYLE === "1",
+    credentials:
+      e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY
+        ? {
+            accessKeyId: e.AWS_ACCESS_KEY_ID,
+            secretAccessKey: e.AWS_SECRET_ACCESS_KEY,
+            ...(e.AWS_SESSION_TOKEN ? { sessionToken: e.AWS_SESSION_TOKEN } : {}),
+          }
+        : undefined,
+  };
+}
 
 export function parseConfig(env: NodeJS.ProcessEnv): Config {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+  const problemList = parsed.success
+    ? s3Problems(parsed.data)
+    : parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+  if (!parsed.success || problemList.length > 0) {
+    const problems = problemList.join("; ");
     // One line that names each variable and what to do (the commands print it without a stack trace).
-    // Values are not repeated: DATABASE_URL, SMTP_URL and ADMIN_PASSWORD hold secrets.
+    // Values are not repeated: DATABASE_URL, SMTP_URL, ADMIN_PASSWORD and the AWS keys hold secrets.
     throw invalid(
       `Invalid configuration: ${problems}. Correct the environment variable (or unset it for its default) and start again.`,
     );
@@ -120,6 +210,8 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       .split(",")
       .map((h) => h.trim().toLowerCase())
       .filter(Boolean),
+    mediaStorage: mediaStorageOf(e),
+    mediaPublicUrl: e.MEDIA_PUBLIC_URL?.replace(/\/+$/, ""),
   };
 }
 

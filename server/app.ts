@@ -22,7 +22,7 @@ import {
 } from "#app/db/unreachable.server";
 import { PageCache } from "#app/domain/delivery/page-cache.server";
 import { onSiteChange } from "#app/domain/delivery/site-changes.server";
-import { mediaDirectory } from "#app/domain/media/storage.server";
+import { mediaFiles } from "./media-files";
 import { pageCacheHandlers } from "./page-cache";
 import { limitConcurrentRenders } from "./render-gate";
 import { BODY_LIMITS, readRequestBodies } from "./request-body";
@@ -129,27 +129,8 @@ export function createApp({ config, db, build, viteMiddleware }: AppOptions): {
     app.use(onlyUnder(topLevelNames(clientDir), express.static(clientDir, { maxAge: "1h", index: false })));
   }
 
-  // Uploaded media: keys are random and never reused, so a year and `immutable` are safe. Only that
-  // folder is served; a missing key is a plain 404 rather than a page render.
-  app.use(
-    "/media",
-    express.static(mediaDirectory(config.dataDir), {
-      immutable: true,
-      maxAge: "1y",
-      index: false,
-      dotfiles: "deny",
-      redirect: false,
-      fallthrough: false,
-      setHeaders: (res) => {
-        res.setHeader("X-Content-Type-Options", "nosniff");
-        // A stored file is never a page: no script, no plugin, even if opened directly.
-        res.setHeader(
-          "Content-Security-Policy",
-          "default-src 'none'; img-src 'self'; media-src 'self'; sandbox",
-        );
-      },
-    }),
-  );
+  // Uploaded media, from the local folder or the S3-compatible bucket (server/media-files.ts).
+  app.use("/media", mediaFiles(config));
 
   app.use(refuseUnreadableRequests);
   app.use(rejectCrossSiteWrites(config.publicUrl));

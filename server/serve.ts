@@ -11,6 +11,7 @@ import { shareSiteChanges } from "#app/domain/delivery/change-broadcast.server";
 import { siteChanged } from "#app/domain/delivery/site-changes.server";
 import { startScheduler } from "#app/domain/articles/scheduler.server";
 import { backgroundMailSettled } from "#app/domain/email/mailer.server";
+import { checkMediaStorage } from "#app/domain/media/storage.server";
 import { ensureImageVariants } from "#app/domain/media/variants.server";
 import { conflict } from "#app/lib/errors";
 import { createApp } from "./app";
@@ -25,6 +26,8 @@ export interface ServeOptions {
 
 export async function serve({ build, viteMiddleware }: ServeOptions): Promise<Server> {
   const cfg = config();
+  // A missing bucket or refused credentials is said now, in one line, not at the first upload.
+  await checkMediaStorage();
   const database = await prepareDatabase(cfg);
   // Other instances on the same PostgreSQL database hear of every change saved here, and this one of theirs.
   const stopSharingChanges = cfg.databaseUrl ? await shareSiteChanges(database.db, cfg.databaseUrl) : null;

@@ -1,32 +1,60 @@
 /**
- * Media storage on local disk under `${DATA_DIR}/media`, served by Express at /media/<key>.
- * Keys are random ids plus an extension, so a key never names a path outside the folder and a file is
- * never overwritten: the server can cache them as immutable. (The S3-compatible adapter of the
- * architecture page is not built yet; local disk is the default it would sit beside.)
+ * Media storage: where uploads and their copies are kept, behind one interface (storage-store.server.ts)
+ * chosen by configuration: the local disk under `${DATA_DIR}/media` (the default), or an S3-compatible
+ * bucket when S3_BUCKET is set (storage-s3.server.ts, decision record 013). The app serves either at
+ * /media/<key> (server/media-files.ts), unless MEDIA_PUBLIC_URL names a CDN or bucket that serves them.
+ * Keys are random ids plus an extension, so a key never names a path outside the store and a file is
+ * never overwritten: everyone may cache them as immutable.
  */
 import { randomBytes } from "node:crypto";
-import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { config } from "#app/config.server";
+import { config, type Config } from "#app/config.server";
+import { localMediaStore } from "./storage-local.server";
+import { isMediaKey, type MediaStore } from "./storage-store.server";
 
-/** The public path prefix of stored files. */
+/** The public path prefix of stored files served by the app. */
 const MEDIA_URL_PREFIX = "/media/";
-
-const KEY_PATTERN = /^[a-z0-9][a-z0-9-]{0,80}\.[a-z0-9]{1,8}$/;
 
 /** The folder that holds media for a data directory (Express serves it as /media). */
 export const mediaDirectory = (dataDir: string) => path.join(dataDir, "media");
 
-let rootOverride: string | undefined;
-
-/** Tests point storage at a temporary folder; undefined goes back to `${DATA_DIR}/media`. */
-export function setMediaRoot(dir: string | undefined) {
-  rootOverride = dir;
+/** The store a configuration names; the S3 client is loaded only when it is the one. */
+export async function mediaStoreFor(cfg: Config): Promise<MediaStore> {
+  if (cfg.mediaStorage.kind === "local") return localMediaStore(mediaDirectory(cfg.dataDir));
+  const { s3MediaStore } = await import("./storage-s3.server");
+  return s3MediaStore(cfg.mediaStorage);
 }
 
-const mediaRoot = () => rootOverride ?? mediaDirectory(config().dataDir);
+let override: { store: MediaStore; publicUrl?: string } | undefined;
+let configured: Promise<MediaStore> | undefined;
 
-const isMediaKey = (key: string) => KEY_PATTERN.test(key);
+/** The store every upload, copy and deletion goes to. */
+export function mediaStore(): Promise<MediaStore> {
+  if (override) return Promise.resolve(override.store);
+  configured ??= mediaStoreFor(config());
+  return configured;
+}
+
+/** Tests use another store (and public address); undefined goes back to the configured one. */
+export function setMediaStore(store: MediaStore | undefined, options: { publicUrl?: string } = {}) {
+  override = store ? { store, publicUrl: options.publicUrl?.replace(/\/+$/, "") } : undefined;
+}
+
+/** Tests point storage at a temporary folder; undefined goes back to the configured store. */
+export function setMediaRoot(dir: string | undefined) {
+  setMediaStore(dir === undefined ? undefined : localMediaStore(dir));
+}
+
+/**
+ * Start-up: the configured store can be used, or one line that says what to fix (missing bucket, bad
+ * credentials, unreachable endpoint) before the server listens, not at the first upload.
+ */
+export async function checkMediaStorage(): Promise<void> {
+  await (await mediaStore()).check();
+}
+
+/** Where new uploads link to: MEDIA_PUBLIC_URL when a CDN or the bucket serves them, else the app. */
+const publicBase = () => (override ? override.publicUrl : config().mediaPublicUrl);
 
 /** A fresh random id; a stored file's key is this id, an optional suffix and an extension. */
 export const newMediaId = () => randomBytes(12).toString("hex");
@@ -37,7 +65,10 @@ export function mediaKey(id: string, extension: string, suffix = ""): string {
   return key;
 }
 
-export const publicUrlFor = (key: string) => `${MEDIA_URL_PREFIX}${key}`;
+export function publicUrlFor(key: string): string {
+  const base = publicBase();
+  return base ? `${base}/${key}` : `${MEDIA_URL_PREFIX}${key}`;
+}
 
 /** An uploaded original's key: the random id and an extension, no variant suffix. */
 const ORIGINAL_KEY_PATTERN = /^[0-9a-f]{24}\.[a-z0-9]{1,8}$/;
@@ -46,8 +77,14 @@ const ORIGINAL_KEY_PATTERN = /^[0-9a-f]{24}\.[a-z0-9]{1,8}$/;
  * The storage key of an uploaded original named by a URL, or null. The featured image field holds an
  * absolute URL (the form accepts only http and https), so any host is taken: the site's address may have
  * changed since, and the random id in the key, checked against the media table, is what identifies it.
+ * An address under MEDIA_PUBLIC_URL counts too.
  */
 export function originalKeyOfUrl(url: string): string | null {
+  const base = publicBase();
+  if (base && url.startsWith(`${base}/`)) {
+    const key = url.slice(base.length + 1);
+    if (ORIGINAL_KEY_PATTERN.test(key)) return key;
+  }
   let pathname: string;
   try {
     pathname = new URL(url, "http://localhost").pathname;
@@ -59,53 +96,36 @@ export function originalKeyOfUrl(url: string): string | null {
   return ORIGINAL_KEY_PATTERN.test(key) ? key : null;
 }
 
-/** The file path of a key; refuses anything that is not a plain key. */
-function mediaPath(key: string): string {
+/** Refuses anything that is not a plain key before it reaches a store. */
+function checkedKey(key: string): string {
   if (!isMediaKey(key)) throw new Error(`Invalid media key: ${key}`);
-  return path.join(mediaRoot(), key);
+  return key;
 }
 
 export async function putMediaFile(key: string, bytes: Uint8Array): Promise<void> {
-  const file = mediaPath(key);
-  await mkdir(path.dirname(file), { recursive: true });
-  // "wx": a key is written once; a clash means a bug, not a file to replace.
-  await writeFile(file, bytes, { flag: "wx" });
+  await (await mediaStore()).put(checkedKey(key), bytes);
 }
 
+/** A stored file's bytes; a missing one fails with the code ENOENT, whichever the store. */
 export async function readMediaFile(key: string): Promise<Uint8Array> {
-  return new Uint8Array(await readFile(mediaPath(key)));
+  return (await mediaStore()).read(checkedKey(key));
 }
 
 /**
- * Writes a file that is made from another one (a variant made again for an older upload): through a
- * temporary name and a rename, so a crash or a second server doing the same never leaves half a file.
+ * Writes a file that is made from another one (a variant made again for an older upload): whole or not
+ * at all, so a crash or a second server doing the same never leaves half a file.
  */
 export async function replaceMediaFile(key: string, bytes: Uint8Array): Promise<void> {
-  const file = mediaPath(key);
-  await mkdir(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${randomBytes(6).toString("hex")}.tmp`;
-  try {
-    await writeFile(temporary, bytes, { flag: "wx" });
-    await rename(temporary, file);
-  } finally {
-    await rm(temporary, { force: true });
-  }
+  await (await mediaStore()).replace(checkedKey(key), bytes);
 }
 
 /** Removes stored files; a file already gone is not an error. */
 export async function removeMediaFiles(keys: string[]): Promise<void> {
-  await Promise.all(keys.filter(isMediaKey).map((key) => rm(mediaPath(key), { force: true })));
+  const valid = keys.filter(isMediaKey);
+  if (valid.length > 0) await (await mediaStore()).remove(valid);
 }
 
 /** Every stored file's key (originals and variants), in no particular order: for backups. */
 export async function* listMediaKeys(): AsyncIterable<string> {
-  let names: string[];
-  try {
-    names = await readdir(mediaRoot());
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
-    throw error;
-  }
-  // Temporary files of replaceMediaFile are not keys.
-  for (const name of names) if (isMediaKey(name)) yield name;
+  yield* (await mediaStore()).list();
 }

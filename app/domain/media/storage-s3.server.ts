@@ -1,0 +1,222 @@
+/**
+ * Media in an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, DigitalOcean Spaces, Ceph), through
+ * the official AWS SDK v3; each file is one object named by its key at the top of the bucket. Loaded only
+ * when S3_BUCKET is set: the SDK costs memory a local-disk site never uses (decision record 013).
+ */
+import { randomBytes } from "node:crypto";
+import type { Readable } from "node:stream";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  paginateListObjectsV2,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from "@aws-sdk/client-s3";
+import type { S3Settings } from "#app/config.server";
+import { DomainError, invalid, unavailable } from "#app/lib/errors";
+import {
+  contentTypeOfKey,
+  isMediaKey,
+  MEDIA_CACHE_CONTROL,
+  missingMediaFile,
+  type MediaStore,
+} from "./storage-store.server";
+
+/** An object's answer to a reader, for the app to stream (server/media-files.ts). */
+export interface StoredObject {
+  /** 200, 206 for a range, 304 when the reader's copy is current. */
+  status: 200 | 206 | 304;
+  /** Absent for HEAD and 304. */
+  body?: Readable;
+  contentLength?: number;
+  contentRange?: string;
+  etag?: string;
+  lastModified?: Date;
+}
+
+export interface ObjectRequest {
+  isHead: boolean;
+  range?: string;
+  ifNoneMatch?: string;
+  ifModifiedSince?: Date;
+}
+
+export interface S3MediaStore extends MediaStore {
+  /** The object as a reader asked for it, or null when there is none (or the range is outside it: 416). */
+  open(key: string, request: ObjectRequest): Promise<StoredObject | null | "unsatisfiable">;
+}
+
+/** Removals go one object at a time (DeleteObjects needs a checksum not every store accepts), this many at once. */
+const REMOVALS_AT_ONCE = 8;
+
+const statusOf = (error: unknown) =>
+  error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined;
+
+const isNotFound = (error: unknown) =>
+  statusOf(error) === 404 ||
+  (error instanceof Error && ["NoSuchKey", "NotFound", "NoSuchBucket"].includes(error.name));
+
+const NETWORK_CODES = ["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ETIMEDOUT", "ECONNRESET", "EHOSTUNREACH"];
+
+/** Why the bucket cannot be used, as one line that says what to fix. */
+export function explainS3Failure(error: unknown, settings: S3Settings): DomainError {
+  const where = settings.endpoint ?? `AWS S3 (${settings.region})`;
+  const bucket = `the bucket "${settings.bucket}" at ${where}`;
+  const name = error instanceof Error ? error.name : "";
+  const code = (error as NodeJS.ErrnoException | null)?.code ?? "";
+  const status = statusOf(error);
+  if (name === "CredentialsProviderError")
+    return invalid(
+      `No credentials for ${bucket}: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY and start again.`,
+    );
+  if (NETWORK_CODES.includes(code) || name === "TimeoutError")
+    return unavailable(
+      `Cannot reach the media storage at ${where} (${code || name}): check S3_ENDPOINT and that the storage server is running, then start again.`,
+    );
+  if (status === 403 || ["InvalidAccessKeyId", "SignatureDoesNotMatch", "AccessDenied"].includes(name))
+    return invalid(
+      `${capitalised(bucket)} refused the credentials (${status ?? ""} ${name}): check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, and that they may read, write and delete in that bucket.`,
+    );
+  if (status === 404 || name === "NoSuchBucket")
+    return invalid(`${capitalised(bucket)} does not exist: create it, or correct S3_BUCKET and S3_ENDPOINT.`);
+  if (status === 301 || name === "PermanentRedirect")
+    return invalid(`${capitalised(bucket)} is in another region: set S3_REGION to the bucket's region.`);
+  const detail = error instanceof Error ? `${name}: ${error.message.split("\n")[0]}` : String(error);
+  return unavailable(
+    `${capitalised(bucket)} cannot be used (${status ? `${status} ` : ""}${detail}): check the S3_* settings and the storage server.`,
+  );
+}
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+export function s3MediaStore(settings: S3Settings): S3MediaStore {
+  const client = new S3Client({
+    region: settings.region,
+    endpoint: settings.endpoint,
+    forcePathStyle: settings.forcePathStyle,
+    credentials: settings.credentials,
+    followRegionRedirects: true,
+    // Checksums only where S3 requires them: the SDK's default (CRC32 on every upload) is refused by
+    // several S3-compatible stores.
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
+    // Without a limit an endpoint that drops packets would hold start-up (and an upload) for ever.
+    requestHandler: { connectionTimeout: 5_000, requestTimeout: 60_000 },
+  });
+  const Bucket = settings.bucket;
+
+  async function write(key: string, bytes: Uint8Array) {
+    // A PUT replaces an object whole and atomically: readers never see part of it.
+    await client.send(
+      new PutObjectCommand({
+        Bucket,
+        Key: key,
+        Body: bytes,
+        ContentLength: bytes.length,
+        ContentType: contentTypeOfKey(key),
+        // For a bucket or CDN that serves the files itself (MEDIA_PUBLIC_URL).
+        CacheControl: MEDIA_CACHE_CONTROL,
+      }),
+    );
+  }
+
+  async function removeOne(key: string) {
+    try {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+    }
+  }
+
+  return {
+    description: `s3://${Bucket} at ${settings.endpoint ?? `AWS S3 (${settings.region})`}`,
+    // Keys are random and never reused, so a new file needs no "only if absent" condition, which not
+    // every S3-compatible store understands.
+    put: write,
+    replace: write,
+
+    async read(key) {
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        if (!object.Body) throw missingMediaFile(key);
+        return await object.Body.transformToByteArray();
+      } catch (error) {
+        if (isNotFound(error)) throw missingMediaFile(key);
+        throw error;
+      }
+    },
+
+    async remove(keys) {
+      const queue = [...keys];
+      const worker = async () => {
+        for (let key = queue.shift(); key !== undefined; key = queue.shift()) await removeOne(key);
+      };
+      await Promise.all(Array.from({ length: Math.min(REMOVALS_AT_ONCE, queue.length) }, worker));
+    },
+
+    async *list() {
+      for await (const page of paginateListObjectsV2({ client }, { Bucket }))
+        for (const object of page.Contents ?? []) if (object.Key && isMediaKey(object.Key)) yield object.Key;
+    },
+
+    async check() {
+      try {
+        await client.send(new HeadBucketCommand({ Bucket }));
+        // Reading is not enough: uploads write and deletions delete. The probe's name is no media key.
+        const probe = `newsdesk-start-check-${randomBytes(6).toString("hex")}`;
+        await client.send(new PutObjectCommand({ Bucket, Key: probe, Body: "ok", ContentLength: 2 }));
+        await client.send(new DeleteObjectCommand({ Bucket, Key: probe }));
+      } catch (error) {
+        throw explainS3Failure(error, settings);
+      }
+    },
+
+    async open(key, request) {
+      try {
+        if (request.isHead) {
+          const head = await client.send(
+            new HeadObjectCommand({
+              Bucket,
+              Key: key,
+              IfNoneMatch: request.ifNoneMatch,
+              IfModifiedSince: request.ifModifiedSince,
+            }),
+          );
+          return {
+            status: 200,
+            contentLength: head.ContentLength,
+            etag: head.ETag,
+            lastModified: head.LastModified,
+          };
+        }
+        const object = await client.send(
+          new GetObjectCommand({
+            Bucket,
+            Key: key,
+            Range: request.range,
+            IfNoneMatch: request.ifNoneMatch,
+            IfModifiedSince: request.ifModifiedSince,
+          }),
+        );
+        return {
+          status: object.ContentRange ? 206 : 200,
+          body: object.Body as Readable,
+          contentLength: object.ContentLength,
+          contentRange: object.ContentRange,
+          etag: object.ETag,
+          lastModified: object.LastModified,
+        };
+      } catch (error) {
+        const status = statusOf(error);
+        if (status === 304) return { status: 304 };
+        if (status === 416 || (error instanceof Error && error.name === "InvalidRange"))
+          return "unsatisfiable";
+        if (isNotFound(error)) return null;
+        throw error;
+      }
+    },
+  };
+}

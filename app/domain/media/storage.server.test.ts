@@ -1,0 +1,218 @@
+/**
+ * Media storage on both backends, through the functions every caller uses (uploads, copies, deletions,
+ * backups): the local disk in a temporary folder, and an S3-compatible bucket on a real server (s3rver)
+ * started here. What lands in the bucket is read with a client of the test's own.
+ */
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { HeadObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { parseConfig } from "#app/config.server";
+import { isDomainError } from "#app/lib/errors";
+import { explanation } from "../../../server/explain-failure";
+import {
+  checkMediaStorage,
+  listMediaKeys,
+  mediaKey,
+  mediaStoreFor,
+  newMediaId,
+  originalKeyOfUrl,
+  publicUrlFor,
+  putMediaFile,
+  readMediaFile,
+  removeMediaFiles,
+  replaceMediaFile,
+  setMediaStore,
+} from "./storage.server";
+import { localMediaStore } from "./storage-local.server";
+import { s3MediaStore } from "./storage-s3.server";
+import { startTestBucket, type TestBucket } from "./storage-testing.server";
+import type { MediaStore } from "./storage-store.server";
+
+let bucket: TestBucket;
+let folder: string;
+
+beforeAll(async () => {
+  bucket = await startTestBucket();
+  folder = await mkdtemp(path.join(os.tmpdir(), "newsdesk-storage-"));
+});
+afterAll(async () => {
+  setMediaStore(undefined);
+  await bucket.stop();
+  await rm(folder, { recursive: true, force: true });
+});
+
+const bytes = (...values: number[]) => new Uint8Array(values);
+
+async function keysListed(): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const key of listMediaKeys()) keys.push(key);
+  return keys.sort();
+}
+
+/** What is really there: the folder's names, or the bucket's objects. */
+const BACKENDS: Array<[string, () => MediaStore, () => Promise<string[]>]> = [
+  ["the local disk", () => localMediaStore(folder), async () => (await readdir(folder)).sort()],
+  ["an S3-compatible bucket", () => s3MediaStore(bucket.settings), () => bucket.objectKeys()],
+];
+
+describe.each(BACKENDS)("media files on %s", (_name, makeStore, stored) => {
+  beforeAll(() => {
+    setMediaStore(makeStore());
+  });
+  afterEach(async () => {
+    await removeMediaFiles(await keysListed());
+  });
+
+  test("a file put is read back byte for byte and listed by its key; nothing else is written", async () => {
+    const key = mediaKey(newMediaId(), "jpg");
+    await putMediaFile(key, bytes(0xff, 0xd8, 0xff, 1, 2, 3));
+    expect(await readMediaFile(key)).toEqual(bytes(0xff, 0xd8, 0xff, 1, 2, 3));
+    expect(await keysListed()).toEqual([key]);
+    expect(await stored()).toEqual([key]);
+  });
+
+  test("a replaced file is whole and new; removing files removes every one, and a missing one is no error", async () => {
+    const id = newMediaId();
+    const [original, copy] = [mediaKey(id, "png"), mediaKey(id, "webp", "800")];
+    await putMediaFile(original, bytes(1));
+    await putMediaFile(copy, bytes(2, 2));
+    await replaceMediaFile(copy, bytes(3, 3, 3));
+    expect(await readMediaFile(copy)).toEqual(bytes(3, 3, 3));
+    expect(await stored()).toEqual([original, copy].sort());
+    await removeMediaFiles([original, copy, mediaKey(newMediaId(), "jpg")]);
+    expect(await stored()).toEqual([]);
+  });
+
+  test("reading a missing file fails with ENOENT, as the file system says it", async () => {
+    await expect(readMediaFile(mediaKey(newMediaId(), "jpg"))).rejects.toMatchObject({ code: "ENOENT" });
+  });
+
+  test("a name that is not a key never reaches the store", async () => {
+    await expect(putMediaFile("../escape.jpg", bytes(1))).rejects.toThrow(/Invalid media key/);
+    await expect(readMediaFile("a/b.jpg")).rejects.toThrow(/Invalid media key/);
+    await removeMediaFiles(["../escape.jpg"]);
+    expect(await stored()).toEqual([]);
+  });
+});
+
+describe("what only the bucket has", () => {
+  const client = () => new S3Client({ ...bucket.settings, requestChecksumCalculation: "WHEN_REQUIRED" });
+
+  beforeAll(() => {
+    setMediaStore(s3MediaStore(bucket.settings));
+  });
+
+  test("objects carry their type and a year's immutable cache, for a bucket or CDN that serves them", async () => {
+    const key = mediaKey(newMediaId(), "webp", "400");
+    await putMediaFile(key, bytes(1, 2));
+    const head = await client().send(new HeadObjectCommand({ Bucket: bucket.settings.bucket, Key: key }));
+    expect(head.ContentType).toBe("image/webp");
+    expect(head.CacheControl).toBe("public, max-age=31536000, immutable");
+    await removeMediaFiles([key]);
+  });
+
+  test("listing for backups names only media keys, not whatever else is in the bucket", async () => {
+    const key = mediaKey(newMediaId(), "pdf");
+    await putMediaFile(key, bytes(1));
+    await client().send(
+      new PutObjectCommand({ Bucket: bucket.settings.bucket, Key: "notes/readme.txt", Body: "x" }),
+    );
+    expect(await keysListed()).toEqual([key]);
+    await removeMediaFiles([key]);
+  });
+});
+
+describe("the start-up check", () => {
+  afterEach(() => {
+    setMediaStore(undefined);
+  });
+
+  async function refusal(store: MediaStore): Promise<string> {
+    setMediaStore(store);
+    const error = await checkMediaStorage().then(
+      () => null,
+      (e: unknown) => e,
+    );
+    if (!isDomainError(error)) throw new Error(`expected a refusal, got ${String(error)}`);
+    const line = explanation(error) ?? "";
+    expect(line.split("\n")).toHaveLength(1);
+    return line;
+  }
+
+  test("a usable bucket passes, and leaves nothing behind", async () => {
+    const before = await bucket.objectKeys();
+    setMediaStore(s3MediaStore(bucket.settings));
+    await checkMediaStorage();
+    expect(await bucket.objectKeys()).toEqual(before);
+  });
+
+  test("a missing bucket is named, with what to do", async () => {
+    expect(await refusal(s3MediaStore({ ...bucket.settings, bucket: "no-such-bucket" }))).toMatch(
+      /^The bucket "no-such-bucket" at http:\/\/127\.0\.0\.1:\d+ does not exist: create it, or correct S3_BUCKET/,
+    );
+  });
+
+  test("refused credentials are named, with what to do", async () => {
+    const wrong = { accessKeyId: "NOT-A-KEY", secretAccessKey: "nope" };
+    expect(await refusal(s3MediaStore({ ...bucket.settings, credentials: wrong }))).toMatch(
+      /refused the credentials .*check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY/,
+    );
+  });
+
+  test("an endpoint nobody answers at is named, with what to do", async () => {
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, "127.0.0.1", () => {
+        const { port } = probe.address() as { port: number };
+        probe.close(() => resolve(port));
+      });
+    });
+    const endpoint = `http://127.0.0.1:${port}`;
+    expect(await refusal(s3MediaStore({ ...bucket.settings, endpoint }))).toBe(
+      `Cannot reach the media storage at ${endpoint} (ECONNREFUSED): check S3_ENDPOINT and that the storage server is running, then start again.`,
+    );
+  });
+
+  test("the local disk needs no check (its folder is made by the first upload)", async () => {
+    const dataDir = path.join(folder, "not-yet-made");
+    setMediaStore(await mediaStoreFor(parseConfig({ DATA_DIR: dataDir })));
+    await checkMediaStorage();
+  });
+
+  test("configuration picks the store: S3_BUCKET for the bucket, else DATA_DIR/media", async () => {
+    const inBucket = await mediaStoreFor(parseConfig(bucket.env));
+    expect(inBucket.description).toBe(`s3://newsdesk-media at ${bucket.settings.endpoint}`);
+    const onDisk = await mediaStoreFor(parseConfig({ DATA_DIR: folder }));
+    expect(onDisk.description).toBe(path.join(folder, "media"));
+    // The configured bucket works: a file through one store is read through the other made alike.
+    const key = mediaKey(newMediaId(), "txt");
+    await inBucket.put(key, bytes(104, 105));
+    expect(await s3MediaStore(bucket.settings).read(key)).toEqual(bytes(104, 105));
+    await inBucket.remove([key]);
+  });
+});
+
+describe("public addresses", () => {
+  afterEach(() => {
+    setMediaStore(undefined);
+  });
+
+  test("served by the app: /media/<key>, and any host's /media/<original key> names the upload", () => {
+    setMediaStore(localMediaStore(folder));
+    const key = mediaKey("0123456789abcdef01234567", "jpg");
+    expect(publicUrlFor(key)).toBe(`/media/${key}`);
+    expect(originalKeyOfUrl(`https://old.example.com/media/${key}`)).toBe(key);
+    expect(originalKeyOfUrl(`/media/0123456789abcdef01234567-800.webp`)).toBeNull();
+  });
+
+  test("with MEDIA_PUBLIC_URL new uploads link there, and both kinds of address name the upload", () => {
+    setMediaStore(s3MediaStore(bucket.settings), { publicUrl: "https://cdn.example.com/newsdesk/" });
+    const key = mediaKey("0123456789abcdef01234567", "png");
+    expect(publicUrlFor(key)).toBe(`https://cdn.example.com/newsdesk/${key}`);
+    expect(originalKeyOfUrl(`https://cdn.example.com/newsdesk/${key}`)).toBe(key);
+    expect(originalKeyOfUrl(`https://news.example.com/media/${key}`)).toBe(key);
+    expect(originalKeyOfUrl(`https://cdn.example.com/other/${key}`)).toBeNull();
+  });
+});

@@ -1,0 +1,90 @@
+/**
+ * /media/<key>: stored uploads, from the local folder or streamed from the S3-compatible bucket, with the
+ * same headers either way. Keys are random and never reused, so a year and `immutable` are safe; a
+ * stored file is never a page (no script, no plugin, even if opened directly); a missing key is a plain
+ * 404 rather than a page render.
+ */
+import { pipeline } from "node:stream/promises";
+import express, { type RequestHandler, type Response } from "express";
+import type { Config } from "#app/config.server";
+import { mediaDirectory } from "#app/domain/media/storage.server";
+import { isMediaKey, MEDIA_CACHE_CONTROL } from "#app/domain/media/storage-store.server";
+import type { S3MediaStore } from "#app/domain/media/storage-s3.server";
+
+function setFileHeaders(res: Response) {
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Content-Security-Policy", "default-src 'none'; img-src 'self'; media-src 'self'; sandbox");
+}
+
+/** A refusal answered by the app's last handler (server/app.ts, answerErrors): one log line. */
+const refusal = (status: number, message: string) => Object.assign(new Error(message), { status });
+
+export function mediaFiles(config: Config): RequestHandler {
+  if (config.mediaStorage.kind === "local")
+    return express.static(mediaDirectory(config.dataDir), {
+      immutable: true,
+      maxAge: "1y",
+      index: false,
+      dotfiles: "deny",
+      redirect: false,
+      fallthrough: false,
+      setHeaders: setFileHeaders,
+    });
+
+  const settings = config.mediaStorage;
+  let store: Promise<S3MediaStore> | undefined;
+  const s3 = () =>
+    (store ??= import("#app/domain/media/storage-s3.server").then((m) => m.s3MediaStore(settings)));
+
+  return (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      res.setHeader("Allow", "GET, HEAD");
+      return next(refusal(405, "Method Not Allowed"));
+    }
+    const key = req.path.slice(1);
+    if (!isMediaKey(key)) return next(refusal(404, `No stored file ${key.slice(0, 100)}`));
+    const since = req.get("If-Modified-Since");
+    const range = req.get("Range");
+    serveObject(res, s3(), key, {
+      isHead: req.method === "HEAD",
+      range: range?.startsWith("bytes=") ? range : undefined,
+      ifNoneMatch: req.get("If-None-Match"),
+      ifModifiedSince: since && !Number.isNaN(Date.parse(since)) ? new Date(since) : undefined,
+    }).catch((error: unknown) => next(error));
+  };
+}
+
+async function serveObject(
+  res: Response,
+  store: Promise<S3MediaStore>,
+  key: string,
+  request: Parameters<S3MediaStore["open"]>[1],
+) {
+  const object = await (await store).open(key, request);
+  if (object === null) throw refusal(404, `No stored file ${key}`);
+  if (object === "unsatisfiable") throw refusal(416, "Range Not Satisfiable");
+  setFileHeaders(res);
+  res.setHeader("Cache-Control", MEDIA_CACHE_CONTROL);
+  res.setHeader("Accept-Ranges", "bytes");
+  if (object.etag) res.setHeader("ETag", object.etag);
+  if (object.lastModified) res.setHeader("Last-Modified", object.lastModified.toUTCString());
+  if (object.status === 304) {
+    res.status(304).end();
+    return;
+  }
+  // The type from the extension, as express.static gives the local files.
+  res.type(key.slice(key.lastIndexOf(".")));
+  if (object.contentLength !== undefined) res.setHeader("Content-Length", object.contentLength);
+  if (object.contentRange) res.setHeader("Content-Range", object.contentRange);
+  res.status(object.status);
+  if (!object.body) {
+    res.end();
+    return;
+  }
+  try {
+    await pipeline(object.body, res);
+  } catch (error) {
+    // A reader who went away mid-file is no failure; the object's connection is released either way.
+    if (!res.writableEnded && !res.destroyed) throw error;
+  }
+}
