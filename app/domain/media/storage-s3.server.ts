@@ -92,6 +92,13 @@ export function explainS3Failure(error: unknown, settings: S3Settings): DomainEr
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
+/**
+ * On Node 20 the SDK prints eight lines at its first client: its releases after January 2027 need Node
+ * 22. The version is pinned, so that is news for whoever upgrades it (decision record 013), not for the
+ * operator reading a start-up failure. `...=false` in the environment brings it back.
+ */
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
+
 export function s3MediaStore(settings: S3Settings): S3MediaStore {
   const client = new S3Client({
     region: settings.region,
