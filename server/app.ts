@@ -19,7 +19,7 @@ import {
   DATABASE_DOWN_RETRY_AFTER_S,
   DATABASE_DOWN_TEXT,
   isDatabaseUnreachable,
-} from "#app/db/unreachable.server";
+} from "#app/lib/database-unreachable.server";
 import { PageCache } from "#app/domain/delivery/page-cache.server";
 import { onSiteChange } from "#app/domain/delivery/site-changes.server";
 import { mediaFiles } from "./media-files";

@@ -21,7 +21,7 @@ type Modules = AppModules & {
   schema: typeof import("#app/db/schema");
   client: typeof import("#app/db/client.server");
   broadcast: typeof import("#app/domain/delivery/change-broadcast.server");
-  unreachable: typeof import("#app/db/unreachable.server");
+  unreachable: typeof import("#app/lib/database-unreachable.server");
 };
 
 const MODULE_PATHS: Record<keyof Modules, string> = {
@@ -33,7 +33,7 @@ const MODULE_PATHS: Record<keyof Modules, string> = {
   schema: "/app/db/schema.ts",
   client: "/app/db/client.server.ts",
   broadcast: "/app/domain/delivery/change-broadcast.server.ts",
-  unreachable: "/app/db/unreachable.server.ts",
+  unreachable: "/app/lib/database-unreachable.server.ts",
 };
 
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;

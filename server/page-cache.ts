@@ -21,7 +21,7 @@ import {
   type PageCache,
 } from "#app/domain/delivery/page-cache.server";
 import type { Settings } from "#app/db/schema";
-import { isDatabaseUnreachable } from "#app/db/unreachable.server";
+import { isDatabaseUnreachable } from "#app/lib/database-unreachable.server";
 import { getSettings } from "#app/domain/settings/settings.server";
 import { saveDataIsOn } from "#app/lib/save-data";
 import { snippetsVaryByDevice } from "#app/domain/snippets/page-code.server";

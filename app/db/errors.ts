@@ -3,6 +3,7 @@
  * differs between servers, versions and locales, the code does not. Both drivers (pg and PGlite) put
  * the SQLSTATE on the error's `code`; Drizzle may wrap that error, keeping it as `cause`.
  */
+import { sqlStateOf } from "#app/lib/sql-state";
 
 /** The SQLSTATEs the app acts on (PostgreSQL manual, appendix A); a class is the first two characters. */
 export const SQLSTATE = {
@@ -15,15 +16,7 @@ export const SQLSTATE = {
   programLimitExceededClass: "54",
 } as const;
 
-const SQLSTATE_PATTERN = /^[0-9A-Z]{5}$/;
-
-/** The SQLSTATE of a database error, or undefined for anything else. */
-export function sqlStateOf(error: unknown, depth = 0): string | undefined {
-  if (typeof error !== "object" || error === null || depth > 5) return undefined;
-  const { code, cause } = error as { code?: unknown; cause?: unknown };
-  if (typeof code === "string" && SQLSTATE_PATTERN.test(code)) return code;
-  return sqlStateOf(cause, depth + 1);
-}
+export { sqlStateOf };
 
 /** A unique index refused the write (a duplicate that slipped past an earlier check). */
 export const isUniqueViolation = (error: unknown) => sqlStateOf(error) === SQLSTATE.uniqueViolation;

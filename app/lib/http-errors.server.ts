@@ -5,7 +5,7 @@
  * block only handles the refusals it turns into a toast (`expectedError`); the rest go on.
  */
 import { data } from "react-router";
-import { databaseDown, databaseDownReply, isDatabaseUnreachable } from "#app/db/unreachable.server";
+import { databaseDown, databaseDownReply, isDatabaseUnreachable } from "#app/lib/database-unreachable.server";
 import { invalid, isDomainError, type DomainError, type DomainErrorCode } from "./errors";
 
 export const HTTP_STATUS: Record<DomainErrorCode, number> = {

@@ -1,9 +1,9 @@
 import { createServer, type AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { withDomainErrors } from "#app/lib/http-errors.server";
-import { openDatabase, type Database } from "./client.server";
-import { DATABASE_DOWN_TEXT, isDatabaseUnreachable } from "./unreachable.server";
+import { withDomainErrors } from "./http-errors.server";
+import { openDatabase, type Database } from "#app/db/client.server";
+import { DATABASE_DOWN_TEXT, isDatabaseUnreachable } from "./database-unreachable.server";
 
 /** A port nothing listens on: taken, then given back. */
 async function closedPort(): Promise<number> {

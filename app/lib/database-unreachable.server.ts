@@ -4,7 +4,7 @@
  * that says to try again and a staff member's form says why it was not saved, instead of a 500.
  */
 import { unavailable } from "#app/lib/errors";
-import { sqlStateOf } from "./errors";
+import { sqlStateOf } from "./sql-state";
 
 export const DATABASE_DOWN_TEXT = {
   title: "Temporarily unavailable",
