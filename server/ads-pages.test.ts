@@ -65,16 +65,7 @@ describe.each(TEST_ENGINES)("ads on the pages (%s)", (engine) => {
     database = await m.testing.createTestDatabase(engine);
     m.settingsRead.forgetCachedSettings();
     await m.seed.seedDatabase(database.db, { adminPassword: "unused-123" });
-    const user = await m.routeTesting.makeUser("ads-admin@example.com", "admin");
-    admin = {
-      id: user.id,
-      email: user.email,
-      name: user.name,
-      role: "admin",
-      status: "active",
-      avatarUrl: "",
-    };
-    adminCookie = await m.routeTesting.sessionCookieFor(user.id);
+    ({ admin, adminCookie } = await m.routeTesting.signedInAdmin("ads-admin@example.com"));
     app = await listenApp(vite, m, database.db);
     origin = app.origin;
 

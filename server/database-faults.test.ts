@@ -73,16 +73,7 @@ describe.skipIf(!TEST_DATABASE_URL)("two instances on PostgreSQL through databas
     control = new pg.Client({ connectionString: controlUrl.toString() });
     await control.connect();
     await m.seed.seedDatabase(database.db, { adminPassword: "unused-123" });
-    const user = await m.routeTesting.makeUser("faults-admin@example.com", "admin");
-    admin = {
-      id: user.id,
-      email: user.email,
-      name: user.name,
-      role: "admin",
-      status: "active",
-      avatarUrl: "",
-    };
-    adminCookie = await m.routeTesting.sessionCookieFor(user.id);
+    ({ admin, adminCookie } = await m.routeTesting.signedInAdmin("faults-admin@example.com"));
     second = await m.client.openDatabase({ databaseUrl: database.url! });
     // The production back-off (0.5 s doubling to 2 s): the promised 5 s hold with it, not a test's.
     stopA = await m.broadcast.shareSiteChanges(database.db, database.url!);

@@ -58,16 +58,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances, one PostgreSQL, 
     database = await m.testing.createTestDatabase("postgres");
     m.settingsRead.forgetCachedSettings();
     await m.seed.seedDatabase(database.db, { adminPassword: "unused-123" });
-    const user = await m.routeTesting.makeUser("s3-admin@example.com", "admin");
-    admin = {
-      id: user.id,
-      email: user.email,
-      name: user.name,
-      role: "admin",
-      status: "active",
-      avatarUrl: "",
-    };
-    adminCookie = await m.routeTesting.sessionCookieFor(user.id);
+    ({ admin, adminCookie } = await m.routeTesting.signedInAdmin("s3-admin@example.com"));
     secondDatabase = await m.client.openDatabase({ databaseUrl: database.url! });
     // Each instance serves /media from the bucket its own configuration names, with its own client.
     a = await listenApp(vite, m, database.db, bucket.env);

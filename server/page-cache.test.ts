@@ -83,16 +83,7 @@ describe.each(TEST_ENGINES)("the page cache on %s", (engine) => {
     database = await m.testing.createTestDatabase(engine);
     m.settingsRead.forgetCachedSettings();
     await m.seed.seedDatabase(database.db, { adminPassword: "unused-123" });
-    const user = await m.routeTesting.makeUser("cache-admin@example.com", "admin");
-    admin = {
-      id: user.id,
-      email: user.email,
-      name: user.name,
-      role: "admin",
-      status: "active",
-      avatarUrl: "",
-    };
-    adminCookie = await m.routeTesting.sessionCookieFor(user.id);
+    ({ admin, adminCookie } = await m.routeTesting.signedInAdmin("cache-admin@example.com"));
     app = await start();
     origin = app.origin;
   }, 120_000);

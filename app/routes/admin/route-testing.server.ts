@@ -2,6 +2,7 @@
  * Helpers for calling back-office loaders and actions directly in integration tests: a request signed in
  * as a given user (a real session in the test database), and the status of whatever a guard threw.
  */
+import type { CurrentUser } from "#app/auth/current-user.server";
 import { commitSessionCookie, createSession } from "#app/auth/session.server";
 import { createRequestContext } from "#app/auth/current-user.server";
 import { currentTestDb } from "#app/db/testing.server";
@@ -18,6 +19,20 @@ export async function makeUser(email: string, role: "admin" | "editor" | "writer
 export async function sessionCookieFor(userId: string): Promise<string> {
   const { token } = await createSession(currentTestDb(), userId);
   return (await commitSessionCookie(new Request(BASE), token)).split(";")[0] ?? "";
+}
+
+/** An active admin and its session cookie: the viewer that domain calls take, and what its browser sends. */
+export async function signedInAdmin(email: string): Promise<{ admin: CurrentUser; adminCookie: string }> {
+  const user = await makeUser(email, "admin");
+  const admin: CurrentUser = {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    role: "admin",
+    status: "active",
+    avatarUrl: "",
+  };
+  return { admin, adminCookie: await sessionCookieFor(user.id) };
 }
 
 export function getRequest(path: string, cookie?: string) {

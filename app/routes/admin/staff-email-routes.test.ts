@@ -32,7 +32,7 @@ describe("staff e-mail without SMTP_URL (routes)", () => {
   test("'Forgot password?' says e-mail is not configured and stores nothing", async () => {
     await makeUser("kojo@example.com", "writer");
     const page = await forgotRoute.loader(args(getRequest("/admin/forgot-password")));
-    expect(page).toEqual({ emailConfigured: false });
+    expect(page).toEqual({ emailConfigured: false, siteTitle: "Newsdesk" });
     const asked = await outcome(() =>
       forgotRoute.action(args(postRequest("/admin/forgot-password", { email: "kojo@example.com" }))),
     );
