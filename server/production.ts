@@ -4,8 +4,10 @@
  * that production never transpiles at run time. `bin/newsdesk.mjs` calls these commands.
  */
 import * as build from "virtual:react-router/server-build";
+import { backupCommand } from "../scripts/backup";
 import { createUserCommand } from "../scripts/create-user";
 import { importCommand } from "../scripts/import";
+import { restoreCommand } from "../scripts/restore";
 import { explanation } from "./explain-failure";
 import { serve } from "./serve";
 
@@ -36,4 +38,6 @@ export const commands = {
   }),
   "user:create": reported(createUserCommand),
   import: reported(importCommand),
+  backup: reported(backupCommand),
+  restore: reported(restoreCommand),
 } satisfies Record<string, Command>;

@@ -15,6 +15,7 @@ import { checkMediaStorage } from "#app/domain/media/storage.server";
 import { ensureImageVariants } from "#app/domain/media/variants.server";
 import { conflict } from "#app/lib/errors";
 import { createApp } from "./app";
+import { startControlChannel } from "./control-channel";
 import { prepareDatabase, refreshPlannerStatistics } from "./start";
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -31,6 +32,8 @@ export async function serve({ build, viteMiddleware }: ServeOptions): Promise<Se
   const database = await prepareDatabase(cfg);
   // Other instances on the same PostgreSQL database hear of every change saved here, and this one of theirs.
   const stopSharingChanges = cfg.databaseUrl ? await shareSiteChanges(database.db, cfg.databaseUrl) : null;
+  // `npm run backup` asks a running server for the snapshot: it holds the embedded data folder.
+  const controlChannel = cfg.databaseUrl ? null : await startControlChannel(database, cfg.dataDir);
   // Scheduled stories go live on their own at their minute (each instance runs it; one publishes each).
   const scheduler = startScheduler(database.db, {
     intervalMs: cfg.schedulerIntervalMs,
@@ -98,6 +101,7 @@ export async function serve({ build, viteMiddleware }: ServeOptions): Promise<Se
       // Confirmation mail sent after its answer still goes out (within the 10 s above).
       await backgroundMailSettled();
       await stopSharingChanges?.();
+      await controlChannel?.close();
       await database
         .close()
         .catch((error: unknown) => console.error("[newsdesk] Closing the database failed", error));

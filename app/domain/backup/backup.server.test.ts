@@ -68,7 +68,7 @@ async function emptyDatabase(engine: Engine): Promise<Database> {
   return database;
 }
 
-async function photo(width: number, height: number): Promise<Uint8Array> {
+async function photo(width: number, height: number): Promise<Uint8Array<ArrayBuffer>> {
   const pixels = Buffer.alloc(width * height * 3);
   for (let i = 0; i < pixels.length; i++) pixels[i] = ((i % (width * 3)) / 9 + ((i * 7919) % 53)) & 0xff;
   return new Uint8Array(

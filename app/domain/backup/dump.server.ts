@@ -240,3 +240,13 @@ async function copyMedia(
   say(`[backup] media: ${media.length.toLocaleString("en")} files`);
   return { media, missing, bytes };
 }
+
+/** The command's last line. */
+export function backupSummaryLine(summary: BackupSummary): string {
+  const megabytes = (summary.bytes / 1024 / 1024).toFixed(1);
+  const missing =
+    summary.missing.length > 0
+      ? `; ${summary.missing.length} files were deleted from storage during the backup (listed in manifest.json)`
+      : "";
+  return `Backup written to ${summary.dir}: ${summary.tables} tables, ${summary.rows.toLocaleString("en")} rows, ${summary.files.toLocaleString("en")} media files (${megabytes} MB)${missing}.`;
+}

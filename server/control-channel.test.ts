@@ -1,0 +1,81 @@
+/**
+ * The server's control channel on a real embedded data folder: the backup command's request is answered
+ * by the process that holds the folder, with progress lines and the summary; only the server's account
+ * can open the socket; with no server, the command hears that nobody answers.
+ */
+import { existsSync, statSync } from "node:fs";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { openDatabase, type Database } from "#app/db/client.server";
+import { seedDatabase } from "#app/db/seed.server";
+import { setMediaRoot } from "#app/domain/media/storage.server";
+import {
+  askServerForBackup,
+  controlSocketPath,
+  serverAnswers,
+  startControlChannel,
+  type ControlChannel,
+} from "./control-channel";
+
+describe("the control channel of a server on an embedded data folder", () => {
+  let dataDir: string;
+  let database: Database;
+  let channel: ControlChannel | null;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), "newsdesk-control-"));
+    setMediaRoot(path.join(dataDir, "media"));
+    database = await openDatabase({ dataDir });
+    await database.migrate();
+    await seedDatabase(database.db, { adminEmail: "admin@example.com", adminPassword: "Admin12345" });
+    channel = await startControlChannel(database, dataDir);
+  }, 60_000);
+
+  afterAll(async () => {
+    await channel?.close();
+    await database.close();
+    setMediaRoot(undefined);
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  test("the socket is in the data folder and only its owner may open it (mode 0600)", () => {
+    const socket = statSync(controlSocketPath(dataDir));
+    expect(socket.isSocket()).toBe(true);
+    expect(socket.mode & 0o777).toBe(0o600);
+  });
+
+  test("a backup asked through it is written by the server, with progress lines and a summary", async () => {
+    const target = path.join(dataDir, "..", `${path.basename(dataDir)}-backup`);
+    const lines: string[] = [];
+    try {
+      const summary = await askServerForBackup(dataDir, target, (line) => lines.push(line));
+      expect(summary).toMatchObject({ dir: target, tables: expect.any(Number) });
+      expect(summary!.rows).toBeGreaterThan(0);
+      expect(lines).toContain("[backup] users: 1 rows");
+      const manifest = JSON.parse(await readFile(path.join(target, "manifest.json"), "utf8")) as {
+        sourceEngine: string;
+      };
+      expect(manifest.sourceEngine).toBe("pglite");
+
+      // A refusal arrives as the same one-line refusal: the folder now holds a backup.
+      await expect(askServerForBackup(dataDir, target, () => {})).rejects.toMatchObject({
+        code: "invalid",
+        message: expect.stringMatching(/is not empty: give a new or empty folder/),
+      });
+    } finally {
+      await rm(target, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  test("once closed, the socket is gone and the command hears that no server answers", async () => {
+    expect(await serverAnswers(dataDir)).toBe(true);
+    await channel!.close();
+    channel = null;
+    expect(existsSync(controlSocketPath(dataDir))).toBe(false);
+    expect(await serverAnswers(dataDir)).toBe(false);
+    expect(await askServerForBackup(dataDir, path.join(dataDir, "never"), () => {})).toBeNull();
+    expect(existsSync(path.join(dataDir, "never"))).toBe(false);
+  });
+});

@@ -1,0 +1,198 @@
+/**
+ * The running server's local control channel: a Unix domain socket, `DATA_DIR/newsdesk.sock`, that only
+ * the account running the server can open (mode 0600), so no network client ever reaches it.
+ *
+ * Why: on the embedded database the server holds the data folder (app/db/data-folder-lock.server.ts,
+ * decision record 012), so `npm run backup` beside it cannot open the database a second time. It asks
+ * the server instead, which writes the snapshot from the database it already has open. `npm run
+ * restore` uses the channel only to tell that a server runs, and refuses.
+ *
+ * The protocol is one JSON request line, answered by JSON lines: `{"progress": "..."}` any number of
+ * times, then `{"done": summary}` or `{"error": {"code", "message"}}`.
+ */
+import { chmodSync, rmSync, statSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import type { Database } from "#app/db/client.server";
+import { writeBackup, type BackupSummary } from "#app/domain/backup/dump.server";
+import { DomainError, isDomainError, type DomainErrorCode } from "#app/lib/errors";
+
+export const CONTROL_SOCKET = "newsdesk.sock";
+/** Unix socket paths are limited to 108 bytes on Linux (104 on macOS). */
+const MAX_SOCKET_PATH = 100;
+
+export const controlSocketPath = (dataDir: string) => path.join(path.resolve(dataDir), CONTROL_SOCKET);
+
+interface BackupRequest {
+  command: "backup";
+  dir: string;
+}
+
+export interface ControlChannel {
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the channel. Called once the server holds the data folder's lock, so a socket file found there
+ * is left over from a server that died: it is replaced.
+ */
+export async function startControlChannel(
+  database: Database,
+  dataDir: string,
+): Promise<ControlChannel | null> {
+  const file = controlSocketPath(dataDir);
+  if (file.length > MAX_SOCKET_PATH) {
+    console.warn(
+      `[newsdesk] The data folder's path is too long for the control socket (${file}): npm run backup needs the server stopped.`,
+    );
+    return null;
+  }
+  removeSocket(file);
+  let busy = false;
+  const server = net.createServer((socket) => {
+    socket.setEncoding("utf8");
+    let received = "";
+    socket.on("data", (chunk: string) => {
+      received += chunk;
+      const end = received.indexOf("\n");
+      if (end < 0) return;
+      socket.removeAllListeners("data");
+      const send = (message: object) => {
+        if (!socket.destroyed) socket.write(`${JSON.stringify(message)}\n`);
+      };
+      void (async () => {
+        try {
+          const request = JSON.parse(received.slice(0, end)) as BackupRequest;
+          if (
+            request.command !== "backup" ||
+            typeof request.dir !== "string" ||
+            !path.isAbsolute(request.dir)
+          )
+            throw new DomainError(
+              "invalid",
+              "The server's control channel takes only: backup to an absolute folder.",
+            );
+          if (busy)
+            throw new DomainError("conflict", "A backup is being written already: wait for it to finish.");
+          busy = true;
+          try {
+            const summary = await writeBackup(database.db, request.dir, {
+              engine: database.engine,
+              onProgress: (line) => send({ progress: line }),
+            });
+            send({ done: summary });
+          } finally {
+            busy = false;
+          }
+        } catch (error) {
+          if (!isDomainError(error))
+            console.error("[newsdesk] A backup asked through the control channel failed", error);
+          send({
+            error: {
+              code: isDomainError(error) ? error.code : "unexpected",
+              message: (error as Error).message,
+            },
+          });
+        } finally {
+          socket.end();
+        }
+      })();
+    });
+    socket.on("error", () => {}); // the command went away: nothing to answer
+  });
+  // The socket is created already private: no moment when another account could connect.
+  const umask = process.umask(0o177);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(file, () => {
+        server.off("error", reject);
+        resolve();
+      });
+    });
+  } finally {
+    process.umask(umask);
+  }
+  chmodSync(file, 0o600);
+  return {
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        removeSocket(file);
+      }),
+  };
+}
+
+function removeSocket(file: string) {
+  try {
+    if (statSync(file).isSocket()) rmSync(file, { force: true });
+  } catch {
+    // Not there.
+  }
+}
+
+/** What the server answered: null when no server listens on the folder (then the command does the work). */
+export async function askServerForBackup(
+  dataDir: string,
+  dir: string,
+  onProgress: (line: string) => void,
+): Promise<BackupSummary | null> {
+  const file = controlSocketPath(dataDir);
+  const socket = net.connect(file);
+  socket.setEncoding("utf8");
+  const connected = await new Promise<boolean>((resolve, reject) => {
+    socket.once("connect", () => resolve(true));
+    socket.once("error", (error: NodeJS.ErrnoException) => {
+      // No socket, or one left by a server that died: nobody answers.
+      if (["ENOENT", "ECONNREFUSED", "ENOTSOCK"].includes(error.code ?? "")) resolve(false);
+      else reject(error);
+    });
+  });
+  if (!connected) return null;
+  socket.write(`${JSON.stringify({ command: "backup", dir } satisfies BackupRequest)}\n`);
+  return new Promise<BackupSummary>((resolve, reject) => {
+    let pending = "";
+    let settled = false;
+    socket.on("data", (chunk: string) => {
+      pending += chunk;
+      let end: number;
+      while ((end = pending.indexOf("\n")) >= 0) {
+        const message = JSON.parse(pending.slice(0, end)) as {
+          progress?: string;
+          done?: BackupSummary;
+          error?: { code: string; message: string };
+        };
+        pending = pending.slice(end + 1);
+        if (message.progress) onProgress(message.progress);
+        if (message.done) {
+          settled = true;
+          resolve(message.done);
+        }
+        if (message.error) {
+          settled = true;
+          reject(
+            message.error.code === "unexpected"
+              ? new Error(`The server failed to write the backup: ${message.error.message}`)
+              : new DomainError(message.error.code as DomainErrorCode, message.error.message),
+          );
+        }
+      }
+    });
+    socket.on("error", reject);
+    socket.on("close", () => {
+      if (!settled) reject(new Error("The server closed the control channel before the backup was written."));
+    });
+  });
+}
+
+/** Whether a server answers on the folder's control channel. */
+export async function serverAnswers(dataDir: string): Promise<boolean> {
+  const socket = net.connect(controlSocketPath(dataDir));
+  return new Promise<boolean>((resolve) => {
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
