@@ -10,6 +10,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { config } from "#app/config.server";
 import { openDatabase } from "#app/db/client.server";
+import { readManifest } from "#app/domain/backup/manifest.server";
 import { restoreBackup } from "#app/domain/backup/restore.server";
 import { conflict, invalid } from "#app/lib/errors";
 import { serverAnswers } from "../server/control-channel";
@@ -39,6 +40,8 @@ export async function restoreCommand(args: string[]) {
       `A Newsdesk server is running on the data folder ${cfg.dataDir}: stop it first, then run the restore again.`,
     );
   const source = path.resolve(dir);
+  // Before the database is opened: a wrong path must not leave a new, empty data folder behind.
+  await readManifest(source);
   const database = await openDatabase(
     cfg.databaseUrl ? { databaseUrl: cfg.databaseUrl } : { dataDir: cfg.dataDir },
   );

@@ -4,6 +4,7 @@
  * Builds the app first when there is no build or it is out of date (as server/supervisor.test.ts does).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -225,4 +226,76 @@ describe("beside a server running on the same embedded data folder", () => {
       await database.close();
     }
   }, 180_000);
+});
+
+describe("backup and restore beside a server running on an embedded data folder", () => {
+  let siteDir: string;
+  let movedDir: string;
+  let backupDir: string;
+  let server: ChildProcess;
+  let log = "";
+
+  beforeAll(async () => {
+    siteDir = await mkdtemp(path.join(os.tmpdir(), "newsdesk-cli-site-"));
+    movedDir = await mkdtemp(path.join(os.tmpdir(), "newsdesk-cli-moved-"));
+    backupDir = path.join(await mkdtemp(path.join(os.tmpdir(), "newsdesk-cli-backups-")), "first");
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
+    const port = (holder.address() as AddressInfo).port;
+    await new Promise((resolve) => holder.close(resolve));
+    server = startNewsdesk(["start"], { PORT: String(port), DATA_DIR: siteDir });
+    server.stdout!.on("data", (chunk: Buffer) => (log += chunk.toString()));
+    server.stderr!.on("data", (chunk: Buffer) => (log += chunk.toString()));
+    const deadline = Date.now() + 90_000;
+    while (
+      !(await fetch(`http://127.0.0.1:${port}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      ))
+    ) {
+      if (Date.now() > deadline) throw new Error(`the server did not start:\n${log}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    server?.kill("SIGKILL");
+    for (const dir of [siteDir, movedDir, path.dirname(backupDir)])
+      await rm(dir, { recursive: true, force: true });
+  });
+
+  test("npm run backup asks the running server for the snapshot; restore is refused beside it and loads it into another folder", async () => {
+    const backup = await newsdesk(["backup", backupDir], { DATA_DIR: siteDir });
+    expect(backup.code, backup.stdout + backup.stderr + log).toBe(0);
+    expect(backup.stdout).toMatch(/\[backup\] articles: \d+ rows/);
+    expect(backup.stdout).toMatch(new RegExp(`Backup written to ${backupDir}: \\d+ tables, [\\d,]+ rows`));
+
+    const beside = await newsdesk(["restore", backupDir], { DATA_DIR: siteDir });
+    expectOneClearLine(beside, /server is running on the data folder .*: stop it first/);
+
+    const restored = await newsdesk(["restore", backupDir], { DATA_DIR: movedDir });
+    expect(restored.code, restored.stdout + restored.stderr).toBe(0);
+    expect(restored.stdout).toMatch(/Restored .*: \d+ tables/);
+    const again = await newsdesk(["restore", backupDir], { DATA_DIR: movedDir });
+    expectOneClearLine(again, /The target is not empty .*--force/);
+
+    const stopped = new Promise((resolve) => server.once("close", resolve));
+    server.kill("SIGTERM");
+    await stopped;
+    expect(existsSync(path.join(siteDir, "newsdesk.sock"))).toBe(false);
+    const rowsOf = async (dir: string) => {
+      const database = await openDatabase({ dataDir: dir });
+      try {
+        return {
+          users: (await database.db.select().from(users)).map((u) => [u.id, u.email, u.passwordHash]).sort(),
+          articles: (await database.db.select().from(articles)).map((a) => [a.id, a.title, a.content]).sort(),
+        };
+      } finally {
+        await database.close();
+      }
+    };
+    const original = await rowsOf(siteDir);
+    expect(original.articles.length).toBeGreaterThan(0);
+    expect(await rowsOf(movedDir)).toEqual(original);
+  }, 240_000);
 });

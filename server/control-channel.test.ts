@@ -53,7 +53,7 @@ describe("the control channel of a server on an embedded data folder", () => {
       const summary = await askServerForBackup(dataDir, target, (line) => lines.push(line));
       expect(summary).toMatchObject({ dir: target, tables: expect.any(Number) });
       expect(summary!.rows).toBeGreaterThan(0);
-      expect(lines).toContain("[backup] users: 1 rows");
+      expect(lines).toContain("[backup] users: 1 row");
       const manifest = JSON.parse(await readFile(path.join(target, "manifest.json"), "utf8")) as {
         sourceEngine: string;
       };

@@ -89,7 +89,7 @@ export async function writeBackup(db: Db, dir: string, options: BackupOptions): 
         );
         checksums[file] = digest;
         tables.push({ name: table.name, file, rows, columns: table.columns });
-        say(`[backup] ${table.name}: ${rows.toLocaleString("en")} rows`);
+        say(`[backup] ${table.name}: ${counted(rows, "row")}`);
       }
       return { level, tables };
     },
@@ -221,7 +221,7 @@ async function copyMedia(
       } catch (error) {
         if (!isMissing(error)) throw error;
         missing.push(key);
-        say(`[backup] media: ${key} is gone from storage (deleted after the snapshot): left out`);
+        say(`[backup] media files: ${key} is gone from storage (deleted after the snapshot): left out`);
         continue;
       }
       const file = `media/${key}`;
@@ -231,13 +231,13 @@ async function copyMedia(
       bytes += content.byteLength;
       done++;
       if (done % PROGRESS_FILES === 0)
-        say(`[backup] media: ${done.toLocaleString("en")} of ${keys.length.toLocaleString("en")} files`);
+        say(`[backup] media files: ${done.toLocaleString("en")} of ${keys.length.toLocaleString("en")}`);
     }
   };
   await Promise.all(Array.from({ length: PARALLEL_FILES }, worker));
   media.sort((a, b) => a.key.localeCompare(b.key));
   missing.sort();
-  say(`[backup] media: ${media.length.toLocaleString("en")} files`);
+  say(`[backup] media files: ${media.length.toLocaleString("en")} copied`);
   return { media, missing, bytes };
 }
 
@@ -250,3 +250,7 @@ export function backupSummaryLine(summary: BackupSummary): string {
       : "";
   return `Backup written to ${summary.dir}: ${summary.tables} tables, ${summary.rows.toLocaleString("en")} rows, ${summary.files.toLocaleString("en")} media files (${megabytes} MB)${missing}.`;
 }
+
+/** "1 row", "2,500 rows". */
+export const counted = (count: number, noun: string) =>
+  `${count.toLocaleString("en")} ${noun}${count === 1 ? "" : "s"}`;

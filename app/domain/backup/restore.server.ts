@@ -30,7 +30,7 @@ import {
   replaceMediaFile,
 } from "#app/domain/media/storage.server";
 import { conflict, invalid } from "#app/lib/errors";
-import { PROGRESS_FILES, PROGRESS_ROWS } from "./dump.server";
+import { counted, PROGRESS_FILES, PROGRESS_ROWS } from "./dump.server";
 import { appliedLevel, journal, readManifest, sha256, sha256OfFile, type Manifest } from "./manifest.server";
 import { rowsOf } from "./query.server";
 import { backupTables, EXCLUDED_TABLES, quoted } from "./tables.server";
@@ -104,7 +104,7 @@ export async function restoreBackup(
   await database.migrate(migrationsFolder);
   if (options.force && foreignFiles.length > 0) {
     await removeMediaFiles(foreignFiles);
-    say(`[restore] media: ${foreignFiles.length.toLocaleString("en")} files not in the backup removed`);
+    say(`[restore] media files: ${foreignFiles.length.toLocaleString("en")} not in the backup removed`);
   }
   const current = await appliedLevel(database.db, migrationsFolder);
   return {
@@ -213,10 +213,10 @@ async function storeFiles(
     done++;
     if (done % PROGRESS_FILES === 0)
       say(
-        `[restore] media: ${done.toLocaleString("en")} of ${manifest.media.length.toLocaleString("en")} files`,
+        `[restore] media files: ${done.toLocaleString("en")} of ${manifest.media.length.toLocaleString("en")}`,
       );
   }
-  say(`[restore] media: ${manifest.media.length.toLocaleString("en")} files`);
+  say(`[restore] media files: ${manifest.media.length.toLocaleString("en")} stored`);
 }
 
 async function emptyTables(tx: Tx, manifest: Manifest) {
@@ -281,7 +281,7 @@ async function loadTable(
     throw invalid(
       `${table.file} holds ${rows} rows where manifest.json says ${table.rows}: the backup is damaged; nothing was restored.`,
     );
-  say(`[restore] ${table.name}: ${rows.toLocaleString("en")} rows`);
+  say(`[restore] ${table.name}: ${counted(rows, "row")}`);
   return rows;
 }
 
@@ -306,7 +306,7 @@ async function eachBatch(file: string, load: (json: string, count: number) => Pr
 }
 
 /** Sequences and identity columns go on after the restored rows, not back at 1 (none in the schema today). */
-async function continueSequences(tx: Tx) {
+export async function continueSequences(tx: Tx) {
   const owned = await rowsOf<{ sequence: string; tab: string; col: string }>(
     tx,
     sql`
