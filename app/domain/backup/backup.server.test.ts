@@ -6,170 +6,34 @@
  * TEST_DATABASE_URL is set (the middle step is then on PGlite too).
  */
 import { randomBytes } from "node:crypto";
-import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { getTableName, sql } from "drizzle-orm";
-import pg from "pg";
-import sharp from "sharp";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { config } from "#app/config.server";
-import { openDatabase, type Database } from "#app/db/client.server";
-import { articles, articleViews, comments, media, sessions, settings, users } from "#app/db/schema";
+import { type Database } from "#app/db/client.server";
+import { articles, articleViews, comments, media, sessions, users } from "#app/db/schema";
 import { seedDatabase } from "#app/db/seed.server";
 import { TEST_ENGINES } from "#app/db/testing.server";
-import { createSession } from "#app/auth/session.server";
-import { listMediaKeys, readMediaFile, setMediaRoot } from "#app/domain/media/storage.server";
-import { uploadMedia } from "#app/domain/media/upload.server";
-import { createUser } from "#app/domain/users/users.server";
+import { setMediaRoot } from "#app/domain/media/storage.server";
+import {
+  cleanUpBackupTests,
+  emptyDatabase,
+  everyFile,
+  everyRow,
+  exactRows,
+  folder,
+  seedSite,
+  type Engine,
+} from "./backup-testing.server";
 import { writeBackup } from "./dump.server";
 import { readManifest } from "./manifest.server";
 import { rowsOf } from "./query.server";
 import { continueSequences, restoreBackup } from "./restore.server";
-import { backupTables, EXCLUDED_TABLES, schemaTables } from "./tables.server";
-
-type Engine = "pglite" | "postgres";
-
-const temporaryFolders: string[] = [];
-async function folder(name: string) {
-  const dir = await mkdtemp(path.join(os.tmpdir(), `newsdesk-backup-${name}-`));
-  temporaryFolders.push(dir);
-  return dir;
-}
-
-const cleanups: (() => Promise<void>)[] = [];
-
-/** A database with no tables at all, as a new PostgreSQL database or a new data folder is. */
-async function emptyDatabase(engine: Engine): Promise<Database> {
-  if (engine === "pglite") {
-    const database = await openDatabase({ memory: true });
-    cleanups.push(() => database.close());
-    return database;
-  }
-  const base = config().testDatabaseUrl!;
-  const name = `newsdesk_backup_${Date.now()}_${randomBytes(4).toString("hex")}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: base });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE "${name}"`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
-  cleanups.push(async () => {
-    await database.close();
-    await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  });
-  return database;
-}
-
-async function photo(width: number, height: number): Promise<Uint8Array<ArrayBuffer>> {
-  const pixels = Buffer.alloc(width * height * 3);
-  for (let i = 0; i < pixels.length; i++) pixels[i] = ((i % (width * 3)) / 9 + ((i * 7919) % 53)) & 0xff;
-  return new Uint8Array(
-    await sharp(pixels, { raw: { width, height, channels: 3 } })
-      .png()
-      .toBuffer(),
-  );
-}
-
-/** A site with something in every kind of column: arrays, jsonb, microseconds, a reply before its parent. */
-async function seedSite(database: Database) {
-  const db = database.db;
-  await database.migrate();
-  await seedDatabase(db, { adminEmail: "admin@example.com", adminPassword: "Admin12345" });
-  const editor = await createUser(
-    db,
-    { name: "Efua Editor", email: "efua@example.com", password: "Efua12345", role: "editor" },
-    null,
-  );
-  await db.update(settings).set({
-    siteTitle: 'Accra "Daily" — ñews ☀',
-    adsExcludedPaths: ["/about", "/contact"],
-    adSlots: [{ key: "top", slotId: "123", active: true, format: "auto", sizes: ["728x90"] }],
-  });
-  const [story] = await db.select().from(articles).limit(1);
-  await db.execute(
-    sql`UPDATE articles SET manual_date = '2024-02-03 04:05:06.123456+00', use_manual_date = true, tags = ARRAY['a,b', 'quote"d', 'ünï'] WHERE id = ${story!.id}`,
-  );
-  await db.insert(articleViews).values({ articleId: story!.id, day: "2024-02-03", views: 42 });
-  // The reply's id sorts before its parent's: the dump's key order puts it first.
-  await db.insert(comments).values([
-    {
-      id: "zz-parent",
-      articleId: story!.id,
-      authorName: "Kofi",
-      authorEmail: "k@example.com",
-      text: "First",
-    },
-    {
-      id: "aa-reply",
-      articleId: story!.id,
-      parentId: "zz-parent",
-      authorName: "Ama",
-      authorEmail: "a@example.com",
-      text: "Reply\nwith a line break and \\ a backslash",
-      status: "approved",
-    },
-  ]);
-  await createSession(db, editor.id);
-  const file = new File([await photo(1400, 900)], "Front page.png", { type: "image/png" });
-  const upload = await uploadMedia(db, editor, {
-    mode: "file",
-    name: "Front page",
-    alt: "Crowd",
-    file,
-  } as never);
-  expect(upload.variants.length).toBeGreaterThan(1);
-}
-
-/** Every row of every table in the backup, in key order, as Drizzle reads them. */
-async function everyRow(database: Database) {
-  const result: Record<string, unknown[]> = {};
-  for (const table of backupTables()) {
-    const rows = await database.db.select().from(table.table);
-    result[table.name] = rows
-      .map((row) => JSON.stringify(row))
-      .sort()
-      .map((row) => JSON.parse(row) as unknown);
-  }
-  return result;
-}
-
-/** Exact text of every row, microseconds included, as the database writes it (UTC). */
-async function exactRows(database: Database) {
-  const result: Record<string, string[]> = {};
-  await database.db.transaction(async (tx) => {
-    await tx.execute(sql`SET LOCAL TIME ZONE 'UTC'`);
-    for (const table of schemaTables()) {
-      const name = getTableName(table);
-      const rows = await rowsOf<{ line: string }>(
-        tx,
-        sql.raw(`SELECT to_jsonb(t)::text AS line FROM "${name}" t`),
-      );
-      result[name] = rows.map((row) => row.line).sort();
-    }
-  });
-  return result;
-}
-
-async function everyFile(root: string) {
-  setMediaRoot(root);
-  const files: Record<string, string> = {};
-  for await (const key of listMediaKeys())
-    files[key] = Buffer.from(await readMediaFile(key)).toString("base64");
-  return files;
-}
+import { backupTables, EXCLUDED_TABLES } from "./tables.server";
 
 afterAll(async () => {
   setMediaRoot(undefined);
-  for (const cleanup of cleanups.reverse()) await cleanup();
-  for (const dir of temporaryFolders) await rm(dir, { recursive: true, force: true });
+  await cleanUpBackupTests();
 });
 
 describe("a backup restores anywhere", () => {

@@ -1,0 +1,180 @@
+/**
+ * What the backup tests share: temporary folders and empty databases they clean up after themselves, the
+ * seeded site they back up (something in every kind of column, and an upload with its copies), and the
+ * comparisons that say two sites hold the same rows and the same files.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { getTableName, sql } from "drizzle-orm";
+import pg from "pg";
+import sharp from "sharp";
+import { config } from "#app/config.server";
+import { openDatabase, type Database } from "#app/db/client.server";
+import { articles, articleViews, comments, settings } from "#app/db/schema";
+import { seedDatabase } from "#app/db/seed.server";
+import { createSession } from "#app/auth/session.server";
+import { listMediaKeys, readMediaFile, setMediaRoot } from "#app/domain/media/storage.server";
+import { uploadMedia } from "#app/domain/media/upload.server";
+import { createUser } from "#app/domain/users/users.server";
+import { rowsOf } from "./query.server";
+import { backupTables, schemaTables } from "./tables.server";
+
+export type Engine = "pglite" | "postgres";
+
+const temporaryFolders: string[] = [];
+const cleanups: (() => Promise<void>)[] = [];
+
+/** A new temporary folder, removed by `cleanUpBackupTests`. */
+export async function folder(name: string) {
+  const dir = await mkdtemp(path.join(os.tmpdir(), `newsdesk-backup-${name}-`));
+  temporaryFolders.push(dir);
+  return dir;
+}
+
+/** Closes and drops every database and removes every folder the tests made. */
+export async function cleanUpBackupTests() {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+  cleanups.length = 0;
+  for (const dir of temporaryFolders) await rm(dir, { recursive: true, force: true });
+  temporaryFolders.length = 0;
+}
+
+/** A database with no tables at all, as a new PostgreSQL database or a new data folder is. */
+export async function emptyDatabase(engine: Engine): Promise<Database> {
+  if (engine === "pglite") {
+    const database = await openDatabase({ memory: true });
+    cleanups.push(() => database.close());
+    return database;
+  }
+  const base = config().testDatabaseUrl!;
+  const name = `newsdesk_backup_${Date.now()}_${randomBytes(4).toString("hex")}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: base });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE "${name}"`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  cleanups.push(async () => {
+    await database.close();
+    await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  });
+  return database;
+}
+
+async function photo(width: number, height: number): Promise<Uint8Array<ArrayBuffer>> {
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < pixels.length; i++) pixels[i] = ((i % (width * 3)) / 9 + ((i * 7919) % 53)) & 0xff;
+  return new Uint8Array(
+    await sharp(pixels, { raw: { width, height, channels: 3 } })
+      .png()
+      .toBuffer(),
+  );
+}
+
+/**
+ * A site with something in every kind of column: arrays, jsonb, microseconds, a reply before its parent;
+ * its upload goes to the media store in use.
+ */
+export async function seedSite(database: Database) {
+  const db = database.db;
+  await database.migrate();
+  await seedDatabase(db, { adminEmail: "admin@example.com", adminPassword: "Admin12345" });
+  const editor = await createUser(
+    db,
+    { name: "Efua Editor", email: "efua@example.com", password: "Efua12345", role: "editor" },
+    null,
+  );
+  await db.update(settings).set({
+    siteTitle: 'Accra "Daily" — ñews ☀',
+    adsExcludedPaths: ["/about", "/contact"],
+    adSlots: [{ key: "top", slotId: "123", active: true, format: "auto", sizes: ["728x90"] }],
+  });
+  const [story] = await db.select().from(articles).limit(1);
+  await db.execute(
+    sql`UPDATE articles SET manual_date = '2024-02-03 04:05:06.123456+00', use_manual_date = true, tags = ARRAY['a,b', 'quote"d', 'ünï'] WHERE id = ${story!.id}`,
+  );
+  await db.insert(articleViews).values({ articleId: story!.id, day: "2024-02-03", views: 42 });
+  // The reply's id sorts before its parent's: the dump's key order puts it first.
+  await db.insert(comments).values([
+    {
+      id: "zz-parent",
+      articleId: story!.id,
+      authorName: "Kofi",
+      authorEmail: "k@example.com",
+      text: "First",
+    },
+    {
+      id: "aa-reply",
+      articleId: story!.id,
+      parentId: "zz-parent",
+      authorName: "Ama",
+      authorEmail: "a@example.com",
+      text: "Reply\nwith a line break and \\ a backslash",
+      status: "approved",
+    },
+  ]);
+  await createSession(db, editor.id);
+  const file = new File([await photo(1400, 900)], "Front page.png", { type: "image/png" });
+  const upload = await uploadMedia(db, editor, {
+    mode: "file",
+    name: "Front page",
+    alt: "Crowd",
+    file,
+  } as never);
+  if (upload.variants.length <= 1)
+    throw new Error(`The seeded upload has ${upload.variants.length} copies: a backup test needs several.`);
+  return upload;
+}
+
+/** Every row of every table in the backup, in key order, as Drizzle reads them. */
+export async function everyRow(database: Database) {
+  const result: Record<string, unknown[]> = {};
+  for (const table of backupTables()) {
+    const rows = await database.db.select().from(table.table);
+    result[table.name] = rows
+      .map((row) => JSON.stringify(row))
+      .sort()
+      .map((row) => JSON.parse(row) as unknown);
+  }
+  return result;
+}
+
+/** Exact text of every row, microseconds included, as the database writes it (UTC). */
+export async function exactRows(database: Database) {
+  const result: Record<string, string[]> = {};
+  await database.db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL TIME ZONE 'UTC'`);
+    for (const table of schemaTables()) {
+      const name = getTableName(table);
+      const rows = await rowsOf<{ line: string }>(
+        tx,
+        sql.raw(`SELECT to_jsonb(t)::text AS line FROM "${name}" t`),
+      );
+      result[name] = rows.map((row) => row.line).sort();
+    }
+  });
+  return result;
+}
+
+/** Every file of the media store in use, by key, as base64 (so a difference shows as text). */
+export async function storedFiles() {
+  const files: Record<string, string> = {};
+  for await (const key of listMediaKeys())
+    files[key] = Buffer.from(await readMediaFile(key)).toString("base64");
+  return files;
+}
+
+/** Every file in a local media folder, which becomes the store in use. */
+export async function everyFile(root: string) {
+  setMediaRoot(root);
+  return storedFiles();
+}
