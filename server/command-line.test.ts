@@ -50,6 +50,29 @@ function newsdesk(args: string[], env: NodeJS.ProcessEnv = {}) {
   );
 }
 
+/** `newsdesk start` on a free port, once it answers /healthz; `log()` is what it has printed. */
+async function runningServer(env: NodeJS.ProcessEnv = {}) {
+  const holder = createServer();
+  await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
+  const port = (holder.address() as AddressInfo).port;
+  await new Promise((resolve) => holder.close(resolve));
+  const server = startNewsdesk(["start"], { PORT: String(port), ...env });
+  let output = "";
+  server.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  server.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const answers = () =>
+    fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+  const deadline = Date.now() + 90_000;
+  while (!(await answers())) {
+    if (Date.now() > deadline) throw new Error(`the server did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return { server, log: () => output };
+}
+
 /** One line, no stack trace, a non-zero exit. */
 function expectOneClearLine(result: Awaited<ReturnType<typeof newsdesk>>, says: RegExp) {
   const output = result.stdout + result.stderr;
@@ -169,27 +192,10 @@ describe("beside a server running on the same embedded data folder", () => {
   const exportFile = () => path.join(dataDir, "export.json");
   const story = { _id: { $oid: "65f0c0ffee" }, title: "Imported beside the server", content: "<p>Kept.</p>" };
   let server: ChildProcess;
-  let log = "";
 
   beforeAll(async () => {
     await writeFile(exportFile(), JSON.stringify({ articles: [story] }));
-    const holder = createServer();
-    await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
-    const port = (holder.address() as AddressInfo).port;
-    await new Promise((resolve) => holder.close(resolve));
-    server = startNewsdesk(["start"], { PORT: String(port) });
-    server.stdout!.on("data", (chunk: Buffer) => (log += chunk.toString()));
-    server.stderr!.on("data", (chunk: Buffer) => (log += chunk.toString()));
-    const deadline = Date.now() + 90_000;
-    while (
-      !(await fetch(`http://127.0.0.1:${port}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      ))
-    ) {
-      if (Date.now() > deadline) throw new Error(`the server did not start:\n${log}`);
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    ({ server } = await runningServer());
   }, 120_000);
 
   afterAll(() => {
@@ -233,29 +239,13 @@ describe("backup and restore beside a server running on an embedded data folder"
   let movedDir: string;
   let backupDir: string;
   let server: ChildProcess;
-  let log = "";
+  let log: () => string;
 
   beforeAll(async () => {
     siteDir = await mkdtemp(path.join(os.tmpdir(), "newsdesk-cli-site-"));
     movedDir = await mkdtemp(path.join(os.tmpdir(), "newsdesk-cli-moved-"));
     backupDir = path.join(await mkdtemp(path.join(os.tmpdir(), "newsdesk-cli-backups-")), "first");
-    const holder = createServer();
-    await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
-    const port = (holder.address() as AddressInfo).port;
-    await new Promise((resolve) => holder.close(resolve));
-    server = startNewsdesk(["start"], { PORT: String(port), DATA_DIR: siteDir });
-    server.stdout!.on("data", (chunk: Buffer) => (log += chunk.toString()));
-    server.stderr!.on("data", (chunk: Buffer) => (log += chunk.toString()));
-    const deadline = Date.now() + 90_000;
-    while (
-      !(await fetch(`http://127.0.0.1:${port}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      ))
-    ) {
-      if (Date.now() > deadline) throw new Error(`the server did not start:\n${log}`);
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    ({ server, log } = await runningServer({ DATA_DIR: siteDir }));
   }, 120_000);
 
   afterAll(async () => {
@@ -266,7 +256,7 @@ describe("backup and restore beside a server running on an embedded data folder"
 
   test("npm run backup asks the running server for the snapshot; restore is refused beside it and loads it into another folder", async () => {
     const backup = await newsdesk(["backup", backupDir], { DATA_DIR: siteDir });
-    expect(backup.code, backup.stdout + backup.stderr + log).toBe(0);
+    expect(backup.code, backup.stdout + backup.stderr + log()).toBe(0);
     expect(backup.stdout).toMatch(/\[backup\] articles: \d+ rows/);
     expect(backup.stdout).toMatch(new RegExp(`Backup written to ${backupDir}: \\d+ tables, [\\d,]+ rows`));
 

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import type { CurrentUser } from "#app/auth/current-user.server";
 import type { Database } from "#app/db/client.server";
 import type { TestDatabase } from "#app/db/testing.server";
-import type { ArticleInput } from "#app/lib/article-form";
+import { articleInput } from "#app/domain/articles/article-testing.server";
 import { APP_MODULE_PATHS, type AppModules, listenApp, type RunningApp, startVite } from "./app-testing";
 
 type Modules = AppModules & {
@@ -95,23 +95,8 @@ describe.skipIf(!TEST_DATABASE_URL)("two instances on PostgreSQL through databas
     await vite?.close();
   });
 
-  function story(title: string): ArticleInput {
-    return {
-      title,
-      content: `<p>${title}: the full story.</p>`,
-      excerpt: "",
-      status: "published",
-      authorName: "",
-      categoryId: "",
-      tags: [],
-      imageUrl: "",
-      youtubeUrl: "",
-      useManualDate: false,
-      manualDate: "",
-      featured: false,
-      isTopStory: false,
-    };
-  }
+  const story = (title: string) =>
+    articleInput({ title, status: "published" }, `<p>${title}: the full story.</p>`);
 
   const read = async (app: RunningApp, path: string) => {
     const response = await fetch(app.origin + path, { redirect: "manual" });

@@ -165,7 +165,10 @@ describe.each(TEST_ENGINES)("public article reads on %s", (engine) => {
     // The sample stories have no views of their own; these are counts imported from an older site.
     const imported = { "Accra traders": 412, "Black Stars": 1280 };
     for (const [start, views] of Object.entries(imported))
-      await database.db.update(articles).set({ views }).where(like(articles.title, `${start}%`));
+      await database.db
+        .update(articles)
+        .set({ views })
+        .where(like(articles.title, `${start}%`));
     const list = await trendingArticles(database.db, 5, { now: new Date() });
     expectNoHidden(list);
     // 412 views in 3 hours beat 1,280 in 20 hours.
