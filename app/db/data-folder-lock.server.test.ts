@@ -10,7 +10,13 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { isDomainError } from "#app/lib/errors";
 import { openDatabase } from "./client.server";
-import { LOCK_FILE, STALE_AFTER_MS, lockDataFolder } from "./data-folder-lock.server";
+import {
+  LOCK_FILE,
+  STALE_AFTER_MS,
+  describeCommand,
+  lockDataFolder,
+  processStart,
+} from "./data-folder-lock.server";
 
 let dataDir: string;
 const lockFile = () => path.join(dataDir, LOCK_FILE);
@@ -57,21 +63,65 @@ describe("a data folder in use", () => {
     lockDataFolder(dataDir).release();
   });
 
-  test("by a live process on this machine: refused while its lock is fresh", () => {
+  test("by a live process on this machine: refused however long it has not touched the lock (suspended, asleep)", () => {
     const parent = process.ppid; // alive for as long as this test runs
+    const holder = {
+      pid: parent,
+      started: processStart(parent),
+      host: os.hostname(),
+      command: "newsdesk.mjs start",
+    };
+    writeLock({ ...holder, since: new Date().toISOString() });
+    expect(refusal(() => lockDataFolder(dataDir))).toContain(`process ${parent} (newsdesk.mjs start, since`);
+    writeLock({ ...holder, since: new Date().toISOString() }, STALE_AFTER_MS * 10);
+    expect(refusal(() => lockDataFolder(dataDir))).toContain(`process ${parent}`);
+  });
+
+  test("by a process id that now belongs to another process (another start time): taken over", () => {
+    const parent = process.ppid;
+    const started = processStart(parent);
+    expect(started).not.toBeNull(); // Linux: /proc tells when a process started
+    writeLock({
+      pid: parent,
+      started: started! - 1,
+      host: os.hostname(),
+      command: "newsdesk.mjs start",
+      since: "",
+    });
+    lockDataFolder(dataDir).release();
+  });
+
+  test("where start times are unknown, a live id holds it while the lock is fresh", () => {
+    const parent = process.ppid;
     writeLock({
       pid: parent,
       host: os.hostname(),
       command: "newsdesk.mjs start",
       since: new Date().toISOString(),
     });
-    expect(refusal(() => lockDataFolder(dataDir))).toContain(`process ${parent} (newsdesk.mjs start, since`);
-    // Untouched for longer than a holder ever goes: the id is alive but belongs to someone else now.
+    expect(refusal(() => lockDataFolder(dataDir))).toContain(`process ${parent}`);
     writeLock(
       { pid: parent, host: os.hostname(), command: "newsdesk.mjs start", since: "" },
       STALE_AFTER_MS + 1_000,
     );
     lockDataFolder(dataDir).release();
+  });
+
+  test("the lock is readable by this account only and names the command, never its options", () => {
+    const lock = lockDataFolder(dataDir);
+    expect(fs.statSync(lockFile()).mode & 0o777).toBe(0o600);
+    lock.release();
+    const argv = [
+      "node",
+      "/srv/newsdesk/bin/newsdesk.mjs",
+      "user:create",
+      "--email",
+      "a@b.c",
+      "--password",
+      "Secret123",
+    ];
+    expect(describeCommand(argv)).toBe("newsdesk.mjs user:create");
+    expect(describeCommand(["node", "server/dev.ts"])).toBe("dev.ts");
   });
 
   test("by a process on another machine sharing the folder: refused while it touches its lock", () => {

@@ -6,12 +6,14 @@
  * at once with who holds it and what to do.
  *
  * A holder that died without a word (kill -9, a crash, a power cut) must not lock the folder for good:
- * the supervisor starts the server again within a second. The lock names its holder's machine and
- * process, and its holder touches it every few seconds, so a lock is held only while
- * - on this machine, its process is alive and has touched it lately (a recycled process id does not
- *   count once the lock goes stale), or
+ * the supervisor starts the server again within a second. The lock names its holder's machine, process
+ * id and the process's start time (Linux's /proc), and its holder touches it every few seconds, so a
+ * lock is held only while
+ * - on this machine, that very process is alive: same id and same start time, however long it has not
+ *   touched the lock (suspended with Ctrl-Z, a laptop asleep, one long statement); where start times
+ *   cannot be read, a live id that has touched it lately;
  * - from another machine sharing the folder, it has been touched lately.
- * Anything else is left over, and is taken over.
+ * Anything else is left over (a recycled process id included), and is taken over.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -29,6 +31,8 @@ export const STALE_AFTER_MS = 120_000;
 
 interface Holder {
   pid: number;
+  /** When the process started, in clock ticks since boot (/proc/<pid>/stat), or null off Linux. */
+  started: number | null;
   host: string;
   command: string;
   since: string;
@@ -45,6 +49,7 @@ export function lockDataFolder(dataDir: string): DataFolderLock {
   const file = path.join(path.resolve(dataDir), LOCK_FILE);
   const me: Holder = {
     pid: process.pid,
+    started: processStart(process.pid),
     host: os.hostname(),
     command: describeCommand(),
     since: new Date().toISOString(),
@@ -53,7 +58,8 @@ export function lockDataFolder(dataDir: string): DataFolderLock {
   // Two rounds: a left-over lock is removed in the first and taken in the second.
   for (let round = 0; round < 2; round++) {
     try {
-      fs.writeFileSync(file, text, { flag: "wx" });
+      // Readable by this account only: it names a process and its command.
+      fs.writeFileSync(file, text, { flag: "wx", mode: 0o600 });
       return holdLock(file, text);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
@@ -112,7 +118,25 @@ function isHeld(file: string, holder: Holder | null, touchedAt: number): boolean
   if (holder.host !== os.hostname()) return fresh;
   // Our own id in a lock we did not take: left by an earlier life of this id (a container's process 1).
   if (holder.pid === process.pid) return heldHere.has(file);
-  return fresh && isAlive(holder.pid);
+  if (!isAlive(holder.pid)) return false;
+  const started = processStart(holder.pid);
+  if (started !== null && typeof holder.started === "number") return started === holder.started;
+  return fresh;
+}
+
+/**
+ * When process `pid` started, in clock ticks since boot: field 22 of /proc/<pid>/stat (after the
+ * command name in parentheses, which may itself hold spaces and parentheses). Null where there is no /proc.
+ */
+export function processStart(pid: number): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const started = Number(fields[19]);
+    return Number.isFinite(started) ? started : null;
+  } catch {
+    return null;
+  }
 }
 
 function isAlive(pid: number): boolean {
@@ -133,9 +157,10 @@ function removeIfUnchanged(file: string, text: string) {
   }
 }
 
-function describeCommand(): string {
-  const [, script = "node", ...args] = process.argv;
-  return [path.basename(script), ...args].join(" ");
+/** The program and its command (`newsdesk.mjs start`), never its options: they may hold a password. */
+export function describeCommand(argv = process.argv): string {
+  const [, script = "node", command] = argv;
+  return [path.basename(script), command && !command.startsWith("-") ? command : ""].join(" ").trim();
 }
 
 function folderInUse(dataDir: string, holder: Holder | null) {
