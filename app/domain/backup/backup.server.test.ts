@@ -6,7 +6,7 @@
  * TEST_DATABASE_URL is set (the middle step is then on PGlite too).
  */
 import { randomBytes } from "node:crypto";
-import { readdir, readFile, writeFile } from "node:fs/promises";
+import { chmod, mkdir, readdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -76,6 +76,40 @@ describe("a backup restores anywhere", () => {
     );
     expect(manifest.migration.tag).toMatch(/^\d{4}_/);
   });
+
+  test("only the account that wrote it can read a backup: folders 0700 and files 0600, whatever the umask", async () => {
+    const modesIn = async (dir: string, relative = "."): Promise<string[]> => {
+      const found = [`${relative} ${((await stat(dir)).mode & 0o777).toString(8)}`];
+      for (const entry of await readdir(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        const name = path.posix.join(relative, entry.name);
+        if (entry.isDirectory()) found.push(...(await modesIn(full, name)));
+        else found.push(`${name} ${((await stat(full)).mode & 0o777).toString(8)}`);
+      }
+      return found;
+    };
+    // An empty folder made beforehand, open to everyone, under a umask that keeps nothing private.
+    const previous = process.umask(0o000);
+    const madeOpen = path.join(await folder("dump"), "made-open-beforehand");
+    try {
+      await mkdir(madeOpen);
+      await chmod(madeOpen, 0o777);
+      await writeBackup(source.db, madeOpen, { engine: "pglite" });
+    } finally {
+      process.umask(previous);
+    }
+    const manifest = await readManifest(firstBackup);
+    const expected = [
+      ". 700",
+      "manifest.json 600",
+      "media 700",
+      "tables 700",
+      ...manifest.media.map((entry) => `${entry.file} 600`),
+      ...manifest.tables.map((table) => `${table.file} 600`),
+    ].sort();
+    expect((await modesIn(firstBackup)).sort()).toEqual(expected);
+    expect((await modesIn(madeOpen)).sort()).toEqual(expected);
+  }, 60_000);
 
   test(`PGlite → ${middle} → PGlite: the same rows in every table and the same files`, async () => {
     const middleMedia = await folder("media-b");

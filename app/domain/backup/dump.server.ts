@@ -11,7 +11,7 @@
  * their digits, and the text is written as it comes.
  */
 import { createHash } from "node:crypto";
-import { mkdir, open, readdir, writeFile } from "node:fs/promises";
+import { chmod, mkdir, open, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "#app/db/client.server";
@@ -37,6 +37,13 @@ const BATCH_ROWS = 500;
 export const PROGRESS_ROWS = 10_000;
 export const PROGRESS_FILES = 200;
 const PARALLEL_FILES = 4;
+/**
+ * A backup holds password hashes, two-factor secrets, recovery codes and subscribers' e-mails: only the
+ * account that wrote it may read it, whatever the umask (the running server writes it when asked through
+ * the control channel, so this is set here, not left to the shell that runs the command).
+ */
+export const BACKUP_FOLDER_MODE = 0o700;
+export const BACKUP_FILE_MODE = 0o600;
 
 export interface BackupOptions {
   engine: string;
@@ -57,8 +64,8 @@ export async function writeBackup(db: Db, dir: string, options: BackupOptions): 
   const say = options.onProgress ?? (() => {});
   const target = path.resolve(dir);
   await prepareFolder(target);
-  await mkdir(path.join(target, "tables"));
-  await mkdir(path.join(target, "media"));
+  await mkdir(path.join(target, "tables"), { mode: BACKUP_FOLDER_MODE });
+  await mkdir(path.join(target, "media"), { mode: BACKUP_FOLDER_MODE });
   const checksums: Record<string, string> = {};
   const mediaKeys = new Set<string>();
 
@@ -110,16 +117,21 @@ export async function writeBackup(db: Db, dir: string, options: BackupOptions): 
     excludedTables: Object.keys(EXCLUDED_TABLES),
     checksums,
   };
-  await writeFile(path.join(target, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+  await writeFile(path.join(target, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`, {
+    flag: "wx",
+    mode: BACKUP_FILE_MODE,
+  });
   const rows = snapshot.tables.reduce((sum, table) => sum + table.rows, 0);
   return { dir: target, tables: snapshot.tables.length, rows, files: media.length, bytes, missing };
 }
 
 /** The folder must be new or empty: a backup never mixes with another's files. */
 async function prepareFolder(target: string) {
-  await mkdir(target, { recursive: true });
+  await mkdir(target, { recursive: true, mode: BACKUP_FOLDER_MODE });
   const present = await readdir(target);
   if (present.length > 0) throw invalid(`${target} is not empty: give a new or empty folder for the backup.`);
+  // An empty folder made beforehand (by hand, by a script) may be open to everyone: it is made private.
+  await chmod(target, BACKUP_FOLDER_MODE);
 }
 
 /** Pages through a table in primary-key order inside the snapshot, one JSON object per line. */
@@ -131,7 +143,7 @@ async function dumpTable(
   say: (line: string) => void,
 ): Promise<{ rows: number; digest: string }> {
   const hash = createHash("sha256");
-  const handle = await open(file, "wx");
+  const handle = await open(file, "wx", BACKUP_FILE_MODE);
   let rows = 0;
   try {
     let after: string[] | null = null;
@@ -225,7 +237,7 @@ async function copyMedia(
         continue;
       }
       const file = `media/${key}`;
-      await writeFile(path.join(target, file), content, { flag: "wx" });
+      await writeFile(path.join(target, file), content, { flag: "wx", mode: BACKUP_FILE_MODE });
       checksums[file] = sha256(content);
       media.push({ key, file, bytes: content.byteLength });
       bytes += content.byteLength;
