@@ -15,6 +15,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { config } from "#app/config.server";
+import { markDatabaseClientError } from "#app/lib/database-unreachable.server";
 import { lockDataFolder, type DataFolderLock } from "./data-folder-lock.server";
 import * as schema from "./schema";
 
@@ -49,6 +50,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         `[db] An idle database connection was closed (${error.message}); new ones open as needed.`,
       ),
     );
+    markErrorsOf(pool);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
@@ -98,6 +100,37 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       }
     },
   };
+}
+
+type Call = (...args: unknown[]) => unknown;
+
+/** `call`, with any error it raises (by promise or callback) marked as the database client's. */
+function marking(call: Call): Call {
+  return (...args) => {
+    const last = args.at(-1);
+    if (typeof last === "function") {
+      const callback = last as Call;
+      args[args.length - 1] = (error: unknown, ...rest: unknown[]) =>
+        callback(error ? markDatabaseClientError(error) : error, ...rest);
+    }
+    const result = call(...args);
+    return result instanceof Promise
+      ? result.catch((error: unknown) => Promise.reject(markDatabaseClientError(error)))
+      : result;
+  };
+}
+
+/**
+ * A refused or cut connection says ECONNREFUSED, ECONNRESET... as an S3 or mail server's would; marked
+ * here, where it arises and before Drizzle wraps it, it is told apart as the database's
+ * (database-unreachable.server.ts). Connecting, the pool's queries and its clients' (transactions).
+ */
+function markErrorsOf(pool: pg.Pool) {
+  pool.query = marking(pool.query.bind(pool) as Call) as typeof pool.query;
+  pool.connect = marking(pool.connect.bind(pool) as Call) as typeof pool.connect;
+  pool.on("connect", (client) => {
+    client.query = marking(client.query.bind(client) as Call) as typeof client.query;
+  });
 }
 
 /** Distinct statements kept prepared per embedded database; past it, statements are parsed each time. */

@@ -1,4 +1,4 @@
-import { createServer, type AddressInfo } from "node:net";
+import { connect, createServer, type AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { withDomainErrors } from "./http-errors.server";
@@ -42,6 +42,20 @@ describe("a database that cannot be reached", () => {
     const syntax = await failureOf(() => embedded.db.execute(sql`SELEC 1`));
     expect(isDatabaseUnreachable(syntax)).toBe(false);
     expect(isDatabaseUnreachable(new Error("Settings are missing"))).toBe(false);
+  });
+
+  test("a refused connection to anything but the database (S3, mail) is not the database unreachable", async () => {
+    const port = await closedPort();
+    const refused = await new Promise<Error>((resolve) => connect(port, "127.0.0.1").on("error", resolve));
+    expect(refused).toMatchObject({ code: "ECONNREFUSED" });
+    expect(isDatabaseUnreachable(refused)).toBe(false);
+    expect(isDatabaseUnreachable(new Error("Upload failed", { cause: refused }))).toBe(false);
+    // The same code from the database client, through Drizzle's wrapping, is.
+    const fromDatabase = await failureOf(failedQuery);
+    expect(fromDatabase).toMatchObject({ cause: { code: "ECONNREFUSED" } });
+    expect(isDatabaseUnreachable(fromDatabase)).toBe(true);
+    // And through a transaction, whose connection is taken from the pool first.
+    expect(isDatabaseUnreachable(await failureOf(() => down.db.transaction(async () => {})))).toBe(true);
   });
 
   test("a page's loader answers 503 with the text to try again, never kept by a cache", async () => {

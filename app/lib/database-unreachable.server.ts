@@ -9,12 +9,36 @@ import { sqlStateOf } from "./sql-state";
 export const DATABASE_DOWN_TEXT = {
   title: "Temporarily unavailable",
   message: "The site cannot reach its database right now. Please try again in a minute.",
+  // The connection may have dropped after the save was sent (even after its COMMIT), so "nothing was
+  // saved" would not always be true.
   saveMessage:
-    "Nothing was saved: the site cannot reach its database right now. Keep this page open and save again in a minute.",
+    "This may not have been saved: the site cannot reach its database right now. Keep this page open, and in a minute check whether it was saved before saving again.",
 } as const;
 
 /** Seconds after which asking again may succeed: a PostgreSQL restart takes a few. */
 const RETRY_AFTER_S = 10;
+
+/**
+ * Marks errors raised by the database client (app/db/client.server.ts). The operating-system codes
+ * below say nothing of which connection failed: an S3 bucket or a mail server refusing is no database
+ * outage, so those codes count only on an error the database client raised.
+ */
+const FROM_DATABASE_CLIENT = Symbol.for("newsdesk.databaseClientError");
+
+const isFromDatabaseClient = (error: object) =>
+  (error as { [FROM_DATABASE_CLIENT]?: unknown })[FROM_DATABASE_CLIENT] === true;
+
+/** Marks `error` as raised by the database client; returns it, to be thrown on. */
+export function markDatabaseClientError<T>(error: T): T {
+  if (
+    typeof error === "object" &&
+    error !== null &&
+    Object.isExtensible(error) &&
+    !isFromDatabaseClient(error)
+  )
+    Object.defineProperty(error, FROM_DATABASE_CLIENT, { value: true });
+  return error;
+}
 
 /** Operating-system errors of a connection that could not be made or was cut. */
 const NETWORK_ERRORS = new Set([
@@ -48,7 +72,7 @@ export function isDatabaseUnreachable(error: unknown, depth = 0): boolean {
   // FATAL ends the session (a connection refused by the server, a backend terminated); class 08 is
   // "connection exception"; 57P01-57P03: the server shutting down, crashed, or not yet accepting.
   if (severity === "FATAL" || state?.startsWith("08") || /^57P0[1-3]$/.test(state ?? "")) return true;
-  if (typeof code === "string" && NETWORK_ERRORS.has(code)) return true;
+  if (typeof code === "string" && NETWORK_ERRORS.has(code) && isFromDatabaseClient(error)) return true;
   if (typeof message === "string" && DRIVER_CONNECTION_ERRORS.test(message)) return true;
   return isDatabaseUnreachable(cause, depth + 1);
 }
