@@ -16,6 +16,7 @@ import path from "node:path";
 import { sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "#app/db/client.server";
 import { readMediaFile } from "#app/domain/media/storage.server";
+import { isMissingMediaFile } from "#app/domain/media/storage-store.server";
 import { config } from "#app/config.server";
 import { conflict, invalid } from "#app/lib/errors";
 import packageJson from "../../../package.json" with { type: "json" };
@@ -197,17 +198,6 @@ function keysOfMediaRow(line: string): string[] {
   return keys.filter((key) => key !== "");
 }
 
-/** A key the storage no longer has: local disk says ENOENT, an object store 404 / NoSuchKey. */
-function isMissing(error: unknown): boolean {
-  const failure = error as { code?: string; name?: string; $metadata?: { httpStatusCode?: number } };
-  return (
-    failure?.code === "ENOENT" ||
-    failure?.name === "NoSuchKey" ||
-    failure?.name === "NotFound" ||
-    failure?.$metadata?.httpStatusCode === 404
-  );
-}
-
 /**
  * Copies the files the snapshot names. Keys are written once and never rewritten with other bytes, so a
  * file present now has the bytes it had at the snapshot. One gone meanwhile belongs to a media item
@@ -231,7 +221,7 @@ async function copyMedia(
       try {
         content = await readMediaFile(key);
       } catch (error) {
-        if (!isMissing(error)) throw error;
+        if (!isMissingMediaFile(error)) throw error;
         missing.push(key);
         say(`[backup] media files: ${key} is gone from storage (deleted after the snapshot): left out`);
         continue;
