@@ -3,16 +3,21 @@
  * each object with the headers the local folder's files get (server/media-static.test.ts), ranges and
  * HEAD included, and a missing key is a plain 404 in one log line.
  */
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { format } from "node:util";
 import type { ServerBuild } from "react-router";
+import express from "express";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { parseConfig } from "#app/config.server";
 import type { Db } from "#app/db/client.server";
 import { s3MediaStore } from "#app/domain/media/storage-s3.server";
 import { startTestBucket, type TestBucket } from "#app/domain/media/storage-testing.server";
 import { createApp } from "./app";
+import { mediaFiles } from "./media-files";
+
+/** A key as uploads make it (a random id, a width, an extension). */
+const KEY = "0123456789abcdef01234567-400.webp";
 
 const noBuild = (): Promise<ServerBuild> => Promise.reject(new Error("no app build in this test"));
 
@@ -24,7 +29,7 @@ describe("media files streamed from the bucket", () => {
 
   beforeAll(async () => {
     bucket = await startTestBucket();
-    await s3MediaStore(bucket.settings).put("abc123-400.webp", content);
+    await s3MediaStore(bucket.settings).put(KEY, content);
     const { app } = createApp({
       config: parseConfig({ NODE_ENV: "production", BUILD_DIR: "/nonexistent-build", ...bucket.env }),
       build: noBuild,
@@ -43,7 +48,7 @@ describe("media files streamed from the bucket", () => {
   });
 
   test("an object is served whole, immutable for a year, typed by its extension, with nosniff and the sandbox", async () => {
-    const response = await fetch(`${origin}/media/abc123-400.webp`);
+    const response = await fetch(`${origin}/media/${KEY}`);
     expect(response.status).toBe(200);
     expect(new Uint8Array(await response.arrayBuffer())).toEqual(content);
     expect(response.headers.get("content-type")).toBe("image/webp");
@@ -57,11 +62,11 @@ describe("media files streamed from the bucket", () => {
   });
 
   test("a range is answered 206 with just those bytes; HEAD gives the length and no body", async () => {
-    const part = await fetch(`${origin}/media/abc123-400.webp`, { headers: { Range: "bytes=100-199" } });
+    const part = await fetch(`${origin}/media/${KEY}`, { headers: { Range: "bytes=100-199" } });
     expect(part.status).toBe(206);
     expect(part.headers.get("content-range")).toBe("bytes 100-199/3000");
     expect(new Uint8Array(await part.arrayBuffer())).toEqual(content.slice(100, 200));
-    const head = await fetch(`${origin}/media/abc123-400.webp`, { method: "HEAD" });
+    const head = await fetch(`${origin}/media/${KEY}`, { method: "HEAD" });
     expect(head.status).toBe(200);
     expect(head.headers.get("content-length")).toBe("3000");
     expect(head.headers.get("content-type")).toBe("image/webp");
@@ -69,9 +74,9 @@ describe("media files streamed from the bucket", () => {
   });
 
   test("a reader's current copy is answered 304 without the body", async () => {
-    const first = await fetch(`${origin}/media/abc123-400.webp`);
+    const first = await fetch(`${origin}/media/${KEY}`);
     await first.arrayBuffer();
-    const again = await fetch(`${origin}/media/abc123-400.webp`, {
+    const again = await fetch(`${origin}/media/${KEY}`, {
       headers: { "If-None-Match": first.headers.get("etag") ?? "" },
     });
     expect(again.status).toBe(304);
@@ -86,10 +91,10 @@ describe("media files streamed from the bucket", () => {
       }),
     );
     try {
-      expect((await fetch(`${origin}/media/missing-800.webp`)).status).toBe(404);
+      expect((await fetch(`${origin}/media/fedcba9876543210fedcba98-800.webp`)).status).toBe(404);
       expect((await fetch(`${origin}/media/..%2Fsecret.txt`)).status).toBe(404);
-      expect((await fetch(`${origin}/media/sub/abc123-400.webp`)).status).toBe(404);
-      const write = await fetch(`${origin}/media/abc123-400.webp`, { method: "DELETE" });
+      expect((await fetch(`${origin}/media/sub/${KEY}`)).status).toBe(404);
+      const write = await fetch(`${origin}/media/${KEY}`, { method: "DELETE" });
       expect(write.status).toBe(405);
       expect(write.headers.get("allow")).toBe("GET, HEAD");
     } finally {
@@ -97,6 +102,44 @@ describe("media files streamed from the bucket", () => {
     }
     expect(lines).toHaveLength(4);
     for (const line of lines) expect(line.split("\n"), line).toHaveLength(1);
-    expect(await bucket.objectKeys()).toEqual(["abc123-400.webp"]);
+    expect(await bucket.objectKeys()).toEqual([KEY]);
   });
+});
+
+describe("a store that stalls mid-file", () => {
+  test("the reader's file is cut off after the idle limit instead of hanging, and the store's connection is closed", async () => {
+    // Answers like S3 (200, the length), sends the first bytes and then nothing.
+    let storeConnectionClosed = false;
+    const store = createServer((req, res) => {
+      res.on("close", () => (storeConnectionClosed = true));
+      res.writeHead(200, { "Content-Type": "image/webp", "Content-Length": "3000", ETag: '"x"' });
+      res.write(new Uint8Array(100));
+    });
+    await new Promise<void>((resolve) => store.listen(0, "127.0.0.1", resolve));
+    const endpoint = `http://127.0.0.1:${(store.address() as AddressInfo).port}`;
+    const config = parseConfig({
+      S3_BUCKET: "newsdesk-media",
+      S3_ENDPOINT: endpoint,
+      S3_FORCE_PATH_STYLE: "true",
+      AWS_ACCESS_KEY_ID: "ID",
+      AWS_SECRET_ACCESS_KEY: "SECRET",
+    });
+    const app = express().use("/media", mediaFiles(config, { streamIdleMs: 500 }));
+    const site = await new Promise<Server>((resolve) => {
+      const s = app.listen(0, "127.0.0.1", () => resolve(s));
+    });
+    try {
+      const started = Date.now();
+      const response = await fetch(`http://127.0.0.1:${(site.address() as AddressInfo).port}/media/${KEY}`);
+      expect(response.status).toBe(200);
+      await expect(response.arrayBuffer()).rejects.toThrow();
+      expect(Date.now() - started).toBeLessThan(5_000);
+      await vi.waitFor(() => expect(storeConnectionClosed).toBe(true));
+    } finally {
+      site.closeAllConnections();
+      store.closeAllConnections();
+      await new Promise((resolve) => site.close(resolve));
+      await new Promise((resolve) => store.close(resolve));
+    }
+  }, 15_000);
 });

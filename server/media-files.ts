@@ -4,6 +4,7 @@
  * stored file is never a page (no script, no plugin, even if opened directly); a missing key is a plain
  * 404 rather than a page render.
  */
+import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import express, { type RequestHandler, type Response } from "express";
 import type { Config } from "#app/config.server";
@@ -19,7 +20,14 @@ function setFileHeaders(res: Response) {
 /** A refusal answered by the app's last handler (server/app.ts, answerErrors): one log line. */
 const refusal = (status: number, message: string) => Object.assign(new Error(message), { status });
 
-export function mediaFiles(config: Config): RequestHandler {
+/**
+ * Longest a streamed file may pass no bytes. The object's connection is one of the S3 client's pooled
+ * sockets (storage-s3.server.ts): a store that stalls mid-file, or a reader who stops reading (which stops
+ * the reading from the store), would otherwise hold it for as long as the reader keeps the page open.
+ */
+const STREAM_IDLE_MS = 30_000;
+
+export function mediaFiles(config: Config, { streamIdleMs = STREAM_IDLE_MS } = {}): RequestHandler {
   if (config.mediaStorage.kind === "local")
     return express.static(mediaDirectory(config.dataDir), {
       immutable: true,
@@ -45,7 +53,7 @@ export function mediaFiles(config: Config): RequestHandler {
     if (!isMediaKey(key)) return next(refusal(404, `No stored file ${key.slice(0, 100)}`));
     const since = req.get("If-Modified-Since");
     const range = req.get("Range");
-    serveObject(res, s3(), key, {
+    serveObject(res, s3(), key, streamIdleMs, {
       isHead: req.method === "HEAD",
       range: range?.startsWith("bytes=") ? range : undefined,
       ifNoneMatch: req.get("If-None-Match"),
@@ -58,6 +66,7 @@ async function serveObject(
   res: Response,
   store: Promise<S3MediaStore>,
   key: string,
+  idleMs: number,
   request: Parameters<S3MediaStore["open"]>[1],
 ) {
   const object = await (await store).open(key, request);
@@ -82,9 +91,37 @@ async function serveObject(
     return;
   }
   try {
-    await pipeline(object.body, res);
+    await pipeline(object.body, idleLimit(idleMs), res);
   } catch (error) {
-    // A reader who went away mid-file is no failure; the object's connection is released either way.
+    // A reader who went away mid-file is no failure, nor one cut off by the idle limit (the reader sees
+    // a file cut short, and may ask again); the object's connection is released either way.
     if (!res.writableEnded && !res.destroyed) throw error;
   }
+}
+
+/** Passes the file's bytes on, and fails the stream when none passed for `ms` (either end stalled). */
+function idleLimit(ms: number): Transform {
+  let timer: NodeJS.Timeout | undefined;
+  const arm = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      guard.destroy(Object.assign(new Error(`No bytes streamed for ${ms} ms`), { code: "ETIMEDOUT" }));
+    }, ms);
+  };
+  const guard = new Transform({
+    transform(chunk, _encoding, done) {
+      arm();
+      done(null, chunk);
+    },
+    flush(done) {
+      clearTimeout(timer);
+      done();
+    },
+    destroy(error, done) {
+      clearTimeout(timer);
+      done(error);
+    },
+  });
+  arm();
+  return guard;
 }

@@ -72,6 +72,11 @@ export function explainS3Failure(error: unknown, settings: S3Settings): DomainEr
     return invalid(
       `No credentials for ${bucket}: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY and start again.`,
     );
+  // The handler's timeouts are all TimeoutError; only the connection's says it made none.
+  if (name === "TimeoutError" && !/establish a connection/.test((error as Error).message))
+    return unavailable(
+      `The media storage at ${where} took the connection but did not answer in time: check that the storage server is working and S3_ENDPOINT names it, then start again.`,
+    );
   if (NETWORK_CODES.includes(code) || name === "TimeoutError")
     return unavailable(
       `Cannot reach the media storage at ${where} (${code || name}): check S3_ENDPOINT and that the storage server is running, then start again.`,
@@ -99,7 +104,30 @@ const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(
  */
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
 
-export function s3MediaStore(settings: S3Settings): S3MediaStore {
+/**
+ * How long the store may take. The installed @smithy/node-http-handler only logs a warning when
+ * `requestTimeout` passes unless `throwOnRequestTimeout` is set, and without `socketTimeout` a store
+ * that accepts the connection and then says nothing holds the start-up check, an upload or a /media
+ * request for ever.
+ */
+export const S3_TIMEOUTS = {
+  /** To open the TCP connection. */
+  connectionMs: 5_000,
+  /** From the request's start to the answer's headers, the upload's body included (32 MB at most). */
+  requestMs: 60_000,
+  /** Silence on the connection, at any point: the store stalled. */
+  socketIdleMs: 30_000,
+};
+
+/**
+ * Connections to the store at once. The handler's default is 50, but a file streamed at /media holds
+ * one for as long as its reader takes: a few dozen slow readers of a video would queue every upload and
+ * every other file behind them, and a queued request's timeout runs while it waits. The idle timeouts
+ * bound how long a stalled one is held.
+ */
+const MAX_CONNECTIONS = 256;
+
+export function s3MediaStore(settings: S3Settings, timeouts = S3_TIMEOUTS): S3MediaStore {
   const client = new S3Client({
     region: settings.region,
     endpoint: settings.endpoint,
@@ -110,8 +138,14 @@ export function s3MediaStore(settings: S3Settings): S3MediaStore {
     // several S3-compatible stores.
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
-    // Without a limit an endpoint that drops packets would hold start-up (and an upload) for ever.
-    requestHandler: { connectionTimeout: 5_000, requestTimeout: 60_000 },
+    requestHandler: {
+      connectionTimeout: timeouts.connectionMs,
+      requestTimeout: timeouts.requestMs,
+      throwOnRequestTimeout: true,
+      socketTimeout: timeouts.socketIdleMs,
+      httpAgent: { keepAlive: true, maxSockets: MAX_CONNECTIONS },
+      httpsAgent: { keepAlive: true, maxSockets: MAX_CONNECTIONS },
+    },
   });
   const Bucket = settings.bucket;
 

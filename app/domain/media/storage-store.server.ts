@@ -3,8 +3,12 @@
  * rules both share. Callers use storage.server.ts, which checks every key before it reaches a store.
  */
 
-/** A stored file's name: a random id, an optional suffix and an extension; never a path. */
-const KEY_PATTERN = /^[a-z0-9][a-z0-9-]{0,80}\.[a-z0-9]{1,8}$/;
+/**
+ * A stored file's name as uploads make it (storage.server.ts, mediaKey and newMediaId): 24 hex digits of
+ * random id, an optional `-suffix` (a width, `share`) and an extension; never a path. Nothing else is a
+ * key, so a `robots.txt` or `logo.png` in a shared bucket or folder is never listed, backed up or deleted.
+ */
+const KEY_PATTERN = /^[0-9a-f]{24}(-[a-z0-9-]+)?\.[a-z0-9]{1,8}$/;
 
 export const isMediaKey = (key: string) => KEY_PATTERN.test(key);
 

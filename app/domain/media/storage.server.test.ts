@@ -3,11 +3,11 @@
  * backups): the local disk in a temporary folder, and an S3-compatible bucket on a real server (s3rver)
  * started here. What lands in the bucket is read with a client of the test's own.
  */
-import { mkdtemp, readdir, rm } from "node:fs/promises";
-import { createServer } from "node:net";
+import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { type AddressInfo, createServer, type Socket } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { HeadObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { DeleteObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { parseConfig } from "#app/config.server";
 import { isDomainError } from "#app/lib/errors";
@@ -52,13 +52,34 @@ async function keysListed(): Promise<string[]> {
   return keys.sort();
 }
 
-/** What is really there: the folder's names, or the bucket's objects. */
-const BACKENDS: Array<[string, () => MediaStore, () => Promise<string[]>]> = [
-  ["the local disk", () => localMediaStore(folder), async () => (await readdir(folder)).sort()],
-  ["an S3-compatible bucket", () => s3MediaStore(bucket.settings), () => bucket.objectKeys()],
+const bucketClient = () => new S3Client({ ...bucket.settings, requestChecksumCalculation: "WHEN_REQUIRED" });
+
+/** What is really there (the folder's names, or the bucket's objects), and a file put there by someone else. */
+const BACKENDS: Array<
+  [string, () => MediaStore, () => Promise<string[]>, (name: string) => Promise<() => Promise<void>>]
+> = [
+  [
+    "the local disk",
+    () => localMediaStore(folder),
+    async () => (await readdir(folder)).sort(),
+    async (name) => {
+      await writeFile(path.join(folder, name), "not ours");
+      return () => rm(path.join(folder, name));
+    },
+  ],
+  [
+    "an S3-compatible bucket",
+    () => s3MediaStore(bucket.settings),
+    () => bucket.objectKeys(),
+    async (name) => {
+      const Bucket = bucket.settings.bucket;
+      await bucketClient().send(new PutObjectCommand({ Bucket, Key: name, Body: "not ours" }));
+      return async () => void (await bucketClient().send(new DeleteObjectCommand({ Bucket, Key: name })));
+    },
+  ],
 ];
 
-describe.each(BACKENDS)("media files on %s", (_name, makeStore, stored) => {
+describe.each(BACKENDS)("media files on %s", (_name, makeStore, stored, plant) => {
   beforeAll(() => {
     setMediaStore(makeStore());
   });
@@ -86,6 +107,18 @@ describe.each(BACKENDS)("media files on %s", (_name, makeStore, stored) => {
     expect(await stored()).toEqual([]);
   });
 
+  test("listing names only the files uploads make, not a robots.txt or logo.png that share the place", async () => {
+    const id = newMediaId();
+    const uploaded = [mediaKey(id, "png"), mediaKey(id, "webp", "800"), mediaKey(id, "jpg", "share")];
+    for (const key of uploaded) await putMediaFile(key, bytes(1));
+    const removals = [await plant("robots.txt"), await plant("logo.png")];
+    try {
+      expect(await keysListed()).toEqual(uploaded.sort());
+    } finally {
+      for (const remove of removals) await remove();
+    }
+  });
+
   test("reading a missing file fails with ENOENT, as the file system says it", async () => {
     await expect(readMediaFile(mediaKey(newMediaId(), "jpg"))).rejects.toMatchObject({ code: "ENOENT" });
   });
@@ -99,7 +132,7 @@ describe.each(BACKENDS)("media files on %s", (_name, makeStore, stored) => {
 });
 
 describe("what only the bucket has", () => {
-  const client = () => new S3Client({ ...bucket.settings, requestChecksumCalculation: "WHEN_REQUIRED" });
+  const client = bucketClient;
 
   beforeAll(() => {
     setMediaStore(s3MediaStore(bucket.settings));
@@ -117,11 +150,13 @@ describe("what only the bucket has", () => {
   test("listing for backups names only media keys, not whatever else is in the bucket", async () => {
     const key = mediaKey(newMediaId(), "pdf");
     await putMediaFile(key, bytes(1));
-    await client().send(
-      new PutObjectCommand({ Bucket: bucket.settings.bucket, Key: "notes/readme.txt", Body: "x" }),
-    );
+    const others = ["notes/readme.txt", "robots.txt", "logo.png"];
+    for (const other of others)
+      await client().send(new PutObjectCommand({ Bucket: bucket.settings.bucket, Key: other, Body: "x" }));
     expect(await keysListed()).toEqual([key]);
     await removeMediaFiles([key]);
+    for (const other of others)
+      await client().send(new DeleteObjectCommand({ Bucket: bucket.settings.bucket, Key: other }));
   });
 });
 
@@ -174,6 +209,31 @@ describe("the start-up check", () => {
       `Cannot reach the media storage at ${endpoint} (ECONNREFUSED): check S3_ENDPOINT and that the storage server is running, then start again.`,
     );
   });
+
+  test("a store that takes the connection and never answers fails the check, a read and a write in time", async () => {
+    const held = new Set<Socket>();
+    const silent = createServer((socket) => held.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const endpoint = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+    const store = s3MediaStore(
+      { ...bucket.settings, endpoint },
+      { connectionMs: 1_000, requestMs: 1_500, socketIdleMs: 1_000 },
+    );
+    const started = Date.now();
+    try {
+      expect(await refusal(store)).toBe(
+        `The media storage at ${endpoint} took the connection but did not answer in time: check that the storage server is working and S3_ENDPOINT names it, then start again.`,
+      );
+      const key = mediaKey(newMediaId(), "jpg");
+      await expect(store.read(key)).rejects.toMatchObject({ name: "TimeoutError" });
+      await expect(store.put(key, bytes(1, 2, 3))).rejects.toMatchObject({ name: "TimeoutError" });
+      // The SDK retries a timeout twice: three tries of at most 1.5 s each, per call.
+      expect(Date.now() - started).toBeLessThan(20_000);
+    } finally {
+      for (const socket of held) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  }, 30_000);
 
   test("the local disk needs no check (its folder is made by the first upload)", async () => {
     const dataDir = path.join(folder, "not-yet-made");
