@@ -14,6 +14,7 @@ import { type Database } from "#app/db/client.server";
 import { articles, articleViews, comments, media, sessions, users } from "#app/db/schema";
 import { seedDatabase } from "#app/db/seed.server";
 import { TEST_ENGINES } from "#app/db/testing.server";
+import { DomainError } from "#app/lib/errors";
 import { setMediaRoot } from "#app/domain/media/storage.server";
 import {
   cleanUpBackupTests,
@@ -26,7 +27,7 @@ import {
   type Engine,
 } from "./backup-testing.server";
 import { writeBackup } from "./dump.server";
-import { readManifest } from "./manifest.server";
+import { readManifest, sha256OfFile, type Manifest } from "./manifest.server";
 import { rowsOf } from "./query.server";
 import { continueSequences, restoreBackup } from "./restore.server";
 import { backupTables, EXCLUDED_TABLES } from "./tables.server";
@@ -211,6 +212,105 @@ describe("a backup restores anywhere", () => {
       message: expect.stringMatching(/9999_from_the_future.*Newsdesk .* or later/),
     });
   }, 60_000);
+
+  /** Each changes a copy of the backup (its checksums made to agree, as a crafted backup's would). */
+  const CRAFTED: [string, (dir: string, manifest: Manifest) => Promise<void>, RegExp][] = [
+    [
+      "a manifest without media",
+      async (_dir, manifest) => {
+        delete (manifest as Partial<Manifest>).media;
+      },
+      /manifest\.json is not a whole manifest \(media: .*\): the backup is damaged; nothing was restored\.$/,
+    ],
+    [
+      "a manifest without tables",
+      async (_dir, manifest) => {
+        delete (manifest as Partial<Manifest>).tables;
+      },
+      /manifest\.json is not a whole manifest \(tables: .*\)/,
+    ],
+    [
+      "a table a backup leaves out (sessions)",
+      async (dir, manifest) => {
+        await writeFile(path.join(dir, "tables/sessions.jsonl"), "");
+        manifest.tables.push({ name: "sessions", file: "tables/sessions.jsonl", rows: 0, columns: ["id"] });
+      },
+      /^manifest\.json lists the table sessions, which a backup does not hold: the backup is damaged; nothing was restored\.$/,
+    ],
+    [
+      "a table the schema does not have",
+      async (dir, manifest) => {
+        await writeFile(path.join(dir, "tables/intruders.jsonl"), "");
+        manifest.tables.push({ name: "intruders", file: "tables/intruders.jsonl", rows: 0, columns: ["id"] });
+      },
+      /^manifest\.json lists the table intruders, which a backup does not hold/,
+    ],
+    [
+      "a column the table does not have",
+      async (_dir, manifest) => {
+        manifest.tables.find((table) => table.name === "users")!.columns.push("is_superuser");
+      },
+      /^manifest\.json gives the table users the column is_superuser, which it does not have/,
+    ],
+    [
+      "a media key that is not a key",
+      async (dir, manifest) => {
+        const entry = manifest.media[0]!;
+        await writeFile(path.join(dir, "escape.png"), await readFile(path.join(dir, entry.file)));
+        Object.assign(entry, { key: "../escape.png", file: "media/../escape.png" });
+      },
+      /^manifest\.json lists the media file media\/\.\.\/escape\.png under the key \.\.\/escape\.png, which is not valid/,
+    ],
+    [
+      "a media file of another size than the manifest says",
+      async (dir, manifest) => {
+        const entry = manifest.media[0]!;
+        await writeFile(path.join(dir, entry.file), "0", { flag: "a" });
+      },
+      /^media\/\S+ is [\d,]+ bytes where manifest\.json says [\d,]+: the backup is damaged/,
+    ],
+    [
+      "a media file larger than an upload may be",
+      async (dir, manifest) => {
+        const entry = manifest.media[0]!;
+        const big = new Uint8Array(32 * 1024 * 1024 + 1);
+        await writeFile(path.join(dir, entry.file), big);
+        entry.bytes = big.byteLength;
+      },
+      /^media\/\S+ is 33,554,433 bytes, more than an upload may be \(33,554,432\)/,
+    ],
+  ];
+
+  test.each(CRAFTED)(
+    "%s is refused in one line before anything is written",
+    async (_name, change, message) => {
+      const crafted = path.join(await folder("dump"), "crafted");
+      await copyFolder(firstBackup, crafted);
+      const manifestFile = path.join(crafted, "manifest.json");
+      const manifest = JSON.parse(await readFile(manifestFile, "utf8")) as Manifest;
+      await change(crafted, manifest);
+      for (const entry of [...(manifest.tables ?? []), ...(manifest.media ?? [])])
+        manifest.checksums[entry.file] = await sha256OfFile(path.join(crafted, entry.file)).catch(() => "");
+      await writeFile(manifestFile, JSON.stringify(manifest));
+      const targetMedia = await folder("media-crafted");
+      setMediaRoot(targetMedia);
+      const target = await emptyDatabase("pglite");
+      const refusal = await restoreBackup(target, crafted).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(refusal).toBeInstanceOf(DomainError);
+      expect(refusal).toMatchObject({ code: "invalid", message: expect.stringMatching(message) });
+      expect((refusal as Error).message).not.toContain("\n");
+      const tables = await rowsOf(
+        target.db,
+        sql`SELECT 1 FROM information_schema.tables WHERE table_schema = 'public'`,
+      );
+      expect(tables).toHaveLength(0);
+      expect(await readdir(targetMedia)).toEqual([]);
+    },
+    60_000,
+  );
 });
 
 test("a sequence goes on after the restored rows (no table of the schema has one today; a future one would)", async () => {

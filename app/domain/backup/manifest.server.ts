@@ -8,6 +8,7 @@ import { createReadStream } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import type { DbOrTx } from "#app/db/client.server";
 import { invalid } from "#app/lib/errors";
 import { rowsOf } from "./query.server";
@@ -41,6 +42,23 @@ export interface Manifest {
   /** SHA-256 (hex) of every file listed above, by its relative path. */
   checksums: Record<string, string>;
 }
+
+const count = z.number().int().nonnegative();
+/** The manifest's shape: a field missing or of the wrong type is a damaged backup, refused in one line. */
+const MANIFEST_SHAPE = z.object({
+  formatVersion: z.number().int(),
+  appVersion: z.string(),
+  createdAt: z.string(),
+  sourceEngine: z.string(),
+  migration: z.object({ tag: z.string(), createdAt: z.number() }),
+  tables: z.array(
+    z.object({ name: z.string(), file: z.string(), rows: count, columns: z.array(z.string()) }),
+  ),
+  media: z.array(z.object({ key: z.string(), file: z.string(), bytes: count })),
+  missingMedia: z.array(z.string()),
+  excludedTables: z.array(z.string()),
+  checksums: z.record(z.string(), z.string()),
+});
 
 export async function sha256OfFile(file: string): Promise<string> {
   const hash = createHash("sha256");
@@ -96,11 +114,19 @@ export async function readManifest(dir: string): Promise<Manifest> {
   } catch {
     throw invalid(`${path.join(dir, MANIFEST_FILE)} is not valid JSON: the backup is damaged.`);
   }
-  if (manifest.format !== FORMAT)
+  if (typeof manifest !== "object" || manifest === null || manifest.format !== FORMAT)
     throw invalid(`${dir} is not a Newsdesk backup: give the folder a backup was written to.`);
   if (manifest.formatVersion > FORMAT_VERSION)
     throw invalid(
       `This backup has format version ${manifest.formatVersion}, newer than this Newsdesk reads (${FORMAT_VERSION}): restore it with Newsdesk ${manifest.appVersion} or later.`,
     );
+  const shape = MANIFEST_SHAPE.safeParse(manifest);
+  if (!shape.success) {
+    const issue = shape.error.issues[0]!;
+    const field = issue.path.map(String).join(".") || "the whole";
+    throw invalid(
+      `${path.join(dir, MANIFEST_FILE)} is not a whole manifest (${field}: ${issue.message}): the backup is damaged; nothing was restored.`,
+    );
+  }
   return manifest;
 }

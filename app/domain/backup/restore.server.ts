@@ -4,7 +4,9 @@
  * database itself reads back (`jsonb_populate_recordset`), column by column.
  *
  * In this order, so that a refusal or a failure leaves the target as it was, or as a retry can finish:
- * 1. every file of the backup is checked against its checksum, before anything is written;
+ * 1. the manifest is checked (only the tables a backup holds, with their columns; valid media keys,
+ *    files of the size it says and no larger than an upload may be), then every file against its
+ *    checksum, before anything is written;
  * 2. the target must be empty (rows in no table, no stored file that is not the backup's own), unless
  *    `force`, which replaces everything;
  * 3. the database is migrated to the backup's level (its rows have that level's columns);
@@ -15,7 +17,7 @@
  * 7. with `force`, the stored files the backup does not hold are removed.
  */
 import { createReadStream } from "node:fs";
-import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, lstat, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
@@ -29,6 +31,8 @@ import {
   removeMediaFiles,
   replaceMediaFile,
 } from "#app/domain/media/storage.server";
+import { isMediaKey } from "#app/domain/media/storage-store.server";
+import { MEDIA_LIMITS } from "#app/domain/media/media-rules";
 import { conflict, invalid } from "#app/lib/errors";
 import { counted, PROGRESS_FILES, PROGRESS_ROWS } from "./dump.server";
 import { appliedLevel, journal, readManifest, sha256, sha256OfFile, type Manifest } from "./manifest.server";
@@ -62,14 +66,16 @@ export async function restoreBackup(
   const migrationsFolder = options.migrationsFolder ?? config().migrationsDir;
   const source = path.resolve(dir);
   const manifest = await readManifest(source);
-  await verifyChecksums(source, manifest);
-  say(`[restore] ${Object.keys(manifest.checksums).length.toLocaleString("en")} files match their checksums`);
   const levels = await journal(migrationsFolder);
   const position = levels.findIndex((entry) => entry.when === manifest.migration.createdAt);
   if (position < 0)
     throw invalid(
       `This backup was written at migration ${manifest.migration.tag}, which this Newsdesk does not have: restore it with Newsdesk ${manifest.appVersion} or later.`,
     );
+  verifyTables(manifest, position === levels.length - 1);
+  await verifyMediaFiles(source, manifest);
+  await verifyChecksums(source, manifest);
+  say(`[restore] ${Object.keys(manifest.checksums).length.toLocaleString("en")} files match their checksums`);
   const targetLevel = await appliedLevel(database.db, migrationsFolder);
   if (targetLevel && targetLevel.createdAt > manifest.migration.createdAt)
     throw conflict(
@@ -113,6 +119,64 @@ export async function restoreBackup(
     files: manifest.media.length,
     migration: current?.tag ?? manifest.migration.tag,
   };
+}
+
+const damaged = (what: string) => invalid(`${what}: the backup is damaged; nothing was restored.`);
+
+/**
+ * Only the tables a backup holds, each once: a crafted backup must not fill `sessions` (a signed-in
+ * session for whoever wrote it) or a table the schema does not have. At this code's migration level the
+ * columns must be the table's own; a backup from an older level has that level's columns (a column
+ * dropped since, such as notifications.read), which only the database migrated to it can check.
+ */
+function verifyTables(manifest: Manifest, isCurrentLevel: boolean) {
+  const known = new Map(backupTables().map((table) => [table.name, table]));
+  const seen = new Set<string>();
+  for (const table of manifest.tables) {
+    const expected = known.get(table.name);
+    if (!expected || seen.has(table.name))
+      throw damaged(
+        `manifest.json lists the table ${table.name}${expected ? " twice" : ", which a backup does not hold"}`,
+      );
+    seen.add(table.name);
+    if (table.file !== `tables/${table.name}.jsonl`)
+      throw damaged(`manifest.json gives the table ${table.name} the file ${table.file}`);
+    const unknown = isCurrentLevel
+      ? table.columns.find((column) => !expected.columns.includes(column))
+      : undefined;
+    const duplicate = table.columns.find((column, index) => table.columns.indexOf(column) !== index);
+    if (unknown !== undefined || duplicate !== undefined)
+      throw damaged(
+        `manifest.json gives the table ${table.name} the column ${unknown ?? duplicate}${unknown !== undefined ? ", which it does not have" : " twice"}`,
+      );
+  }
+}
+
+/** Every media entry is a valid key in its own file, of the size the manifest says, no larger than an upload. */
+async function verifyMediaFiles(source: string, manifest: Manifest) {
+  for (const entry of manifest.media) {
+    if (!isMediaKey(entry.key) || entry.file !== `media/${entry.key}`)
+      throw damaged(
+        `manifest.json lists the media file ${entry.file} under the key ${entry.key}, which is not valid`,
+      );
+    if (entry.bytes > MEDIA_LIMITS.fileBytes)
+      throw damaged(
+        `${entry.file} is ${entry.bytes.toLocaleString("en")} bytes, more than an upload may be (${MEDIA_LIMITS.fileBytes.toLocaleString("en")})`,
+      );
+    let file: Awaited<ReturnType<typeof lstat>>;
+    try {
+      file = await lstat(path.join(source, entry.file));
+    } catch {
+      throw invalid(`${entry.file} is missing from the backup folder ${source}: nothing was restored.`);
+    }
+    // A link would be followed out of the backup folder, to a file its writer picked.
+    if (!file.isFile()) throw damaged(`${entry.file} is not a plain file`);
+    const size = file.size;
+    if (size !== entry.bytes)
+      throw damaged(
+        `${entry.file} is ${size.toLocaleString("en")} bytes where manifest.json says ${entry.bytes.toLocaleString("en")}`,
+      );
+  }
 }
 
 /** Every file the manifest lists, against its SHA-256: a damaged backup is refused whole. */
