@@ -14,7 +14,9 @@ import {
 } from "react-router";
 import type { Config } from "#app/config.server";
 import { createRequestContext } from "#app/auth/current-user.server";
+import { SESSION_COOKIE_NAME } from "#app/auth/session.server";
 import { pingDatabase, type Db } from "#app/db/client.server";
+import { readCookie } from "#app/lib/cookie-header";
 import {
   DATABASE_DOWN_RETRY_AFTER_S,
   DATABASE_DOWN_TEXT,
@@ -146,8 +148,9 @@ export function createApp({ config, db, build, viteMiddleware }: AppOptions): {
   };
   // The body is read and bounded before the request takes a render slot: a slow one holds none.
   // A deactivated account's session is kept (session.server.ts) but is no staff member's: a public form's limit.
-  // The database unreachable: whoever has a cookie is given staff's limit, so a long article is not
-  // refused as too large; the route then refuses it for the database (its form keeps the text).
+  // The database unreachable: a back-office form sent with a session cookie is given staff's limit, so a
+  // long article is not refused as too large; the route then refuses it for the database (its form keeps
+  // the text). Any other request keeps the public limit: any cookie at all would open it to anyone.
   app.use(
     readRequestBodies({
       isStaff: (req) =>
@@ -156,7 +159,11 @@ export function createApp({ config, db, build, viteMiddleware }: AppOptions): {
           .then(
             (user) => user?.status === "active",
             (error: unknown) => {
-              if (isDatabaseUnreachable(error)) return Boolean(req.headers.cookie);
+              if (isDatabaseUnreachable(error))
+                return (
+                  /^\/admin(\/|$)/i.test(req.path) &&
+                  readCookie(req.headers.cookie, SESSION_COOKIE_NAME) !== undefined
+                );
               throw error;
             },
           ),

@@ -75,9 +75,11 @@ describe.skipIf(!TEST_DATABASE_URL)("two instances on PostgreSQL through databas
     await m.seed.seedDatabase(database.db, { adminPassword: "unused-123" });
     ({ admin, adminCookie } = await m.routeTesting.signedInAdmin("faults-admin@example.com"));
     second = await m.client.openDatabase({ databaseUrl: database.url! });
-    // The production back-off (0.5 s doubling to 2 s): the promised 5 s hold with it, not a test's.
-    stopA = await m.broadcast.shareSiteChanges(database.db, database.url!);
-    stopB = await m.broadcast.shareSiteChanges(second.db, database.url!);
+    // The production back-off (0.5 s doubling to 2 s): the promised 5 s hold with it, not a test's. The
+    // heartbeat every second rather than every 30 s, so a deaf connection is noticed within the test.
+    const options = { heartbeat: { everyMs: 1_000, withinMs: 1_000 } };
+    stopA = await m.broadcast.shareSiteChanges(database.db, database.url!, options);
+    stopB = await m.broadcast.shareSiteChanges(second.db, database.url!, options);
     a = await listenApp(vite, m, database.db);
     b = await listenApp(vite, m, second.db);
   }, 120_000);
@@ -118,11 +120,11 @@ describe.skipIf(!TEST_DATABASE_URL)("two instances on PostgreSQL through databas
     return eventually(() => isOnHome(b, title), withinMs);
   }
 
-  /** The instances' LISTEN connections, as PostgreSQL lists them (by the last statement they ran). */
+  /** The instances' LISTEN connections, as PostgreSQL lists them. */
   async function listeners() {
     const { rows } = await control.query<{ pid: number }>(
-      "SELECT pid FROM pg_stat_activity WHERE datname = $1 AND query LIKE 'LISTEN %'",
-      [name],
+      "SELECT pid FROM pg_stat_activity WHERE datname = $1 AND application_name = $2",
+      [name, m.broadcast.LISTENER_APPLICATION_NAME],
     );
     return rows.map((row) => row.pid);
   }
@@ -147,6 +149,15 @@ describe.skipIf(!TEST_DATABASE_URL)("two instances on PostgreSQL through databas
       redirect: "manual",
     });
 
+  /** A back-office-sized form (300 KB, over a public form's limit) sent to `path` on B. */
+  const postLarge = (path: string, cookie: string) =>
+    fetch(b.origin + path, {
+      method: "POST",
+      headers: { Cookie: cookie, Origin: b.origin, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ title: "Long read", content: `<p>${"a".repeat(300_000)}</p>` }),
+      redirect: "manual",
+    });
+
   const storiesTitled = async (title: string) =>
     (await database.db.select().from(m.schema.articles)).filter((row) => row.title === title).length;
 
@@ -162,6 +173,37 @@ describe.skipIf(!TEST_DATABASE_URL)("two instances on PostgreSQL through databas
     await eventually(async () => (await listeners()).length === 2, 5_000);
     expect(await listeners()).not.toEqual(expect.arrayContaining(killed));
     expect(await publishReachesB("Heard on the new connection: market day moved", 1_000)).toBeLessThan(1_000);
+  }, 30_000);
+
+  test("a LISTEN connection gone deaf with no error or end (a NAT forgetting it): its heartbeat notices, and a publish on A is again on B", async () => {
+    expect(await publishReachesB("Before going deaf: harbour dredged", 2_000)).toBeLessThan(2_000);
+    const deaf = await listeners();
+    expect(deaf).toHaveLength(2);
+    // Both connections stay open and quiet, but what PostgreSQL sends them is never heard.
+    const emit = pg.Client.prototype.emit;
+    const swallow = vi.spyOn(pg.Client.prototype, "emit").mockImplementation(function (
+      this: pg.Client,
+      event: string | symbol,
+      ...args: unknown[]
+    ) {
+      const pid = (this as unknown as { processID: number }).processID;
+      return event === "notification" && deaf.includes(pid) ? true : emit.call(this, event, ...args);
+    });
+    const errors = vi.spyOn(console, "error");
+    try {
+      // Within a heartbeat and its wait (1 + 1 s here, 30 + 5 s in production), both are replaced.
+      await eventually(async () => {
+        const now = await listeners();
+        return now.length === 2 && !now.some((pid) => deaf.includes(pid));
+      }, 6_000);
+      const lines = errors.mock.calls.map(([line]) => String(line));
+      expect(lines.filter((line) => line.includes("heartbeat not heard"))).toHaveLength(2);
+    } finally {
+      errors.mockRestore();
+      swallow.mockRestore();
+    }
+    // B dropped its pages on reconnecting, and hears what A publishes on the new connection.
+    expect(await publishReachesB("Heard again after going deaf: tide tables out", 1_000)).toBeLessThan(1_000);
   }, 30_000);
 
   test("the database refusing connections: cached pages, clear 503s, nothing half-saved; back without a restart", async () => {
@@ -204,6 +246,13 @@ describe.skipIf(!TEST_DATABASE_URL)("two instances on PostgreSQL through databas
       const reply = await save.text();
       // The form's reply says why, so the screen (and the text in it) stays where it was.
       expect(reply).toContain(m.unreachable.DATABASE_DOWN_TEXT.saveMessage);
+
+      // Staff's larger body limit only for a back-office form with a session cookie (server/app.ts, and
+      // request-body.ts asks only for back-office paths): any other cookie, or a public form, keeps the
+      // public limit while the database cannot say who is posting.
+      expect((await postLarge("/admin/articles/add.data", "theme=dark")).status).toBe(413);
+      expect((await postLarge("/contact", adminCookie)).status).toBe(413);
+      expect((await postLarge("/admin/articles/add.data", adminCookie)).status).toBe(503);
 
       // Long enough for the listeners to fail several attempts (at 0.5, 1.5, 3.5 and 5.5 s).
       await new Promise((resolve) => setTimeout(resolve, 4_000));

@@ -9,6 +9,11 @@
  * with a growing pause, for as long as the instance runs; once it listens again, the instance forgets
  * every cached page and everything it remembers, as if told "everything changed". Before it did this,
  * one PostgreSQL restart left every instance serving what the others changed until it was restarted.
+ *
+ * A connection can also go deaf with no error and no end ever arriving: a NAT or firewall forgetting an
+ * idle connection, a failover leaving it half-open. So the listener keeps TCP keepalive on, and every
+ * HEARTBEAT.everyMs it notifies itself on its own channel; not heard within HEARTBEAT.withinMs, the
+ * connection is taken as lost like any other (ended, opened again, everything dropped).
  */
 import { randomUUID } from "node:crypto";
 import pg from "pg";
@@ -28,6 +33,15 @@ export const LISTENER_APPLICATION_NAME = "newsdesk-site-changes";
  */
 export const RECONNECT_DELAYS = { firstMs: 500, maxMs: 2_000 } as const;
 
+/**
+ * Every 30 s a notification to itself, which must come back within 5 s: a deaf connection is noticed
+ * within 35 s. One small notification per instance per 30 s costs the database nothing.
+ */
+export const HEARTBEAT = { everyMs: 30_000, withinMs: 5_000 } as const;
+
+/** The operating system's keepalive probes start after this long idle (ends a dead peer's socket). */
+const KEEPALIVE_DELAY_MS = 10_000;
+
 /** A connection attempt that hangs (a server gone from the network) is given up after this long. */
 const CONNECT_TIMEOUT_MS = 5_000;
 
@@ -44,8 +58,18 @@ const isMessage = (value: unknown): value is Message =>
 
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error ?? "closed"));
 
+interface Heartbeat {
+  from: string;
+  heartbeat: string;
+}
+
+const isHeartbeat = (value: unknown): value is Heartbeat =>
+  typeof value === "object" && value !== null && typeof (value as Heartbeat).heartbeat === "string";
+
 interface Options {
   delays?: { firstMs: number; maxMs: number };
+  /** Shorter in tests. */
+  heartbeat?: { everyMs: number; withinMs: number };
 }
 
 /**
@@ -55,7 +79,7 @@ interface Options {
 export async function shareSiteChanges(
   db: Db,
   databaseUrl: string,
-  { delays = RECONNECT_DELAYS }: Options = {},
+  { delays = RECONNECT_DELAYS, heartbeat = HEARTBEAT }: Options = {},
 ): Promise<() => Promise<void>> {
   const instance = randomUUID();
   const connection = { connectionString: databaseUrl, connectionTimeoutMillis: CONNECT_TIMEOUT_MS };
@@ -67,10 +91,17 @@ export async function shareSiteChanges(
   let lostAt: number | null = null;
   let hasListened = false;
 
+  /** The heartbeat this instance waits to hear, if any (one at a time, on the current connection). */
+  let awaited: string | null = null;
+  let stopHeartbeat = () => {};
+
   const onNotification = ({ payload }: pg.Notification) => {
     try {
       const message: unknown = JSON.parse(payload ?? "");
-      if (isMessage(message) && message.from !== instance) receivedSiteChange(db, message.change);
+      // Another instance's heartbeat is not for this one.
+      if (isHeartbeat(message)) {
+        if (message.from === instance && message.heartbeat === awaited) awaited = null;
+      } else if (isMessage(message) && message.from !== instance) receivedSiteChange(db, message.change);
     } catch (error) {
       console.error("[site-changes] unreadable notification", error);
     }
@@ -105,12 +136,21 @@ export async function shareSiteChanges(
   async function listen(): Promise<void> {
     retry = undefined;
     if (isStopped) return;
-    const client = new pg.Client({ ...connection, application_name: LISTENER_APPLICATION_NAME });
+    const client = new pg.Client({
+      ...connection,
+      application_name: LISTENER_APPLICATION_NAME,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
+    });
     current = client;
     let hasFailed = false;
+    let deadline: NodeJS.Timeout | undefined;
+    let quiet = () => {};
     const fail = (error: unknown) => {
       if (hasFailed) return;
       hasFailed = true;
+      quiet();
+      awaited = null;
       if (current === client) current = null;
       client.end().catch(() => {});
       lost(error);
@@ -133,6 +173,27 @@ export async function shareSiteChanges(
     // A backend ended by the server may say only 'end' (no error): that is a loss too.
     client.on("end", () => fail(new Error("connection ended")));
     listening();
+    // Sent on the listening connection itself: a half-open one cannot send it either.
+    const beat = setInterval(() => {
+      if (awaited !== null) return;
+      const token = randomUUID();
+      awaited = token;
+      deadline = setTimeout(() => {
+        if (awaited === token)
+          fail(new Error(`its own heartbeat not heard within ${heartbeat.withinMs / 1000} s`));
+      }, heartbeat.withinMs);
+      client
+        .query("SELECT pg_notify($1, $2)", [
+          CHANNEL,
+          JSON.stringify({ from: instance, heartbeat: token } satisfies Heartbeat),
+        ])
+        .catch(fail);
+    }, heartbeat.everyMs);
+    quiet = () => {
+      clearInterval(beat);
+      clearTimeout(deadline);
+    };
+    stopHeartbeat = quiet;
   }
 
   await listen();
@@ -185,6 +246,7 @@ export async function shareSiteChanges(
     isStopped = true;
     clearTimeout(retry);
     clearTimeout(announceRetry);
+    stopHeartbeat();
     stopSending();
     await Promise.allSettled([current?.end(), sender.end()]);
   };
