@@ -10,7 +10,7 @@
  * The protocol is one JSON request line, answered by JSON lines: `{"progress": "..."}` any number of
  * times, then `{"done": summary}` or `{"error": {"code", "message"}}`.
  */
-import { chmodSync, rmSync, statSync } from "node:fs";
+import { rmSync, statSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import type { Database } from "#app/db/client.server";
@@ -20,6 +20,10 @@ import { DomainError, isDomainError, type DomainErrorCode } from "#app/lib/error
 export const CONTROL_SOCKET = "newsdesk.sock";
 /** Unix socket paths are limited to 108 bytes on Linux (104 on macOS). */
 const MAX_SOCKET_PATH = 100;
+/** A request is one short line (a command and a folder path): more than this is not a request. */
+export const MAX_REQUEST_BYTES = 4 * 1024;
+/** A connection that sends no whole request within this is closed, so none holds the channel open. */
+const REQUEST_TIMEOUT_MS = 10_000;
 
 export const controlSocketPath = (dataDir: string) => path.join(path.resolve(dataDir), CONTROL_SOCKET);
 
@@ -39,6 +43,7 @@ export interface ControlChannel {
 export async function startControlChannel(
   database: Database,
   dataDir: string,
+  { requestTimeoutMs = REQUEST_TIMEOUT_MS }: { requestTimeoutMs?: number } = {},
 ): Promise<ControlChannel | null> {
   const file = controlSocketPath(dataDir);
   if (file.length > MAX_SOCKET_PATH) {
@@ -51,20 +56,32 @@ export async function startControlChannel(
   let busy = false;
   const server = net.createServer((socket) => {
     socket.setEncoding("utf8");
+    const send = (message: object) => {
+      if (!socket.destroyed) socket.write(`${JSON.stringify(message)}\n`);
+    };
+    const refuse = (code: DomainErrorCode, message: string) => {
+      send({ error: { code, message } });
+      // Closed from this side whether or not the other end ever closes its own.
+      socket.end(() => socket.destroy());
+    };
+    // Only until the request has come: a backup then runs as long as it needs, with no line for minutes.
+    socket.setTimeout(requestTimeoutMs, () =>
+      refuse("invalid", "No request came on the control channel in time: the connection is closed."),
+    );
     let received = "";
     socket.on("data", (chunk: string) => {
       received += chunk;
       const end = received.indexOf("\n");
-      if (end < 0) return;
+      if (end < 0 && Buffer.byteLength(received) <= MAX_REQUEST_BYTES) return;
       socket.removeAllListeners("data");
-      const send = (message: object) => {
-        if (!socket.destroyed) socket.write(`${JSON.stringify(message)}\n`);
-      };
+      socket.setTimeout(0);
+      if (end < 0 || end > MAX_REQUEST_BYTES)
+        return refuse("invalid", "The request on the control channel is too long: it is one short line.");
       void (async () => {
         try {
           const request = JSON.parse(received.slice(0, end)) as BackupRequest;
           if (
-            request.command !== "backup" ||
+            request?.command !== "backup" ||
             typeof request.dir !== "string" ||
             !path.isAbsolute(request.dir)
           )
@@ -100,7 +117,8 @@ export async function startControlChannel(
     });
     socket.on("error", () => {}); // the command went away: nothing to answer
   });
-  // The socket is created already private: no moment when another account could connect.
+  // The socket is created already private, 0600 by this umask (Linux and macOS apply it to sockets):
+  // no moment when another account could connect, and no chmod needed after.
   const umask = process.umask(0o177);
   try {
     await new Promise<void>((resolve, reject) => {
@@ -113,7 +131,6 @@ export async function startControlChannel(
   } finally {
     process.umask(umask);
   }
-  chmodSync(file, 0o600);
   return {
     close: () =>
       new Promise<void>((resolve) => {
@@ -156,12 +173,21 @@ export async function askServerForBackup(
     socket.on("data", (chunk: string) => {
       pending += chunk;
       let end: number;
-      while ((end = pending.indexOf("\n")) >= 0) {
-        const message = JSON.parse(pending.slice(0, end)) as {
-          progress?: string;
-          done?: BackupSummary;
-          error?: { code: string; message: string };
-        };
+      while (!settled && (end = pending.indexOf("\n")) >= 0) {
+        let message: { progress?: string; done?: BackupSummary; error?: { code: string; message: string } };
+        try {
+          message = JSON.parse(pending.slice(0, end)) as typeof message;
+          if (typeof message !== "object" || message === null) throw new Error("not an object");
+        } catch {
+          settled = true;
+          socket.destroy();
+          reject(
+            new Error(
+              "The server's answer on the control channel was not understood: is it the same Newsdesk version as this command?",
+            ),
+          );
+          return;
+        }
         pending = pending.slice(end + 1);
         if (message.progress) onProgress(message.progress);
         if (message.done) {
