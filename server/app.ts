@@ -25,7 +25,7 @@ import {
 import { PageCache } from "#app/domain/delivery/page-cache.server";
 import { onSiteChange } from "#app/domain/delivery/site-changes.server";
 import { mediaFiles } from "./media-files";
-import { pageCacheHandlers } from "./page-cache";
+import { pageCacheHandlers, reportPageCache } from "./page-cache";
 import { limitConcurrentRenders } from "./render-gate";
 import { BODY_LIMITS, readRequestBodies } from "./request-body";
 import { routerHandler } from "./router-handler";
@@ -184,6 +184,7 @@ export function createApp({ config, db, build, viteMiddleware }: AppOptions): {
     });
     serveHit = handlers.serveHit;
     app.use(handlers.middleware);
+    reportPageCache(handlers.counts, cache, handlers.upgrader);
   }
   app.all("/{*splat}", routerHandler({ build, mode, getLoadContext: context }));
   app.use(answerErrors);

@@ -169,6 +169,46 @@ describe.each(TEST_ENGINES)("the page cache on %s", (engine) => {
     expect(await head.text()).toBe("");
   });
 
+  test("a miss is compressed once for its reader; another encoding is made when asked; a page read again is sent smaller", async () => {
+    const { get } = await import("node:http");
+    const zlib = await import("node:zlib");
+    /** The raw answer, as a browser receives it before decoding. */
+    const raw = (path: string, acceptEncoding: string) =>
+      new Promise<{ cache: string; encoding: string; bytes: Buffer }>((resolve, reject) => {
+        get(origin + path, { headers: { "Accept-Encoding": acceptEncoding } }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () =>
+            resolve({
+              cache: String(response.headers["x-cache"]),
+              encoding: String(response.headers["content-encoding"] ?? "identity"),
+              bytes: Buffer.concat(chunks),
+            }),
+          );
+        }).on("error", reject);
+      });
+    const path = "/privacy";
+    const first = await raw(path, "gzip");
+    expect([first.cache, first.encoding]).toEqual(["MISS", "gzip"]);
+    const plain = zlib.gunzipSync(first.bytes).toString();
+
+    const brotli = await raw(path, "gzip, deflate, br");
+    expect([brotli.cache, brotli.encoding]).toEqual(["HIT", "br"]);
+    expect(zlib.brotliDecompressSync(brotli.bytes).toString()).toBe(plain);
+    const identity = await raw(path, "identity");
+    expect([identity.cache, identity.encoding]).toEqual(["HIT", "identity"]);
+    expect(identity.bytes.toString()).toBe(plain);
+
+    // Asked for again, the page is recompressed at brotli's best in the background: fewer bytes, same page.
+    let smaller = brotli;
+    for (let attempt = 0; attempt < 100 && smaller.bytes.length >= brotli.bytes.length; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      smaller = await raw(path, "br");
+    }
+    expect(smaller.bytes.length).toBeLessThan(brotli.bytes.length);
+    expect(zlib.brotliDecompressSync(smaller.bytes).toString()).toBe(plain);
+  });
+
   test("publishing shows the story at once on home, its category, the listings, search, the feeds and sitemaps", async () => {
     const category = await aCategory();
     const title = "Tema harbour expansion opens";

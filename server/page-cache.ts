@@ -6,20 +6,25 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { TLSSocket } from "node:tls";
-import zlib from "node:zlib";
 import type { Request as ExpressRequest, RequestHandler } from "express";
 import type { AppLoadContext } from "react-router";
 import type { Db } from "#app/db/client.server";
 import {
   chooseEncoding,
-  compressPage,
   isCacheableRequest,
   isStorableResponse,
   matchesEtag,
   pageCacheKey,
+  storedPage,
   type CachedPage,
   type PageCache,
 } from "#app/domain/delivery/page-cache.server";
+import {
+  CompressionUpgrader,
+  encode,
+  plainBody,
+  type Encoding,
+} from "#app/domain/delivery/page-compression.server";
 import type { Settings } from "#app/db/schema";
 import { isDatabaseUnreachable } from "#app/lib/database-unreachable.server";
 import { getSettings } from "#app/domain/settings/settings.server";
@@ -50,9 +55,53 @@ interface PageCacheOptions {
   context: (req: ExpressRequest) => AppLoadContext;
 }
 
+/** What the cache did since the server started: the operator's and the bench's view of it. */
+export interface PageCacheCounts {
+  hits: number;
+  misses: number;
+  /** Rendered for this reader alone: not storable (a redirect, an error, a cookie). */
+  bypasses: number;
+  /** Encodings made on a hit, when a page kept for one encoding was first asked in the other. */
+  encodedOnHit: number;
+}
+
 export function pageCacheHandlers({ cache, db, trustProxy, render, context }: PageCacheOptions) {
   /** Renders in flight by key: a crowd asking for a page just purged waits for one render. */
   const inFlight = new Map<string, Promise<CachedPage | null>>();
+  const counts: PageCacheCounts = { hits: 0, misses: 0, bypasses: 0, encodedOnHit: 0 };
+  const upgrader = new CompressionUpgrader<CachedPage>({
+    replace: (key, current, better) => cache.replace(key, current, better),
+  });
+
+  /**
+   * Sends a kept page. A page asked for again is offered for its best compression; one kept in
+   * another encoding than this reader takes gets this one now, once (decision record 014).
+   */
+  async function send(
+    req: IncomingMessage,
+    res: ServerResponse,
+    key: string,
+    page: CachedPage,
+    outcome: "HIT" | "MISS",
+    options: { withSecurityHeaders: boolean; overHttps?: boolean },
+  ) {
+    const asked = chooseEncoding(req.headers["accept-encoding"]);
+    let bytes = asked === "identity" ? undefined : page.bodies[asked];
+    if (!bytes && !(req.method === "HEAD" && asked !== "identity")) {
+      const plain = await plainBody(page);
+      if (asked === "identity") bytes = plain;
+      else {
+        bytes = await encode(plain, asked);
+        cache.replace(key, page, { ...page, bodies: { ...page.bodies, [asked]: bytes } });
+        counts.encodedOnHit++;
+      }
+    }
+    if (outcome === "HIT") {
+      counts.hits++;
+      if (page.hits > 0) upgrader.offer(key, page);
+    }
+    sendPage(req, res, page, outcome, asked, bytes, options);
+  }
 
   /**
    * The settings the last lookup used. While the database cannot be reached, the cached pages are
@@ -106,7 +155,10 @@ export function pageCacheHandlers({ cache, db, trustProxy, render, context }: Pa
     const found = await lookupUnlessDown(req);
     const page = found && cache.get(found.key);
     if (!page) return false;
-    sendPage(req, res, page, "HIT", true, found.url.startsWith("https:"));
+    await send(req, res, found.key, page, "HIT", {
+      withSecurityHeaders: true,
+      overHttps: found.url.startsWith("https:"),
+    });
     return true;
   }
 
@@ -114,22 +166,29 @@ export function pageCacheHandlers({ cache, db, trustProxy, render, context }: Pa
     try {
       const found = await lookupUnlessDown(req);
       if (!found) return next();
+      const noSecurityHeaders = { withSecurityHeaders: false }; // Express's middleware sent them
       const hit = cache.get(found.key);
-      if (hit) return sendPage(req, res, hit, "HIT", false);
+      if (hit) return await send(req, res, found.key, hit, "HIT", noSecurityHeaders);
 
       const shared = inFlight.get(found.key);
       if (shared) {
         const page = await shared.catch(() => null);
         // The page could not be kept (an error, a cookie): this reader gets a render of their own.
-        return page ? sendPage(req, res, page, "MISS", false) : next();
+        if (!page) return next();
+        counts.misses++;
+        return await send(req, res, found.key, page, "MISS", noSecurityHeaders);
       }
       let settle: (page: CachedPage | null) => void = () => {};
       inFlight.set(found.key, new Promise((resolve) => (settle = resolve)));
       try {
         const rendered = await renderAndStore(req, found);
         settle(rendered instanceof Response ? null : rendered);
-        if (rendered instanceof Response) return await sendUnstored(req, res, rendered);
-        return sendPage(req, res, rendered, "MISS", false);
+        if (rendered instanceof Response) {
+          counts.bypasses++;
+          return await sendUnstored(req, res, rendered);
+        }
+        counts.misses++;
+        return await send(req, res, found.key, rendered, "MISS", noSecurityHeaders);
       } finally {
         settle(null);
         inFlight.delete(found.key);
@@ -152,16 +211,36 @@ export function pageCacheHandlers({ cache, db, trustProxy, render, context }: Pa
     const response = await render(request, context(req));
     if (!isStorableResponse(response)) return response;
     const body = Buffer.from(await response.arrayBuffer());
-    const page = await compressPage(body, {
-      status: response.status,
-      headers: [...response.headers].filter(([name]) => !UNSTORED_HEADERS.has(name.toLowerCase())),
-      expiresAt: Date.now() + cacheDuration * 1000,
-    });
+    const page = await storedPage(
+      body,
+      {
+        status: response.status,
+        headers: [...response.headers].filter(([name]) => !UNSTORED_HEADERS.has(name.toLowerCase())),
+        expiresAt: Date.now() + cacheDuration * 1000,
+      },
+      chooseEncoding(req.headers["accept-encoding"]),
+    );
     cache.set(key, page, generation);
     return page;
   }
 
-  return { serveHit, middleware };
+  return { serveHit, middleware, counts, upgrader };
+}
+
+/** The operator's line: "Page cache, last 15 min: 98.5% hits (12,040 hits, 183 misses, 2 not kept); 1,204 pages in 9.6 MB". */
+export function describePageCache(
+  period: string,
+  counts: PageCacheCounts,
+  cache: Pick<PageCache, "size" | "usedBytes">,
+  upgraded: number,
+): string {
+  const asked = counts.hits + counts.misses + counts.bypasses;
+  const share = asked > 0 ? ((100 * counts.hits) / asked).toFixed(1) : "0";
+  const n = (value: number) => value.toLocaleString("en-US");
+  return (
+    `Page cache, ${period}: ${share}% hits (${n(counts.hits)} hits, ${n(counts.misses)} misses, ${n(counts.bypasses)} not kept); ` +
+    `${n(cache.size)} pages in ${(cache.usedBytes / 1e6).toFixed(1)} MB, ${n(upgraded)} recompressed smaller`
+  );
 }
 
 function safeDecode(path: string): string {
@@ -200,8 +279,9 @@ function sendPage(
   res: ServerResponse,
   page: CachedPage,
   outcome: "HIT" | "MISS",
-  withSecurityHeaders: boolean,
-  overHttps = false,
+  encoding: Encoding | "identity",
+  bytes: Buffer | undefined,
+  { withSecurityHeaders, overHttps = false }: { withSecurityHeaders: boolean; overHttps?: boolean },
 ) {
   // A hit is answered before Express: the headers its securityHeaders middleware would have sent.
   const headers: Record<string, string | number> = withSecurityHeaders
@@ -218,11 +298,9 @@ function sendPage(
     res.end();
     return;
   }
-  const encoding = chooseEncoding(req.headers["accept-encoding"]);
-  const bytes =
-    encoding === "br" ? page.brotli : encoding === "gzip" ? page.gzip : zlib.gunzipSync(page.gzip);
   if (encoding !== "identity") headers["Content-Encoding"] = encoding;
-  headers["Content-Length"] = bytes.length;
+  // A HEAD of an encoding not kept yet is not worth compressing: its length is left out.
+  if (bytes) headers["Content-Length"] = bytes.length;
   res.writeHead(page.status, headers);
   res.end(req.method === "HEAD" ? undefined : bytes);
 }
@@ -238,4 +316,28 @@ async function sendUnstored(req: IncomingMessage, res: ServerResponse, response:
     return;
   }
   res.end(Buffer.from(await response.arrayBuffer()));
+}
+
+/** How often a server with readers says how its page cache did: often enough to see a night's shape. */
+const REPORT_EVERY_MS = 15 * 60 * 1000;
+
+/** Every REPORT_EVERY_MS with any anonymous traffic, one line on what the cache did in that time. */
+export function reportPageCache(
+  counts: PageCacheCounts,
+  cache: Pick<PageCache, "size" | "usedBytes">,
+  upgrader: { upgraded: number },
+) {
+  let last = { ...counts, upgraded: upgrader.upgraded };
+  setInterval(() => {
+    const since: PageCacheCounts = {
+      hits: counts.hits - last.hits,
+      misses: counts.misses - last.misses,
+      bypasses: counts.bypasses - last.bypasses,
+      encodedOnHit: counts.encodedOnHit - last.encodedOnHit,
+    };
+    const upgraded = upgrader.upgraded - last.upgraded;
+    last = { ...counts, upgraded: upgrader.upgraded };
+    if (since.hits + since.misses + since.bypasses === 0) return;
+    console.log(`[newsdesk] ${describePageCache("last 15 min", since, cache, upgraded)}`);
+  }, REPORT_EVERY_MS).unref();
 }

@@ -3,32 +3,51 @@ import { articleSaveChange } from "#app/domain/articles/admin.server";
 import {
   articleIdsLinkedFrom,
   chooseEncoding,
-  compressPage,
   isCacheableRequest,
   isStorableResponse,
   matchesEtag,
   PageCache,
+  pageBytes,
   pageCacheKey,
+  storedPage,
 } from "./page-cache.server";
 
 const A = "11111111-1111-4111-8111-111111111111";
 const B = "22222222-2222-4222-8222-222222222222";
 
-async function page(html: string, expiresAt = Number.MAX_SAFE_INTEGER) {
-  return compressPage(Buffer.from(html), { status: 200, headers: [], expiresAt });
+async function page(html: string, expiresAt = Number.MAX_SAFE_INTEGER, encoding: "br" | "gzip" = "br") {
+  return storedPage(Buffer.from(html), { status: 200, headers: [], expiresAt }, encoding);
 }
 
 describe("the page cache store", () => {
-  test("keeps a page under its key and gives it back with gzip and brotli bytes of the same page", async () => {
+  test("keeps a page under its key, compressed once in the encoding its first reader takes", async () => {
     const cache = new PageCache(1024 * 1024);
     const stored = await page(`<a href="/article/${A}">A</a>`.repeat(50));
     expect(cache.set("/", stored, cache.generation)).toBe(true);
     const hit = cache.get("/");
     expect(hit).toBe(stored);
     const zlib = await import("node:zlib");
-    expect(zlib.gunzipSync(hit!.gzip).toString()).toContain(A);
-    expect(zlib.brotliDecompressSync(hit!.brotli).toString()).toContain(A);
+    expect(zlib.brotliDecompressSync(hit!.bodies.br!).toString()).toContain(A);
+    expect(hit!.bodies.gzip).toBeUndefined();
     expect(hit!.etag).toMatch(/^W\/"[\w-]+"$/);
+    const plain = await page("plain", undefined, "gzip");
+    expect(zlib.gunzipSync(plain.bodies.gzip!).toString()).toBe("plain");
+  });
+
+  test("another form of the same page replaces it only while it is still the one kept", async () => {
+    const cache = new PageCache(1024 * 1024);
+    const stored = await page(`<a href="/article/${A}">A</a>`.repeat(50));
+    cache.set("/", stored, 0);
+    cache.get("/");
+    const withGzip = { ...stored, bodies: { ...stored.bodies, gzip: Buffer.alloc(300) } };
+    expect(cache.replace("/", stored, withGzip)).toBe(true);
+    expect(cache.usedBytes).toBe(pageBytes(withGzip));
+    expect(cache.get("/")).toBe(withGzip);
+    expect(withGzip.hits).toBe(2); // the hits before the swap count on
+    // Purged meanwhile: the late form is not put back.
+    cache.purge({ scope: "article", articleId: A, reason: "test" });
+    expect(cache.replace("/", withGzip, { ...withGzip })).toBe(false);
+    expect(cache.get("/")).toBeUndefined();
   });
 
   test("the same bytes get the same ETag, other bytes another", async () => {
@@ -38,7 +57,7 @@ describe("the page cache store", () => {
 
   test("is bounded by bytes: the least recently used page goes first", async () => {
     const one = await page(`page 0 ${"x".repeat(100)}`);
-    const size = one.gzip.length + one.brotli.length + 512;
+    const size = pageBytes(one);
     const cache = new PageCache(Math.floor(size * 8.5)); // room for eight, not nine
     for (let i = 0; i < 8; i++) cache.set(`/p${i}`, await page(`page ${i} ${"x".repeat(100)}`), 0);
     cache.get("/p0"); // used: now the newest

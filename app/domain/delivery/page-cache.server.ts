@@ -5,14 +5,14 @@
  *   without `Set-Cookie` or a private/no-store `Cache-Control` is kept (`isStorableResponse`);
  * - the key holds everything that makes two such responses differ (`pageCacheKey`);
  * - memory is bounded by bytes, least recently used first out;
+ * - a miss compresses the page once, fast, for its reader's encoding (page-compression.server.ts);
  * - a change purges exactly (`purge`): everything for a site-wide change, else the pages that link to
  *   the changed article. A render that overlapped any purge is not stored, so nothing stale survives.
  */
 import { createHash } from "node:crypto";
-import { promisify } from "node:util";
-import zlib from "node:zlib";
 import { hasPersonalCookie } from "#app/domain/settings/public-delivery.server";
 import { isBackOfficePath } from "#app/lib/paths";
+import { encode, FAST_BROTLI_QUALITY, type Encoding } from "./page-compression.server";
 import type { SiteChange } from "./site-changes.server";
 
 export interface CachedPage {
@@ -21,34 +21,40 @@ export interface CachedPage {
   headers: [string, string][];
   /** Weak: the same page is sent gzip or brotli. */
   etag: string;
-  gzip: Buffer;
-  brotli: Buffer;
+  /**
+   * The page compressed in the encodings readers have asked for so far (decision record 014): a miss
+   * compresses only its reader's, the other is added when first asked for.
+   */
+  bodies: Partial<Record<Encoding, Buffer>>;
+  /** Brotli's quality of `bodies.br`: fast when stored, the best once a reader asked again. */
+  brotliQuality: number;
   /** The articles this page links to: editing one of them, or its comments, purges the page. */
   articleIds: ReadonlySet<string>;
   expiresAt: number;
+  /** Hits since it was stored: a page asked for again is worth a better compression. */
+  hits: number;
 }
 
-const gzip = promisify(zlib.gzip);
-const brotli = promisify(zlib.brotliCompress);
-/** Compression runs on libuv's thread pool, off the request thread; once per stored page. */
-export async function compressPage(
+/** The page as its first reader takes it (plain bytes are kept gzipped): compressed once, fast. */
+export async function storedPage(
   body: Buffer,
-  meta: Omit<CachedPage, "gzip" | "brotli" | "etag" | "articleIds">,
+  meta: Pick<CachedPage, "status" | "headers" | "expiresAt">,
+  asked: Encoding | "identity",
 ): Promise<CachedPage> {
-  const [gzipped, brotlied] = await Promise.all([
-    gzip(body, { level: 9 }),
-    brotli(body, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-      },
-    }),
-  ]);
+  const encoding = asked === "identity" ? "gzip" : asked;
   const etag = `W/"${createHash("sha1").update(body).digest("base64url").slice(0, 27)}"`;
-  return { ...meta, etag, gzip: gzipped, brotli: brotlied, articleIds: articleIdsLinkedFrom(body) };
+  return {
+    ...meta,
+    etag,
+    bodies: { [encoding]: await encode(body, encoding) },
+    brotliQuality: FAST_BROTLI_QUALITY,
+    articleIds: articleIdsLinkedFrom(body),
+    hits: 0,
+  };
 }
 
-const pageBytes = (page: CachedPage) => page.gzip.length + page.brotli.length + 512;
+export const pageBytes = (page: CachedPage) =>
+  (page.bodies.br?.length ?? 0) + (page.bodies.gzip?.length ?? 0) + 512;
 
 /** A byte-bounded LRU of pages. A Map keeps insertion order: a hit moves its key to the end. */
 export class PageCache {
@@ -79,6 +85,7 @@ export class PageCache {
       return undefined;
     }
     this.pages.set(key, page);
+    page.hits++;
     return page;
   }
 
@@ -90,12 +97,29 @@ export class PageCache {
     this.remove(key);
     this.pages.set(key, page);
     this.bytes += size;
+    this.evictOverflow();
+    return true;
+  }
+
+  /**
+   * Swaps in another form of the same page (an encoding added, a better compression) if `current` is
+   * still what is kept under `key`: a page purged or stored anew meanwhile is left alone.
+   */
+  replace(key: string, current: CachedPage, next: CachedPage): boolean {
+    if (this.pages.get(key) !== current || pageBytes(next) > this.maxBytes / 8) return false;
+    next.hits = current.hits;
+    this.pages.set(key, next);
+    this.bytes += pageBytes(next) - pageBytes(current);
+    this.evictOverflow();
+    return true;
+  }
+
+  private evictOverflow() {
     for (const [oldest, old] of this.pages) {
       if (this.bytes <= this.maxBytes) break;
       this.pages.delete(oldest);
       this.bytes -= pageBytes(old);
     }
-    return true;
   }
 
   purge(change: SiteChange) {
