@@ -15,7 +15,7 @@ describe("reading wrk", () => {
   105735 requests in 3.00s, 1.01GB read
 Requests/sec:  35245.12
 Transfer/sec:    345.20MB
-BENCH_RESULT 105735 3000021 1104 6130 0 0
+BENCH_RESULT 105735 3000021 1104 6130 0 0 1084629630 0 0 0
 `;
 
   test("req/s is wrk's own figure; p50 and p95 come from our Lua hook, in microseconds", () => {
@@ -26,12 +26,22 @@ BENCH_RESULT 105735 3000021 1104 6130 0 0
       requests: 105735,
       non2xx: 0,
       socketErrors: 0,
+      bytesPerAnswer: 10258,
+    });
+  });
+
+  test("the X-Cache answers counted by the hook, when asked for", () => {
+    const sweep = "Requests/sec:     98.50\nBENCH_RESULT 985 10000000 38000 61000 0 0 8865000 120 860 5\n";
+    expect(parseWrk(sweep, true)).toMatchObject({
+      requests: 985,
+      bytesPerAnswer: 9000,
+      cache: { hits: 120, misses: 860, other: 5 },
     });
   });
 
   test("a run in which no request finished reads as zero requests, not as a fast server", () => {
     const result = parseWrk(
-      "  0 requests in 3.10s, 85.41KB read\nRequests/sec:      0.00\nBENCH_RESULT 0 3097377 0 0 0 0\n",
+      "  0 requests in 3.10s, 85.41KB read\nRequests/sec:      0.00\nBENCH_RESULT 0 3097377 0 0 0 0 0 0 0 0\n",
     );
     expect(result.requests).toBe(0);
     expect(result.requestsPerSecond).toBe(0);

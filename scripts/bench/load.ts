@@ -1,7 +1,8 @@
 /**
  * Throughput under load: `wrk` (threads, connections and duration from the bench's settings, gzip and
- * brotli accepted as a browser does) with a Lua script that rotates through a page's paths and prints
- * the percentiles wrk's --latency table lacks (p95). Without wrk, the bench's own client keeps the same
+ * brotli accepted as a browser does) with a Lua script that rotates through a page's paths (or picks
+ * one at random each request: the sweep over every article), prints the percentiles wrk's --latency
+ * table lacks (p95), the bytes per answer, and on request counts the answers' X-Cache. Without wrk, the bench's own client keeps the same
  * number of connections busy for the same time (it shares the CPU with the server, so it reads lower).
  */
 import { spawn } from "node:child_process";
@@ -19,6 +20,20 @@ export interface LoadSettings {
   workDir: string;
 }
 
+export interface LoadOptions {
+  /** A random path of the list each request (a reader arriving from anywhere), not each in turn. */
+  random?: boolean;
+  /** Count the X-Cache answers (costs wrk a header parse per answer, so only where it is read). */
+  countCache?: boolean;
+}
+
+/** X-Cache answers seen under load: HIT, MISS, and anything else (BYPASS, or no header at all). */
+export interface CacheCounts {
+  hits: number;
+  misses: number;
+  other: number;
+}
+
 export interface LoadResult {
   tool: "wrk" | "node";
   requestsPerSecond: number;
@@ -28,6 +43,9 @@ export interface LoadResult {
   /** Answers that were not 2xx or 3xx, and socket errors (connect, read, write, timeout). */
   non2xx: number;
   socketErrors: number;
+  /** Bytes received per answer, headers included (what a reader's data plan pays, near enough). */
+  bytesPerAnswer: number;
+  cache?: CacheCounts;
 }
 
 export const WRK_PATH = ["/usr/bin/wrk", "/usr/local/bin/wrk"].find((p) => fs.existsSync(p)) ?? null;
@@ -39,36 +57,58 @@ export function durationSeconds(duration: string): number {
   return Number(match[1]) * unit;
 }
 
-function wrkScript(paths: string[]): string {
+function wrkScript(paths: string[], { random = false, countCache = false }: LoadOptions): string {
   return `-- written by scripts/bench/load.ts
 local paths = { ${paths.map((p) => JSON.stringify(p)).join(", ")} }
+local random_pick = ${random}
 local n = 0
+local threads = {}
+local id = 0
+setup = function(thread)
+  id = id + 1
+  thread:set("id", id)
+  table.insert(threads, thread)
+end
+init = function(args)
+  math.randomseed(os.time() * 1000 + id)
+  hits, misses, other = 0, 0, 0
+end
 request = function()
   n = n + 1
-  return wrk.format("GET", paths[(n % #paths) + 1])
+  local i = random_pick and math.random(#paths) or (n % #paths) + 1
+  return wrk.format("GET", paths[i])
 end
+${
+  countCache
+    ? `response = function(status, headers, body)
+  local seen = headers["X-Cache"]
+  if seen == "HIT" then hits = hits + 1 elseif seen == "MISS" then misses = misses + 1 else other = other + 1 end
+end`
+    : ""
+}
 done = function(summary, latency, requests)
   local e = summary.errors
+  local h, m, o = 0, 0, 0
+  for _, t in ipairs(threads) do
+    h = h + (t:get("hits") or 0)
+    m = m + (t:get("misses") or 0)
+    o = o + (t:get("other") or 0)
+  end
   io.write(string.format(
-    "BENCH_RESULT %d %d %d %d %d %d\\n",
+    "BENCH_RESULT %d %d %d %d %d %d %d %d %d %d\\n",
     summary.requests, summary.duration, latency:percentile(50), latency:percentile(95),
-    e.status, e.connect + e.read + e.write + e.timeout))
+    e.status, e.connect + e.read + e.write + e.timeout, summary.bytes, h, m, o))
 end
 `;
 }
 
 /** Parses the line our Lua `done` hook prints (microseconds), with wrk's own "Requests/sec" as a check. */
-export function parseWrk(output: string): Omit<LoadResult, "tool"> {
-  const line = /^BENCH_RESULT (\d+) (\d+) (\d+) (\d+) (\d+) (\d+)$/m.exec(output);
+export function parseWrk(output: string, countCache = false): Omit<LoadResult, "tool"> {
+  const line = /^BENCH_RESULT (\d+) (\d+) (\d+) (\d+) (\d+) (\d+) (\d+) (\d+) (\d+) (\d+)$/m.exec(output);
   if (!line) throw new Error(`[bench] could not read wrk's output:\n${output}`);
-  const [requests, durationUs, p50Us, p95Us, non2xx, socketErrors] = line.slice(1).map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
+  const [requests, durationUs, p50Us, p95Us, non2xx, socketErrors, bytes, hits, misses, other] = line
+    .slice(1)
+    .map(Number) as [number, number, number, number, number, number, number, number, number, number];
   const reported = /^Requests\/sec:\s+([\d.]+)/m.exec(output)?.[1];
   return {
     requestsPerSecond: reported ? Number(reported) : requests / (durationUs / 1e6),
@@ -77,12 +117,20 @@ export function parseWrk(output: string): Omit<LoadResult, "tool"> {
     requests,
     non2xx,
     socketErrors,
+    bytesPerAnswer: requests > 0 ? bytes / requests : 0,
+    ...(countCache ? { cache: { hits, misses, other } } : {}),
   };
 }
 
-async function runWrk(wrk: string, origin: string, paths: string[], settings: LoadSettings) {
+async function runWrk(
+  wrk: string,
+  origin: string,
+  paths: string[],
+  settings: LoadSettings,
+  options: LoadOptions,
+) {
   const script = path.join(settings.workDir, `wrk-${Date.now()}-${Math.random().toString(36).slice(2)}.lua`);
-  fs.writeFileSync(script, wrkScript(paths));
+  fs.writeFileSync(script, wrkScript(paths, options));
   const args = [
     `-t${settings.threads}`,
     `-c${settings.connections}`,
@@ -110,23 +158,30 @@ async function runWrk(wrk: string, origin: string, paths: string[], settings: Lo
     });
   });
   fs.rmSync(script, { force: true });
-  return parseWrk(output);
+  return parseWrk(output, options.countCache);
 }
 
-async function runNode(origin: string, paths: string[], settings: LoadSettings) {
+async function runNode(origin: string, paths: string[], settings: LoadSettings, options: LoadOptions) {
   const until = Date.now() + durationSeconds(settings.duration) * 1000;
   const times: number[] = [];
+  const cache: CacheCounts = { hits: 0, misses: 0, other: 0 };
   let non2xx = 0;
   let socketErrors = 0;
+  let bytes = 0;
   let n = 0;
   const started = Date.now();
   const worker = async () => {
     while (Date.now() < until) {
-      const pathname = paths[n++ % paths.length] ?? "/";
+      const i = options.random ? Math.floor(Math.random() * paths.length) : n++ % paths.length;
       try {
-        const answer = await get(`${origin}${pathname}`, { acceptEncoding: settings.acceptEncoding });
+        const answer = await get(`${origin}${paths[i] ?? "/"}`, { acceptEncoding: settings.acceptEncoding });
         if (answer.status >= 400) non2xx++;
         times.push(answer.ms);
+        bytes += answer.wireBytes;
+        const seen = answer.headers["x-cache"];
+        if (seen === "HIT") cache.hits++;
+        else if (seen === "MISS") cache.misses++;
+        else cache.other++;
       } catch {
         socketErrors++;
       }
@@ -142,15 +197,24 @@ async function runNode(origin: string, paths: string[], settings: LoadSettings) 
     requests: times.length,
     non2xx,
     socketErrors,
+    bytesPerAnswer: times.length > 0 ? bytes / times.length : 0,
+    ...(options.countCache ? { cache } : {}),
   };
 }
 
-/** Loads `origin` with `paths` (in turn) for the configured duration. */
-export async function load(origin: string, paths: string[], settings: LoadSettings): Promise<LoadResult> {
+/** Loads `origin` with `paths` (in turn, or at random) for the configured duration. */
+export async function load(
+  origin: string,
+  paths: string[],
+  settings: LoadSettings,
+  options: LoadOptions = {},
+): Promise<LoadResult> {
   if (!origin.startsWith("http://127.0.0.1:")) throw new Error(`[bench] refusing to load ${origin}`);
-  // A few requests first, so a cold start (the first render, an empty cache) is not in the figures.
-  for (const pathname of paths.slice(0, 5))
-    await get(`${origin}${pathname}`, { acceptEncoding: settings.acceptEncoding });
-  if (WRK_PATH) return { tool: "wrk", ...(await runWrk(WRK_PATH, origin, paths, settings)) };
-  return { tool: "node", ...(await runNode(origin, paths, settings)) };
+  // A few requests first, so a cold start (the first render) is not in the figures. Not for a sweep:
+  // its pages are each asked about once, and warming five of them would only flatter its hits.
+  if (!options.random)
+    for (const pathname of paths.slice(0, 5))
+      await get(`${origin}${pathname}`, { acceptEncoding: settings.acceptEncoding });
+  if (WRK_PATH) return { tool: "wrk", ...(await runWrk(WRK_PATH, origin, paths, settings, options)) };
+  return { tool: "node", ...(await runNode(origin, paths, settings, options)) };
 }

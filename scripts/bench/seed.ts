@@ -1,7 +1,7 @@
 /**
  * The bench's content: the sample content of a first start, BENCH_ARTICLES generated published articles
- * (inserted 5,000 per statement), and a photo-sized JPEG uploaded through the media library's own upload
- * function and set as the lead story's image.
+ * (inserted 5,000 per statement) by BENCH_WRITERS writers with two tags each, and a photo-sized JPEG
+ * uploaded through the media library's own upload function and set as the lead story's image.
  *
  * Runs in the bench process before any server starts: `process.env.DATA_DIR` (and `DATABASE_URL`) must
  * be set before this module is imported, since the app reads its configuration once.
@@ -26,9 +26,50 @@ const log = (line: string) => console.log(`[bench]   ${line}`);
 /** A photo as a phone camera or agency sends it: 2400x1600, compressed to about 445 KB. */
 const PHOTO = { width: 2400, height: 1600, targetBytes: 445_000 } as const;
 
+/** Staff writers with author pages; each has a twentieth of the stories (5,000 at 100,000). */
+export const BENCH_WRITERS = 20;
+
+/** Tags; every story has two, so a tag page lists about a twentieth of them. */
+const TAGS = [
+  "Elections",
+  "Cocoa",
+  "Black Stars",
+  "Cedi",
+  "Floods",
+  "Budget",
+  "Mining",
+  "Health",
+  "Schools",
+  "Roads",
+  "Fishing",
+  "Startups",
+  "Banking",
+  "Festivals",
+  "Chiefs",
+  "Transport",
+  "Parliament",
+  "Youth",
+  "Exports",
+  "Rainfall",
+];
+export const BENCH_TAG_SLUG = "black-stars";
+export const BENCH_AUTHOR_SLUG = "bench-writer-7";
+
+/**
+ * A word only one story in RARE_EVERY has (about 100 at 100,000): the rare search. The common one is any
+ * word of the vocabulary (a quarter of the stories each).
+ */
+export const RARE_WORD = "harmattan";
+const RARE_EVERY = 997;
+export const COMMON_WORD = "cocoa";
+
 /** What a seeded data directory holds, so BENCH_DATA_DIR can be reused without seeding again. */
 export interface SeedResult {
+  /** Bumped when the generated content changes: an older seeded folder is not reused. */
+  version: number;
   articles: number;
+  /** Published stories the common and the rare word match, counted by the database after seeding. */
+  matches: { common: number; rare: number };
   /** The lead story's address (its slug: the id answers 301). */
   leadArticlePath: string;
   leadImageUrl: string;
@@ -36,11 +77,12 @@ export interface SeedResult {
 }
 
 const MARKER = "bench-seed.json";
+const SEED_VERSION = 2;
 
 export function readSeedMarker(dataDir: string, articles: number): SeedResult | null {
   try {
     const marker = JSON.parse(fs.readFileSync(path.join(dataDir, MARKER), "utf8")) as SeedResult;
-    return marker.articles === articles ? marker : null;
+    return marker.articles === articles && marker.version === SEED_VERSION ? marker : null;
   } catch {
     return null;
   }
@@ -59,14 +101,20 @@ function sentence(topic: number, seed: number, length: number): string {
   return text.charAt(0).toUpperCase() + text.slice(1) + ".";
 }
 
+const headlineOf = (i: number) => sentence(i, i, 7).slice(0, -1);
+
+/** Generated article `i`'s address (readable and unique: the number keeps equal headlines apart). */
+export const generatedArticlePath = (i: number) => `/article/${shortSlug(headlineOf(i))}-${i}`;
+
 /** Article `i` of the generated ones: about 2 KB of text in 8 paragraphs, an hour older than `i - 1`. */
 function generatedArticle(i: number) {
-  const headline = sentence(i, i, 7).slice(0, -1);
+  const headline = headlineOf(i);
   return {
     title: `${headline} (${i})`,
-    // Readable and unique, as the newsroom's own stories get (the number keeps equal headlines apart).
-    slug: `${shortSlug(headline)}-${i}`,
-    excerpt: sentence(i, i + 1, 25),
+    slug: generatedArticlePath(i).slice("/article/".length),
+    excerpt: sentence(i, i + 1, 25) + (i % RARE_EVERY === 0 ? ` The ${RARE_WORD} came early.` : ""),
+    writer: i % BENCH_WRITERS,
+    tags: [TAGS[i % TAGS.length], TAGS[(i * 7 + 3) % TAGS.length]],
     content: Array.from({ length: 8 }, (_, p) => `<p>${sentence(i, i + p, 40)}</p>`).join(""),
     category: i,
     views: (i * 37) % 900,
@@ -128,6 +176,11 @@ export async function seedBenchContent(dataDir: string, count: number): Promise<
   const database = await prepareDatabase();
   const { db } = database;
   try {
+    await db.execute(sql`
+      INSERT INTO users (id, email, name, role, slug)
+      SELECT gen_random_uuid()::text, 'bench-writer-' || n || '@example.com', 'Bench Writer ' || n, 'writer',
+             'bench-writer-' || n
+      FROM generate_series(0, ${BENCH_WRITERS - 1}) AS n`);
     const started = Date.now();
     for (let start = 0; start < count; start += BATCH) {
       const end = Math.min(start + BATCH, count);
@@ -135,14 +188,16 @@ export async function seedBenchContent(dataDir: string, count: number): Promise<
       // The text is made here and sent as one JSON parameter: making it in SQL took longer than the
       // insert itself, whose cost is the stored search vector of each row.
       await db.execute(sql`
-        INSERT INTO articles (id, slug, title, excerpt, content, category_id, author_name, status, views,
-                              read_time, published_at, created_at)
+        INSERT INTO articles (id, slug, title, excerpt, content, category_id, author_id, author_name, tags,
+                              status, views, read_time, published_at, created_at)
         SELECT gen_random_uuid()::text, r.slug, r.title, r.excerpt, r.content,
-               c.ids[r.category % array_length(c.ids, 1) + 1], 'Bench Writer', 'published', r.views,
+               c.ids[r.category % array_length(c.ids, 1) + 1], w.id, w.name, r.tags, 'published', r.views,
                '2 min read', now() - make_interval(hours => r."hoursAgo"),
                now() - make_interval(hours => r."hoursAgo")
         FROM json_to_recordset(${JSON.stringify(rows)}::json)
-               AS r(slug text, title text, excerpt text, content text, category int, views int, "hoursAgo" int),
+               AS r(slug text, title text, excerpt text, content text, category int, writer int, tags text[],
+                    views int, "hoursAgo" int)
+             JOIN users w ON w.slug = 'bench-writer-' || r.writer,
              (SELECT array_agg(id ORDER BY name) AS ids FROM categories) AS c`);
       if (count > BATCH) log(`${end} articles (${((Date.now() - started) / 1000).toFixed(0)} s)`);
       // Lets a Ctrl-C in between batches (PGlite runs each statement without yielding).
@@ -168,8 +223,19 @@ export async function seedBenchContent(dataDir: string, count: number): Promise<
       file: new File([new Uint8Array(photo)], "lead-photo.jpg", { type: "image/jpeg" }),
     });
     await db.update(articles).set({ imageUrl: uploaded.url }).where(eq(articles.id, lead.id));
+    const { rowsOf } = await import("#app/domain/backup/query.server");
+    const matching = async (word: string) => {
+      const [row] = await rowsOf<{ total: number }>(
+        db,
+        sql`SELECT count(*)::int AS total FROM articles
+            WHERE status = 'published' AND search_vector @@ websearch_to_tsquery('english', ${word})`,
+      );
+      return Number(row?.total ?? 0);
+    };
     const result: SeedResult = {
+      version: SEED_VERSION,
       articles: count,
+      matches: { common: await matching(COMMON_WORD), rare: await matching(RARE_WORD) },
       leadArticlePath: articlePath(lead),
       leadImageUrl: uploaded.url,
       leadImageBytes: photo.length,

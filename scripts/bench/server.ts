@@ -1,6 +1,7 @@
 /**
  * Starts and stops the production server for the bench (`node bin/newsdesk.mjs start`, which runs the
- * server in its own process, so the child's pid is the server's) and reads its memory from /proc.
+ * server in its own process, so the child's pid is the server's; with WEB_CONCURRENCY workers, theirs
+ * are its children) and reads its memory from /proc.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -11,7 +12,10 @@ import { waitFor200 } from "./http";
 export interface BenchServer {
   origin: string;
   pid: number;
-  /** The resident-set high-water mark (VmHWM) so far, in bytes; null where /proc is not there. */
+  /**
+   * The highest resident-set high-water mark (VmHWM) so far of the server's processes (the server, or
+   * each worker and their primary), in bytes; null where /proc is not there.
+   */
   peakRss(): number | null;
   stop(): Promise<void>;
 }
@@ -24,6 +28,8 @@ interface ServerOptions {
   databaseUrl?: string;
   /** false starts it with PAGE_CACHE=off. */
   pageCache: boolean;
+  /** WEB_CONCURRENCY (workers on PostgreSQL); unset: the server's default. */
+  workers?: number;
 }
 
 function procStatusBytes(pid: number, field: "VmHWM" | "VmRSS"): number | null {
@@ -48,6 +54,8 @@ export async function startServer(options: ServerOptions): Promise<BenchServer> 
   else delete env.DATABASE_URL;
   if (options.pageCache) delete env.PAGE_CACHE;
   else env.PAGE_CACHE = "off";
+  if (options.workers) env.WEB_CONCURRENCY = String(options.workers);
+  else delete env.WEB_CONCURRENCY;
   const out = fs.openSync(options.logFile, "a");
   // With the heap limit on the command line, bin/newsdesk.mjs runs the server in this very process.
   const child: ChildProcess = spawn(process.execPath, [HEAP_LIMIT_FLAG, "bin/newsdesk.mjs", "start"], {
@@ -77,5 +85,27 @@ export async function startServer(options: ServerOptions): Promise<BenchServer> 
     throw new Error(`${(error as Error).message}\n--- server output (${options.logFile}) ---\n${tail}`);
   }
   const pid = child.pid ?? 0;
-  return { origin, pid, peakRss: () => procStatusBytes(pid, "VmHWM"), stop };
+  // Workers are read while they run (a process's high-water mark goes with it): after each load.
+  const peaks = new Map<number, number>();
+  const peakRss = () => {
+    for (const one of [pid, ...childrenOf(pid)]) {
+      const bytes = procStatusBytes(one, "VmHWM");
+      if (bytes !== null) peaks.set(one, Math.max(bytes, peaks.get(one) ?? 0));
+    }
+    return peaks.size > 0 ? Math.max(...peaks.values()) : null;
+  };
+  return { origin, pid, peakRss, stop };
+}
+
+function childrenOf(pid: number): number[] {
+  try {
+    return fs
+      .readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8")
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
 }

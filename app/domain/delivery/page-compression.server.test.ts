@@ -101,3 +101,10 @@ describe("the compression upgrader", () => {
     expect(upgrader.upgraded).toBeLessThanOrEqual(3);
   });
 });
+
+test("kept bytes hold a store of their own size, not zlib's 16 KB chunk", async () => {
+  for (const encoding of ["br", "gzip"] as const) {
+    const bytes = await encode(html, encoding);
+    expect(bytes.buffer.byteLength).toBe(bytes.length);
+  }
+});

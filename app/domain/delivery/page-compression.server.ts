@@ -24,14 +24,28 @@ const brotli = promisify(zlib.brotliCompress);
 const unbrotli = promisify(zlib.brotliDecompress);
 
 /** Compresses on libuv's thread pool, off the request thread. */
-export function encode(body: Buffer, encoding: Encoding, brotliQuality = FAST_BROTLI_QUALITY) {
-  if (encoding === "gzip") return gzip(body, { level: GZIP_LEVEL });
-  return brotli(body, {
-    params: {
-      [zlib.constants.BROTLI_PARAM_QUALITY]: brotliQuality,
-      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-    },
-  });
+export async function encode(body: Buffer, encoding: Encoding, brotliQuality = FAST_BROTLI_QUALITY) {
+  const bytes =
+    encoding === "gzip"
+      ? await gzip(body, { level: GZIP_LEVEL })
+      : await brotli(body, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: brotliQuality,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+          },
+        });
+  return exactSize(bytes);
+}
+
+/**
+ * zlib hands back its output as a view of a 16 KB chunk: a 7 KB page kept as it came would hold 16 KB
+ * (5,000 cached articles took 80 MB instead of 36). Kept bytes get a store of their own size.
+ */
+function exactSize(bytes: Buffer): Buffer {
+  if (bytes.buffer.byteLength <= bytes.length) return bytes;
+  const exact = Buffer.allocUnsafeSlow(bytes.length);
+  bytes.copy(exact);
+  return exact;
 }
 
 export const decode = (bytes: Buffer, encoding: Encoding) =>

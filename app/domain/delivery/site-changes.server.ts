@@ -27,21 +27,29 @@ export function onSiteChange(db: Db, listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
-const broadcastersByDb = new WeakMap<Db, (change: SiteChange) => void>();
+type Broadcaster = (change: SiteChange) => void;
+
+const broadcastersByDb = new WeakMap<Db, Set<Broadcaster>>();
 
 /**
  * Several instances on one PostgreSQL database: each change is also sent to the others
- * (change-broadcast.server.ts), which hand it to `receivedSiteChange`.
+ * (change-broadcast.server.ts), which hand it to `receivedSiteChange`; and with several workers, to
+ * the sibling workers through the cluster's primary (server/workers-changes.ts).
  */
-export function broadcastSiteChanges(db: Db, send: (change: SiteChange) => void): () => void {
-  broadcastersByDb.set(db, send);
-  return () => broadcastersByDb.delete(db);
+export function broadcastSiteChanges(db: Db, send: Broadcaster): () => void {
+  let broadcasters = broadcastersByDb.get(db);
+  if (!broadcasters) {
+    broadcasters = new Set();
+    broadcastersByDb.set(db, broadcasters);
+  }
+  broadcasters.add(send);
+  return () => broadcasters.delete(send);
 }
 
 /** Tells every listener in this process at once, and the other instances when there are any. */
 export function siteChanged(db: Db, change: SiteChange): void {
   receivedSiteChange(db, change);
-  broadcastersByDb.get(db)?.(change);
+  for (const send of broadcastersByDb.get(db) ?? []) send(change);
 }
 
 /** A change made here or by another instance; a listener that throws is logged and does not stop the others. */

@@ -1,0 +1,367 @@
+/**
+ * The bench's report: every figure it measured, then each budget as ok, FAIL or n/a. The budgets are
+ * here, beside the figures they judge. Throughput is judged against nginx serving the same page as a
+ * pre-compressed file on the same machine in the same run (or against the server's own other run), so
+ * it means the same on a laptop and on a loaded 2-core box; weights, times and memory are absolute (a
+ * reader's data plan does not scale with our server). Decimal units: 1 KB = 1,000 bytes, 1 MB = 1,000,000.
+ */
+import os from "node:os";
+import { WRK_PATH, type LoadResult, type LoadSettings } from "./load";
+import type { PhoneLoad } from "./phone";
+import type { ScriptWeight } from "./weight";
+
+export const BUDGETS = {
+  /** Server requests per second as a share of nginx's for the same page, page cache on (the default). */
+  cachedShareOfNginx: 0.1,
+  /**
+   * The sweep (a random article of all each request) with the page cache on, as a share of its rate
+   * with the cache off: a miss may cost no more than no cache.
+   */
+  sweepCachedOverUncached: 1,
+  /** The sweep with the cache on as a share of nginx's rate for one article (about 10x Ghost's sweep). */
+  sweepShareOfNginx: 0.002,
+  /** WEB_CONCURRENCY workers on PostgreSQL against one process in the same run, cached pages and sweep. */
+  workersOverOne: 1.3,
+  /** Cached pages with the workers, as a share of nginx. */
+  workersCachedShareOfNginx: 0.25,
+  /** Everything a phone downloads to show the home page, the lead photo included (empty cache). */
+  phoneFirstLoadBytes: 200_000,
+  /** Gzipped JavaScript a reader page loads at once, per page. */
+  readerScriptBytes: 20_000,
+  /** An article's HTML, gzipped as the server sends it. */
+  articleHtmlBytes: 15_000,
+  /** The resident-set high-water mark of each server process, with and without the page cache. */
+  peakRssBytes: 400_000_000,
+  /** p95 server time at BENCH_CONCURRENCY requests at a time, uncached, at LARGE_SITE_ARTICLES. */
+  archiveP95Ms: 50,
+  searchP95Ms: 60,
+} as const;
+
+/** The size the server-time budgets are set for; a smaller run prints them without judging them. */
+export const LARGE_SITE_ARTICLES = 100_000;
+
+/** Server times printed but not judged: home is a cached page for readers (and not in the budget). */
+const UNJUDGED_TIMES = new Set(["home"]);
+
+export const PAGE_NAMES = ["home", "article", "category", "search"] as const;
+export type PageName = (typeof PAGE_NAMES)[number];
+
+export interface PageFacts {
+  htmlGzipBytes: number;
+  html: string;
+  scripts: ScriptWeight;
+}
+
+export interface ServerRun {
+  load: Partial<Record<PageName, LoadResult>>;
+  /** X-Cache of the first and second request before the load, and of one request after it. */
+  xCache: Partial<Record<PageName, string>>;
+  /** The sweep by connections. */
+  sweep: Record<number, LoadResult>;
+  peakRss: number | null;
+}
+
+export interface ServerTime {
+  p50: number;
+  p95: number;
+  max: number;
+}
+
+export interface BenchFigures {
+  articles: number;
+  engine: string;
+  load: LoadSettings;
+  fewConnections: number;
+  requests: number;
+  concurrency: number;
+  facts: Partial<Record<PageName, PageFacts>>;
+  phone: PhoneLoad | null;
+  cached: ServerRun | null;
+  workers: { count: number; run: ServerRun } | null;
+  uncached: ServerRun | null;
+  nginxLoad: Partial<Record<PageName, LoadResult>>;
+  nginxGzip: Partial<Record<PageName, number>>;
+  times: Record<string, ServerTime>;
+  deepPage?: number;
+  /** "Found N results" against the database's own count. */
+  searchTotals: Array<{ label: string; query: string; expected: number; shown: number | null }>;
+  notes: string[];
+}
+
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
+const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
+const int = (n: number) => Math.round(n).toLocaleString("en-US");
+const pct = (share: number) => `${(share * 100).toFixed(share < 0.1 ? 2 : 1)}%`;
+const times = (ratio: number) => `${ratio.toFixed(2)}x`;
+const ms = (n: number | undefined) => (n === undefined || n === 0 ? "-" : n.toFixed(1)).padStart(8);
+const rps = (r: LoadResult | undefined, width: number) =>
+  (r ? int(r.requestsPerSecond) : "-").padStart(width);
+const share = (r: LoadResult | undefined, n: LoadResult | undefined) =>
+  r && n ? pct(r.requestsPerSecond / n.requestsPerSecond) : "-";
+const ratioOf = (a: LoadResult | undefined, b: LoadResult | undefined) =>
+  a && b && b.requestsPerSecond > 0 ? a.requestsPerSecond / b.requestsPerSecond : null;
+
+/** "62% hit, 38% miss" from the counted X-Cache answers. */
+function hitRate(r: LoadResult | undefined): string {
+  const c = r?.cache;
+  if (!c) return "-";
+  const all = c.hits + c.misses + c.other;
+  if (all === 0) return "-";
+  if (c.hits + c.misses === 0) return "no cache";
+  return `${pct(c.hits / all)} hit, ${pct(c.misses / all)} miss`;
+}
+
+function noteTroubles(notes: string[], label: string, r: LoadResult | undefined, duration: string) {
+  if (r && (r.non2xx > 0 || r.socketErrors > 0))
+    notes.push(
+      `${label}: ${r.non2xx} answers not 2xx/3xx, ${r.socketErrors} socket errors (wrk counts a request over 10 s as one)`,
+    );
+  if (r && r.requests === 0)
+    notes.push(`${label}: no request finished within ${duration}; a longer BENCH_DURATION measures it`);
+}
+
+interface Verdict {
+  name: string;
+  isMet: boolean | null;
+  measured: string;
+  budget: string;
+}
+
+/** Prints the figures and the budgets; returns how many budgets were missed. */
+export function printReport(f: BenchFigures): { failed: number } {
+  const notes = [...f.notes];
+  const tool = WRK_PATH
+    ? `wrk -t${f.load.threads} -c${f.load.connections} -d${f.load.duration} -H 'Accept-Encoding: ${f.load.acceptEncoding}'`
+    : `the bench's own client, ${f.load.connections} connections for ${f.load.duration} (no wrk: figures read low)`;
+  console.log("");
+  console.log(`Newsdesk bench: ${int(f.articles)} generated articles on ${f.engine}`);
+  console.log(`load: ${tool}`);
+  console.log(
+    `machine: ${os.cpus().length} cores, Node ${process.version}; a shared machine gives noisy figures`,
+  );
+
+  console.log(
+    "\nThroughput under load, one server process (req/s; latency p50/p95 in ms; X-Cache: 2 requests before → 1 after)",
+  );
+  console.log(
+    `${"page".padEnd(9)}${"cached".padStart(9)}${"p50".padStart(8)}${"p95".padStart(8)}  ${"X-Cache".padEnd(15)}` +
+      `${"uncached".padStart(9)}${"p50".padStart(8)}${"p95".padStart(8)}  ${"X-Cache".padEnd(15)}` +
+      `${"nginx".padStart(8)}${"p50".padStart(8)}${"p95".padStart(8)}${"cached/nginx".padStart(14)}${"uncached/nginx".padStart(16)}`,
+  );
+  for (const name of PAGE_NAMES) {
+    const c = f.cached?.load[name];
+    const u = f.uncached?.load[name];
+    const n = f.nginxLoad[name];
+    console.log(
+      `${name.padEnd(9)}${rps(c, 9)}${ms(c?.p50Ms)}${ms(c?.p95Ms)}  ${(f.cached?.xCache[name] ?? "-").padEnd(15)}` +
+        `${rps(u, 9)}${ms(u?.p50Ms)}${ms(u?.p95Ms)}  ${(f.uncached?.xCache[name] ?? "-").padEnd(15)}` +
+        `${rps(n, 8)}${ms(n?.p50Ms)}${ms(n?.p95Ms)}${share(c, n).padStart(14)}${share(u, n).padStart(16)}`,
+    );
+    noteTroubles(notes, `${name}, cached`, c, f.load.duration);
+    noteTroubles(notes, `${name}, uncached`, u, f.load.duration);
+    noteTroubles(notes, `${name}, nginx`, n, f.load.duration);
+  }
+
+  const connectionCounts = [f.load.connections, f.fewConnections];
+  const nginxArticle = f.nginxLoad.article;
+  console.log(
+    `\nSweep: a random article of all ${int(f.articles)} each request (req/s; p95 ms; X-Cache counted; bytes per answer; share of nginx's one article)`,
+  );
+  for (const connections of connectionCounts) {
+    const c = f.cached?.sweep[connections];
+    const u = f.uncached?.sweep[connections];
+    const ratio = ratioOf(c, u);
+    console.log(
+      `  ${String(connections).padStart(2)} connections: cache on ${rps(c, 6)} req/s, p95 ${ms(c?.p95Ms).trim()} (${hitRate(c)}, ${c ? kb(c.bytesPerAnswer) : "-"})` +
+        ` · cache off ${rps(u, 6)} req/s, p95 ${ms(u?.p95Ms).trim()}` +
+        ` · on/off ${ratio === null ? "-" : times(ratio)} · on/nginx ${share(c, nginxArticle)}`,
+    );
+    noteTroubles(notes, `sweep at ${connections}, cached`, c, f.load.duration);
+    noteTroubles(notes, `sweep at ${connections}, uncached`, u, f.load.duration);
+  }
+
+  const w = f.workers;
+  if (w) {
+    console.log(`\nWorkers: WEB_CONCURRENCY=${w.count} against one process, page cache on (req/s)`);
+    for (const name of PAGE_NAMES) {
+      const one = f.cached?.load[name];
+      const many = w.run.load[name];
+      const ratio = ratioOf(many, one);
+      console.log(
+        `  ${name.padEnd(9)} one ${rps(one, 8)}   ${w.count} workers ${rps(many, 8)}   ${ratio === null ? "-" : times(ratio)}   workers/nginx ${share(many, f.nginxLoad[name])}`,
+      );
+      noteTroubles(notes, `${name}, ${w.count} workers`, many, f.load.duration);
+    }
+    for (const connections of connectionCounts) {
+      const one = f.cached?.sweep[connections];
+      const many = w.run.sweep[connections];
+      const ratio = ratioOf(many, one);
+      console.log(
+        `  sweep ${String(connections).padStart(2)}  one ${rps(one, 8)}   ${w.count} workers ${rps(many, 8)}   ${ratio === null ? "-" : times(ratio)}   (${hitRate(many)})`,
+      );
+      noteTroubles(notes, `sweep at ${connections}, ${w.count} workers`, many, f.load.duration);
+    }
+  }
+
+  console.log("\nPage weight (gzip)");
+  console.log(
+    `${"page".padEnd(9)}${"HTML (server)".padStart(15)}${"HTML (gzip -9)".padStart(16)}${"reader JS".padStart(12)}${"JS files".padStart(10)}`,
+  );
+  for (const name of PAGE_NAMES) {
+    const facts = f.facts[name];
+    const nginxBytes = f.nginxGzip[name];
+    console.log(
+      `${name.padEnd(9)}${(facts ? kb(facts.htmlGzipBytes) : "-").padStart(15)}${(nginxBytes ? kb(nginxBytes) : "-").padStart(16)}` +
+        `${(facts ? kb(facts.scripts.gzipBytes) : "-").padStart(12)}${String(facts?.scripts.files ?? "-").padStart(10)}`,
+    );
+  }
+
+  console.log("\nPhone first load of the home page (Chromium as a Moto G Power, 412x823 @1.75, empty cache)");
+  if (f.phone) {
+    console.log(`  ${int(f.phone.bytes)} bytes (${kb(f.phone.bytes)}) in ${f.phone.requests} requests`);
+    const types = Object.entries(f.phone.byType).sort((a, b) => b[1].bytes - a[1].bytes);
+    console.log(`  ${types.map(([t, v]) => `${t} ${kb(v.bytes)} (${v.requests})`).join(" · ")}`);
+    for (const big of f.phone.largest)
+      console.log(`  ${kb(big.bytes).padStart(10)}  ${new URL(big.url).pathname}`);
+  } else console.log("  not measured");
+
+  const runs = [
+    ["page cache on", f.cached],
+    ...(w ? ([[`${w.count} workers, page cache on`, w.run]] as const) : []),
+    ["PAGE_CACHE=off", f.uncached],
+  ] as const;
+  console.log("\nServer peak memory (VmHWM of the server process, or of the largest worker)");
+  for (const [label, run] of runs) console.log(`  ${label}: ${run?.peakRss ? mb(run.peakRss) : "-"}`);
+
+  console.log(
+    `\nServer time, PAGE_CACHE=off, ${f.requests} requests per page, ${f.concurrency} at a time (ms, round trip on 127.0.0.1)`,
+  );
+  for (const [name, t] of Object.entries(f.times))
+    console.log(
+      `  ${name.padEnd(24)} p50 ${t.p50.toFixed(1).padStart(7)}   p95 ${t.p95.toFixed(1).padStart(7)}   max ${t.max.toFixed(1).padStart(7)}`,
+    );
+  for (const total of f.searchTotals)
+    console.log(
+      `  search "${total.query}" (${total.label}): shows ${total.shown === null ? "no total" : int(total.shown)}, the database counts ${int(total.expected)}`,
+    );
+
+  // ---- the budgets ----
+  const verdicts: Verdict[] = [];
+  for (const name of PAGE_NAMES) {
+    const ratio = ratioOf(f.cached?.load[name], f.nginxLoad[name]);
+    verdicts.push({
+      name: `${name} cached req/s vs nginx`,
+      isMet: ratio === null ? null : ratio >= BUDGETS.cachedShareOfNginx,
+      measured: ratio === null ? "no nginx" : pct(ratio),
+      budget: `≥ ${pct(BUDGETS.cachedShareOfNginx)}`,
+    });
+  }
+  for (const connections of connectionCounts) {
+    const c = f.cached?.sweep[connections];
+    const ratio = ratioOf(c, f.uncached?.sweep[connections]);
+    verdicts.push({
+      name: `sweep at ${connections}, cache on vs off`,
+      isMet: ratio === null ? null : ratio >= BUDGETS.sweepCachedOverUncached && (c?.socketErrors ?? 0) === 0,
+      measured:
+        ratio === null ? "-" : `${times(ratio)}${c?.socketErrors ? `, ${c.socketErrors} errors` : ""}`,
+      budget: `≥ ${times(BUDGETS.sweepCachedOverUncached)}, no timeouts`,
+    });
+  }
+  const sweepShare = ratioOf(f.cached?.sweep[f.load.connections], nginxArticle);
+  verdicts.push({
+    name: `sweep at ${f.load.connections}, cache on vs nginx`,
+    isMet: sweepShare === null ? null : sweepShare >= BUDGETS.sweepShareOfNginx,
+    measured: sweepShare === null ? "no nginx" : pct(sweepShare),
+    budget: `≥ ${pct(BUDGETS.sweepShareOfNginx)}`,
+  });
+  if (w) {
+    for (const name of PAGE_NAMES) {
+      const many = w.run.load[name];
+      const overOne = ratioOf(many, f.cached?.load[name]);
+      const overNginx = ratioOf(many, f.nginxLoad[name]);
+      verdicts.push({
+        name: `${name} cached, ${w.count} workers vs one`,
+        isMet: overOne === null ? null : overOne >= BUDGETS.workersOverOne,
+        measured: overOne === null ? "-" : times(overOne),
+        budget: `≥ ${times(BUDGETS.workersOverOne)}`,
+      });
+      verdicts.push({
+        name: `${name} cached, ${w.count} workers vs nginx`,
+        isMet: overNginx === null ? null : overNginx >= BUDGETS.workersCachedShareOfNginx,
+        measured: overNginx === null ? "no nginx" : pct(overNginx),
+        budget: `≥ ${pct(BUDGETS.workersCachedShareOfNginx)}`,
+      });
+    }
+    const sweepOverOne = ratioOf(w.run.sweep[f.load.connections], f.cached?.sweep[f.load.connections]);
+    verdicts.push({
+      name: `sweep at ${f.load.connections}, ${w.count} workers vs one`,
+      isMet: sweepOverOne === null ? null : sweepOverOne >= BUDGETS.workersOverOne,
+      measured: sweepOverOne === null ? "-" : times(sweepOverOne),
+      budget: `≥ ${times(BUDGETS.workersOverOne)}`,
+    });
+  }
+  verdicts.push({
+    name: "phone first load, home",
+    isMet: f.phone ? f.phone.bytes <= BUDGETS.phoneFirstLoadBytes : null,
+    measured: f.phone ? kb(f.phone.bytes) : "not measured",
+    budget: `≤ ${kb(BUDGETS.phoneFirstLoadBytes)}`,
+  });
+  for (const name of PAGE_NAMES) {
+    const facts = f.facts[name];
+    verdicts.push({
+      name: `reader JS gzip, ${name}`,
+      isMet: facts ? facts.scripts.gzipBytes <= BUDGETS.readerScriptBytes : null,
+      measured: facts ? kb(facts.scripts.gzipBytes) : "-",
+      budget: `≤ ${kb(BUDGETS.readerScriptBytes)}`,
+    });
+  }
+  const article = f.facts.article;
+  verdicts.push({
+    name: "article HTML gzip",
+    isMet: article ? article.htmlGzipBytes <= BUDGETS.articleHtmlBytes : null,
+    measured: article ? kb(article.htmlGzipBytes) : "-",
+    budget: `≤ ${kb(BUDGETS.articleHtmlBytes)}`,
+  });
+  for (const [label, run] of runs) {
+    verdicts.push({
+      name: `peak memory per process, ${label}`,
+      isMet: run?.peakRss ? run.peakRss <= BUDGETS.peakRssBytes : null,
+      measured: run?.peakRss ? mb(run.peakRss) : "no /proc",
+      budget: `≤ ${mb(BUDGETS.peakRssBytes)}`,
+    });
+  }
+  const isLarge = f.articles >= LARGE_SITE_ARTICLES;
+  for (const [name, t] of Object.entries(f.times)) {
+    if (UNJUDGED_TIMES.has(name)) continue;
+    const limit = name.startsWith("search") ? BUDGETS.searchP95Ms : BUDGETS.archiveP95Ms;
+    verdicts.push({
+      name: `${name} p95`,
+      isMet: isLarge ? t.p95 <= limit : null,
+      measured: `${t.p95.toFixed(1)} ms`,
+      budget: `≤ ${limit} ms${isLarge ? "" : ` (judged at ${int(LARGE_SITE_ARTICLES)} articles)`}`,
+    });
+  }
+  for (const total of f.searchTotals)
+    verdicts.push({
+      name: `search total shown, ${total.label} word`,
+      isMet: total.shown === total.expected,
+      measured: total.shown === null ? "none" : int(total.shown),
+      budget: `= ${int(total.expected)}`,
+    });
+
+  console.log("\nBudgets");
+  for (const v of verdicts) {
+    const mark = v.isMet === null ? "n/a " : v.isMet ? "ok  " : "FAIL";
+    console.log(`  ${mark}  ${v.name.padEnd(44)}${v.measured.padStart(13)}   ${v.budget}`);
+  }
+  if (notes.length > 0) {
+    console.log("\nNotes");
+    for (const note of notes) console.log(`  ${note}`);
+  }
+  const failed = verdicts.filter((v) => v.isMet === false).length;
+  const judged = verdicts.filter((v) => v.isMet !== null).length;
+  console.log(
+    `\n[bench] ${judged - failed} of ${judged} budgets met${failed > 0 ? `, ${failed} missed` : ""}.`,
+  );
+  return { failed };
+}
