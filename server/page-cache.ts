@@ -87,7 +87,9 @@ export function pageCacheHandlers({ cache, db, trustProxy, render, context }: Pa
   ) {
     const asked = chooseEncoding(req.headers["accept-encoding"]);
     let bytes = asked === "identity" ? undefined : page.bodies[asked];
-    if (!bytes && !(req.method === "HEAD" && asked !== "identity")) {
+    // A 304 and a HEAD send no body: nothing to make for them.
+    const sendsBody = req.method !== "HEAD" && !isNotModified(req, page);
+    if (!bytes && sendsBody) {
       const plain = await plainBody(page);
       if (asked === "identity") bytes = plain;
       else {
@@ -274,6 +276,9 @@ function requestHeaders(req: IncomingMessage): Headers {
   return headers;
 }
 
+const isNotModified = (req: IncomingMessage, page: CachedPage) =>
+  page.status === 200 && matchesEtag(req.headers["if-none-match"], page.etag);
+
 function sendPage(
   req: IncomingMessage,
   res: ServerResponse,
@@ -292,7 +297,7 @@ function sendPage(
   delete headers["vary"];
   headers["ETag"] = page.etag;
   headers["X-Cache"] = outcome;
-  if (page.status === 200 && matchesEtag(req.headers["if-none-match"], page.etag)) {
+  if (isNotModified(req, page)) {
     delete headers["content-type"];
     res.writeHead(304, headers);
     res.end();
