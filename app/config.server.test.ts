@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { parseConfig } from "./config.server";
@@ -21,6 +22,7 @@ describe("parseConfig", () => {
       testDatabaseUrl: undefined,
       pageCache: { enabled: false, maxBytes: 64 * 1024 * 1024 },
       schedulerIntervalMs: 15_000,
+      webConcurrency: { workers: 1, isExplicit: false },
       smtpUrl: undefined,
       smtpFrom: undefined,
       allowedHosts: [],
@@ -108,6 +110,29 @@ describe("parseConfig", () => {
     expect(parseConfig({ SCHEDULER_INTERVAL_MS: "500" }).schedulerIntervalMs).toBe(500);
     expect(() => parseConfig({ SCHEDULER_INTERVAL_MS: "0" })).toThrow(/SCHEDULER_INTERVAL_MS/);
     expect(() => parseConfig({ SCHEDULER_INTERVAL_MS: "soon" })).toThrow(/SCHEDULER_INTERVAL_MS/);
+  });
+
+  test("WEB_CONCURRENCY: one worker per core on PostgreSQL, one on the embedded database, else the number asked for", () => {
+    const postgres = "postgres://db/newsdesk";
+    expect(parseConfig({ DATABASE_URL: postgres }).webConcurrency).toEqual({
+      workers: Math.min(os.availableParallelism(), 64),
+      isExplicit: false,
+    });
+    expect(parseConfig({}).webConcurrency).toEqual({ workers: 1, isExplicit: false });
+    expect(parseConfig({ DATABASE_URL: postgres, WEB_CONCURRENCY: " 3 " }).webConcurrency).toEqual({
+      workers: 3,
+      isExplicit: true,
+    });
+    // Asked for on the embedded database: kept, so that the log can say it is not followed.
+    expect(parseConfig({ WEB_CONCURRENCY: "4" }).webConcurrency).toEqual({ workers: 4, isExplicit: true });
+    expect(parseConfig({ WEB_CONCURRENCY: "64" }).webConcurrency.workers).toBe(64);
+    expect(parseConfig({ WEB_CONCURRENCY: " " }).webConcurrency.isExplicit).toBe(false);
+  });
+
+  test.each(["0", "65", "2.5", "-1", "all", "1e3"])("WEB_CONCURRENCY=%s is refused in one line", (value) => {
+    expect(() => parseConfig({ WEB_CONCURRENCY: value })).toThrow(
+      /^Invalid configuration: WEB_CONCURRENCY: expected a whole number of worker processes from 1 to 64\. Correct the environment variable/,
+    );
   });
 
   test("SMTP_URL takes smtp:// or smtps:// addresses only", () => {

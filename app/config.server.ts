@@ -2,9 +2,14 @@
  * Configuration, read once from the environment and validated. Secrets never reach the browser:
  * nothing here is sent to a page.
  */
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { invalid } from "#app/lib/errors";
+
+/** The most worker processes WEB_CONCURRENCY may ask for (and the most the default gives). */
+export const MAX_WORKERS = 64;
+const WORKERS_RULE = { error: `expected a whole number of worker processes from 1 to ${MAX_WORKERS}` };
 
 const optional = z
   .string()
@@ -34,6 +39,14 @@ const envSchema = z.object({
   PAGE_CACHE: z.enum(["on", "off"]).optional(),
   PAGE_CACHE_MB: z.coerce.number().int().min(1).max(16_384).default(64),
   SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  WEB_CONCURRENCY: optional.pipe(
+    z.coerce
+      .number<string>(WORKERS_RULE)
+      .int(WORKERS_RULE)
+      .min(1, WORKERS_RULE)
+      .max(MAX_WORKERS, WORKERS_RULE)
+      .optional(),
+  ),
   SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   SMTP_FROM: optional,
   ALLOWED_HOSTS: optional,
@@ -111,6 +124,12 @@ export type Config = {
    * scheduled on this instance go live at their minute; those scheduled on another within this time.
    */
   schedulerIntervalMs: number;
+  /**
+   * How many worker processes serve the site (`WEB_CONCURRENCY`, server/workers.ts): by default one per
+   * core on PostgreSQL, one on the embedded database, which only one process may open (decision record
+   * 015). `isExplicit`: set in the environment, so the log says when it cannot be followed.
+   */
+  webConcurrency: { workers: number; isExplicit: boolean };
   /**
    * Outgoing e-mail (app/domain/email/mailer.server.ts): `smtp://user:pass@host:587` or `smtps://…:465`.
    * Unset: the app sends no e-mail and says so where it would have.
@@ -204,6 +223,10 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       maxBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     },
     schedulerIntervalMs: e.SCHEDULER_INTERVAL_MS,
+    webConcurrency: {
+      workers: e.WEB_CONCURRENCY ?? (e.DATABASE_URL ? Math.min(os.availableParallelism(), MAX_WORKERS) : 1),
+      isExplicit: e.WEB_CONCURRENCY !== undefined,
+    },
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,
     allowedHosts: (e.ALLOWED_HOSTS ?? "")

@@ -1,19 +1,15 @@
 // Keeps the server running: `npm start` runs the server as a child process and starts it again when
 // it dies (a crash, running out of its heap, kill -9), with a growing pause so that a server that
-// dies at once does not spin. Asked to stop (SIGTERM, SIGINT, SIGHUP), it passes the signal on, lets
-// the server shut down gracefully and restarts nothing.
+// dies at once does not spin. Asked to stop (SIGTERM, SIGINT), it passes the signal on, lets the
+// server shut down gracefully and restarts nothing. SIGHUP is a reload: passed on too, the server
+// replaces its workers one by one (server/workers-primary.ts), or, as one process, stops gracefully
+// after saying so ({ newsdesk: "reloading" }) and is started again at once, on the build now on disk.
 import { spawn } from "node:child_process";
+import { HEALTHY_RUN_MS, pauseBefore } from "./restart-pause.mjs";
 
-/** Pauses before a restart: 1 s, then doubling up to 30 s while the server keeps dying young. */
-export const FIRST_PAUSE_MS = 1000;
-export const LONGEST_PAUSE_MS = 30_000;
-/** A server that ran this long was healthy: the next restart pauses FIRST_PAUSE_MS again. */
-export const HEALTHY_RUN_MS = 60_000;
+export { FIRST_PAUSE_MS, HEALTHY_RUN_MS, LONGEST_PAUSE_MS, pauseBefore } from "./restart-pause.mjs";
 
-const STOP_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"];
-
-/** The pause before restart number `attempt` (0 for the first after a healthy run). */
-export const pauseBefore = (attempt) => Math.min(LONGEST_PAUSE_MS, FIRST_PAUSE_MS * 2 ** attempt);
+const STOP_SIGNALS = ["SIGINT", "SIGTERM"];
 
 /** How a process ended, as the log says it. */
 const howItEnded = (code, signal) => (signal ? `signal ${signal}` : `code ${code}`);
@@ -27,12 +23,14 @@ export function supervise({ nodeArgs, script, args, env = process.env, log = con
   let child;
   let isStopping = false;
   let hasListened = false;
-  let hasExplained = false;
   let attempt = 0;
   let restartTimer;
 
   function start() {
     const startedAt = Date.now();
+    let hasExplained = false;
+    let isReloading = false;
+    restartTimer = undefined;
     child = spawn(process.execPath, [...nodeArgs, script, ...args], {
       env,
       stdio: ["inherit", "inherit", "inherit", "ipc"],
@@ -47,21 +45,33 @@ export function supervise({ nodeArgs, script, args, env = process.env, log = con
       if (message?.newsdesk === "listening") hasListened = true;
       // It printed why it stops (a port in use, a bad setting): nothing to add, nothing to restart.
       if (message?.newsdesk === "explained") hasExplained = true;
+      // SIGHUP as one process: it stops gracefully and is to be started again at once.
+      if (message?.newsdesk === "reloading") isReloading = true;
     });
     // 'exit', not 'close' or a timer: the embedded database's folder is free only once the old
-    // process is gone, and the new one opens it.
+    // process is gone, and the new one opens it. Its last messages may still be on the way then:
+    // what they say is decided on once its channel has closed.
     const ended = child;
     child.on("exit", (code, signal) => {
       child = undefined;
       if (isStopping) process.exit(code ?? 0);
-      // Ended by itself with success: someone stopped the server gracefully (a SIGTERM to its own
-      // pid from an operator or an orchestrator), not a crash. A crash or kill -9 ends otherwise.
       if (code === 0 && !signal) {
-        log.error("[newsdesk] The server process stopped (code 0); not restarting.");
-        process.exit(0);
+        ended.once("close", () => {
+          if (isStopping) return;
+          if (isReloading) {
+            log.error("[newsdesk] The server process stopped for the reload; starting it again.");
+            attempt = 0;
+            start();
+            return;
+          }
+          // Ended by itself with success: someone stopped the server gracefully (a SIGTERM to its own
+          // pid from an operator or an orchestrator), not a crash. A crash or kill -9 ends otherwise.
+          log.error("[newsdesk] The server process stopped (code 0); not restarting.");
+          process.exit(0);
+        });
+        return;
       }
       if (!hasListened) {
-        // Its last message may still be on the way: decide once its channel has closed.
         ended.once("close", () => {
           if (!hasExplained)
             log.error(
@@ -89,5 +99,18 @@ export function supervise({ nodeArgs, script, args, env = process.env, log = con
       else process.exit(0);
     });
   }
+  process.on("SIGHUP", () => {
+    if (isStopping) return;
+    if (child) {
+      child.kill("SIGHUP");
+      return;
+    }
+    // Waiting out a pause after a crash: a reload (a fixed build, perhaps) starts it now.
+    if (restartTimer) {
+      clearTimeout(restartTimer);
+      attempt = 0;
+      start();
+    }
+  });
   start();
 }

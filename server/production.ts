@@ -9,7 +9,7 @@ import { createUserCommand } from "../scripts/create-user";
 import { importCommand } from "../scripts/import";
 import { restoreCommand } from "../scripts/restore";
 import { explanation } from "./explain-failure";
-import { serve } from "./serve";
+import { startSite } from "./workers";
 
 type Command = (args: string[]) => Promise<void>;
 
@@ -26,15 +26,17 @@ const reported =
       const line = explanation(error);
       if (line === null) throw error;
       console.error(`[newsdesk] ${line}`);
-      // Under npm start's supervisor (bin/supervise.mjs): it ends with us without a line of its own.
+      // Under npm start's supervisor (bin/supervise.mjs), or a worker under the cluster's primary: it
+      // ends with us without a line of its own.
       if (process.send) process.send({ newsdesk: "explained" }, () => process.exit(1));
       else process.exit(1);
     }
   };
 
 export const commands = {
+  // One process, or on PostgreSQL a primary and its WEB_CONCURRENCY workers (server/workers.ts).
   start: reported(async () => {
-    await serve({ build });
+    await startSite({ build });
   }),
   "user:create": reported(createUserCommand),
   import: reported(importCommand),

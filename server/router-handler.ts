@@ -1,12 +1,14 @@
 /**
  * React Router's handler for Express, as @react-router/express builds it, except for the body: a form
  * read and checked by server/request-body.ts is handed on from memory (the request's stream is used
- * up by then); an upload still streams from the socket.
+ * up by then); an upload still streams from the socket. With several workers, the answer to a request
+ * that changed the site waits until every worker has heard of the change (server/workers-changes.ts).
  */
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { bufferedBody } from "./request-body";
+import { siteChangesDelivered } from "./workers-changes";
 
 interface RouterHandlerOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -19,8 +21,14 @@ export function routerHandler({ build, mode, getLoadContext }: RouterHandlerOpti
   return async (req, res, next) => {
     try {
       const response = await handle(webRequest(req, res), getLoadContext(req));
+      // Whoever sent a change gets the answer only once every worker has purged what it made stale:
+      // their next request, whichever worker takes it, shows it. Nothing pending (the usual case, and
+      // always with one process): no wait, not even a promise.
+      const delivered = siteChangesDelivered();
+      if (delivered) await delivered;
       await send(res, response);
     } catch (error) {
+      await siteChangesDelivered();
       next(error);
     }
   };

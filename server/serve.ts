@@ -1,9 +1,11 @@
 /**
  * Starts the site: opens and prepares the database, mounts the Express app and listens, with a graceful
- * shutdown. Production runs it from the compiled bundle (`server/production.ts`), development from
- * `server/dev.ts` with Vite's middleware.
+ * shutdown. Production runs it from the compiled bundle (`server/production.ts`, through
+ * `server/workers.ts`: one process, or one of several workers), development from `server/dev.ts` with
+ * Vite's middleware.
  */
-import { createServer, type Server } from "node:http";
+import { createServer, type RequestListener, type Server, type ServerResponse } from "node:http";
+import type { Server as NetServer, Socket } from "node:net";
 import type { RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import { config } from "#app/config.server";
@@ -14,22 +16,84 @@ import { backgroundMailSettled } from "#app/domain/email/mailer.server";
 import { checkMediaStorage } from "#app/domain/media/storage.server";
 import { ensureImageVariants } from "#app/domain/media/variants.server";
 import { conflict } from "#app/lib/errors";
+import type { Config } from "#app/config.server";
+import type { Db } from "#app/db/client.server";
 import { createApp } from "./app";
 import { startControlChannel } from "./control-channel";
-import { prepareDatabase, refreshPlannerStatistics } from "./start";
+import { openConfiguredDatabase, prepareDatabase, refreshPlannerStatistics } from "./start";
+import { relaySiteChanges } from "./workers-changes";
+import { MAKE_IMAGE_COPIES } from "./workers-primary";
 
 const HOUR_MS = 60 * 60 * 1000;
+
+/** How long in-flight requests may take to finish once asked to stop. */
+const SHUTDOWN_GRACE_MS = 10_000;
 
 export interface ServeOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
   viteMiddleware?: RequestHandler;
+  /** One of several workers (server/workers.ts): the primary has checked the storage and prepared the database. */
+  worker?: { id: number };
 }
 
-export async function serve({ build, viteMiddleware }: ServeOptions): Promise<Server> {
+/**
+ * Listens on the configured port; a port in use, the newcomer's usual first failure, is one line that
+ * says what to do, not a stack. Also the primary's check before it starts any worker.
+ */
+export async function listenOnConfiguredPort(server: NetServer, cfg: Config, command = "npm start") {
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(cfg.port, cfg.host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== "EADDRINUSE") throw error;
+    throw conflict(
+      `Port ${cfg.port} is already in use (another Newsdesk or another program): stop that one, or start on another port, e.g. PORT=${cfg.port === 3000 ? 3001 : cfg.port + 1} ${command}.`,
+    );
+  });
+}
+
+/**
+ * Node's server.close() leaves kept-alive connections open, and serving, until the client closes them:
+ * a proxy's pool of them would hold a stopping worker until its forced exit. Once stopping, an answer
+ * not yet begun says `Connection: close` (Node then ends the connection after it) and idle connections
+ * are closed, at once and every 100 ms. Connections are followed as they open (not per request), and
+ * the answer in progress on each is the one Node keeps on its socket (`_httpMessage`, internal but
+ * stable; http-terminator relies on it too).
+ */
+function keepingNoConnectionAlive(listener: RequestListener) {
+  let isStopping = false;
+  const sockets = new Set<Socket>();
+  const wrapped: RequestListener = (req, res) => {
+    if (isStopping) res.setHeader("Connection", "close");
+    listener(req, res);
+  };
+  const follow = (socket: Socket) => {
+    sockets.add(socket);
+    socket.once("close", () => sockets.delete(socket));
+  };
+  function stop(server: Server): () => void {
+    isStopping = true;
+    for (const socket of sockets) {
+      const answer = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage;
+      if (answer && !answer.headersSent) answer.setHeader("Connection", "close");
+    }
+    server.closeIdleConnections();
+    const timer = setInterval(() => server.closeIdleConnections(), 100);
+    return () => clearInterval(timer);
+  }
+  return { listener: wrapped, follow, stop };
+}
+
+export async function serve({ build, viteMiddleware, worker }: ServeOptions): Promise<Server> {
   const cfg = config();
   // A missing bucket or refused credentials is said now, in one line, not at the first upload.
-  await checkMediaStorage();
-  const database = await prepareDatabase(cfg);
+  if (!worker) await checkMediaStorage();
+  const database = worker ? await openConfiguredDatabase(cfg) : await prepareDatabase(cfg);
+  // Before anything is read and remembered: sibling workers' changes come through the primary.
+  const stopRelay = worker ? relaySiteChanges(database.db) : null;
   // Other instances on the same PostgreSQL database hear of every change saved here, and this one of theirs.
   const stopSharingChanges = cfg.databaseUrl ? await shareSiteChanges(database.db, cfg.databaseUrl) : null;
   // `npm run backup` asks a running server for the snapshot: it holds the embedded data folder.
@@ -46,74 +110,91 @@ export async function serve({ build, viteMiddleware }: ServeOptions): Promise<Se
   }, HOUR_MS).unref();
 
   // Older uploads get their missing copies (the share image) in the background: pages show the plain
-  // image meanwhile, and a large library does not hold up the start.
-  ensureImageVariants(database.db)
-    .then(({ updated, skipped }) => {
-      if (updated + skipped > 0)
-        console.log(`[newsdesk] Image copies made for ${updated} older uploads (${skipped} skipped).`);
-      // Pages kept before now name no share image for those uploads.
-      if (updated > 0) siteChanged(database.db, { scope: "everything", reason: "image copies made" });
-    })
-    .catch((error: unknown) => console.error("[newsdesk] Making image copies failed", error));
+  // image meanwhile, and a large library does not hold up the start. Of several workers, the one the
+  // primary asks: the first to serve after a start or a reload (a new build may make new copies).
+  if (!worker) makeMissingImageCopies(database.db);
+  else
+    process.on("message", (message: unknown) => {
+      if ((message as { newsdesk?: unknown } | null)?.newsdesk === MAKE_IMAGE_COPIES.newsdesk)
+        makeMissingImageCopies(database.db);
+    });
 
   const { listener } = createApp({ config: cfg, db: database.db, build, viteMiddleware });
-  const server: Server = createServer(listener);
-  // A port in use is the newcomer's usual first failure: one line that says what to do, not a stack.
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(cfg.port, cfg.host, () => {
-      server.off("error", reject);
-      resolve();
-    });
-  }).catch((error: NodeJS.ErrnoException) => {
-    if (error.code !== "EADDRINUSE") throw error;
-    throw conflict(
-      `Port ${cfg.port} is already in use (another Newsdesk or another program): stop that one, or start on another port, e.g. PORT=${cfg.port === 3000 ? 3001 : cfg.port + 1} ${viteMiddleware ? "npm run dev" : "npm start"}.`,
-    );
-  });
+  const connections = keepingNoConnectionAlive(listener);
+  const server: Server = createServer(connections.listener);
+  server.on("connection", connections.follow);
+  await listenOnConfiguredPort(server, cfg, viteMiddleware ? "npm run dev" : "npm start");
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : cfg.port;
-  // `npm start`'s supervisor (bin/supervise.mjs) restarts a server that dies once it has listened.
+  // `npm start`'s supervisor (bin/supervise.mjs), or the cluster's primary, restarts a server that dies
+  // once it has listened.
   process.send?.({ newsdesk: "listening" });
   console.log(
-    `[newsdesk] Serving on http://localhost:${port} (${database.engine}${cfg.isProduction ? "" : ", development"})`,
+    `[newsdesk] Serving on http://localhost:${port} (${database.engine}${cfg.isProduction ? "" : ", development"}${worker ? `, worker ${worker.id}, pid ${process.pid}` : ""})`,
   );
   // Links in pages and feeds are built from a request's Host only when it is trusted (site-origin.server.ts).
-  if (cfg.isProduction && !cfg.publicUrl && cfg.allowedHosts.length === 0)
+  // Said once: by the only process, or the first worker.
+  if (cfg.isProduction && !cfg.publicUrl && cfg.allowedHosts.length === 0 && (!worker || worker.id === 1))
     console.warn(
       "[newsdesk] Neither PUBLIC_URL nor ALLOWED_HOSTS is set: unless Settings → General has a Site URL, links in pages and feeds point at this machine. Set PUBLIC_URL to the site's address.",
     );
   server.keepAliveTimeout = 65_000;
 
   // Graceful shutdown: stop accepting, let in-flight requests finish, then close the database.
+  // Of several workers, each says which it is.
+  const who = worker ? `[newsdesk] Worker ${worker.id} (pid ${process.pid}):` : "[newsdesk]";
   let isShuttingDown = false;
-  function shutdown(signal: string) {
+  function shutdown(reason: string) {
     if (isShuttingDown) return;
     isShuttingDown = true;
-    console.log(`[newsdesk] ${signal} received: finishing in-flight requests...`);
+    console.log(`${who} ${reason}: finishing in-flight requests...`);
     const forceExit = setTimeout(() => {
-      console.error("[newsdesk] Requests still open after 10 s: exiting anyway.");
+      console.error(`${who} Requests still open after ${SHUTDOWN_GRACE_MS / 1000} s: exiting anyway.`);
       process.exit(1);
-    }, 10_000);
+    }, SHUTDOWN_GRACE_MS);
     forceExit.unref();
+    const stopClosingIdle = connections.stop(server);
     server.close(async () => {
+      stopClosingIdle();
       await scheduler.stop();
-      // Confirmation mail sent after its answer still goes out (within the 10 s above).
+      // Confirmation mail sent after its answer still goes out (within the grace period above).
       await backgroundMailSettled();
       await stopSharingChanges?.();
       await controlChannel?.close();
+      stopRelay?.();
       await database
         .close()
         .catch((error: unknown) => console.error("[newsdesk] Closing the database failed", error));
-      console.log("[newsdesk] Stopped.");
+      console.log(`${who} Stopped.`);
       process.exit(0);
     });
-    server.closeIdleConnections();
   }
-  process.on("SIGTERM", () => shutdown("SIGTERM"));
-  process.on("SIGINT", () => shutdown("SIGINT"));
-  process.on("SIGHUP", () => shutdown("SIGHUP"));
+  process.on("SIGTERM", () => shutdown("SIGTERM received"));
+  process.on("SIGINT", () => shutdown("SIGINT received"));
+  if (worker) {
+    // The primary replaces workers one by one on SIGHUP; a worker's own (a terminal closing on the
+    // whole process group) would otherwise end it by default.
+    process.on("SIGHUP", () => {});
+    process.once("disconnect", () => shutdown("The primary process is gone"));
+    return server;
+  }
+  // Under npm start's supervisor, SIGHUP is a reload: said first, so that it starts us again at once.
+  process.on("SIGHUP", () => {
+    if (!process.send) return shutdown("SIGHUP received (nothing will start the server again)");
+    process.send({ newsdesk: "reloading" }, () => shutdown("SIGHUP received: restarting for the reload"));
+  });
   // The supervisor is gone (killed itself): stop rather than hold the port and the data folder.
   if (process.send) process.once("disconnect", () => shutdown("Supervisor gone"));
   return server;
+}
+
+function makeMissingImageCopies(db: Db) {
+  ensureImageVariants(db)
+    .then(({ updated, skipped }) => {
+      if (updated + skipped > 0)
+        console.log(`[newsdesk] Image copies made for ${updated} older uploads (${skipped} skipped).`);
+      // Pages kept before now name no share image for those uploads.
+      if (updated > 0) siteChanged(db, { scope: "everything", reason: "image copies made" });
+    })
+    .catch((error: unknown) => console.error("[newsdesk] Making image copies failed", error));
 }

@@ -1,5 +1,7 @@
 /**
  * Opens the database (PGlite under DATA_DIR, or DATABASE_URL), applies migrations and seeds a first start.
+ * With several workers on PostgreSQL the cluster's primary prepares it once and each worker only opens it
+ * (server/workers.ts).
  */
 import { config, type Config } from "#app/config.server";
 import { openDatabase, type Database } from "#app/db/client.server";
@@ -24,11 +26,31 @@ function describeDatabase(cfg: Config): string {
   return `PostgreSQL at ${url.hostname}${url.port ? `:${url.port}` : ""}${url.pathname}`;
 }
 
+/** The configured database, opened as it is: a worker's, once the primary has prepared it. */
+export function openConfiguredDatabase(cfg: Config = config()): Promise<Database> {
+  return openDatabase(cfg.databaseUrl ? { databaseUrl: cfg.databaseUrl } : { dataDir: cfg.dataDir });
+}
+
 export async function prepareDatabase(cfg: Config = config()): Promise<Database> {
   console.log(`[newsdesk] Opening ${describeDatabase(cfg)} and applying migrations...`);
-  const database = await openDatabase(
-    cfg.databaseUrl ? { databaseUrl: cfg.databaseUrl } : { dataDir: cfg.dataDir },
-  );
+  const database = await openConfiguredDatabase(cfg);
+  try {
+    await prepare(database, cfg);
+  } catch (error) {
+    // The primary prepares again at a reload and lives on if that fails: no pool left behind.
+    await database.close().catch(() => {});
+    throw error;
+  }
+  return database;
+}
+
+/** The cluster's primary: migrations, seed and the first admin's line once, for every worker (server/workers.ts). */
+export async function prepareDatabaseForWorkers(cfg: Config = config()): Promise<void> {
+  const database = await prepareDatabase(cfg);
+  await database.close();
+}
+
+async function prepare(database: Database, cfg: Config) {
   await database.migrate();
   const seeded = await seedDatabase(database.db, {
     adminEmail: cfg.adminEmail,
@@ -52,5 +74,4 @@ export async function prepareDatabase(cfg: Config = config()): Promise<Database>
     );
     console.log("");
   }
-  return database;
 }

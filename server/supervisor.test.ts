@@ -1,8 +1,9 @@
 /**
  * `npm start` for real: bin/newsdesk.mjs start on the built app, a fresh DATA_DIR and a free port.
  * The server runs with its real heap limit, so a 9 MB form that ran it out of heap would show here
- * as a restart; killing the server process (kill -9) brings it back within seconds; SIGTERM stops
- * everything and restarts nothing. Builds the app first when there is no build or it is out of date.
+ * as a restart; killing the server process (kill -9) brings it back within seconds; SIGHUP restarts it
+ * gracefully and the supervisor stays; SIGTERM stops everything and restarts nothing. Builds the app
+ * first when there is no build or it is out of date. Several workers on PostgreSQL: workers.test.ts.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -115,6 +116,17 @@ describe("npm start", () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
+  test("on the embedded database one process serves, and the log says why in one line", () => {
+    const server = serverPidOf(supervisor.pid!);
+    expect(server).toBeGreaterThan(0);
+    expect(
+      spawnSync("ps", ["-o", "pid=", "--ppid", String(server)], { encoding: "utf8" }).stdout.trim(),
+    ).toBe("");
+    expect(log).toContain(
+      "[newsdesk] One process serves: the embedded database can be opened by one process only. Set DATABASE_URL (PostgreSQL) to use every core.",
+    );
+  });
+
   test("a 9 MB form to /contact and to /admin/login is a 413, and the server process lives on", async () => {
     const server = serverPidOf(supervisor.pid!);
     const nineMegabytes = "a=&".repeat(3_000_000);
@@ -134,6 +146,25 @@ describe("npm start", () => {
     // Then the server's own start: opening the embedded database takes seconds, more on a busy machine.
     await waitFor("the site answering again", isUp, 60_000);
     expect((await fetch(`${origin}/about`)).status).toBe(200);
+  }, 90_000);
+
+  test("SIGHUP restarts the server process gracefully, at once, and the supervisor stays", async () => {
+    const before = serverPidOf(supervisor.pid!);
+    const logBefore = log.length;
+    supervisor.kill("SIGHUP");
+    await waitFor("the old server process gone", () => !isAlive(before), 15_000);
+    await waitFor("a new server process", () => serverPidOf(supervisor.pid!) > 0, 3_000);
+    await waitFor("the site answering again", isUp, 60_000);
+    const reload = log.slice(logBefore);
+    expect(reload).toContain(
+      "[newsdesk] SIGHUP received: restarting for the reload: finishing in-flight requests...",
+    );
+    expect(reload).toContain("[newsdesk] Stopped.");
+    expect(reload).toContain("[newsdesk] The server process stopped for the reload; starting it again.");
+    // A reload, not a crash: no pause, nothing counted against the server.
+    expect(reload).not.toContain("restarting in");
+    expect(isAlive(supervisor.pid!)).toBe(true);
+    expect(serverPidOf(supervisor.pid!)).not.toBe(before);
   }, 90_000);
 
   test("SIGTERM stops the server gracefully and the supervisor with it; nothing restarts", async () => {
@@ -177,6 +208,52 @@ test("a server process that stops gracefully by itself (code 0, e.g. SIGTERM to 
     expect(code).toBe(0);
     expect(output).toContain("not restarting");
     expect(output).not.toContain("restarting in");
+  } finally {
+    if (run.exitCode === null) run.kill("SIGKILL");
+    await rm(dir, { recursive: true, force: true });
+  }
+}, 30_000);
+
+test("SIGHUP is passed on to the server process (a cluster's primary reloads its workers) and the supervisor stays", async () => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "newsdesk-supervise-"));
+  const server = path.join(dir, "server.mjs");
+  // Stands for the cluster's primary: it reloads in place and goes on running.
+  await writeFile(
+    server,
+    [
+      'process.on("SIGHUP", () => console.log(`reloading in ${process.pid}`));',
+      'process.on("SIGTERM", () => process.exit(0));',
+      'process.send({ newsdesk: "listening" });',
+      "setInterval(() => {}, 1000);",
+    ].join("\n"),
+  );
+  const supervisorModule = path.resolve("bin/supervise.mjs");
+  const run = spawn(
+    process.execPath,
+    [
+      "--input-type=module",
+      "-e",
+      `import { supervise } from ${JSON.stringify(supervisorModule)}; supervise({ nodeArgs: [], script: ${JSON.stringify(server)}, args: [] });`,
+    ],
+    { stdio: "pipe" },
+  );
+  let output = "";
+  run.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  run.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  try {
+    await waitFor("the server process", () => serverPidOf(run.pid!) > 0, 10_000);
+    const child = serverPidOf(run.pid!);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    run.kill("SIGHUP");
+    await waitFor("the server process hearing it", () => output.includes(`reloading in ${child}`), 5_000);
+    run.kill("SIGHUP");
+    await waitFor("and again", () => output.split(`reloading in ${child}`).length === 3, 5_000);
+    expect(isAlive(run.pid!)).toBe(true);
+    expect(serverPidOf(run.pid!)).toBe(child);
+    const exited = new Promise<number | null>((resolve) => run.once("exit", resolve));
+    run.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    expect(output).not.toMatch(/restarting|not restarting/);
   } finally {
     if (run.exitCode === null) run.kill("SIGKILL");
     await rm(dir, { recursive: true, force: true });
