@@ -67,7 +67,7 @@ export interface PageCacheCounts {
 
 export function pageCacheHandlers({ cache, db, trustProxy, render, context }: PageCacheOptions) {
   /** Renders in flight by key: a crowd asking for a page just purged waits for one render. */
-  const inFlight = new Map<string, Promise<CachedPage | null>>();
+  const inFlight = new Map<string, { generation: number; page: Promise<CachedPage | null> }>();
   const counts: PageCacheCounts = { hits: 0, misses: 0, bypasses: 0, encodedOnHit: 0 };
   const upgrader = new CompressionUpgrader<CachedPage>({
     replace: (key, current, better) => cache.replace(key, current, better),
@@ -172,16 +172,22 @@ export function pageCacheHandlers({ cache, db, trustProxy, render, context }: Pa
       const hit = cache.get(found.key);
       if (hit) return await send(req, res, found.key, hit, "HIT", noSecurityHeaders);
 
+      // A render that began before the latest purge may show what the change replaced: a reader who
+      // came after the change does not join it (a worker's next request must show the change).
       const shared = inFlight.get(found.key);
-      if (shared) {
-        const page = await shared.catch(() => null);
+      if (shared && shared.generation === cache.generation) {
+        const page = await shared.page.catch(() => null);
         // The page could not be kept (an error, a cookie): this reader gets a render of their own.
         if (!page) return next();
         counts.misses++;
         return await send(req, res, found.key, page, "MISS", noSecurityHeaders);
       }
       let settle: (page: CachedPage | null) => void = () => {};
-      inFlight.set(found.key, new Promise((resolve) => (settle = resolve)));
+      const mine = {
+        generation: cache.generation,
+        page: new Promise<CachedPage | null>((resolve) => (settle = resolve)),
+      };
+      inFlight.set(found.key, mine);
       try {
         const rendered = await renderAndStore(req, found);
         settle(rendered instanceof Response ? null : rendered);
@@ -193,7 +199,7 @@ export function pageCacheHandlers({ cache, db, trustProxy, render, context }: Pa
         return await send(req, res, found.key, rendered, "MISS", noSecurityHeaders);
       } finally {
         settle(null);
-        inFlight.delete(found.key);
+        if (inFlight.get(found.key) === mine) inFlight.delete(found.key);
       }
     } catch (error) {
       next(error);
