@@ -15,7 +15,7 @@ import { isPublished } from "./published.server";
 import { totalViews } from "./views.server";
 import { firstRow } from "#app/db/rows";
 import { literalCount } from "#app/db/plans";
-import { newestFirst, pageMarks } from "./page-marks.server";
+import { newestFirst, newestIds, pageMarks, plannedForTheirValues } from "./page-marks.server";
 
 /**
  * The byline's author page: the story's author account's slug, when the byline names that account (an
@@ -421,6 +421,13 @@ interface SearchResult {
 export const SEARCH_WINDOW = 200;
 
 /**
+ * Up to this many matches, a search finds them through the word index and sorts them by date; beyond,
+ * it reads the newest stories in date order and tests each (about 100,000 / matches of them per match
+ * wanted). At 100,000 stories both read about 5,000 rows here.
+ */
+const SPARSE_MATCHES = 5000;
+
+/**
  * Search totals per query, kept in memory per database: counting every match of a common word reads a
  * quarter of 100,000 stories (about 200 ms on PostgreSQL), and each further page of the same search would
  * count again. Forgotten on any change readers can see (a live story's new text changes what matches),
@@ -477,21 +484,22 @@ export async function searchArticles(
   const categoryMatches =
     matchingCategoryIds.length > 0 ? inArray(articles.categoryId, matchingCategoryIds) : sql`false`;
   const matches = sql`(${articles.searchVector} @@ ${tsQuery} OR ${categoryMatches})`;
+  const total = await searchTotal(db, query, matches);
   const offset = (Math.max(1, Math.floor(page)) - 1) * perPage;
-  // A first page is ranked while the matches are counted (on PostgreSQL on another connection): an
-  // uncached common word's count is most of its first search.
-  const [total, ranked] = await Promise.all([
-    searchTotal(db, query, matches),
-    offset < SEARCH_WINDOW
-      ? rankedMatches(
-          db,
-          { tsQuery, categoryMatches, matches },
-          offset,
-          Math.min(perPage, SEARCH_WINDOW - offset),
-        )
-      : [],
-  ]);
   if (offset >= total) return { results: [], total };
+  const isSparse = total <= SPARSE_MATCHES;
+  const ranked =
+    offset < SEARCH_WINDOW
+      ? // Planned for this query's words each time (page-marks.server.ts): a kept plan suits one kind.
+        await plannedForTheirValues(db, (tx) =>
+          rankedMatches(
+            tx,
+            { tsQuery, categoryMatches, matches, isSparse },
+            offset,
+            Math.min(perPage, SEARCH_WINDOW - offset),
+          ),
+        )
+      : [];
   // Past the window: the older matches in date order, from where this page starts among them.
   const olderFrom = Math.max(offset, SEARCH_WINDOW);
   const older =
@@ -504,6 +512,8 @@ export async function searchArticles(
             offset: olderFrom,
             limit: offset + perPage - olderFrom,
             isPlanStable: false,
+            isSparse,
+            isPlannedEachTime: true,
           }),
         )
       : [];
@@ -516,19 +526,19 @@ const searchPageIds = pageMarks(() => true);
 /** The newest SEARCH_WINDOW matches, most relevant first (a category's name matching counts for 0.5). */
 function rankedMatches(
   db: DbOrTx,
-  search: { tsQuery: SQL; categoryMatches: SQL; matches: SQL },
+  search: { tsQuery: SQL; categoryMatches: SQL; matches: SQL; isSparse: boolean },
   offset: number,
   limit: number,
 ): Promise<ListingRow[]> {
-  const { tsQuery, categoryMatches, matches } = search;
+  const { tsQuery, categoryMatches, matches, isSparse } = search;
   const rank = sql<number>`(ts_rank(${articles.searchVector}, ${tsQuery}) + CASE WHEN ${categoryMatches} THEN 0.5 ELSE 0 END)`;
   // Only ids in the window: the rank (and the wide search document) is read for those rows alone.
-  const newestMatches = db
-    .select({ id: articles.id })
-    .from(articles)
-    .where(and(isPublished(), matches))
-    .orderBy(...newestFirst)
-    .limit(SEARCH_WINDOW);
+  const newestMatches = newestIds(db, matches, {
+    limit: SEARCH_WINDOW,
+    offset: 0,
+    isPlanStable: false,
+    isSparse,
+  });
   return db
     .select(listingColumns)
     .from(articles)
