@@ -157,7 +157,7 @@ export function plannedForTheirValues<T>(db: DbOrTx, read: (tx: DbOrTx) => Promi
  * which for a word in 1 story of 100,000 read them all (185 ms on PostgreSQL; the word index finds it in
  * 0.05 ms). The planner cannot know: its estimate for a typed prefix ('harm:*') is a guess.
  */
-export function newestIds(
+function newestIds(
   db: DbOrTx,
   where: SQL | undefined,
   options: { limit: number; offset: number; isPlanStable: boolean; isSparse: boolean },

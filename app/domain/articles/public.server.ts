@@ -15,7 +15,7 @@ import { isPublished } from "./published.server";
 import { totalViews } from "./views.server";
 import { firstRow } from "#app/db/rows";
 import { literalCount } from "#app/db/plans";
-import { newestFirst, newestIds, pageMarks, plannedForTheirValues } from "./page-marks.server";
+import { newestFirst, pageMarks, plannedForTheirValues } from "./page-marks.server";
 
 /**
  * The byline's author page: the story's author account's slug, when the byline names that account (an
@@ -112,6 +112,12 @@ async function cardsOf(db: DbOrTx, ids: string[]): Promise<ArticleCard[]> {
   if (ids.length === 0) return [];
   const rows = await listing(db, inArray(articles.id, ids)).orderBy(...newestFirst);
   return rows.map(toCard);
+}
+
+/** The cards of `ids` in the order given (a ranking's, not the date's). */
+async function cardsInOrder(db: DbOrTx, ids: string[]): Promise<ArticleCard[]> {
+  const byId = new Map((await cardsOf(db, ids)).map((card) => [card.id, card]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** Deep pages of listings: their marks go stale when what is published moves, like their totals. */
@@ -490,13 +496,16 @@ export async function searchArticles(
   const isSparse = total <= SPARSE_MATCHES;
   const ranked =
     offset < SEARCH_WINDOW
-      ? // Planned for this query's words each time (page-marks.server.ts): a kept plan suits one kind.
-        await plannedForTheirValues(db, (tx) =>
-          rankedMatches(
-            tx,
-            { tsQuery, categoryMatches, matches, isSparse },
-            offset,
-            Math.min(perPage, SEARCH_WINDOW - offset),
+      ? await cardsInOrder(
+          db,
+          // Planned for this query's words each time (page-marks.server.ts): a kept plan suits one kind.
+          await plannedForTheirValues(db, (tx) =>
+            rankedMatchIds(
+              tx,
+              { tsQuery, matches, matchingCategoryIds, isSparse },
+              offset,
+              Math.min(perPage, SEARCH_WINDOW - offset),
+            ),
           ),
         )
       : [];
@@ -517,37 +526,66 @@ export async function searchArticles(
           }),
         )
       : [];
-  return { results: [...ranked.map(toCard), ...older], total };
+  return { results: [...ranked, ...older], total };
 }
 
 /** Deep pages of search results: their marks go stale with any change readers see, like the totals. */
 const searchPageIds = pageMarks(() => true);
 
-/** The newest SEARCH_WINDOW matches, most relevant first (a category's name matching counts for 0.5). */
-function rankedMatches(
+/**
+ * The ids of the newest SEARCH_WINDOW matches, most relevant first (a category's name matching counts
+ * for 0.5), `limit` of them after `offset`. The rank is computed on the rows the window read, and only
+ * ids come back: the page's cards are read for its own rows (reading the 200 ranked again by id, with
+ * their views and joins, took longer than finding and ranking them).
+ */
+async function rankedMatchIds(
   db: DbOrTx,
-  search: { tsQuery: SQL; categoryMatches: SQL; matches: SQL; isSparse: boolean },
+  search: { tsQuery: SQL; matches: SQL; matchingCategoryIds: string[]; isSparse: boolean },
   offset: number,
   limit: number,
-): Promise<ListingRow[]> {
-  const { tsQuery, categoryMatches, matches, isSparse } = search;
-  const rank = sql<number>`(ts_rank(${articles.searchVector}, ${tsQuery}) + CASE WHEN ${categoryMatches} THEN 0.5 ELSE 0 END)`;
-  // Only ids in the window: the rank (and the wide search document) is read for those rows alone.
-  const newestMatches = newestIds(db, matches, {
-    limit: SEARCH_WINDOW,
-    offset: 0,
-    isPlanStable: false,
-    isSparse,
-  });
-  return db
-    .select(listingColumns)
-    .from(articles)
-    .leftJoin(categories, eq(categories.id, articles.categoryId))
-    .leftJoin(users, eq(users.id, articles.authorId))
-    .where(inArray(articles.id, newestMatches))
-    .orderBy(desc(rank), ...newestFirst)
+): Promise<string[]> {
+  const { tsQuery, matches, matchingCategoryIds, isSparse } = search;
+  const read = {
+    id: articles.id,
+    displayDate: articles.displayDate,
+    searchVector: articles.searchVector,
+    categoryId: articles.categoryId,
+  };
+  const found = () => db.select(read).from(articles).where(and(isPublished(), matches));
+  // A word few stories hold: its matches found first, then the newest of them (newestIds in
+  // page-marks.server.ts says why).
+  const matching = found().offset(literalCount(0)).as("matching");
+  const newest = isSparse
+    ? db
+        .select({
+          id: matching.id,
+          displayDate: matching.displayDate,
+          searchVector: matching.searchVector,
+          categoryId: matching.categoryId,
+        })
+        .from(matching)
+        .orderBy(desc(matching.displayDate), desc(matching.id))
+        .limit(SEARCH_WINDOW)
+        .as("newest")
+    : found()
+        .orderBy(...newestFirst)
+        .limit(SEARCH_WINDOW)
+        .as("newest");
+  const categoryBonus =
+    matchingCategoryIds.length > 0
+      ? sql`CASE WHEN ${inArray(newest.categoryId, matchingCategoryIds)} THEN 0.5 ELSE 0 END`
+      : sql`0`;
+  const rows = await db
+    .select({ id: newest.id })
+    .from(newest)
+    .orderBy(
+      desc(sql`ts_rank(${newest.searchVector}, ${tsQuery}) + ${categoryBonus}`),
+      desc(newest.displayDate),
+      desc(newest.id),
+    )
     .limit(limit)
     .offset(offset);
+  return rows.map((row) => row.id);
 }
 
 /** One published article with everything the article page shows (the body safe to show), or null. */
