@@ -13,7 +13,7 @@ import { parsePageParam } from "#app/lib/pagination";
 import type { PageImages } from "#app/lib/responsive-image";
 import { wantsSmallImages } from "#app/lib/save-data";
 import { pageMeta, siteMetaFrom } from "#app/lib/seo";
-import { EXCERPT_LENGTH, formatCount, truncate } from "#app/lib/text";
+import { EXCERPT_LENGTH, formatCount, searchResultCount, truncate } from "#app/lib/text";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import { getSettings } from "#app/domain/settings/settings.server";
 import type { Route } from "./+types/search";
@@ -52,8 +52,6 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     description: "Search every story we have published.",
     path: "/search",
   });
-
-const resultCount = (n: number) => `Found ${n} ${n === 1 ? "result" : "results"}`;
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { q, page, totalPages, search, images } = loaderData;
@@ -141,7 +139,9 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                 </div>
               ) : (
                 <>
-                  <p className="text-sm font-medium text-slate-600">{resultCount(search.value.total)}</p>
+                  <p className="text-sm font-medium text-slate-600">
+                    {searchResultCount(search.value.total)}
+                  </p>
                   <ul className="mt-4 space-y-4">
                     {search.value.results.map((article) => (
                       <li key={article.id}>
