@@ -1,0 +1,21 @@
+/** Helpers for tests that start real server processes (supervisor, workers). */
+import { createServer, type AddressInfo } from "node:net";
+
+/** A port free on 127.0.0.1 right now (the OS picks it). */
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+
+export const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
