@@ -19,3 +19,18 @@ export const isAlive = (pid: number) => {
     return false;
   }
 };
+
+/** Checks every 100 ms until `check` holds (a throw counts as not yet); fails after `timeoutMs`. */
+export async function waitFor(what: string, check: () => Promise<boolean> | boolean, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (
+      await Promise.resolve()
+        .then(check)
+        .catch(() => false)
+    )
+      return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${what}: not within ${timeoutMs} ms`);
+}

@@ -11,7 +11,7 @@ import { request as httpRequest } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { freePort, isAlive } from "./process-testing";
+import { freePort, isAlive, waitFor } from "./process-testing";
 import { pauseBefore } from "../bin/supervise.mjs";
 
 /** The server process: the supervisor's only child (0 while there is none). */
@@ -20,21 +20,21 @@ const serverPidOf = (supervisorPid: number) =>
     spawnSync("ps", ["-o", "pid=", "--ppid", String(supervisorPid)], { encoding: "utf8" }).stdout.trim(),
   );
 
-async function waitFor(what: string, check: () => Promise<boolean> | boolean, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (
-      await Promise.resolve()
-        .then(check)
-        .catch(() => false)
-    )
-      return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${what}: not within ${timeoutMs} ms`);
+/** Posts a form; the server may answer and close before all of it is sent. */
+/** bin/supervise.mjs keeping `script` running, as `npm start` runs the server, its output piped. */
+function superviseScript(script: string) {
+  const supervisorModule = path.resolve("bin/supervise.mjs");
+  return spawn(
+    process.execPath,
+    [
+      "--input-type=module",
+      "-e",
+      `import { supervise } from ${JSON.stringify(supervisorModule)}; supervise({ nodeArgs: [], script: ${JSON.stringify(script)}, args: [] });`,
+    ],
+    { stdio: "pipe" },
+  );
 }
 
-/** Posts a form; the server may answer and close before all of it is sent. */
 function post(origin: string, pathname: string, body: string) {
   const { hostname, port } = new URL(origin);
   return new Promise<number>((resolve, reject) => {
@@ -173,16 +173,7 @@ test("a server process that stops gracefully by itself (code 0, e.g. SIGTERM to 
     server,
     'process.send({ newsdesk: "listening" }); setTimeout(() => process.exit(0), 200);\n',
   );
-  const supervisorModule = path.resolve("bin/supervise.mjs");
-  const run = spawn(
-    process.execPath,
-    [
-      "--input-type=module",
-      "-e",
-      `import { supervise } from ${JSON.stringify(supervisorModule)}; supervise({ nodeArgs: [], script: ${JSON.stringify(server)}, args: [] });`,
-    ],
-    { stdio: "pipe" },
-  );
+  const run = superviseScript(server);
   let output = "";
   run.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   try {
@@ -209,16 +200,7 @@ test("SIGHUP is passed on to the server process (a cluster's primary reloads its
       "setInterval(() => {}, 1000);",
     ].join("\n"),
   );
-  const supervisorModule = path.resolve("bin/supervise.mjs");
-  const run = spawn(
-    process.execPath,
-    [
-      "--input-type=module",
-      "-e",
-      `import { supervise } from ${JSON.stringify(supervisorModule)}; supervise({ nodeArgs: [], script: ${JSON.stringify(server)}, args: [] });`,
-    ],
-    { stdio: "pipe" },
-  );
+  const run = superviseScript(server);
   let output = "";
   run.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   run.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));

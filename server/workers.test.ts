@@ -17,7 +17,7 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { freePort, isAlive } from "./process-testing";
+import { freePort, isAlive, waitFor } from "./process-testing";
 import { commitSessionCookie, createSession } from "#app/auth/session.server";
 import { openDatabase, type Database } from "#app/db/client.server";
 import { articles, users } from "#app/db/schema";
@@ -27,20 +27,6 @@ const childrenOf = (pid: number) =>
     .stdout.split("\n")
     .map((line) => Number(line.trim()))
     .filter((child) => child > 0);
-
-async function waitFor(what: string, check: () => Promise<boolean> | boolean, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (
-      await Promise.resolve()
-        .then(check)
-        .catch(() => false)
-    )
-      return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${what}: not within ${timeoutMs} ms`);
-}
 
 interface Answer {
   status: number;
