@@ -10,6 +10,19 @@ import { getPublishedArticle, relatedArticles, trendingArticles } from "./public
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
 
+/** A published story in `categoryId`, `days` old. */
+const publishedIn =
+  (categoryId: string) =>
+  (title: string, days: number, tags: string[] = []) => ({
+    title,
+    content: `<p>${title}</p>`,
+    status: "published" as const,
+    categoryId,
+    tags,
+    publishedAt: daysAgo(days),
+    createdAt: daysAgo(days),
+  });
+
 describe.each(TEST_ENGINES)("related and trending on %s", (engine) => {
   let database: TestDatabase;
   const ids: Record<string, string> = {};
@@ -86,5 +99,86 @@ describe.each(TEST_ENGINES)("related and trending on %s", (engine) => {
     );
     const ranked = await trendingArticles(database.db, 5, { now: new Date(), excluding: ids.reading });
     expect(ranked.map((card) => card.id)).not.toContain(ids.reading);
+  });
+});
+
+describe.each(TEST_ENGINES)("related stories sharing a rare tag on %s", (engine) => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+  });
+  afterAll(async () => {
+    await database?.destroy();
+  });
+
+  test("stories sharing a tag are found behind 300 newer ones in the category, newest first, drafts and future stories left out", async () => {
+    const db = database.db;
+    const metro = one(await db.insert(categories).values({ name: "Metro", slug: "metro" }).returning()).id;
+    const published = publishedIn(metro);
+    await db
+      .insert(articles)
+      .values(Array.from({ length: 300 }, (_, i) => published(`newer ${i}`, 1 + i / 1000)));
+    await db
+      .insert(articles)
+      .values([
+        published("older sharing the tag", 30, ["Odaw Drain"]),
+        published("oldest sharing the tag", 60, ["odaw drain"]),
+        { ...published("a draft sharing the tag", 20, ["Odaw Drain"]), status: "draft" as const },
+        { ...published("a story for tomorrow", -1, ["Odaw Drain"]), status: "scheduled" as const },
+      ]);
+    const reading = one(
+      await db
+        .insert(articles)
+        .values(published("reading", 0.5, ["Odaw Drain"]))
+        .returning({ id: articles.id }),
+    );
+    const related = await relatedArticles(db, { id: reading.id, categoryId: metro, tags: ["Odaw Drain"] }, 4);
+    expect(related.map((card) => card.title)).toEqual([
+      "older sharing the tag",
+      "oldest sharing the tag",
+      "newer 0",
+      "newer 1",
+    ]);
+  });
+});
+
+describe.each(TEST_ENGINES)("related stories sharing a common old tag on %s", (engine) => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+  });
+  afterAll(async () => {
+    await database?.destroy();
+  });
+
+  test("a tag on 600 older stories, none of them among the newest 150, still gives its newest", async () => {
+    const db = database.db;
+    const metro = one(await db.insert(categories).values({ name: "Metro", slug: "metro" }).returning()).id;
+    const published = publishedIn(metro);
+    await db
+      .insert(articles)
+      .values(Array.from({ length: 150 }, (_, i) => published(`newer ${i}`, 1 + i / 1000)));
+    await db
+      .insert(articles)
+      .values(Array.from({ length: 600 }, (_, i) => published(`election ${i}`, 30 + i, ["Election 2024"])));
+    const reading = one(
+      await db
+        .insert(articles)
+        .values(published("reading", 0.5, ["Election 2024"]))
+        .returning({ id: articles.id }),
+    );
+    const related = await relatedArticles(
+      db,
+      { id: reading.id, categoryId: metro, tags: ["Election 2024"] },
+      4,
+    );
+    expect(related.map((card) => card.title)).toEqual([
+      "election 0",
+      "election 1",
+      "election 2",
+      "election 3",
+    ]);
   });
 });
