@@ -20,7 +20,7 @@ describe("parseConfig", () => {
       buildDir: path.resolve("build"),
       migrationsDir: path.resolve("drizzle"),
       testDatabaseUrl: undefined,
-      pageCache: { enabled: false, maxBytes: 64 * 1024 * 1024 },
+      pageCache: { enabled: false, maxBytes: 32 * 1024 * 1024 },
       schedulerIntervalMs: 15_000,
       webConcurrency: { workers: 1, isExplicit: false },
       smtpUrl: undefined,

@@ -37,7 +37,7 @@ const envSchema = z.object({
   MIGRATIONS_DIR: z.string().default("drizzle"),
   TEST_DATABASE_URL: optional,
   PAGE_CACHE: z.enum(["on", "off"]).optional(),
-  PAGE_CACHE_MB: z.coerce.number().int().min(1).max(16_384).default(64),
+  PAGE_CACHE_MB: z.coerce.number().int().min(1).max(16_384).default(32),
   SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   WEB_CONCURRENCY: optional.pipe(
     z.coerce

@@ -4,7 +4,7 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { ensureBuild } from "../scripts/ensure-build.mjs";
-import { HEAP_LIMIT_FLAG, hasHeapLimit } from "./heap-limit.mjs";
+import { serverHeapFlags } from "./heap-limit.mjs";
 import { supervise } from "./supervise.mjs";
 
 // The compiled server is the production server, whatever the shell says (development would show
@@ -13,12 +13,12 @@ process.env.NODE_ENV = "production";
 const [command = "start", ...args] = process.argv.slice(2);
 
 // `start` runs the server in a child process that is started again when it dies (supervise.mjs), with
-// a heap limit (heap-limit.mjs) unless NODE_OPTIONS sets one. The child is marked by SERVER_MARK.
+// heap limits (heap-limit.mjs) unless NODE_OPTIONS sets them. The child is marked by SERVER_MARK.
 const SERVER_MARK = "NEWSDESK_SUPERVISED";
 if (command === "start" && !process.env[SERVER_MARK]) {
   ensureBuild(process.env.BUILD_DIR ?? "build");
   supervise({
-    nodeArgs: [...(hasHeapLimit() ? [] : [HEAP_LIMIT_FLAG]), ...process.execArgv],
+    nodeArgs: [...serverHeapFlags(), ...process.execArgv],
     script: process.argv[1],
     args: process.argv.slice(2),
     env: { ...process.env, [SERVER_MARK]: "1" },

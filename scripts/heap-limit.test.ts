@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HEAP_LIMIT_FLAG, hasHeapLimit } from "../bin/heap-limit.mjs";
+import { HEAP_LIMIT_FLAG, hasHeapLimit, serverHeapFlags } from "../bin/heap-limit.mjs";
 
 describe("the server's heap limit", () => {
   it("is seen on the command line or in NODE_OPTIONS, in either spelling", () => {
@@ -11,5 +11,12 @@ describe("the server's heap limit", () => {
   it("is missing when neither sets it", () => {
     expect(hasHeapLimit([], "")).toBe(false);
     expect(hasHeapLimit(["--enable-source-maps"], "--max-semi-space-size=8")).toBe(false);
+  });
+
+  it("adds the young generation's cap too, and neither flag an operator set", () => {
+    expect(serverHeapFlags([], "")).toEqual(["--max-old-space-size=160", "--max-semi-space-size=8"]);
+    expect(serverHeapFlags([], "--max-old-space-size=512")).toEqual(["--max-semi-space-size=8"]);
+    expect(serverHeapFlags(["--max_semi_space_size=16"], "")).toEqual(["--max-old-space-size=160"]);
+    expect(serverHeapFlags([HEAP_LIMIT_FLAG], "--max-semi-space-size=2")).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
-import { HEAP_LIMIT_FLAG } from "../../bin/heap-limit.mjs";
+import { serverHeapFlags } from "../../bin/heap-limit.mjs";
 import { waitFor200 } from "./http";
 
 export interface BenchServer {
@@ -57,8 +57,9 @@ export async function startServer(options: ServerOptions): Promise<BenchServer> 
   if (options.workers) env.WEB_CONCURRENCY = String(options.workers);
   else delete env.WEB_CONCURRENCY;
   const out = fs.openSync(options.logFile, "a");
-  // With the heap limit on the command line, bin/newsdesk.mjs runs the server in this very process.
-  const child: ChildProcess = spawn(process.execPath, [HEAP_LIMIT_FLAG, "bin/newsdesk.mjs", "start"], {
+  // With the heap limits on the command line, the supervisor passes them on to the server it starts.
+  const heapFlags = serverHeapFlags([], env.NODE_OPTIONS ?? "");
+  const child: ChildProcess = spawn(process.execPath, [...heapFlags, "bin/newsdesk.mjs", "start"], {
     env,
     stdio: ["ignore", out, out],
   });
