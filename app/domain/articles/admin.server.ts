@@ -18,6 +18,7 @@ import {
   type RevisionSnapshot,
 } from "#app/db/schema";
 import type { ArticleStatus } from "#app/lib/enums";
+import { tagSlug } from "#app/lib/slug";
 import { logActivity } from "#app/domain/activity/activity.server";
 import { createNotification, rolesThatCan } from "#app/domain/notifications/notifications.server";
 import { siteChanged, type SiteChange } from "#app/domain/delivery/site-changes.server";
@@ -198,15 +199,31 @@ export interface SaveOptions {
   correctionNote?: string;
 }
 
-/** What readers may see of an article, and where: a change to any of these moves it between pages. */
+/**
+ * What readers may see of an article, and where: a change to any of these moves it between pages (its
+ * tags and author choose the tag and author pages it is listed on, and their totals).
+ */
 type Placement = Pick<
   Article,
-  "status" | "categoryId" | "featured" | "isTopStory" | "publishedAt" | "useManualDate" | "manualDate"
+  | "status"
+  | "categoryId"
+  | "featured"
+  | "isTopStory"
+  | "publishedAt"
+  | "useManualDate"
+  | "manualDate"
+  | "tags"
+  | "authorId"
 >;
+
+/** The tag pages an article is on: tags are compared by their slugs, in any order. */
+const tagPages = (tags: readonly string[]) => [...new Set(tags.map((tag) => tagSlug(tag)))].sort().join(" ");
 
 const samePlacement = (a: Placement, b: Placement) =>
   a.status === b.status &&
   a.categoryId === b.categoryId &&
+  a.authorId === b.authorId &&
+  tagPages(a.tags) === tagPages(b.tags) &&
   a.featured === b.featured &&
   a.isTopStory === b.isTopStory &&
   a.publishedAt?.getTime() === b.publishedAt?.getTime() &&

@@ -200,14 +200,16 @@ describe("sending a stored page", () => {
 describe("what an article save changes for readers", () => {
   const placed = {
     id: A,
-    status: "published",
+    status: "published" as const,
     categoryId: "c1",
     featured: false,
     isTopStory: false,
     publishedAt: new Date("2026-11-01T10:00:00Z"),
     useManualDate: false,
     manualDate: null,
-  } as const;
+    tags: ["Floods", "Korle Lagoon"],
+    authorId: "u1",
+  };
 
   test("nothing while it is not published before or after", () => {
     expect(articleSaveChange(null, { ...placed, status: "draft" })).toBeNull();
@@ -221,6 +223,10 @@ describe("what an article save changes for readers", () => {
         articleId: A,
       },
     );
+    // The same tag pages: tags are compared by their slugs, in any order.
+    expect(articleSaveChange(placed, { ...placed, tags: ["KORLE  LAGOON", "floods"] })?.scope).toBe(
+      "article",
+    );
   });
 
   test("publishing, unpublishing or moving it purges every page", () => {
@@ -229,6 +235,12 @@ describe("what an article save changes for readers", () => {
     expect(articleSaveChange(placed, { ...placed, status: "draft" })?.scope).toBe("everything");
     expect(articleSaveChange(placed, { ...placed, categoryId: "c2" })?.scope).toBe("everything");
     expect(articleSaveChange(placed, { ...placed, featured: true })?.scope).toBe("everything");
+    // Onto another tag's page, off one, or onto another author's page (and their totals).
+    expect(articleSaveChange(placed, { ...placed, tags: [...placed.tags, "Odaw"] })?.scope).toBe(
+      "everything",
+    );
+    expect(articleSaveChange(placed, { ...placed, tags: ["Floods"] })?.scope).toBe("everything");
+    expect(articleSaveChange(placed, { ...placed, authorId: "u2" })?.scope).toBe("everything");
     expect(articleSaveChange(placed, { ...placed, useManualDate: true, manualDate: new Date() })?.scope).toBe(
       "everything",
     );
