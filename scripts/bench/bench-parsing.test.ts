@@ -3,7 +3,7 @@
  * looks right. These pin the readings to real samples.
  */
 import { describe, expect, test } from "vitest";
-import { durationSeconds, parseWrk } from "./load";
+import { durationSeconds, parseWrk, wrkScript } from "./load";
 import { scriptUrlsOf } from "./weight";
 
 describe("reading wrk", () => {
@@ -74,5 +74,24 @@ window.__later = () => import("/assets/lazy-6.js");</script></body>`;
       "/assets/manifest-1.js",
       "/assets/root-5.js",
     ]);
+  });
+});
+
+describe("the script wrk runs", () => {
+  const paths = ["/article/a-1", "/article/b-2", "/article/c-3", "/article/d-4"];
+
+  test("each thread seeds its random picks with its own number, read in its own Lua state", () => {
+    const script = wrkScript(paths, { random: true }, 2);
+    const seeds = /^local seeds = \{ (\d+), (\d+) \}$/m.exec(script);
+    expect(seeds).not.toBeNull();
+    // Two threads with one seed would ask for every article twice at once (a render shared by both).
+    expect(seeds?.[1]).not.toBe(seeds?.[2]);
+    expect(script).toContain('thread:set("thread_number", #threads)');
+    expect(script).toContain("math.randomseed(seeds[thread_number])");
+    expect(script).not.toMatch(/^local thread_number/m); // a local would hide the thread's global
+  });
+
+  test("in turn, each thread starts at its own place in the list", () => {
+    expect(wrkScript(paths, {}, 2)).toContain("n = math.floor((thread_number - 1) * #paths / #seeds)");
   });
 });
