@@ -14,6 +14,10 @@ export const PERMISSIONS = {
     publish: ["admin", "editor"],
     create: ["admin", "editor", "writer"],
   },
+  // Live coverage (issue 28): editors and admins start and end it, pin, edit, delete and review
+  // updates; a writer posts updates to their own live stories (reviewed, on a published story, unless
+  // an editor lets them post directly).
+  live: { run: ["admin", "editor"], post: ["admin", "editor", "writer"] },
   categories: { view: ["admin", "editor", "writer"], manage: ["admin", "editor"] },
   comments: { view: ["admin", "editor"], moderate: ["admin", "editor"] },
   // Readers' contact messages (deviations.md: the inbox is for admins and editors).

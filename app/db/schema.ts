@@ -371,6 +371,14 @@ export const articles = pgTable(
     revisedAt: timestamp("revised_at", { withTimezone: true }),
     /** Shown to readers under the story when an editor marked the latest live change as a correction. */
     correctionNote: varchar("correction_note", { length: 500 }).notNull().default(""),
+    /**
+     * Live coverage (issue 28): the story is live from `liveStartedAt` until `liveEndedAt`; its updates
+     * are in `live_updates`. Ended coverage keeps both times (LiveBlogPosting's coverage start and end).
+     */
+    liveStartedAt: timestamp("live_started_at", { withTimezone: true }),
+    liveEndedAt: timestamp("live_ended_at", { withTimezone: true }),
+    /** An editor let writers' updates to this published live story go out without review. */
+    writersPostLiveDirectly: boolean("writers_post_live_directly").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** The date readers see: the manual date when set, else the publish date, else the creation date. */
@@ -511,6 +519,42 @@ export const articleRevisions = pgTable(
     index("article_revisions_proposed_idx")
       .on(t.createdAt.desc())
       .where(sql`state = 'proposed'`),
+  ],
+);
+
+/**
+ * The updates of a live story (issue 28), shown newest first under its key points (`isPinned`, at most
+ * three a story). The body is sanitised HTML with its hash, as an article's (`contentSafeHash`).
+ */
+export const liveUpdates = pgTable(
+  "live_updates",
+  {
+    id: id(),
+    articleId: text("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
+    authorName: varchar("author_name", { length: 100 }).notNull().default(""),
+    title: varchar("title", { length: 200 }).notNull().default(""),
+    content: text("content").notNull(),
+    contentSafeHash: text("content_safe_hash").notNull().default(""),
+    status: text("status", { enum: enums.LIVE_UPDATE_STATUSES }).notNull().default("published"),
+    isPinned: boolean("is_pinned").notNull().default(false),
+    /** Sent as a breaking-news alert to the story's subscribers when published. */
+    isAlert: boolean("is_alert").notNull().default(false),
+    createdAt: createdAt(),
+    /** Set when an editor changes a published update: readers see it marked as edited. */
+    editedAt: timestamp("edited_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("live_updates_status", oneOf("status", enums.LIVE_UPDATE_STATUSES)),
+    // The stream reads one story's published updates newest first, a page at a time.
+    index("live_updates_stream_idx").on(
+      t.articleId,
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );
 

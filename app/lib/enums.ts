@@ -26,6 +26,8 @@ export const SUBSCRIBER_STATUSES = ["pending", "confirmed", "unsubscribed"] as c
 /** What an e-mailed account link is for: a password reset (30 minutes) or an invitation (7 days). */
 export const ACCOUNT_LINK_PURPOSES = ["reset", "invite"] as const;
 export const REVISION_STATES = ["applied", "proposed", "rejected"] as const;
+/** An update to a live story: `pending` waits for an editor (a writer's update to a published story). */
+export const LIVE_UPDATE_STATUSES = ["published", "pending"] as const;
 
 export type UserRole = (typeof USER_ROLES)[number];
 export type UserStatus = (typeof USER_STATUSES)[number];
@@ -36,3 +38,4 @@ export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
 export type RevisionState = (typeof REVISION_STATES)[number];
 export type AccountLinkPurpose = (typeof ACCOUNT_LINK_PURPOSES)[number];
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+export type LiveUpdateStatus = (typeof LIVE_UPDATE_STATUSES)[number];

@@ -1,0 +1,44 @@
+/**
+ * A live update as the back office sends it (issue 28): checked in the browser for speed and on the
+ * server for truth, with the messages both show.
+ */
+import { z } from "zod";
+import { parseForm, type FormParse } from "#app/lib/form";
+import { stripHtml } from "#app/lib/text";
+
+export const LIVE_TEXT = {
+  missingContent: "Please write the update.",
+  titleTooLong: "The update's title can be at most 200 characters.",
+  contentTooLong: "This update is too long. Split it into several updates.",
+  notLive: "This story is not live. Start live coverage first.",
+  tooManyPinned: "At most three key points can be pinned. Unpin one first.",
+  updateMissing: "This update no longer exists.",
+  notPending: "This update is not waiting for review.",
+} as const;
+
+export const LIVE_UPDATE_TITLE_MAX = 200;
+/** An update is a few paragraphs and perhaps a picture; a body this long belongs in a story of its own. */
+export const LIVE_UPDATE_CONTENT_MAX = 100_000;
+
+const checkbox = z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean());
+
+const liveUpdateInput = z.object({
+  title: z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() : ""),
+    z.string().max(LIVE_UPDATE_TITLE_MAX, LIVE_TEXT.titleTooLong),
+  ),
+  content: z.preprocess(
+    (v) => (typeof v === "string" ? v : ""),
+    z
+      .string()
+      .refine((html) => stripHtml(html).length > 0, LIVE_TEXT.missingContent)
+      .refine((html) => html.length <= LIVE_UPDATE_CONTENT_MAX, LIVE_TEXT.contentTooLong),
+  ),
+  isAlert: checkbox,
+});
+
+export type LiveUpdateInput = z.infer<typeof liveUpdateInput>;
+
+export function parseLiveUpdateForm(values: Record<string, unknown>): FormParse<LiveUpdateInput> {
+  return parseForm(liveUpdateInput, values);
+}
