@@ -175,3 +175,44 @@ export function newsArticleLd(site: SiteMeta, facts: NewsArticleFacts): JsonLd {
     isAccessibleForFree: true,
   };
 }
+
+export interface LiveCoverageFacts {
+  /** ISO date-times; `end` only once the coverage has ended. */
+  start: string;
+  end: string | null;
+  /** The updates shown on the page, newest first, their bodies as plain text. */
+  updates: Array<{
+    id: string;
+    headline: string;
+    text: string;
+    datePublished: string;
+    dateModified?: string;
+  }>;
+}
+
+/**
+ * A live story (issue 28): the article's facts as a LiveBlogPosting, with its coverage times and each
+ * update shown as a BlogPosting whose address is the update's anchor on the page.
+ */
+export function liveBlogPostingLd(
+  site: SiteMeta,
+  facts: NewsArticleFacts,
+  coverage: LiveCoverageFacts,
+): JsonLd {
+  const article = newsArticleLd(site, facts);
+  const url = absoluteUrl(site.origin, facts.path);
+  return {
+    ...article,
+    "@type": "LiveBlogPosting",
+    coverageStartTime: coverage.start,
+    ...(coverage.end ? { coverageEndTime: coverage.end } : {}),
+    liveBlogUpdate: coverage.updates.map((update) => ({
+      "@type": "BlogPosting",
+      headline: headlineOf(update.headline),
+      articleBody: update.text,
+      datePublished: update.datePublished,
+      ...(update.dateModified ? { dateModified: update.dateModified } : {}),
+      url: `${url}#update-${update.id}`,
+    })),
+  };
+}

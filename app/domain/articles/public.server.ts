@@ -684,6 +684,8 @@ async function publishedArticleWhere(db: DbOrTx, match: SQL) {
       correctionNote: articles.correctionNote,
       seoTitle: articles.seoTitle,
       seoDescription: articles.seoDescription,
+      liveStartedAt: articles.liveStartedAt,
+      liveEndedAt: articles.liveEndedAt,
     })
     .from(articles)
     .leftJoin(categories, eq(categories.id, articles.categoryId))

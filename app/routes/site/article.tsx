@@ -21,6 +21,7 @@ import {
 import { resolveArticleAddress } from "#app/domain/articles/slugs.server";
 import { COMMENT_TEXT } from "#app/domain/comments/comment-form";
 import { listPublicComments, submitComment } from "#app/domain/comments/public.server";
+import { LIVE_PAGE_SIZE, publicLiveStream, type PublicLiveUpdate } from "#app/domain/live/live.server";
 import { captionLine } from "#app/domain/media/editor-image-rules";
 import { pageImages } from "#app/domain/media/public.server";
 import { getSettings } from "#app/domain/settings/settings.server";
@@ -29,8 +30,10 @@ import { formatTime, isoDate, siteDate } from "#app/lib/dates";
 import { wantsSmallImages } from "#app/lib/save-data";
 import { articlePath, authorPath, tagPath } from "#app/lib/paths";
 import { absoluteUrl, errorPageMeta, pageMeta, siteMetaFrom } from "#app/lib/seo";
-import { breadcrumbLd, headlineOf, newsArticleLd } from "#app/lib/structured-data";
-import { listingExcerpt, readTimeFor } from "#app/lib/text";
+import { breadcrumbLd, headlineOf, liveBlogPostingLd, newsArticleLd } from "#app/lib/structured-data";
+import { listingExcerpt, readTimeFor, stripHtml } from "#app/lib/text";
+import { parsePageParam, totalPagesFor } from "#app/lib/pagination";
+import { LiveCoverage } from "#app/components/site/article/live-coverage";
 import { isDomainError } from "#app/lib/errors";
 import { statusOf, withDomainErrors } from "#app/lib/http-errors.server";
 import { readerNotFound } from "./not-found.server";
@@ -53,10 +56,13 @@ export const loader = withDomainErrors(async ({ params, request, context }: Rout
   }
   if (!article) throw await notFound(db);
   const settings = await getSettings(db);
-  const [related, trending, comments] = await Promise.all([
+  // A live story's updates, a page at a time (?updates=2 for older ones, without JavaScript).
+  const updatesPage = parsePageParam(new URL(request.url).searchParams.get("updates"));
+  const [related, trending, comments, stream] = await Promise.all([
     relatedArticles(db, article, 4),
     trendingArticles(db, 5, { excluding: article.id }),
     listPublicComments(db, article.id, settings),
+    article.liveStartedAt ? publicLiveStream(db, article.id, updatesPage) : null,
   ]);
   const { images, share, lead } = await pageImages(
     db,
@@ -68,7 +74,31 @@ export const loader = withDomainErrors(async ({ params, request, context }: Rout
     timeFormat: settings.timeFormat,
     timezone: settings.timezone,
   };
+  const readerUpdate = (update: PublicLiveUpdate) => ({
+    id: update.id,
+    title: update.title,
+    content: update.content,
+    text: stripHtml(update.content),
+    authorName: update.authorName,
+    time: `${siteDate(update.createdAt, dates)} ${formatTime(update.createdAt, dates.timeFormat, dates.timezone)}`,
+    publishedAt: isoDate(update.createdAt) ?? "",
+    editedAt: update.editedAt ? (isoDate(update.editedAt) ?? null) : null,
+  });
+  const live =
+    stream && article.liveStartedAt
+      ? {
+          isLive: article.liveEndedAt === null,
+          startedAt: isoDate(article.liveStartedAt) ?? "",
+          endedAt: article.liveEndedAt ? (isoDate(article.liveEndedAt) ?? null) : null,
+          page: updatesPage,
+          pageCount: totalPagesFor(stream.total, LIVE_PAGE_SIZE),
+          total: stream.total,
+          updates: stream.updates.map(readerUpdate),
+          keyPoints: stream.keyPoints.map(readerUpdate),
+        }
+      : null;
   return {
+    live,
     article: {
       id: article.id,
       path: articlePath(article),
@@ -175,6 +205,18 @@ export const meta: Route.MetaFunction = ({ data, matches, error }) => {
   const category = article.categorySlug
     ? [{ name: article.categoryName ?? article.categorySlug, path: `/category/${article.categorySlug}` }]
     : [];
+  const facts = {
+    title: article.title,
+    description,
+    path: article.path,
+    images: data.structuredImages,
+    datePublished: published,
+    dateModified: article.modifiedAt ?? published,
+    authorName: article.authorName,
+    authorPath: article.authorSlug ? authorPath(article.authorSlug) : null,
+    section: article.categoryName,
+    tags: article.tags,
+  };
   return pageMeta({
     site,
     title: article.seoTitle || article.title,
@@ -183,18 +225,19 @@ export const meta: Route.MetaFunction = ({ data, matches, error }) => {
     image: data.share ?? undefined,
     article: { publishedTime: article.publishedAt, section: article.categoryName ?? undefined },
     structuredData: [
-      newsArticleLd(site, {
-        title: article.title,
-        description,
-        path: article.path,
-        images: data.structuredImages,
-        datePublished: published,
-        dateModified: article.modifiedAt ?? published,
-        authorName: article.authorName,
-        authorPath: article.authorSlug ? authorPath(article.authorSlug) : null,
-        section: article.categoryName,
-        tags: article.tags,
-      }),
+      data.live
+        ? liveBlogPostingLd(site, facts, {
+            start: data.live.startedAt,
+            end: data.live.endedAt,
+            updates: data.live.updates.map((update) => ({
+              id: update.id,
+              headline: update.title || update.text,
+              text: update.text,
+              datePublished: update.publishedAt,
+              dateModified: update.editedAt ?? undefined,
+            })),
+          })
+        : newsArticleLd(site, facts),
       breadcrumbLd(site, [
         { name: "Home", path: "/" },
         ...category,
@@ -207,6 +250,7 @@ export const meta: Route.MetaFunction = ({ data, matches, error }) => {
 export default function ArticlePage({ loaderData, actionData }: Route.ComponentProps) {
   const {
     article,
+    live,
     related,
     trending,
     comments,
@@ -267,6 +311,7 @@ export default function ArticlePage({ loaderData, actionData }: Route.ComponentP
               className="prose-article mt-6 text-[1.125rem] leading-[1.75] text-gray-900 [overflow-wrap:anywhere]"
               dangerouslySetInnerHTML={{ __html: article.content }}
             />
+            {live ? <LiveCoverage path={article.path} {...live} /> : null}
             {article.tagLinks.length > 0 ? (
               <div className="mt-8">
                 <h2 className="sr-only">Tags</h2>
