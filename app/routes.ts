@@ -53,6 +53,7 @@ export default [
       route("articles/add", "routes/admin/articles.add.tsx"),
       route("articles/edit/:id", "routes/admin/articles.edit.tsx"),
       route("articles/revisions/:id", "routes/admin/articles.revisions.tsx"),
+      route("articles/live/:id", "routes/admin/articles.live.tsx"),
       route("categories", "routes/admin/categories.tsx"),
       route("categories/add", "routes/admin/categories.add.tsx"),
       route("categories/edit/:id", "routes/admin/categories.edit.tsx"),

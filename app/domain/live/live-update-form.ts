@@ -42,3 +42,29 @@ export type LiveUpdateInput = z.infer<typeof liveUpdateInput>;
 export function parseLiveUpdateForm(values: Record<string, unknown>): FormParse<LiveUpdateInput> {
   return parseForm(liveUpdateInput, values);
 }
+
+/** The back office's live coverage screen (app/routes/admin/articles.live.tsx). */
+export const LIVE_ADMIN_TEXT = {
+  title: "Live coverage",
+  notStarted: "This story is not live.",
+  running: "Live now",
+  ended: "Coverage ended",
+  start: "Start live coverage",
+  end: "End live coverage",
+  allowWriters: "Let writers post updates directly",
+  reviewWriters: "Review writers' updates",
+  post: "Post update",
+  posted: "Update posted",
+  sentForReview: "Update sent for review",
+  approved: "Update published",
+  deleted: "Update deleted",
+  pinned: "Pinned as a key point",
+  unpinned: "Unpinned",
+  started: "Live coverage started",
+  endedToast: "Live coverage ended",
+  pending: "Waiting for review",
+  keyPoint: "Key point",
+  edited: "Edited",
+  alert: "Send as a breaking-news alert",
+  noUpdates: "No updates yet.",
+} as const;

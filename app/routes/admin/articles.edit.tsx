@@ -95,6 +95,9 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
         <Link to={`/admin/articles/revisions/${loaderData.id}`} className="text-sm text-brand-700 underline">
           Revision history
         </Link>
+        <Link to={`/admin/articles/live/${loaderData.id}`} className="text-sm text-brand-700 underline">
+          Live coverage
+        </Link>
         <Form
           method="post"
           className="ml-auto"

@@ -1,0 +1,295 @@
+/**
+ * A story's live coverage in the back office (issue 28, decision record 016): editors and admins start
+ * and end it, let writers post directly, pin, approve and delete updates; the story's writer posts
+ * updates (reviewed on a published story). The server decides every one of these (live.server.ts).
+ */
+import { data, Form, Link, useNavigation } from "react-router";
+import { requirePermission } from "#app/auth/guard.server";
+import { can } from "#app/auth/permissions";
+import { RichTextEditor } from "#app/components/admin/editor/rich-text-editor";
+import { getArticleForEdit } from "#app/domain/articles/admin.server";
+import { LIVE_ADMIN_TEXT, LIVE_UPDATE_TITLE_MAX } from "#app/domain/live/live-update-form";
+import {
+  approveLiveUpdate,
+  deleteLiveUpdate,
+  endLiveCoverage,
+  letWritersPostDirectly,
+  listLiveUpdatesForEditing,
+  pinLiveUpdate,
+  postLiveUpdate,
+  startLiveCoverage,
+} from "#app/domain/live/live.server";
+import { getSettings } from "#app/domain/settings/settings.server";
+import { commentDate } from "#app/lib/dates";
+import { isDomainError } from "#app/lib/errors";
+import { redirectWithToast } from "#app/lib/flash.server";
+import { expectedError, statusOf, withDomainErrors } from "#app/lib/http-errors.server";
+import { articlePath } from "#app/lib/paths";
+import type { Route } from "./+types/articles.live";
+
+export const loader = withDomainErrors(async ({ params, context }: Route.LoaderArgs) => {
+  const user = await requirePermission(context, "live", "post");
+  const article = await getArticleForEdit(context.db, user, params.id);
+  const updates = await listLiveUpdatesForEditing(context.db, user, article.id);
+  const { timezone, timeFormat } = await getSettings(context.db);
+  return {
+    article: {
+      id: article.id,
+      title: article.title,
+      status: article.status,
+      path: articlePath(article),
+      isLive: article.liveStartedAt !== null && article.liveEndedAt === null,
+      hasEnded: article.liveEndedAt !== null,
+      writersPostLiveDirectly: article.writersPostLiveDirectly,
+    },
+    updates: updates.map((update) => ({
+      id: update.id,
+      title: update.title,
+      content: update.content,
+      authorName: update.authorName,
+      status: update.status,
+      isPinned: update.isPinned,
+      isAlert: update.isAlert,
+      edited: update.editedAt !== null,
+      time: commentDate(update.createdAt, timezone, timeFormat),
+    })),
+    canRun: can(user.role, "live", "run"),
+  };
+});
+
+const text = (value: FormDataEntryValue | undefined) => (typeof value === "string" ? value : "");
+
+export const action = withDomainErrors(async ({ request, params, context }: Route.ActionArgs) => {
+  const user = await requirePermission(context, "live", "post");
+  const form = Object.fromEntries(await request.formData());
+  const here = `/admin/articles/live/${params.id}`;
+  const updateId = text(form.updateId);
+  const T = LIVE_ADMIN_TEXT;
+  const done = (title: string) => redirectWithToast(here, { type: "success", title });
+  try {
+    switch (form.intent) {
+      case "start":
+        await startLiveCoverage(context.db, user, params.id);
+        return done(T.started);
+      case "end":
+        await endLiveCoverage(context.db, user, params.id);
+        return done(T.endedToast);
+      case "writers":
+        await letWritersPostDirectly(context.db, user, params.id, form.allowed === "on");
+        return done(form.allowed === "on" ? T.allowWriters : T.reviewWriters);
+      case "post": {
+        const update = await postLiveUpdate(context.db, user, params.id, form);
+        return done(update.status === "pending" ? T.sentForReview : T.posted);
+      }
+      case "pin":
+      case "unpin":
+        await pinLiveUpdate(context.db, user, updateId, form.intent === "pin");
+        return done(form.intent === "pin" ? T.pinned : T.unpinned);
+      case "approve":
+        await approveLiveUpdate(context.db, user, updateId);
+        return done(T.approved);
+      case "delete":
+        await deleteLiveUpdate(context.db, user, updateId);
+        return done(T.deleted);
+      default:
+        return data({ message: "Unknown action.", fieldErrors: {}, values: null }, { status: 400 });
+    }
+  } catch (error) {
+    const refused = expectedError(error, "[live] change failed", params.id, form.intent);
+    if (!refused || refused.code === "not_found") throw error;
+    // A refused update keeps what was typed, with each field's problem beside it.
+    const fieldErrors = isDomainError(error) ? (error.details?.fieldErrors ?? {}) : {};
+    const values =
+      form.intent === "post"
+        ? { title: text(form.title), content: text(form.content), isAlert: form.isAlert === "on" }
+        : null;
+    return data({ message: refused.message, fieldErrors, values }, { status: statusOf(refused) });
+  }
+});
+
+export const meta: Route.MetaFunction = () => [{ title: "Live coverage - Admin" }];
+
+const button =
+  "inline-flex min-h-10 items-center rounded-md border border-gray-300 bg-white px-3 text-sm font-medium hover:bg-gray-50";
+
+export default function ArticleLive({ loaderData, actionData }: Route.ComponentProps) {
+  const { article, updates, canRun } = loaderData;
+  const busy = useNavigation().state === "submitting";
+  const T = LIVE_ADMIN_TEXT;
+  const errors: Record<string, string> = actionData?.fieldErrors ?? {};
+  const values = actionData?.values ?? { title: "", content: "", isAlert: false };
+  const pinnedCount = updates.filter((u) => u.isPinned).length;
+  return (
+    <section className="space-y-6">
+      <div className="flex flex-wrap items-center gap-3">
+        <Link
+          to={`/admin/articles/edit/${article.id}`}
+          className="rounded border border-gray-300 bg-white px-3 py-1 text-sm"
+        >
+          ← Back to the editor
+        </Link>
+        <div>
+          <h1 className="text-2xl font-bold">{T.title}</h1>
+          <p className="text-sm text-gray-600">{article.title}</p>
+        </div>
+        <span
+          className={`rounded px-2 py-0.5 text-xs font-bold ${article.isLive ? "bg-red-700 text-white" : "bg-gray-200"}`}
+        >
+          {article.isLive ? T.running : article.hasEnded ? T.ended : T.notStarted}
+        </span>
+        {article.status === "published" ? (
+          <a href={article.path} className="text-sm font-medium text-blue-700 underline">
+            View story
+          </a>
+        ) : null}
+      </div>
+
+      {actionData?.message && Object.keys(errors).length === 0 ? (
+        <p role="alert" className="rounded border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
+          {actionData.message}
+        </p>
+      ) : null}
+
+      {canRun ? (
+        <div className="flex flex-wrap gap-3">
+          <Form method="post">
+            <input type="hidden" name="intent" value={article.isLive ? "end" : "start"} />
+            <button
+              type="submit"
+              disabled={busy}
+              className={article.isLive ? button : `${button} bg-red-700 text-white hover:bg-red-800`}
+            >
+              {article.isLive ? T.end : T.start}
+            </button>
+          </Form>
+          <Form method="post">
+            <input type="hidden" name="intent" value="writers" />
+            {article.writersPostLiveDirectly ? null : <input type="hidden" name="allowed" value="on" />}
+            <button type="submit" disabled={busy} className={button}>
+              {article.writersPostLiveDirectly ? T.reviewWriters : T.allowWriters}
+            </button>
+          </Form>
+        </div>
+      ) : null}
+
+      {article.isLive ? (
+        <Form method="post" className="space-y-3 rounded-md border border-gray-200 bg-white p-4" noValidate>
+          <input type="hidden" name="intent" value="post" />
+          <div>
+            <label htmlFor="update-title" className="block text-sm font-medium">
+              Title (optional)
+            </label>
+            <input
+              id="update-title"
+              name="title"
+              defaultValue={values.title}
+              maxLength={LIVE_UPDATE_TITLE_MAX}
+              aria-invalid={errors.title ? true : undefined}
+              aria-describedby={errors.title ? "update-title-error" : undefined}
+              className="mt-1 w-full rounded-md border border-gray-300 px-3 py-2"
+            />
+            {errors.title ? (
+              <p id="update-title-error" className="mt-1 text-sm text-red-700">
+                {errors.title}
+              </p>
+            ) : null}
+          </div>
+          <div>
+            <label htmlFor="content" className="block text-sm font-medium">
+              Update
+            </label>
+            <RichTextEditor
+              name="content"
+              defaultValue={values.content}
+              invalid={!!errors.content}
+              describedBy={errors.content ? "update-content-error" : undefined}
+            />
+            {errors.content ? (
+              <p id="update-content-error" className="mt-1 text-sm text-red-700">
+                {errors.content}
+              </p>
+            ) : null}
+          </div>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" name="isAlert" defaultChecked={values.isAlert} /> {T.alert}
+          </label>
+          <button
+            type="submit"
+            disabled={busy}
+            className="inline-flex min-h-10 items-center rounded-md bg-brand-700 px-4 font-semibold text-white hover:bg-brand-900"
+          >
+            {T.post}
+          </button>
+        </Form>
+      ) : null}
+
+      <section aria-labelledby="updates-heading" className="space-y-3">
+        <h2 id="updates-heading" className="text-lg font-semibold">
+          Updates ({updates.length})
+        </h2>
+        {updates.length === 0 ? <p className="text-sm text-gray-600">{T.noUpdates}</p> : null}
+        <ol className="space-y-3">
+          {updates.map((update) => (
+            <li key={update.id} className="rounded-md border border-gray-200 bg-white p-4">
+              <p className="text-xs text-gray-600">
+                {update.time} · {update.authorName}
+                {update.status === "pending" ? (
+                  <span className="ml-2 rounded bg-amber-100 px-1.5 text-amber-900">{T.pending}</span>
+                ) : null}
+                {update.isPinned ? (
+                  <span className="ml-2 rounded bg-blue-100 px-1.5 text-blue-900">{T.keyPoint}</span>
+                ) : null}
+                {update.edited ? <span className="ml-2">{T.edited}</span> : null}
+              </p>
+              {update.title ? <h3 className="mt-1 font-semibold">{update.title}</h3> : null}
+              <div
+                className="prose-article mt-1 text-sm"
+                dangerouslySetInnerHTML={{ __html: update.content }}
+              />
+              {canRun ? (
+                <div className="mt-3 flex flex-wrap gap-2">
+                  {update.status === "pending" ? (
+                    <UpdateAction id={update.id} intent="approve" label="Approve" busy={busy} />
+                  ) : null}
+                  {update.isPinned ? (
+                    <UpdateAction id={update.id} intent="unpin" label="Unpin" busy={busy} />
+                  ) : (
+                    <UpdateAction
+                      id={update.id}
+                      intent="pin"
+                      label="Pin as key point"
+                      busy={busy || pinnedCount >= 3}
+                    />
+                  )}
+                  <UpdateAction id={update.id} intent="delete" label="Delete" busy={busy} />
+                </div>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </section>
+  );
+}
+
+function UpdateAction({
+  id,
+  intent,
+  label,
+  busy,
+}: {
+  id: string;
+  intent: string;
+  label: string;
+  busy: boolean;
+}) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="updateId" value={id} />
+      <button type="submit" disabled={busy} className={button}>
+        {label}
+      </button>
+    </Form>
+  );
+}
