@@ -1,0 +1,94 @@
+import { expect, test, type Page } from "@playwright/test";
+import { E2E_ACCOUNTS } from "./accounts";
+import { signIn } from "./helpers";
+
+/**
+ * Live coverage (issue 28), the part that works without JavaScript: an editor makes a story live, posts
+ * three updates and pins one as a key point; a reader whose browser runs no script follows the Refresh
+ * link and reads them newest first, each with its own anchor, and the page describes itself as a
+ * LiveBlogPosting.
+ */
+test.describe.configure({ timeout: 120_000 });
+
+const stamp = Date.now();
+const title = `Election night in Accra ${stamp}`;
+
+/** Types an update into the rich editor and posts it, waiting for the form to hold what was typed. */
+async function postUpdate(page: Page, heading: string, body: string) {
+  await page.getByLabel("Title (optional)").fill(heading);
+  const content = page.getByRole("textbox", { name: "Content", exact: true });
+  await content.click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.type(body);
+  await expect(page.locator('input[type="hidden"][name="content"]')).toHaveValue(`<p>${body}</p>`);
+  await page.getByRole("button", { name: "Post update", exact: true }).click();
+  await expect(page.getByText("Update posted").first()).toBeVisible();
+  await expect(page.getByRole("heading", { name: heading })).toBeVisible();
+}
+
+test("an editor runs live coverage; a reader without JavaScript refreshes and reads the updates in order", async ({
+  browser,
+}) => {
+  const editor = await browser.newPage();
+  await signIn(editor, E2E_ACCOUNTS.editor);
+  await editor.goto("/admin/articles/add");
+  await editor.getByLabel("Title", { exact: true }).fill(title);
+  const body = editor.getByRole("textbox", { name: "Content", exact: true });
+  await body.click();
+  await editor.keyboard.type("Polling stations across Greater Accra closed at 5 pm.");
+  await expect(editor.locator('input[type="hidden"][name="content"]')).toHaveValue(/Polling stations/);
+  await editor.getByLabel("Status", { exact: true }).selectOption("published");
+  await editor.getByRole("button", { name: "Create Article" }).click();
+  await expect(editor.getByText("Article Created!")).toBeVisible();
+
+  await editor.goto(`/admin/articles?q=${encodeURIComponent(title)}`);
+  await editor.getByRole("row").filter({ hasText: title }).getByRole("link", { name: "Edit" }).click();
+  await editor.getByRole("link", { name: "Live coverage" }).click();
+  await editor.getByRole("button", { name: "Start live coverage" }).click();
+  await expect(editor.getByText("Live coverage started")).toBeVisible();
+  const storyPath = await editor.getByRole("link", { name: "View story" }).getAttribute("href");
+  expect(storyPath).toMatch(/^\/article\//);
+
+  // The reader opens the story before any update, in a browser that runs no script.
+  const readerContext = await browser.newContext({ javaScriptEnabled: false });
+  const reader = await readerContext.newPage();
+  await reader.goto(storyPath!);
+  const stream = reader.locator("#live-updates");
+  await expect(stream.getByRole("heading", { name: "Live updates" })).toBeVisible();
+  await expect(stream.getByText("No updates yet. Refresh for the latest.")).toBeVisible();
+
+  await postUpdate(editor, "Ablekuma North declared", "The first constituency result is in.");
+  await postUpdate(editor, "Turnout at 61 percent", "The Electoral Commission gives turnout so far.");
+  await postUpdate(editor, "Ayawaso West declared", "A second result, closer than expected.");
+  await editor
+    .getByRole("listitem")
+    .filter({ has: editor.getByRole("heading", { name: "Ablekuma North declared" }) })
+    .getByRole("button", { name: "Pin as key point" })
+    .click();
+  await expect(editor.getByText("Pinned as a key point")).toBeVisible();
+
+  await stream.getByRole("link", { name: "Refresh" }).click();
+  const headings = stream.locator("ol article h3");
+  await expect(headings).toHaveText([
+    "Ayawaso West declared",
+    "Turnout at 61 percent",
+    "Ablekuma North declared",
+  ]);
+  const keyPoint = stream.getByRole("link", { name: "Ablekuma North declared" });
+  const anchor = await keyPoint.getAttribute("href");
+  expect(anchor).toMatch(/^#update-/);
+  await expect(reader.locator(anchor!)).toContainText("The first constituency result is in.");
+
+  const types = await reader
+    .locator('script[type="application/ld+json"]')
+    .evaluateAll((scripts) => scripts.map((s) => JSON.parse(s.textContent ?? "{}")["@type"] as string));
+  expect(types).toContain("LiveBlogPosting");
+
+  // Ending the coverage keeps the page and its updates.
+  await editor.getByRole("button", { name: "End live coverage" }).click();
+  await expect(editor.getByText("Live coverage ended")).toBeVisible();
+  await stream.getByRole("link", { name: "Refresh" }).click();
+  await expect(stream.getByText("Coverage ended")).toBeVisible();
+  await expect(headings).toHaveCount(3);
+  await Promise.all([editor.close(), readerContext.close()]);
+});
