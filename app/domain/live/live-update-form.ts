@@ -58,6 +58,7 @@ export const LIVE_ADMIN_TEXT = {
   sentForReview: "Update sent for review",
   approved: "Update published",
   deleted: "Update deleted",
+  deleteConfirm: "Delete this update? Readers will no longer see it.",
   pinned: "Pinned as a key point",
   unpinned: "Unpinned",
   started: "Live coverage started",

@@ -106,8 +106,8 @@ describe("the live coverage screen", () => {
     const updates = (seen.body as { updates: Array<{ id: string; title: string; status: string }> }).updates;
     const pending = updates.find((u) => u.title === "First result");
     expect(pending?.status).toBe("pending");
-    expect((await post(cookies.writer, { intent: "approve", updateId: pending!.id })).status).toBe(403);
-    const approved = await post(cookies.editor, { intent: "approve", updateId: pending!.id });
+    expect((await post(cookies.writer, { intent: "approve", id: pending!.id })).status).toBe(403);
+    const approved = await post(cookies.editor, { intent: "approve", id: pending!.id });
     expect((await toastOf(approved.setCookie))?.title).toBe(T.approved);
     expect((await publicLiveStream(database.db, storyId)).updates.map((u) => u.title)).toEqual([
       "First result",

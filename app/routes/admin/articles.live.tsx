@@ -6,6 +6,7 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { requirePermission } from "#app/auth/guard.server";
 import { can } from "#app/auth/permissions";
+import { ArticleResult, type ArticleActionResult } from "#app/components/admin/article-result";
 import { RichTextEditor } from "#app/components/admin/editor/rich-text-editor";
 import { getArticleForEdit } from "#app/domain/articles/admin.server";
 import { LIVE_ADMIN_TEXT, LIVE_UPDATE_TITLE_MAX } from "#app/domain/live/live-update-form";
@@ -59,11 +60,21 @@ export const loader = withDomainErrors(async ({ params, context }: Route.LoaderA
 
 const text = (value: FormDataEntryValue | undefined) => (typeof value === "string" ? value : "");
 
+interface LiveActionData {
+  message: string;
+  fieldErrors: Record<string, string>;
+  /** What a refused update held, shown again. */
+  values: { title: string; content: string; isAlert: boolean } | null;
+  /** A delete that arrived unconfirmed: the step that asks first. */
+  confirm?: ArticleActionResult;
+}
+const reply = (body: LiveActionData, status = 200) => data(body, { status });
+
 export const action = withDomainErrors(async ({ request, params, context }: Route.ActionArgs) => {
   const user = await requirePermission(context, "live", "post");
   const form = Object.fromEntries(await request.formData());
   const here = `/admin/articles/live/${params.id}`;
-  const updateId = text(form.updateId);
+  const updateId = text(form.id);
   const T = LIVE_ADMIN_TEXT;
   const done = (title: string) => redirectWithToast(here, { type: "success", title });
   try {
@@ -89,10 +100,20 @@ export const action = withDomainErrors(async ({ request, params, context }: Rout
         await approveLiveUpdate(context.db, user, updateId);
         return done(T.approved);
       case "delete":
+        // Destructive: an unconfirmed post (a tap before the page's script ran) only asks first.
+        if (form.confirmed !== "yes") {
+          const confirm: ArticleActionResult = {
+            type: "confirm",
+            title: T.deleteConfirm,
+            intent: "delete",
+            id: updateId,
+          };
+          return reply({ message: "", fieldErrors: {}, values: null, confirm });
+        }
         await deleteLiveUpdate(context.db, user, updateId);
         return done(T.deleted);
       default:
-        return data({ message: "Unknown action.", fieldErrors: {}, values: null }, { status: 400 });
+        return reply({ message: "Unknown action.", fieldErrors: {}, values: null }, 400);
     }
   } catch (error) {
     const refused = expectedError(error, "[live] change failed", params.id, form.intent);
@@ -103,7 +124,7 @@ export const action = withDomainErrors(async ({ request, params, context }: Rout
       form.intent === "post"
         ? { title: text(form.title), content: text(form.content), isAlert: form.isAlert === "on" }
         : null;
-    return data({ message: refused.message, fieldErrors, values }, { status: statusOf(refused) });
+    return reply({ message: refused.message, fieldErrors, values }, statusOf(refused));
   }
 });
 
@@ -144,6 +165,7 @@ export default function ArticleLive({ loaderData, actionData }: Route.ComponentP
         ) : null}
       </div>
 
+      <ArticleResult result={actionData?.confirm} />
       {actionData?.message && Object.keys(errors).length === 0 ? (
         <p role="alert" className="rounded border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
           {actionData.message}
@@ -286,7 +308,7 @@ function UpdateAction({
   return (
     <Form method="post">
       <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="updateId" value={id} />
+      <input type="hidden" name="id" value={id} />
       <button type="submit" disabled={busy} className={button}>
         {label}
       </button>

@@ -21,6 +21,7 @@ import {
   categories,
   comments,
   contactMessages,
+  liveUpdates,
   media,
   newsletterSubscribers,
   users,
@@ -281,6 +282,31 @@ describe("destructive back-office actions need the confirmed step on the server"
         url: "/admin/comments",
         form: { intent: "bulk", bulkAction: "delete", ids: [await comment(), await comment()] },
       }),
+    },
+    {
+      file: "routes/admin/articles.live.tsx",
+      intent: "delete",
+      label: "Live coverage: delete an update",
+      prepare: async () => {
+        const id = one(
+          await database.db
+            .insert(articles)
+            .values({
+              title: `Live story ${next()}`,
+              status: "published",
+              publishedAt: new Date(),
+              liveStartedAt: new Date(),
+            })
+            .returning(),
+        ).id;
+        const update = one(
+          await database.db
+            .insert(liveUpdates)
+            .values({ articleId: id, content: "<p>Counting.</p>" })
+            .returning(),
+        ).id;
+        return { url: `/admin/articles/live/${id}`, params: { id }, form: { intent: "delete", id: update } };
+      },
     },
     {
       file: "routes/admin/messages.view.tsx",

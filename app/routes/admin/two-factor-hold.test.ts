@@ -46,6 +46,7 @@ const CLASSIFIED: Record<string, Kind> = {
   "routes/admin/articles.add.tsx": "page",
   "routes/admin/articles.edit.tsx": "page",
   "routes/admin/articles.revisions.tsx": "page",
+  "routes/admin/articles.live.tsx": "page",
   "routes/admin/categories.tsx": "page",
   "routes/admin/categories.add.tsx": "page",
   "routes/admin/categories.edit.tsx": "page",
