@@ -117,15 +117,16 @@ describe.each(TEST_ENGINES)("live coverage on %s", (engine) => {
     const theirs = await liveStory(otherWriter);
     expect(await outcome(postLiveUpdate(database.db, writer, theirs, update("Not mine")))).toBe(403);
     const posted = await postLiveUpdate(database.db, editor, id, update("Counting", "Counting"));
+    // Each refusal is started only when it is awaited: a rejection left waiting is an unhandled one.
     for (const work of [
-      startLiveCoverage(database.db, writer, id),
-      endLiveCoverage(database.db, writer, id),
-      pinLiveUpdate(database.db, writer, posted.id, true),
-      editLiveUpdate(database.db, writer, posted.id, update("Changed")),
-      deleteLiveUpdate(database.db, writer, posted.id),
-      approveLiveUpdate(database.db, writer, posted.id),
+      () => startLiveCoverage(database.db, writer, id),
+      () => endLiveCoverage(database.db, writer, id),
+      () => pinLiveUpdate(database.db, writer, posted.id, true),
+      () => editLiveUpdate(database.db, writer, posted.id, update("Changed")),
+      () => deleteLiveUpdate(database.db, writer, posted.id),
+      () => approveLiveUpdate(database.db, writer, posted.id),
     ]) {
-      expect(await outcome(work)).toBe(403);
+      expect(await outcome(work())).toBe(403);
     }
     expect(await titles(id)).toEqual(["Counting"]);
   });
