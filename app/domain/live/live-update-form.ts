@@ -66,6 +66,5 @@ export const LIVE_ADMIN_TEXT = {
   pending: "Waiting for review",
   keyPoint: "Key point",
   edited: "Edited",
-  alert: "Send as a breaking-news alert",
   noUpdates: "No updates yet.",
 } as const;

@@ -232,9 +232,7 @@ export default function ArticleLive({ loaderData, actionData }: Route.ComponentP
               </p>
             ) : null}
           </div>
-          <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" name="isAlert" defaultChecked={values.isAlert} /> {T.alert}
-          </label>
+          {/* No "alert" tick box yet: nothing sends alerts until web push lands (issue 28). */}
           <button
             type="submit"
             disabled={busy}
