@@ -29,6 +29,9 @@ export default [
     route(file, "routes/resources/feeds.ts", { id: `feed-${file}` }),
   ),
   route("category/:categorySlug/rss.xml", "routes/resources/category-feed.ts"),
+  route("article/:id/updates.rss", "routes/resources/live-feed.ts"),
+  // A live story's stream for the reader script's poll: cached like a page, purged with the story.
+  route("article/:id/updates", "routes/resources/live-updates.ts"),
   route("resources/article-views/:id", "routes/resources/article-views.ts"),
   route("admin/media/upload", "routes/resources/media-upload.ts"),
   route("admin/media/picker", "routes/resources/media-picker.ts"),

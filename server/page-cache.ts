@@ -273,9 +273,17 @@ function pageUrl(req: IncomingMessage, trustProxy: number): string {
   return `${protocol}://${host}${req.url ?? "/"}`;
 }
 
+/**
+ * The reader's headers for the render that fills the cache, without the conditional ones: the cache
+ * keeps the whole page and answers `If-None-Match` itself. A route that answers 304 on its own (the
+ * live poll, for when the cache is off) would otherwise leave nothing to keep.
+ */
+const CONDITIONAL_HEADERS = new Set(["if-none-match", "if-modified-since"]);
+
 function requestHeaders(req: IncomingMessage): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
+    if (CONDITIONAL_HEADERS.has(name)) continue;
     if (Array.isArray(value)) for (const one of value) headers.append(name, one);
     else if (value !== undefined) headers.set(name, value);
   }

@@ -156,7 +156,7 @@ export function formatTime(value: DateInput, timeFormat = "g:i a", timeZone = "U
 }
 
 /** What a page needs from the settings to show dates. */
-interface DateSettings {
+export interface DateSettings {
   dateFormat: string;
   timeFormat: string;
   timezone: string;

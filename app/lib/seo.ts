@@ -69,6 +69,13 @@ export interface Feed {
 /** A category's own feed (app/routes/resources/category-feed.ts). */
 export const categoryFeedPath = (slug: string) => `/category/${encodeURIComponent(slug)}/rss.xml`;
 
+/** A live story's feed of its updates (app/routes/resources/live-feed.ts), under the story's address. */
+export const liveFeedPath = (articlePath: string) => `${articlePath}/updates.rss`;
+
+/** That feed's title, in its channel and in the story page's `<link rel="alternate">` alike. */
+export const liveFeedTitle = (siteTitle: string, storyTitle: string) =>
+  `${siteTitle} - ${storyTitle}: live updates`;
+
 /** The whole site's feed (app/routes/resources/feeds.ts), announced on every reader page. */
 export const siteFeed = (site: SiteMeta): Feed => ({ title: `${site.siteTitle} RSS Feed`, path: "/rss.xml" });
 

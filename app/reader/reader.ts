@@ -8,6 +8,7 @@ import { wireCommentsDemo } from "./comments-demo";
 import { wireConfirmations } from "./confirm";
 import { wireForms } from "./forms";
 import { wireImageFallbacks } from "./images";
+import { wireLiveUpdates } from "./live-updates";
 import { wireMenus } from "./menus";
 import { wireSearchForms } from "./search";
 import { wireSharing } from "./share";
@@ -20,6 +21,7 @@ const PARTS: [string, () => void][] = [
   ["menus", wireMenus],
   ["search", wireSearchForms],
   ["share", wireSharing],
+  ["live updates", wireLiveUpdates],
   ["forms", wireForms],
   ["confirm", wireConfirmations],
   ["comments demo", wireCommentsDemo],

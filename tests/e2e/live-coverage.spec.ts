@@ -3,12 +3,13 @@ import { E2E_ACCOUNTS } from "./accounts";
 import { signIn } from "./helpers";
 
 /**
- * Live coverage (issue 28), the part that works without JavaScript: an editor makes a story live, posts
- * three updates and pins one as a key point; a reader whose browser runs no script follows the Refresh
- * link and reads them newest first, each with its own anchor, and the page describes itself as a
- * LiveBlogPosting.
+ * Live coverage (issue 28): an editor makes a story live, posts three updates and pins one as a key
+ * point. A reader whose page stays open (the reader script polls every 20-30 s) is offered "3 new
+ * updates" within 35 s and, on tapping, reads them in order; a reader whose browser runs no script
+ * follows the Refresh link and reads them newest first, each with its own anchor; the page describes
+ * itself as a LiveBlogPosting.
  */
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 180_000 });
 
 const stamp = Date.now();
 const title = `Election night in Accra ${stamp}`;
@@ -26,7 +27,7 @@ async function postUpdate(page: Page, heading: string, body: string) {
   await expect(page.getByRole("heading", { name: heading })).toBeVisible();
 }
 
-test("an editor runs live coverage; a reader without JavaScript refreshes and reads the updates in order", async ({
+test("an editor runs live coverage; an open page offers the new updates, a reader without JavaScript refreshes", async ({
   browser,
 }) => {
   const editor = await browser.newPage();
@@ -57,6 +58,13 @@ test("an editor runs live coverage; a reader without JavaScript refreshes and re
   await expect(stream.getByRole("heading", { name: "Live updates" })).toBeVisible();
   await expect(stream.getByText("No updates yet. Refresh for the latest.")).toBeVisible();
 
+  // A second reader, whose browser runs the reader script, has the page open too.
+  const liveContext = await browser.newContext();
+  const liveReader = await liveContext.newPage();
+  await liveReader.goto(storyPath!);
+  const liveStream = liveReader.locator("#live-updates");
+  await expect(liveStream.getByText("No updates yet. Refresh for the latest.")).toBeVisible();
+
   await postUpdate(editor, "Ablekuma North declared", "The first constituency result is in.");
   await postUpdate(editor, "Turnout at 61 percent", "The Electoral Commission gives turnout so far.");
   await postUpdate(editor, "Ayawaso West declared", "A second result, closer than expected.");
@@ -66,6 +74,21 @@ test("an editor runs live coverage; a reader without JavaScript refreshes and re
     .getByRole("button", { name: "Pin as key point" })
     .click();
   await expect(editor.getByText("Pinned as a key point")).toBeVisible();
+
+  // The open page offers what is new without moving the text under the reader's thumb.
+  const offer = liveStream.getByRole("button", { name: "3 new updates" });
+  await expect(offer).toBeVisible({ timeout: 35_000 });
+  await expect(liveStream.getByText("No updates yet. Refresh for the latest.")).toBeVisible();
+  await offer.click();
+  await expect(liveStream.locator("ol article h3")).toHaveText([
+    "Ayawaso West declared",
+    "Turnout at 61 percent",
+    "Ablekuma North declared",
+  ]);
+  await expect(
+    liveReader.locator("#live-updates").getByRole("link", { name: "Ablekuma North declared" }),
+  ).toBeVisible();
+  await expect(liveReader.getByRole("button", { name: /new update/ })).toBeHidden();
 
   await stream.getByRole("link", { name: "Refresh" }).click();
   const headings = stream.locator("ol article h3");
@@ -79,10 +102,28 @@ test("an editor runs live coverage; a reader without JavaScript refreshes and re
   expect(anchor).toMatch(/^#update-/);
   await expect(reader.locator(anchor!)).toContainText("The first constituency result is in.");
 
-  const types = await reader
+  const structured = await reader
     .locator('script[type="application/ld+json"]')
-    .evaluateAll((scripts) => scripts.map((s) => JSON.parse(s.textContent ?? "{}")["@type"] as string));
-  expect(types).toContain("LiveBlogPosting");
+    .evaluateAll((scripts) =>
+      scripts.map((s) => JSON.parse(s.textContent ?? "{}") as Record<string, unknown>),
+    );
+  const posting = structured.find((ld) => ld["@type"] === "LiveBlogPosting");
+  // What schema.org's LiveBlogPosting and Google's live-blog rich result ask for.
+  expect(posting).toMatchObject({
+    "@context": "https://schema.org",
+    headline: title,
+    coverageStartTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+  });
+  const blogUpdates = posting!.liveBlogUpdate as Array<Record<string, unknown>>;
+  expect(blogUpdates.map((update) => [update["@type"], update.headline])).toEqual([
+    ["BlogPosting", "Ayawaso West declared"],
+    ["BlogPosting", "Turnout at 61 percent"],
+    ["BlogPosting", "Ablekuma North declared"],
+  ]);
+  for (const update of blogUpdates) {
+    expect(update.datePublished).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(update.url).toMatch(new RegExp(`${storyPath}#update-`));
+  }
 
   // Ending the coverage keeps the page and its updates.
   await editor.getByRole("button", { name: "End live coverage" }).click();
@@ -90,5 +131,5 @@ test("an editor runs live coverage; a reader without JavaScript refreshes and re
   await stream.getByRole("link", { name: "Refresh" }).click();
   await expect(stream.getByText("Coverage ended")).toBeVisible();
   await expect(headings).toHaveCount(3);
-  await Promise.all([editor.close(), readerContext.close()]);
+  await Promise.all([editor.close(), readerContext.close(), liveContext.close()]);
 });

@@ -27,6 +27,8 @@ export interface CardArticle {
   categoryName: string | null;
   categorySlug: string | null;
   categoryColor: string | null;
+  /** Live coverage running (issue 28): the Live badge, on every listing. */
+  isLive?: boolean;
 }
 
 interface ArticleCardProps {
@@ -71,7 +73,15 @@ export function ArticleCard({
   imagePlace = "card",
   isLead = false,
 }: ArticleCardProps) {
-  const shown = badges.filter((kind) => (kind === "featured" ? article.featured : article.isTopStory));
+  const flagged: Record<FlagBadgeKind, boolean> = {
+    live: article.isLive === true,
+    breakingNews: article.isTopStory,
+    featured: article.featured,
+  };
+  // Live comes first and on every listing: it is what a reader opening the page now gets.
+  const shown = (["live", ...badges.filter((kind) => kind !== "live")] as FlagBadgeKind[]).filter(
+    (kind) => flagged[kind],
+  );
   const href = articlePath(article);
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition hover:shadow-md">

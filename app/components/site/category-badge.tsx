@@ -44,10 +44,12 @@ export function CategoryBadge({
  * One vocabulary for the story flags wherever readers see them: the spec names `isTopStory` "shown as
  * Breaking News" (public-site.md, section 3), the home hero's badge and the back office say so too.
  * (The observed app also said 'Top Story' and 'Breaking' on other pages for the same flag.)
+ * "Live" marks a story whose live coverage is running (issue 28).
  */
 export const FLAG_LABEL = {
   breakingNews: "Breaking News",
   featured: "Featured",
+  live: "Live",
 } as const;
 
 export type FlagBadgeKind = keyof typeof FLAG_LABEL;
@@ -55,6 +57,7 @@ export type FlagBadgeKind = keyof typeof FLAG_LABEL;
 const FLAG_STYLE: Record<FlagBadgeKind, string> = {
   breakingNews: "bg-breaking text-white",
   featured: "bg-amber-400 text-amber-950",
+  live: "bg-red-700 text-white",
 };
 
 export function FlagBadge({ kind }: { kind: FlagBadgeKind }) {

@@ -11,6 +11,12 @@ interface ShareTarget {
   url: string;
 }
 
+/** WhatsApp's and Telegram's share addresses: plain links, no script of theirs (live updates use them too). */
+export const whatsappShareHref = (text: string, url: string) =>
+  `https://wa.me/?text=${encodeURIComponent(`${text} ${url}`)}`;
+export const telegramShareHref = (text: string, url: string) =>
+  `https://t.me/share/url?url=${encodeURIComponent(url)}&text=${encodeURIComponent(text)}`;
+
 function shareLinks({ title, url }: ShareTarget) {
   const u = encodeURIComponent(url);
   const t = encodeURIComponent(title);
@@ -27,12 +33,12 @@ function shareLinks({ title, url }: ShareTarget) {
     },
     {
       name: "WhatsApp",
-      href: `https://wa.me/?text=${encodeURIComponent(`${title} ${url}`)}`,
+      href: whatsappShareHref(title, url),
       className: "bg-[#1b7f3a] text-white hover:bg-[#146530]",
     },
     {
       name: "Telegram",
-      href: `https://t.me/share/url?url=${u}&text=${t}`,
+      href: telegramShareHref(title, url),
       className: "bg-[#17699a] text-white hover:bg-[#12557d]",
     },
     {

@@ -25,6 +25,9 @@ const authorSlug = sql<
   string | null
 >`case when ${users.name} = ${articles.authorName} then ${users.slug} end`;
 
+/** A story whose live coverage has started and not ended (issue 28): its cards carry the Live badge. */
+const isLive = sql<boolean>`(${articles.liveStartedAt} is not null and ${articles.liveEndedAt} is null)`;
+
 const articleCardColumns = {
   id: articles.id,
   slug: articles.slug,
@@ -42,6 +45,7 @@ const articleCardColumns = {
   categoryName: categories.name,
   categorySlug: categories.slug,
   categoryColor: categories.color,
+  isLive,
 };
 
 /**
@@ -67,6 +71,7 @@ interface ArticleCardRow {
   categoryName: string | null;
   categorySlug: string | null;
   categoryColor: string | null;
+  isLive: boolean;
 }
 type ListingRow = ArticleCardRow & { contentHead: string };
 

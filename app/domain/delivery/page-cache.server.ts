@@ -35,6 +35,13 @@ export interface CachedPage {
   hits: number;
 }
 
+/**
+ * A page's ETag, from its bytes. Weak: the same page is sent gzip or brotli. A page that knows the bytes
+ * of another response (a live story and its poll) can name that response's ETag in advance.
+ */
+export const weakEtag = (body: Buffer | string) =>
+  `W/"${createHash("sha1").update(body).digest("base64url").slice(0, 27)}"`;
+
 /** The page as its first reader takes it (plain bytes are kept gzipped): compressed once, fast. */
 export async function storedPage(
   body: Buffer,
@@ -42,10 +49,9 @@ export async function storedPage(
   asked: Encoding | "identity",
 ): Promise<CachedPage> {
   const encoding = asked === "identity" ? "gzip" : asked;
-  const etag = `W/"${createHash("sha1").update(body).digest("base64url").slice(0, 27)}"`;
   return {
     ...meta,
-    etag,
+    etag: weakEtag(body),
     bodies: { [encoding]: await encode(body, encoding) },
     brotliQuality: FAST_BROTLI_QUALITY,
     articleIds: articleIdsLinkedFrom(body),

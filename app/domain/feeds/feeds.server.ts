@@ -1,13 +1,15 @@
 /**
- * Machine-read files: robots.txt, ads.txt, sitemaps and the RSS feed. Published content only.
+ * Machine-read files: robots.txt, ads.txt, sitemaps and the RSS feeds (the site's, a category's, a live
+ * story's updates). Published content only.
  */
 import { and, desc, eq, gte, isNotNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "#app/db/client.server";
-import { articles, categories, users, type Settings } from "#app/db/schema";
+import { articles, categories, liveUpdates, users, type Settings } from "#app/db/schema";
 import { bodyHead, listedSummary } from "#app/domain/articles/public.server";
 import { isPublished } from "#app/domain/articles/published.server";
 import { articlePath, authorPath } from "#app/lib/paths";
-import { categoryFeedPath } from "#app/lib/seo";
+import { categoryFeedPath, liveFeedPath, liveFeedTitle } from "#app/lib/seo";
+import { stripHtml, truncate } from "#app/lib/text";
 
 /**
  * Characters XML 1.0 forbids anywhere, even escaped (control characters other than tab, newline and
@@ -200,6 +202,114 @@ export async function rssXml(db: DbOrTx, baseUrl: string, settings: FeedSettings
     `    <language>${escapeXml(settings.language)}</language>`,
     `    <lastBuildDate>${(lastBuild ?? new Date()).toUTCString()}</lastBuildDate>`,
     `    <atom:link href="${escapeXml(self)}" rel="self" type="application/rss+xml"/>`,
+    ...items,
+    "  </channel>",
+    "</rss>",
+  ].join("\n");
+}
+
+/** How many updates a live story's feed lists, newest first (the reader page shows 20 a page). */
+const LIVE_FEED_ITEMS = 50;
+/** An untitled update's item title: the opening of its text, cut at a word. */
+const LIVE_ITEM_TITLE_LENGTH = 100;
+
+export const LIVE_FEED_TEXT = {
+  /** An item's title for an update with neither a title nor text: the form refuses one, a row written by hand may be. */
+  untitledUpdate: "Live update",
+} as const;
+
+/** The story a live feed is for: published, and its coverage started at some time (ended or not). */
+export interface LiveFeedStory {
+  id: string;
+  slug: string | null;
+  title: string;
+  excerpt: string;
+  liveStartedAt: Date;
+}
+
+/**
+ * The published story with this id whose coverage has started, live or ended (ended coverage keeps its
+ * page, so its feed stays); null for a draft or a story never live: the route answers 404.
+ */
+export async function liveFeedStory(db: DbOrTx, articleId: string): Promise<LiveFeedStory | null> {
+  const [row] = await db
+    .select({
+      id: articles.id,
+      slug: articles.slug,
+      title: articles.title,
+      excerpt: articles.excerpt,
+      liveStartedAt: articles.liveStartedAt,
+    })
+    .from(articles)
+    .where(and(eq(articles.id, articleId), isPublished()))
+    .limit(1);
+  // Never live: no feed (a null start is also what narrows the type).
+  return row?.liveStartedAt ? { ...row, liveStartedAt: row.liveStartedAt } : null;
+}
+
+/**
+ * RSS 2.0 of a live story's published updates, newest first: each item is an update, at its anchor on
+ * the story's page. Pending updates (a writer's, waiting for review) never appear. Read straight from
+ * `live_updates` by its stream index rather than `publicLiveStream`: the feed wants 50 and no key
+ * points or count, and it shows plain text, so the stored HTML is never rendered here.
+ */
+export async function liveUpdatesRss(
+  db: DbOrTx,
+  baseUrl: string,
+  settings: FeedSettings,
+  story: LiveFeedStory,
+) {
+  const rows = await db
+    .select({
+      id: liveUpdates.id,
+      title: liveUpdates.title,
+      content: liveUpdates.content,
+      authorName: liveUpdates.authorName,
+      createdAt: liveUpdates.createdAt,
+      editedAt: liveUpdates.editedAt,
+    })
+    .from(liveUpdates)
+    .where(and(eq(liveUpdates.articleId, story.id), eq(liveUpdates.status, "published")))
+    .orderBy(desc(liveUpdates.createdAt), desc(liveUpdates.id))
+    .limit(LIVE_FEED_ITEMS);
+  const storyUrl = baseUrl + articlePath(story);
+  const items = rows.map((update) => {
+    const text = stripHtml(update.content);
+    const title =
+      update.title.trim() || truncate(text, LIVE_ITEM_TITLE_LENGTH) || LIVE_FEED_TEXT.untitledUpdate;
+    // The anchor the story's page gives each update (id="update-<id>"): a reader lands on it.
+    const link = escapeXml(`${storyUrl}#update-${update.id}`);
+    return [
+      "    <item>",
+      `      <title>${escapeXml(title)}</title>`,
+      `      <link>${link}</link>`,
+      `      <guid isPermaLink="true">${link}</guid>`,
+      `      <description>${escapeXml(text)}</description>`,
+      update.authorName ? `      <dc:creator>${escapeXml(update.authorName)}</dc:creator>` : "",
+      `      <pubDate>${update.createdAt.toUTCString()}</pubDate>`,
+      "    </item>",
+    ]
+      .filter(Boolean)
+      .join("\n");
+  });
+  // The channel changed when its newest update arrived or an update was last edited; before the first
+  // update, when the coverage started.
+  const lastBuild = rows.reduce((latest, update) => {
+    const changed =
+      update.editedAt && update.editedAt > update.createdAt ? update.editedAt : update.createdAt;
+    return changed > latest ? changed : latest;
+  }, story.liveStartedAt);
+  const title = liveFeedTitle(settings.siteTitle, story.title);
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:atom="http://www.w3.org/2005/Atom">',
+    "  <channel>",
+    `    <title>${escapeXml(title)}</title>`,
+    `    <link>${escapeXml(storyUrl)}</link>`,
+    `    <description>${escapeXml(stripHtml(story.excerpt) || title)}</description>`,
+    `    <language>${escapeXml(settings.language)}</language>`,
+    `    <lastBuildDate>${lastBuild.toUTCString()}</lastBuildDate>`,
+    `    <atom:link href="${escapeXml(baseUrl + liveFeedPath(articlePath(story)))}" rel="self" type="application/rss+xml"/>`,
     ...items,
     "  </channel>",
     "</rss>",

@@ -21,7 +21,8 @@ import {
 import { resolveArticleAddress } from "#app/domain/articles/slugs.server";
 import { COMMENT_TEXT } from "#app/domain/comments/comment-form";
 import { listPublicComments, submitComment } from "#app/domain/comments/public.server";
-import { LIVE_PAGE_SIZE, publicLiveStream, type PublicLiveUpdate } from "#app/domain/live/live.server";
+import { liveStreamFragment } from "#app/domain/live/live-fragment.server";
+import { liveCoverageView } from "#app/domain/live/live-view.server";
 import { captionLine } from "#app/domain/media/editor-image-rules";
 import { pageImages } from "#app/domain/media/public.server";
 import { getSettings } from "#app/domain/settings/settings.server";
@@ -29,10 +30,17 @@ import { siteOrigin } from "#app/domain/settings/site-origin.server";
 import { formatTime, isoDate, siteDate } from "#app/lib/dates";
 import { wantsSmallImages } from "#app/lib/save-data";
 import { articlePath, authorPath, tagPath } from "#app/lib/paths";
-import { absoluteUrl, errorPageMeta, pageMeta, siteMetaFrom } from "#app/lib/seo";
+import {
+  absoluteUrl,
+  errorPageMeta,
+  liveFeedPath,
+  liveFeedTitle,
+  pageMeta,
+  siteMetaFrom,
+} from "#app/lib/seo";
 import { breadcrumbLd, headlineOf, liveBlogPostingLd, newsArticleLd } from "#app/lib/structured-data";
-import { listingExcerpt, readTimeFor, stripHtml } from "#app/lib/text";
-import { parsePageParam, totalPagesFor } from "#app/lib/pagination";
+import { listingExcerpt, readTimeFor } from "#app/lib/text";
+import { parsePageParam } from "#app/lib/pagination";
 import { LiveCoverage } from "#app/components/site/article/live-coverage";
 import { isDomainError } from "#app/lib/errors";
 import { statusOf, withDomainErrors } from "#app/lib/http-errors.server";
@@ -58,47 +66,32 @@ export const loader = withDomainErrors(async ({ params, request, context }: Rout
   const settings = await getSettings(db);
   // A live story's updates, a page at a time (?updates=2 for older ones, without JavaScript).
   const updatesPage = parsePageParam(new URL(request.url).searchParams.get("updates"));
-  const [related, trending, comments, stream] = await Promise.all([
+  const dates = {
+    dateFormat: settings.dateFormat,
+    timeFormat: settings.timeFormat,
+    timezone: settings.timezone,
+  };
+  const [related, trending, comments, live] = await Promise.all([
     relatedArticles(db, article, 4),
     trendingArticles(db, 5, { excluding: article.id }),
     listPublicComments(db, article.id, settings),
-    article.liveStartedAt ? publicLiveStream(db, article.id, updatesPage) : null,
+    liveCoverageView(db, article, updatesPage, dates),
   ]);
   const { images, share, lead } = await pageImages(
     db,
     related.map((card) => card.imageUrl),
     { small: wantsSmallImages(request.headers), lead: article.imageUrl },
   );
-  const dates = {
-    dateFormat: settings.dateFormat,
-    timeFormat: settings.timeFormat,
-    timezone: settings.timezone,
-  };
-  const readerUpdate = (update: PublicLiveUpdate) => ({
-    id: update.id,
-    title: update.title,
-    content: update.content,
-    text: stripHtml(update.content),
-    authorName: update.authorName,
-    time: `${siteDate(update.createdAt, dates)} ${formatTime(update.createdAt, dates.timeFormat, dates.timezone)}`,
-    publishedAt: isoDate(update.createdAt) ?? "",
-    editedAt: update.editedAt ? (isoDate(update.editedAt) ?? null) : null,
-  });
-  const live =
-    stream && article.liveStartedAt
-      ? {
-          isLive: article.liveEndedAt === null,
-          startedAt: isoDate(article.liveStartedAt) ?? "",
-          endedAt: article.liveEndedAt ? (isoDate(article.liveEndedAt) ?? null) : null,
-          page: updatesPage,
-          pageCount: totalPagesFor(stream.total, LIVE_PAGE_SIZE),
-          total: stream.total,
-          updates: stream.updates.map(readerUpdate),
-          keyPoints: stream.keyPoints.map(readerUpdate),
-        }
-      : null;
+  const shareUrl = absoluteUrl(siteOrigin(settings, request), articlePath(article));
   return {
-    live,
+    live: live && {
+      ...live,
+      // The poll's answer while nothing changes, so the script's first poll is a 304 (a few hundred bytes).
+      pollEtag:
+        live.isLive && live.page === 1
+          ? liveStreamFragment(live, { path: articlePath(article), shareUrl }).etag
+          : undefined,
+    },
     article: {
       id: article.id,
       path: articlePath(article),
@@ -133,7 +126,7 @@ export const loader = withDomainErrors(async ({ params, request, context }: Rout
         : "",
       correctionNote: article.correctionNote,
     },
-    shareUrl: absoluteUrl(siteOrigin(settings, request), articlePath(article)),
+    shareUrl,
     // Structured data's images, best first: the 1200x630 share copy of an upload, then the image itself.
     structuredImages: [share?.width ? share.url : "", article.imageUrl].filter(Boolean),
     related,
@@ -224,6 +217,10 @@ export const meta: Route.MetaFunction = ({ data, matches, error }) => {
     path: article.path,
     image: data.share ?? undefined,
     article: { publishedTime: article.publishedAt, section: article.categoryName ?? undefined },
+    // A live story's updates as a feed of their own (ended coverage keeps it).
+    feeds: data.live
+      ? [{ title: liveFeedTitle(site.siteTitle, article.title), path: liveFeedPath(article.path) }]
+      : [],
     structuredData: [
       data.live
         ? liveBlogPostingLd(site, facts, {
@@ -311,7 +308,7 @@ export default function ArticlePage({ loaderData, actionData }: Route.ComponentP
               className="prose-article mt-6 text-[1.125rem] leading-[1.75] text-gray-900 [overflow-wrap:anywhere]"
               dangerouslySetInnerHTML={{ __html: article.content }}
             />
-            {live ? <LiveCoverage path={article.path} {...live} /> : null}
+            {live ? <LiveCoverage path={article.path} shareUrl={shareUrl} {...live} /> : null}
             {article.tagLinks.length > 0 ? (
               <div className="mt-8">
                 <h2 className="sr-only">Tags</h2>

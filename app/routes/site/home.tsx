@@ -77,6 +77,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
           <div className="flex flex-col justify-center p-5 sm:p-8 lg:col-span-2">
             <div className="flex flex-wrap items-center gap-2">
+              {hero.value.isLive ? <FlagBadge kind="live" /> : null}
               {hero.value.isTopStory ? <FlagBadge kind="breakingNews" /> : null}
               <CategoryBadge
                 name={hero.value.categoryName}

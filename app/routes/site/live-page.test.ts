@@ -18,12 +18,18 @@ import {
 } from "#app/domain/live/live.server";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
 import { LIVE_COVERAGE_TEXT as T } from "#app/components/site/article/live-coverage";
+import { FLAG_LABEL } from "#app/components/site/category-badge";
 import { jsonLdOf, readerDocuments } from "./document-testing.server";
 
 const ISO_WITH_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 /** The one link with this text in the page, by its address. */
 const linkTo = (html: string, text: string) =>
   [...html.matchAll(/<a href="([^"]*)"[^>]*>([^<]*)<\/a>/g)].filter((m) => m[2] === text).map((m) => m[1]);
+/** The card (a listing's <article>, the home page's top story <section>) that links to `path`, as text. */
+const cardText = (html: string, path: string) => {
+  const card = html.split(/<(?:article|section)\b/).find((part) => part.includes(`href="${path}"`)) ?? ">";
+  return textOf(card.slice(card.indexOf(">") + 1).split(/<\/(?:article|section)>/)[0]!);
+};
 const textOf = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
 
 describe("a live story's page", () => {
@@ -103,6 +109,18 @@ describe("a live story's page", () => {
     expect(updates[0]!.datePublished).toMatch(ISO_WITH_ZONE);
   });
 
+  test("the page announces the feed of its updates; a story never live does not", async () => {
+    const feedLink = (html: string) =>
+      html.match(
+        /<link rel="alternate" type="application\/rss\+xml" title="([^"]*)" href="([^"]*updates\.rss)"/,
+      );
+    expect(feedLink((await read(story.path)).html)).toBeNull();
+    await startLiveCoverage(database.db, editor, story.id);
+    const link = feedLink((await read(story.path)).html);
+    expect(link?.[2]).toBe(`http://localhost${story.path}/updates.rss`);
+    expect(link?.[1]).toMatch(/: live updates$/);
+  });
+
   test("ended coverage keeps its updates and says so", async () => {
     await startLiveCoverage(database.db, editor, story.id);
     await postLiveUpdate(database.db, editor, story.id, { title: "", content: "<p>All results are in.</p>" });
@@ -134,5 +152,19 @@ describe("a live story's page", () => {
     expect(text).toContain("Update 1 ");
     expect(text).not.toContain(`Update ${LIVE_PAGE_SIZE + 2} `);
     expect(linkTo(second.html, T.newer)).toEqual([`${story.path}#live-updates`]);
+  });
+
+  test("while the coverage runs its cards carry the Live badge, on the home page and listings; ended, it goes", async () => {
+    const badge = `${FLAG_LABEL.live} `;
+    const before = await read("/latest-news");
+    expect(cardText(before.html, story.path)).not.toMatch(/^\s*Live /);
+    await startLiveCoverage(database.db, editor, story.id);
+    for (const page of ["/latest-news", "/"]) {
+      const { html } = await read(page);
+      expect(cardText(html, story.path), page).toMatch(new RegExp(`^\\s*${badge}`));
+    }
+    await endLiveCoverage(database.db, editor, story.id);
+    const after = await read("/latest-news");
+    expect(cardText(after.html, story.path)).not.toMatch(/^\s*Live /);
   });
 });

@@ -1,21 +1,15 @@
 /**
  * A live story's coverage (issue 28), complete without JavaScript: the key points, the updates newest
- * first with an anchor each, a Refresh link (the page itself, fresh from the cache after every update)
- * and links to older and newer updates for long streams.
+ * first with an anchor and share links each, a Refresh link (the page itself, fresh from the cache after
+ * every update) and links to older and newer updates for long streams. The poll endpoint sends this same
+ * section (app/routes/resources/live-updates.ts); the reader script (app/reader/live-updates.ts) asks
+ * for it and offers what is new behind a button.
  */
 
-export const LIVE_COVERAGE_TEXT = {
-  heading: "Live updates",
-  live: "Live",
-  ended: "Coverage ended",
-  keyPoints: "Key points",
-  refresh: "Refresh",
-  older: "Older updates",
-  newer: "Newer updates",
-  none: "No updates yet. Refresh for the latest.",
-  edited: "Edited",
-  linkToUpdate: "Link to this update",
-} as const;
+import { telegramShareHref, whatsappShareHref } from "#app/components/site/share-buttons";
+import { LIVE_COVERAGE_TEXT } from "./live-text";
+
+export { LIVE_COVERAGE_TEXT };
 
 export interface LiveUpdateView {
   id: string;
@@ -32,10 +26,13 @@ export interface LiveUpdateView {
 interface LiveCoverageProps {
   /** The article's own path: the stream's links are relative to it. */
   path: string;
+  /** The story's absolute address, for sharing an update. */
+  shareUrl: string;
+  /** The page's own: the ETag its poll answers with while nothing changes (live-fragment.server.tsx). */
+  pollEtag?: string;
   isLive: boolean;
   page: number;
   pageCount: number;
-  total: number;
   updates: LiveUpdateView[];
   keyPoints: LiveUpdateView[];
 }
@@ -46,18 +43,29 @@ const pagePath = (path: string, page: number) =>
 const linkClass =
   "inline-flex min-h-11 items-center rounded-md border border-gray-300 bg-white px-4 font-semibold text-gray-800 hover:bg-gray-50";
 
+/** Where the reader script asks for the newest stream (only while live, and on its first page). */
+export const livePollPath = (path: string) => `${path}/updates`;
+
 export function LiveCoverage({
   path,
+  shareUrl,
+  pollEtag,
   isLive,
   page,
   pageCount,
-  total,
   updates,
   keyPoints,
 }: LiveCoverageProps) {
   const T = LIVE_COVERAGE_TEXT;
   return (
-    <section id="live-updates" aria-labelledby="live-heading" className="mt-10" data-live-total={total}>
+    <section
+      id="live-updates"
+      aria-labelledby="live-heading"
+      className="mt-10"
+      data-live-state={isLive ? "live" : "ended"}
+      data-live-poll={isLive && page === 1 ? livePollPath(path) : undefined}
+      data-live-etag={pollEtag}
+    >
       <div className="flex flex-wrap items-center gap-3 border-b-2 border-red-700 pb-2">
         <h2 id="live-heading" className="font-serif text-2xl font-bold">
           {T.heading}
@@ -70,9 +78,20 @@ export function LiveCoverage({
           {isLive ? T.live : T.ended}
         </span>
         {/* The page itself: after an update the cache holds the new one. */}
-        <a href={path} className={`${linkClass} ml-auto`}>
+        <a href={path} className={`${linkClass} ml-auto`} data-live-refresh>
           {T.refresh}
         </a>
+      </div>
+      {/* The reader script shows it, with the count, once the stream has news; said aloud when it does. */}
+      <div aria-live="polite" className="mt-3 empty:hidden">
+        {isLive && page === 1 ? (
+          <button
+            type="button"
+            hidden
+            data-live-new
+            className="min-h-11 w-full rounded-md bg-red-700 px-4 font-semibold text-white hover:bg-red-800"
+          />
+        ) : null}
       </div>
       {keyPoints.length > 0 ? (
         <div className="mt-5 rounded-md border border-gray-200 bg-gray-50 p-4">
@@ -105,12 +124,7 @@ export function LiveCoverage({
                   className="prose-article mt-2 text-gray-900 [overflow-wrap:anywhere]"
                   dangerouslySetInnerHTML={{ __html: update.content }}
                 />
-                <a
-                  href={`#update-${update.id}`}
-                  className="mt-2 inline-block text-sm text-gray-700 underline"
-                >
-                  {T.linkToUpdate}
-                </a>
+                <UpdateLinks update={update} shareUrl={shareUrl} />
               </article>
             </li>
           ))}
@@ -131,5 +145,37 @@ export function LiveCoverage({
         </nav>
       ) : null}
     </section>
+  );
+}
+
+/** The update's own anchor, and WhatsApp and Telegram links that open at it. */
+function UpdateLinks({ update, shareUrl }: { update: LiveUpdateView; shareUrl: string }) {
+  const T = LIVE_COVERAGE_TEXT;
+  const url = `${shareUrl}#update-${update.id}`;
+  const text = update.title || update.text.slice(0, 140);
+  const small = "inline-flex min-h-11 items-center text-sm text-gray-700 underline";
+  return (
+    <p className="mt-1 flex flex-wrap gap-x-4">
+      <a href={`#update-${update.id}`} className={small}>
+        {T.linkToUpdate}
+      </a>
+      {(
+        [
+          ["WhatsApp", whatsappShareHref(text, url)],
+          ["Telegram", telegramShareHref(text, url)],
+        ] as const
+      ).map(([network, href]) => (
+        <a
+          key={network}
+          href={href}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={T.shareOn(network)}
+          className={small}
+        >
+          {network}
+        </a>
+      ))}
+    </p>
   );
 }

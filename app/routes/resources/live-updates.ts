@@ -1,0 +1,59 @@
+/**
+ * /article/<slug>/updates: a live story's stream, the first page of the section its page shows, for the
+ * reader script's poll (issue 28). It is a public GET like a page, so the page cache keeps it (it is not
+ * under /resources/) and purges it with the story: its links name the story. An unchanged poll sends
+ * `If-None-Match` and gets a 304 from the cache.
+ */
+import { redirect } from "react-router";
+import type { Settings } from "#app/db/schema";
+import { livePollPath } from "#app/components/site/article/live-coverage";
+import { matchesEtag } from "#app/domain/delivery/page-cache.server";
+import { liveStreamFragment } from "#app/domain/live/live-fragment.server";
+import { resolveArticleAddress } from "#app/domain/articles/slugs.server";
+import { liveColumnsOf, liveCoverageView } from "#app/domain/live/live-view.server";
+import { refuseReadersInMaintenance } from "#app/domain/settings/maintenance-gate.server";
+import { hasPersonalCookie } from "#app/domain/settings/public-delivery.server";
+import { siteOrigin } from "#app/domain/settings/site-origin.server";
+import { withDomainErrors } from "#app/lib/http-errors.server";
+import { articlePath } from "#app/lib/paths";
+import { absoluteUrl } from "#app/lib/seo";
+import type { Route } from "./+types/live-updates";
+
+const notFound = () =>
+  new Response("Not found\n", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+
+/** Like a page's (publicCacheControl), with a shared cache's copy kept seconds, not minutes: it is live. */
+const pollCacheControl = (settings: Pick<Settings, "cacheEnabled">, request: Request) =>
+  settings.cacheEnabled && !hasPersonalCookie(request.headers.get("Cookie"))
+    ? "public, max-age=0, s-maxage=10"
+    : "private, no-store";
+
+export const loader = withDomainErrors(async ({ request, params, context }: Route.LoaderArgs) => {
+  const db = context.db;
+  const address = await resolveArticleAddress(db, params.id);
+  if (!address) return notFound();
+  if (address.kind === "moved") throw redirect(livePollPath(articlePath(address)), 301);
+  // In maintenance a reader's open page gets the 503 too; staff still see the stream.
+  const [settings, article] = await Promise.all([
+    refuseReadersInMaintenance(request, context),
+    liveColumnsOf(db, address.id),
+  ]);
+  const live = article && (await liveCoverageView(db, article, 1, settings));
+  if (!live) return notFound();
+  const path = articlePath({ id: address.id, slug: params.id.trim() });
+  const { html, etag } = liveStreamFragment(live, {
+    path,
+    shareUrl: absoluteUrl(siteOrigin(settings, request), path),
+  });
+  const headers = {
+    // The browser asks again each time (with the ETag); a shared cache in front may answer for 10 s.
+    "Cache-Control": pollCacheControl(settings, request),
+    ETag: etag,
+  };
+  // The page cache answers this itself; with the cache off the poll still costs a 304, not the stream.
+  if (matchesEtag(request.headers.get("If-None-Match"), etag))
+    return new Response(null, { status: 304, headers });
+  return new Response(html, {
+    headers: { ...headers, "Content-Type": "text/html; charset=utf-8", "X-Robots-Tag": "noindex" },
+  });
+});
