@@ -1,7 +1,8 @@
 /**
  * A story's live coverage in the back office (issue 28, decision record 016): editors and admins start
- * and end it, let writers post directly, pin, approve and delete updates; the story's writer posts
+ * and end it, let writers post directly, pin, approve, edit and delete updates; the story's writer posts
  * updates (reviewed on a published story). The server decides every one of these (live.server.ts).
+ * Editing works without JavaScript: `?edit=<update id>` opens that update's form in place.
  */
 import { data, Form, Link, useNavigation } from "react-router";
 import { requirePermission } from "#app/auth/guard.server";
@@ -13,6 +14,7 @@ import { LIVE_ADMIN_TEXT, LIVE_UPDATE_TITLE_MAX } from "#app/domain/live/live-up
 import {
   approveLiveUpdate,
   deleteLiveUpdate,
+  editLiveUpdate,
   endLiveCoverage,
   letWritersPostDirectly,
   listLiveUpdatesForEditing,
@@ -28,11 +30,13 @@ import { expectedError, statusOf, withDomainErrors } from "#app/lib/http-errors.
 import { articlePath } from "#app/lib/paths";
 import type { Route } from "./+types/articles.live";
 
-export const loader = withDomainErrors(async ({ params, context }: Route.LoaderArgs) => {
+export const loader = withDomainErrors(async ({ request, params, context }: Route.LoaderArgs) => {
   const user = await requirePermission(context, "live", "post");
   const article = await getArticleForEdit(context.db, user, params.id);
   const updates = await listLiveUpdatesForEditing(context.db, user, article.id);
   const { timezone, timeFormat } = await getSettings(context.db);
+  const canRun = can(user.role, "live", "run");
+  const editId = new URL(request.url).searchParams.get("edit");
   return {
     article: {
       id: article.id,
@@ -54,7 +58,9 @@ export const loader = withDomainErrors(async ({ params, context }: Route.LoaderA
       edited: update.editedAt !== null,
       time: commentDate(update.createdAt, timezone, timeFormat),
     })),
-    canRun: can(user.role, "live", "run"),
+    canRun,
+    /** The update whose edit form is open: one of this story's, and only for those who may edit. */
+    editingId: canRun && updates.some((update) => update.id === editId) ? editId : null,
   };
 });
 
@@ -65,6 +71,8 @@ interface LiveActionData {
   fieldErrors: Record<string, string>;
   /** What a refused update held, shown again. */
   values: { title: string; content: string; isAlert: boolean } | null;
+  /** The update whose edit was refused: `values` and `fieldErrors` belong to its form, not the post form. */
+  editingId?: string;
   /** A delete that arrived unconfirmed: the step that asks first. */
   confirm?: ArticleActionResult;
 }
@@ -96,6 +104,9 @@ export const action = withDomainErrors(async ({ request, params, context }: Rout
       case "unpin":
         await pinLiveUpdate(context.db, user, updateId, form.intent === "pin");
         return done(form.intent === "pin" ? T.pinned : T.unpinned);
+      case "edit":
+        await editLiveUpdate(context.db, user, updateId, form);
+        return done(T.editSaved);
       case "approve":
         await approveLiveUpdate(context.db, user, updateId);
         return done(T.approved);
@@ -120,11 +131,12 @@ export const action = withDomainErrors(async ({ request, params, context }: Rout
     if (!refused || refused.code === "not_found") throw error;
     // A refused update keeps what was typed, with each field's problem beside it.
     const fieldErrors = isDomainError(error) ? (error.details?.fieldErrors ?? {}) : {};
-    const values =
-      form.intent === "post"
-        ? { title: text(form.title), content: text(form.content), isAlert: form.isAlert === "on" }
-        : null;
-    return reply({ message: refused.message, fieldErrors, values }, statusOf(refused));
+    const typed = form.intent === "post" || form.intent === "edit";
+    const values = typed
+      ? { title: text(form.title), content: text(form.content), isAlert: form.isAlert === "on" }
+      : null;
+    const editingId = form.intent === "edit" ? updateId : undefined;
+    return reply({ message: refused.message, fieldErrors, values, editingId }, statusOf(refused));
   }
 });
 
@@ -137,8 +149,16 @@ export default function ArticleLive({ loaderData, actionData }: Route.ComponentP
   const { article, updates, canRun } = loaderData;
   const busy = useNavigation().state === "submitting";
   const T = LIVE_ADMIN_TEXT;
-  const errors: Record<string, string> = actionData?.fieldErrors ?? {};
-  const values = actionData?.values ?? { title: "", content: "", isAlert: false };
+  const here = `/admin/articles/live/${article.id}`;
+  // A refused edit answers for its own form; anything else for the post form.
+  const refusedEdit = actionData?.editingId ? actionData : undefined;
+  const editingId = refusedEdit?.editingId ?? loaderData.editingId;
+  const errors: Record<string, string> = (!refusedEdit && actionData?.fieldErrors) || {};
+  const values = (!refusedEdit && actionData?.values) || { title: "", content: "", isAlert: false };
+  const hasFieldErrors = Object.keys(actionData?.fieldErrors ?? {}).length > 0;
+  // Field problems are shown beside their fields; an edit refused for an update no longer listed has none.
+  const showsMessage =
+    !!actionData?.message && (!hasFieldErrors || (!!refusedEdit && !updates.some((u) => u.id === editingId)));
   const pinnedCount = updates.filter((u) => u.isPinned).length;
   return (
     <section className="space-y-6">
@@ -166,7 +186,7 @@ export default function ArticleLive({ loaderData, actionData }: Route.ComponentP
       </div>
 
       <ArticleResult result={actionData?.confirm} />
-      {actionData?.message && Object.keys(errors).length === 0 ? (
+      {showsMessage ? (
         <p role="alert" className="rounded border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
           {actionData.message}
         </p>
@@ -199,7 +219,7 @@ export default function ArticleLive({ loaderData, actionData }: Route.ComponentP
           <input type="hidden" name="intent" value="post" />
           <div>
             <label htmlFor="update-title" className="block text-sm font-medium">
-              Title (optional)
+              {T.titleLabel}
             </label>
             <input
               id="update-title"
@@ -218,7 +238,7 @@ export default function ArticleLive({ loaderData, actionData }: Route.ComponentP
           </div>
           <div>
             <label htmlFor="content" className="block text-sm font-medium">
-              Update
+              {T.contentLabel}
             </label>
             <RichTextEditor
               name="content"
@@ -250,7 +270,11 @@ export default function ArticleLive({ loaderData, actionData }: Route.ComponentP
         {updates.length === 0 ? <p className="text-sm text-gray-600">{T.noUpdates}</p> : null}
         <ol className="space-y-3">
           {updates.map((update) => (
-            <li key={update.id} className="rounded-md border border-gray-200 bg-white p-4">
+            <li
+              key={update.id}
+              id={`update-${update.id}`}
+              className="rounded-md border border-gray-200 bg-white p-4"
+            >
               <p className="text-xs text-gray-600">
                 {update.time} · {update.authorName}
                 {update.status === "pending" ? (
@@ -261,13 +285,30 @@ export default function ArticleLive({ loaderData, actionData }: Route.ComponentP
                 ) : null}
                 {update.edited ? <span className="ml-2">{T.edited}</span> : null}
               </p>
-              {update.title ? <h3 className="mt-1 font-semibold">{update.title}</h3> : null}
-              <div
-                className="prose-article mt-1 text-sm"
-                dangerouslySetInnerHTML={{ __html: update.content }}
-              />
-              {canRun ? (
+              {update.id === editingId ? (
+                <EditUpdateForm
+                  update={update}
+                  refused={refusedEdit}
+                  cancelTo={`${here}#update-${update.id}`}
+                  busy={busy}
+                />
+              ) : (
+                <>
+                  {update.title ? <h3 className="mt-1 font-semibold">{update.title}</h3> : null}
+                  <div
+                    className="prose-article mt-1 text-sm"
+                    dangerouslySetInnerHTML={{ __html: update.content }}
+                  />
+                </>
+              )}
+              {canRun && update.id !== editingId ? (
                 <div className="mt-3 flex flex-wrap gap-2">
+                  <Link
+                    to={{ pathname: here, search: `?edit=${update.id}`, hash: `update-${update.id}` }}
+                    className={button}
+                  >
+                    {T.edit}
+                  </Link>
                   {update.status === "pending" ? (
                     <UpdateAction id={update.id} intent="approve" label="Approve" busy={busy} />
                   ) : null}
@@ -289,6 +330,82 @@ export default function ArticleLive({ loaderData, actionData }: Route.ComponentP
         </ol>
       </section>
     </section>
+  );
+}
+
+/**
+ * One update's edit form, in its place in the list. The ids differ from the post form's (both can be on
+ * the page). The screen has no alert tick box yet and an edit replaces the whole update, so the flag
+ * travels along unchanged.
+ */
+function EditUpdateForm({
+  update,
+  refused,
+  cancelTo,
+  busy,
+}: {
+  update: { id: string; title: string; content: string; isAlert: boolean };
+  refused: LiveActionData | undefined;
+  cancelTo: string;
+  busy: boolean;
+}) {
+  const T = LIVE_ADMIN_TEXT;
+  const errors = refused?.fieldErrors ?? {};
+  const values = refused?.values ?? update;
+  return (
+    <Form method="post" action={`?edit=${update.id}`} className="mt-2 space-y-3" noValidate>
+      <input type="hidden" name="intent" value="edit" />
+      <input type="hidden" name="id" value={update.id} />
+      {values.isAlert ? <input type="hidden" name="isAlert" value="on" /> : null}
+      <div>
+        <label htmlFor="edit-update-title" className="block text-sm font-medium">
+          {T.titleLabel}
+        </label>
+        <input
+          id="edit-update-title"
+          name="title"
+          defaultValue={values.title}
+          maxLength={LIVE_UPDATE_TITLE_MAX}
+          aria-invalid={errors.title ? true : undefined}
+          aria-describedby={errors.title ? "edit-update-title-error" : undefined}
+          className="mt-1 w-full rounded-md border border-gray-300 px-3 py-2"
+        />
+        {errors.title ? (
+          <p id="edit-update-title-error" className="mt-1 text-sm text-red-700">
+            {errors.title}
+          </p>
+        ) : null}
+      </div>
+      <div>
+        <label htmlFor="edit-update-content" className="block text-sm font-medium">
+          {T.contentLabel}
+        </label>
+        <RichTextEditor
+          id="edit-update-content"
+          name="content"
+          defaultValue={values.content}
+          invalid={!!errors.content}
+          describedBy={errors.content ? "edit-update-content-error" : undefined}
+        />
+        {errors.content ? (
+          <p id="edit-update-content-error" className="mt-1 text-sm text-red-700">
+            {errors.content}
+          </p>
+        ) : null}
+      </div>
+      <div className="flex flex-wrap items-center gap-3">
+        <button
+          type="submit"
+          disabled={busy}
+          className="inline-flex min-h-10 items-center rounded-md bg-brand-700 px-4 font-semibold text-white hover:bg-brand-900"
+        >
+          {T.saveEdit}
+        </button>
+        <Link to={cancelTo} className="text-sm font-medium text-blue-700 underline">
+          {T.cancelEdit}
+        </Link>
+      </div>
+    </Form>
   );
 }
 

@@ -10,13 +10,22 @@ import { TipTapEditor } from "./tiptap-editor";
 
 interface RichTextEditorProps {
   name: string;
+  /** The field's id, for its label: "content" unless a page holds two editors (live coverage's edit form). */
+  id?: string;
   defaultValue: string;
   invalid?: boolean;
   describedBy?: string;
   onChange?(html: string): void;
 }
 
-export function RichTextEditor({ name, defaultValue, invalid, describedBy, onChange }: RichTextEditorProps) {
+export function RichTextEditor({
+  name,
+  id = "content",
+  defaultValue,
+  invalid,
+  describedBy,
+  onChange,
+}: RichTextEditorProps) {
   const hydrated = useHydrated();
   // What was typed into the textarea before the script ran is what the rich editor opens with.
   const plainBox = useRef<HTMLDivElement>(null);
@@ -31,7 +40,7 @@ export function RichTextEditor({ name, defaultValue, invalid, describedBy, onCha
     return (
       <div
         ref={plainBox}
-        dangerouslySetInnerHTML={{ __html: plainTextarea(name, defaultValue, invalid, describedBy) }}
+        dangerouslySetInnerHTML={{ __html: plainTextarea(name, id, defaultValue, invalid, describedBy) }}
       />
     );
   }
@@ -39,6 +48,7 @@ export function RichTextEditor({ name, defaultValue, invalid, describedBy, onCha
     <>
       <input type="hidden" name={name} value={html} />
       <TipTapEditor
+        id={id}
         initialHtml={html}
         invalid={invalid}
         describedBy={describedBy}
@@ -52,9 +62,15 @@ export function RichTextEditor({ name, defaultValue, invalid, describedBy, onCha
 }
 
 /** The body as a plain textarea: what the form posts without JavaScript, and until the script has run. */
-function plainTextarea(name: string, value: string, invalid?: boolean, describedBy?: string): string {
+function plainTextarea(
+  name: string,
+  id: string,
+  value: string,
+  invalid?: boolean,
+  describedBy?: string,
+): string {
   const attributes = [
-    `id="content"`,
+    `id="${escapeHtml(id)}"`,
     `name="${escapeHtml(name)}"`,
     `rows="16"`,
     invalid ? `aria-invalid="true"` : "",

@@ -3,7 +3,7 @@ import Link from "@tiptap/extension-link";
 import Youtube from "@tiptap/extension-youtube";
 import { EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
-import { useState, type ReactNode } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { useToast } from "#app/components/ui/toast";
 import { ARTICLE_TEXT } from "#app/lib/article-form";
 import { LinkDialog } from "./link-dialog";
@@ -20,11 +20,13 @@ const PROMPT_LABELS: Record<PromptKind, string> = {
 };
 
 export function TipTapEditor({
+  id,
   initialHtml,
   invalid,
   describedBy,
   onChange,
 }: {
+  id: string;
   initialHtml: string;
   invalid?: boolean;
   describedBy?: string;
@@ -35,6 +37,8 @@ export function TipTapEditor({
   const [promptValue, setPromptValue] = useState("");
   const [linkHref, setLinkHref] = useState<string | null>(null);
   const [isImageDialogOpen, setImageDialogOpen] = useState(false);
+  // Its own id: a page may hold two editors (live coverage's post and edit forms).
+  const promptId = useId();
   const editor = useEditor({
     immediatelyRender: false,
     extensions: [
@@ -51,7 +55,7 @@ export function TipTapEditor({
     content: initialHtml,
     editorProps: {
       attributes: {
-        id: "content",
+        id,
         role: "textbox",
         "aria-multiline": "true",
         "aria-label": "Content",
@@ -203,11 +207,11 @@ export function TipTapEditor({
       </div>
       {prompt ? (
         <div className="flex flex-wrap items-center gap-2 border-b border-gray-200 bg-amber-50 p-2">
-          <label htmlFor="editor-url" className="text-sm font-medium">
+          <label htmlFor={promptId} className="text-sm font-medium">
             {PROMPT_LABELS[prompt]}
           </label>
           <input
-            id="editor-url"
+            id={promptId}
             type="text"
             inputMode="url"
             autoFocus
