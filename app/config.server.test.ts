@@ -28,8 +28,27 @@ describe("parseConfig", () => {
       allowedHosts: [],
       mediaStorage: { kind: "local" },
       mediaPublicUrl: undefined,
+      webPush: { keys: undefined, subject: undefined, alertsPerHour: 6 },
     });
     expect(path.isAbsolute(config.dataDir)).toBe(true);
+  });
+
+  test("web push: the VAPID pair from the environment (both or neither), its contact and the hourly cap", () => {
+    const publicKey = `B${"a".repeat(86)}`;
+    const privateKey = "b".repeat(43);
+    expect(
+      parseConfig({
+        VAPID_PUBLIC_KEY: publicKey,
+        VAPID_PRIVATE_KEY: privateKey,
+        VAPID_SUBJECT: "mailto:newsroom@example.com",
+        PUSH_ALERTS_PER_HOUR: "2",
+      }).webPush,
+    ).toEqual({ keys: { publicKey, privateKey }, subject: "mailto:newsroom@example.com", alertsPerHour: 2 });
+    expect(() => parseConfig({ VAPID_PUBLIC_KEY: publicKey })).toThrow(/VAPID_PRIVATE_KEY: is missing/);
+    expect(() => parseConfig({ VAPID_PUBLIC_KEY: "short", VAPID_PRIVATE_KEY: privateKey })).toThrow(
+      /VAPID_PUBLIC_KEY: expected the 65-byte public key/,
+    );
+    expect(() => parseConfig({ VAPID_SUBJECT: "newsroom@example.com" })).toThrow(/VAPID_SUBJECT/);
   });
 
   test("S3_BUCKET stores media in that bucket, with its endpoint, region, path style and AWS keys", () => {

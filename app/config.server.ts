@@ -78,6 +78,31 @@ const envSchema = z.object({
       .url({ protocol: /^https?$/, error: "expected an address such as https://cdn.example.com/media" })
       .optional(),
   ),
+  VAPID_PUBLIC_KEY: optional.pipe(
+    z
+      .string()
+      .regex(
+        /^[A-Za-z0-9_-]{87}$/,
+        "expected the 65-byte public key, URL-safe base64 (npx web-push generate-vapid-keys)",
+      )
+      .optional(),
+  ),
+  VAPID_PRIVATE_KEY: optional.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, "expected the 32-byte private key, URL-safe base64")
+      .optional(),
+  ),
+  VAPID_SUBJECT: optional.pipe(
+    z
+      .string()
+      .regex(
+        /^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/,
+        "expected mailto:newsroom@example.com or an https:// address",
+      )
+      .optional(),
+  ),
+  PUSH_ALERTS_PER_HOUR: z.coerce.number().int().min(0).max(1000).default(6),
 });
 
 /** Settings that mean something only with S3_BUCKET: set alone, they are a mistake to point out. */
@@ -153,10 +178,15 @@ export type Config = {
    * uploads link there. Unset: the app serves them at /media/<key>.
    */
   mediaPublicUrl?: string;
+  /**
+   * Web push (app/domain/push/): the VAPID key pair when set (both or neither; else one is made and kept
+   * in the database), the contact push services may write to, and how many alerts an hour may send.
+   */
+  webPush: { keys?: { publicKey: string; privateKey: string }; subject?: string; alertsPerHour: number };
 };
 
-/** The problems of the S3 settings taken together, each as `VARIABLE: what to do`. */
-function s3Problems(e: z.infer<typeof envSchema>): string[] {
+/** The problems of the settings that go in pairs (S3, VAPID), each as `VARIABLE: what to do`. */
+function pairedProblems(e: z.infer<typeof envSchema>): string[] {
   const problems: string[] = [];
   if (!e.S3_BUCKET)
     for (const name of S3_ONLY)
@@ -165,6 +195,10 @@ function s3Problems(e: z.infer<typeof envSchema>): string[] {
   if (Boolean(e.AWS_ACCESS_KEY_ID) !== Boolean(e.AWS_SECRET_ACCESS_KEY))
     problems.push(
       `${e.AWS_ACCESS_KEY_ID ? "AWS_SECRET_ACCESS_KEY" : "AWS_ACCESS_KEY_ID"}: is missing; set both AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or neither`,
+    );
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY))
+    problems.push(
+      `${e.VAPID_PUBLIC_KEY ? "VAPID_PRIVATE_KEY" : "VAPID_PUBLIC_KEY"}: is missing; set both VAPID keys, or neither (one pair is then made and kept in the database)`,
     );
   return problems;
 }
@@ -192,7 +226,7 @@ function mediaStorageOf(e: z.infer<typeof envSchema>): Config["mediaStorage"] {
 export function parseConfig(env: NodeJS.ProcessEnv): Config {
   const parsed = envSchema.safeParse(env);
   const problemList = parsed.success
-    ? s3Problems(parsed.data)
+    ? pairedProblems(parsed.data)
     : parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
   if (!parsed.success || problemList.length > 0) {
     const problems = problemList.join("; ");
@@ -235,6 +269,14 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       .filter(Boolean),
     mediaStorage: mediaStorageOf(e),
     mediaPublicUrl: e.MEDIA_PUBLIC_URL?.replace(/\/+$/, ""),
+    webPush: {
+      keys:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+          : undefined,
+      subject: e.VAPID_SUBJECT,
+      alertsPerHour: e.PUSH_ALERTS_PER_HOUR,
+    },
   };
 }
 

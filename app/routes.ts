@@ -33,6 +33,7 @@ export default [
   // A live story's stream for the reader script's poll: cached like a page, purged with the story.
   route("article/:id/updates", "routes/resources/live-updates.ts"),
   route("resources/article-views/:id", "routes/resources/article-views.ts"),
+  route("resources/alerts", "routes/resources/alerts.ts"),
   route("admin/media/upload", "routes/resources/media-upload.ts"),
   route("admin/media/picker", "routes/resources/media-picker.ts"),
   route("admin/subscribers/export.csv", "routes/resources/subscribers-export.ts"),

@@ -13,6 +13,7 @@ import { shareSiteChanges } from "#app/domain/delivery/change-broadcast.server";
 import { siteChanged } from "#app/domain/delivery/site-changes.server";
 import { startScheduler } from "#app/domain/articles/scheduler.server";
 import { backgroundMailSettled } from "#app/domain/email/mailer.server";
+import { backgroundSettled } from "#app/lib/background.server";
 import { checkMediaStorage } from "#app/domain/media/storage.server";
 import { ensureImageVariants } from "#app/domain/media/variants.server";
 import { conflict } from "#app/lib/errors";
@@ -159,6 +160,8 @@ export async function serve({ build, viteMiddleware, worker }: ServeOptions): Pr
       await scheduler.stop();
       // Confirmation mail sent after its answer still goes out (within the grace period above).
       await backgroundMailSettled();
+      // Alerts being sent finish before their database closes.
+      await backgroundSettled(database.db);
       await stopSharingChanges?.();
       await controlChannel?.close();
       stopRelay?.();

@@ -558,6 +558,70 @@ export const liveUpdates = pgTable(
   ],
 );
 
+/**
+ * The site's VAPID key pair (RFC 8292) for web push: made on first use and kept here, so every instance
+ * signs with the one key browsers subscribed with (VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY replace it).
+ */
+export const webPushKeys = pgTable("web_push_keys", {
+  id: integer("id").primaryKey().default(1),
+  publicKey: text("public_key").notNull(),
+  privateKey: text("private_key").notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * A reader's browser that asked for alerts: its push service endpoint and keys, and what it follows:
+ * `breaking` (Breaking News) and `story:<article id>` (a live story).
+ */
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: id(),
+    endpoint: text("endpoint").notNull(),
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    topics: text("topics")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    lastDeliveredAt: timestamp("last_delivered_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("push_subscriptions_endpoint_unique").on(t.endpoint)],
+);
+
+/**
+ * Every alert the newsroom's actions made, sent or held back by the hourly cap, with what its sending
+ * did: the back office's counts, the cap's clock, and the guarantee that a story or update alerts once.
+ */
+export const pushAlerts = pgTable(
+  "push_alerts",
+  {
+    id: id(),
+    kind: text("kind", { enum: enums.PUSH_ALERT_KINDS }).notNull(),
+    articleId: text("article_id").references(() => articles.id, { onDelete: "set null" }),
+    updateId: text("update_id").references(() => liveUpdates.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    status: text("status", { enum: enums.PUSH_ALERT_STATUSES }).notNull().default("sending"),
+    recipients: integer("recipients").notNull().default(0),
+    delivered: integer("delivered").notNull().default(0),
+    failed: integer("failed").notNull().default(0),
+    /** Subscriptions the push service said are gone (404/410), deleted while sending. */
+    removed: integer("removed").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("push_alerts_kind", oneOf("kind", enums.PUSH_ALERT_KINDS)),
+    check("push_alerts_status", oneOf("status", enums.PUSH_ALERT_STATUSES)),
+    // A story alerts as Breaking News once, an update once, whatever saves or instances race.
+    uniqueIndex("push_alerts_breaking_once")
+      .on(t.articleId)
+      .where(sql`${t.kind} = 'breaking'`),
+    uniqueIndex("push_alerts_update_once").on(t.updateId),
+    index("push_alerts_created_idx").on(t.createdAt.desc()),
+  ],
+);
+
 /** Slugs an article had before: /article/<old slug> answers 301 to the current one. */
 export const articleSlugs = pgTable(
   "article_slugs",

@@ -3,6 +3,7 @@
  * TEST_DATABASE_URL is set: each PostgreSQL test database gets a unique name and is dropped after,
  * so two runs never collide.
  */
+import { backgroundSettled } from "#app/lib/background.server";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { config } from "#app/config.server";
@@ -43,7 +44,13 @@ export async function createTestDatabase(engine: Engine = "pglite"): Promise<Tes
     const database = await openDatabase({ memory: true });
     await database.migrate();
     suiteDb = database.db;
-    return { ...database, destroy: () => database.close() };
+    return {
+      ...database,
+      destroy: async () => {
+        await backgroundSettled(database.db);
+        await database.close();
+      },
+    };
   }
   const base = config().testDatabaseUrl;
   if (!base) throw new Error("TEST_DATABASE_URL is not set");
@@ -58,6 +65,7 @@ export async function createTestDatabase(engine: Engine = "pglite"): Promise<Tes
     ...database,
     url: url.toString(),
     async destroy() {
+      await backgroundSettled(database.db);
       await database.close();
       await adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     },

@@ -28,6 +28,10 @@ export const ACCOUNT_LINK_PURPOSES = ["reset", "invite"] as const;
 export const REVISION_STATES = ["applied", "proposed", "rejected"] as const;
 /** An update to a live story: `pending` waits for an editor (a writer's update to a published story). */
 export const LIVE_UPDATE_STATUSES = ["published", "pending"] as const;
+/** A web push alert: a story published as Breaking News, or a live update marked as an alert. */
+export const PUSH_ALERT_KINDS = ["breaking", "update"] as const;
+/** `capped`: recorded, not sent, because the hour's alerts were all used. */
+export const PUSH_ALERT_STATUSES = ["sending", "sent", "capped"] as const;
 
 export type UserRole = (typeof USER_ROLES)[number];
 export type UserStatus = (typeof USER_STATUSES)[number];
@@ -39,3 +43,4 @@ export type RevisionState = (typeof REVISION_STATES)[number];
 export type AccountLinkPurpose = (typeof ACCOUNT_LINK_PURPOSES)[number];
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 export type LiveUpdateStatus = (typeof LIVE_UPDATE_STATUSES)[number];
+export type PushAlertKind = (typeof PUSH_ALERT_KINDS)[number];

@@ -7,6 +7,7 @@
  */
 import { LIVE_COVERAGE_TEXT } from "#app/components/site/article/live-text";
 import { isPlainClick } from "./dom";
+import { showAlertButtons } from "./push";
 
 const VISIBLE_MS = 20_000;
 const SPREAD_MS = 10_000;
@@ -145,6 +146,7 @@ class LivePoller {
     this.section.replaceWith(next);
     this.section = next;
     this.wire();
+    showAlertButtons(next);
     if (next.dataset.liveState === "ended") this.stopped = true;
     const heading = next.querySelector<HTMLElement>("#live-heading");
     if (heading && takeReader) {

@@ -9,6 +9,7 @@ import { wireConfirmations } from "./confirm";
 import { wireForms } from "./forms";
 import { wireImageFallbacks } from "./images";
 import { wireLiveUpdates } from "./live-updates";
+import { wirePushAlerts } from "./push";
 import { wireMenus } from "./menus";
 import { wireSearchForms } from "./search";
 import { wireSharing } from "./share";
@@ -22,6 +23,7 @@ const PARTS: [string, () => void][] = [
   ["search", wireSearchForms],
   ["share", wireSharing],
   ["live updates", wireLiveUpdates],
+  ["alerts", wirePushAlerts],
   ["forms", wireForms],
   ["confirm", wireConfirmations],
   ["comments demo", wireCommentsDemo],

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_ACCOUNTS } from "./accounts";
 import { signIn } from "./helpers";
@@ -89,6 +90,11 @@ test("an editor runs live coverage; an open page offers the new updates, a reade
     liveReader.locator("#live-updates").getByRole("link", { name: "Ablekuma North declared" }),
   ).toBeVisible();
   await expect(liveReader.getByRole("button", { name: /new update/ })).toBeHidden();
+  // The page as it is now (the stream replaced, the alert buttons shown): no accessibility violation at all.
+  await expect(liveReader.getByRole("button", { name: "Alert me about this story" })).toBeVisible();
+  await expect(liveReader.getByRole("button", { name: "Get breaking news alerts" })).toBeVisible();
+  const { violations } = await new AxeBuilder({ page: liveReader }).analyze();
+  expect(violations.map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
 
   await stream.getByRole("link", { name: "Refresh" }).click();
   const headings = stream.locator("ol article h3");

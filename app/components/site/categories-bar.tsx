@@ -4,7 +4,7 @@ import { SiteNavLink } from "./nav-link";
 
 export function CategoriesBar({ categories }: { categories: NavCategory[] }) {
   return (
-    <nav aria-label="Categories" className="hidden bg-brand-900 lg:block">
+    <nav aria-label="Category menu" className="hidden bg-brand-900 lg:block">
       <ul className="mx-auto flex max-w-7xl items-center gap-1 overflow-x-auto px-4">
         {categories.map((c) => (
           <li key={c.slug}>

@@ -3,6 +3,8 @@
  * set, copyright; above them the newsletter signup while the newsletter is switched on. (The spec's footer showed up to 7 categories, which hid the eighth sample category;
  * issue 12 asks for all of them.)
  */
+import { AlertButton } from "./alert-button";
+import { BREAKING_TOPIC, PUSH_TEXT } from "#app/domain/push/push-topics";
 import { Mail, MapPin, Phone } from "lucide-react";
 import type { SocialLinks as SocialLinksSettings } from "#app/db/schema";
 import type { NavCategory } from "#app/domain/categories/public.server";
@@ -30,6 +32,8 @@ interface FooterProps {
   contact: { adminEmail: string; streetAddress: string; contactNumber: string };
   /** The "Enable newsletter" setting. */
   newsletter: boolean;
+  /** The site's VAPID public key: the breaking-news alerts button, for browsers that take them. */
+  pushKey: string | null;
 }
 
 const heading = "mb-4 text-sm font-bold tracking-wider text-white uppercase";
@@ -43,6 +47,7 @@ export function SiteFooter({
   social,
   contact,
   newsletter,
+  pushKey,
 }: FooterProps) {
   return (
     <footer className="mt-16 bg-brand-900 text-sm text-blue-100">
@@ -69,6 +74,15 @@ export function SiteFooter({
           <div className="mt-5">
             <SocialLinks links={social} size="sm" />
           </div>
+          {pushKey ? (
+            <div className="mt-5" data-push-key={pushKey}>
+              <AlertButton
+                topic={BREAKING_TOPIC}
+                label={PUSH_TEXT.breakingOn}
+                className="bg-white text-brand-900 hover:bg-blue-50"
+              />
+            </div>
+          ) : null}
         </section>
         <nav aria-labelledby="footer-quick-links">
           <h2 id="footer-quick-links" className={heading}>

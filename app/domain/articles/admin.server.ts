@@ -22,6 +22,7 @@ import { tagSlug } from "#app/lib/slug";
 import { logActivity } from "#app/domain/activity/activity.server";
 import { createNotification, rolesThatCan } from "#app/domain/notifications/notifications.server";
 import { siteChanged, type SiteChange } from "#app/domain/delivery/site-changes.server";
+import { breakingNewsMayHaveChanged } from "#app/domain/push/alerts.server";
 import { ARTICLE_TEXT, type ArticleInput } from "#app/lib/article-form";
 import { AUTOSAVE_TEXT } from "#app/lib/article-autosave";
 import { conflict, fieldsRefused, isDomainError, notFound } from "#app/lib/errors";
@@ -447,6 +448,7 @@ export async function saveArticle(
     }),
   );
   if (change) siteChanged(db, change);
+  if (result.status === "published") breakingNewsMayHaveChanged(db, result.id);
   // Scheduled, rescheduled or taken off the schedule: this instance's scheduler sets its next wake-up.
   if (result.status === "scheduled" || scheduledBefore) scheduleChanged(db);
   return result;
@@ -485,6 +487,7 @@ export async function setArticleStatus(
   if (before.status === "published" || status === "published") {
     siteChanged(db, { scope: "everything", reason: `article ${status}` });
   }
+  if (status === "published") breakingNewsMayHaveChanged(db, id);
 }
 
 /** Sets or clears Featured / Breaking News; setting it clears it on the other article in the same transaction. */
@@ -509,6 +512,7 @@ export async function setArticleFlag(db: Db, actor: CurrentUser, id: string, fla
   );
   // Home's slots change, and setting a flag may take it from another published article.
   siteChanged(db, { scope: "everything", reason: `article ${flag} changed` });
+  if (flag === "isTopStory" && on) breakingNewsMayHaveChanged(db, id);
 }
 
 /** Editors and admins delete any article; a writer only their own unpublished ones. */

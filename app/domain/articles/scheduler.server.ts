@@ -12,6 +12,7 @@ import { articles } from "#app/db/schema";
 import { logActivity } from "#app/domain/activity/activity.server";
 import { takeFlagsOnPublish } from "./flags.server";
 import { siteChanged } from "#app/domain/delivery/site-changes.server";
+import { breakingNewsMayHaveChanged } from "#app/domain/push/alerts.server";
 import { createNotification } from "#app/domain/notifications/notifications.server";
 
 /** How often the loop looks again at most: other instances' schedules are seen within this time. */
@@ -81,6 +82,8 @@ export async function publishDueArticles(db: Db, now: Date = new Date()): Promis
   // Listings, home, feeds and sitemaps all change: every page (and every instance) drops what it kept.
   if (published.length > 0)
     siteChanged(db, { scope: "everything", reason: `${published.length} scheduled article(s) published` });
+  // A story scheduled as Breaking News alerts when it goes out, not when it was scheduled.
+  for (const story of published) breakingNewsMayHaveChanged(db, story.id);
   return published;
 }
 

@@ -73,4 +73,7 @@ export const LIVE_ADMIN_TEXT = {
   keyPoint: "Key point",
   edited: "Edited",
   noUpdates: "No updates yet.",
+  alertLabel: "Send as an alert",
+  alertHint: "Readers who follow this story or get breaking news are alerted on their phones, once.",
+  alertBadge: "Alert",
 } as const;

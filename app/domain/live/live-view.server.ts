@@ -32,6 +32,7 @@ export async function liveCoverageView(db: DbOrTx, article: LiveColumns, page: n
     editedAt: update.editedAt ? (isoDate(update.editedAt) ?? null) : null,
   });
   return {
+    articleId: article.id,
     isLive: article.liveEndedAt === null,
     startedAt: isoDate(article.liveStartedAt) ?? "",
     endedAt: article.liveEndedAt ? (isoDate(article.liveEndedAt) ?? null) : null,

@@ -14,6 +14,7 @@ import { articles, liveUpdates } from "#app/db/schema";
 import { logActivity } from "#app/domain/activity/activity.server";
 import { lockedArticle } from "#app/domain/articles/admin.server";
 import { siteChanged } from "#app/domain/delivery/site-changes.server";
+import { liveUpdatePublished } from "#app/domain/push/alerts.server";
 import { conflict, fieldsRefused, invalid, notFound } from "#app/lib/errors";
 import { safeBody, safeBodyHash, sanitizeArticleHtml } from "#app/lib/sanitize.server";
 import { LIVE_TEXT, parseLiveUpdateForm } from "./live-update-form";
@@ -128,7 +129,8 @@ export async function postLiveUpdate(
         authorName: actor.name || actor.email,
         title: input.title,
         ...safeBody(input.content),
-        isAlert: input.isAlert,
+        // Alerts reach readers' phones: only an editor or admin sends one.
+        isAlert: runsLive(actor) && input.isAlert,
         status: waitsForReview ? "pending" : "published",
       })
       .returning();
@@ -141,7 +143,10 @@ export async function postLiveUpdate(
     });
     return { update: update!, article };
   });
-  if (update.status === "published") storyChanged(db, article, "live update posted");
+  if (update.status === "published") {
+    storyChanged(db, article, "live update posted");
+    liveUpdatePublished(db, update.id);
+  }
   return update;
 }
 
@@ -258,6 +263,7 @@ export async function approveLiveUpdate(db: Db, actor: CurrentUser, updateId: st
     return article;
   });
   storyChanged(db, article, "live update approved");
+  liveUpdatePublished(db, updateId);
 }
 
 /** Every update of a story for the back office, newest first, pending ones included. */

@@ -252,7 +252,26 @@ export default function ArticleLive({ loaderData, actionData }: Route.ComponentP
               </p>
             ) : null}
           </div>
-          {/* No "alert" tick box yet: nothing sends alerts until web push lands (issue 28). */}
+          {canRun ? (
+            <div className="flex items-start gap-2">
+              <input
+                id="update-alert"
+                name="isAlert"
+                type="checkbox"
+                defaultChecked={values.isAlert}
+                aria-describedby="update-alert-hint"
+                className="mt-1 h-4 w-4"
+              />
+              <div>
+                <label htmlFor="update-alert" className="text-sm font-medium">
+                  {T.alertLabel}
+                </label>
+                <p id="update-alert-hint" className="text-xs text-gray-600">
+                  {T.alertHint}
+                </p>
+              </div>
+            </div>
+          ) : null}
           <button
             type="submit"
             disabled={busy}
@@ -282,6 +301,9 @@ export default function ArticleLive({ loaderData, actionData }: Route.ComponentP
                 ) : null}
                 {update.isPinned ? (
                   <span className="ml-2 rounded bg-blue-100 px-1.5 text-blue-900">{T.keyPoint}</span>
+                ) : null}
+                {update.isAlert ? (
+                  <span className="ml-2 rounded bg-red-100 px-1.5 text-red-900">{T.alertBadge}</span>
                 ) : null}
                 {update.edited ? <span className="ml-2">{T.edited}</span> : null}
               </p>

@@ -24,6 +24,9 @@ import { adminSearchTerm } from "#app/lib/article-form";
 import { dateTimeFormat } from "#app/lib/dates";
 import { parsePageParam } from "#app/lib/pagination";
 import { expectedError, statusOf, withDomainErrors } from "#app/lib/http-errors.server";
+import { config } from "#app/config.server";
+import { alertCounts } from "#app/domain/push/alerts.server";
+import { subscriberCounts } from "#app/domain/push/subscriptions.server";
 import type { Route } from "./+types/subscribers";
 
 /** The newsletter's subscribers: newest first, searched by address, filtered by status, exported as CSV. */
@@ -35,11 +38,18 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
     status: parseStatusFilter(url.searchParams.get("status")),
     page: parsePageParam(url.searchParams.get("page")),
   };
-  const [list, settings] = await Promise.all([
+  const [list, settings, pushSubscribers, pushAlerts] = await Promise.all([
     listSubscribers(context.db, user, query),
     getSettings(context.db),
+    subscriberCounts(context.db),
+    alertCounts(context.db),
   ]);
-  return { ...list, query, newsletterOn: settings.enableNewsletter };
+  return {
+    ...list,
+    query,
+    newsletterOn: settings.enableNewsletter,
+    alerts: { ...pushSubscribers, ...pushAlerts, perHour: config().webPush.alertsPerHour },
+  };
 });
 
 const rowAction = z.object({
@@ -82,7 +92,7 @@ const when = (value: Date | string | null) =>
   value ? dateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" }).format(new Date(value)) : null;
 
 export default function Subscribers({ loaderData, actionData }: Route.ComponentProps) {
-  const { rows, total, page, pageCount, counts, query, newsletterOn } = loaderData;
+  const { rows, total, page, pageCount, counts, query, newsletterOn, alerts } = loaderData;
   const [toDelete, setToDelete] = useState<{ id: string; email: string } | null>(null);
   const submit = useSubmit();
   const filterHref = (status: SubscriberStatus | "", p?: number) =>
@@ -101,6 +111,7 @@ export default function Subscribers({ loaderData, actionData }: Route.ComponentP
         </a>
       </div>
       <ArticleResult result={actionData?.result} />
+      <AlertFigures alerts={alerts} />
       {newsletterOn ? null : (
         <p
           role="note"
@@ -225,3 +236,50 @@ export default function Subscribers({ loaderData, actionData }: Route.ComponentP
     </section>
   );
 }
+
+/** Web push alerts (issue 28): who gets them, and what the last day's alerts did. */
+function AlertFigures({ alerts }: { alerts: Route.ComponentProps["loaderData"]["alerts"] }) {
+  const n = (value: number) => value.toLocaleString("en-US");
+  return (
+    <section
+      aria-labelledby="alerts-heading"
+      className="mb-4 rounded border border-gray-200 bg-white p-3 text-sm"
+    >
+      <h2 id="alerts-heading" className="font-semibold">
+        {ALERT_FIGURES_TEXT.heading}
+      </h2>
+      <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-4">
+        {(
+          [
+            [ALERT_FIGURES_TEXT.browsers, alerts.browsers],
+            [ALERT_FIGURES_TEXT.breaking, alerts.breaking],
+            [ALERT_FIGURES_TEXT.sent, alerts.alerts],
+            [ALERT_FIGURES_TEXT.delivered, alerts.delivered],
+            [ALERT_FIGURES_TEXT.failed, alerts.failed],
+            [ALERT_FIGURES_TEXT.removed, alerts.removed],
+            [ALERT_FIGURES_TEXT.capped, alerts.capped],
+          ] as const
+        ).map(([label, value]) => (
+          <div key={label}>
+            <dt className="text-xs text-gray-600">{label}</dt>
+            <dd className="font-semibold tabular-nums">{n(value)}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-2 text-xs text-gray-600">{ALERT_FIGURES_TEXT.note(alerts.perHour)}</p>
+    </section>
+  );
+}
+
+const ALERT_FIGURES_TEXT = {
+  heading: "Breaking-news alerts (web push)",
+  browsers: "Browsers subscribed",
+  breaking: "Getting breaking news",
+  sent: "Alerts sent, last 24 h",
+  delivered: "Deliveries, last 24 h",
+  failed: "Failed, last 24 h",
+  removed: "Expired and removed, last 24 h",
+  capped: "Held back by the hourly cap",
+  note: (perHour: number) =>
+    `At most ${perHour} alerts an hour (PUSH_ALERTS_PER_HOUR). Stories published as Breaking News and live updates marked as alerts are sent.`,
+} as const;

@@ -8,7 +8,7 @@ import { redirect } from "react-router";
 import type { Settings } from "#app/db/schema";
 import { livePollPath } from "#app/components/site/article/live-coverage";
 import { matchesEtag } from "#app/domain/delivery/page-cache.server";
-import { liveStreamFragment } from "#app/domain/live/live-fragment.server";
+import { liveStreamFragment } from "#app/routes/site/live-fragment.server";
 import { resolveArticleAddress } from "#app/domain/articles/slugs.server";
 import { liveColumnsOf, liveCoverageView } from "#app/domain/live/live-view.server";
 import { refuseReadersInMaintenance } from "#app/domain/settings/maintenance-gate.server";

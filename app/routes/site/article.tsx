@@ -21,7 +21,7 @@ import {
 import { resolveArticleAddress } from "#app/domain/articles/slugs.server";
 import { COMMENT_TEXT } from "#app/domain/comments/comment-form";
 import { listPublicComments, submitComment } from "#app/domain/comments/public.server";
-import { liveStreamFragment } from "#app/domain/live/live-fragment.server";
+import { liveStreamFragment } from "./live-fragment.server";
 import { liveCoverageView } from "#app/domain/live/live-view.server";
 import { captionLine } from "#app/domain/media/editor-image-rules";
 import { pageImages } from "#app/domain/media/public.server";

@@ -8,6 +8,7 @@ import { useSiteDates } from "#app/components/site/use-site";
 import { describeRouteError, ErrorPage } from "#app/components/ui/error-page";
 import { adsForRequest } from "#app/domain/ads/page-ads.server";
 import { navCategories } from "#app/domain/categories/public.server";
+import { vapidPublicKey } from "#app/domain/push/keys.server";
 import { publicSettings } from "#app/domain/settings/settings.server";
 import { MAINTENANCE_BANNER } from "#app/domain/settings/maintenance-text";
 import { refuseReadersInMaintenance } from "#app/domain/settings/maintenance-gate.server";
@@ -24,9 +25,14 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
   const target = safeRedirectPath(url.searchParams.get("redirect"));
   if (target) throw redirect(target);
   const db = context.db;
-  const [settings, categories] = await Promise.all([
+  const [settings, categories, pushKey] = await Promise.all([
     refuseReadersInMaintenance(request, context),
     navCategories(db),
+    // Without the key the page simply offers no alerts: never a reason for it to fail.
+    vapidPublicKey(db).catch((error: unknown) => {
+      console.error("[push] the VAPID key could not be read", error);
+      return null;
+    }),
   ]);
   const personal = hasPersonalCookie(request.headers.get("Cookie"));
   const site: SiteMeta = {
@@ -48,6 +54,7 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
       site,
       inMaintenance: settings.maintenanceEnabled,
       ads: { header, sidebar, footer },
+      pushKey,
     },
     { headers: { "Cache-Control": cacheControl } },
   );
@@ -91,7 +98,7 @@ type SiteData = Route.ComponentProps["loaderData"];
 
 /** The header, categories bar and footer around a reader page (or its error page). */
 function SiteChrome({ site, children }: { site: SiteData; children: React.ReactNode }) {
-  const { settings, categories, inMaintenance } = site;
+  const { settings, categories, inMaintenance, pushKey } = site;
   // The newsletter's own pages hold the signup form already: one form is enough.
   const onNewsletterPage = useLocation().pathname.startsWith("/newsletter");
   return (
@@ -122,6 +129,7 @@ function SiteChrome({ site, children }: { site: SiteData; children: React.ReactN
         social={settings.socialMedia}
         contact={settings}
         newsletter={settings.enableNewsletter && !onNewsletterPage}
+        pushKey={pushKey}
       />
     </div>
   );

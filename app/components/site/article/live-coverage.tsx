@@ -7,6 +7,8 @@
  */
 
 import { telegramShareHref, whatsappShareHref } from "#app/components/site/share-buttons";
+import { AlertButton } from "#app/components/site/alert-button";
+import { PUSH_TEXT, storyTopic } from "#app/domain/push/push-topics";
 import { LIVE_COVERAGE_TEXT } from "./live-text";
 
 export { LIVE_COVERAGE_TEXT };
@@ -28,6 +30,8 @@ interface LiveCoverageProps {
   path: string;
   /** The story's absolute address, for sharing an update. */
   shareUrl: string;
+  /** The story's id: the topic of its alerts. */
+  articleId: string;
   /** The page's own: the ETag its poll answers with while nothing changes (live-fragment.server.tsx). */
   pollEtag?: string;
   isLive: boolean;
@@ -49,6 +53,7 @@ export const livePollPath = (path: string) => `${path}/updates`;
 export function LiveCoverage({
   path,
   shareUrl,
+  articleId,
   pollEtag,
   isLive,
   page,
@@ -77,6 +82,13 @@ export function LiveCoverage({
         >
           {isLive ? T.live : T.ended}
         </span>
+        {isLive ? (
+          <AlertButton
+            topic={storyTopic(articleId)}
+            label={PUSH_TEXT.storyOn}
+            className="border border-red-700 bg-white text-red-800 hover:bg-red-50"
+          />
+        ) : null}
         {/* The page itself: after an update the cache holds the new one. */}
         <a href={path} className={`${linkClass} ml-auto`} data-live-refresh>
           {T.refresh}

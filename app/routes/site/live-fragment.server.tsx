@@ -6,7 +6,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { LiveCoverage } from "#app/components/site/article/live-coverage";
 import { weakEtag } from "#app/domain/delivery/page-cache.server";
-import type { LiveCoverageView } from "./live-view.server";
+import type { LiveCoverageView } from "#app/domain/live/live-view.server";
 
 export function liveStreamFragment(view: LiveCoverageView, story: { path: string; shareUrl: string }) {
   const html = renderToStaticMarkup(<LiveCoverage {...view} {...story} />);

@@ -1,0 +1,27 @@
+/**
+ * What a reader's browser may follow with web push alerts (issue 28), and the texts of the opt-in
+ * buttons. Shared by the server and the reader script (no server code here).
+ */
+export const BREAKING_TOPIC = "breaking";
+
+/** A live story's own alerts: its updates an editor marks as alerts. */
+export const storyTopic = (articleId: string) => `story:${articleId}`;
+
+const STORY_TOPIC = /^story:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+/** The story a topic names, or null (for `breaking`, or anything else). */
+export const storyOfTopic = (topic: string) => STORY_TOPIC.exec(topic)?.[1] ?? null;
+
+export const isTopic = (topic: string) => topic === BREAKING_TOPIC || storyOfTopic(topic) !== null;
+
+export const PUSH_TEXT = {
+  breakingOn: "Get breaking news alerts",
+  breakingOff: "Stop breaking news alerts",
+  storyOn: "Alert me about this story",
+  storyOff: "Stop alerts about this story",
+  subscribed: "Alerts are on. You can turn them off here at any time.",
+  unsubscribed: "Alerts are off.",
+  denied: "Your browser blocks notifications from this site. Allow them in its settings to get alerts.",
+  failed: "Alerts could not be turned on. Please try again.",
+  breakingTitle: "Breaking News",
+} as const;

@@ -1,0 +1,171 @@
+/**
+ * Readers' browsers that asked for alerts. A subscription is what the browser's push manager gives
+ * (RFC 8030 endpoint, RFC 8291 keys): one row per endpoint, with the topics it follows. Subscribing
+ * again adds topics; unsubscribing from the last one deletes the row, so nothing is kept about a
+ * reader who wants nothing.
+ */
+import { and, arrayOverlaps, count, eq, isNotNull, sql } from "drizzle-orm";
+import type { DbOrTx } from "#app/db/client.server";
+import { articles, pushSubscriptions } from "#app/db/schema";
+import { isPublished } from "#app/domain/articles/published.server";
+import { addressKey, consumeRateLimit, type RateLimit } from "#app/domain/rate-limit/rate-limit.server";
+import { invalid, rateLimited } from "#app/lib/errors";
+import { isTopic, storyOfTopic } from "./push-topics";
+
+export const SUBSCRIPTION_TEXT = {
+  invalid: "This browser's alert subscription could not be read.",
+  tooMany: "Too many alert changes from this address. Please try again later.",
+  unknownTopic: "There are no alerts of that kind.",
+  notLive: "This story has no live coverage to follow.",
+} as const;
+
+export interface SubscriptionInput {
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+}
+
+/** A P-256 public key (65 bytes) and an auth secret (16 bytes), URL-safe base64 as browsers give them. */
+const P256DH = /^[A-Za-z0-9_-]{87}={0,1}$/;
+const AUTH = /^[A-Za-z0-9_-]{22}(==)?$/;
+const MAX_ENDPOINT = 2048;
+
+/**
+ * Loopback and private addresses written as such (URL puts IPv6 in brackets): the server must not be
+ * made to post to its own network. (A public name that resolves to a private address is not caught
+ * here; push services' names are public.)
+ */
+const LOCAL_HOST =
+  /^(localhost|0\.0\.0\.0|127\.\d+\.\d+\.\d+|10\.\d+\.\d+\.\d+|192\.168\.\d+\.\d+|172\.(1[6-9]|2\d|3[01])\.\d+\.\d+|169\.254\.\d+\.\d+|\[(::1?|f[cd][0-9a-f:]*|fe80:[0-9a-f:]*)\])$/i;
+
+export interface EndpointRules {
+  /** Tests only: the push service they start listens on 127.0.0.1. */
+  allowLoopback?: boolean;
+}
+
+/**
+ * A push service's address: https, and not on this machine's network. Anyone may subscribe, and the
+ * server posts to what they send, so this is what keeps it from being pointed at internal services.
+ */
+export function isAcceptableEndpoint(endpoint: string, rules: EndpointRules = {}): boolean {
+  if (endpoint.length > MAX_ENDPOINT) return false;
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== "https:" || url.username || url.password) return false;
+  if (rules.allowLoopback && url.hostname === "127.0.0.1") return true;
+  return !LOCAL_HOST.test(url.hostname);
+}
+
+/** The subscription as the reader script posts it, checked; throws `invalid` otherwise. */
+export function parseSubscription(value: unknown, rules: EndpointRules = {}): SubscriptionInput {
+  const v = value as Partial<SubscriptionInput> | null;
+  const endpoint = typeof v?.endpoint === "string" ? v.endpoint : "";
+  const p256dh = typeof v?.keys?.p256dh === "string" ? v.keys.p256dh : "";
+  const auth = typeof v?.keys?.auth === "string" ? v.keys.auth : "";
+  if (!isAcceptableEndpoint(endpoint, rules) || !P256DH.test(p256dh) || !AUTH.test(auth))
+    throw invalid(SUBSCRIPTION_TEXT.invalid);
+  return { endpoint, keys: { p256dh, auth } };
+}
+
+/** A topic a reader may follow now: breaking news, or a published story whose coverage is running. */
+async function checkTopic(db: DbOrTx, topic: string) {
+  if (!isTopic(topic)) throw invalid(SUBSCRIPTION_TEXT.unknownTopic);
+  const storyId = storyOfTopic(topic);
+  if (!storyId) return;
+  const [live] = await db
+    .select({ id: articles.id })
+    .from(articles)
+    .where(
+      and(
+        eq(articles.id, storyId),
+        isPublished(),
+        isNotNull(articles.liveStartedAt),
+        sql`${articles.liveEndedAt} is null`,
+      ),
+    )
+    .limit(1);
+  if (!live) throw invalid(SUBSCRIPTION_TEXT.notLive);
+}
+
+/** Adds `topic` to this browser's alerts (made on its first topic). */
+export async function subscribeToAlerts(
+  db: DbOrTx,
+  subscription: SubscriptionInput,
+  topic: string,
+): Promise<string[]> {
+  await checkTopic(db, topic);
+  const [row] = await db
+    .insert(pushSubscriptions)
+    .values({
+      endpoint: subscription.endpoint,
+      p256dh: subscription.keys.p256dh,
+      auth: subscription.keys.auth,
+      topics: [topic],
+    })
+    .onConflictDoUpdate({
+      target: pushSubscriptions.endpoint,
+      // The browser may have new keys for the same endpoint; a topic is added once.
+      set: {
+        p256dh: subscription.keys.p256dh,
+        auth: subscription.keys.auth,
+        topics: sql`(select array_agg(distinct t order by t) from unnest(${pushSubscriptions.topics} || array[${topic}]::text[]) as t)`,
+      },
+    })
+    .returning({ topics: pushSubscriptions.topics });
+  return row?.topics ?? [topic];
+}
+
+/** Takes `topic` from this browser's alerts; with none left, the subscription goes. */
+export async function unsubscribeFromAlerts(db: DbOrTx, endpoint: string, topic: string): Promise<string[]> {
+  if (!isTopic(topic)) throw invalid(SUBSCRIPTION_TEXT.unknownTopic);
+  const [row] = await db
+    .update(pushSubscriptions)
+    .set({ topics: sql`array_remove(${pushSubscriptions.topics}, ${topic})` })
+    .where(eq(pushSubscriptions.endpoint, endpoint))
+    .returning({ topics: pushSubscriptions.topics });
+  if (row && row.topics.length === 0)
+    await db
+      .delete(pushSubscriptions)
+      .where(
+        and(eq(pushSubscriptions.endpoint, endpoint), sql`cardinality(${pushSubscriptions.topics}) = 0`),
+      );
+  return row?.topics ?? [];
+}
+
+/** The subscriptions that follow any of `topics`. */
+export function subscriptionsFollowing(db: DbOrTx, topics: string[]) {
+  return db
+    .select({
+      id: pushSubscriptions.id,
+      endpoint: pushSubscriptions.endpoint,
+      p256dh: pushSubscriptions.p256dh,
+      auth: pushSubscriptions.auth,
+    })
+    .from(pushSubscriptions)
+    .where(arrayOverlaps(pushSubscriptions.topics, topics));
+}
+
+/** Browsers subscribed, and those of them that get breaking news. */
+export async function subscriberCounts(db: DbOrTx) {
+  const [row] = await db
+    .select({
+      browsers: count(),
+      breaking: sql<number>`count(*) filter (where 'breaking' = any(${pushSubscriptions.topics}))`.mapWith(
+        Number,
+      ),
+    })
+    .from(pushSubscriptions);
+  return { browsers: row?.browsers ?? 0, breaking: row?.breaking ?? 0 };
+}
+
+/** Alert changes from one address an hour: a reader turns a few on and off; a script is held back. */
+export const ALERT_CHANGES_PER_CLIENT: RateLimit = { limit: 30, windowMs: 60 * 60 * 1000 };
+
+/** Counts one change against the reader's address; throws `rateLimited` over the limit. */
+export async function countAlertChange(db: DbOrTx, ip: string) {
+  if (!(await consumeRateLimit(db, addressKey("push", ip), ALERT_CHANGES_PER_CLIENT)))
+    throw rateLimited(SUBSCRIPTION_TEXT.tooMany);
+}

@@ -1,0 +1,127 @@
+/**
+ * Web push alerts, opted into by a tap (issue 28): the breaking-news button in the footer and a live
+ * story's own. The server renders them hidden; this shows them where the browser can take alerts, asks
+ * for permission only when one is tapped, subscribes through the service worker
+ * (public/service-worker.js) with the site's VAPID key and tells the server which topics it follows.
+ */
+import { PUSH_TEXT, storyOfTopic } from "#app/domain/push/push-topics";
+import { showToast } from "./toasts";
+
+const WORKER_PATH = "/service-worker.js";
+/** The topics this browser follows, as the server last said: the buttons' state across pages. */
+export const FOLLOWED_TOPICS_KEY = "newsdesk-alert-topics";
+
+/** The VAPID key as `pushManager.subscribe` takes it: URL-safe base64 to bytes. */
+export function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
+  const base64 = base64url
+    .replace(/-/g, "+")
+    .replace(/_/g, "/")
+    .padEnd(Math.ceil(base64url.length / 4) * 4, "=");
+  return Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+}
+
+/** The stored topics list; anything unreadable counts as none. */
+export function readFollowedTopics(storage: Pick<Storage, "getItem">): string[] {
+  try {
+    const value: unknown = JSON.parse(storage.getItem(FOLLOWED_TOPICS_KEY) ?? "[]");
+    return Array.isArray(value) ? value.filter((t): t is string => typeof t === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The label of a topic's button, followed or not. */
+export function buttonLabel(topic: string, followed: boolean): string {
+  if (storyOfTopic(topic)) return followed ? PUSH_TEXT.storyOff : PUSH_TEXT.storyOn;
+  return followed ? PUSH_TEXT.breakingOff : PUSH_TEXT.breakingOn;
+}
+
+const canTakeAlerts = () =>
+  "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
+
+function followed(): string[] {
+  try {
+    return readFollowedTopics(localStorage);
+  } catch {
+    return [];
+  }
+}
+
+/** Shows the buttons under `root` with their state (also after a live stream is replaced). */
+export function showAlertButtons(root: ParentNode = document) {
+  if (!canTakeAlerts() || !document.querySelector("[data-push-key]")) return;
+  const topics = followed();
+  for (const button of root.querySelectorAll<HTMLButtonElement>("button[data-push-topic]")) {
+    const topic = button.dataset.pushTopic ?? "";
+    const isOn = topics.includes(topic);
+    button.setAttribute("aria-pressed", String(isOn));
+    const label = button.querySelector("[data-push-label]");
+    if (label) label.textContent = buttonLabel(topic, isOn);
+    button.hidden = false;
+  }
+}
+
+async function post(intent: "subscribe" | "unsubscribe", topic: string, subscription: PushSubscription) {
+  const response = await fetch("/resources/alerts", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ intent, topic, subscription: subscription.toJSON() }),
+  });
+  const body = (await response.json().catch(() => ({}))) as { topics?: string[]; error?: string };
+  if (!response.ok || !body.topics) throw new Error(body.error ?? PUSH_TEXT.failed);
+  localStorage.setItem(FOLLOWED_TOPICS_KEY, JSON.stringify(body.topics));
+  return body.topics;
+}
+
+async function turnOn(topic: string, key: string) {
+  // Only now, because the reader asked: a permission prompt on load is what readers learn to refuse.
+  const permission = await Notification.requestPermission();
+  if (permission !== "granted") {
+    showToast({ type: "error", title: PUSH_TEXT.breakingTitle, message: PUSH_TEXT.denied });
+    return;
+  }
+  const registration = await navigator.serviceWorker.register(WORKER_PATH);
+  await navigator.serviceWorker.ready;
+  const subscription =
+    (await registration.pushManager.getSubscription()) ??
+    (await registration.pushManager.subscribe({
+      userVisibleOnly: true,
+      applicationServerKey: keyBytes(key),
+    }));
+  await post("subscribe", topic, subscription);
+  showToast({ type: "success", title: buttonLabel(topic, true), message: PUSH_TEXT.subscribed });
+}
+
+async function turnOff(topic: string) {
+  const registration = await navigator.serviceWorker.getRegistration(WORKER_PATH);
+  const subscription = await registration?.pushManager.getSubscription();
+  if (subscription) {
+    const left = await post("unsubscribe", topic, subscription);
+    // Following nothing: the browser's subscription goes too.
+    if (left.length === 0) await subscription.unsubscribe();
+  } else localStorage.removeItem(FOLLOWED_TOPICS_KEY);
+  showToast({ type: "success", title: buttonLabel(topic, false), message: PUSH_TEXT.unsubscribed });
+}
+
+export function wirePushAlerts() {
+  const key = document.querySelector<HTMLElement>("[data-push-key]")?.dataset.pushKey;
+  if (!key || !canTakeAlerts()) return;
+  showAlertButtons();
+  // One listener for every button, those of a live stream the poll puts in later included.
+  document.addEventListener("click", (event) => {
+    const button = (event.target as Element | null)?.closest<HTMLButtonElement>("button[data-push-topic]");
+    if (!button || button.disabled) return;
+    const topic = button.dataset.pushTopic ?? "";
+    button.disabled = true;
+    const change = followed().includes(topic) ? turnOff(topic) : turnOn(topic, key);
+    void change
+      .catch((error: unknown) => {
+        console.error("[reader] alerts", error);
+        showToast({ type: "error", title: PUSH_TEXT.breakingTitle, message: PUSH_TEXT.failed });
+      })
+      .finally(() => {
+        button.disabled = false;
+        showAlertButtons();
+      });
+  });
+}
