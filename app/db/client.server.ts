@@ -143,10 +143,10 @@ export const MAX_PREPARED_STATEMENTS = 1000;
  * every statement in six round trips into WebAssembly: the article page's seven queries took 7.8 ms
  * that way and 2 ms prepared.
  *
- * One connection: PGlite is one Postgres backend, so the pool holds one client and a transaction has
- * it to itself, as PGlite's own transactions did. The pool never closes it while idle, which keeps the
- * prepared statements. Names are counted per database and capped, so that statements whose text
- * varies (IN lists of any length) cannot fill the backend's memory.
+ * One client: PGlite is one Postgres backend, so the pool holds one client and a transaction has it
+ * to itself, as PGlite's own transactions did. The pool never closes it while idle, nor after a statement
+ * fails (`query` below), which keeps the prepared statements. Names are counted per database and capped,
+ * so that statements whose text varies (IN lists of any length) cannot fill the backend's memory.
  */
 function embeddedPool(embedded: PGlite): pg.Pool {
   const names = new Map<string, string>();
@@ -168,28 +168,113 @@ function embeddedPool(embedded: PGlite): pg.Pool {
     const prepared = nameFor(text);
     return prepared ? { ...config, name: prepared } : config;
   };
-  const pgConfig = createPgConfig(embedded);
-  // `pg` hands a query's result type parsers to the Parse message as if they were parameter types; its
-  // own serializer skips what is not an array, PGlite's throws, so only an array is passed on.
-  const parse = pgConfig.connection.parse.bind(pgConfig.connection);
-  pgConfig.connection.parse = (message: { types?: unknown }) =>
-    parse({ ...message, types: Array.isArray(message.types) ? message.types : undefined } as never);
-  // The pool ends its client after a failed statement and opens another on this same connection.
-  // PGlite's end() would say "end" only later, to that new client, which then stops; say it now.
-  const connection = pgConfig.connection;
-  connection.end = () => {
-    connection.emit("end");
-    for (const event of connection.eventNames())
-      if (event !== "newListener") connection.removeAllListeners(event);
-  };
-  const pool = new pg.Pool({ ...pgConfig, max: 1, idleTimeoutMillis: 0 });
-  pool.on("connect", (client) => {
-    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-    client.query = ((config: unknown, ...rest: unknown[]) =>
-      query(named(config, rest[0]), ...rest)) as typeof client.query;
+  const pool = new pg.Pool({
+    max: 1,
+    idleTimeoutMillis: 0,
+    Client: embeddedClients(embedded),
+    // Before the pool hands a new client out; if this fails, the pool ends the client and the request
+    // that waited for it fails with this error.
+    onConnect: async (client) => {
+      // pg fails every query of a client whose connection errs, and the pool drops the client when it
+      // comes back; without a listener the error would be thrown inside PGlite's connection while the
+      // client is out of the pool (pg-pool listens only while it is idle).
+      client.on("error", () => {});
+      // A new client is a new session to pg: nothing prepared, no transaction. But the backend is the
+      // one the client before it left: maybe inside that client's transaction, with statements prepared
+      // (or one closed) that the new connection knows nothing of.
+      await client.query("ROLLBACK; DEALLOCATE ALL");
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      client.query = ((config: unknown, ...rest: unknown[]) =>
+        query(named(config, rest[0]), ...rest)) as typeof client.query;
+    },
   });
-  pool.on("error", (error) => console.error("[db] embedded connection error", error));
+  // pg-pool's own query() gives the client back with the statement's error, and the pool ends a client
+  // given back with an error. But an ERROR is the backend's whole answer to one statement (ErrorResponse,
+  // then ReadyForQuery) and the session goes on, so the client goes back as usual and only the caller
+  // hears of it. Anything else still ends the client: FATAL, a connection error, or pg failing on its
+  // side (a value it cannot send: it then closes the named statement, which its bookkeeping misses).
+  // The pool also ends a client whose connection erred however it comes back. Drizzle calls query()
+  // with a config and values and awaits it, never with a callback.
+  pool.query = (async (config: pg.QueryConfig, values?: unknown[]) => {
+    const client = await pool.connect();
+    let result: pg.QueryResult;
+    try {
+      result = await client.query(config, values);
+    } catch (error) {
+      client.release(isStatementError(error) ? undefined : (error as Error));
+      throw error;
+    }
+    client.release();
+    return result;
+  }) as typeof pool.query;
+  // Not the error itself: pg-pool hangs the whole client on it (`error.client`), PGlite and all.
+  pool.on("error", (error) => console.error("[db] embedded connection error", error.stack ?? error.message));
   return pool;
+}
+
+/** The backend refused one statement (severity ERROR); FATAL and PANIC end the session. */
+const isStatementError = (error: unknown) =>
+  typeof error === "object" && error !== null && (error as { severity?: unknown }).severity === "ERROR";
+
+/**
+ * The pool's `Client` for the embedded database: a `pg` client on a connection of its own (PGlite's
+ * node-postgres connection) onto the one backend. A client the pool replaces must not share its
+ * connection with the next one, which would hear the answers still due to the old client and its "end"
+ * (PGlite's connection says it once those answers are in; the pool waits for it, and a shared connection
+ * that said it at once left the pool waiting for ever). And a connection starts only once the one before
+ * it has ended, so that the messages of two clients never interleave in the backend.
+ */
+function embeddedClients(embedded: PGlite): new () => pg.ClientBase {
+  let previousEnded: Promise<void> = Promise.resolve();
+  function EmbeddedClient(config: pg.PoolConfig) {
+    const pgConfig = createPgConfig(embedded);
+    const connection = pgConfig.connection;
+    // `pg` hands a query's result type parsers to the Parse message as if they were parameter types;
+    // its own serializer skips what is not an array, PGlite's throws, so only an array is passed on.
+    const parse = connection.parse.bind(connection);
+    connection.parse = (message: { types?: unknown }) =>
+      parse({ ...message, types: Array.isArray(message.types) ? message.types : undefined } as never);
+    // PGlite's serializer writes a Bind into buffers that every connection shares and, unlike pg's own,
+    // leaves there what it wrote when a value fails to convert (a circular object): the next message
+    // of any client then went out malformed ("invalid message format"). Converted first, a value that
+    // fails throws before anything is written.
+    const bind = connection.bind.bind(connection);
+    connection.bind = (message: {
+      values?: unknown[];
+      valueMapper?: (value: unknown, index: number) => unknown;
+    }) => {
+      const { values, valueMapper } = message;
+      bind(
+        valueMapper && values
+          ? {
+              ...message,
+              values: values.map((value, index) => valueMapper(value, index)),
+              valueMapper: undefined,
+            }
+          : message,
+      );
+    };
+    const after = previousEnded;
+    let ended!: () => void;
+    previousEnded = new Promise((resolve) => (ended = resolve));
+    const connect = connection.connect.bind(connection);
+    connection.connect = async (port: number, host: string) => {
+      connection._connecting = true; // pg's end() ends only a connection that has started connecting
+      await after;
+      return connect(port, host);
+    };
+    const end = connection.end.bind(connection);
+    connection.end = () => {
+      end(); // drops every listener now, says "end" once the answers still due are in
+      // An answer still due may be an error (PGlite failing), thrown inside the connection's queue
+      // without a listener: then "end" would never come and the pool would wait for ever.
+      connection.on("error", () => {});
+      connection.once("end", ended);
+    };
+    return new pg.Client({ ...config, ...pgConfig } as pg.ClientConfig);
+  }
+  // pg-pool calls `new Client(options)`; a function that returns an object gives that object to `new`.
+  return EmbeddedClient as unknown as new () => pg.ClientBase;
 }
 
 /**
