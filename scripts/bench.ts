@@ -11,7 +11,9 @@
  *    each page once (X-Cache, gzipped HTML, reader script), loads the home page in Chromium as a phone,
  *    then loads home, article, category and search with wrk (or the bench's own client), then the sweep
  *    (a random article out of all of them each request, at BENCH_CONNECTIONS and at 4 connections, the
- *    X-Cache answers counted) and reads the server's peak memory;
+ *    X-Cache answers counted) and reads the server's peak memory; live coverage (issue 28): between
+ *    the page loads and the sweep, the unchanged poll of a live story (If-None-Match, a 304 from the
+ *    cache); at the end, the story's page and poll while the admin posts an update every 5 s;
  * 3. on PostgreSQL, the same with WEB_CONCURRENCY workers (the machine's cores);
  * 4. serves the same four pages from nginx (gzip_static) and loads them the same way;
  * 5. starts the server again with PAGE_CACHE=off, loads the pages and the sweep the same way, then
@@ -26,6 +28,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { closeClient, get, percentile } from "./bench/http";
+import { measurePoll, measureUpdates } from "./bench/live";
 import { durationSeconds, load, type LoadSettings } from "./bench/load";
 import { NGINX_PATH, startStaticCopy } from "./bench/nginx";
 import { phoneFirstLoad } from "./bench/phone";
@@ -86,6 +89,7 @@ async function loadServer(
   server: BenchServer,
   paths: Record<PageName, string[]>,
   sweepPaths: string[],
+  { afterPages }: { afterPages?: () => Promise<void> } = {},
   pages: readonly PageName[] = PAGE_NAMES,
 ): Promise<ServerRun> {
   const run: ServerRun = { load: {}, xCache: {}, sweep: {}, peakRss: null };
@@ -96,6 +100,10 @@ async function loadServer(
     run.load[name] = await load(server.origin, paths[name], LOAD);
     const seen = `${before}→${await xCacheOf(url)}`;
     run.xCache[name] = seen === "-,-→-" ? "none" : seen;
+    server.peakRss();
+  }
+  if (afterPages) {
+    await afterPages();
     server.peakRss();
   }
   await warmArticleRendering(server.origin, sweepPaths);
@@ -234,6 +242,7 @@ async function main() {
     uncached: null,
     nginxLoad: {},
     nginxGzip: {},
+    live: null,
     times: {},
     searchTotals: [],
     notes: [],
@@ -275,7 +284,19 @@ async function main() {
         "No Chromium (CHROMIUM_PATH, the system's, or the packaged one): the phone first load was not measured.",
       );
     }
-    figures.cached = await loadServer(first, paths, sweepPaths);
+    figures.cached = await loadServer(first, paths, sweepPaths, {
+      // The live poll right after the page loads, on the same warm server they were measured on.
+      afterPages: async () => {
+        figures.live = await measurePoll(first.origin, seeded.live, LOAD, log);
+      },
+    });
+    // The live page under updates after the sweep and its memory reading: the purges stay out of the
+    // sweep, and the admin's sign-in (scrypt, 32 MB for a moment) out of the readers' peak memory.
+    if (figures.live) {
+      const admin = { email: seeded.adminEmail, password: env.ADMIN_PASSWORD ?? "" };
+      await measureUpdates(first.origin, seeded.live, figures.live, LOAD, admin, log);
+      figures.live.peakRss = first.peakRss();
+    }
     await first.stop();
 
     if (SERVER_URL && WORKERS > 1) {

@@ -1,8 +1,9 @@
 /**
- * `npm run lighthouse`: Lighthouse's mobile performance and accessibility scores of the home page and
- * an article, on the production server with the bench's content (the sample content, LIGHTHOUSE_ARTICLES
- * generated articles, default 1,000, and the 445 KB lead photo). Each page is run LIGHTHOUSE_RUNS times
- * (default 2): Lighthouse's simulated throttling still moves a few points from run to run.
+ * `npm run lighthouse`: Lighthouse's mobile performance and accessibility scores of the home page, an
+ * article and a story running live coverage, on the production server with the bench's content (the
+ * sample content, LIGHTHOUSE_ARTICLES generated articles, default 1,000, and the 445 KB lead photo).
+ * Each page is run LIGHTHOUSE_RUNS times (default 2): Lighthouse's simulated throttling still moves a
+ * few points from run to run.
  *
  * Chromium: CHROME_PATH, else the one the journeys use (scripts/chromium.mjs). Lighthouse 12 (the last line that
  * runs on Node 20) with its default mobile settings: Moto G Power, slow 4G and a 4x slower CPU,
@@ -98,6 +99,8 @@ async function main() {
       const pages = [
         ["home", `${server.origin}/`],
         ["article", `${server.origin}${seeded.leadArticlePath}`],
+        // A story running live coverage (issue 28): its stream, key points and alert button.
+        ["live", `${server.origin}${seeded.live.articlePath}`],
       ] as const;
       for (const [name, url] of pages) {
         for (let run = 1; run <= RUNS; run++) {

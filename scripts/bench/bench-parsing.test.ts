@@ -3,7 +3,7 @@
  * looks right. These pin the readings to real samples.
  */
 import { describe, expect, test } from "vitest";
-import { durationSeconds, parseWrk, wrkScript } from "./load";
+import { durationSeconds, parseWrk, wrkArgs, wrkScript } from "./load";
 import { scriptUrlsOf } from "./weight";
 
 describe("reading wrk", () => {
@@ -35,7 +35,17 @@ BENCH_RESULT 105735 3000021 1104 6130 0 0 1084629630 0 0 0
     expect(parseWrk(sweep, true)).toMatchObject({
       requests: 985,
       bytesPerAnswer: 9000,
-      cache: { hits: 120, misses: 860, other: 5 },
+      cache: { hits: 120, misses: 860, other: 5, notModified: 0 },
+    });
+  });
+
+  test("the 304s counted by the hook: the line's eleventh number", () => {
+    const poll =
+      "Requests/sec:  41000.00\nBENCH_RESULT 410000 10000000 900 2400 0 0 123000000 410000 0 0 409990\n";
+    expect(parseWrk(poll, true)).toMatchObject({
+      requests: 410000,
+      bytesPerAnswer: 300,
+      cache: { hits: 410000, misses: 0, other: 0, notModified: 409990 },
     });
   });
 
@@ -93,5 +103,54 @@ describe("the script wrk runs", () => {
 
   test("in turn, each thread starts at its own place in the list", () => {
     expect(wrkScript(paths, {}, 2)).toContain("n = math.floor((thread_number - 1) * #paths / #seeds)");
+  });
+
+  test("counting the cache also counts the 304s, and prints them last", () => {
+    const script = wrkScript(paths, { countCache: true }, 2);
+    expect(script).toContain("if status == 304 then not_modified = not_modified + 1 end");
+    expect(script).toMatch(/"BENCH_RESULT( %d){11}\\n"/);
+    expect(script).toMatch(/summary\.bytes, h, m, o, nm\)\)/);
+  });
+});
+
+describe("wrk's command line", () => {
+  const settings = { threads: 2, connections: 50, duration: "10s", acceptEncoding: "gzip, br" };
+
+  test("extra headers go as -H after Accept-Encoding, before the script and the URL", () => {
+    const args = wrkArgs(
+      "http://127.0.0.1:3950",
+      ["/article/a-1/updates"],
+      settings,
+      { headers: { "If-None-Match": 'W/"5d-abc"' } },
+      "/tmp/x.lua",
+    );
+    expect(args).toEqual([
+      "-t2",
+      "-c50",
+      "-d10s",
+      "--latency",
+      "--timeout",
+      "10s",
+      "-H",
+      "Accept-Encoding: gzip, br",
+      "-H",
+      'If-None-Match: W/"5d-abc"',
+      "-s",
+      "/tmp/x.lua",
+      "http://127.0.0.1:3950/article/a-1/updates",
+    ]);
+  });
+
+  test("without extra headers, only Accept-Encoding", () => {
+    const args = wrkArgs("http://127.0.0.1:3950", ["/"], settings, {}, "/tmp/x.lua");
+    expect(args.filter((a) => a === "-H")).toHaveLength(1);
+  });
+
+  test("a header that would break the request line, or a second Accept-Encoding, is refused", () => {
+    const at = (headers: Record<string, string>) => () =>
+      wrkArgs("http://127.0.0.1:3950", ["/"], settings, { headers }, "/tmp/x.lua");
+    expect(at({ "If-None-Match": '"a"\r\nX-Evil: 1' })).toThrow(/not a request header/);
+    expect(at({ "Bad Name": "1" })).toThrow(/not a request header/);
+    expect(at({ "accept-encoding": "identity" })).toThrow(/load settings/);
   });
 });

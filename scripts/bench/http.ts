@@ -23,12 +23,18 @@ const REQUEST_TIMEOUT_MS = 60_000;
 interface GetOptions {
   acceptEncoding?: string;
   timeoutMs?: number;
+  /** More request headers (`If-None-Match`, `Cookie`); Accept-Encoding comes from `acceptEncoding`. */
+  headers?: Record<string, string>;
 }
 
-function getOnce(target: URL, { acceptEncoding = "gzip", timeoutMs = REQUEST_TIMEOUT_MS }: GetOptions) {
+function getOnce(
+  target: URL,
+  { acceptEncoding = "gzip", timeoutMs = REQUEST_TIMEOUT_MS, headers = {} }: GetOptions,
+) {
   return new Promise<Answer & { isReusedSocket: boolean }>((resolve, reject) => {
     const started = process.hrtime.bigint();
-    const req = http.get(target, { agent, headers: { "Accept-Encoding": acceptEncoding } }, (res) => {
+    const sent = { ...headers, "Accept-Encoding": acceptEncoding };
+    const req = http.get(target, { agent, headers: sent }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
       res.on("end", () => {
@@ -68,6 +74,57 @@ export async function get(url: string, options: GetOptions = {}): Promise<Answer
     if (e.code === "ECONNRESET" && e.isReusedSocket) return getOnce(target, options);
     throw error;
   }
+}
+
+/**
+ * A form post (application/x-www-form-urlencoded), as a browser without JavaScript sends it; the answer
+ * is not followed (a redirect comes back as it is). Each on a connection of its own: a kept-alive
+ * socket the server had closed would fail it, and a post is not safe to send twice.
+ */
+export function postForm(
+  url: string,
+  fields: Record<string, string>,
+  {
+    headers = {},
+    timeoutMs = REQUEST_TIMEOUT_MS,
+  }: { headers?: Record<string, string>; timeoutMs?: number } = {},
+): Promise<Answer> {
+  const target = new URL(url);
+  if (target.hostname !== "127.0.0.1") throw new Error(`[bench] refusing to contact ${target.host}`);
+  const body = Buffer.from(new URLSearchParams(fields).toString());
+  return new Promise<Answer>((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    const req = http.request(
+      target,
+      {
+        method: "POST",
+        agent: false,
+        headers: {
+          ...headers,
+          "Content-Type": "application/x-www-form-urlencoded",
+          "Content-Length": String(body.length),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => {
+          const raw = Buffer.concat(chunks);
+          resolve({
+            status: res.statusCode ?? 0,
+            ms: Number(process.hrtime.bigint() - started) / 1e6,
+            wireBytes: raw.length,
+            body: raw.toString("utf8"),
+            headers: res.headers,
+          });
+        });
+        res.on("error", reject);
+      },
+    );
+    req.setTimeout(timeoutMs, () => req.destroy(new Error(`${target.href} timed out after ${timeoutMs} ms`)));
+    req.on("error", reject);
+    req.end(body);
+  });
 }
 
 /** Waits (at most `seconds`) for `url` to answer 200; `hasGivenUp` ends the wait early (a process died). */

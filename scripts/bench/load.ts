@@ -2,7 +2,8 @@
  * Throughput under load: `wrk` (threads, connections and duration from the bench's settings, gzip and
  * brotli accepted as a browser does) with a Lua script that rotates through a page's paths (or picks
  * one at random each request: the sweep over every article), prints the percentiles wrk's --latency
- * table lacks (p95), the bytes per answer, and on request counts the answers' X-Cache. Without wrk, the bench's own client keeps the same
+ * table lacks (p95), the bytes per answer, and on request counts the answers' X-Cache (and 304s). Extra
+ * request headers (`If-None-Match` for a poll) go with every request. Without wrk, the bench's own client keeps the same
  * number of connections busy for the same time (it shares the CPU with the server, so it reads lower).
  */
 import { spawn } from "node:child_process";
@@ -24,8 +25,13 @@ export interface LoadSettings {
 export interface LoadOptions {
   /** A random path of the list each request (a reader arriving from anywhere), not each in turn. */
   random?: boolean;
-  /** Count the X-Cache answers (costs wrk a header parse per answer, so only where it is read). */
+  /**
+   * Count the X-Cache answers, and the 304s (costs wrk a header parse per answer, so only where it is
+   * read).
+   */
   countCache?: boolean;
+  /** Sent with every request, beside Accept-Encoding: `{ "If-None-Match": etag }` for a poll. */
+  headers?: Record<string, string>;
 }
 
 /** X-Cache answers seen under load: HIT, MISS, and anything else (BYPASS, or no header at all). */
@@ -33,6 +39,8 @@ export interface CacheCounts {
   hits: number;
   misses: number;
   other: number;
+  /** Answers that were 304 Not Modified (whatever their X-Cache). */
+  notModified: number;
 }
 
 export interface LoadResult {
@@ -68,7 +76,7 @@ export function durationSeconds(duration: string): number {
  */
 export function wrkScript(
   paths: string[],
-  { random = false, countCache = false }: LoadOptions,
+  { random = false, countCache = false }: Pick<LoadOptions, "random" | "countCache">,
   threads = 1,
 ): string {
   const seeds = Array.from({ length: threads }, () => crypto.randomInt(1, 2 ** 31));
@@ -86,7 +94,7 @@ end
 init = function(args)
   math.randomseed(seeds[thread_number])
   n = math.floor((thread_number - 1) * #paths / #seeds)
-  hits, misses, other = 0, 0, 0
+  hits, misses, other, not_modified = 0, 0, 0, 0
 end
 request = function()
   n = n + 1
@@ -98,32 +106,50 @@ ${
     ? `response = function(status, headers, body)
   local seen = headers["X-Cache"]
   if seen == "HIT" then hits = hits + 1 elseif seen == "MISS" then misses = misses + 1 else other = other + 1 end
+  if status == 304 then not_modified = not_modified + 1 end
 end`
     : ""
 }
 done = function(summary, latency, requests)
   local e = summary.errors
-  local h, m, o = 0, 0, 0
+  local h, m, o, nm = 0, 0, 0, 0
   for _, t in ipairs(threads) do
     h = h + (t:get("hits") or 0)
     m = m + (t:get("misses") or 0)
     o = o + (t:get("other") or 0)
+    nm = nm + (t:get("not_modified") or 0)
   end
   io.write(string.format(
-    "BENCH_RESULT %d %d %d %d %d %d %d %d %d %d\\n",
+    "BENCH_RESULT %d %d %d %d %d %d %d %d %d %d %d\\n",
     summary.requests, summary.duration, latency:percentile(50), latency:percentile(95),
-    e.status, e.connect + e.read + e.write + e.timeout, summary.bytes, h, m, o))
+    e.status, e.connect + e.read + e.write + e.timeout, summary.bytes, h, m, o, nm))
 end
 `;
 }
 
-/** Parses the line our Lua `done` hook prints (microseconds), with wrk's own "Requests/sec" as a check. */
+/**
+ * Parses the line our Lua `done` hook prints (microseconds), with wrk's own "Requests/sec" as a check.
+ * The 304 count is the line's eleventh number (lines of scripts before it have ten).
+ */
 export function parseWrk(output: string, countCache = false): Omit<LoadResult, "tool"> {
-  const line = /^BENCH_RESULT (\d+) (\d+) (\d+) (\d+) (\d+) (\d+) (\d+) (\d+) (\d+) (\d+)$/m.exec(output);
+  const line = /^BENCH_RESULT (\d+) (\d+) (\d+) (\d+) (\d+) (\d+) (\d+) (\d+) (\d+) (\d+)(?: (\d+))?$/m.exec(
+    output,
+  );
   if (!line) throw new Error(`[bench] could not read wrk's output:\n${output}`);
-  const [requests, durationUs, p50Us, p95Us, non2xx, socketErrors, bytes, hits, misses, other] = line
-    .slice(1)
-    .map(Number) as [number, number, number, number, number, number, number, number, number, number];
+  const [requests, durationUs, p50Us, p95Us, non2xx, socketErrors, bytes, hits, misses, other, notModified] =
+    line.slice(1).map((n) => Number(n ?? 0)) as [
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
   const reported = /^Requests\/sec:\s+([\d.]+)/m.exec(output)?.[1];
   return {
     requestsPerSecond: reported ? Number(reported) : requests / (durationUs / 1e6),
@@ -133,8 +159,42 @@ export function parseWrk(output: string, countCache = false): Omit<LoadResult, "
     non2xx,
     socketErrors,
     bytesPerAnswer: requests > 0 ? bytes / requests : 0,
-    ...(countCache ? { cache: { hits, misses, other } } : {}),
+    ...(countCache ? { cache: { hits, misses, other, notModified } } : {}),
   };
+}
+
+/**
+ * wrk's command line: the settings, Accept-Encoding and each of `options.headers` as a `-H` (wrk adds
+ * its -H headers to every request the script's wrk.format makes).
+ */
+export function wrkArgs(
+  origin: string,
+  paths: string[],
+  settings: Omit<LoadSettings, "workDir">,
+  options: LoadOptions,
+  script: string,
+): string[] {
+  const headers = Object.entries(options.headers ?? {}).flatMap(([name, value]) => {
+    if (/[\r\n]/.test(name + value) || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name))
+      throw new Error(`[bench] not a request header: ${JSON.stringify(`${name}: ${value}`)}`);
+    if (name.toLowerCase() === "accept-encoding")
+      throw new Error("[bench] Accept-Encoding comes from the load settings (acceptEncoding)");
+    return ["-H", `${name}: ${value}`];
+  });
+  return [
+    `-t${settings.threads}`,
+    `-c${settings.connections}`,
+    `-d${settings.duration}`,
+    "--latency",
+    "--timeout",
+    "10s",
+    "-H",
+    `Accept-Encoding: ${settings.acceptEncoding}`,
+    ...headers,
+    "-s",
+    script,
+    `${origin}${paths[0] ?? "/"}`,
+  ];
 }
 
 async function runWrk(
@@ -146,19 +206,7 @@ async function runWrk(
 ) {
   const script = path.join(settings.workDir, `wrk-${Date.now()}-${Math.random().toString(36).slice(2)}.lua`);
   fs.writeFileSync(script, wrkScript(paths, options, settings.threads));
-  const args = [
-    `-t${settings.threads}`,
-    `-c${settings.connections}`,
-    `-d${settings.duration}`,
-    "--latency",
-    "--timeout",
-    "10s",
-    "-H",
-    `Accept-Encoding: ${settings.acceptEncoding}`,
-    "-s",
-    script,
-    `${origin}${paths[0] ?? "/"}`,
-  ];
+  const args = wrkArgs(origin, paths, settings, options, script);
   const output = await new Promise<string>((resolve, reject) => {
     const child = spawn(wrk, args, { stdio: ["ignore", "pipe", "pipe"] });
     let text = "";
@@ -179,7 +227,7 @@ async function runWrk(
 async function runNode(origin: string, paths: string[], settings: LoadSettings, options: LoadOptions) {
   const until = Date.now() + durationSeconds(settings.duration) * 1000;
   const times: number[] = [];
-  const cache: CacheCounts = { hits: 0, misses: 0, other: 0 };
+  const cache: CacheCounts = { hits: 0, misses: 0, other: 0, notModified: 0 };
   let non2xx = 0;
   let socketErrors = 0;
   let bytes = 0;
@@ -189,8 +237,12 @@ async function runNode(origin: string, paths: string[], settings: LoadSettings, 
     while (Date.now() < until) {
       const i = options.random ? Math.floor(Math.random() * paths.length) : n++ % paths.length;
       try {
-        const answer = await get(`${origin}${paths[i] ?? "/"}`, { acceptEncoding: settings.acceptEncoding });
+        const answer = await get(`${origin}${paths[i] ?? "/"}`, {
+          acceptEncoding: settings.acceptEncoding,
+          headers: options.headers,
+        });
         if (answer.status >= 400) non2xx++;
+        if (answer.status === 304) cache.notModified++;
         times.push(answer.ms);
         bytes += answer.wireBytes;
         const seen = answer.headers["x-cache"];
@@ -229,7 +281,10 @@ export async function load(
   // its pages are each asked about once, and warming five of them would only flatter its hits.
   if (!options.random)
     for (const pathname of paths.slice(0, 5))
-      await get(`${origin}${pathname}`, { acceptEncoding: settings.acceptEncoding });
+      await get(`${origin}${pathname}`, {
+        acceptEncoding: settings.acceptEncoding,
+        headers: options.headers,
+      });
   if (WRK_PATH) return { tool: "wrk", ...(await runWrk(WRK_PATH, origin, paths, settings, options)) };
   return { tool: "node", ...(await runNode(origin, paths, settings, options)) };
 }

@@ -6,6 +6,7 @@
  * reader's data plan does not scale with our server). Decimal units: 1 KB = 1,000 bytes, 1 MB = 1,000,000.
  */
 import os from "node:os";
+import type { LiveFigures } from "./live";
 import { WRK_PATH, type LoadResult, type LoadSettings } from "./load";
 import type { PhoneLoad } from "./phone";
 import type { ScriptWeight } from "./weight";
@@ -24,6 +25,13 @@ export const BUDGETS = {
   workersOverOne: 1.3,
   /** Cached pages with the workers, as a share of nginx. */
   workersCachedShareOfNginx: 0.25,
+  /**
+   * Live coverage (issue 28): an unchanged poll (If-None-Match, a 304 from the page cache) against the
+   * fastest cached page of the same run: at least as fast, every answer a 304.
+   */
+  livePollOverFastestCached: 1,
+  /** The live page and its poll, an update posted every 5 s under load: hits, more than this share. */
+  liveHitShare: 0.9,
   /** Everything a phone downloads to show the home page, the lead photo included (empty cache). */
   phoneFirstLoadBytes: 200_000,
   /** Gzipped JavaScript a reader page loads at once, per page. */
@@ -81,6 +89,8 @@ export interface BenchFigures {
   uncached: ServerRun | null;
   nginxLoad: Partial<Record<PageName, LoadResult>>;
   nginxGzip: Partial<Record<PageName, number>>;
+  /** Live coverage with the page cache on, one process (issue 28). */
+  live: LiveFigures | null;
   times: Record<string, ServerTime>;
   deepPage?: number;
   /** "Found N results" against the database's own count. */
@@ -109,6 +119,25 @@ function hitRate(r: LoadResult | undefined): string {
   if (all === 0) return "-";
   if (c.hits + c.misses === 0) return "no cache";
   return `${pct(c.hits / all)} hit, ${pct(c.misses / all)} miss`;
+}
+
+/** The fastest of the pages of a run (search's terms count as one page). */
+function fastestOf(
+  loads: Partial<Record<PageName, LoadResult>>,
+): { name: PageName; load: LoadResult } | null {
+  let best: { name: PageName; load: LoadResult } | null = null;
+  for (const name of PAGE_NAMES) {
+    const one = loads[name];
+    if (one && (!best || one.requestsPerSecond > best.load.requestsPerSecond)) best = { name, load: one };
+  }
+  return best;
+}
+
+/** Hits among all counted answers, or null when nothing was counted. */
+function hitShare(r: LoadResult | null | undefined): number | null {
+  const c = r?.cache;
+  const all = c ? c.hits + c.misses + c.other : 0;
+  return c && all > 0 ? c.hits / all : null;
 }
 
 function noteTroubles(notes: string[], label: string, r: LoadResult | undefined, duration: string) {
@@ -178,6 +207,55 @@ export function printReport(f: BenchFigures): { failed: number } {
     );
     noteTroubles(notes, `sweep at ${connections}, cached`, c, f.load.duration);
     noteTroubles(notes, `sweep at ${connections}, uncached`, u, f.load.duration);
+  }
+
+  const live = f.live;
+  const fastestCached = fastestOf(f.cached?.load ?? {});
+  const fastestNginx = fastestOf(f.nginxLoad);
+  const poll = live?.poll ?? undefined;
+  const pollOverCached = ratioOf(poll, fastestCached?.load);
+  const pollOverNginx = ratioOf(poll, fastestNginx?.load);
+  const liveHits = hitShare(live?.underUpdates);
+  if (live) {
+    const all304 = poll && poll.requests > 0 ? (poll.cache?.notModified ?? 0) / poll.requests : null;
+    const posted = live.posts.filter((p) => p.ok).length;
+    const u = live.underUpdates ?? undefined;
+    console.log(
+      `\nLive coverage (issue 28), page cache on, one process (req/s; p50/p95 ms; bytes per answer; X-Cache counted)`,
+    );
+    console.log(
+      `  story ${live.pagePath}, poll ${live.pollPath} (${kb(live.pollGzipBytes)} gzipped when it changed)`,
+    );
+    const label = (text: string) => `  ${text.padEnd(36)}`;
+    console.log(
+      `${label("cached pages (above)")}${PAGE_NAMES.map((n) => `${n} ${rps(f.cached?.load[n], 0).trim()}`).join(" · ")}`,
+    );
+    console.log(
+      `${label("poll, unchanged (If-None-Match)")}${rps(poll, 8)}${ms(poll?.p50Ms)}${ms(poll?.p95Ms)}  ${(poll ? `${int(poll.bytesPerAnswer)} B` : "-").padStart(8)}` +
+        `   ${all304 === null ? "-" : `${pct(all304)} 304`}, ${hitRate(poll)}   (before the load: ${live.pollBefore})`,
+    );
+    console.log(
+      `${label("live page + poll, an update every 5 s")}${rps(u, 8)}${ms(u?.p50Ms)}${ms(u?.p95Ms)}  ${(u ? kb(u.bytesPerAnswer) : "-").padStart(8)}` +
+        `   ${hitRate(u)}${u?.cache ? ` (${int(u.cache.misses)} misses of ${int(u.requests)})` : ""}`,
+    );
+    console.log(
+      `  updates posted: ${posted} of at most ${live.maxPosts}` +
+        (live.posts.length > 0
+          ? ` (${live.posts.map((p) => `${p.at.toFixed(1)} s ${p.status}${p.ok ? "" : " FAILED"}`).join(", ")})`
+          : "") +
+        (live.peakRss
+          ? `; server peak memory after them ${mb(live.peakRss)} (the admin's sign-in included)`
+          : ""),
+    );
+    console.log(
+      `  fastest cached page: ${fastestCached ? `${fastestCached.name} ${int(fastestCached.load.requestsPerSecond)} req/s` : "-"}` +
+        ` · poll/fastest cached ${pollOverCached === null ? "-" : times(pollOverCached)}` +
+        ` · poll/nginx's fastest page ${pollOverNginx === null ? "- (no nginx)" : `${pct(pollOverNginx)} (${fastestNginx?.name} ${int(fastestNginx?.load.requestsPerSecond ?? 0)} req/s)`}`,
+    );
+    noteTroubles(notes, "live poll, unchanged", poll, f.load.duration);
+    noteTroubles(notes, "live page under updates", u, f.load.duration);
+    for (const problem of [...live.problems.poll, ...live.problems.underUpdates])
+      notes.push(`live coverage: ${problem}`);
   }
 
   const w = f.workers;
@@ -274,6 +352,37 @@ export function printReport(f: BenchFigures): { failed: number } {
     measured: sweepShare === null ? "no nginx" : pct(sweepShare),
     budget: `≥ ${pct(BUDGETS.sweepShareOfNginx)}`,
   });
+  if (live) {
+    // A measurement that went wrong (see the notes) fails its budget: it is not a figure to pass on.
+    const pollIsSound =
+      live.problems.poll.length === 0 && (poll?.socketErrors ?? 0) === 0 && (poll?.non2xx ?? 0) === 0;
+    verdicts.push({
+      name: "live poll (304) req/s vs fastest cached page",
+      isMet:
+        pollOverCached === null
+          ? poll
+            ? null
+            : false
+          : pollOverCached >= BUDGETS.livePollOverFastestCached && pollIsSound,
+      measured: poll
+        ? `${pollOverCached === null ? "-" : times(pollOverCached)}${pollIsSound ? "" : ", see notes"}`
+        : "not measured",
+      budget: `≥ ${times(BUDGETS.livePollOverFastestCached)}, all 304`,
+    });
+    const updatesAreSound =
+      live.problems.underUpdates.length === 0 &&
+      live.posts.length > 0 &&
+      live.posts.every((p) => p.ok) &&
+      (live.underUpdates?.socketErrors ?? 0) === 0 &&
+      (live.underUpdates?.non2xx ?? 0) === 0;
+    verdicts.push({
+      name: `live page hits, an update every 5 s`,
+      isMet: liveHits === null ? false : liveHits > BUDGETS.liveHitShare && updatesAreSound,
+      measured:
+        liveHits === null ? "not measured" : `${pct(liveHits)}${updatesAreSound ? "" : ", see notes"}`,
+      budget: `> ${pct(BUDGETS.liveHitShare)}, every post ok`,
+    });
+  }
   if (w) {
     for (const name of PAGE_NAMES) {
       const many = w.run.load[name];

@@ -1,7 +1,8 @@
 /**
  * The bench's content: the sample content of a first start, BENCH_ARTICLES generated published articles
  * (inserted 5,000 per statement) by BENCH_WRITERS writers with two tags each, and a photo-sized JPEG
- * uploaded through the media library's own upload function and set as the lead story's image.
+ * uploaded through the media library's own upload function and set as the lead story's image; one
+ * generated story runs live coverage (issue 28) with LIVE_UPDATES published updates.
  *
  * Runs in the bench process before any server starts: `process.env.DATA_DIR` (and `DATABASE_URL`) must
  * be set before this module is imported, since the app reads its configuration once.
@@ -12,6 +13,7 @@ import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { articlePath } from "#app/lib/paths";
 import { shortSlug } from "#app/domain/articles/slugs.server";
+import type { Db } from "#app/db/client.server";
 
 const WORDS =
   "Accra Kumasi Tamale cocoa harvest market traders assembly minister parliament budget cedi inflation football Black Stars coach league festival Cape Coast chiefs council school teachers health clinic road project rainfall farmers fishermen port exports gold mining youth jobs technology startup bank loans transport fares election district".split(
@@ -63,6 +65,10 @@ export const RARE_WORD = "harmattan";
 const RARE_EVERY = 997;
 export const COMMON_WORD = "cocoa";
 
+/** The generated story that runs live coverage, and its published updates (a page of the stream). */
+export const LIVE_ARTICLE_INDEX = 1;
+const LIVE_UPDATES = 20;
+
 /** What a seeded data directory holds, so BENCH_DATA_DIR can be reused without seeding again. */
 export interface SeedResult {
   /** Bumped when the generated content changes: an older seeded folder is not reused. */
@@ -74,10 +80,14 @@ export interface SeedResult {
   leadArticlePath: string;
   leadImageUrl: string;
   leadImageBytes: number;
+  /** The live story (issue 28): its address and id (the back office posts to it by id). */
+  live: { articlePath: string; articleId: string; updates: number };
+  /** The seeded admin's sign-in e-mail (the password is ADMIN_PASSWORD). */
+  adminEmail: string;
 }
 
 const MARKER = "bench-seed.json";
-const SEED_VERSION = 2;
+const SEED_VERSION = 3;
 
 export function readSeedMarker(dataDir: string, articles: number): SeedResult | null {
   try {
@@ -203,6 +213,7 @@ export async function seedBenchContent(dataDir: string, count: number): Promise<
       // Lets a Ctrl-C in between batches (PGlite runs each statement without yielding).
       await new Promise((resolve) => setImmediate(resolve));
     }
+    const live = await makeLive(db, generatedArticlePath(LIVE_ARTICLE_INDEX).slice("/article/".length));
     await db.execute(sql`ANALYZE`);
 
     const [admin] = await db
@@ -239,10 +250,51 @@ export async function seedBenchContent(dataDir: string, count: number): Promise<
       leadArticlePath: articlePath(lead),
       leadImageUrl: uploaded.url,
       leadImageBytes: photo.length,
+      live,
+      adminEmail: admin.email,
     };
     fs.writeFileSync(path.join(dataDir, MARKER), JSON.stringify(result, null, 2));
     return result;
   } finally {
     await database.close();
   }
+}
+
+/**
+ * Live coverage on the story of `slug`, started two hours ago, with LIVE_UPDATES published updates by
+ * the admin, six minutes apart (the newest four minutes ago). The bodies are stored as the back office
+ * stores them: sanitised, with the hash that vouches for it (`safeBody`).
+ */
+async function makeLive(db: Db, slug: string): Promise<SeedResult["live"]> {
+  const { articles, users } = await import("#app/db/schema");
+  const { safeBody } = await import("#app/lib/sanitize.server");
+  const [admin] = await db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.role, "admin"))
+    .limit(1);
+  if (!admin) throw new Error("[bench] the seeded database has no admin to write the live updates");
+  const [story] = await db
+    .update(articles)
+    .set({ liveStartedAt: sql`now() - interval '2 hours'`, liveEndedAt: null })
+    .where(eq(articles.slug, slug))
+    .returning({ id: articles.id, slug: articles.slug });
+  if (!story) throw new Error(`[bench] no generated story ${slug} to make live`);
+  const rows = Array.from({ length: LIVE_UPDATES }, (_, k) => {
+    const body = safeBody(`<p>${sentence(k, k + 3, 30)}</p><p>${sentence(k + 1, k + 5, 20)}</p>`);
+    return {
+      title: `Update ${k + 1}: ${sentence(k, k, 6).slice(0, -1)}`,
+      content: body.content,
+      contentSafeHash: body.contentSafeHash,
+      minutesAgo: 4 + (LIVE_UPDATES - 1 - k) * 6,
+    };
+  });
+  await db.execute(sql`
+    INSERT INTO live_updates (id, article_id, author_id, author_name, title, content, content_safe_hash,
+                              status, created_at)
+    SELECT gen_random_uuid()::text, ${story.id}, ${admin.id}, ${admin.name || admin.email}, r.title, r.content,
+           r."contentSafeHash", 'published', now() - make_interval(mins => r."minutesAgo")
+    FROM json_to_recordset(${JSON.stringify(rows)}::json)
+           AS r(title text, content text, "contentSafeHash" text, "minutesAgo" int)`);
+  return { articlePath: articlePath(story), articleId: story.id, updates: LIVE_UPDATES };
 }
