@@ -217,41 +217,11 @@ export default function ArticleLive({ loaderData, actionData }: Route.ComponentP
       {article.isLive ? (
         <Form method="post" className="space-y-3 rounded-md border border-gray-200 bg-white p-4" noValidate>
           <input type="hidden" name="intent" value="post" />
-          <div>
-            <label htmlFor="update-title" className="block text-sm font-medium">
-              {T.titleLabel}
-            </label>
-            <input
-              id="update-title"
-              name="title"
-              defaultValue={values.title}
-              maxLength={LIVE_UPDATE_TITLE_MAX}
-              aria-invalid={errors.title ? true : undefined}
-              aria-describedby={errors.title ? "update-title-error" : undefined}
-              className="mt-1 w-full rounded-md border border-gray-300 px-3 py-2"
-            />
-            {errors.title ? (
-              <p id="update-title-error" className="mt-1 text-sm text-red-700">
-                {errors.title}
-              </p>
-            ) : null}
-          </div>
-          <div>
-            <label htmlFor="content" className="block text-sm font-medium">
-              {T.contentLabel}
-            </label>
-            <RichTextEditor
-              name="content"
-              defaultValue={values.content}
-              invalid={!!errors.content}
-              describedBy={errors.content ? "update-content-error" : undefined}
-            />
-            {errors.content ? (
-              <p id="update-content-error" className="mt-1 text-sm text-red-700">
-                {errors.content}
-              </p>
-            ) : null}
-          </div>
+          <UpdateFields
+            ids={{ title: "update-title", content: "content", errorOf: (field) => `update-${field}-error` }}
+            values={values}
+            errors={errors}
+          />
           {canRun ? (
             <div className="flex items-start gap-2">
               <input
@@ -357,8 +327,8 @@ export default function ArticleLive({ loaderData, actionData }: Route.ComponentP
 
 /**
  * One update's edit form, in its place in the list. The ids differ from the post form's (both can be on
- * the page). The screen has no alert tick box yet and an edit replaces the whole update, so the flag
- * travels along unchanged.
+ * the page). The alert tick box is the post form's alone (an edit alerts nobody) and an edit replaces the
+ * whole update, so the flag travels along unchanged.
  */
 function EditUpdateForm({
   update,
@@ -379,42 +349,15 @@ function EditUpdateForm({
       <input type="hidden" name="intent" value="edit" />
       <input type="hidden" name="id" value={update.id} />
       {values.isAlert ? <input type="hidden" name="isAlert" value="on" /> : null}
-      <div>
-        <label htmlFor="edit-update-title" className="block text-sm font-medium">
-          {T.titleLabel}
-        </label>
-        <input
-          id="edit-update-title"
-          name="title"
-          defaultValue={values.title}
-          maxLength={LIVE_UPDATE_TITLE_MAX}
-          aria-invalid={errors.title ? true : undefined}
-          aria-describedby={errors.title ? "edit-update-title-error" : undefined}
-          className="mt-1 w-full rounded-md border border-gray-300 px-3 py-2"
-        />
-        {errors.title ? (
-          <p id="edit-update-title-error" className="mt-1 text-sm text-red-700">
-            {errors.title}
-          </p>
-        ) : null}
-      </div>
-      <div>
-        <label htmlFor="edit-update-content" className="block text-sm font-medium">
-          {T.contentLabel}
-        </label>
-        <RichTextEditor
-          id="edit-update-content"
-          name="content"
-          defaultValue={values.content}
-          invalid={!!errors.content}
-          describedBy={errors.content ? "edit-update-content-error" : undefined}
-        />
-        {errors.content ? (
-          <p id="edit-update-content-error" className="mt-1 text-sm text-red-700">
-            {errors.content}
-          </p>
-        ) : null}
-      </div>
+      <UpdateFields
+        ids={{
+          title: "edit-update-title",
+          content: "edit-update-content",
+          errorOf: (field) => `edit-update-${field}-error`,
+        }}
+        values={values}
+        errors={errors}
+      />
       <div className="flex flex-wrap items-center gap-3">
         <button
           type="submit"
@@ -450,5 +393,61 @@ function UpdateAction({
         {label}
       </button>
     </Form>
+  );
+}
+
+/**
+ * An update's title and text, with each field's problem beside it: the post form's and the edit form's,
+ * under ids of their own (both can be on the page).
+ */
+function UpdateFields({
+  ids,
+  values,
+  errors,
+}: {
+  ids: { title: string; content: string; errorOf: (field: "title" | "content") => string };
+  values: { title: string; content: string };
+  errors: Record<string, string>;
+}) {
+  const T = LIVE_ADMIN_TEXT;
+  return (
+    <>
+      <div>
+        <label htmlFor={ids.title} className="block text-sm font-medium">
+          {T.titleLabel}
+        </label>
+        <input
+          id={ids.title}
+          name="title"
+          defaultValue={values.title}
+          maxLength={LIVE_UPDATE_TITLE_MAX}
+          aria-invalid={errors.title ? true : undefined}
+          aria-describedby={errors.title ? ids.errorOf("title") : undefined}
+          className="mt-1 w-full rounded-md border border-gray-300 px-3 py-2"
+        />
+        {errors.title ? (
+          <p id={ids.errorOf("title")} className="mt-1 text-sm text-red-700">
+            {errors.title}
+          </p>
+        ) : null}
+      </div>
+      <div>
+        <label htmlFor={ids.content} className="block text-sm font-medium">
+          {T.contentLabel}
+        </label>
+        <RichTextEditor
+          id={ids.content}
+          name="content"
+          defaultValue={values.content}
+          invalid={!!errors.content}
+          describedBy={errors.content ? ids.errorOf("content") : undefined}
+        />
+        {errors.content ? (
+          <p id={ids.errorOf("content")} className="mt-1 text-sm text-red-700">
+            {errors.content}
+          </p>
+        ) : null}
+      </div>
+    </>
   );
 }
