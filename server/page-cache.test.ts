@@ -164,6 +164,14 @@ describe.each(TEST_ENGINES)("the page cache on %s", (engine) => {
       headers: { "If-None-Match": second.headers.get("etag")! },
     });
     expect(notModified.status).toBe(304);
+    // Only what updates the reader's copy (RFC 9110, 15.4.5): the copy keeps its other headers.
+    expect(notModified.headers.get("etag")).toBe(second.headers.get("etag"));
+    expect(notModified.headers.get("vary")).toBe(second.headers.get("vary"));
+    expect(notModified.headers.get("cache-control")).toBeTruthy();
+    expect(notModified.headers.get("cache-control")).toBe(second.headers.get("cache-control"));
+    expect(notModified.headers.get("x-cache")).toBe("HIT");
+    for (const name of ["content-type", "content-security-policy", "x-content-type-options", "link"])
+      expect(notModified.headers.has(name), name).toBe(false);
     const head = await fetch(origin + "/", { method: "HEAD" });
     expect(head.headers.get("x-cache")).toBe("HIT");
     expect(await head.text()).toBe("");

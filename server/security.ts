@@ -4,7 +4,11 @@
 import type { NextFunction, Request, Response } from "express";
 import { requestUrl } from "./router-handler";
 
-/** Sent with every response, also with the page cache's hits, which are written before Express. */
+/**
+ * Sent with every response, also with the page cache's hits, which are written before Express. A
+ * 304 from the cache leaves them out: it confirms a copy the browser holds with these headers and
+ * keeps (RFC 9110, section 15.4.5; `sendNotModified` in page-cache.ts).
+ */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   "X-Content-Type-Options": "nosniff",
   "Referrer-Policy": "strict-origin-when-cross-origin",
