@@ -103,6 +103,7 @@ const envSchema = z.object({
       .optional(),
   ),
   PUSH_ALERTS_PER_HOUR: z.coerce.number().int().min(0).max(1000).default(6),
+  NEWSLETTER_SEND_RATE: z.coerce.number().int().min(1).max(100_000).default(600),
 });
 
 /** Settings that mean something only with S3_BUCKET: set alone, they are a mistake to point out. */
@@ -183,6 +184,11 @@ export type Config = {
    * in the database), the contact push services may write to, and how many alerts an hour may send.
    */
   webPush: { keys?: { publicKey: string; privateKey: string }; subject?: string; alertsPerHour: number };
+  /**
+   * Newsletter sending (app/domain/newsletter/sender.server.ts): mails a minute at most
+   * (`NEWSLETTER_SEND_RATE`, default 600), whichever instance holds the send.
+   */
+  newsletterSendRate: number;
 };
 
 /** The problems of the settings that go in pairs (S3, VAPID), each as `VARIABLE: what to do`. */
@@ -277,6 +283,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       subject: e.VAPID_SUBJECT,
       alertsPerHour: e.PUSH_ALERTS_PER_HOUR,
     },
+    newsletterSendRate: e.NEWSLETTER_SEND_RATE,
   };
 }
 

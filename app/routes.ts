@@ -34,6 +34,7 @@ export default [
   route("article/:id/updates", "routes/resources/live-updates.ts"),
   route("resources/article-views/:id", "routes/resources/article-views.ts"),
   route("resources/alerts", "routes/resources/alerts.ts"),
+  route("newsletter/one-click", "routes/resources/newsletter-one-click.ts"),
   route("admin/media/upload", "routes/resources/media-upload.ts"),
   route("admin/media/picker", "routes/resources/media-picker.ts"),
   route("admin/subscribers/export.csv", "routes/resources/subscribers-export.ts"),

@@ -2,6 +2,7 @@
  * HTTP hardening shared by every response: security headers and the cross-site write check.
  */
 import type { NextFunction, Request, Response } from "express";
+import { ONE_CLICK_UNSUBSCRIBE_PATH } from "#app/lib/paths";
 import { requestUrl } from "./router-handler";
 
 /**
@@ -83,6 +84,9 @@ export function rejectCrossSiteWrites(publicUrl?: string) {
   const publicHost = publicUrl ? new URL(publicUrl).host : undefined;
   return (req: Request, res: Response, next: NextFunction) => {
     if (SAFE_METHODS.has(req.method)) return next();
+    // A mail client's one-click unsubscribe (RFC 8058) posts from wherever it runs; the secret token in
+    // the address, not the page it came from, is what allows it.
+    if (req.path === ONE_CLICK_UNSUBSCRIBE_PATH) return next();
     const fetchSite = req.get("sec-fetch-site");
     if (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none") return refuse(res);
     const source = req.get("origin") ?? req.get("referer");

@@ -805,6 +805,9 @@ export const newsletterSubscribers = pgTable(
     consentAt: timestamp("consent_at", { withTimezone: true }).notNull().defaultNow(),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+    /** When their mail server refused an issue for good (status `bounced`), and what it said. */
+    bouncedAt: timestamp("bounced_at", { withTimezone: true }),
+    bounceReason: text("bounce_reason").notNull().default(""),
     ipAddress: text("ip_address").notNull().default(""),
     createdAt: createdAt(),
   },
@@ -814,6 +817,79 @@ export const newsletterSubscribers = pgTable(
     check("newsletter_subscribers_email_lowercase", sql`${t.email} = lower(${t.email})`),
     check("newsletter_subscribers_status", oneOf("status", enums.SUBSCRIBER_STATUSES)),
     index("newsletter_subscribers_created_idx").on(t.createdAt.desc()),
+  ],
+);
+
+/** The frozen content of an issue, as it is mailed (app/domain/newsletter/issue-mail.ts renders it). */
+export interface NewsletterIssueStory {
+  articleId: string;
+  title: string;
+  excerpt: string;
+  url: string;
+  image: { url: string; width: number; height: number; alt: string } | null;
+}
+
+/**
+ * Issues of the newsletter (issue 29): composed ones, the daily digest (one row per day in the site's
+ * time zone, `digest_day`, whoever makes it) and breaking-news e-mails (one per story). While `sending`,
+ * one instance holds the lease (`lease_owner` until `lease_until`) and works its deliveries.
+ */
+export const newsletterIssues = pgTable(
+  "newsletter_issues",
+  {
+    id: id(),
+    kind: text("kind", { enum: enums.NEWSLETTER_ISSUE_KINDS }).notNull().default("issue"),
+    status: text("status", { enum: enums.NEWSLETTER_ISSUE_STATUSES }).notNull().default("draft"),
+    subject: varchar("subject", { length: 200 }).notNull(),
+    intro: text("intro").notNull().default(""),
+    /** The chosen stories in order; frozen with their texts when the issue is queued. */
+    stories: jsonb("stories").$type<NewsletterIssueStory[]>().notNull().default([]),
+    digestDay: text("digest_day"),
+    breakingArticleId: text("breaking_article_id"),
+    scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    leaseOwner: text("lease_owner"),
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("newsletter_issues_kind", oneOf("kind", enums.NEWSLETTER_ISSUE_KINDS)),
+    check("newsletter_issues_status", oneOf("status", enums.NEWSLETTER_ISSUE_STATUSES)),
+    uniqueIndex("newsletter_issues_digest_once").on(t.digestDay),
+    uniqueIndex("newsletter_issues_breaking_once").on(t.breakingArticleId),
+    index("newsletter_issues_status_idx").on(t.status),
+    index("newsletter_issues_created_idx").on(t.createdAt.desc()),
+  ],
+);
+
+/**
+ * One row per subscriber per issue, made when the issue is queued: the primary key is the promise
+ * that nobody gets an issue twice. Worked in `position` order; a temporary failure waits until
+ * `next_attempt_at`.
+ */
+export const newsletterDeliveries = pgTable(
+  "newsletter_deliveries",
+  {
+    issueId: text("issue_id")
+      .notNull()
+      .references(() => newsletterIssues.id, { onDelete: "cascade" }),
+    subscriberId: text("subscriber_id")
+      .notNull()
+      .references(() => newsletterSubscribers.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    status: text("status", { enum: enums.NEWSLETTER_DELIVERY_STATUSES }).notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    lastError: text("last_error").notNull().default(""),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.issueId, t.subscriberId] }),
+    check("newsletter_deliveries_status", oneOf("status", enums.NEWSLETTER_DELIVERY_STATUSES)),
+    index("newsletter_deliveries_work_idx").on(t.issueId, t.status, t.position),
   ],
 );
 
@@ -834,4 +910,5 @@ export type Article = typeof articles.$inferSelect;
 export type Category = typeof categories.$inferSelect;
 export type Media = typeof media.$inferSelect;
 export type NewsletterSubscriber = typeof newsletterSubscribers.$inferSelect;
+export type NewsletterIssue = typeof newsletterIssues.$inferSelect;
 export type ArticleRevision = typeof articleRevisions.$inferSelect;

@@ -20,9 +20,28 @@ export const CONTACT_STATUSES = ["new", "read", "replied", "archived"] as const;
  */
 /**
  * A newsletter subscriber: `pending` until they follow the confirmation link (straight to `confirmed`
- * when no e-mail is configured), `unsubscribed` after the link in any message.
+ * when no e-mail is configured), `unsubscribed` after the link in any message, `bounced` when their
+ * mail server refused an issue for good (a 5xx): nothing more is sent until they sign up again.
  */
-export const SUBSCRIBER_STATUSES = ["pending", "confirmed", "unsubscribed"] as const;
+export const SUBSCRIBER_STATUSES = ["pending", "confirmed", "unsubscribed", "bounced"] as const;
+/**
+ * An issue of the newsletter (issue 29): `sending` while its deliveries are worked, `paused` by an
+ * editor, `sent` when none is left; a digest with nothing new is `skipped` (kept so a day has one).
+ */
+export const NEWSLETTER_ISSUE_STATUSES = [
+  "draft",
+  "scheduled",
+  "sending",
+  "paused",
+  "sent",
+  "skipped",
+] as const;
+export const NEWSLETTER_ISSUE_KINDS = ["issue", "digest", "breaking"] as const;
+/**
+ * One subscriber's copy of an issue. `sent` is written just before the message's last line goes to the
+ * mail server, never after (decision record 018); `skipped`: unsubscribed or gone before their turn.
+ */
+export const NEWSLETTER_DELIVERY_STATUSES = ["queued", "sent", "failed", "skipped"] as const;
 /** What an e-mailed account link is for: a password reset (30 minutes) or an invitation (7 days). */
 export const ACCOUNT_LINK_PURPOSES = ["reset", "invite"] as const;
 export const REVISION_STATES = ["applied", "proposed", "rejected"] as const;
@@ -39,6 +58,9 @@ export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
 export type CommentStatus = (typeof COMMENT_STATUSES)[number];
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
+export type NewsletterIssueStatus = (typeof NEWSLETTER_ISSUE_STATUSES)[number];
+export type NewsletterIssueKind = (typeof NEWSLETTER_ISSUE_KINDS)[number];
+export type NewsletterDeliveryStatus = (typeof NEWSLETTER_DELIVERY_STATUSES)[number];
 export type RevisionState = (typeof REVISION_STATES)[number];
 export type AccountLinkPurpose = (typeof ACCOUNT_LINK_PURPOSES)[number];
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];

@@ -38,3 +38,6 @@ export const authorPath = (slug: string) => `/author/${encodeURIComponent(slug)}
 
 /** A tag's page: the tag's slug, as the database computes it into `articles.tag_slugs`. */
 export const tagPath = (tag: string) => `/tag/${tagSlug(tag)}`;
+
+/** The `List-Unsubscribe` address of every newsletter issue: a mail client's one-click POST (RFC 8058). */
+export const ONE_CLICK_UNSUBSCRIBE_PATH = "/newsletter/one-click";

@@ -13,6 +13,8 @@ export interface ReceivedEmail {
   subject: string;
   text: string;
   html: string;
+  /** Header lines by lower-case name (the last of a repeated one). */
+  headers: Record<string, string>;
 }
 
 export interface TestSmtpServer {
@@ -31,6 +33,11 @@ export interface TestSmtpOptions {
    * `sendMail` does not resolve, and `received` does not list it, until then.
    */
   acceptAfterMs?: number;
+  /**
+   * The reply code to refuse a recipient with (a 550 for an unknown mailbox, a 451 to say "later"), or
+   * undefined to take it. Asked at RCPT TO, as a mail server decides.
+   */
+  refuseRecipient?: (address: string) => number | undefined;
 }
 
 export async function startTestSmtpServer(options: TestSmtpOptions = {}): Promise<TestSmtpServer> {
@@ -40,6 +47,15 @@ export async function startTestSmtpServer(options: TestSmtpOptions = {}): Promis
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const code = options.refuseRecipient?.(address.address.toLowerCase());
+      if (code === undefined) return callback();
+      callback(
+        Object.assign(new Error(code >= 500 ? "No such mailbox here" : "Try again later"), {
+          responseCode: code,
+        }),
+      );
+    },
     onData(stream, session, callback) {
       simpleParser(stream)
         .then(async (parsed) => {
@@ -51,6 +67,9 @@ export async function startTestSmtpServer(options: TestSmtpOptions = {}): Promis
             subject: parsed.subject ?? "",
             text: parsed.text ?? "",
             html: typeof parsed.html === "string" ? parsed.html : "",
+            headers: Object.fromEntries(
+              parsed.headerLines.map(({ key, line }) => [key, line.slice(line.indexOf(":") + 1).trim()]),
+            ),
           };
           received.push(message);
           for (const waiter of waiters.splice(0)) {

@@ -86,6 +86,7 @@ export const SUBSCRIBER_STATUS_LABEL: Record<SubscriberStatus, string> = {
   pending: "Pending",
   confirmed: "Confirmed",
   unsubscribed: "Unsubscribed",
+  bounced: "Bounced",
 };
 
 export const SUBSCRIBERS_PAGE_SIZE = 25;

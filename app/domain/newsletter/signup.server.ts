@@ -21,6 +21,7 @@ import { addressKey, consumeRateLimit, type RateLimit } from "#app/domain/rate-l
 import { getSettings } from "#app/domain/settings/settings.server";
 import { config } from "#app/config.server";
 import { invalid, notFound, rateLimited } from "#app/lib/errors";
+import { ONE_CLICK_UNSUBSCRIBE_PATH } from "#app/lib/paths";
 import { NEWSLETTER_TEXT, parseSignup } from "./newsletter-form";
 
 /** Signups from one client address: a household or an office shares one, so not too tight. */
@@ -51,6 +52,9 @@ export const confirmLink = (origin: string, token: string) =>
   `${origin}/newsletter/confirm?token=${encodeURIComponent(token)}`;
 export const unsubscribeLink = (origin: string, token: string) =>
   `${origin}/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
+/** The `List-Unsubscribe` address of every issue: a mail client's one-click POST there (RFC 8058) unsubscribes. */
+export const oneClickUnsubscribeLink = (origin: string, token: string) =>
+  `${origin}${ONE_CLICK_UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`;
 
 /** Refuses while the newsletter is switched off: the route answers 404, as for a page that is not there. */
 export async function requireNewsletterOn(db: Db) {

@@ -31,10 +31,8 @@ export function siteOrigin(
   request: Request,
   cfg: Pick<Config, "publicUrl" | "allowedHosts" | "port"> = config(),
 ): string {
-  const configured = [settings.siteUrl, cfg.publicUrl ?? ""]
-    .map((value) => value.trim())
-    .find((value) => HTTP_ADDRESS.test(value));
-  if (configured) return configured.replace(/\/+$/, "");
+  const configured = configuredAddress(settings, cfg);
+  if (configured) return configured;
   const url = new URL(request.url);
   if (isTrustedHost(url.host, cfg.allowedHosts)) return url.origin;
   if (!warnedHosts.has(url.host) && warnedHosts.size < 100) {
@@ -44,4 +42,23 @@ export function siteOrigin(
     );
   }
   return `http://localhost:${cfg.port}`;
+}
+
+/**
+ * The origin for links made with no request to go by (mail sent by a background loop): the Site URL,
+ * else PUBLIC_URL, else this machine's own address.
+ */
+export function configuredOrigin(
+  settings: Pick<Settings, "siteUrl">,
+  cfg: Pick<Config, "publicUrl" | "port"> = config(),
+): string {
+  return configuredAddress(settings, cfg) ?? `http://localhost:${cfg.port}`;
+}
+
+/** The Site URL, else PUBLIC_URL, when either is an http(s) address; without its trailing slash. */
+function configuredAddress(settings: Pick<Settings, "siteUrl">, cfg: Pick<Config, "publicUrl">) {
+  return [settings.siteUrl, cfg.publicUrl ?? ""]
+    .map((value) => value.trim())
+    .find((value) => HTTP_ADDRESS.test(value))
+    ?.replace(/\/+$/, "");
 }

@@ -86,6 +86,7 @@ const BADGE: Record<SubscriberStatus, string> = {
   pending: "border-amber-300 bg-amber-50 text-amber-900",
   confirmed: "border-green-300 bg-green-50 text-green-900",
   unsubscribed: "border-gray-300 bg-gray-50 text-gray-700",
+  bounced: "border-red-300 bg-red-50 text-red-900",
 };
 
 const when = (value: Date | string | null) =>

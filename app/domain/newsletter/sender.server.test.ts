@@ -1,0 +1,210 @@
+/**
+ * Sending the newsletter to a real SMTP server in this process (issue 29): who gets an issue, how
+ * often, what a refusal does, and what two instances sending at once do. The kill -9 in the middle of
+ * a send is in server/newsletter-sending.test.ts, on real server processes.
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
+import { seedDatabase } from "#app/db/seed.server";
+import { newsletterDeliveries, newsletterIssues, newsletterSubscribers } from "#app/db/schema";
+import { startTestSmtpServer, type TestSmtpServer } from "#app/domain/email/smtp-testing.server";
+import { forgetCachedSettings } from "#app/domain/settings/settings.server";
+import { startNewsletterSender, type NewsletterSender, type SenderOptions } from "./sender.server";
+import { queueIssue, sendProgress, setIssuePaused } from "./sending.server";
+import { unsubscribe } from "./signup.server";
+
+const STORY = {
+  articleId: "story-1",
+  title: "Cocoa farmers get a better price",
+  excerpt: "The board raised the farm-gate price for the new season.",
+  url: "https://news.example.com/article/cocoa-price",
+  image: null,
+};
+
+describe.each(TEST_ENGINES)("sending the newsletter on %s", (engine) => {
+  let database: TestDatabase;
+  let smtp: TestSmtpServer;
+  /** Addresses the mail server refuses, with the code it answers. */
+  const refusals = new Map<string, number>();
+  /** How many more times an address is refused (unset: every time). */
+  const refusalsLeft = new Map<string, number>();
+  const senders: NewsletterSender[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    await seedDatabase(database.db);
+    smtp = await startTestSmtpServer({
+      refuseRecipient(address) {
+        const left = refusalsLeft.get(address);
+        if (left === 0) return undefined;
+        if (left !== undefined) refusalsLeft.set(address, left - 1);
+        return refusals.get(address);
+      },
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await smtp?.close();
+    await database?.destroy();
+  });
+
+  beforeEach(async () => {
+    smtp.clear();
+    refusals.clear();
+    refusalsLeft.clear();
+    await database.db.delete(newsletterIssues);
+    await database.db.delete(newsletterSubscribers);
+    forgetCachedSettings(database.db);
+  });
+
+  afterEach(async () => {
+    await Promise.all(senders.splice(0).map((sender) => sender.stop()));
+  });
+
+  function start(options: Partial<SenderOptions> = {}) {
+    const sender = startNewsletterSender(database.db, {
+      smtpUrl: smtp.smtpUrl,
+      smtpFrom: "Newsdesk <news@example.com>",
+      ratePerMinute: 600_000,
+      intervalMs: 50,
+      leaseMs: 5_000,
+      retryDelaysMs: [100],
+      ...options,
+    });
+    senders.push(sender);
+    return sender;
+  }
+
+  async function subscribers(
+    count: number,
+    status: "confirmed" | "pending" | "unsubscribed",
+    prefix = status,
+  ) {
+    const rows = Array.from({ length: count }, (_, i) => ({
+      email: `${prefix}-${i}@example.com`,
+      status,
+      token: `${prefix}-token-${i}-${"x".repeat(20)}`,
+    }));
+    for (let i = 0; i < rows.length; i += 500)
+      await database.db.insert(newsletterSubscribers).values(rows.slice(i, i + 500));
+    return rows.map((row) => row.email);
+  }
+
+  async function anIssue(subject = "Morning briefing") {
+    const [issue] = await database.db
+      .insert(newsletterIssues)
+      .values({ subject, intro: "Good morning.", stories: [STORY] })
+      .returning();
+    return issue!;
+  }
+
+  async function statusOf(issueId: string) {
+    const [row] = await database.db
+      .select({ status: newsletterIssues.status })
+      .from(newsletterIssues)
+      .where(eq(newsletterIssues.id, issueId));
+    return row?.status;
+  }
+
+  async function until(what: string, check: () => Promise<boolean>, timeoutMs = 60_000) {
+    const deadline = Date.now() + timeoutMs;
+    while (!(await check())) {
+      if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  /** How many messages each address received. */
+  const copiesByAddress = () => {
+    const copies = new Map<string, number>();
+    for (const message of smtp.received)
+      for (const to of message.to) copies.set(to, (copies.get(to) ?? 0) + 1);
+    return copies;
+  };
+
+  test("2,000 confirmed subscribers get exactly one copy each, with two instances sending at once; pending and unsubscribed get nothing", async () => {
+    const confirmed = await subscribers(2000, "confirmed");
+    const others = [...(await subscribers(5, "pending")), ...(await subscribers(5, "unsubscribed"))];
+    const issue = await anIssue();
+    expect(await queueIssue(database.db, issue.id)).toBe(true);
+    expect(await queueIssue(database.db, issue.id)).toBe(false); // started once
+
+    start({ owner: "instance-a" });
+    start({ owner: "instance-b" });
+    await until("the issue is sent", async () => (await statusOf(issue.id)) === "sent", 120_000);
+
+    const copies = copiesByAddress();
+    expect(smtp.received).toHaveLength(2000);
+    expect(confirmed.every((address) => copies.get(address) === 1)).toBe(true);
+    for (const address of others) expect(copies.has(address), address).toBe(false);
+    expect(await sendProgress(database.db, issue.id)).toEqual({ sent: 2000, failed: 0, skipped: 0, left: 0 });
+
+    // Each copy is the reader's own: their unsubscribe links, one-click by RFC 8058.
+    const first = smtp.received.find((message) => message.to.includes("confirmed-0@example.com"))!;
+    expect(first.subject).toBe("Morning briefing");
+    expect(first.headers["list-unsubscribe"]).toMatch(
+      /^<http:\/\/localhost:\d+\/newsletter\/one-click\?token=confirmed-token-0-x+>$/,
+    );
+    expect(first.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
+    expect(first.text).toContain(STORY.url);
+    expect(first.html).toContain("/newsletter/unsubscribe?token=confirmed-token-0-");
+  }, 180_000);
+
+  test("a 5xx for one address fails it and marks the address bounced; a 4xx is tried again; the rest go on", async () => {
+    const confirmed = await subscribers(20, "confirmed");
+    refusals.set("confirmed-3@example.com", 550);
+    refusals.set("confirmed-7@example.com", 451);
+    refusalsLeft.set("confirmed-7@example.com", 1); // "later", once
+    const issue = await anIssue();
+    await queueIssue(database.db, issue.id);
+    start();
+    await until("the issue is sent", async () => (await statusOf(issue.id)) === "sent");
+
+    const copies = copiesByAddress();
+    expect(copies.has("confirmed-3@example.com")).toBe(false);
+    expect(copies.get("confirmed-7@example.com")).toBe(1);
+    expect(confirmed.filter((address) => copies.get(address) === 1)).toHaveLength(19);
+    expect(await sendProgress(database.db, issue.id)).toEqual({ sent: 19, failed: 1, skipped: 0, left: 0 });
+    const [bounced] = await database.db
+      .select()
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.email, "confirmed-3@example.com"));
+    expect(bounced!.status).toBe("bounced");
+    expect(bounced!.bounceReason).toMatch(/550/);
+    const [retried] = await database.db
+      .select()
+      .from(newsletterDeliveries)
+      .innerJoin(newsletterSubscribers, eq(newsletterSubscribers.id, newsletterDeliveries.subscriberId))
+      .where(eq(newsletterSubscribers.email, "confirmed-7@example.com"));
+    expect(retried!.newsletter_deliveries.attempts).toBe(1);
+  }, 60_000);
+
+  test("a reader who unsubscribes during the send gets nothing more; a paused send waits and resumes", async () => {
+    await subscribers(300, "confirmed");
+    const issue = await anIssue();
+    await queueIssue(database.db, issue.id);
+    // Before the sender starts: the last subscriber leaves (the link in an earlier issue).
+    await unsubscribe(database.db, "confirmed-token-299-" + "x".repeat(20));
+    expect(await setIssuePaused(database.db, issue.id, true)).toBe(true);
+    start();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(smtp.received).toHaveLength(0);
+    expect(await setIssuePaused(database.db, issue.id, false)).toBe(true);
+    await until("the issue is sent", async () => (await statusOf(issue.id)) === "sent");
+    expect(smtp.received).toHaveLength(299);
+    expect(copiesByAddress().has("confirmed-299@example.com")).toBe(false);
+    expect(await sendProgress(database.db, issue.id)).toEqual({ sent: 299, failed: 0, skipped: 1, left: 0 });
+  }, 60_000);
+
+  test("at the configured rate a minute, not faster", async () => {
+    await subscribers(6, "confirmed");
+    const issue = await anIssue();
+    await queueIssue(database.db, issue.id);
+    const started = Date.now();
+    start({ ratePerMinute: 600 }); // one every 100 ms
+    await until("the issue is sent", async () => (await statusOf(issue.id)) === "sent");
+    expect(smtp.received).toHaveLength(6);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(500);
+  }, 30_000);
+});

@@ -1,0 +1,245 @@
+/**
+ * A send of the newsletter as a queue in the database (issue 29, item 2): queueing an issue makes one
+ * delivery row per confirmed subscriber, at once and in one transaction; one instance at a time holds
+ * the issue's lease and works its rows (sender.server.ts); the rows say how far it got, so any instance
+ * can finish a send another one started, after a crash or a restart. Pausing takes the issue out of
+ * `sending`: the holder sees it when it renews the lease and stops.
+ */
+import { and, asc, count, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "#app/db/client.server";
+import { rowsOf } from "#app/db/rows";
+import {
+  newsletterDeliveries,
+  newsletterIssues,
+  newsletterSubscribers,
+  type NewsletterIssue,
+} from "#app/db/schema";
+import type { NewsletterDeliveryStatus } from "#app/lib/enums";
+
+/**
+ * Starts sending an issue (a draft sent now, or a scheduled one whose time has come): its status moves
+ * to `sending` and every subscriber confirmed at this moment gets a queued delivery. Answers false when
+ * the issue was not a draft or scheduled (already started, by this or another instance).
+ */
+export async function queueIssue(db: Db, issueId: string, now = new Date()): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [started] = await tx
+      .update(newsletterIssues)
+      .set({ status: "sending", startedAt: now, updatedAt: now, scheduledAt: null })
+      .where(and(eq(newsletterIssues.id, issueId), inArray(newsletterIssues.status, ["draft", "scheduled"])))
+      .returning({ id: newsletterIssues.id });
+    if (!started) return false;
+    // In the order they signed up; the primary key (issue, subscriber) makes a second copy impossible.
+    await tx.execute(sql`
+      insert into newsletter_deliveries (issue_id, subscriber_id, position)
+      select ${issueId}, id, row_number() over (order by created_at, id)
+      from newsletter_subscribers where status = 'confirmed'
+      on conflict do nothing`);
+    return true;
+  });
+}
+
+/** Scheduled issues whose time has come are queued (each by exactly one instance). */
+export async function queueDueIssues(db: Db, now = new Date()): Promise<string[]> {
+  const due = await db
+    .select({ id: newsletterIssues.id })
+    .from(newsletterIssues)
+    .where(and(eq(newsletterIssues.status, "scheduled"), lte(newsletterIssues.scheduledAt, now)))
+    .orderBy(asc(newsletterIssues.scheduledAt));
+  const queued: string[] = [];
+  for (const { id } of due) if (await queueIssue(db, id, now)) queued.push(id);
+  return queued;
+}
+
+/**
+ * Takes (or keeps) the lease of a sending issue for `owner` until now + leaseMs: one whose lease is
+ * free or has run out (its holder stopped or died), or the one `owner` already holds. Null when no
+ * issue is sending or others hold them all.
+ */
+export async function takeIssueLease(
+  db: Db,
+  owner: string,
+  leaseMs: number,
+): Promise<NewsletterIssue | null> {
+  const [row] = await rowsOf<{ id: string }>(
+    db,
+    sql`
+    update newsletter_issues set lease_owner = ${owner},
+      lease_until = now() + ${`${leaseMs} milliseconds`}::interval
+    where id = (
+      select id from newsletter_issues
+      where status = 'sending' and (lease_until is null or lease_until < now() or lease_owner = ${owner})
+      order by started_at, id limit 1 for update skip locked)
+    returning id`,
+  );
+  if (!row) return null;
+  const [issue] = await db.select().from(newsletterIssues).where(eq(newsletterIssues.id, row.id));
+  return issue ?? null;
+}
+
+/** Extends the lease; false when `owner` no longer holds it or the issue is no longer sending (paused). */
+export async function renewIssueLease(db: Db, issueId: string, owner: string, leaseMs: number) {
+  const renewed = await rowsOf(
+    db,
+    sql`
+    update newsletter_issues set lease_until = now() + ${`${leaseMs} milliseconds`}::interval
+    where id = ${issueId} and lease_owner = ${owner} and status = 'sending'
+    returning id`,
+  );
+  return renewed.length > 0;
+}
+
+/** Gives the lease up (a clean stop), so another instance need not wait for it to run out. */
+export async function releaseIssueLease(db: Db, issueId: string, owner: string) {
+  await db
+    .update(newsletterIssues)
+    .set({ leaseOwner: null, leaseUntil: null })
+    .where(and(eq(newsletterIssues.id, issueId), eq(newsletterIssues.leaseOwner, owner)));
+}
+
+export interface DueDelivery {
+  subscriberId: string;
+  email: string;
+  token: string;
+  subscriberStatus: string;
+  attempts: number;
+}
+
+/** The next queued deliveries whose time has come, in order, with their subscriber as they are now. */
+export async function dueDeliveries(db: DbOrTx, issueId: string, limit: number, now = new Date()) {
+  return db
+    .select({
+      subscriberId: newsletterDeliveries.subscriberId,
+      email: newsletterSubscribers.email,
+      token: newsletterSubscribers.token,
+      subscriberStatus: newsletterSubscribers.status,
+      attempts: newsletterDeliveries.attempts,
+    })
+    .from(newsletterDeliveries)
+    .innerJoin(newsletterSubscribers, eq(newsletterSubscribers.id, newsletterDeliveries.subscriberId))
+    .where(
+      and(
+        eq(newsletterDeliveries.issueId, issueId),
+        eq(newsletterDeliveries.status, "queued"),
+        or(isNull(newsletterDeliveries.nextAttemptAt), lte(newsletterDeliveries.nextAttemptAt, now)),
+      ),
+    )
+    .orderBy(asc(newsletterDeliveries.position))
+    .limit(limit);
+}
+
+/** When the next queued delivery that waits for a retry may go, or null when none is left at all. */
+export async function nextRetryAt(db: DbOrTx, issueId: string): Promise<Date | null | "now"> {
+  const [row] = await db
+    .select({ waiting: count(), at: sql<string | null>`min(${newsletterDeliveries.nextAttemptAt})` })
+    .from(newsletterDeliveries)
+    .where(and(eq(newsletterDeliveries.issueId, issueId), eq(newsletterDeliveries.status, "queued")));
+  if (!row || row.waiting === 0) return null;
+  return row.at ? new Date(row.at) : "now";
+}
+
+const deliveryOf = (issueId: string, subscriberId: string) =>
+  and(eq(newsletterDeliveries.issueId, issueId), eq(newsletterDeliveries.subscriberId, subscriberId));
+
+/**
+ * Records a delivery as sent, just before its last line goes out; false when it is no longer queued
+ * (another instance took the send over meanwhile): then the message must not be ended.
+ */
+export async function markSent(db: DbOrTx, issueId: string, subscriberId: string, now = new Date()) {
+  const rows = await db
+    .update(newsletterDeliveries)
+    .set({ status: "sent", sentAt: now })
+    .where(and(deliveryOf(issueId, subscriberId), eq(newsletterDeliveries.status, "queued")))
+    .returning({ id: newsletterDeliveries.subscriberId });
+  return rows.length > 0;
+}
+
+/** A delivery that will not go: unsubscribed or bounced before its turn (`skipped`), or refused (`failed`). */
+export async function settleDelivery(
+  db: DbOrTx,
+  issueId: string,
+  subscriberId: string,
+  status: Extract<NewsletterDeliveryStatus, "skipped" | "failed">,
+  error = "",
+) {
+  await db
+    .update(newsletterDeliveries)
+    .set({ status, lastError: error.slice(0, 500) })
+    .where(deliveryOf(issueId, subscriberId));
+}
+
+/**
+ * Queued again, to be tried at `at`: a temporary refusal (counted as an attempt), or a message that
+ * never reached its end (`isAttempt` false: the mail server was not reached, nothing about the reader).
+ */
+export async function retryDelivery(
+  db: DbOrTx,
+  issueId: string,
+  subscriberId: string,
+  at: Date,
+  error: string,
+  isAttempt = true,
+) {
+  await db
+    .update(newsletterDeliveries)
+    .set({
+      status: "queued",
+      sentAt: null,
+      nextAttemptAt: at,
+      lastError: error.slice(0, 500),
+      attempts: isAttempt ? sql`${newsletterDeliveries.attempts} + 1` : newsletterDeliveries.attempts,
+    })
+    .where(deliveryOf(issueId, subscriberId));
+}
+
+/** The mail server refused the address for good: nothing more is sent to it (status `bounced`). */
+export async function markBounced(db: DbOrTx, subscriberId: string, reason: string, now = new Date()) {
+  await db
+    .update(newsletterSubscribers)
+    .set({ status: "bounced", bouncedAt: now, bounceReason: reason.slice(0, 500) })
+    .where(eq(newsletterSubscribers.id, subscriberId));
+}
+
+/** Every delivery worked: the issue is sent. Only the lease's holder closes it. */
+export async function finishIssue(db: Db, issueId: string, owner: string, now = new Date()) {
+  await db
+    .update(newsletterIssues)
+    .set({ status: "sent", finishedAt: now, updatedAt: now, leaseOwner: null, leaseUntil: null })
+    .where(
+      and(
+        eq(newsletterIssues.id, issueId),
+        eq(newsletterIssues.leaseOwner, owner),
+        eq(newsletterIssues.status, "sending"),
+      ),
+    );
+}
+
+export interface SendProgress {
+  sent: number;
+  failed: number;
+  skipped: number;
+  left: number;
+}
+
+/** Sent, failed, skipped and left of an issue's deliveries: the back office's live figures. */
+export async function sendProgress(db: DbOrTx, issueId: string): Promise<SendProgress> {
+  const rows = await db
+    .select({ status: newsletterDeliveries.status, n: count() })
+    .from(newsletterDeliveries)
+    .where(eq(newsletterDeliveries.issueId, issueId))
+    .groupBy(newsletterDeliveries.status);
+  const of = (status: NewsletterDeliveryStatus) => rows.find((row) => row.status === status)?.n ?? 0;
+  return { sent: of("sent"), failed: of("failed"), skipped: of("skipped"), left: of("queued") };
+}
+
+/** Pauses a send (the holder stops at its next renewal) or resumes it; false when it was not in that state. */
+export async function setIssuePaused(db: Db, issueId: string, isPaused: boolean, now = new Date()) {
+  const [row] = await db
+    .update(newsletterIssues)
+    .set({ status: isPaused ? "paused" : "sending", updatedAt: now })
+    .where(
+      and(eq(newsletterIssues.id, issueId), eq(newsletterIssues.status, isPaused ? "sending" : "paused")),
+    )
+    .returning({ id: newsletterIssues.id });
+  return Boolean(row);
+}
