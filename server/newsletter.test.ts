@@ -192,4 +192,45 @@ describe.each(TEST_ENGINES)("the newsletter over HTTP on %s", (engine) => {
     expect(await subscriber("abena@example.com")).toBeUndefined();
     expect(smtp.received).toEqual([]);
   });
+  test("one-click unsubscribe (RFC 8058): the mail client's POST to List-Unsubscribe, from anywhere, with no page; a GET only shows the page", async () => {
+    const [reader] = await database.db
+      .insert(m.schema.newsletterSubscribers)
+      .values({ email: "kwame@example.com", status: "confirmed", token: "kwame-token-xxxxxxxxxxxxxxxxxx" })
+      .returning();
+    const address = `${origin}/newsletter/one-click?token=${reader!.token}`;
+    await setSettings({ maintenanceEnabled: true }); // leaving works whatever the site is doing
+
+    const opened = await fetch(address, { redirect: "manual" });
+    expect(opened.status).toBe(302);
+    expect(opened.headers.get("location")).toBe(`/newsletter/unsubscribe?token=${reader!.token}`);
+    expect((await subscriber("kwame@example.com"))?.status).toBe("confirmed");
+
+    // As a webmail posts it: its own origin, cross-site.
+    const clicked = await fetch(address, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: "https://mail.example.net",
+        "Sec-Fetch-Site": "cross-site",
+      },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(clicked.status).toBe(200);
+    expect(await clicked.text()).toBe("You are unsubscribed from the newsletter.\n");
+    expect((await subscriber("kwame@example.com"))?.status).toBe("unsubscribed");
+
+    const wrong = await fetch(`${origin}/newsletter/one-click?token=not-a-real-token-xxxxxxxxx`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(wrong.status).toBe(404);
+    // Any other cross-site form post is still refused.
+    const forged = await fetch(`${origin}/newsletter/unsubscribe?token=${reader!.token}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://evil.example" },
+      body: `token=${reader!.token}`,
+    });
+    expect(forged.status).toBe(403);
+  });
 });

@@ -12,6 +12,8 @@ import { config } from "#app/config.server";
 import { shareSiteChanges } from "#app/domain/delivery/change-broadcast.server";
 import { siteChanged } from "#app/domain/delivery/site-changes.server";
 import { startScheduler } from "#app/domain/articles/scheduler.server";
+import { startNewsletterSender } from "#app/domain/newsletter/sender.server";
+import { releaseAllIssueLeases } from "#app/domain/newsletter/sending.server";
 import { backgroundMailSettled } from "#app/domain/email/mailer.server";
 import { backgroundSettled } from "#app/lib/background.server";
 import { checkMediaStorage } from "#app/domain/media/storage.server";
@@ -104,6 +106,16 @@ export async function serve({ build, viteMiddleware, worker }: ServeOptions): Pr
     intervalMs: cfg.schedulerIntervalMs,
     onPublished: (published) => console.log(`[newsdesk] Published ${published.length} scheduled article(s).`),
   });
+  // The newsletter goes out from whichever instance holds a send. An embedded data folder has one
+  // process (decision record 012): a lease found in it at start was a dead process's, free at once.
+  if (cfg.smtpUrl && database.engine === "pglite") await releaseAllIssueLeases(database.db);
+  const newsletter = cfg.smtpUrl
+    ? startNewsletterSender(database.db, {
+        smtpUrl: cfg.smtpUrl,
+        smtpFrom: cfg.smtpFrom,
+        ratePerMinute: cfg.newsletterSendRate,
+      })
+    : null;
   setInterval(() => {
     refreshPlannerStatistics(database).catch((error: unknown) =>
       console.error("[newsdesk] Refreshing planner statistics failed", error),
@@ -158,6 +170,8 @@ export async function serve({ build, viteMiddleware, worker }: ServeOptions): Pr
     server.close(async () => {
       stopClosingIdle();
       await scheduler.stop();
+      // The message in hand is finished and the send's lease given up, for another instance to go on.
+      await newsletter?.stop();
       // Confirmation mail sent after its answer still goes out (within the grace period above).
       await backgroundMailSettled();
       // Alerts being sent finish before their database closes.

@@ -118,7 +118,7 @@ function isHeld(file: string, holder: Holder | null, touchedAt: number): boolean
   if (holder.host !== os.hostname()) return fresh;
   // Our own id in a lock we did not take: left by an earlier life of this id (a container's process 1).
   if (holder.pid === process.pid) return heldHere.has(file);
-  if (!isAlive(holder.pid)) return false;
+  if (!isAlive(holder.pid) || hasEnded(holder.pid)) return false;
   const started = processStart(holder.pid);
   if (started !== null && typeof holder.started === "number") return started === holder.started;
   return fresh;
@@ -136,6 +136,20 @@ export function processStart(pid: number): number | null {
     return Number.isFinite(started) ? started : null;
   } catch {
     return null;
+  }
+}
+
+/**
+ * A process that has ended but not been waited for (a zombie, state Z): kill -9 of a server and its
+ * supervisor at once leaves the server's entry until process 1 reaps it, which in a container may
+ * be never. It holds no folder.
+ */
+function hasEnded(pid: number): boolean {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    return /^[ZX]/.test(stat.slice(stat.lastIndexOf(")") + 2));
+  } catch {
+    return false;
   }
 }
 

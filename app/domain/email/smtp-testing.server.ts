@@ -81,6 +81,10 @@ export async function startTestSmtpServer(options: TestSmtpOptions = {}): Promis
         .catch((error: Error) => callback(error));
     },
   });
+  // A sender killed in the middle of a message resets its connection: a mail server carries on.
+  server.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "ECONNRESET") console.error("[test smtp]", error);
+  });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.server.address() as AddressInfo;
   return {

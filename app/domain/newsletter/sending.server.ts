@@ -89,6 +89,11 @@ export async function renewIssueLease(db: Db, issueId: string, owner: string, le
   return renewed.length > 0;
 }
 
+/** Frees every lease: only where no other process can hold one (an embedded data folder at start). */
+export async function releaseAllIssueLeases(db: Db) {
+  await db.update(newsletterIssues).set({ leaseOwner: null, leaseUntil: null });
+}
+
 /** Gives the lease up (a clean stop), so another instance need not wait for it to run out. */
 export async function releaseIssueLease(db: Db, issueId: string, owner: string) {
   await db
