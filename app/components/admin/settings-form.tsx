@@ -271,8 +271,26 @@ export function SettingsForm({
               options={TIME_FORMATS.map((f) => ({ value: f, label: `${formatDate(SAMPLE_DATE, f)} (${f})` }))}
             />
           </div>
-          <div className="mt-4">
+          <div className="mt-4 grid gap-3">
             {checkbox("enableNewsletter", "Shows the newsletter form on the public site.")}
+            {checkbox(
+              "newsletterDigestEnabled",
+              "Every day, the day's top and latest stories go to confirmed subscribers (not on a day with nothing new). Needs SMTP_URL.",
+            )}
+            <SettingsSelect
+              field="newsletterDigestHour"
+              label={label("newsletterDigestHour")}
+              value={v.newsletterDigestHour}
+              problem={p("newsletterDigestHour")}
+              options={Array.from({ length: 24 }, (_, hour) => ({
+                value: String(hour),
+                label: `${String(hour).padStart(2, "0")}:00 (site time zone)`,
+              }))}
+            />
+            {checkbox(
+              "newsletterBreakingEmail",
+              "A story published as Breaking News is also e-mailed to confirmed subscribers, once.",
+            )}
           </div>
         </Panel>
 

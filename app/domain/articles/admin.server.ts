@@ -22,7 +22,7 @@ import { tagSlug } from "#app/lib/slug";
 import { logActivity } from "#app/domain/activity/activity.server";
 import { createNotification, rolesThatCan } from "#app/domain/notifications/notifications.server";
 import { siteChanged, type SiteChange } from "#app/domain/delivery/site-changes.server";
-import { breakingNewsMayHaveChanged } from "#app/domain/push/alerts.server";
+import { breakingNewsMayHaveChanged } from "./breaking-news.server";
 import { ARTICLE_TEXT, type ArticleInput } from "#app/lib/article-form";
 import { AUTOSAVE_TEXT } from "#app/lib/article-autosave";
 import { conflict, fieldsRefused, isDomainError, notFound } from "#app/lib/errors";

@@ -12,7 +12,7 @@ import { articles } from "#app/db/schema";
 import { logActivity } from "#app/domain/activity/activity.server";
 import { takeFlagsOnPublish } from "./flags.server";
 import { siteChanged } from "#app/domain/delivery/site-changes.server";
-import { breakingNewsMayHaveChanged } from "#app/domain/push/alerts.server";
+import { breakingNewsMayHaveChanged } from "./breaking-news.server";
 import { createNotification } from "#app/domain/notifications/notifications.server";
 
 /** How often the loop looks again at most: other instances' schedules are seen within this time. */

@@ -29,8 +29,10 @@ import {
   retryDelivery,
   settleDelivery,
   takeIssueLease,
+  whenIssueDue,
   type DueDelivery,
 } from "./sending.server";
+import { makeDailyDigest } from "./automatic-issues.server";
 import { oneClickUnsubscribeLink, unsubscribeLink } from "./signup.server";
 
 /** Deliveries read at a time: small, so a pause or a lost lease is seen within a batch. */
@@ -183,11 +185,13 @@ export function startNewsletterSender(db: Db, options: SenderOptions): Newslette
     await retryDelivery(db, issueId, delivery.subscriberId, new Date(Date.now() + delay), reason);
   }
 
+  whenIssueDue(db, () => waiting.wake?.());
   const running = (async () => {
     while (!isStopping) {
       let issue: NewsletterIssue | null = null;
       let hasFailed = false;
       try {
+        await makeDailyDigest(db);
         await queueDueIssues(db);
         issue = await takeIssueLease(db, owner, leaseMs);
         if (issue) await workIssue(issue);

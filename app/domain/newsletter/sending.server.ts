@@ -39,6 +39,18 @@ export async function queueIssue(db: Db, issueId: string, now = new Date()): Pro
   });
 }
 
+/** This instance's sender loop, woken when an issue is due now (it looks every interval anyway). */
+const senderWakers = new WeakMap<Db, () => void>();
+
+export function whenIssueDue(db: Db, wake: () => void) {
+  senderWakers.set(db, wake);
+}
+
+/** An issue made or queued here is due now: the sender looks at once rather than at its next interval. */
+export function issueDue(db: Db) {
+  senderWakers.get(db)?.();
+}
+
 /** Scheduled issues whose time has come are queued (each by exactly one instance). */
 export async function queueDueIssues(db: Db, now = new Date()): Promise<string[]> {
   const due = await db

@@ -243,7 +243,7 @@ export async function alertLiveUpdate(db: Db, updateId: string): Promise<AlertOu
 }
 
 /** After a write that may have published Breaking News: sends its alert in the background. */
-export const breakingNewsMayHaveChanged = (db: Db, articleId: string) =>
+export const breakingNewsAlertMayBeDue = (db: Db, articleId: string) =>
   inBackground(db, () => alertBreakingNews(db, articleId), "[push] a breaking-news alert could not be sent");
 
 /** After an update was published: sends its alert in the background when it is marked as one. */

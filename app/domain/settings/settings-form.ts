@@ -24,6 +24,7 @@ export const SETTINGS_TEXT = {
   siteTitleRequired: "Site title is required.",
   postsPerPage: "Posts per page must be between 1 and 100.",
   cacheDuration: "Cache duration must be between 300 and 86400 seconds.",
+  newsletterDigestHour: "Choose an hour between 00:00 and 23:00.",
   webAddress: "Please enter a full web address starting with http:// or https://.",
   adminEmail: "Please enter a valid email address.",
 } as const;
@@ -114,6 +115,9 @@ export const SETTINGS_LABELS = {
   timeFormat: "Time Format",
   startOfWeek: "Week Starts On",
   enableNewsletter: "Enable newsletter signup",
+  newsletterDigestEnabled: "Send a daily digest",
+  newsletterDigestHour: "Daily digest hour",
+  newsletterBreakingEmail: "E-mail Breaking News to subscribers",
   allowComments: "Allow comments",
   moderateComments: "Moderate comments",
   autoApproveComments: "Auto-approve comments",
@@ -158,7 +162,16 @@ export const SETTINGS_TABS = [
   {
     id: "content",
     label: "Content",
-    fields: ["postsPerPage", "dateFormat", "timeFormat", "startOfWeek", "enableNewsletter"],
+    fields: [
+      "postsPerPage",
+      "dateFormat",
+      "timeFormat",
+      "startOfWeek",
+      "enableNewsletter",
+      "newsletterDigestEnabled",
+      "newsletterDigestHour",
+      "newsletterBreakingEmail",
+    ],
   },
   {
     id: "comments",
@@ -196,6 +209,8 @@ export const SETTINGS_FIELDS: SettingsField[] = SETTINGS_TABS.flatMap((t) => [..
 
 export const BOOLEAN_SETTINGS = [
   "enableNewsletter",
+  "newsletterDigestEnabled",
+  "newsletterBreakingEmail",
   "allowComments",
   "moderateComments",
   "autoApproveComments",
@@ -274,6 +289,9 @@ export const settingsFormSchema = z.object({
   timeFormat: choiceOf(TIME_FORMATS, "timeFormat"),
   startOfWeek: choiceOf(START_OF_WEEK, "startOfWeek").transform(Number),
   enableNewsletter: checkbox,
+  newsletterDigestEnabled: checkbox,
+  newsletterDigestHour: wholeNumberIn(0, 23, T.newsletterDigestHour),
+  newsletterBreakingEmail: checkbox,
   allowComments: checkbox,
   moderateComments: checkbox,
   autoApproveComments: checkbox,

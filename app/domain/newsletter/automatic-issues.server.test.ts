@@ -1,0 +1,169 @@
+/**
+ * The daily digest and the breaking-news e-mail (issue 29): made once a day at the digest's hour in the
+ * site's time zone, with two instances sending; not at all on a day with nothing new; one e-mail per
+ * Breaking News story. Mailed to a real SMTP server in this process.
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
+import { seedDatabase } from "#app/db/seed.server";
+import { newsletterIssues, newsletterSubscribers, settings, users } from "#app/db/schema";
+import { articleInput, staff } from "#app/domain/articles/article-testing.server";
+import { saveArticle } from "#app/domain/articles/admin.server";
+import { startTestSmtpServer, type TestSmtpServer } from "#app/domain/email/smtp-testing.server";
+import { forgetCachedSettings } from "#app/domain/settings/settings.server";
+import { emailBreakingNews, localDayAndHour, makeDailyDigest } from "./automatic-issues.server";
+import { startNewsletterSender, type NewsletterSender } from "./sender.server";
+
+describe("the site's day and hour", () => {
+  test("are read in its time zone", () => {
+    const now = new Date("2026-11-27T22:05:00Z");
+    expect(localDayAndHour(now, "Africa/Accra")).toEqual({ day: "2026-11-27", hour: 22 });
+    expect(localDayAndHour(now, "Asia/Tokyo")).toEqual({ day: "2026-11-28", hour: 7 });
+    expect(localDayAndHour(new Date("2026-11-27T00:30:00Z"), "America/New_York")).toEqual({
+      day: "2026-11-26",
+      hour: 19,
+    });
+  });
+});
+
+describe.each(TEST_ENGINES)("automatic issues on %s", (engine) => {
+  let database: TestDatabase;
+  let smtp: TestSmtpServer;
+  const senders: NewsletterSender[] = [];
+  const editor = staff("editor", "Efua");
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    await seedDatabase(database.db);
+    await database.db
+      .insert(users)
+      .values({ id: editor.id, email: editor.email, name: editor.name, role: editor.role! });
+    smtp = await startTestSmtpServer();
+  }, 60_000);
+
+  afterAll(async () => {
+    await smtp?.close();
+    await database?.destroy();
+  });
+
+  beforeEach(async () => {
+    smtp.clear();
+    await database.db.delete(newsletterIssues);
+    await database.db.delete(newsletterSubscribers);
+    await database.db.insert(newsletterSubscribers).values(
+      Array.from({ length: 20 }, (_, i) => ({
+        email: `reader-${i}@example.com`,
+        status: "confirmed" as const,
+        token: `reader-token-${i}-${"x".repeat(20)}`,
+      })),
+    );
+    await useSettings({
+      newsletterDigestEnabled: true,
+      newsletterDigestHour: 7,
+      newsletterBreakingEmail: true,
+      timezone: "Asia/Tokyo",
+    });
+  });
+
+  afterEach(async () => {
+    await Promise.all(senders.splice(0).map((sender) => sender.stop()));
+  });
+
+  async function useSettings(values: Partial<typeof settings.$inferInsert>) {
+    await database.db.update(settings).set(values);
+    forgetCachedSettings(database.db);
+  }
+
+  const issuesOf = (kind: "digest" | "breaking") =>
+    database.db.select().from(newsletterIssues).where(eq(newsletterIssues.kind, kind));
+
+  test("the digest is made at its hour in the site's time zone, once a day however many instances try", async () => {
+    // 06:59 in Tokyo: not yet. 07:00: due.
+    expect(await makeDailyDigest(database.db, new Date("2026-11-27T21:59:00Z"))).toBe("not yet");
+    const due = new Date("2026-11-27T22:00:00Z");
+    const tries = await Promise.all([1, 2, 3].map(() => makeDailyDigest(database.db, due)));
+    expect(tries.filter((outcome) => outcome === "made")).toHaveLength(1);
+    expect(tries.filter((outcome) => outcome === "already made")).toHaveLength(2);
+    expect(await makeDailyDigest(database.db, new Date("2026-11-28T14:00:00Z"))).toBe("already made");
+
+    const [digest, ...others] = await issuesOf("digest");
+    expect(others).toEqual([]);
+    expect(digest!.digestDay).toBe("2026-11-28");
+    expect(digest!.status).toBe("scheduled");
+    expect(digest!.stories.length).toBeGreaterThan(0);
+    expect(digest!.stories[0]!.url).toMatch(/^http:\/\/localhost:\d+\/article\//);
+  });
+
+  test("on a day with no new story nothing is mailed, and the day is not tried again", async () => {
+    // A day long after every story in the database was published.
+    const later = new Date("2031-03-10T23:00:00Z");
+    expect(await makeDailyDigest(database.db, later)).toBe("skipped");
+    expect(await makeDailyDigest(database.db, later)).toBe("already made");
+    const [digest] = await issuesOf("digest");
+    expect(digest!.status).toBe("skipped");
+    expect(digest!.stories).toEqual([]);
+  });
+
+  test("switched off, or the newsletter off: no digest", async () => {
+    const due = new Date("2026-11-27T22:00:00Z");
+    await useSettings({ newsletterDigestEnabled: false });
+    expect(await makeDailyDigest(database.db, due)).toBe("off");
+    await useSettings({ newsletterDigestEnabled: true, enableNewsletter: false });
+    expect(await makeDailyDigest(database.db, due)).toBe("off");
+    await useSettings({ enableNewsletter: true });
+    expect(await issuesOf("digest")).toEqual([]);
+  });
+
+  test("with two instances sending, today's digest reaches each subscriber once", async () => {
+    // Due since midnight wherever the site is.
+    await useSettings({ newsletterDigestHour: 0, timezone: "Africa/Accra" });
+    for (const owner of ["instance-a", "instance-b"])
+      senders.push(
+        startNewsletterSender(database.db, {
+          smtpUrl: smtp.smtpUrl,
+          smtpFrom: "Newsdesk <news@example.com>",
+          ratePerMinute: 600_000,
+          intervalMs: 50,
+          owner,
+        }),
+      );
+    const deadline = Date.now() + 30_000;
+    while ((await issuesOf("digest"))[0]?.status !== "sent") {
+      if (Date.now() > deadline) throw new Error("the digest was not sent within 30 s");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    // The loops keep looking: nothing more goes out today.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(smtp.received).toHaveLength(20);
+    expect(new Set(smtp.received.flatMap((message) => message.to)).size).toBe(20);
+    expect(smtp.received[0]!.subject).toMatch(/daily digest/);
+    expect(await issuesOf("digest")).toHaveLength(1);
+  }, 60_000);
+
+  test("a Breaking News story is e-mailed once; not with the setting off or without e-mail", async () => {
+    const { id } = await saveArticle(
+      database.db,
+      editor,
+      articleInput({ title: "Floods close the Accra-Kumasi road", status: "published", isTopStory: true }),
+    );
+    expect(await emailBreakingNews(database.db, id, {})).toBe(false); // no SMTP_URL
+    const tries = await Promise.all(
+      [1, 2].map(() => emailBreakingNews(database.db, id, { smtpUrl: smtp.smtpUrl })),
+    );
+    expect(tries.filter(Boolean)).toHaveLength(1);
+    const [breaking, ...others] = await issuesOf("breaking");
+    expect(others).toEqual([]);
+    expect(breaking!.subject).toBe("Breaking: Floods close the Accra-Kumasi road");
+    expect(breaking!.stories.map((story) => story.title)).toEqual(["Floods close the Accra-Kumasi road"]);
+
+    const { id: quiet } = await saveArticle(
+      database.db,
+      editor,
+      articleInput({ title: "Parliament resumes", status: "published", isTopStory: true }),
+    );
+    await useSettings({ newsletterBreakingEmail: false });
+    expect(await emailBreakingNews(database.db, quiet, { smtpUrl: smtp.smtpUrl })).toBe(false);
+    expect(await issuesOf("breaking")).toHaveLength(1);
+  });
+});
