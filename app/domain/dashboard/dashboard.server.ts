@@ -13,6 +13,7 @@ import { activityLog, articles } from "#app/db/schema";
 import { firstRow } from "#app/db/rows";
 import { totalViews } from "#app/domain/articles/views.server";
 import { topStoriesOfWeek, viewsPerDay, type ViewScope } from "#app/domain/articles/view-stats.server";
+import { subscriberGrowth } from "#app/domain/newsletter/subscribers.server";
 import { pendingCommentCount, pendingWork } from "./pending-work.server";
 
 const DASHBOARD_LIMITS = { recent: 5, popular: 5, activity: 10 } as const;
@@ -192,5 +193,7 @@ export async function loadDashboard(db: Db, viewer: DashboardViewer) {
   const viewsByDay = await viewsPerDay(db, viewScopeOf(viewer));
   const topStories = await topStoriesOfWeek(db, viewScopeOf(viewer));
   const pending = await pendingWork(db, viewer);
-  return { stats, recent, popular, activity, health, viewsByDay, topStories, pending };
+  // Readers' addresses are not a writer's business (the subscribers permission).
+  const newsletter = can(viewer.role, "subscribers", "view") ? await subscriberGrowth(db, viewer) : null;
+  return { stats, recent, popular, activity, health, viewsByDay, topStories, pending, newsletter };
 }

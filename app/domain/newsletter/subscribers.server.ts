@@ -3,7 +3,7 @@
  * counts; delete; CSV export. Every function takes the actor and refuses a role without the
  * `subscribers` permission (admins and editors).
  */
-import { and, count, desc, eq, ilike, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, ilike, sql, type SQL } from "drizzle-orm";
 import { accessDenied, type CurrentUser } from "#app/auth/guard.server";
 import { can } from "#app/auth/permissions";
 import type { DbOrTx } from "#app/db/client.server";
@@ -15,7 +15,7 @@ import { SUBSCRIBER_STATUSES, type SubscriberStatus } from "#app/lib/enums";
 import { notFound } from "#app/lib/errors";
 import { SUBSCRIBERS_PAGE_SIZE } from "./newsletter-form";
 
-function requireSubscribers(actor: CurrentUser, action: "view" | "manage") {
+function requireSubscribers(actor: Pick<CurrentUser, "role">, action: "view" | "manage") {
   if (!can(actor.role, "subscribers", action)) accessDenied();
 }
 
@@ -105,4 +105,42 @@ export async function exportSubscribersCsv(
     ["email", "status", "consent_at", "confirmed_at"],
     ...rows.map((r) => [r.email, r.status, r.consentAt, r.confirmedAt]),
   ]);
+}
+
+export interface SubscriberGrowth {
+  /** Confirmed subscribers now: who the next issue goes to. */
+  confirmed: number;
+  /** Confirmed in the last 30 days, and in the 30 before. */
+  joined: number;
+  joinedBefore: number;
+  /** Unsubscribed or bounced in the last 30 days. */
+  left: number;
+}
+
+const GROWTH_PERIOD_MS = 30 * 24 * 3600_000;
+
+/** The dashboard's newsletter figures (issue 29, item 4), for those who may see subscribers. */
+export async function subscriberGrowth(
+  db: DbOrTx,
+  actor: Pick<CurrentUser, "role">,
+  now = new Date(),
+): Promise<SubscriberGrowth> {
+  requireSubscribers(actor, "view");
+  const since = new Date(now.getTime() - GROWTH_PERIOD_MS);
+  const before = new Date(since.getTime() - GROWTH_PERIOD_MS);
+  const s = newsletterSubscribers;
+  const [row] = await db
+    .select({
+      confirmed: sql<number>`count(*) filter (where ${s.status} = 'confirmed')`.mapWith(Number),
+      joined: sql<number>`count(*) filter (where ${s.confirmedAt} >= ${since})`.mapWith(Number),
+      joinedBefore:
+        sql<number>`count(*) filter (where ${s.confirmedAt} >= ${before} and ${s.confirmedAt} < ${since})`.mapWith(
+          Number,
+        ),
+      left: sql<number>`count(*) filter (where ${s.unsubscribedAt} >= ${since} or ${s.bouncedAt} >= ${since})`.mapWith(
+        Number,
+      ),
+    })
+    .from(s);
+  return row ?? { confirmed: 0, joined: 0, joinedBefore: 0, left: 0 };
 }

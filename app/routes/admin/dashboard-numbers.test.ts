@@ -4,7 +4,14 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { articleRevisions, articles, comments, contactMessages, settings } from "#app/db/schema";
+import {
+  articleRevisions,
+  articles,
+  comments,
+  contactMessages,
+  newsletterSubscribers,
+  settings,
+} from "#app/db/schema";
 import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
 import { recordArticleView, viewDay } from "#app/domain/articles/views.server";
 import * as articlesEditRoute from "./articles.edit";
@@ -16,6 +23,7 @@ interface DashboardBody {
   viewsByDay: Array<{ day: string; views: number }>;
   topStories: Array<{ id: string; title: string; views: number; isLive: boolean }>;
   pending: Array<{ key: string; to: string; count: number }>;
+  newsletter: { confirmed: number; joined: number; joinedBefore: number; left: number } | null;
 }
 interface EditBody {
   viewsByDay: Array<{ day: string; views: number }>;
@@ -140,6 +148,46 @@ describe("the dashboard's numbers and the editor's views chart per role", () => 
     // Not sent at all, not merely hidden.
     expect(JSON.stringify(body)).not.toContain("/admin/messages");
     expect(JSON.stringify(body)).not.toContain("/admin/comments");
+  });
+
+  test("subscriber growth (issue 29): confirmed now, joined in the last 30 days and the 30 before, left; not for writers", async () => {
+    const ago = (days: number) => new Date(Date.now() - days * DAY);
+    await database.db.insert(newsletterSubscribers).values([
+      {
+        email: "new@example.com",
+        status: "confirmed",
+        token: "growth-token-1-xxxxxxxxxxxx",
+        confirmedAt: ago(2),
+      },
+      {
+        email: "month@example.com",
+        status: "confirmed",
+        token: "growth-token-2-xxxxxxxxxxxx",
+        confirmedAt: ago(45),
+      },
+      {
+        email: "old@example.com",
+        status: "confirmed",
+        token: "growth-token-3-xxxxxxxxxxxx",
+        confirmedAt: ago(90),
+      },
+      { email: "waiting@example.com", status: "pending", token: "growth-token-4-xxxxxxxxxxxx" },
+      {
+        email: "gone@example.com",
+        status: "unsubscribed",
+        token: "growth-token-5-xxxxxxxxxxxx",
+        confirmedAt: ago(40),
+        unsubscribedAt: ago(1),
+      },
+    ]);
+    for (const role of ["admin", "editor"] as const)
+      expect((await dashboardFor(role)).newsletter).toEqual({
+        confirmed: 3,
+        joined: 1,
+        joinedBefore: 2,
+        left: 1,
+      });
+    expect((await dashboardFor("writer")).newsletter).toBeNull();
   });
 
   test("the article editor's chart shows that article's views per day, to whoever may edit it", async () => {

@@ -115,8 +115,19 @@ function Panel({
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { name, role, stats, recent, popular, activity, health, viewsByDay, topStories, pending } =
-    loaderData;
+  const {
+    name,
+    role,
+    stats,
+    recent,
+    popular,
+    activity,
+    health,
+    viewsByDay,
+    topStories,
+    pending,
+    newsletter,
+  } = loaderData;
   const buttons = (role ? ROLE_BUTTONS[role] : []).filter((b) => can(role, b.area, b.action));
   const quick = QUICK_ACTIONS.filter((a) => can(role, a.area, a.action));
   const isWriter = !can(role, "articles", "viewAll");
@@ -178,6 +189,40 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           );
         })}
       </section>
+
+      {newsletter ? (
+        <section
+          aria-labelledby="newsletter-growth"
+          className="rounded-lg border border-gray-200 bg-white p-4"
+        >
+          <h2 id="newsletter-growth" className="mb-2 text-sm font-semibold text-gray-800">
+            Newsletter subscribers
+          </h2>
+          <dl className="grid grid-cols-3 gap-2 text-sm">
+            <div>
+              <dt className="text-gray-500">Confirmed</dt>
+              <dd className="text-lg font-bold tabular-nums" data-testid="newsletter-confirmed">
+                {numberFormat.format(newsletter.confirmed)}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-gray-500">Joined, last 30 days</dt>
+              <dd className="text-lg font-bold tabular-nums" data-testid="newsletter-joined">
+                +{numberFormat.format(newsletter.joined)}
+                <span className="ml-1 text-xs font-normal text-gray-500">
+                  ({numberFormat.format(newsletter.joinedBefore)} the 30 days before)
+                </span>
+              </dd>
+            </div>
+            <div>
+              <dt className="text-gray-500">Left, last 30 days</dt>
+              <dd className="text-lg font-bold tabular-nums" data-testid="newsletter-left">
+                {numberFormat.format(newsletter.left)}
+              </dd>
+            </div>
+          </dl>
+        </section>
+      ) : null}
 
       {pending.length > 0 ? (
         <section aria-labelledby="pending-work" className="rounded-lg border border-gray-200 bg-white p-4">
