@@ -35,6 +35,8 @@ export default [
   route("resources/article-views/:id", "routes/resources/article-views.ts"),
   route("resources/alerts", "routes/resources/alerts.ts"),
   route("newsletter/one-click", "routes/resources/newsletter-one-click.ts"),
+  route("newsletter/opened", "routes/resources/newsletter-counts.ts", { id: "newsletter-opened" }),
+  route("newsletter/clicked", "routes/resources/newsletter-counts.ts", { id: "newsletter-clicked" }),
   route("admin/media/upload", "routes/resources/media-upload.ts"),
   route("admin/media/picker", "routes/resources/media-picker.ts"),
   route("admin/subscribers/export.csv", "routes/resources/subscribers-export.ts"),

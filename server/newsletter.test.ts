@@ -233,4 +233,12 @@ describe.each(TEST_ENGINES)("the newsletter over HTTP on %s", (engine) => {
     });
     expect(forged.status).toBe(403);
   });
+  test("with open counts on, the signup form's consent says so; off (the default), it does not", async () => {
+    const notice = m.text.NEWSLETTER_TEXT.countsNotice;
+    expect((await request("/")).body).not.toContain(notice);
+    await setSettings({ newsletterOpenCounts: true });
+    expect((await request("/")).body).toContain(notice);
+    expect((await request("/newsletter")).body).toContain(notice);
+    await setSettings({ newsletterOpenCounts: false });
+  });
 });

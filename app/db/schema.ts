@@ -108,6 +108,8 @@ export const settings = pgTable(
     newsletterDigestEnabled: boolean("newsletter_digest_enabled").notNull().default(false),
     newsletterDigestHour: integer("newsletter_digest_hour").notNull().default(7),
     newsletterBreakingEmail: boolean("newsletter_breaking_email").notNull().default(false),
+    /** Off by default: issues then carry no pixel and no counted links; on, the signup form says so. */
+    newsletterOpenCounts: boolean("newsletter_open_counts").notNull().default(false),
     /** New installs read Ghana time; the spec's UTC stays for installs made before (deviations.md). */
     timezone: text("timezone").notNull().default("Africa/Accra"),
     dateFormat: text("date_format").notNull().default("F j, Y"),
@@ -889,6 +891,9 @@ export const newsletterDeliveries = pgTable(
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
     lastError: text("last_error").notNull().default(""),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** Only while open counts are on: the first time the mail's pixel loaded, or one of its links was followed. */
+    openedAt: timestamp("opened_at", { withTimezone: true }),
+    clickedAt: timestamp("clicked_at", { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.issueId, t.subscriberId] }),

@@ -291,6 +291,10 @@ export function SettingsForm({
               "newsletterBreakingEmail",
               "A story published as Breaking News is also e-mailed to confirmed subscribers, once.",
             )}
+            {checkbox(
+              "newsletterOpenCounts",
+              "Issues carry an invisible image and counted links, so each issue shows how many opened it and followed a link. The signup form then says so.",
+            )}
           </div>
         </Panel>
 

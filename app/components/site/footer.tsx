@@ -32,6 +32,8 @@ interface FooterProps {
   contact: { adminEmail: string; streetAddress: string; contactNumber: string };
   /** The "Enable newsletter" setting. */
   newsletter: boolean;
+  /** Open counts are on: the signup form says so. */
+  newsletterCountsOpens?: boolean;
   /** The site's VAPID public key: the breaking-news alerts button, for browsers that take them. */
   pushKey: string | null;
 }
@@ -47,6 +49,7 @@ export function SiteFooter({
   social,
   contact,
   newsletter,
+  newsletterCountsOpens,
   pushKey,
 }: FooterProps) {
   return (
@@ -60,7 +63,7 @@ export function SiteFooter({
               </h2>
               <p className="mt-1 text-blue-100">{NEWSLETTER_TEXT.intro}</p>
             </div>
-            <NewsletterSignup idPrefix="footer-newsletter" tone="dark" />
+            <NewsletterSignup idPrefix="footer-newsletter" tone="dark" countsOpens={newsletterCountsOpens} />
           </div>
         </section>
       ) : null}

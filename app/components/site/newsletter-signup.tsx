@@ -11,6 +11,8 @@ interface NewsletterSignupProps {
   tone: "dark" | "light";
   /** What the reader typed, when the server sent the form back. */
   typed?: { email: string; consent: boolean };
+  /** Open counts are on: the reader consents to them too, so the form says so. */
+  countsOpens?: boolean;
   children?: React.ReactNode;
 }
 
@@ -29,7 +31,7 @@ const TONE = {
   },
 };
 
-export function NewsletterSignup({ idPrefix, tone, typed, children }: NewsletterSignupProps) {
+export function NewsletterSignup({ idPrefix, tone, typed, countsOpens, children }: NewsletterSignupProps) {
   const look = TONE[tone];
   return (
     <form
@@ -77,6 +79,7 @@ export function NewsletterSignup({ idPrefix, tone, typed, children }: Newsletter
         />
         <label htmlFor={`${idPrefix}-consent`} className={`text-sm leading-snug ${look.consent}`}>
           {NEWSLETTER_TEXT.consentLabel}
+          {countsOpens ? ` ${NEWSLETTER_TEXT.countsNotice}` : null}
         </label>
       </div>
     </form>

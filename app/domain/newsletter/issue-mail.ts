@@ -38,6 +38,11 @@ export interface IssueMailRecipient {
   unsubscribeUrl: string;
   /** Only when an admin turned open counts on: otherwise the mail loads no image of ours but the stories'. */
   openPixelUrl?: string;
+  /**
+   * Only with open counts on: the address a story's links go to instead of the story (a counted
+   * redirect to it), by the story's place in the issue.
+   */
+  linkFor?: (storyIndex: number) => string;
 }
 
 /** Gmail clips a message whose HTML is over 102 KB behind "[Message clipped]", footer and unsubscribe link included. */
@@ -138,9 +143,10 @@ export function renderIssueMail(
   const unsubscribeUrl = requiredHttpUrl(recipient.unsubscribeUrl, "unsubscribe address");
   const pixelUrl = httpUrl(recipient.openPixelUrl);
   // A story whose address is not http(s) has nowhere safe to send the reader: it is left out.
-  const stories = content.stories.flatMap((story) => {
+  const stories = content.stories.flatMap((story, index) => {
     const url = httpUrl(story.url);
-    return url ? [{ story, url }] : [];
+    if (!url) return [];
+    return [{ story, url: (recipient.linkFor && httpUrl(recipient.linkFor(index))) || url }];
   });
   const intro = paragraphsOf(content.intro);
   const preheader = content.intro.trim().split("\n")[0]?.trim() ?? "";

@@ -14,6 +14,8 @@ export const NEWSLETTER_TEXT = {
   consentLabel:
     "I agree to receive the newsletter by e-mail and to have my address stored for it. I can unsubscribe at any time with the link in every e-mail.",
   submit: "Subscribe",
+  /** Added to the consent while an admin has open counts on (Settings → Content; issue 29). */
+  countsNotice: "Each issue counts whether I open it and follow its links.",
   invalidTitle: "Please check the form",
   invalidEmail: "Please enter a valid email address.",
   missingConsent: "Please tick the box to agree to receive the newsletter.",

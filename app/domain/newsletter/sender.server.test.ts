@@ -7,9 +7,10 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
 import { seedDatabase } from "#app/db/seed.server";
-import { newsletterDeliveries, newsletterIssues, newsletterSubscribers } from "#app/db/schema";
+import { newsletterDeliveries, newsletterIssues, newsletterSubscribers, settings } from "#app/db/schema";
 import { startTestSmtpServer, type TestSmtpServer } from "#app/domain/email/smtp-testing.server";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
+import { engagement, followClick, recordOpen } from "./engagement.server";
 import { startNewsletterSender, type NewsletterSender, type SenderOptions } from "./sender.server";
 import { queueIssue, sendProgress, setIssuePaused } from "./sending.server";
 import { unsubscribe } from "./signup.server";
@@ -207,4 +208,38 @@ describe.each(TEST_ENGINES)("sending the newsletter on %s", (engine) => {
     expect(smtp.received).toHaveLength(6);
     expect(Date.now() - started).toBeGreaterThanOrEqual(500);
   }, 30_000);
+  test("open counts: off by default, no image and plain story links; on, each reader's opens and clicks count once", async () => {
+    await subscribers(2, "confirmed");
+    const quiet = await anIssue("Without counts");
+    await queueIssue(database.db, quiet.id);
+    start();
+    await until("the issue is sent", async () => (await statusOf(quiet.id)) === "sent");
+    const plain = smtp.received[0]!;
+    expect(plain.html).not.toContain("/newsletter/opened");
+    expect(plain.html).toContain(`href="${STORY.url}"`);
+    await recordOpen(database.db, quiet.id, "confirmed-token-0-" + "x".repeat(20));
+    expect(await engagement(database.db, quiet.id)).toEqual({ opened: 0, clicked: 0 });
+
+    await database.db.update(settings).set({ newsletterOpenCounts: true });
+    forgetCachedSettings(database.db);
+    smtp.clear();
+    const counted = await anIssue("With counts");
+    await queueIssue(database.db, counted.id);
+    await until("the issue is sent", async () => (await statusOf(counted.id)) === "sent");
+    const mail = smtp.received.find((message) => message.to.includes("confirmed-0@example.com"))!;
+    const token = "confirmed-token-0-" + "x".repeat(20);
+    expect(mail.html).toContain(`/newsletter/opened?issue=${counted.id}&amp;token=${token}`);
+    expect(mail.html).toContain(`/newsletter/clicked?issue=${counted.id}&amp;token=${token}&amp;story=0`);
+    expect(mail.html).not.toContain(`href="${STORY.url}"`);
+
+    await recordOpen(database.db, counted.id, token);
+    await recordOpen(database.db, counted.id, token);
+    expect(await followClick(database.db, counted.id, token, 0)).toBe(STORY.url);
+    // Another place, or a forged token: no story, no count.
+    expect(await followClick(database.db, counted.id, token, 7)).toBeNull();
+    expect(await followClick(database.db, counted.id, "not-a-token-of-anyone-xx", 0)).toBe(STORY.url);
+    expect(await engagement(database.db, counted.id)).toEqual({ opened: 1, clicked: 1 });
+    await database.db.update(settings).set({ newsletterOpenCounts: false });
+    forgetCachedSettings(database.db);
+  }, 60_000);
 });

@@ -33,6 +33,7 @@ import {
   type DueDelivery,
 } from "./sending.server";
 import { makeDailyDigest } from "./automatic-issues.server";
+import { clickedLink, openedLink } from "./engagement.server";
 import { oneClickUnsubscribeLink, unsubscribeLink } from "./signup.server";
 
 /** Deliveries read at a time: small, so a pause or a lost lease is seen within a batch. */
@@ -129,7 +130,17 @@ export function startNewsletterSender(db: Db, options: SenderOptions): Newslette
         intro: issue.intro,
         stories: issue.stories,
       },
-      { email: delivery.email, unsubscribeUrl: unsubscribeLink(origin, delivery.token) },
+      {
+        email: delivery.email,
+        unsubscribeUrl: unsubscribeLink(origin, delivery.token),
+        // Only while an admin has open counts on (off by default): no pixel, no counted links otherwise.
+        ...(settings.newsletterOpenCounts
+          ? {
+              openPixelUrl: openedLink(origin, issue.id, delivery.token),
+              linkFor: (story: number) => clickedLink(origin, issue.id, delivery.token, story),
+            }
+          : {}),
+      },
     );
     // Whether the row was marked sent before the last line, or found taken by another sender.
     let mark = "none" as "none" | "sent" | "taken";

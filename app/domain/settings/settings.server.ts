@@ -58,6 +58,8 @@ export function publicSettings(s: Settings) {
     showRejectedComments: s.showRejectedComments,
     showSpamComments: s.showSpamComments,
     enableNewsletter: s.enableNewsletter,
+    // Said in the signup form's consent while on.
+    newsletterOpenCounts: s.newsletterOpenCounts,
     timezone: s.timezone,
     dateFormat: s.dateFormat,
     timeFormat: s.timeFormat,

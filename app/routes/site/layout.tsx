@@ -129,6 +129,7 @@ function SiteChrome({ site, children }: { site: SiteData; children: React.ReactN
         social={settings.socialMedia}
         contact={settings}
         newsletter={settings.enableNewsletter && !onNewsletterPage}
+        newsletterCountsOpens={settings.newsletterOpenCounts}
         pushKey={pushKey}
       />
     </div>

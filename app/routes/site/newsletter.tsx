@@ -23,7 +23,7 @@ export interface NewsletterActionData {
 
 export const loader = withDomainErrors(async ({ context }: Route.LoaderArgs) => {
   const settings = await requireNewsletterOn(context.db);
-  return { siteTitle: settings.siteTitle };
+  return { siteTitle: settings.siteTitle, countsOpens: settings.newsletterOpenCounts };
 });
 
 export const action = withDomainErrors(async ({ request, context }: Route.ActionArgs) => {
@@ -88,6 +88,7 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
           idPrefix="newsletter"
           tone="light"
           typed={actionData && !actionData.ok ? actionData.values : undefined}
+          countsOpens={loaderData.countsOpens}
         >
           {actionData ? <FormVerdict result={actionData} /> : null}
         </NewsletterSignup>
