@@ -41,7 +41,7 @@ export const NEWSLETTER_TEXT = {
   saved: "Draft saved",
   created: "Draft created",
   preview: "Preview",
-  desktop: "Desktop (600 px)",
+  desktop: "Desktop (640 px)",
   phone: "Phone (375 px)",
   sendTest: "Send a test to myself",
   testSent: "Test sent",
