@@ -1,0 +1,73 @@
+/**
+ * Composing and sending a newsletter issue in the browser (issue 29), on the site with SMTP_URL and its
+ * mailbox: an admin composes an issue from two published stories in an order of their choosing, sees it
+ * previewed at desktop and phone widths, sends a test to their own address, which arrives, then sends the
+ * issue after confirming and pauses and resumes the send.
+ */
+import { expect, test } from "@playwright/test";
+import { E2E_ACCOUNTS } from "./accounts";
+import { signIn } from "./helpers";
+import { latestEmailTo } from "./mailbox";
+
+const subject = `Week in review ${Date.now().toString(36)}`;
+
+test("an admin composes an issue, previews it, tests it to themselves, sends it and pauses it", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await signIn(page, E2E_ACCOUNTS.admin);
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Newsletter" }).click();
+  await expect(page.getByRole("heading", { name: "Newsletter" })).toBeVisible();
+  await page.getByRole("link", { name: "New issue" }).click();
+
+  // Saving without a subject keeps the page and what was typed.
+  await page.getByLabel("Introduction").fill("Good morning.");
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page.getByText("Please enter a subject.")).toBeVisible();
+  await expect(page.getByLabel("Introduction")).toHaveValue("Good morning.");
+
+  const stories = page.getByRole("list", { name: "Stories" }).getByRole("listitem");
+  const first = (await stories.nth(0).getByRole("checkbox").getAttribute("value"))!;
+  // The label is the title, then its date.
+  const firstTitle = await stories
+    .nth(0)
+    .locator("label")
+    .evaluate((label) => label.childNodes[0]?.textContent?.trim() ?? "");
+  await page.getByLabel("Subject").fill(subject);
+  await stories.nth(0).getByRole("checkbox").check();
+  await stories.nth(1).getByRole("checkbox").check();
+  await stories.nth(0).getByRole("spinbutton").fill("2");
+  await stories.nth(1).getByRole("spinbutton").fill("1");
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page.getByRole("heading", { name: subject })).toBeVisible();
+  // The chosen stories come first, in the numbered order: the first of the list is now second.
+  await expect(stories.nth(1).getByRole("checkbox")).toHaveAttribute("value", first);
+
+  for (const [name, width] of [
+    ["Preview: Desktop (640 px)", 640],
+    ["Preview: Phone (375 px)", 375],
+  ] as const) {
+    const frame = page.getByTitle(name);
+    await expect(frame).toHaveAttribute("width", String(width));
+    await expect(page.frameLocator(`iframe[title="${name}"]`).getByText(firstTitle).first()).toBeVisible();
+  }
+
+  await page.getByRole("button", { name: "Send a test to myself" }).click();
+  await expect(page.getByText(`The issue was sent to ${E2E_ACCOUNTS.admin.email}.`).first()).toBeVisible();
+  const testMail = await latestEmailTo(E2E_ACCOUNTS.admin.email);
+  expect(testMail.subject).toBe(`[Test] ${subject}`);
+  expect(testMail.text).toContain(firstTitle);
+
+  await page.getByRole("button", { name: "Send now" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Confirm" });
+  await expect(confirm).toContainText("Send this issue now to");
+  await confirm.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByRole("heading", { name: "Progress" })).toBeVisible();
+  await page.getByRole("button", { name: "Pause" }).click();
+  await expect(page.getByRole("button", { name: "Resume" })).toBeVisible();
+  await page.getByRole("button", { name: "Resume" }).click();
+  await expect(page.getByRole("button", { name: "Pause" })).toBeVisible();
+
+  await page.getByRole("link", { name: "← Newsletter" }).click();
+  await expect(page.getByRole("list", { name: "Issues" }).getByRole("link", { name: subject })).toBeVisible();
+});
