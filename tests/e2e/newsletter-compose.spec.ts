@@ -2,7 +2,8 @@
  * Composing and sending a newsletter issue in the browser (issue 29), on the site with SMTP_URL and its
  * mailbox: an admin composes an issue from two published stories in an order of their choosing, sees it
  * previewed at desktop and phone widths, sends a test to their own address, which arrives, then sends the
- * issue after confirming and pauses and resumes the send.
+ * issue after confirming and pauses and resumes the send; without script the sending page refreshes
+ * itself, and a draft is composed and ordered as a plain form.
  */
 import { expect, test } from "@playwright/test";
 import { E2E_ACCOUNTS } from "./accounts";
@@ -13,6 +14,7 @@ const subject = `Week in review ${Date.now().toString(36)}`;
 
 test("an admin composes an issue, previews it, tests it to themselves, sends it and pauses it", async ({
   page,
+  browser,
 }) => {
   test.setTimeout(60_000);
   await signIn(page, E2E_ACCOUNTS.admin);
@@ -68,6 +70,45 @@ test("an admin composes an issue, previews it, tests it to themselves, sends it 
   await page.getByRole("button", { name: "Resume" }).click();
   await expect(page.getByRole("button", { name: "Pause" })).toBeVisible();
 
+  // Without script the page of a sending issue refreshes itself, so its figures still move.
+  const issueUrl = page.url();
+  const noScript = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
+  const plain = await noScript.newPage();
+  await plain.goto(issueUrl);
+  await expect(plain.locator('meta[http-equiv="refresh"]')).toHaveAttribute("content", "4");
+  await noScript.close();
+
   await page.getByRole("link", { name: "← Newsletter" }).click();
   await expect(page.getByRole("list", { name: "Issues" }).getByRole("link", { name: subject })).toBeVisible();
+});
+
+test("without script, an issue is composed and ordered as a plain form", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await signIn(page, E2E_ACCOUNTS.admin);
+  await page.goto("/admin/newsletter/new");
+  const stories = page.getByRole("list", { name: "Stories" }).getByRole("listitem");
+  const ids = await Promise.all(
+    [0, 1, 2].map(async (n) => (await stories.nth(n).getByRole("checkbox").getAttribute("value"))!),
+  );
+  await page.getByLabel("Subject").fill(`Plain ${subject}`);
+  for (const [n, position] of [
+    [0, "3"],
+    [1, "1"],
+    [2, "2"],
+  ] as const) {
+    await stories.nth(n).getByRole("checkbox").check();
+    await stories.nth(n).getByRole("spinbutton").fill(position);
+  }
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page.getByRole("heading", { name: `Plain ${subject}` })).toBeVisible();
+  await expect(page.getByText("Draft created")).toBeVisible();
+  const order = await stories
+    .getByRole("checkbox", { checked: true })
+    .evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).value));
+  expect(order).toEqual([ids[1], ids[2], ids[0]]);
+  await context.close();
 });
