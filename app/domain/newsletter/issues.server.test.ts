@@ -128,6 +128,7 @@ describe.each(TEST_ENGINES)("newsletter issues on %s", (engine) => {
     smtp.clear();
   });
 
+  const mailOn = () => ({ smtpUrl: smtp.smtpUrl });
   const draft = (stories: string[] = [], subject = "This week") =>
     saveIssueDraft(database.db, editor, { subject, intro: "Hello.", stories });
 
@@ -203,8 +204,8 @@ describe.each(TEST_ENGINES)("newsletter issues on %s", (engine) => {
       () => saveIssueDraft(database.db, writer, { subject: "W", intro: "", stories: [] }, saved.id),
       () => previewIssue(database.db, writer, saved.id),
       () => sendTestIssue(database.db, writer, saved.id, { smtpUrl: smtp.smtpUrl }),
-      () => sendIssueNow(database.db, writer, saved.id),
-      () => scheduleIssue(database.db, writer, saved.id, "2099-01-01T10:00"),
+      () => sendIssueNow(database.db, writer, saved.id, { mail: mailOn() }),
+      () => scheduleIssue(database.db, writer, saved.id, "2099-01-01T10:00", { mail: mailOn() }),
       () => unscheduleIssue(database.db, writer, saved.id),
       () => pauseIssue(database.db, writer, saved.id, true),
     ];
@@ -238,11 +239,13 @@ describe.each(TEST_ENGINES)("newsletter issues on %s", (engine) => {
       { email: "p@example.com", status: "pending", token: "p".repeat(32) },
     ]);
     const saved = await draft([story["Harbour reopens"]!]);
-    await sendIssueNow(database.db, editor, saved.id);
+    await sendIssueNow(database.db, editor, saved.id, { mail: mailOn() });
     const { issue, figures } = await getIssue(database.db, editor, saved.id);
     expect(issue.status).toBe("sending");
     expect(figures).toEqual({ sent: 0, failed: 0, skipped: 0, left: 2, unsubscribedAfter: 0 });
-    expect((await refusal(() => sendIssueNow(database.db, editor, saved.id))).code).toBe("conflict");
+    expect((await refusal(() => sendIssueNow(database.db, editor, saved.id, { mail: mailOn() }))).code).toBe(
+      "conflict",
+    );
     const edit = await refusal(() =>
       saveIssueDraft(database.db, editor, { subject: "Changed", intro: "", stories: [] }, saved.id),
     );
@@ -262,6 +265,21 @@ describe.each(TEST_ENGINES)("newsletter issues on %s", (engine) => {
     ]);
   });
 
+  test("without e-mail an issue is neither sent nor scheduled: no delivery would ever go", async () => {
+    await database.db
+      .insert(newsletterSubscribers)
+      .values({ email: "a@example.com", status: "confirmed", token: "a".repeat(32) });
+    const saved = await draft();
+    const send = await refusal(() => sendIssueNow(database.db, editor, saved.id, { mail: {} }));
+    expect(send.message).toBe(NEWSLETTER_TEXT.emailOff);
+    const schedule = await refusal(() =>
+      scheduleIssue(database.db, editor, saved.id, "2099-01-01T10:00", { mail: {} }),
+    );
+    expect(schedule.message).toBe(NEWSLETTER_TEXT.emailOff);
+    expect((await getIssue(database.db, editor, saved.id)).issue.status).toBe("draft");
+    expect(await database.db.select().from(newsletterDeliveries)).toEqual([]);
+  });
+
   test("the list is newest first with sent, failed, left and who unsubscribed after the issue", async () => {
     const [a, b, c] = await database.db
       .insert(newsletterSubscribers)
@@ -277,7 +295,7 @@ describe.each(TEST_ENGINES)("newsletter issues on %s", (engine) => {
       .set({ createdAt: new Date(Date.UTC(2026, 0, 1)) })
       .where(eq(newsletterIssues.id, older.id));
     const sent = await draft([], "Sent one");
-    await sendIssueNow(database.db, editor, sent.id, new Date(Date.UTC(2026, 9, 1)));
+    await sendIssueNow(database.db, editor, sent.id, { now: new Date(Date.UTC(2026, 9, 1)), mail: mailOn() });
     const settle = (subscriberId: string, status: "sent" | "failed") =>
       database.db
         .update(newsletterDeliveries)
@@ -304,20 +322,29 @@ describe.each(TEST_ENGINES)("newsletter issues on %s", (engine) => {
   test("scheduling reads the time in the site's zone, refuses the past, and unschedules to a draft", async () => {
     const saved = await draft();
     const now = new Date(Date.UTC(2026, 10, 1, 12));
-    const missing = await refusal(() => scheduleIssue(database.db, editor, saved.id, "", now));
+    const missing = await refusal(() =>
+      scheduleIssue(database.db, editor, saved.id, "", { now, mail: mailOn() }),
+    );
     expect(missing.fieldErrors).toEqual({ scheduledAt: NEWSLETTER_TEXT.scheduleMissing });
-    const past = await refusal(() => scheduleIssue(database.db, editor, saved.id, "2026-11-01T12:30", now));
+    const past = await refusal(() =>
+      scheduleIssue(database.db, editor, saved.id, "2026-11-01T12:30", { now, mail: mailOn() }),
+    );
     expect(past.fieldErrors).toEqual({ scheduledAt: NEWSLETTER_TEXT.schedulePast });
     expect((await getIssue(database.db, editor, saved.id)).issue.status).toBe("draft");
     // 14:00 in Lagos (UTC+1) is 13:00 UTC.
-    const at = await scheduleIssue(database.db, editor, saved.id, "2026-11-01T14:00", now);
+    const at = await scheduleIssue(database.db, editor, saved.id, "2026-11-01T14:00", {
+      now,
+      mail: mailOn(),
+    });
     expect(at.toISOString()).toBe("2026-11-01T13:00:00.000Z");
     const scheduled = (await getIssue(database.db, editor, saved.id)).issue;
     expect([scheduled.status, scheduled.scheduledAt?.toISOString()]).toEqual([
       "scheduled",
       "2026-11-01T13:00:00.000Z",
     ]);
-    expect((await refusal(() => sendIssueNow(database.db, editor, saved.id))).code).toBe("conflict");
+    expect((await refusal(() => sendIssueNow(database.db, editor, saved.id, { mail: mailOn() }))).code).toBe(
+      "conflict",
+    );
     await unscheduleIssue(database.db, editor, saved.id);
     const back = (await getIssue(database.db, editor, saved.id)).issue;
     expect([back.status, back.scheduledAt]).toEqual(["draft", null]);

@@ -40,6 +40,8 @@ import { renderIssueMail } from "./issue-mail";
 import { queueIssue, sendProgress, setIssuePaused, type SendProgress } from "./sending.server";
 import { unsubscribeLink } from "./signup.server";
 
+type MailSettings = Parameters<typeof sendEmail>[1];
+
 function requireNewsletter(actor: CurrentUser, action: "view" | "send") {
   if (!can(actor.role, "newsletter", action)) accessDenied();
 }
@@ -308,12 +310,7 @@ export async function previewIssue(db: DbOrTx, actor: CurrentUser, id: string) {
 }
 
 /** Sends the rendered issue to the actor's own address, through the app's mailer. */
-export async function sendTestIssue(
-  db: Db,
-  actor: CurrentUser,
-  id: string,
-  mail: Parameters<typeof sendEmail>[1] = config(),
-) {
+export async function sendTestIssue(db: Db, actor: CurrentUser, id: string, mail: MailSettings = config()) {
   requireNewsletter(actor, "send");
   if (!isEmailConfigured(mail))
     throw invalid(NEWSLETTER_TEXT.emailOff, { title: NEWSLETTER_TEXT.testFailed });
@@ -332,9 +329,23 @@ export async function sendTestIssue(
   return actor.email;
 }
 
+/**
+ * Without SMTP_URL nothing can go: an issue queued or scheduled then would hold every subscriber's
+ * delivery in a queue no one works, so both are refused as the test is.
+ */
+function requireEmail(mail: MailSettings) {
+  if (!isEmailConfigured(mail)) throw invalid(NEWSLETTER_TEXT.emailOff, { title: NEWSLETTER_TEXT.failed });
+}
+
 /** Starts sending a draft to every confirmed subscriber now (queueIssue makes the deliveries). */
-export async function sendIssueNow(db: Db, actor: CurrentUser, id: string, now = new Date()) {
+export async function sendIssueNow(
+  db: Db,
+  actor: CurrentUser,
+  id: string,
+  { now = new Date(), mail = config() }: { now?: Date; mail?: MailSettings } = {},
+) {
   requireNewsletter(actor, "send");
+  requireEmail(mail);
   const issue = await findIssue(db, id);
   if (issue.status !== "draft" || !(await queueIssue(db, id, now))) throw conflict(NEWSLETTER_TEXT.notDraft);
   await logActivity(db, {
@@ -349,8 +360,15 @@ export async function sendIssueNow(db: Db, actor: CurrentUser, id: string, now =
  * Schedules a draft for a wall-clock time typed in the site's time zone (as article scheduling reads
  * it); the sender loop queues it when the time comes.
  */
-export async function scheduleIssue(db: Db, actor: CurrentUser, id: string, local: string, now = new Date()) {
+export async function scheduleIssue(
+  db: Db,
+  actor: CurrentUser,
+  id: string,
+  local: string,
+  { now = new Date(), mail = config() }: { now?: Date; mail?: MailSettings } = {},
+) {
   requireNewsletter(actor, "send");
+  requireEmail(mail);
   const { timezone } = await getSettings(db);
   const at = local ? zonedTimeToInstant(local, timezone) : null;
   if (!at) throw fieldsRefused("invalid", { scheduledAt: NEWSLETTER_TEXT.scheduleMissing });
