@@ -28,6 +28,9 @@ const SPEC_MATRIX: Array<[area: string, action: string, admin: boolean, editor: 
   // issue 12: newsletter subscribers are listed, exported and deleted by admins and editors.
   ["subscribers", "view", Y, Y, N],
   ["subscribers", "manage", Y, Y, N],
+  // issue 29: newsletter issues are composed, sent and paused by admins and editors.
+  ["newsletter", "view", Y, Y, N],
+  ["newsletter", "send", Y, Y, N],
   ["users", "view", Y, N, N],
   ["users", "manage", Y, N, N],
   ["media", "view", Y, Y, Y],
@@ -142,6 +145,8 @@ describe("permissionForAdminPath", () => {
     ["/admin/messages/x", { area: "messages", action: "view" }],
     ["/admin/subscribers", { area: "subscribers", action: "view" }],
     ["/admin/subscribers/export", { area: "subscribers", action: "view" }],
+    ["/admin/newsletter", { area: "newsletter", action: "view" }],
+    ["/admin/newsletter/new", { area: "newsletter", action: "view" }],
     ["/admin/profile", null],
     ["/admin/anything", dashboard],
     // A prefix only matches whole path segments.
@@ -174,6 +179,8 @@ describe("permissionForAdminPath", () => {
     ["/admin/messages/x", Y, Y, N],
     ["/admin/subscribers", Y, Y, N],
     ["/admin/subscribers/export", Y, Y, N],
+    ["/admin/newsletter", Y, Y, N],
+    ["/admin/newsletter/some-id", Y, Y, N],
     ["/admin/profile", Y, Y, Y],
     ["/admin/anything", Y, Y, Y],
   ];

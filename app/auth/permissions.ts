@@ -24,6 +24,9 @@ export const PERMISSIONS = {
   messages: { view: ["admin", "editor"], manage: ["admin", "editor"] },
   // Newsletter subscribers (issue 12): readers' addresses, so not for writers.
   subscribers: { view: ["admin", "editor"], manage: ["admin", "editor"] },
+  // Newsletter issues (issue 29): composed, previewed, sent and paused by admins and editors; an issue
+  // goes to every reader who subscribed, so it is not a writer's to send.
+  newsletter: { view: ["admin", "editor"], send: ["admin", "editor"] },
   users: { view: ["admin"], manage: ["admin"] },
   media: {
     view: ["admin", "editor", "writer"],
@@ -78,6 +81,7 @@ const ADMIN_PATH_PERMISSIONS: Array<[prefix: string, permission: AreaPermission 
   ["/admin/comments", { area: "comments", action: "view" }],
   ["/admin/messages", { area: "messages", action: "view" }],
   ["/admin/subscribers", { area: "subscribers", action: "view" }],
+  ["/admin/newsletter", { area: "newsletter", action: "view" }],
   ["/admin/categories/add", { area: "categories", action: "manage" }],
   ["/admin/categories/edit", { area: "categories", action: "manage" }],
   ["/admin/categories", { area: "categories", action: "view" }],

@@ -123,7 +123,7 @@ describe("subscribers (routes)", () => {
       "kofi@example.com",
       "ama@example.com",
     ]);
-    expect(body.counts).toEqual({ pending: 1, confirmed: 2, unsubscribed: 1 });
+    expect(body.counts).toEqual({ pending: 1, confirmed: 2, unsubscribed: 1, bounced: 0 });
     expect(body.total).toBe(4);
     expect(body.newsletterOn).toBe(true);
 

@@ -1,0 +1,357 @@
+/**
+ * Newsletter issues in the back office (issue 29): a draft freezes its published stories in the chosen
+ * order, refuses what the form's rules refuse without writing anything, is sent now, scheduled in the
+ * site's time zone or unscheduled, paused and resumed; the list shows each send's figures; a writer is
+ * refused everything and nothing changes.
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import type { CurrentUser } from "#app/auth/guard.server";
+import {
+  activityLog,
+  articles,
+  media,
+  newsletterDeliveries,
+  newsletterIssues,
+  newsletterSubscribers,
+  settings,
+} from "#app/db/schema";
+import { seedDatabase } from "#app/db/seed.server";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
+import { startTestSmtpServer, type TestSmtpServer } from "#app/domain/email/smtp-testing.server";
+import { forgetCachedSettings } from "#app/domain/settings/settings.server";
+import { createUser } from "#app/domain/users/users.server";
+import { isDomainError } from "#app/lib/errors";
+import { NEWSLETTER_TEXT, readIssueForm } from "./issue-form";
+import {
+  getIssue,
+  listIssues,
+  pauseIssue,
+  previewIssue,
+  saveIssueDraft,
+  scheduleIssue,
+  sendIssueNow,
+  sendTestIssue,
+  storyChoices,
+  unscheduleIssue,
+} from "./issues.server";
+
+const staff = (role: "admin" | "editor" | "writer"): CurrentUser => ({
+  id: "",
+  email: `${role}@example.com`,
+  name: role,
+  role,
+  status: "active",
+  avatarUrl: "",
+});
+
+async function refusal(run: () => Promise<unknown>) {
+  try {
+    await run();
+  } catch (error) {
+    if (isDomainError(error)) return error;
+    throw error;
+  }
+  throw new Error("expected a refusal");
+}
+
+describe.each(TEST_ENGINES)("newsletter issues on %s", (engine) => {
+  let database: TestDatabase;
+  let smtp: TestSmtpServer;
+  const editor = staff("editor");
+  const writer = staff("writer");
+  const story: Record<string, string> = {};
+
+  const issues = () => database.db.select().from(newsletterIssues);
+  const logged = async () => (await database.db.select().from(activityLog)).map((row) => row.action);
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    await seedDatabase(database.db);
+    smtp = await startTestSmtpServer();
+    for (const actor of [editor, writer]) {
+      const user = await createUser(
+        database.db,
+        { name: actor.name, email: actor.email, password: "secret12", role: actor.role ?? "writer" },
+        null,
+      );
+      actor.id = user.id;
+    }
+    await database.db.update(settings).set({ siteUrl: "https://news.example.com", timezone: "Africa/Lagos" });
+    forgetCachedSettings(database.db);
+    await database.db.insert(media).values({
+      name: "Harbour",
+      url: "/media/abc123def456abc123def456.jpg",
+      storageKey: "abc123def456abc123def456.jpg",
+      alt: "Boats in Tema harbour",
+      width: 1200,
+      height: 800,
+    });
+    const day = (d: number) => new Date(Date.UTC(2026, 9, d, 8));
+    const rows = await database.db
+      .insert(articles)
+      .values([
+        {
+          title: "Harbour reopens",
+          slug: "harbour-reopens",
+          excerpt: "Ships are back.",
+          content: "<p>x</p>",
+          status: "published",
+          publishedAt: day(1),
+          imageUrl: "https://news.example.com/media/abc123def456abc123def456.jpg",
+        },
+        {
+          title: "Rain in Kumasi",
+          slug: "rain-in-kumasi",
+          excerpt: "Wet week.",
+          content: "<p>x</p>",
+          status: "published",
+          publishedAt: day(2),
+          imageUrl: "https://elsewhere.example/unknown.jpg",
+        },
+        { title: "Unfinished draft", content: "<p>x</p>", status: "draft" },
+      ])
+      .returning({ id: articles.id, title: articles.title });
+    for (const row of rows) story[row.title] = row.id;
+  }, 60_000);
+
+  afterAll(async () => {
+    await smtp?.close();
+    forgetCachedSettings(database.db);
+    await database?.destroy();
+  });
+
+  beforeEach(async () => {
+    await database.db.delete(newsletterIssues);
+    await database.db.delete(newsletterSubscribers);
+    await database.db.delete(activityLog);
+    smtp.clear();
+  });
+
+  const mailOn = () => ({ smtpUrl: smtp.smtpUrl });
+  const draft = (stories: string[] = [], subject = "This week") =>
+    saveIssueDraft(database.db, editor, { subject, intro: "Hello.", stories });
+
+  test("the compose form orders the ticked stories by their position numbers", () => {
+    const form = new FormData();
+    for (const id of ["a", "b", "c", "d"]) form.append("story", id);
+    form.set("position.a", "3");
+    form.set("position.b", "1");
+    form.set("position.c", "");
+    form.set("position.d", "3");
+    form.set("position.x", "0"); // not ticked: not sent
+    form.set("subject", " S ");
+    expect(readIssueForm(form)).toEqual({ subject: " S ", intro: "", stories: ["b", "a", "d", "c"] });
+  });
+
+  test("a draft freezes its stories in order, with the picture's size only when the library knows it", async () => {
+    const saved = await draft([story["Rain in Kumasi"]!, story["Harbour reopens"]!]);
+    expect(saved.status).toBe("draft");
+    expect(saved.stories).toEqual([
+      {
+        articleId: story["Rain in Kumasi"],
+        title: "Rain in Kumasi",
+        excerpt: "Wet week.",
+        url: "https://news.example.com/article/rain-in-kumasi",
+        image: null,
+      },
+      {
+        articleId: story["Harbour reopens"],
+        title: "Harbour reopens",
+        excerpt: "Ships are back.",
+        url: "https://news.example.com/article/harbour-reopens",
+        image: {
+          url: "https://news.example.com/media/abc123def456abc123def456.jpg",
+          width: 1200,
+          height: 800,
+          alt: "Boats in Tema harbour",
+        },
+      },
+    ]);
+    expect(await logged()).toEqual(["created newsletter issue"]);
+  });
+
+  test("the pick list offers published stories only, newest first, and searches titles", async () => {
+    const all = await storyChoices(database.db, editor, { q: "", chosen: [] });
+    // The seed's sample stories are newer than ours; the draft is never offered.
+    expect(all.map((s) => s.title).slice(-2)).toEqual(["Rain in Kumasi", "Harbour reopens"]);
+    expect(all.map((s) => s.title)).not.toContain("Unfinished draft");
+    const found = await storyChoices(database.db, editor, { q: "harb", chosen: [] });
+    expect(found.map((s) => s.title)).toEqual(["Harbour reopens"]);
+  });
+
+  test("a refused save writes nothing: no subject, too long, a story not published", async () => {
+    const empty = await refusal(() => draft([], "  "));
+    expect(empty.fieldErrors).toEqual({ subject: NEWSLETTER_TEXT.subjectMissing });
+    const long = await refusal(() => draft([], "x".repeat(201)));
+    expect(long.fieldErrors).toEqual({ subject: NEWSLETTER_TEXT.subjectTooLong });
+    const intro = await refusal(() =>
+      saveIssueDraft(database.db, editor, { subject: "S", intro: "x".repeat(2001), stories: [] }),
+    );
+    expect(intro.fieldErrors).toEqual({ intro: NEWSLETTER_TEXT.introTooLong });
+    const gone = await refusal(() => draft([story["Unfinished draft"]!]));
+    expect(gone.fieldErrors).toEqual({ stories: NEWSLETTER_TEXT.storyGone });
+    expect(await issues()).toEqual([]);
+    expect(await logged()).toEqual([]);
+  });
+
+  test("a writer is refused every action and nothing changes", async () => {
+    const saved = await draft();
+    const calls = [
+      () => listIssues(database.db, writer),
+      () => getIssue(database.db, writer, saved.id),
+      () => saveIssueDraft(database.db, writer, { subject: "W", intro: "", stories: [] }),
+      () => saveIssueDraft(database.db, writer, { subject: "W", intro: "", stories: [] }, saved.id),
+      () => previewIssue(database.db, writer, saved.id),
+      () => sendTestIssue(database.db, writer, saved.id, { smtpUrl: smtp.smtpUrl }),
+      () => sendIssueNow(database.db, writer, saved.id, { mail: mailOn() }),
+      () => scheduleIssue(database.db, writer, saved.id, "2099-01-01T10:00", { mail: mailOn() }),
+      () => unscheduleIssue(database.db, writer, saved.id),
+      () => pauseIssue(database.db, writer, saved.id, true),
+    ];
+    for (const call of calls) expect((await refusal(call)).code).toBe("forbidden");
+    expect((await issues()).map((i) => [i.subject, i.status])).toEqual([["This week", "draft"]]);
+    expect(smtp.received).toEqual([]);
+    expect(await logged()).toEqual(["created newsletter issue"]);
+  });
+
+  test("the preview and the test are the issue's e-mail; the test goes to the staff member only", async () => {
+    const saved = await draft([story["Harbour reopens"]!]);
+    const preview = await previewIssue(database.db, editor, saved.id);
+    expect(preview.html).toContain("Harbour reopens");
+    expect(preview.html).toContain('alt="Boats in Tema harbour"');
+    const off = await refusal(() => sendTestIssue(database.db, editor, saved.id, {}));
+    expect(off.message).toBe(NEWSLETTER_TEXT.emailOff);
+    expect(await sendTestIssue(database.db, editor, saved.id, { smtpUrl: smtp.smtpUrl })).toBe(
+      "editor@example.com",
+    );
+    const mail = await smtp.waitFor("editor@example.com");
+    expect(mail.subject).toBe("[Test] This week");
+    expect(mail.html).toContain("Harbour reopens");
+    expect(smtp.received).toHaveLength(1);
+    expect((await getIssue(database.db, editor, saved.id)).issue.status).toBe("draft");
+  });
+
+  test("send now queues one delivery per confirmed subscriber; a sent issue is no longer a draft", async () => {
+    await database.db.insert(newsletterSubscribers).values([
+      { email: "a@example.com", status: "confirmed", token: "a".repeat(32) },
+      { email: "b@example.com", status: "confirmed", token: "b".repeat(32) },
+      { email: "p@example.com", status: "pending", token: "p".repeat(32) },
+    ]);
+    const saved = await draft([story["Harbour reopens"]!]);
+    await sendIssueNow(database.db, editor, saved.id, { mail: mailOn() });
+    const { issue, figures } = await getIssue(database.db, editor, saved.id);
+    expect(issue.status).toBe("sending");
+    expect(figures).toEqual({ sent: 0, failed: 0, skipped: 0, left: 2, unsubscribedAfter: 0 });
+    expect((await refusal(() => sendIssueNow(database.db, editor, saved.id, { mail: mailOn() }))).code).toBe(
+      "conflict",
+    );
+    const edit = await refusal(() =>
+      saveIssueDraft(database.db, editor, { subject: "Changed", intro: "", stories: [] }, saved.id),
+    );
+    expect(edit.code).toBe("conflict");
+    expect((await getIssue(database.db, editor, saved.id)).issue.subject).toBe("This week");
+
+    await pauseIssue(database.db, editor, saved.id, true);
+    expect((await getIssue(database.db, editor, saved.id)).issue.status).toBe("paused");
+    expect((await refusal(() => pauseIssue(database.db, editor, saved.id, true))).code).toBe("conflict");
+    await pauseIssue(database.db, editor, saved.id, false);
+    expect((await getIssue(database.db, editor, saved.id)).issue.status).toBe("sending");
+    expect(await logged()).toEqual([
+      "created newsletter issue",
+      "sent newsletter issue",
+      "paused newsletter issue",
+      "resumed newsletter issue",
+    ]);
+  });
+
+  test("without e-mail an issue is neither sent nor scheduled: no delivery would ever go", async () => {
+    await database.db
+      .insert(newsletterSubscribers)
+      .values({ email: "a@example.com", status: "confirmed", token: "a".repeat(32) });
+    const saved = await draft();
+    const send = await refusal(() => sendIssueNow(database.db, editor, saved.id, { mail: {} }));
+    expect(send.message).toBe(NEWSLETTER_TEXT.emailOff);
+    const schedule = await refusal(() =>
+      scheduleIssue(database.db, editor, saved.id, "2099-01-01T10:00", { mail: {} }),
+    );
+    expect(schedule.message).toBe(NEWSLETTER_TEXT.emailOff);
+    expect((await getIssue(database.db, editor, saved.id)).issue.status).toBe("draft");
+    expect(await database.db.select().from(newsletterDeliveries)).toEqual([]);
+  });
+
+  test("the list is newest first with sent, failed, left and who unsubscribed after the issue", async () => {
+    const [a, b, c] = await database.db
+      .insert(newsletterSubscribers)
+      .values([
+        { email: "a@example.com", status: "confirmed", token: "a".repeat(32) },
+        { email: "b@example.com", status: "confirmed", token: "b".repeat(32) },
+        { email: "c@example.com", status: "confirmed", token: "c".repeat(32) },
+      ])
+      .returning();
+    const older = await draft([], "Older");
+    await database.db
+      .update(newsletterIssues)
+      .set({ createdAt: new Date(Date.UTC(2026, 0, 1)) })
+      .where(eq(newsletterIssues.id, older.id));
+    const sent = await draft([], "Sent one");
+    await sendIssueNow(database.db, editor, sent.id, { now: new Date(Date.UTC(2026, 9, 1)), mail: mailOn() });
+    const settle = (subscriberId: string, status: "sent" | "failed") =>
+      database.db
+        .update(newsletterDeliveries)
+        .set({ status })
+        .where(eq(newsletterDeliveries.subscriberId, subscriberId));
+    await settle(a!.id, "sent");
+    await settle(b!.id, "failed");
+    // One left after the issue went out; one had left before it (not its doing).
+    await database.db
+      .update(newsletterSubscribers)
+      .set({ status: "unsubscribed", unsubscribedAt: new Date(Date.UTC(2026, 9, 2)) })
+      .where(eq(newsletterSubscribers.id, a!.id));
+    await database.db
+      .update(newsletterSubscribers)
+      .set({ status: "unsubscribed", unsubscribedAt: new Date(Date.UTC(2026, 8, 30)) })
+      .where(eq(newsletterSubscribers.id, c!.id));
+    const list = await listIssues(database.db, editor);
+    expect(list.map((i) => [i.subject, i.status, i.figures])).toEqual([
+      ["Sent one", "sending", { sent: 1, failed: 1, skipped: 0, left: 1, unsubscribedAfter: 1 }],
+      ["Older", "draft", null],
+    ]);
+  });
+
+  test("scheduling reads the time in the site's zone, refuses the past, and unschedules to a draft", async () => {
+    const saved = await draft();
+    const now = new Date(Date.UTC(2026, 10, 1, 12));
+    const missing = await refusal(() =>
+      scheduleIssue(database.db, editor, saved.id, "", { now, mail: mailOn() }),
+    );
+    expect(missing.fieldErrors).toEqual({ scheduledAt: NEWSLETTER_TEXT.scheduleMissing });
+    const past = await refusal(() =>
+      scheduleIssue(database.db, editor, saved.id, "2026-11-01T12:30", { now, mail: mailOn() }),
+    );
+    expect(past.fieldErrors).toEqual({ scheduledAt: NEWSLETTER_TEXT.schedulePast });
+    expect((await getIssue(database.db, editor, saved.id)).issue.status).toBe("draft");
+    // 14:00 in Lagos (UTC+1) is 13:00 UTC.
+    const at = await scheduleIssue(database.db, editor, saved.id, "2026-11-01T14:00", {
+      now,
+      mail: mailOn(),
+    });
+    expect(at.toISOString()).toBe("2026-11-01T13:00:00.000Z");
+    const scheduled = (await getIssue(database.db, editor, saved.id)).issue;
+    expect([scheduled.status, scheduled.scheduledAt?.toISOString()]).toEqual([
+      "scheduled",
+      "2026-11-01T13:00:00.000Z",
+    ]);
+    expect((await refusal(() => sendIssueNow(database.db, editor, saved.id, { mail: mailOn() }))).code).toBe(
+      "conflict",
+    );
+    await unscheduleIssue(database.db, editor, saved.id);
+    const back = (await getIssue(database.db, editor, saved.id)).issue;
+    expect([back.status, back.scheduledAt]).toEqual(["draft", null]);
+    expect((await refusal(() => unscheduleIssue(database.db, editor, saved.id))).code).toBe("conflict");
+  });
+
+  test("an unknown issue is not found", async () => {
+    expect((await refusal(() => getIssue(database.db, editor, "nope"))).code).toBe("not_found");
+  });
+});

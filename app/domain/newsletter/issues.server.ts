@@ -1,0 +1,428 @@
+/**
+ * The back office's newsletter issues (issue 29, items 1, 2 and 4): the list with each send's figures,
+ * composing a draft from published stories, the preview and the test to oneself, sending now or at a
+ * time, and pausing a send. Every function takes the actor and refuses a role without the `newsletter`
+ * permission (admins and editors); every change is in the activity log.
+ *
+ * A draft's stories are frozen when it is saved (title, excerpt, address, picture), not read again
+ * when it is sent: what the preview and the test show is what subscribers get, even if a story is
+ * edited meanwhile. Saving again refreshes them.
+ */
+import { and, count, desc, eq, gt, ilike, inArray, sql } from "drizzle-orm";
+import { accessDenied, type CurrentUser } from "#app/auth/guard.server";
+import { can } from "#app/auth/permissions";
+import type { Db, DbOrTx } from "#app/db/client.server";
+import { escapeLike } from "#app/db/like";
+import { firstRow } from "#app/db/rows";
+import {
+  articles,
+  media,
+  newsletterDeliveries,
+  newsletterIssues,
+  newsletterSubscribers,
+  type NewsletterIssue,
+  type NewsletterIssueStory,
+  type Settings,
+} from "#app/db/schema";
+import { config } from "#app/config.server";
+import { logActivity } from "#app/domain/activity/activity.server";
+import { isPublished } from "#app/domain/articles/published.server";
+import { isEmailConfigured, sendEmail } from "#app/domain/email/mailer.server";
+import { originalKeyOfUrl } from "#app/domain/media/storage.server";
+import { getSettings } from "#app/domain/settings/settings.server";
+import { configuredOrigin } from "#app/domain/settings/site-origin.server";
+import { conflict, fieldsRefused, invalid, notFound } from "#app/lib/errors";
+import { parseForm } from "#app/lib/form";
+import { articlePath } from "#app/lib/paths";
+import { zonedTimeToInstant } from "#app/lib/zoned-time";
+import { ISSUE_LIMITS, issueSchema, NEWSLETTER_TEXT, type IssueFormValues } from "./issue-form";
+import { renderIssueMail } from "./issue-mail";
+import { queueIssue, sendProgress, setIssuePaused, type SendProgress } from "./sending.server";
+import { unsubscribeLink } from "./signup.server";
+
+type MailSettings = Parameters<typeof sendEmail>[1];
+
+function requireNewsletter(actor: CurrentUser, action: "view" | "send") {
+  if (!can(actor.role, "newsletter", action)) accessDenied();
+}
+
+// Newsletter changes are editorial work; the log's types are fixed by a CHECK constraint, and
+// categories, the other content that is not an article, log as "article" too.
+const ACTIVITY_TYPE = "article";
+
+async function findIssue(db: DbOrTx, id: string): Promise<NewsletterIssue> {
+  const [issue] = await db.select().from(newsletterIssues).where(eq(newsletterIssues.id, id));
+  if (!issue) throw notFound(NEWSLETTER_TEXT.notFound, { title: "Not found" });
+  return issue;
+}
+
+/** Figures shown for an issue that has started: what its deliveries did, and who left after it. */
+export interface IssueFigures extends SendProgress {
+  unsubscribedAfter: number;
+}
+
+const hasStarted = (status: NewsletterIssue["status"]) =>
+  status === "sending" || status === "paused" || status === "sent";
+
+/**
+ * Subscribers who got a delivery of the issue and unsubscribed after it started: what an issue costs in
+ * readers. Bounced addresses are not counted (they did not choose to go).
+ */
+async function unsubscribedAfter(db: DbOrTx, issue: Pick<NewsletterIssue, "id" | "startedAt">) {
+  if (!issue.startedAt) return 0;
+  const { n } = firstRow(
+    await db
+      .select({ n: count() })
+      .from(newsletterDeliveries)
+      .innerJoin(newsletterSubscribers, eq(newsletterSubscribers.id, newsletterDeliveries.subscriberId))
+      .where(
+        and(
+          eq(newsletterDeliveries.issueId, issue.id),
+          gt(newsletterSubscribers.unsubscribedAt, issue.startedAt),
+        ),
+      ),
+  );
+  return n;
+}
+
+async function figuresOf(db: DbOrTx, issue: NewsletterIssue): Promise<IssueFigures | null> {
+  if (!hasStarted(issue.status)) return null;
+  const [progress, left] = await Promise.all([sendProgress(db, issue.id), unsubscribedAfter(db, issue)]);
+  return { ...progress, unsubscribedAfter: left };
+}
+
+/** Every issue, newest first, with its figures once it has started. */
+export async function listIssues(db: DbOrTx, actor: CurrentUser) {
+  requireNewsletter(actor, "view");
+  const rows = await db
+    .select({
+      id: newsletterIssues.id,
+      kind: newsletterIssues.kind,
+      status: newsletterIssues.status,
+      subject: newsletterIssues.subject,
+      scheduledAt: newsletterIssues.scheduledAt,
+      startedAt: newsletterIssues.startedAt,
+      finishedAt: newsletterIssues.finishedAt,
+      createdAt: newsletterIssues.createdAt,
+    })
+    .from(newsletterIssues)
+    .orderBy(desc(newsletterIssues.createdAt), desc(newsletterIssues.id))
+    .limit(200);
+  const started = rows.filter((row) => hasStarted(row.status)).map((row) => row.id);
+  if (started.length === 0) return rows.map((row) => ({ ...row, figures: null }));
+  // Two grouped statements for the whole page, not two per issue.
+  const byStatus = await db
+    .select({ issueId: newsletterDeliveries.issueId, status: newsletterDeliveries.status, n: count() })
+    .from(newsletterDeliveries)
+    .where(inArray(newsletterDeliveries.issueId, started))
+    .groupBy(newsletterDeliveries.issueId, newsletterDeliveries.status);
+  const leavers = await db
+    .select({ issueId: newsletterDeliveries.issueId, n: count() })
+    .from(newsletterDeliveries)
+    .innerJoin(newsletterIssues, eq(newsletterIssues.id, newsletterDeliveries.issueId))
+    .innerJoin(newsletterSubscribers, eq(newsletterSubscribers.id, newsletterDeliveries.subscriberId))
+    .where(
+      and(
+        inArray(newsletterDeliveries.issueId, started),
+        sql`${newsletterSubscribers.unsubscribedAt} > ${newsletterIssues.startedAt}`,
+      ),
+    )
+    .groupBy(newsletterDeliveries.issueId);
+  return rows.map((row) => {
+    if (!started.includes(row.id)) return { ...row, figures: null };
+    const of = (status: string) => byStatus.find((b) => b.issueId === row.id && b.status === status)?.n ?? 0;
+    const figures: IssueFigures = {
+      sent: of("sent"),
+      failed: of("failed"),
+      skipped: of("skipped"),
+      left: of("queued"),
+      unsubscribedAfter: leavers.find((l) => l.issueId === row.id)?.n ?? 0,
+    };
+    return { ...row, figures };
+  });
+}
+
+/** One issue as its page shows it, with its figures once it has started. */
+export async function getIssue(db: DbOrTx, actor: CurrentUser, id: string) {
+  requireNewsletter(actor, "view");
+  const issue = await findIssue(db, id);
+  return { issue, figures: await figuresOf(db, issue) };
+}
+
+/** Subscribers an issue sent now would go to: the confirmation step says how many. */
+export async function confirmedSubscriberCount(db: DbOrTx, actor: CurrentUser) {
+  requireNewsletter(actor, "view");
+  const { n } = firstRow(
+    await db
+      .select({ n: count() })
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.status, "confirmed")),
+  );
+  return n;
+}
+
+export interface StoryChoice {
+  id: string;
+  title: string;
+  publishedAt: Date | null;
+}
+
+/**
+ * The stories the compose screen offers: the latest published ones (or those whose title matches the
+ * search), with the ones already chosen always among them so an untouched save keeps them.
+ */
+export async function storyChoices(
+  db: DbOrTx,
+  actor: CurrentUser,
+  query: { q: string; chosen: readonly string[] },
+): Promise<StoryChoice[]> {
+  requireNewsletter(actor, "view");
+  const columns = { id: articles.id, title: articles.title, publishedAt: articles.publishedAt };
+  const latest = await db
+    .select(columns)
+    .from(articles)
+    .where(and(isPublished(), query.q ? ilike(articles.title, `%${escapeLike(query.q)}%`) : undefined))
+    .orderBy(desc(articles.publishedAt), desc(articles.id))
+    .limit(ISSUE_LIMITS.candidates);
+  const missing = query.chosen.filter((id) => !latest.some((row) => row.id === id));
+  const chosen =
+    missing.length > 0 ? await db.select(columns).from(articles).where(inArray(articles.id, missing)) : [];
+  return [...chosen, ...latest];
+}
+
+/**
+ * The chosen published stories as the mail shows them, in the chosen order: title, excerpt, absolute
+ * address, and the picture only when the media library knows its size (an image without a width and
+ * height would make the mail jump as it loads, and a client without CSS would show it at full size).
+ */
+async function freezeStories(db: DbOrTx, ids: readonly string[], origin: string) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({
+      id: articles.id,
+      slug: articles.slug,
+      title: articles.title,
+      excerpt: articles.excerpt,
+      imageUrl: articles.imageUrl,
+    })
+    .from(articles)
+    .where(and(inArray(articles.id, [...ids]), isPublished()));
+  if (rows.length !== ids.length) throw fieldsRefused("invalid", { stories: NEWSLETTER_TEXT.storyGone });
+  const keys = rows.map((row) => (row.imageUrl ? originalKeyOfUrl(row.imageUrl) : null));
+  const wanted = [...new Set(keys.filter((key): key is string => key !== null))];
+  const pictures =
+    wanted.length === 0
+      ? []
+      : await db
+          .select({ key: media.storageKey, width: media.width, height: media.height, alt: media.alt })
+          .from(media)
+          .where(and(inArray(media.storageKey, wanted), eq(media.type, "image")));
+  const absolute = (url: string) => new URL(url, `${origin}/`).toString();
+  return ids.map((id): NewsletterIssueStory => {
+    const index = rows.findIndex((row) => row.id === id);
+    const row = rows[index]!;
+    const picture = pictures.find((p) => p.key === keys[index]);
+    const hasSize = Boolean(picture?.width && picture.height);
+    return {
+      articleId: row.id,
+      title: row.title,
+      excerpt: row.excerpt,
+      url: `${origin}${articlePath(row)}`,
+      image:
+        picture && hasSize
+          ? {
+              url: absolute(row.imageUrl),
+              width: picture.width!,
+              height: picture.height!,
+              alt: picture.alt || row.title,
+            }
+          : null,
+    };
+  });
+}
+
+/**
+ * Saves a draft: a new one without `id`, else the draft `id` (an issue that has moved on is refused).
+ * Everything is checked before anything is written; the row and its log entry go in one transaction.
+ */
+export async function saveIssueDraft(
+  db: Db,
+  actor: CurrentUser,
+  values: IssueFormValues,
+  id?: string,
+): Promise<NewsletterIssue> {
+  requireNewsletter(actor, "send");
+  const parsed = parseForm(issueSchema, values);
+  if (!parsed.ok) throw fieldsRefused("invalid", parsed.fieldErrors);
+  const { subject, intro, stories: ids } = parsed.data;
+  const settings = await getSettings(db);
+  const stories = await freezeStories(db, ids, configuredOrigin(settings));
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    let saved: NewsletterIssue | undefined;
+    if (id) {
+      [saved] = await tx
+        .update(newsletterIssues)
+        .set({ subject, intro, stories, updatedAt: now })
+        .where(and(eq(newsletterIssues.id, id), eq(newsletterIssues.status, "draft")))
+        .returning();
+      if (!saved) {
+        await findIssue(tx, id);
+        throw conflict(NEWSLETTER_TEXT.notDraft);
+      }
+    } else {
+      [saved] = await tx
+        .insert(newsletterIssues)
+        .values({ kind: "issue", subject, intro, stories, createdBy: actor.id })
+        .returning();
+    }
+    await logActivity(tx, {
+      type: ACTIVITY_TYPE,
+      actor,
+      action: id ? "updated newsletter issue" : "created newsletter issue",
+      title: subject,
+    });
+    return saved!;
+  });
+}
+
+function mailOf(issue: NewsletterIssue, settings: Settings, recipient: { email: string; token: string }) {
+  const origin = configuredOrigin(settings);
+  return renderIssueMail(
+    {
+      siteTitle: settings.siteTitle,
+      siteUrl: origin,
+      streetAddress: settings.streetAddress,
+      subject: issue.subject,
+      intro: issue.intro,
+      stories: issue.stories,
+    },
+    { email: recipient.email, unsubscribeUrl: unsubscribeLink(origin, recipient.token) },
+  );
+}
+
+/** The issue's e-mail as the signed-in staff member would receive it (the preview's frame). */
+export async function previewIssue(db: DbOrTx, actor: CurrentUser, id: string) {
+  requireNewsletter(actor, "view");
+  const issue = await findIssue(db, id);
+  // No reader's token: the preview's unsubscribe link must not unsubscribe anyone.
+  return mailOf(issue, await getSettings(db), { email: actor.email, token: "preview" });
+}
+
+/** Sends the rendered issue to the actor's own address, through the app's mailer. */
+export async function sendTestIssue(db: Db, actor: CurrentUser, id: string, mail: MailSettings = config()) {
+  requireNewsletter(actor, "send");
+  if (!isEmailConfigured(mail))
+    throw invalid(NEWSLETTER_TEXT.emailOff, { title: NEWSLETTER_TEXT.testFailed });
+  const issue = await findIssue(db, id);
+  const message = mailOf(issue, await getSettings(db), { email: actor.email, token: "test" });
+  await sendEmail(
+    { to: actor.email, subject: `[Test] ${message.subject}`, text: message.text, html: message.html },
+    mail,
+  );
+  await logActivity(db, {
+    type: ACTIVITY_TYPE,
+    actor,
+    action: "sent a test of newsletter issue",
+    title: issue.subject,
+  });
+  return actor.email;
+}
+
+/**
+ * Without SMTP_URL nothing can go: an issue queued or scheduled then would hold every subscriber's
+ * delivery in a queue no one works, so both are refused as the test is.
+ */
+function requireEmail(mail: MailSettings) {
+  if (!isEmailConfigured(mail)) throw invalid(NEWSLETTER_TEXT.emailOff, { title: NEWSLETTER_TEXT.failed });
+}
+
+/** Starts sending a draft to every confirmed subscriber now (queueIssue makes the deliveries). */
+export async function sendIssueNow(
+  db: Db,
+  actor: CurrentUser,
+  id: string,
+  { now = new Date(), mail = config() }: { now?: Date; mail?: MailSettings } = {},
+) {
+  requireNewsletter(actor, "send");
+  requireEmail(mail);
+  const issue = await findIssue(db, id);
+  if (issue.status !== "draft" || !(await queueIssue(db, id, now))) throw conflict(NEWSLETTER_TEXT.notDraft);
+  await logActivity(db, {
+    type: ACTIVITY_TYPE,
+    actor,
+    action: "sent newsletter issue",
+    title: issue.subject,
+  });
+}
+
+/**
+ * Schedules a draft for a wall-clock time typed in the site's time zone (as article scheduling reads
+ * it); the sender loop queues it when the time comes.
+ */
+export async function scheduleIssue(
+  db: Db,
+  actor: CurrentUser,
+  id: string,
+  local: string,
+  { now = new Date(), mail = config() }: { now?: Date; mail?: MailSettings } = {},
+) {
+  requireNewsletter(actor, "send");
+  requireEmail(mail);
+  const { timezone } = await getSettings(db);
+  const at = local ? zonedTimeToInstant(local, timezone) : null;
+  if (!at) throw fieldsRefused("invalid", { scheduledAt: NEWSLETTER_TEXT.scheduleMissing });
+  if (at.getTime() <= now.getTime())
+    throw fieldsRefused("invalid", { scheduledAt: NEWSLETTER_TEXT.schedulePast });
+  const [row] = await db
+    .update(newsletterIssues)
+    .set({ status: "scheduled", scheduledAt: at, updatedAt: now })
+    .where(and(eq(newsletterIssues.id, id), eq(newsletterIssues.status, "draft")))
+    .returning();
+  if (!row) {
+    await findIssue(db, id);
+    throw conflict(NEWSLETTER_TEXT.notDraft);
+  }
+  await logActivity(db, {
+    type: ACTIVITY_TYPE,
+    actor,
+    action: "scheduled newsletter issue",
+    title: row.subject,
+    description: at.toISOString(),
+  });
+  return at;
+}
+
+/** A scheduled issue goes back to being a draft (before the sender loop has queued it). */
+export async function unscheduleIssue(db: Db, actor: CurrentUser, id: string, now = new Date()) {
+  requireNewsletter(actor, "send");
+  const [row] = await db
+    .update(newsletterIssues)
+    .set({ status: "draft", scheduledAt: null, updatedAt: now })
+    .where(and(eq(newsletterIssues.id, id), eq(newsletterIssues.status, "scheduled")))
+    .returning();
+  if (!row) {
+    await findIssue(db, id);
+    throw conflict(NEWSLETTER_TEXT.notScheduled);
+  }
+  await logActivity(db, {
+    type: ACTIVITY_TYPE,
+    actor,
+    action: "unscheduled newsletter issue",
+    title: row.subject,
+  });
+}
+
+/** Pauses a send in progress, or resumes a paused one. */
+export async function pauseIssue(db: Db, actor: CurrentUser, id: string, isPaused: boolean) {
+  requireNewsletter(actor, "send");
+  const issue = await findIssue(db, id);
+  if (!(await setIssuePaused(db, id, isPaused)))
+    throw conflict(isPaused ? NEWSLETTER_TEXT.notSending : NEWSLETTER_TEXT.notPaused);
+  await logActivity(db, {
+    type: ACTIVITY_TYPE,
+    actor,
+    action: isPaused ? "paused newsletter issue" : "resumed newsletter issue",
+    title: issue.subject,
+  });
+}
