@@ -3,18 +3,27 @@
  * summary, absolute address and the picture with its size (a mail client lays out before it loads
  * images), so an issue mailed for hours says the same thing to its first and last reader.
  */
-import { and, desc, eq, gt, inArray } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "#app/db/client.server";
 import { articles, media, type NewsletterIssueStory } from "#app/db/schema";
-import { bodyHead, listedSummary } from "#app/domain/articles/public.server";
+import { listedSummary } from "#app/domain/articles/public.server";
+import { originalKeyOfUrl } from "#app/domain/media/storage.server";
 import { isPublished } from "#app/domain/articles/published.server";
 import { articlePath } from "#app/lib/paths";
 import { absoluteUrl } from "#app/lib/seo";
 
+/** Enough of a body to cut a summary from. */
+const SUMMARY_SOURCE_CHARS = 4000;
+
 /** At most this many stories in a daily digest: the day's top ones, then the latest. */
 export const DIGEST_STORIES = 10;
 
-/** The published stories among `articleIds`, in that order, as an issue keeps them. */
+/**
+ * The published stories among `articleIds`, in that order, as an issue keeps them (a story not
+ * published is left out). The picture comes with its size from the media library, found by its
+ * stored file (any of its addresses): without a width and height the mail would jump as it loads and
+ * a client without CSS would show it at full size, so an image of unknown size is left out.
+ */
 export async function issueStories(
   db: DbOrTx,
   articleIds: readonly string[],
@@ -27,34 +36,41 @@ export async function issueStories(
       slug: articles.slug,
       title: articles.title,
       excerpt: articles.excerpt,
-      contentHead: bodyHead,
+      // The opening of the body, for a summary when no excerpt was written (as listings do).
+      contentHead: sql<string>`left(${articles.content}, ${SUMMARY_SOURCE_CHARS})`,
       imageUrl: articles.imageUrl,
-      width: media.width,
-      height: media.height,
-      alt: media.alt,
     })
     .from(articles)
-    .leftJoin(media, eq(media.url, articles.imageUrl))
     .where(and(inArray(articles.id, [...articleIds]), isPublished()));
+  const keyOf = new Map(rows.map((row) => [row.id, row.imageUrl ? originalKeyOfUrl(row.imageUrl) : null]));
+  const wanted = [...new Set([...keyOf.values()].filter((key): key is string => key !== null))];
+  const pictures =
+    wanted.length === 0
+      ? []
+      : await db
+          .select({ key: media.storageKey, width: media.width, height: media.height, alt: media.alt })
+          .from(media)
+          .where(and(inArray(media.storageKey, wanted), eq(media.type, "image")));
   const byId = new Map(rows.map((row) => [row.id, row]));
   return articleIds.flatMap((id) => {
     const row = byId.get(id);
     if (!row) return [];
-    const hasSize = row.imageUrl && row.width && row.height;
+    const picture = pictures.find((p) => p.key === keyOf.get(id));
     return [
       {
         articleId: row.id,
         title: row.title,
         excerpt: listedSummary(row),
         url: absoluteUrl(origin, articlePath(row)),
-        image: hasSize
-          ? {
-              url: absoluteUrl(origin, row.imageUrl),
-              width: row.width!,
-              height: row.height!,
-              alt: row.alt || row.title,
-            }
-          : null,
+        image:
+          picture?.width && picture.height
+            ? {
+                url: absoluteUrl(origin, row.imageUrl),
+                width: picture.width,
+                height: picture.height,
+                alt: picture.alt || row.title,
+              }
+            : null,
       },
     ];
   });

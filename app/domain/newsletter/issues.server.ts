@@ -16,26 +16,24 @@ import { escapeLike } from "#app/db/like";
 import { firstRow } from "#app/db/rows";
 import {
   articles,
-  media,
   newsletterDeliveries,
   newsletterIssues,
   newsletterSubscribers,
   type NewsletterIssue,
-  type NewsletterIssueStory,
   type Settings,
 } from "#app/db/schema";
 import { config } from "#app/config.server";
 import { logActivity } from "#app/domain/activity/activity.server";
 import { isPublished } from "#app/domain/articles/published.server";
 import { isEmailConfigured, sendEmail } from "#app/domain/email/mailer.server";
-import { originalKeyOfUrl } from "#app/domain/media/storage.server";
 import { getSettings } from "#app/domain/settings/settings.server";
 import { configuredOrigin } from "#app/domain/settings/site-origin.server";
 import { conflict, fieldsRefused, invalid, notFound } from "#app/lib/errors";
 import { parseForm } from "#app/lib/form";
-import { articlePath } from "#app/lib/paths";
 import { zonedTimeToInstant } from "#app/lib/zoned-time";
 import { ISSUE_LIMITS, issueSchema, NEWSLETTER_TEXT, type IssueFormValues } from "./issue-form";
+import { issueStories } from "./issue-stories.server";
+import { clickedLink, openedLink } from "./engagement.server";
 import { renderIssueMail } from "./issue-mail";
 import { queueIssue, sendProgress, setIssuePaused, type SendProgress } from "./sending.server";
 import { unsubscribeLink } from "./signup.server";
@@ -196,49 +194,9 @@ export async function storyChoices(
  * height would make the mail jump as it loads, and a client without CSS would show it at full size).
  */
 async function freezeStories(db: DbOrTx, ids: readonly string[], origin: string) {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select({
-      id: articles.id,
-      slug: articles.slug,
-      title: articles.title,
-      excerpt: articles.excerpt,
-      imageUrl: articles.imageUrl,
-    })
-    .from(articles)
-    .where(and(inArray(articles.id, [...ids]), isPublished()));
-  if (rows.length !== ids.length) throw fieldsRefused("invalid", { stories: NEWSLETTER_TEXT.storyGone });
-  const keys = rows.map((row) => (row.imageUrl ? originalKeyOfUrl(row.imageUrl) : null));
-  const wanted = [...new Set(keys.filter((key): key is string => key !== null))];
-  const pictures =
-    wanted.length === 0
-      ? []
-      : await db
-          .select({ key: media.storageKey, width: media.width, height: media.height, alt: media.alt })
-          .from(media)
-          .where(and(inArray(media.storageKey, wanted), eq(media.type, "image")));
-  const absolute = (url: string) => new URL(url, `${origin}/`).toString();
-  return ids.map((id): NewsletterIssueStory => {
-    const index = rows.findIndex((row) => row.id === id);
-    const row = rows[index]!;
-    const picture = pictures.find((p) => p.key === keys[index]);
-    const hasSize = Boolean(picture?.width && picture.height);
-    return {
-      articleId: row.id,
-      title: row.title,
-      excerpt: row.excerpt,
-      url: `${origin}${articlePath(row)}`,
-      image:
-        picture && hasSize
-          ? {
-              url: absolute(row.imageUrl),
-              width: picture.width!,
-              height: picture.height!,
-              alt: picture.alt || row.title,
-            }
-          : null,
-    };
-  });
+  const stories = await issueStories(db, ids, origin);
+  if (stories.length !== ids.length) throw fieldsRefused("invalid", { stories: NEWSLETTER_TEXT.storyGone });
+  return stories;
 }
 
 /**
@@ -286,8 +244,17 @@ export async function saveIssueDraft(
   });
 }
 
-function mailOf(issue: NewsletterIssue, settings: Settings, recipient: { email: string; token: string }) {
+/**
+ * An issue's e-mail for one reader: their own unsubscribe link and, only while an admin has open
+ * counts on (`isCounted`), the open image and counted story links with their token.
+ */
+export function issueMailFor(
+  issue: Pick<NewsletterIssue, "id" | "subject" | "intro" | "stories">,
+  settings: Settings,
+  recipient: { email: string; token: string; isCounted?: boolean },
+) {
   const origin = configuredOrigin(settings);
+  const { token } = recipient;
   return renderIssueMail(
     {
       siteTitle: settings.siteTitle,
@@ -297,7 +264,16 @@ function mailOf(issue: NewsletterIssue, settings: Settings, recipient: { email: 
       intro: issue.intro,
       stories: issue.stories,
     },
-    { email: recipient.email, unsubscribeUrl: unsubscribeLink(origin, recipient.token) },
+    {
+      email: recipient.email,
+      unsubscribeUrl: unsubscribeLink(origin, token),
+      ...(recipient.isCounted
+        ? {
+            openPixelUrl: openedLink(origin, issue.id, token),
+            linkFor: (story: number) => clickedLink(origin, issue.id, token, story),
+          }
+        : {}),
+    },
   );
 }
 
@@ -306,7 +282,7 @@ export async function previewIssue(db: DbOrTx, actor: CurrentUser, id: string) {
   requireNewsletter(actor, "view");
   const issue = await findIssue(db, id);
   // No reader's token: the preview's unsubscribe link must not unsubscribe anyone.
-  return mailOf(issue, await getSettings(db), { email: actor.email, token: "preview" });
+  return issueMailFor(issue, await getSettings(db), { email: actor.email, token: "preview" });
 }
 
 /** Sends the rendered issue to the actor's own address, through the app's mailer. */
@@ -315,7 +291,7 @@ export async function sendTestIssue(db: Db, actor: CurrentUser, id: string, mail
   if (!isEmailConfigured(mail))
     throw invalid(NEWSLETTER_TEXT.emailOff, { title: NEWSLETTER_TEXT.testFailed });
   const issue = await findIssue(db, id);
-  const message = mailOf(issue, await getSettings(db), { email: actor.email, token: "test" });
+  const message = issueMailFor(issue, await getSettings(db), { email: actor.email, token: "test" });
   await sendEmail(
     { to: actor.email, subject: `[Test] ${message.subject}`, text: message.text, html: message.html },
     mail,

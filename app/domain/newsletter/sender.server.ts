@@ -16,7 +16,7 @@ import { senderAddress } from "#app/domain/email/mailer.server";
 import { openSmtpSession, type SmtpSendError, type SmtpSession } from "#app/domain/email/smtp-session.server";
 import { getSettings } from "#app/domain/settings/settings.server";
 import { configuredOrigin } from "#app/domain/settings/site-origin.server";
-import { renderIssueMail } from "./issue-mail";
+import { issueMailFor } from "./issues.server";
 import {
   dueDeliveries,
   finishIssue,
@@ -33,8 +33,7 @@ import {
   type DueDelivery,
 } from "./sending.server";
 import { makeDailyDigest } from "./automatic-issues.server";
-import { clickedLink, openedLink } from "./engagement.server";
-import { oneClickUnsubscribeLink, unsubscribeLink } from "./signup.server";
+import { oneClickUnsubscribeLink } from "./signup.server";
 
 /** Deliveries read at a time: small, so a pause or a lost lease is seen within a batch. */
 const BATCH = 50;
@@ -121,27 +120,12 @@ export function startNewsletterSender(db: Db, options: SenderOptions): Newslette
         `subscriber ${delivery.subscriberStatus}`,
       );
     const origin = configuredOrigin(settings);
-    const mail = renderIssueMail(
-      {
-        siteTitle: settings.siteTitle,
-        siteUrl: origin,
-        streetAddress: settings.streetAddress,
-        subject: issue.subject,
-        intro: issue.intro,
-        stories: issue.stories,
-      },
-      {
-        email: delivery.email,
-        unsubscribeUrl: unsubscribeLink(origin, delivery.token),
-        // Only while an admin has open counts on (off by default): no pixel, no counted links otherwise.
-        ...(settings.newsletterOpenCounts
-          ? {
-              openPixelUrl: openedLink(origin, issue.id, delivery.token),
-              linkFor: (story: number) => clickedLink(origin, issue.id, delivery.token, story),
-            }
-          : {}),
-      },
-    );
+    const mail = issueMailFor(issue, settings, {
+      email: delivery.email,
+      token: delivery.token,
+      // Only while an admin has open counts on (off by default): no image, no counted links otherwise.
+      isCounted: settings.newsletterOpenCounts,
+    });
     // Whether the row was marked sent before the last line, or found taken by another sender.
     let mark = "none" as "none" | "sent" | "taken";
     try {
