@@ -9,7 +9,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_ACCOUNTS } from "./accounts";
 import { signIn } from "./helpers";
-import { latestEmailTo } from "./mailbox";
+import { latestEmailTo, linkIn } from "./mailbox";
 
 async function expectNoSeriousAxe(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -19,11 +19,27 @@ async function expectNoSeriousAxe(page: Page) {
 
 const subject = `Week in review ${Date.now().toString(36)}`;
 
+/**
+ * Two readers sign up and confirm from their mailbox, as readers do: with the site's send rate at one
+ * a minute (playwright.config.ts), a send to them stays under way for a minute, long enough to pause.
+ */
+async function twoConfirmedReaders(page: Page) {
+  for (const n of [1, 2]) {
+    const email = `reader-${n}-${Date.now().toString(36)}@example.com`;
+    const signup = await page.request.post("/newsletter", { form: { email, consent: "on" } });
+    expect(signup.status()).toBe(200);
+    await page.goto(linkIn(await latestEmailTo(email), "/newsletter/confirm"));
+    await page.getByRole("button", { name: "Confirm subscription" }).click();
+    await expect(page.getByRole("heading", { name: /confirmed/i })).toBeVisible();
+  }
+}
+
 test("an admin composes an issue, previews it, tests it to themselves, sends it and pauses it", async ({
   page,
   browser,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
+  await twoConfirmedReaders(page);
   await signIn(page, E2E_ACCOUNTS.admin);
   await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Newsletter" }).click();
   await expect(page.getByRole("heading", { name: "Newsletter" })).toBeVisible();
