@@ -5,7 +5,7 @@
  * subscriber counts once per issue. A link always leads to its story, counted or not: the address
  * to go to is the story the issue froze, by its place, never one taken from the request.
  */
-import { and, count, eq, isNotNull, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "#app/db/client.server";
 import { newsletterDeliveries, newsletterIssues, newsletterSubscribers } from "#app/db/schema";
 import { getSettings } from "#app/domain/settings/settings.server";
@@ -73,6 +73,6 @@ export async function engagement(db: DbOrTx, issueId: string) {
       clicked: count(newsletterDeliveries.clickedAt),
     })
     .from(newsletterDeliveries)
-    .where(and(eq(newsletterDeliveries.issueId, issueId), isNotNull(newsletterDeliveries.sentAt)));
+    .where(eq(newsletterDeliveries.issueId, issueId));
   return { opened: row?.opened ?? 0, clicked: row?.clicked ?? 0 };
 }

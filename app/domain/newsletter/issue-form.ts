@@ -74,6 +74,8 @@ export const NEWSLETTER_TEXT = {
   left: "Left",
   skipped: "Skipped",
   unsubscribedAfter: "Unsubscribed after it",
+  opened: "Opened",
+  clicked: "Clicked a link",
 } as const;
 
 export const ISSUE_STATUS_LABEL: Record<NewsletterIssueStatus, string> = {

@@ -242,7 +242,15 @@ describe.each(TEST_ENGINES)("newsletter issues on %s", (engine) => {
     await sendIssueNow(database.db, editor, saved.id, { mail: mailOn() });
     const { issue, figures } = await getIssue(database.db, editor, saved.id);
     expect(issue.status).toBe("sending");
-    expect(figures).toEqual({ sent: 0, failed: 0, skipped: 0, left: 2, unsubscribedAfter: 0 });
+    expect(figures).toEqual({
+      sent: 0,
+      failed: 0,
+      skipped: 0,
+      left: 2,
+      unsubscribedAfter: 0,
+      opened: null,
+      clicked: null,
+    });
     expect((await refusal(() => sendIssueNow(database.db, editor, saved.id, { mail: mailOn() }))).code).toBe(
       "conflict",
     );
@@ -313,10 +321,27 @@ describe.each(TEST_ENGINES)("newsletter issues on %s", (engine) => {
       .set({ status: "unsubscribed", unsubscribedAt: new Date(Date.UTC(2026, 8, 30)) })
       .where(eq(newsletterSubscribers.id, c!.id));
     const list = await listIssues(database.db, editor);
+    const figures = { sent: 1, failed: 1, skipped: 0, left: 1, unsubscribedAfter: 1 };
     expect(list.map((i) => [i.subject, i.status, i.figures])).toEqual([
-      ["Sent one", "sending", { sent: 1, failed: 1, skipped: 0, left: 1, unsubscribedAfter: 1 }],
+      // Opens and clicks only while they are counted.
+      ["Sent one", "sending", { ...figures, opened: null, clicked: null }],
       ["Older", "draft", null],
     ]);
+    await database.db
+      .update(newsletterDeliveries)
+      .set({ openedAt: new Date(), clickedAt: new Date() })
+      .where(eq(newsletterDeliveries.subscriberId, a!.id));
+    await database.db.update(settings).set({ newsletterOpenCounts: true });
+    forgetCachedSettings(database.db);
+    const counted = await listIssues(database.db, editor);
+    expect(counted[0]!.figures).toEqual({ ...figures, opened: 1, clicked: 1 });
+    expect((await getIssue(database.db, editor, sent.id)).figures).toEqual({
+      ...figures,
+      opened: 1,
+      clicked: 1,
+    });
+    await database.db.update(settings).set({ newsletterOpenCounts: false });
+    forgetCachedSettings(database.db);
   });
 
   test("scheduling reads the time in the site's zone, refuses the past, and unschedules to a draft", async () => {

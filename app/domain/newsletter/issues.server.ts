@@ -33,7 +33,7 @@ import { parseForm } from "#app/lib/form";
 import { zonedTimeToInstant } from "#app/lib/zoned-time";
 import { ISSUE_LIMITS, issueSchema, NEWSLETTER_TEXT, type IssueFormValues } from "./issue-form";
 import { issueStories } from "./issue-stories.server";
-import { clickedLink, openedLink } from "./engagement.server";
+import { clickedLink, engagement, openedLink } from "./engagement.server";
 import { renderIssueMail } from "./issue-mail";
 import { queueIssue, sendProgress, setIssuePaused, type SendProgress } from "./sending.server";
 import { unsubscribeLink } from "./signup.server";
@@ -57,6 +57,9 @@ async function findIssue(db: DbOrTx, id: string): Promise<NewsletterIssue> {
 /** Figures shown for an issue that has started: what its deliveries did, and who left after it. */
 export interface IssueFigures extends SendProgress {
   unsubscribedAfter: number;
+  /** Readers who opened it and who followed one of its links; null unless open counts are on. */
+  opened: number | null;
+  clicked: number | null;
 }
 
 const hasStarted = (status: NewsletterIssue["status"]) =>
@@ -85,8 +88,15 @@ async function unsubscribedAfter(db: DbOrTx, issue: Pick<NewsletterIssue, "id" |
 
 async function figuresOf(db: DbOrTx, issue: NewsletterIssue): Promise<IssueFigures | null> {
   if (!hasStarted(issue.status)) return null;
-  const [progress, left] = await Promise.all([sendProgress(db, issue.id), unsubscribedAfter(db, issue)]);
-  return { ...progress, unsubscribedAfter: left };
+  const progress = await sendProgress(db, issue.id);
+  const left = await unsubscribedAfter(db, issue);
+  const counts = (await getSettings(db)).newsletterOpenCounts ? await engagement(db, issue.id) : null;
+  return {
+    ...progress,
+    unsubscribedAfter: left,
+    opened: counts?.opened ?? null,
+    clicked: counts?.clicked ?? null,
+  };
 }
 
 /** Every issue, newest first, with its figures once it has started. */
@@ -126,6 +136,18 @@ export async function listIssues(db: DbOrTx, actor: CurrentUser) {
       ),
     )
     .groupBy(newsletterDeliveries.issueId);
+  const isCounting = (await getSettings(db)).newsletterOpenCounts;
+  const engaged = isCounting
+    ? await db
+        .select({
+          issueId: newsletterDeliveries.issueId,
+          opened: count(newsletterDeliveries.openedAt),
+          clicked: count(newsletterDeliveries.clickedAt),
+        })
+        .from(newsletterDeliveries)
+        .where(inArray(newsletterDeliveries.issueId, started))
+        .groupBy(newsletterDeliveries.issueId)
+    : [];
   return rows.map((row) => {
     if (!started.includes(row.id)) return { ...row, figures: null };
     const of = (status: string) => byStatus.find((b) => b.issueId === row.id && b.status === status)?.n ?? 0;
@@ -135,6 +157,8 @@ export async function listIssues(db: DbOrTx, actor: CurrentUser) {
       skipped: of("skipped"),
       left: of("queued"),
       unsubscribedAfter: leavers.find((l) => l.issueId === row.id)?.n ?? 0,
+      opened: isCounting ? (engaged.find((e) => e.issueId === row.id)?.opened ?? 0) : null,
+      clicked: isCounting ? (engaged.find((e) => e.issueId === row.id)?.clicked ?? 0) : null,
     };
     return { ...row, figures };
   });

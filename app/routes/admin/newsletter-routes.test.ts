@@ -194,7 +194,7 @@ describe("newsletter (routes)", () => {
     const shown = (await page(row.id, cookies.editor)).body as Page;
     expect([shown.issue.status, shown.figures]).toEqual([
       "sending",
-      { sent: 0, failed: 0, skipped: 0, left: 1, unsubscribedAfter: 0 },
+      { sent: 0, failed: 0, skipped: 0, left: 1, unsubscribedAfter: 0, opened: null, clicked: null },
     ]);
     const late = await act(row.id, { intent: "save", subject: "Late edit", intro: "" }, cookies.editor);
     expect(late.status).toBe(409);

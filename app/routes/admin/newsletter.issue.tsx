@@ -134,13 +134,18 @@ export default function Issue({ loaderData, actionData }: Route.ComponentProps) 
                 [NEWSLETTER_TEXT.left, figures.left],
                 [NEWSLETTER_TEXT.skipped, figures.skipped],
                 [NEWSLETTER_TEXT.unsubscribedAfter, figures.unsubscribedAfter],
-              ] as const
-            ).map(([label, value]) => (
-              <div key={label}>
-                <dt className="text-xs text-gray-600">{label}</dt>
-                <dd className="font-semibold tabular-nums">{n(value)}</dd>
-              </div>
-            ))}
+                [NEWSLETTER_TEXT.opened, figures.opened],
+                [NEWSLETTER_TEXT.clicked, figures.clicked],
+              ] as Array<readonly [string, number | null]>
+            )
+              // Opens and clicks only while they are counted (Settings → Content).
+              .filter((entry): entry is readonly [string, number] => entry[1] !== null)
+              .map(([label, value]) => (
+                <div key={label}>
+                  <dt className="text-xs text-gray-600">{label}</dt>
+                  <dd className="font-semibold tabular-nums">{n(value)}</dd>
+                </div>
+              ))}
           </dl>
           {issue.status === "sending" || issue.status === "paused" ? (
             <Form method="post" className="mt-3">

@@ -65,13 +65,18 @@ export default function Newsletter({ loaderData }: Route.ComponentProps) {
                       [NEWSLETTER_TEXT.failedCount, issue.figures.failed],
                       [NEWSLETTER_TEXT.left, issue.figures.left],
                       [NEWSLETTER_TEXT.unsubscribedAfter, issue.figures.unsubscribedAfter],
-                    ] as const
-                  ).map(([label, value]) => (
-                    <div key={label} className="flex gap-1">
-                      <dt className="text-gray-600">{label}</dt>
-                      <dd className="font-semibold tabular-nums">{n(value)}</dd>
-                    </div>
-                  ))}
+                      [NEWSLETTER_TEXT.opened, issue.figures.opened],
+                      [NEWSLETTER_TEXT.clicked, issue.figures.clicked],
+                    ] as Array<readonly [string, number | null]>
+                  )
+                    // Opens and clicks only while they are counted (Settings → Content).
+                    .filter((entry): entry is readonly [string, number] => entry[1] !== null)
+                    .map(([label, value]) => (
+                      <div key={label} className="flex gap-1">
+                        <dt className="text-gray-600">{label}</dt>
+                        <dd className="font-semibold tabular-nums">{n(value)}</dd>
+                      </div>
+                    ))}
                 </dl>
               ) : null}
             </li>
