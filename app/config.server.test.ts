@@ -29,6 +29,7 @@ describe("parseConfig", () => {
       mediaStorage: { kind: "local" },
       mediaPublicUrl: undefined,
       webPush: { keys: undefined, subject: undefined, alertsPerHour: 6 },
+      newsletterSendRate: 600,
     });
     expect(path.isAbsolute(config.dataDir)).toBe(true);
   });
