@@ -100,6 +100,7 @@ export function openSmtpSession(smtpUrl: string): SmtpSession {
         throw failure(error, false);
       }
       let isBodyWritten = false;
+      let marking: Promise<void> | undefined;
       const body = new Readable({
         read() {
           if (!isBodyWritten) {
@@ -108,7 +109,8 @@ export function openSmtpSession(smtpUrl: string): SmtpSession {
             return;
           }
           // Everything but the final "." is with the mail server: record, then let it end.
-          beforeLastLine().then(
+          marking = beforeLastLine();
+          marking.then(
             () => {
               isAfterLastLine = true;
               this.push(null);
@@ -124,6 +126,9 @@ export function openSmtpSession(smtpUrl: string): SmtpSession {
       } catch (error) {
         // The connection's state is unknown after a failure in the middle of a message: start afresh.
         drop();
+        // A connection lost while the record was being made: the caller hears of it once the record is
+        // made (or refused), so that it sees a marked message whose "." never went, and can undo the mark.
+        await marking?.catch(() => {});
         throw failure(error, isAfterLastLine);
       }
     },
@@ -132,20 +137,26 @@ export function openSmtpSession(smtpUrl: string): SmtpSession {
 }
 
 function failure(error: unknown, isAfterLastLine: boolean): SmtpSendError {
-  const failed = error as { message?: string; responseCode?: number; command?: string };
+  const failed = error as { message?: string; responseCode?: number; command?: string; code?: string };
   const code = failed.responseCode || undefined;
-  const stage: SmtpFailureStage =
-    code === undefined
-      ? "server"
-      : failed.command === "RCPT TO"
-        ? "recipient"
-        : failed.command === "DATA" && isAfterLastLine
-          ? "message"
-          : "server";
+  // ESTREAM: our own end of the message failed (the record before the "." could not be made).
+  const command = failed.code === "ESTREAM" ? "STREAM" : failed.command;
   return Object.assign(new Error(failed.message ?? String(error)), {
-    stage,
+    stage: stageOf(command, code),
     code,
-    isPermanent: code !== undefined && code >= 500,
+    // A message Nodemailer itself refuses (an address it cannot use) will never go either.
+    isPermanent: (code !== undefined && code >= 500) || (code === undefined && command === "API"),
     isAfterLastLine,
   });
+}
+
+/**
+ * A reply to RCPT TO is about the reader's address; one to DATA (before or after the message) or
+ * Nodemailer's own refusal ("API") is about this message. Anything else (the connection, EHLO, AUTH,
+ * MAIL FROM, a line lost without a reply) is about the server and says nothing of this reader.
+ */
+function stageOf(command: string | undefined, code: number | undefined): SmtpFailureStage {
+  if (command === "RCPT TO" && code !== undefined) return "recipient";
+  if ((command === "DATA" && code !== undefined) || command === "API") return "message";
+  return "server";
 }

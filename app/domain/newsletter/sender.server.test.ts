@@ -12,8 +12,15 @@ import { startTestSmtpServer, type TestSmtpServer } from "#app/domain/email/smtp
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
 import { engagement, followClick, recordOpen } from "./engagement.server";
 import { startNewsletterSender, type NewsletterSender, type SenderOptions } from "./sender.server";
-import { queueIssue, sendProgress, setIssuePaused } from "./sending.server";
-import { unsubscribe } from "./signup.server";
+import {
+  failDelivery,
+  markSent,
+  queueIssue,
+  retryDelivery,
+  sendProgress,
+  setIssuePaused,
+} from "./sending.server";
+import { subscribe, unsubscribe } from "./signup.server";
 
 const STORY = {
   articleId: "story-1",
@@ -242,4 +249,51 @@ describe.each(TEST_ENGINES)("sending the newsletter on %s", (engine) => {
     await database.db.update(settings).set({ newsletterOpenCounts: false });
     forgetCachedSettings(database.db);
   }, 60_000);
+  test("a relay that refuses everyone (5.7.1) fails the deliveries but bounces nobody; a bounced reader who signs up again is mailed again", async () => {
+    await subscribers(3, "confirmed");
+    refusals.set("confirmed-0@example.com", 550);
+    refusals.set("confirmed-1@example.com", 554);
+    const issue = await anIssue();
+    await queueIssue(database.db, issue.id);
+    start();
+    await until("the issue is sent", async () => (await statusOf(issue.id)) === "sent");
+    const statuses = await database.db
+      .select({ email: newsletterSubscribers.email, status: newsletterSubscribers.status })
+      .from(newsletterSubscribers);
+    const statusOfReader = (email: string) => statuses.find((row) => row.email === email)?.status;
+    expect(statusOfReader("confirmed-0@example.com")).toBe("bounced"); // "No such mailbox here"
+    expect(statusOfReader("confirmed-1@example.com")).toBe("confirmed"); // 554: not the mailbox's fault
+    expect(await sendProgress(database.db, issue.id)).toEqual({ sent: 1, failed: 2, skipped: 0, left: 0 });
+
+    // Bounced, then signed up again: pending (or confirmed, without e-mail) like a new reader.
+    const again = await subscribe(
+      database.db,
+      { email: "confirmed-0@example.com", consent: "on" },
+      { origin: "https://news.example.com", ip: "10.9.0.1", mail: {} },
+    );
+    expect(again.title).toBeTruthy();
+    const [reader] = await database.db
+      .select()
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.email, "confirmed-0@example.com"));
+    expect(reader!.status).toBe("confirmed");
+    expect(reader!.bounceReason).toBe("");
+  }, 60_000);
+
+  test("a sender that lost its lease cannot undo what the new holder did", async () => {
+    await subscribers(1, "confirmed");
+    const issue = await anIssue();
+    await queueIssue(database.db, issue.id);
+    const [row] = await database.db.select().from(newsletterDeliveries);
+    const delivery = { issueId: issue.id, subscriberId: row!.subscriberId };
+    await database.db
+      .update(newsletterIssues)
+      .set({ leaseOwner: "instance-b" })
+      .where(eq(newsletterIssues.id, issue.id));
+    expect(await markSent(database.db, issue.id, row!.subscriberId)).toBe(true); // B sent it
+    // A's late 4xx and 5xx change nothing.
+    await retryDelivery(database.db, { ...delivery, owner: "instance-a" }, { at: new Date(), error: "451" });
+    expect(await failDelivery(database.db, { ...delivery, owner: "instance-a" }, "550")).toBe(false);
+    expect(await sendProgress(database.db, issue.id)).toEqual({ sent: 1, failed: 0, skipped: 0, left: 0 });
+  });
 });

@@ -20,6 +20,7 @@ import { issueMailFor } from "./issues.server";
 import {
   dueDeliveries,
   finishIssue,
+  failDelivery,
   markBounced,
   markSent,
   nextRetryAt,
@@ -27,7 +28,7 @@ import {
   releaseIssueLease,
   renewIssueLease,
   retryDelivery,
-  settleDelivery,
+  skipIfGone,
   takeIssueLease,
   whenIssueDue,
   type DueDelivery,
@@ -37,7 +38,7 @@ import { oneClickUnsubscribeLink } from "./signup.server";
 
 /** Deliveries read at a time: small, so a pause or a lost lease is seen within a batch. */
 const BATCH = 50;
-/** Waits before the 1st, 2nd... retry of a temporary failure (a 4xx, a connection lost); then it fails. */
+/** Waits before the 1st, 2nd... retry of a 4xx refusal of the reader or the message; then it fails. */
 export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000] as const;
 
 export interface SenderOptions {
@@ -70,6 +71,15 @@ const sleep = (ms: number, signal: { wake?: () => void }) =>
     };
   });
 
+/**
+ * A refusal of the reader's mailbox itself (unknown user, no such domain), not of this sender or this
+ * message: a relay that refuses everyone ("5.7.1 relay access denied") must not bounce the whole list.
+ */
+const isMailboxRefusal = (error: SmtpSendError) =>
+  error.stage === "recipient" &&
+  [550, 551, 553].includes(error.code ?? 0) &&
+  !/\b5\.7\.\d/.test(error.message);
+
 export function startNewsletterSender(db: Db, options: SenderOptions): NewsletterSender {
   const owner = options.owner ?? `${process.pid}-${crypto.randomBytes(4).toString("hex")}`;
   const leaseMs = options.leaseMs ?? 30_000;
@@ -78,56 +88,50 @@ export function startNewsletterSender(db: Db, options: SenderOptions): Newslette
   const waiting: { wake?: () => void } = {};
   let isStopping = false;
   let session = null as SmtpSession | null;
+  /** The earliest moment the next message may go: the rate holds across batches and issues. */
+  let nextSendAt = Date.now();
 
-  async function workIssue(issue: NewsletterIssue) {
+  /**
+   * Works one batch of an issue's due deliveries; answers whether there may be more to do at once. An
+   * issue whose last deliveries wait for a retry gives its lease up meanwhile, so that other issues
+   * (a breaking-news e-mail, the digest) and other instances are not held behind it.
+   */
+  async function workBatch(issue: NewsletterIssue): Promise<boolean> {
     const settings = await getSettings(db);
-    session ??= openSmtpSession(options.smtpUrl);
-    let nextSendAt = Date.now();
-    let renewedAt = Date.now();
-    while (!isStopping) {
-      if (!(await renewIssueLease(db, issue.id, owner, leaseMs))) return; // paused, or taken over
-      renewedAt = Date.now();
-      const batch = await dueDeliveries(db, issue.id, BATCH);
-      if (batch.length === 0) {
-        const retry = await nextRetryAt(db, issue.id);
-        if (retry === null) return finishIssue(db, issue.id, owner);
-        const waitMs = retry === "now" ? 0 : retry.getTime() - Date.now();
-        // Keep the lease while the last ones wait for their retry.
-        await sleep(Math.max(10, Math.min(waitMs, leaseMs / 3, intervalMs)), waiting);
-        continue;
+    const batch = await dueDeliveries(db, issue.id, BATCH);
+    if (batch.length === 0) {
+      if ((await nextRetryAt(db, issue.id)) === null) {
+        await finishIssue(db, issue.id, owner);
+        return true;
       }
-      for (const delivery of batch) {
-        if (isStopping) return;
-        if (Date.now() - renewedAt > leaseMs / 3) {
-          if (!(await renewIssueLease(db, issue.id, owner, leaseMs))) return;
-          renewedAt = Date.now();
-        }
-        const delayMs = nextSendAt - Date.now();
-        if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
-        nextSendAt = Math.max(Date.now(), nextSendAt) + spacingMs;
-        await deliver(issue, settings, delivery);
-      }
+      await releaseIssueLease(db, issue.id, owner);
+      return false;
     }
+    session ??= openSmtpSession(options.smtpUrl);
+    for (const delivery of batch) {
+      if (isStopping) return false;
+      const delayMs = nextSendAt - Date.now();
+      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      nextSendAt = Math.max(Date.now(), nextSendAt) + spacingMs;
+      // Renewed just before each message (after the wait): a pause or a takeover is seen before sending.
+      if (!(await renewIssueLease(db, issue.id, owner, leaseMs))) return true;
+      await deliver(issue, settings, delivery);
+    }
+    return true;
   }
 
   async function deliver(issue: NewsletterIssue, settings: Settings, delivery: DueDelivery) {
-    if (delivery.subscriberStatus !== "confirmed")
-      return settleDelivery(
-        db,
-        issue.id,
-        delivery.subscriberId,
-        "skipped",
-        `subscriber ${delivery.subscriberStatus}`,
-      );
-    const origin = configuredOrigin(settings);
+    const row = { issueId: issue.id, subscriberId: delivery.subscriberId, owner };
+    if (delivery.subscriberStatus !== "confirmed") return skipIfGone(db, issue.id, delivery.subscriberId);
     const mail = issueMailFor(issue, settings, {
       email: delivery.email,
       token: delivery.token,
       // Only while an admin has open counts on (off by default): no image, no counted links otherwise.
       isCounted: settings.newsletterOpenCounts,
     });
-    // Whether the row was marked sent before the last line, or found taken by another sender.
-    let mark = "none" as "none" | "sent" | "taken";
+    // Whether the row was marked sent before the last line, or could not be (another sender has it,
+    // or the reader left since the batch was read).
+    let mark = "none" as "none" | "sent" | "refused";
     try {
       await session!.send(
         {
@@ -137,29 +141,30 @@ export function startNewsletterSender(db: Db, options: SenderOptions): Newslette
           text: mail.text,
           html: mail.html,
           headers: {
-            "List-Unsubscribe": `<${oneClickUnsubscribeLink(origin, delivery.token)}>`,
+            "List-Unsubscribe": `<${oneClickUnsubscribeLink(configuredOrigin(settings), delivery.token)}>`,
             "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
           },
         },
         async () => {
-          mark = (await markSent(db, issue.id, delivery.subscriberId)) ? "sent" : "taken";
-          if (mark === "taken") throw new Error("the delivery is no longer queued: another sender has it");
+          mark = (await markSent(db, issue.id, delivery.subscriberId)) ? "sent" : "refused";
+          if (mark === "refused") throw new Error("the delivery is no longer this sender's to send");
         },
       );
     } catch (error) {
-      if (mark !== "taken") await settleFailure(issue.id, delivery, error as SmtpSendError, mark === "sent");
+      if (mark === "refused") return skipIfGone(db, issue.id, delivery.subscriberId);
+      await settleFailure(row, delivery, error as SmtpSendError, mark === "sent");
     }
   }
 
   /**
-   * A message the mail server did not take. Refused for this reader: a 5xx for their address fails the
-   * delivery and bounces the address, a 5xx for the message fails it, a 4xx is tried again later (up
-   * to the retries). Nothing said about this reader (no connection, the sender refused, the line
-   * lost): the delivery is left as it was and the send waits (the loop logs it and looks again), unless
-   * its "." went out unanswered: then it stays sent, as marked.
+   * A message the mail server did not take. Refused for this reader: a 5xx fails the delivery (and a
+   * refusal of their mailbox bounces the address), a 4xx is tried again later, up to the retries.
+   * Nothing said about this reader (no connection, the sender refused, the line lost): the delivery
+   * is left queued and the send waits (the loop logs it and looks again), unless its "." went out
+   * unanswered: then it stays sent, as marked.
    */
   async function settleFailure(
-    issueId: string,
+    row: { issueId: string; subscriberId: string; owner: string },
     delivery: DueDelivery,
     error: SmtpSendError,
     isMarked: boolean,
@@ -167,38 +172,38 @@ export function startNewsletterSender(db: Db, options: SenderOptions): Newslette
     const reason = error.message.slice(0, 500);
     if (error.stage === "server") {
       if (isMarked && error.isAfterLastLine) return;
-      if (isMarked) await retryDelivery(db, issueId, delivery.subscriberId, new Date(), reason, false);
+      if (isMarked) await retryDelivery(db, row, { at: new Date(), error: reason, isAttempt: false });
       throw error;
     }
-    if (error.isPermanent) {
-      await settleDelivery(db, issueId, delivery.subscriberId, "failed", reason);
-      if (error.stage === "recipient") await markBounced(db, delivery.subscriberId, reason);
+    const delay = (options.retryDelaysMs ?? RETRY_DELAYS_MS)[delivery.attempts];
+    if (error.isPermanent || delay === undefined) {
+      const hasFailed = await failDelivery(db, row, reason);
+      if (hasFailed && error.isPermanent && isMailboxRefusal(error))
+        await markBounced(db, delivery.subscriberId, reason);
       return;
     }
-    const delay = (options.retryDelaysMs ?? RETRY_DELAYS_MS)[delivery.attempts];
-    if (delay === undefined) return settleDelivery(db, issueId, delivery.subscriberId, "failed", reason);
-    await retryDelivery(db, issueId, delivery.subscriberId, new Date(Date.now() + delay), reason);
+    await retryDelivery(db, row, { at: new Date(Date.now() + delay), error: reason });
   }
 
   whenIssueDue(db, () => waiting.wake?.());
   const running = (async () => {
     while (!isStopping) {
       let issue: NewsletterIssue | null = null;
-      let hasFailed = false;
+      let hasMore = false;
       try {
         await makeDailyDigest(db);
         await queueDueIssues(db);
         issue = await takeIssueLease(db, owner, leaseMs);
-        if (issue) await workIssue(issue);
+        if (issue) hasMore = await workBatch(issue);
       } catch (error) {
-        hasFailed = true;
         console.error("[newsletter] sending failed; trying again shortly", error);
         session?.close();
         session = null;
+        hasMore = false;
       }
       if (issue && isStopping) await releaseIssueLease(db, issue.id, owner).catch(() => {});
-      // Nothing to send, or a failure (the database or the mail server down): wait before looking again.
-      if ((!issue || hasFailed) && !isStopping) await sleep(intervalMs, waiting);
+      // Nothing to send now, or a failure (the database or the mail server down): wait, then look again.
+      if (!hasMore && !isStopping) await sleep(intervalMs, waiting);
     }
     session?.close();
   })();

@@ -65,8 +65,8 @@ export async function queueDueIssues(db: Db, now = new Date()): Promise<string[]
 
 /**
  * Takes (or keeps) the lease of a sending issue for `owner` until now + leaseMs: one whose lease is
- * free or has run out (its holder stopped or died), or the one `owner` already holds. Null when no
- * issue is sending or others hold them all.
+ * free or has run out (its holder stopped or died), or one `owner` already holds; breaking news first,
+ * then one with work due now. Null when no issue is sending or others hold them all.
  */
 export async function takeIssueLease(
   db: Db,
@@ -79,9 +79,14 @@ export async function takeIssueLease(
     update newsletter_issues set lease_owner = ${owner},
       lease_until = now() + ${`${leaseMs} milliseconds`}::interval
     where id = (
-      select id from newsletter_issues
-      where status = 'sending' and (lease_until is null or lease_until < now() or lease_owner = ${owner})
-      order by started_at, id limit 1 for update skip locked)
+      select i.id from newsletter_issues i
+      where i.status = 'sending' and (i.lease_until is null or i.lease_until < now() or i.lease_owner = ${owner})
+      -- Breaking news first, then an issue with a delivery due now (not one waiting for retries), oldest first.
+      order by (i.kind = 'breaking') desc,
+        exists (select 1 from newsletter_deliveries d where d.issue_id = i.id and d.status = 'queued'
+          and (d.next_attempt_at is null or d.next_attempt_at <= now())) desc,
+        i.started_at, i.id
+      limit 1 for update skip locked)
     returning id`,
   );
   if (!row) return null;
@@ -159,43 +164,68 @@ const deliveryOf = (issueId: string, subscriberId: string) =>
   and(eq(newsletterDeliveries.issueId, issueId), eq(newsletterDeliveries.subscriberId, subscriberId));
 
 /**
+ * Only while `owner` holds the issue's lease: a sender that lost it (a reply that came after another
+ * instance took over) must not undo what the new holder did with the row.
+ */
+const whileHeldBy = (issueId: string, owner: string) =>
+  sql`exists (select 1 from ${newsletterIssues} where ${newsletterIssues.id} = ${issueId} and ${newsletterIssues.leaseOwner} = ${owner})`;
+
+/**
  * Records a delivery as sent, just before its last line goes out; false when it is no longer queued
- * (another instance took the send over meanwhile): then the message must not be ended.
+ * (another sender has it) or its reader is no longer confirmed (unsubscribed meanwhile): then the
+ * message must not be ended.
  */
 export async function markSent(db: DbOrTx, issueId: string, subscriberId: string, now = new Date()) {
   const rows = await db
     .update(newsletterDeliveries)
     .set({ status: "sent", sentAt: now })
-    .where(and(deliveryOf(issueId, subscriberId), eq(newsletterDeliveries.status, "queued")))
+    .where(
+      and(
+        deliveryOf(issueId, subscriberId),
+        eq(newsletterDeliveries.status, "queued"),
+        sql`exists (select 1 from ${newsletterSubscribers} where ${newsletterSubscribers.id} = ${subscriberId} and ${newsletterSubscribers.status} = 'confirmed')`,
+      ),
+    )
     .returning({ id: newsletterDeliveries.subscriberId });
   return rows.length > 0;
 }
 
-/** A delivery that will not go: unsubscribed or bounced before its turn (`skipped`), or refused (`failed`). */
-export async function settleDelivery(
-  db: DbOrTx,
-  issueId: string,
-  subscriberId: string,
-  status: Extract<NewsletterDeliveryStatus, "skipped" | "failed">,
-  error = "",
-) {
+/** A queued delivery whose reader left (unsubscribed, bounced, deleted) before their turn: `skipped`. */
+export async function skipIfGone(db: DbOrTx, issueId: string, subscriberId: string) {
   await db
     .update(newsletterDeliveries)
-    .set({ status, lastError: error.slice(0, 500) })
-    .where(deliveryOf(issueId, subscriberId));
+    .set({ status: "skipped" })
+    .where(
+      and(
+        deliveryOf(issueId, subscriberId),
+        eq(newsletterDeliveries.status, "queued"),
+        sql`not exists (select 1 from ${newsletterSubscribers} where ${newsletterSubscribers.id} = ${subscriberId} and ${newsletterSubscribers.status} = 'confirmed')`,
+      ),
+    );
+}
+
+/** A delivery the mail server refused for good: `failed`, while `owner` holds the send. */
+export async function failDelivery(
+  db: DbOrTx,
+  { issueId, subscriberId, owner }: { issueId: string; subscriberId: string; owner: string },
+  error: string,
+) {
+  const rows = await db
+    .update(newsletterDeliveries)
+    .set({ status: "failed", lastError: error.slice(0, 500) })
+    .where(and(deliveryOf(issueId, subscriberId), whileHeldBy(issueId, owner)))
+    .returning({ id: newsletterDeliveries.subscriberId });
+  return rows.length > 0;
 }
 
 /**
- * Queued again, to be tried at `at`: a temporary refusal (counted as an attempt), or a message that
- * never reached its end (`isAttempt` false: the mail server was not reached, nothing about the reader).
+ * Queued again, to be tried at `at`, while `owner` holds the send: a temporary refusal (counted as an
+ * attempt), or a message that never reached its end (`isAttempt` false: nothing about the reader).
  */
 export async function retryDelivery(
   db: DbOrTx,
-  issueId: string,
-  subscriberId: string,
-  at: Date,
-  error: string,
-  isAttempt = true,
+  { issueId, subscriberId, owner }: { issueId: string; subscriberId: string; owner: string },
+  { at, error, isAttempt = true }: { at: Date; error: string; isAttempt?: boolean },
 ) {
   await db
     .update(newsletterDeliveries)
@@ -206,7 +236,7 @@ export async function retryDelivery(
       lastError: error.slice(0, 500),
       attempts: isAttempt ? sql`${newsletterDeliveries.attempts} + 1` : newsletterDeliveries.attempts,
     })
-    .where(deliveryOf(issueId, subscriberId));
+    .where(and(deliveryOf(issueId, subscriberId), whileHeldBy(issueId, owner)));
 }
 
 /** The mail server refused the address for good: nothing more is sent to it (status `bounced`). */

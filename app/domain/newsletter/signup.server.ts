@@ -106,7 +106,7 @@ export async function subscribe(
 }
 
 /**
- * Stores the signup: a new address with this consent; an unsubscribed one starts again (new consent, new
+ * Stores the signup: a new address with this consent; an unsubscribed or bounced one starts again (new consent, new
  * token, so links from before stay dead); a pending one records the renewed consent; a confirmed one is
  * left alone. Returns the row as it is now.
  */
@@ -141,9 +141,10 @@ async function recordSignup(
     }
   }
   if (existing.status === "confirmed") return existing;
+  // An address that left, or whose mail server refused an issue, starts again with this consent.
   const changes =
-    existing.status === "unsubscribed"
-      ? { ...fresh, token: newToken() }
+    existing.status === "unsubscribed" || existing.status === "bounced"
+      ? { ...fresh, token: newToken(), bouncedAt: null, bounceReason: "" }
       : {
           consentAt: now,
           ipAddress: ip,
@@ -208,7 +209,7 @@ async function subscriberByToken(db: Db, token: string) {
 export async function confirmSubscription(db: Db, token: string, now = new Date()): Promise<boolean> {
   await requireNewsletterOn(db);
   const row = await subscriberByToken(db, token);
-  if (!row || row.status === "unsubscribed") return false;
+  if (!row || row.status === "unsubscribed" || row.status === "bounced") return false;
   if (row.status === "pending")
     await db
       .update(newsletterSubscribers)
