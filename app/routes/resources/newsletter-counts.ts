@@ -5,13 +5,14 @@
  */
 import { redirect } from "react-router";
 import { followClick, OPENED_PATH, recordOpen } from "#app/domain/newsletter/engagement.server";
+import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/newsletter-counts";
 
 /** The smallest transparent GIF (43 bytes). */
 const PIXEL = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
 const NOT_KEPT = { "Cache-Control": "private, no-store" };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = withDomainErrors(async ({ request, context }: Route.LoaderArgs) => {
   const url = new URL(request.url);
   const issue = url.searchParams.get("issue") ?? "";
   const token = url.searchParams.get("token") ?? "";
@@ -24,4 +25,4 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const target = await followClick(context.db, issue, token, Number(url.searchParams.get("story")));
   if (!target) return new Response("This link is not valid.\n", { status: 404, headers: NOT_KEPT });
   throw redirect(target, { headers: NOT_KEPT });
-}
+});

@@ -8,6 +8,7 @@
  */
 import { redirect } from "react-router";
 import { unsubscribe } from "#app/domain/newsletter/signup.server";
+import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/newsletter-one-click";
 
 const text = (body: string, status: number) =>
@@ -18,13 +19,14 @@ const text = (body: string, status: number) =>
 
 const tokenOf = (request: Request) => new URL(request.url).searchParams.get("token") ?? "";
 
-export const loader = ({ request }: Route.LoaderArgs) =>
-  redirect(`/newsletter/unsubscribe?token=${encodeURIComponent(tokenOf(request))}`);
+export const loader = withDomainErrors(async ({ request }: Route.LoaderArgs) =>
+  redirect(`/newsletter/unsubscribe?token=${encodeURIComponent(tokenOf(request))}`),
+);
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = withDomainErrors(async ({ request, context }: Route.ActionArgs) => {
   if (request.method !== "POST") return text("Method not allowed.", 405);
   const isOut = await unsubscribe(context.db, tokenOf(request));
   return isOut
     ? text("You are unsubscribed from the newsletter.", 200)
     : text("This unsubscribe link is not valid.", 404);
-}
+});
