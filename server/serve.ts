@@ -17,7 +17,7 @@ import { releaseAllIssueLeases } from "#app/domain/newsletter/sending.server";
 import { backgroundMailSettled } from "#app/domain/email/mailer.server";
 import { backgroundSettled } from "#app/lib/background.server";
 import { checkMediaStorage } from "#app/domain/media/storage.server";
-import { ensureImageVariants } from "#app/domain/media/variants.server";
+import { ensureImageVariants, ensureVariantSizes } from "#app/domain/media/variants.server";
 import { conflict } from "#app/lib/errors";
 import type { Config } from "#app/config.server";
 import type { Db } from "#app/db/client.server";
@@ -122,8 +122,8 @@ export async function serve({ build, viteMiddleware, worker }: ServeOptions): Pr
     );
   }, HOUR_MS).unref();
 
-  // Older uploads get their missing copies (the share image) in the background: pages show the plain
-  // image meanwhile, and a large library does not hold up the start. Of several workers, the one the
+  // Older uploads get their missing copies (the share image), then their copies' sizes in bytes, in the
+  // background: pages show the plain image meanwhile, and a large library does not hold up the start. Of several workers, the one the
   // primary asks: the first to serve after a start or a reload (a new build may make new copies).
   if (!worker) makeMissingImageCopies(database.db);
   else
@@ -213,5 +213,16 @@ function makeMissingImageCopies(db: Db) {
       // Pages kept before now name no share image for those uploads.
       if (updated > 0) siteChanged(db, { scope: "everything", reason: "image copies made" });
     })
-    .catch((error: unknown) => console.error("[newsdesk] Making image copies failed", error));
+    .catch((error: unknown) => console.error("[newsdesk] Making image copies failed", error))
+    // Then the sizes, one background pass at a time: copies just made carry theirs and are not read again.
+    .then(() => ensureVariantSizes(db))
+    .then(({ updated, missing }) => {
+      if (updated + missing > 0)
+        console.log(
+          `[newsdesk] Image sizes recorded for ${updated} older uploads (${missing} copies missing).`,
+        );
+      // Pages kept before now carry no size for those uploads' images.
+      if (updated > 0) siteChanged(db, { scope: "everything", reason: "image sizes recorded" });
+    })
+    .catch((error: unknown) => console.error("[newsdesk] Recording image sizes failed", error));
 }

@@ -673,6 +673,11 @@ export interface MediaVariant {
   url: string;
   key: string;
   format: string;
+  /**
+   * The stored copy's size in bytes, for a reader who chooses whether to load it ("Show photo · 31 KB").
+   * Absent on copies made before it was recorded until the start-up backfill reaches them.
+   */
+  size?: number;
 }
 
 export const media = pgTable(

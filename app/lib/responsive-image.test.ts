@@ -43,6 +43,24 @@ describe("which copies a page offers", () => {
     expect(two).toMatchObject({ src: copy(800, 600).url, srcSet: expect.stringContaining("400w") });
   });
 
+  test("the size in bytes of the copy offered as src, when recorded: with Save-Data, the smallest's", () => {
+    const sized = [
+      { ...copy(1200, 800), size: 135_000 },
+      { ...copy(400, 267), size: 31_000 },
+      { ...copy(800, 533), size: 77_000 },
+    ];
+    expect(pageImageOf(sized, { small: true })).toEqual({
+      src: "/media/0123456789abcdef01234567-400.webp",
+      width: 400,
+      height: 267,
+      size: 31_000,
+    });
+    expect(pageImageOf(sized, { small: false })).toMatchObject({ src: copy(800, 533).url, size: 77_000 });
+    // A copy made before sizes were recorded: no size claimed, and no empty field in the page's data.
+    expect(pageImageOf(COPIES, { small: true })).not.toHaveProperty("size");
+    expect(pageImageOf(COPIES, { small: false })).not.toHaveProperty("size");
+  });
+
   test("no usable copies: nothing, so the page draws the plain URL", () => {
     expect(pageImageOf([], { small: false })).toBeNull();
     expect(pageImageOf([copy(0, 0)], { small: true })).toBeNull();

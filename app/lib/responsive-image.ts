@@ -14,6 +14,8 @@ export interface ImageCopy {
   url: string;
   width: number;
   height: number;
+  /** Bytes, when recorded (copies made before sizes were get theirs at start-up). */
+  size?: number;
 }
 
 /** What a page needs to draw one uploaded image; it travels in the loader's data. */
@@ -25,6 +27,8 @@ export interface PageImage {
   /** The real size of `src`. */
   width: number;
   height: number;
+  /** The bytes of `src`, when known: what a reader saving data is told the photo would cost. */
+  size?: number;
 }
 
 /** Images on a page by the URL an article stores, for the uploads among them. */
@@ -32,6 +36,9 @@ export type PageImages = Record<string, PageImage>;
 
 /** The copy that stands in for browsers without `srcset`: the middle width, a fair size anywhere. */
 const FALLBACK_WIDTH = 800;
+
+/** A copy's size as a field, left out when unknown (no `size: undefined` in the page's data). */
+const sizeOf = (copy: ImageCopy) => (copy.size === undefined ? {} : { size: copy.size });
 
 /**
  * The image a page draws from an upload's copies (the share image not among them). With `small`
@@ -43,13 +50,14 @@ export function pageImageOf(copies: readonly ImageCopy[], { small }: { small: bo
   const smallest = sorted[0];
   if (!smallest) return null;
   if (small || sorted.length === 1)
-    return { src: smallest.url, width: smallest.width, height: smallest.height };
+    return { src: smallest.url, width: smallest.width, height: smallest.height, ...sizeOf(smallest) };
   const fallback = sorted.filter((c) => c.width <= FALLBACK_WIDTH).at(-1) ?? smallest;
   return {
     src: fallback.url,
     srcSet: sorted.map((c) => `${c.url} ${c.width}w`).join(", "),
     width: fallback.width,
     height: fallback.height,
+    ...sizeOf(fallback),
   };
 }
 

@@ -21,7 +21,7 @@ import {
 import { EDITOR_IMAGE_TEXT, UPLOAD_CAUSE, uploadFailedBecause } from "./editor-image-rules";
 import { mediaKey, newMediaId, publicUrlFor, putMediaFile, removeMediaFiles } from "./storage.server";
 import { IMAGE_WORK } from "./image-gate.server";
-import { makeVariants, uprightSize, type MadeVariant } from "./variants.server";
+import { makeVariants, storedVariant, uprightSize, type MadeVariant } from "./variants.server";
 import { firstRow } from "#app/db/rows";
 import { formatFileSize } from "#app/lib/file-size";
 
@@ -145,14 +145,7 @@ export async function uploadMedia(db: Db, actor: Actor | null, input: UploadInpu
             size: bytes.length,
             width: image?.width ?? null,
             height: image?.height ?? null,
-            variants:
-              image?.variants.map(({ width, height, url, key, format }) => ({
-                width,
-                height,
-                url,
-                key,
-                format,
-              })) ?? [],
+            variants: image?.variants.map(storedVariant) ?? [],
             originalName: file.name.slice(0, 255),
             mimeType: checked.mimeType,
           })

@@ -1,10 +1,10 @@
 /**
  * The copies of an uploaded image, made by real sharp from a generated JPEG: the 1200x630 share image
- * (a JPEG, its size true to the file), the copies older uploads get once at start-up, and the one
- * query that tells a page which copies its images have.
+ * (a JPEG, its size true to the file), each copy's size in bytes, the copies and sizes older uploads
+ * get once at start-up, and the one query that tells a page which copies its images have.
  */
 import { existsSync } from "node:fs";
-import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
@@ -12,10 +12,13 @@ import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { media, type MediaVariant } from "#app/db/schema";
 import { createTestDatabase, one, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
+import { makeUser } from "#app/routes/admin/route-testing.server";
 import { shareVariantOf } from "./media-rules";
 import { pageImages } from "./public.server";
-import { setMediaRoot } from "./storage.server";
-import { ensureImageVariants, makeVariants } from "./variants.server";
+import { uploadMedia } from "./upload.server";
+import { setMediaRoot, setMediaStore } from "./storage.server";
+import { localMediaStore } from "./storage-local.server";
+import { ensureImageVariants, ensureVariantSizes, makeVariants } from "./variants.server";
 
 /** A photo-like JPEG: a gradient with noise, so the encoder has real work to do. */
 async function photo(width: number, height: number): Promise<Buffer> {
@@ -40,6 +43,7 @@ test("the share image is a 1200x630 JPEG cropped to fill, and the sizes recorded
   for (const variant of made) {
     const file = await sharp(variant.bytes).metadata();
     expect([file.format, file.width, file.height]).toEqual([variant.format, variant.width, variant.height]);
+    expect(variant.size).toBe(variant.bytes.length);
   }
   expect(shareVariantOf(made)?.key).toBe(`${ID}-share.jpg`);
 });
@@ -74,11 +78,19 @@ describe.each(TEST_ENGINES)("older uploads and page images on %s", (engine) => {
     await database.db.delete(media);
   });
 
-  /** An upload as the first release stored it: the original, WebP widths and a WebP social crop. */
-  async function olderUpload(id: string, { withFile = true } = {}) {
+  /**
+   * An upload as the first release stored it: the original, WebP widths and a WebP social crop, no
+   * sizes. The copies' files are written only when asked for (`copyBytes`, by key).
+   */
+  async function olderUpload(
+    id: string,
+    { withFile = true, copyBytes = {} }: { withFile?: boolean; copyBytes?: Record<string, number> } = {},
+  ) {
     const bytes = await photo(1000, 500);
     const storageKey = `${id}.jpg`;
     if (withFile) await writeFile(path.join(root, storageKey), bytes);
+    for (const [key, length] of Object.entries(copyBytes))
+      await writeFile(path.join(root, key), Buffer.alloc(length, 7));
     const variants: MediaVariant[] = [
       { width: 400, height: 200, key: `${id}-400.webp`, url: `/media/${id}-400.webp`, format: "webp" },
       { width: 800, height: 400, key: `${id}-800.webp`, url: `/media/${id}-800.webp`, format: "webp" },
@@ -108,14 +120,16 @@ describe.each(TEST_ENGINES)("older uploads and page images on %s", (engine) => {
     expect(await ensureImageVariants(database.db)).toEqual({ updated: 1, skipped: 0 });
     const after = one(await database.db.select().from(media).where(eq(media.id, row.id)));
     expect(after.variants.slice(0, 3)).toEqual(row.variants);
+    const shareFile = await readFile(path.join(root, "aaaaaaaaaaaaaaaaaaaaaaaa-share.jpg"));
     expect(after.variants[3]).toEqual({
       width: 1200,
       height: 630,
       key: "aaaaaaaaaaaaaaaaaaaaaaaa-share.jpg",
       url: "/media/aaaaaaaaaaaaaaaaaaaaaaaa-share.jpg",
       format: "jpeg",
+      size: shareFile.length,
     });
-    const file = await sharp(path.join(root, "aaaaaaaaaaaaaaaaaaaaaaaa-share.jpg")).metadata();
+    const file = await sharp(shareFile).metadata();
     expect([file.format, file.width, file.height]).toEqual(["jpeg", 1200, 630]);
     expect(after.updatedAt).toEqual(row.updatedAt);
 
@@ -137,6 +151,106 @@ describe.each(TEST_ENGINES)("older uploads and page images on %s", (engine) => {
     );
     expect(await ensureImageVariants(database.db)).toEqual({ updated: 2, skipped: 1 });
     expect(existsSync(path.join(root, "bbbbbbbbbbbbbbbbbbbbbbbb-share.jpg"))).toBe(false);
+    errors.mockRestore();
+  });
+
+  test("a new upload's copies carry their sizes in bytes, the stored files' own", async () => {
+    const editor = await makeUser(`sizes-${engine}@example.com`, "editor");
+    const file = new File([new Uint8Array(await photo(1000, 600))], "market.jpg", { type: "image/jpeg" });
+    const uploaded = await uploadMedia(database.db, editor, { mode: "file", name: "Market", file });
+    const row = one(await database.db.select().from(media).where(eq(media.id, uploaded.id)));
+    expect(row.variants.map((v) => v.key.slice(24))).toEqual(["-400.webp", "-800.webp", "-share.jpg"]);
+    for (const variant of row.variants)
+      expect(variant.size, variant.key).toBe((await readFile(path.join(root, variant.key))).length);
+    // Nothing left for start-up to read.
+    expect(await ensureVariantSizes(database.db)).toEqual({ updated: 0, missing: 0 });
+  });
+
+  test("start-up records the sizes older copies lack, once; a copy whose file is gone is logged and skipped", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const id = "abababababababababababab";
+    // The social crop's file is gone; the WebP widths are on disk.
+    const row = await olderUpload(id, { copyBytes: { [`${id}-400.webp`]: 3100, [`${id}-800.webp`]: 8200 } });
+    await database.db.insert(media).values({ name: "By URL", url: "https://cdn.example.com/a.jpg" });
+
+    expect(await ensureVariantSizes(database.db)).toEqual({ updated: 1, missing: 1 });
+    expect(errors).toHaveBeenCalledOnce();
+    expect(errors).toHaveBeenCalledWith(
+      `[media] could not read ${id}-social.webp to record its size`,
+      expect.anything(),
+    );
+    const after = one(await database.db.select().from(media).where(eq(media.id, row.id)));
+    expect(after.variants).toEqual([
+      { ...row.variants[0], size: 3100 },
+      { ...row.variants[1], size: 8200 },
+      row.variants[2],
+    ]);
+    expect(after.updatedAt).toEqual(row.updatedAt);
+    // A reader page saving data now knows what the photo would cost.
+    const { images } = await pageImages(database.db, [row.url], { small: true });
+    expect(images[row.url]).toEqual({ src: `/media/${id}-400.webp`, width: 400, height: 200, size: 3100 });
+
+    // Idempotent: the copies with a size are not read again (their files are gone now, unnoticed); only
+    // the missing one is tried again, once.
+    await rm(path.join(root, `${id}-400.webp`));
+    await rm(path.join(root, `${id}-800.webp`));
+    expect(await ensureVariantSizes(database.db)).toEqual({ updated: 0, missing: 1 });
+    expect(errors).toHaveBeenCalledTimes(2);
+    expect(one(await database.db.select().from(media).where(eq(media.id, row.id))).variants).toEqual(
+      after.variants,
+    );
+    errors.mockRestore();
+  });
+
+  test("start-up's sizes keep what another server changed meanwhile, and the limit bounds one start", async () => {
+    const id = "cdcdcdcdcdcdcdcdcdcdcdcd";
+    const copyBytes = { [`${id}-400.webp`]: 3100, [`${id}-800.webp`]: 8200, [`${id}-social.webp`]: 1500 };
+    const row = await olderUpload(id, { copyBytes });
+    const share: MediaVariant = {
+      width: 1200,
+      height: 630,
+      key: `${id}-share.jpg`,
+      url: `/media/${id}-share.jpg`,
+      format: "jpeg",
+      size: 4444,
+    };
+    const [w400, w800, social] = row.variants as [MediaVariant, MediaVariant, MediaVariant];
+    // While the first copy is read, another server records the 800 px copy's size and adds a share image.
+    const local = localMediaStore(root);
+    let isChanged = false;
+    setMediaStore({
+      ...local,
+      read: async (key) => {
+        if (!isChanged) {
+          isChanged = true;
+          await database.db
+            .update(media)
+            .set({ variants: [w400, { ...w800, size: 8000 }, social, share] })
+            .where(eq(media.id, row.id));
+        }
+        return local.read(key);
+      },
+    });
+    try {
+      expect(await ensureVariantSizes(database.db)).toEqual({ updated: 1, missing: 0 });
+    } finally {
+      setMediaRoot(root);
+    }
+    const after = one(await database.db.select().from(media).where(eq(media.id, row.id)));
+    expect(after.variants).toEqual([
+      { ...w400, size: 3100 },
+      { ...w800, size: 8000 },
+      { ...social, size: 1500 },
+      share,
+    ]);
+
+    for (const other of ["efefefefefefefefefefefef", "fafafafafafafafafafafafa"])
+      await olderUpload(other, { copyBytes: { [`${other}-400.webp`]: 10 } });
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    // One upload this start (its 800 px copy and social crop are gone); the next start does the other
+    // and tries the first one's missing files again.
+    expect(await ensureVariantSizes(database.db, { limit: 1 })).toEqual({ updated: 1, missing: 2 });
+    expect(await ensureVariantSizes(database.db)).toEqual({ updated: 1, missing: 4 });
     errors.mockRestore();
   });
 

@@ -2,11 +2,12 @@
  * The copies an uploaded image gets: WebP at 400, 800 and 1200 px wide for reader pages (never upscaled)
  * and a 1200x630 share image for link previews. Named from the original's id (`<id>-800.webp`,
  * `<id>-share.jpg`), so a missing one is found by its key, and made for older uploads once, at start-up.
+ * Each copy's size in bytes is kept with it; copies made before that get theirs at start-up too.
  *
  * The share image is a JPEG: WhatsApp, where most of our readers share, and LinkedIn do not show WebP
  * previews. The older `<id>-social.webp` crop stays on disk for uploads that have it and is no longer made.
  */
-import { and, eq, ne, notInArray, sql } from "drizzle-orm";
+import { and, eq, gt, ne, notInArray, sql, type SQL } from "drizzle-orm";
 import sharp, { type Metadata, type Sharp } from "sharp";
 import type { Db } from "#app/db/client.server";
 import { media, type MediaVariant } from "#app/db/schema";
@@ -108,10 +109,16 @@ export async function makeVariants(
       key,
       url: publicUrlFor(key),
       format: planned.extension === "jpg" ? "jpeg" : "webp",
+      size: data.length,
       bytes: data,
     });
   }
   return made;
+}
+
+/** What the row keeps of a made copy: all but its bytes (a field picked by name would be lost when one is added). */
+export function storedVariant({ bytes: _bytes, ...variant }: MadeVariant): MediaVariant {
+  return variant;
 }
 
 /** The random id of an original's key (`<id>.<ext>`). */
@@ -177,7 +184,7 @@ async function addMissingVariants(
     console.error(`[media] could not make the missing copies of ${row.storageKey}`, error);
     return false;
   }
-  const added = made.map(({ bytes: _bytes, ...variant }) => variant);
+  const added = made.map(storedVariant);
   // Only keys the row still lacks are appended, so a second server doing the same adds nothing twice.
   const [changed] = await db
     .update(media)
@@ -188,5 +195,73 @@ async function addMissingVariants(
     .returning({ id: media.id });
   // Deleted meanwhile: its files would be left behind.
   if (!changed) await removeMediaFiles(made.map((v) => v.key));
+  return Boolean(changed);
+}
+
+/** A copy whose size is not recorded: made before sizes were (a JSON null counts as missing too). */
+const lacksSize = (variant: SQL) => sql`jsonb_typeof(${variant}->'size') is distinct from 'number'`;
+const hasCopyWithoutSize = sql`exists (select 1 from jsonb_array_elements(${media.variants}) as v where ${lacksSize(sql`v`)})`;
+
+/**
+ * Records the size of copies made before sizes were kept, by reading each one: idempotent (only copies
+ * still without a size are read or written) and bounded (batches of 20, at most 2,000 uploads per start).
+ * A copy whose file is gone is logged and skipped; its upload is visited again at the next start.
+ */
+export async function ensureVariantSizes(
+  db: Db,
+  { limit = BACKFILL_LIMIT }: { limit?: number } = {},
+): Promise<{ updated: number; missing: number }> {
+  let updated = 0;
+  let missing = 0;
+  let visited = 0;
+  // By id, after the last one seen: an upload left with a missing copy is not picked again this start.
+  let after: string | null = null;
+  while (visited < limit) {
+    const rows: { id: string; variants: MediaVariant[] }[] = await db
+      .select({ id: media.id, variants: media.variants })
+      .from(media)
+      .where(
+        and(
+          eq(media.type, "image"),
+          ne(media.storageKey, ""),
+          hasCopyWithoutSize,
+          after === null ? undefined : gt(media.id, after),
+        ),
+      )
+      .orderBy(media.id)
+      .limit(Math.min(BACKFILL_BATCH, limit - visited));
+    if (rows.length === 0) break;
+    for (const row of rows) {
+      visited++;
+      after = row.id;
+      const sizes: Record<string, number> = {};
+      for (const variant of row.variants) {
+        if (typeof variant.size === "number") continue;
+        try {
+          sizes[variant.key] = (await readMediaFile(variant.key)).length;
+        } catch (error) {
+          console.error(`[media] could not read ${variant.key} to record its size`, error);
+          missing++;
+        }
+      }
+      if (Object.keys(sizes).length > 0 && (await recordSizes(db, row.id, sizes))) updated++;
+    }
+  }
+  return { updated, missing };
+}
+
+/**
+ * Sets the sizes on the copies that still lack one, in the row as it is when written: a copy another
+ * server added meanwhile is kept, and one already given a size is left alone.
+ */
+async function recordSizes(db: Db, id: string, sizes: Record<string, number>): Promise<boolean> {
+  const found = sql`${JSON.stringify(sizes)}::jsonb`;
+  const [changed] = await db
+    .update(media)
+    .set({
+      variants: sql`(select coalesce(jsonb_agg(case when ${lacksSize(sql`v`)} and (${found} -> (v->>'key')) is not null then v || jsonb_build_object('size', ${found} -> (v->>'key')) else v end order by i), '[]'::jsonb) from jsonb_array_elements(${media.variants}) with ordinality as e(v, i))`,
+    })
+    .where(and(eq(media.id, id), hasCopyWithoutSize))
+    .returning({ id: media.id });
   return Boolean(changed);
 }
