@@ -2,6 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import path from "node:path";
 import { defineConfig, type Alias, type Plugin } from "vite";
+import { precompressAssets } from "./scripts/vite-precompress.ts";
 import { readerScript } from "./scripts/vite-reader-script.ts";
 
 /**
@@ -35,7 +36,7 @@ const envFileAsEnvDir = (): Plugin => ({
 });
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [envFileAsEnvDir(), tailwindcss(), reactRouter(), readerScript()],
+  plugins: [envFileAsEnvDir(), tailwindcss(), reactRouter(), readerScript(), precompressAssets()],
   resolve: {
     alias: [
       { find: /^#app\//, replacement: `${path.resolve("app")}/` },

@@ -8,19 +8,18 @@ import {
   useLocation,
   useRouteLoaderData,
 } from "react-router";
-import readerScriptUrl from "virtual:reader-script";
+import readerScriptUrl, { liteScriptUrl } from "virtual:reader-script";
 import { ErrorPage } from "./components/ui/error-page";
 import { useNonce } from "./lib/csp-nonce";
 import { ToastProvider } from "./components/ui/toast";
 import { isBackOfficePath } from "./lib/paths";
+import { THEME_COLOR } from "./lib/web-app-manifest";
+import { FAVICON_INLINE, FAVICON_PATH } from "./lib/favicon";
 import { readToast } from "./lib/flash.server";
 import type { Route } from "./+types/root";
 import type { loader as siteLoader } from "./routes/site/layout";
-import "./app.css";
-
-export const links: Route.LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+import readerStylesheet from "./styles/reader.css?url";
+import backOfficeStylesheet from "./styles/back-office.css?url";
 
 /**
  * Reader pages are not hydrated (decision record 005): no React, no React Router and no copy of the
@@ -33,16 +32,29 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // Settings → General's language on public pages (the site layout's data); the back office is English.
   const site = useRouteLoaderData<typeof siteLoader>("routes/site/layout");
   const lang = (isReaderPage && site?.settings.language) || "en";
+  // A lite page (the reader saves data) says so, for the service worker, and loads the lite script.
+  const isLite = isReaderPage && Boolean(site?.lite);
   const nonce = useNonce();
   return (
-    <html lang={lang}>
+    <html lang={lang} data-lite={isLite ? "" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        <link rel="icon" href={isLite ? FAVICON_INLINE : FAVICON_PATH} type="image/svg+xml" />
+        {/* Reader pages get the stylesheet of their own classes only; the back office the whole one. */}
+        <link rel="stylesheet" href={isReaderPage ? readerStylesheet : backOfficeStylesheet} />
         <Links nonce={nonce || undefined} />
-        {/* A module script is deferred: it loads while the page is parsed and runs once it is. */}
-        {isReaderPage ? <script type="module" src={readerScriptUrl} /> : null}
+        {isReaderPage ? (
+          <>
+            {/* Installable as an app (issue 30); the browser reads the manifest only when it needs it. */}
+            <link rel="manifest" href="/manifest.webmanifest" />
+            <meta name="theme-color" content={THEME_COLOR} />
+            {isLite ? null : <link rel="apple-touch-icon" href="/images/icon-192.png" />}
+            {/* A module script is deferred: it loads while the page is parsed and runs once it is. */}
+            <script type="module" src={isLite ? liteScriptUrl : readerScriptUrl} />
+          </>
+        ) : null}
       </head>
       <body className="min-h-screen bg-white text-gray-900 antialiased">
         {children}

@@ -22,12 +22,15 @@ export default [
     route("settings-demo", "routes/site/settings-demo.tsx"),
     route("comments-demo", "routes/site/comments-demo.tsx"),
     route("database-setup", "routes/site/database-setup.tsx"),
+    route("offline", "routes/site/offline.tsx"),
     // Any other address: the not-found page inside the site's chrome, status 404.
     route("*", "routes/site/not-found.tsx"),
   ]),
   ...["robots.txt", "ads.txt", "sitemap.xml", "news-sitemap.xml", "rss.xml"].map((file) =>
     route(file, "routes/resources/feeds.ts", { id: `feed-${file}` }),
   ),
+  route("manifest.webmanifest", "routes/resources/web-app-manifest.ts"),
+  route("lite", "routes/resources/lite-mode.ts"),
   route("category/:categorySlug/rss.xml", "routes/resources/category-feed.ts"),
   route("article/:id/updates.rss", "routes/resources/live-feed.ts"),
   // A live story's stream for the reader script's poll: cached like a page, purged with the story.

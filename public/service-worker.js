@@ -1,8 +1,230 @@
 /*
- * Newsdesk's service worker (issue 28): shows the breaking-news alerts the server sends by web push
- * and opens the story when one is tapped. Plain JavaScript, served as it is: browsers load it from
- * the site's root, so it may show alerts for every page.
+ * Newsdesk's service worker (decision records 017 and 019). Plain JavaScript, served as it is from the
+ * site's root (no-cache, so an update is seen on the next page), registered by the reader script after a
+ * page has loaded.
+ *
+ * Offline reading (issue 30): every public page the reader opens while online is kept, and on the pages
+ * after the first, the home page and the stories it lists (with each story's smallest photo) are fetched
+ * in the background at most every 15 minutes, unless the reader saves data. Pages always come from the
+ * network first: a kept copy is shown only when the network fails, so an update never leaves a reader on
+ * old text, script or styles. Kept pages expire after three days. The back office, /resources, form
+ * answers (anything but GET) and personal pages (private or no-store) are never kept or answered here.
+ *
+ * Alerts (issue 28): shows the breaking-news alerts the server sends by web push and opens the story.
  */
+const PAGES = "newsdesk-pages-v1";
+const FILES = "newsdesk-files-v1";
+const OFFLINE_PAGE = "/offline";
+const KEEP_MS = 3 * 24 * 60 * 60 * 1000;
+const REFRESH_MS = 15 * 60 * 1000;
+const MAX_PAGES = 60;
+const MAX_FILES = 200;
+/** Stories fetched in the background from the home page, and the largest photo kept for offline. */
+const MAX_STORIES = 20;
+const MAX_PHOTO_BYTES = 150 * 1024;
+/** What a kept page carries besides its own headers: when it was kept and its headline. */
+const KEPT_AT = "x-newsdesk-kept-at";
+const KEPT_TITLE = "x-newsdesk-title";
+
+const isBackOffice = (path) => /^\/admin(\/|$)/i.test(path);
+const isNeverHandled = (path) =>
+  isBackOffice(path) || /^\/(resources|healthz|service-worker\.js)(\/|$)/i.test(path);
+/** Hashed build files (never change) and uploads (random names): the cache's copy is as good as new. */
+const isImmutable = (path) => /^\/(assets|media)\//.test(path);
+const isFile = (path) => isImmutable(path) || /^\/images\//.test(path) || path === "/favicon.svg";
+
+self.addEventListener("install", () => self.skipWaiting());
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) {
+        if (name.startsWith("newsdesk-") && name !== PAGES && name !== FILES) await caches.delete(name);
+      }
+      await prune();
+      await self.clients.claim();
+    })(),
+  );
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin || isNeverHandled(url.pathname)) return;
+  if (request.mode === "navigate") event.respondWith(openPage(event, url));
+  else if (isFile(url.pathname)) event.respondWith(openFile(request, url));
+});
+
+/** A page from the network, kept on the way; offline, the kept copy or the offline page. */
+async function openPage(event, url) {
+  try {
+    // Always asked of the server (a 304 when nothing changed): the browser's cache would otherwise
+    // serve a worker's fetch a stale copy while it revalidates (stale-while-revalidate).
+    const response = await fetch(new Request(event.request, { cache: "no-cache" }));
+    if (isKeepable(response)) {
+      const copy = response.clone();
+      event.waitUntil(
+        keepPage(new URL(response.url || url.href), copy)
+          .then(() => refreshIfDue(event.request))
+          .catch(() => {}),
+      );
+    }
+    return response;
+  } catch (error) {
+    const kept = await keptPage(url.href);
+    if (kept) return kept;
+    const offline = await keptPage(new URL(OFFLINE_PAGE, self.location.origin).href);
+    if (offline) return offline;
+    throw error;
+  }
+}
+
+/** A page anyone may be shown: a whole 200 that is not personal, from our own origin. */
+function isKeepable(response) {
+  if (response.status !== 200 || response.type !== "basic") return false;
+  if (!/^text\/html/i.test(response.headers.get("content-type") || "")) return false;
+  return !/\b(private|no-store)\b/i.test(response.headers.get("cache-control") || "");
+}
+
+/** Stores a page's copy with the time and its headline (for the "Read offline" lists); returns its HTML. */
+async function keepPage(url, response) {
+  if (isBackOffice(url.pathname)) return "";
+  const html = await response.text();
+  const headers = new Headers(response.headers);
+  headers.set(KEPT_AT, String(Date.now()));
+  const title = /<meta property="og:title" content="([^"]*)"/.exec(html);
+  // Header values are Latin-1: the headline (its HTML escapes as on the page) travels URI-encoded.
+  headers.set(KEPT_TITLE, encodeURIComponent(title ? title[1] : ""));
+  const cache = await caches.open(PAGES);
+  await cache.put(url.href, new Response(html, { status: 200, headers }));
+  return html;
+}
+
+/** A kept page younger than KEEP_MS. */
+async function keptPage(href) {
+  const response = await (await caches.open(PAGES)).match(href);
+  if (!response || Date.now() - Number(response.headers.get(KEPT_AT)) > KEEP_MS) return undefined;
+  return response;
+}
+
+/**
+ * The background refresh: the home page, the offline page and the stories home lists (each with its
+ * smallest photo), fetched when home's copy is older than REFRESH_MS. Never while the reader saves data
+ * (the browser's Save-Data, or Lite chosen on the site: the page says so) and never on the first visit:
+ * a reader only passing through pays for nothing but this worker.
+ */
+async function refreshIfDue(request) {
+  if (request.headers.get("save-data") === "on" || (self.navigator.connection || {}).saveData) return;
+  const home = new URL("/", self.location.origin).href;
+  const kept = await (await caches.open(PAGES)).match(home);
+  if (kept && Date.now() - Number(kept.headers.get(KEPT_AT)) < REFRESH_MS) return;
+  const homeHtml = await fetchPage(home);
+  if (!homeHtml || /<html[^>]* data-lite/.test(homeHtml)) return;
+  await fetchPage(new URL(OFFLINE_PAGE, self.location.origin).href);
+  for (const href of filesOf(homeHtml)) await keepFile(href);
+  const stories = [...new Set([...homeHtml.matchAll(/href="(\/article\/[^"?#]+)"/g)].map((m) => m[1]))];
+  for (const path of stories.slice(0, MAX_STORIES)) {
+    const html = await fetchPage(new URL(path, self.location.origin).href);
+    const photo = html && smallestPhoto(html);
+    if (photo) await keepFile(new URL(photo, self.location.origin).href);
+  }
+  await prune();
+}
+
+/** Fetches and keeps a page; its HTML, or "" when it is not a page to keep (or the network failed). */
+async function fetchPage(href) {
+  try {
+    const response = await fetch(href, { credentials: "same-origin", cache: "no-cache" });
+    return isKeepable(response) ? await keepPage(new URL(response.url || href), response) : "";
+  } catch {
+    return "";
+  }
+}
+
+/** The page's stylesheet and script, so kept pages are drawn the same offline. */
+function filesOf(html) {
+  return [...html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.(?:css|js))"/g)].map(
+    (m) => new URL(m[1], self.location.origin).href,
+  );
+}
+
+/** The smallest copy of a story's first photo: the first candidate of its first srcset, else its src. */
+function smallestPhoto(html) {
+  const main = html.slice(Math.max(0, html.indexOf("<main")));
+  const srcset = /<img[^>]* srcset="([^"]+)"/.exec(main);
+  if (srcset) return srcset[1].split(",")[0].trim().split(/\s+/)[0];
+  const src = /<img[^>]* src="(\/(?:media|images)\/[^"]+)"/.exec(main);
+  return src ? src[1] : "";
+}
+
+async function keepFile(href) {
+  const cache = await caches.open(FILES);
+  if (await cache.match(href)) return;
+  try {
+    const response = await fetch(href);
+    if (isKeepableFile(response)) await cache.put(href, response);
+  } catch {
+    // Offline or refused: it is only missing from offline reading.
+  }
+}
+
+function isKeepableFile(response) {
+  if (response.status !== 200 || response.type !== "basic") return false;
+  if (/\bno-store\b/i.test(response.headers.get("cache-control") || "")) return false;
+  const length = Number(response.headers.get("content-length") || 0);
+  return !/^image\//i.test(response.headers.get("content-type") || "") || length <= MAX_PHOTO_BYTES;
+}
+
+/**
+ * Build files and uploads from the cache when they are there; other files (the logo, the sample
+ * photos) from the network first. Offline, a photo missing in the size the page asks for is answered
+ * with a kept copy of the same upload at another width (`<id>-400.webp` for `<id>-800.webp`).
+ */
+async function openFile(request, url) {
+  const cache = await caches.open(FILES);
+  if (isImmutable(url.pathname)) {
+    const kept = await cache.match(request);
+    if (kept) return kept;
+  }
+  try {
+    const response = await fetch(request);
+    if (isKeepableFile(response)) await cache.put(request, response.clone());
+    return response;
+  } catch (error) {
+    const kept = (await cache.match(request)) || (await otherWidth(cache, url));
+    if (kept) return kept;
+    throw error;
+  }
+}
+
+async function otherWidth(cache, url) {
+  const upload = /^(\/media\/.+)-\d+\.webp$/.exec(url.pathname);
+  if (!upload) return undefined;
+  for (const request of await cache.keys()) {
+    const path = new URL(request.url).pathname;
+    if (path.startsWith(`${upload[1]}-`) && path.endsWith(".webp")) return cache.match(request);
+  }
+  return undefined;
+}
+
+/** Expired pages go; past the caps, the oldest pages and files go first (keys are in insertion order). */
+async function prune() {
+  const pages = await caches.open(PAGES);
+  const keys = await pages.keys();
+  const fresh = [];
+  for (const request of keys) {
+    const kept = await pages.match(request);
+    if (!kept || Date.now() - Number(kept.headers.get(KEPT_AT)) > KEEP_MS) await pages.delete(request);
+    else fresh.push(request);
+  }
+  for (const request of fresh.slice(0, Math.max(0, fresh.length - MAX_PAGES))) await pages.delete(request);
+  const files = await caches.open(FILES);
+  const fileKeys = await files.keys();
+  for (const request of fileKeys.slice(0, Math.max(0, fileKeys.length - MAX_FILES)))
+    await files.delete(request);
+}
+
 self.addEventListener("push", (event) => {
   let alert = {};
   try {

@@ -29,6 +29,7 @@ import { pageCacheHandlers, reportPageCache } from "./page-cache";
 import { limitConcurrentRenders } from "./render-gate";
 import { BODY_LIMITS, readRequestBodies } from "./request-body";
 import { routerHandler } from "./router-handler";
+import { hashedAssets } from "./static-assets";
 import { refuseUnreadableRequests, rejectCrossSiteWrites, securityHeaders } from "./security";
 
 /** The largest body any route accepts: an upload (server/request-body.ts has each route's). */
@@ -52,6 +53,14 @@ interface AppOptions {
 /** The names at the top of a built folder (favicon.svg, images…), read once at start-up. */
 function topLevelNames(dir: string): Set<string> {
   return new Set(fs.existsSync(dir) ? fs.readdirSync(dir) : []);
+}
+
+/**
+ * The service worker is asked for on every visit and must be new at once after an update (never a
+ * reader left on old pages' rules for an hour): the browser checks it with the server each time.
+ */
+function revalidateServiceWorker(res: ServerResponse, filePath: string) {
+  if (path.basename(filePath) === "service-worker.js") res.setHeader("Cache-Control", "no-cache");
 }
 
 /**
@@ -123,12 +132,13 @@ export function createApp({ config, db, build, viteMiddleware }: AppOptions): {
     app.use(viteMiddleware);
   } else {
     const clientDir = path.resolve(config.buildDir, "client");
-    // File names under assets/ carry a content hash: cache them for a year.
+    app.use("/assets", hashedAssets(path.join(clientDir, "assets")));
     app.use(
-      "/assets",
-      express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }),
+      onlyUnder(
+        topLevelNames(clientDir),
+        express.static(clientDir, { maxAge: "1h", index: false, setHeaders: revalidateServiceWorker }),
+      ),
     );
-    app.use(onlyUnder(topLevelNames(clientDir), express.static(clientDir, { maxAge: "1h", index: false })));
   }
 
   // Uploaded media, from the local folder or the S3-compatible bucket (server/media-files.ts).

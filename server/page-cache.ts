@@ -22,13 +22,15 @@ import {
 import {
   CompressionUpgrader,
   encode,
+  FAST_BROTLI_QUALITY,
+  LITE_BROTLI_QUALITY,
   plainBody,
   type Encoding,
 } from "#app/domain/delivery/page-compression.server";
 import type { Settings } from "#app/db/schema";
 import { isDatabaseUnreachable } from "#app/lib/database-unreachable.server";
 import { getSettings } from "#app/domain/settings/settings.server";
-import { saveDataIsOn } from "#app/lib/save-data";
+import { liteReason } from "#app/lib/lite-mode";
 import { snippetsVaryByDevice } from "#app/domain/snippets/page-code.server";
 import { isMobileUserAgent } from "#app/domain/snippets/snippet-rules";
 import { HSTS, SECURITY_HEADERS } from "./security";
@@ -130,6 +132,7 @@ export function pageCacheHandlers({ cache, db, trustProxy, render, context }: Pa
     if (!settings.cacheEnabled) return null;
     const url = pageUrl(req, trustProxy);
     const userAgent = req.headers["user-agent"];
+    const lite = liteReason(String(req.headers["save-data"] ?? ""), req.headers.cookie) !== null;
     const key = pageCacheKey({
       url,
       maintenance: settings.maintenanceEnabled,
@@ -138,9 +141,9 @@ export function pageCacheHandlers({ cache, db, trustProxy, render, context }: Pa
           ? "mobile"
           : "desktop"
         : undefined,
-      saveData: saveDataIsOn(String(req.headers["save-data"] ?? "")),
+      lite,
     });
-    return { url, key, cacheDuration: settings.cacheDuration };
+    return { url, key, cacheDuration: settings.cacheDuration, lite };
   }
 
   /**
@@ -213,7 +216,7 @@ export function pageCacheHandlers({ cache, db, trustProxy, render, context }: Pa
    */
   async function renderAndStore(
     req: ExpressRequest,
-    { url, key, cacheDuration }: { url: string; key: string; cacheDuration: number },
+    { url, key, cacheDuration, lite }: { url: string; key: string; cacheDuration: number; lite: boolean },
   ): Promise<CachedPage | Response> {
     const generation = cache.generation;
     const request = new Request(url, { method: "GET", headers: requestHeaders(req) });
@@ -228,6 +231,7 @@ export function pageCacheHandlers({ cache, db, trustProxy, render, context }: Pa
         expiresAt: Date.now() + cacheDuration * 1000,
       },
       chooseEncoding(req.headers["accept-encoding"]),
+      { brotliQuality: lite ? LITE_BROTLI_QUALITY : FAST_BROTLI_QUALITY },
     );
     cache.set(key, page, generation);
     return page;

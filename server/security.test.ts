@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { rejectCrossSiteWrites, securityHeaders } from "./security";
+import { DOCUMENT_ONLY_HEADERS, rejectCrossSiteWrites, securityHeaders } from "./security";
 
 /** A tiny app with the two middlewares in front of a handler that answers every method with "ok". */
 async function listen(publicUrl?: string) {
@@ -111,5 +111,56 @@ describe("rejectCrossSiteWrites behind a proxy with PUBLIC_URL", () => {
     expect((await post("https://news.example.com")).status).toBe(200);
     expect((await post(origin)).status).toBe(200);
     expect((await post("https://news.example.com.evil.example")).status).toBe(403);
+  });
+});
+
+describe("headers only a document obeys", () => {
+  let server: Server;
+  let origin: string;
+  beforeAll(async () => {
+    const app = express();
+    app.use(securityHeaders);
+    app.get("/style.css", (_req, res) => void res.type("text/css").send("a{}"));
+    app.get("/data.json", (_req, res) => void res.json({ ok: true }));
+    app.get("/photo.webp", (_req, res) => void res.type("image/webp").send(Buffer.from("RIFF")));
+    app.get("/upload.webp", (_req, res) => {
+      res.setHeader("Content-Security-Policy", "sandbox");
+      res.type("image/webp").send(Buffer.from("RIFF"));
+    });
+    app.post("/count", (_req, res) => void res.status(204).end());
+    app.get("/icon.svg", (_req, res) => void res.type("image/svg+xml").send("<svg/>"));
+    app.get("/page", (_req, res) => void res.type("text/html").send("<p>hi</p>"));
+    server = await new Promise<Server>((resolve) => {
+      const s = app.listen(0, "127.0.0.1", () => resolve(s));
+    });
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => close(server));
+
+  test("a stylesheet, JSON, a photo or an empty answer goes without them; nosniff and the referrer rule stay", async () => {
+    const answers = [
+      await fetch(`${origin}/style.css`),
+      await fetch(`${origin}/data.json`),
+      await fetch(`${origin}/photo.webp`),
+      await fetch(`${origin}/count`, { method: "POST" }),
+    ];
+    for (const response of answers) {
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+      for (const header of DOCUMENT_ONLY_HEADERS) expect(response.headers.get(header)).toBeNull();
+    }
+  });
+
+  test("a route's own policy stays (uploads are sandboxed)", async () => {
+    const response = await fetch(`${origin}/upload.webp`);
+    expect(response.headers.get("content-security-policy")).toBe("sandbox");
+    expect(response.headers.get("x-frame-options")).toBeNull();
+  });
+
+  test("anything a browser may show as a page keeps them: HTML, and an SVG opened on its own", async () => {
+    for (const path of ["/page", "/icon.svg"]) {
+      const response = await fetch(`${origin}${path}`);
+      for (const header of DOCUMENT_ONLY_HEADERS) expect(response.headers.get(header)).not.toBeNull();
+    }
   });
 });

@@ -25,6 +25,12 @@ export interface SiteMeta {
   metaKeywords?: string;
   googleSiteVerification?: string;
   bingSiteVerification?: string;
+  /**
+   * A lite page (the reader saves data, app/lib/lite-mode.ts): only what the reader's browser uses. The
+   * tags for crawlers and link previews (Open Graph, X, structured data, verification, feeds) stay on the
+   * full page, the only one crawlers get; `og:title` stays, the offline reading's headline.
+   */
+  lite?: boolean;
 }
 
 /** The site-wide SEO tags of Settings → SEO, on every public page; an empty setting adds no tag. */
@@ -114,6 +120,13 @@ export function pageMeta({
           { property: "og:image:height", content: String(social.height) },
         ]
       : [];
+  if (site.lite)
+    return [
+      { title: fullTitle },
+      { name: "description", content: text },
+      { tagName: "link", rel: "canonical", href: url },
+      { property: "og:title", content: title ?? fullTitle },
+    ];
   const tags: MetaDescriptor[] = [
     { title: fullTitle },
     { name: "description", content: text },

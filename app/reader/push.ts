@@ -5,9 +5,9 @@
  * (public/service-worker.js) with the site's VAPID key and tells the server which topics it follows.
  */
 import { PUSH_TEXT, storyOfTopic } from "#app/domain/push/push-topics";
+import { SERVICE_WORKER_PATH as WORKER_PATH } from "#app/lib/offline-text";
 import { showToast } from "./toasts";
 
-const WORKER_PATH = "/service-worker.js";
 /** The topics this browser follows, as the server last said: the buttons' state across pages. */
 export const FOLLOWED_TOPICS_KEY = "newsdesk-alert-topics";
 

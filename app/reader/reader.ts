@@ -11,6 +11,7 @@ import { wireImageFallbacks } from "./images";
 import { wireLiveUpdates } from "./live-updates";
 import { wirePushAlerts } from "./push";
 import { wireMenus } from "./menus";
+import { wireOfflineReading } from "./offline";
 import { wireSearchForms } from "./search";
 import { wireSharing } from "./share";
 import { wireToasts } from "./toasts";
@@ -28,6 +29,7 @@ const PARTS: [string, () => void][] = [
   ["confirm", wireConfirmations],
   ["comments demo", wireCommentsDemo],
   ["view counter", countView],
+  ["offline reading", wireOfflineReading],
 ];
 
 // One part failing leaves the others working.

@@ -4,6 +4,7 @@
  * issue 12 asks for all of them.)
  */
 import { AlertButton } from "./alert-button";
+import { LiteOffer } from "./lite-switch";
 import { BREAKING_TOPIC, PUSH_TEXT } from "#app/domain/push/push-topics";
 import { Mail, MapPin, Phone } from "lucide-react";
 import type { SocialLinks as SocialLinksSettings } from "#app/db/schema";
@@ -86,6 +87,9 @@ export function SiteFooter({
               />
             </div>
           ) : null}
+          <div className="mt-5">
+            <LiteOffer className="inline-flex min-h-11 items-center gap-2 rounded-md border border-white/40 px-4 font-semibold text-white hover:bg-white/10" />
+          </div>
         </section>
         <nav aria-labelledby="footer-quick-links">
           <h2 id="footer-quick-links" className={heading}>
@@ -164,6 +168,33 @@ export function SiteFooter({
           © {new Date().getFullYear()} {siteTitle}. All rights reserved.
         </p>
       </div>
+    </footer>
+  );
+}
+
+/**
+ * A lite page's footer (the reader saves data): the site's pages the menu does not list, in one line,
+ * and the copyright; the categories are in the menu, the signup and alerts on the full page.
+ */
+const IN_THE_MENU = new Set(["/", "/all-articles", "/contact"]);
+
+export function LiteFooter({ siteTitle }: { siteTitle: string }) {
+  return (
+    <footer className="mt-10 bg-brand-900 text-sm text-blue-100">
+      <nav aria-label="Footer" className="mx-auto max-w-7xl px-4 pt-5">
+        <ul className="flex flex-wrap gap-x-5">
+          {QUICK_LINKS.filter((l) => !IN_THE_MENU.has(l.to)).map((l) => (
+            <li key={l.to}>
+              <a href={l.to} className="inline-flex min-h-11 items-center hover:text-white">
+                {l.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <p className="mx-auto max-w-7xl px-4 pt-2 pb-5 text-blue-200">
+        © {new Date().getFullYear()} {siteTitle}. All rights reserved.
+      </p>
     </footer>
   );
 }

@@ -6,7 +6,10 @@
 import { Menu, X } from "lucide-react";
 import type { SocialLinks as SocialLinksSettings } from "#app/db/schema";
 import type { NavCategory } from "#app/domain/categories/public.server";
+import { OFFLINE_TEXT } from "#app/lib/offline-text";
+import { LiteOffer } from "./lite-switch";
 import { SiteNavLink } from "./nav-link";
+import { useLiteMode } from "./use-site";
 import { SocialLinks } from "./social-links";
 
 export function MobileMenu({
@@ -18,17 +21,26 @@ export function MobileMenu({
 }) {
   // Lifestyle is linked on phones even when it is not among the categories (the spec links it directly).
   const hasLifestyle = categories.some((c) => c.slug === "lifestyle");
+  const isLite = useLiteMode();
   const item =
     "flex min-h-12 items-center rounded-md px-3 text-base font-semibold text-slate-800 hover:bg-slate-100";
   const active = (isActive: boolean) => `${item} ${isActive ? "bg-brand-50 text-brand-700" : ""}`;
   return (
-    <details data-menu="phone" className="group lg:hidden">
+    // On a lite page it is the menu at every width: the categories bar is left out there.
+    <details data-menu="phone" className={`group ${isLite ? "" : "lg:hidden"}`}>
       <summary
         aria-label="Open menu"
-        className="flex size-11 cursor-pointer list-none items-center justify-center rounded-md text-slate-800 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
+        className="flex h-11 min-w-11 cursor-pointer list-none items-center justify-center rounded-md text-slate-800 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
       >
-        <Menu aria-hidden size={24} className="group-open:hidden" />
-        <X aria-hidden size={24} className="hidden group-open:block" />
+        {isLite ? (
+          // A lite page spells it out: a word costs less than two icons.
+          <span className="px-2 text-sm font-semibold">Menu</span>
+        ) : (
+          <>
+            <Menu aria-hidden size={24} className="group-open:hidden" />
+            <X aria-hidden size={24} className="hidden group-open:block" />
+          </>
+        )}
       </summary>
       <div className="fixed inset-x-0 top-[var(--header-height,4rem)] bottom-0 z-50 overflow-y-auto border-t border-slate-200 bg-white px-4 pt-3 pb-10 shadow-xl">
         <nav aria-label="Mobile">
@@ -79,6 +91,24 @@ export function MobileMenu({
             </li>
           </ul>
         </nav>
+        {/* Stories kept on this device by the service worker: listed by the reader script when there are some. */}
+        <section
+          data-offline-menu
+          hidden
+          aria-labelledby="offline-menu-title"
+          className="mt-6 border-t border-slate-200 pt-4"
+        >
+          <h2
+            id="offline-menu-title"
+            className="px-3 pb-1 text-xs font-bold tracking-wider text-slate-500 uppercase"
+          >
+            {OFFLINE_TEXT.menuTitle}
+          </h2>
+          <ul data-offline-list className="space-y-1" />
+        </section>
+        <div className="mt-4 px-3">
+          <LiteOffer className="inline-flex min-h-11 items-center gap-2 rounded-md border border-slate-300 px-4 font-semibold text-slate-800 hover:bg-slate-100" />
+        </div>
         <div className="mt-6 border-t border-slate-200 px-3 pt-5">
           <SocialLinks links={social} />
         </div>

@@ -3,17 +3,27 @@
  * (app/reader/menus.ts) shows the spinner for 100 ms before going there, as the spec describes.
  */
 import { Loader2, Search } from "lucide-react";
+import { useLiteMode } from "./use-site";
 
 export function SearchButton({ className = "" }: { className?: string }) {
+  // A lite page's script shows no spinner: none is sent.
+  const isLite = useLiteMode();
   return (
     <a
       href="/search"
       aria-label="Search"
       data-search-button
-      className={`group inline-flex size-11 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100 hover:text-brand-700 ${className}`}
+      className={`group inline-flex h-11 min-w-11 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100 hover:text-brand-700 ${className}`}
     >
-      <Search aria-hidden size={20} className="group-data-busy:hidden" />
-      <Loader2 aria-hidden size={20} className="hidden animate-spin group-data-busy:block" />
+      {isLite ? (
+        // A lite page spells it out: a word costs less than an icon.
+        <span className="px-2 text-sm font-semibold">Search</span>
+      ) : (
+        <Search aria-hidden size={20} className="group-data-busy:hidden" />
+      )}
+      {isLite ? null : (
+        <Loader2 aria-hidden size={20} className="hidden animate-spin group-data-busy:block" />
+      )}
     </a>
   );
 }

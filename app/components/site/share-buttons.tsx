@@ -4,6 +4,7 @@
  * and the reader script (app/reader/share.ts) shows and runs.
  */
 import { Copy, Mail, Share2 } from "lucide-react";
+import { useLiteMode } from "./use-site";
 
 interface ShareTarget {
   title: string;
@@ -52,8 +53,13 @@ function shareLinks({ title, url }: ShareTarget) {
 const buttonBase =
   "inline-flex min-h-11 items-center justify-center gap-2 rounded-md px-3 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700";
 
+const LITE_SHARING = ["WhatsApp", "Telegram", "Facebook", "X"];
+
 export function ShareButtons({ title, url }: ShareTarget) {
-  const links = shareLinks({ title, url });
+  // A lite page (the reader saves data): where Ghana's readers share, as plain links; the buttons the
+  // full script wires (copy, Instagram, the share sheet) are left out, not sent hidden.
+  const isLite = useLiteMode();
+  const links = shareLinks({ title, url }).filter((link) => !isLite || LITE_SHARING.includes(link.name));
   return (
     <section
       aria-labelledby="share-heading"
@@ -79,44 +85,55 @@ export function ShareButtons({ title, url }: ShareTarget) {
             </a>
           </li>
         ))}
-        <li>
-          <a
-            href={`mailto:?subject=${encodeURIComponent(title)}&body=${encodeURIComponent(`${title}\n\n${url}`)}`}
-            className={`${buttonBase} w-full bg-gray-700 text-white hover:bg-gray-800`}
-            aria-label="Share by Email"
-          >
-            <Mail aria-hidden size={16} /> Email
-          </a>
-        </li>
-        <li hidden>
-          <button
-            type="button"
-            data-share-action="copy"
-            className={`${buttonBase} w-full border border-gray-300 bg-white text-gray-800 hover:bg-gray-50`}
-          >
-            <Copy aria-hidden size={16} /> Copy link
-          </button>
-        </li>
-        <li hidden>
-          <button
-            type="button"
-            data-share-action="instagram"
-            className={`${buttonBase} w-full bg-gradient-to-r from-[#9c2a6b] to-[#b8235a] text-white hover:opacity-90`}
-            aria-label="Share on Instagram"
-          >
-            Instagram
-          </button>
-        </li>
-        <li hidden>
-          <button
-            type="button"
-            data-share-action="native"
-            className={`${buttonBase} w-full bg-brand-700 text-white hover:bg-brand-900`}
-          >
-            <Share2 aria-hidden size={16} /> Share
-          </button>
-        </li>
+        {isLite ? null : (
+          <li>
+            <a
+              href={`mailto:?subject=${encodeURIComponent(title)}&body=${encodeURIComponent(`${title}\n\n${url}`)}`}
+              className={`${buttonBase} w-full bg-gray-700 text-white hover:bg-gray-800`}
+              aria-label="Share by Email"
+            >
+              <Mail aria-hidden size={16} /> Email
+            </a>
+          </li>
+        )}
+        {isLite ? null : <ScriptButtons />}
       </ul>
     </section>
+  );
+}
+
+/** Copy link, Instagram and the share sheet: rendered hidden, shown by the reader script where it can. */
+function ScriptButtons() {
+  return (
+    <>
+      <li hidden>
+        <button
+          type="button"
+          data-share-action="copy"
+          className={`${buttonBase} w-full border border-gray-300 bg-white text-gray-800 hover:bg-gray-50`}
+        >
+          <Copy aria-hidden size={16} /> Copy link
+        </button>
+      </li>
+      <li hidden>
+        <button
+          type="button"
+          data-share-action="instagram"
+          className={`${buttonBase} w-full bg-gradient-to-r from-[#9c2a6b] to-[#b8235a] text-white hover:opacity-90`}
+          aria-label="Share on Instagram"
+        >
+          Instagram
+        </button>
+      </li>
+      <li hidden>
+        <button
+          type="button"
+          data-share-action="native"
+          className={`${buttonBase} w-full bg-brand-700 text-white hover:bg-brand-900`}
+        >
+          <Share2 aria-hidden size={16} /> Share
+        </button>
+      </li>
+    </>
   );
 }

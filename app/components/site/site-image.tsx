@@ -2,11 +2,14 @@
  * Every image on reader pages: an upload's WebP copies with `srcset`/`sizes` and its real size, or a
  * plain URL as it is (`imageAttributes`, app/lib/responsive-image.ts). With no image the caller's
  * placeholder is rendered; an image that fails to load names its placeholder with `data-fallback`, and
- * the reader script swaps it in (app/reader/images.ts): reader pages are not hydrated.
+ * the reader script swaps it in (app/reader/images.ts): reader pages are not hydrated. On a lite page
+ * (the reader saves data) the photo waits for a tap (`LitePhoto`).
  */
 import type { CSSProperties, ReactNode } from "react";
 import { imageAttributes, type ImagePlace, type PageImage } from "#app/lib/responsive-image";
 import type { FallbackKind } from "./image-fallback";
+import { LitePhoto } from "./lite-photo";
+import { useLiteMode } from "./use-site";
 
 interface SiteImageProps {
   src: string;
@@ -38,7 +41,20 @@ export function SiteImage({
   fallbackClass,
   ...options
 }: SiteImageProps) {
+  const isLite = useLiteMode();
   if (!src) return placeholder;
+  if (isLite)
+    return (
+      <LitePhoto
+        src={image?.src ?? src}
+        alt={alt}
+        size={image?.size}
+        width={image?.width ?? options.width}
+        height={image?.height ?? options.height}
+        photoClassName={className}
+        style={style}
+      />
+    );
   return (
     <img
       {...imageAttributes(src, image, options)}

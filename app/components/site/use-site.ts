@@ -27,3 +27,11 @@ export function useSiteDates() {
     language: settings.language,
   };
 }
+
+/**
+ * Whether this is a lite page (the reader saves data, app/lib/lite-mode.ts): photos wait for a tap.
+ * False outside the site layout (the back office's previews).
+ */
+export function useLiteMode(): boolean {
+  return Boolean(useRouteLoaderData<typeof loader>(SITE_LAYOUT_ID)?.lite);
+}

@@ -87,6 +87,11 @@ describe("which pages get ads", () => {
     expect(adsAllowed({ ...base, adsHideForStaff: false }, { ...reader, isStaff: true })).toBe(true);
   });
 
+  test("a lite page (the reader saves data) gets no ads at all", () => {
+    expect(adsAllowed(base, { ...reader, isLite: true })).toBe(false);
+    expect(adsAllowed(base, { ...reader, isLite: false })).toBe(true);
+  });
+
   test("excluded paths are prefixes: the page and those under it, '*' as snippets read it", () => {
     const s = { ...base, adsExcludedPaths: ["/about", "/category/sport*", "/"] };
     expect(adsAllowed(s, { path: "/about", isStaff: false })).toBe(false);

@@ -20,6 +20,8 @@ export interface Viewer {
   path: string;
   /** A signed-in staff member (enabled account with a role). */
   isStaff: boolean;
+  /** A lite page (the reader saves data: app/lib/lite-mode.ts): never ads. */
+  isLite?: boolean;
 }
 
 /** One ad ready for the page: the labelled, size-reserving container with the ad inside. */
@@ -39,7 +41,8 @@ export const NO_ADS: PageAds = { header: [], in_article: [], sidebar: [], footer
  * '*', as snippets read them), or for staff when so set.
  */
 export function adsAllowed(s: Omit<AdSettings, "adSlots" | "adsPublisherId">, viewer: Viewer): boolean {
-  if (!s.adsEnabled || isBackOfficePath(viewer.path) || isSecretLinkPage(viewer.path)) return false;
+  if (!s.adsEnabled || viewer.isLite || isBackOfficePath(viewer.path) || isSecretLinkPage(viewer.path))
+    return false;
   if (s.adsHideForStaff && viewer.isStaff) return false;
   return !(s.adsExcludedPaths ?? []).some((pattern) => excludes(pattern, viewer.path));
 }

@@ -152,8 +152,8 @@ describe("what the cache may hold", () => {
     expect(isStorableResponse(response(200, { "Cache-Control": "no-store" }))).toBe(false);
   });
 
-  test("the key tells apart URL, maintenance, device class and Save-Data", () => {
-    const base = { url: "http://site/", maintenance: false, saveData: false };
+  test("the key tells apart URL, maintenance, device class and lite pages", () => {
+    const base = { url: "http://site/", maintenance: false, lite: false };
     const keys = new Set([
       pageCacheKey(base),
       pageCacheKey({ ...base, url: "http://site/?page=2" }),
@@ -161,7 +161,7 @@ describe("what the cache may hold", () => {
       pageCacheKey({ ...base, maintenance: true }),
       pageCacheKey({ ...base, deviceClass: "mobile" }),
       pageCacheKey({ ...base, deviceClass: "desktop" }),
-      pageCacheKey({ ...base, saveData: true }),
+      pageCacheKey({ ...base, lite: true }),
     ]);
     expect(keys.size).toBe(7);
   });

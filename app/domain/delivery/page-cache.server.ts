@@ -47,13 +47,14 @@ export async function storedPage(
   body: Buffer,
   meta: Pick<CachedPage, "status" | "headers" | "expiresAt">,
   asked: Encoding | "identity",
+  { brotliQuality = FAST_BROTLI_QUALITY }: { brotliQuality?: number } = {},
 ): Promise<CachedPage> {
   const encoding = asked === "identity" ? "gzip" : asked;
   return {
     ...meta,
     etag: weakEtag(body),
-    bodies: { [encoding]: await encode(body, encoding) },
-    brotliQuality: FAST_BROTLI_QUALITY,
+    bodies: { [encoding]: await encode(body, encoding, brotliQuality) },
+    brotliQuality,
     articleIds: articleIdsLinkedFrom(body),
     hits: 0,
   };
@@ -180,8 +181,8 @@ export interface KeyParts {
   maintenance: boolean;
   /** Only when a device-specific snippet is active; otherwise every device shares one entry. */
   deviceClass?: "mobile" | "desktop";
-  /** `Save-Data: on` readers get pages with the smallest images. */
-  saveData: boolean;
+  /** Lite pages (`Save-Data: on`, or Lite chosen: app/lib/lite-mode.ts) are kept apart from full ones. */
+  lite: boolean;
 }
 
 export function pageCacheKey(parts: KeyParts): string {
@@ -189,7 +190,7 @@ export function pageCacheKey(parts: KeyParts): string {
     parts.url,
     parts.maintenance ? "maintenance" : "",
     parts.deviceClass ?? "",
-    parts.saveData ? "save-data" : "",
+    parts.lite ? "lite" : "",
   ].join("\u0000");
 }
 

@@ -11,7 +11,7 @@ import { isShareVariant, shareVariantOf } from "./media-rules";
 import { originalKeyOfUrl } from "./storage.server";
 
 interface PageImagesOptions {
-  /** Save-Data: only the smallest copies (`wantsSmallImages`). */
+  /** Save-Data: only the smallest copies (`isLiteRequest`). */
   small: boolean;
   /** The page's own image, whose share image goes into its link preview. */
   lead?: string | null;

@@ -6,7 +6,7 @@ import { useSiteDates } from "#app/components/site/use-site";
 import { publishedArticlesPage } from "#app/domain/articles/public.server";
 import { pageImages } from "#app/domain/media/public.server";
 import { canonicalPagePath, parsePageParam, showingRange } from "#app/lib/pagination";
-import { wantsSmallImages } from "#app/lib/save-data";
+import { isLiteRequest } from "#app/lib/lite-mode";
 import { pageMeta, siteMetaFrom } from "#app/lib/seo";
 import { EXCERPT_LENGTH } from "#app/lib/text";
 import { withDomainErrors } from "#app/lib/http-errors.server";
@@ -25,7 +25,7 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
     const { images } = await pageImages(
       context.db,
       result.articles.map((article) => article.imageUrl),
-      { small: wantsSmallImages(request.headers) },
+      { small: isLiteRequest(request.headers) },
     );
     return { ok: true as const, ...result, images };
   } catch (error) {

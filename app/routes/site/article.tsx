@@ -10,7 +10,7 @@ import { CommentList } from "#app/components/site/comments/comment-list";
 import { ShareButtons } from "#app/components/site/share-buttons";
 import { ARTICLE_NOT_FOUND_TEXT, NotFoundContent, notFoundBodyOf } from "#app/components/site/not-found";
 import { TrendingList } from "#app/components/site/trending-list";
-import { useSiteDates } from "#app/components/site/use-site";
+import { useLiteMode, useSiteDates } from "#app/components/site/use-site";
 import { articleBodyWithAds } from "#app/domain/ads/page-ads.server";
 import {
   getPublishedArticle,
@@ -28,7 +28,8 @@ import { pageImages } from "#app/domain/media/public.server";
 import { getSettings } from "#app/domain/settings/settings.server";
 import { siteOrigin } from "#app/domain/settings/site-origin.server";
 import { formatTime, isoDate, siteDate } from "#app/lib/dates";
-import { wantsSmallImages } from "#app/lib/save-data";
+import { isLiteRequest } from "#app/lib/lite-mode";
+import { bodyPhotoSources, liteArticleBody } from "#app/lib/lite-body";
 import { articlePath, authorPath, tagPath } from "#app/lib/paths";
 import {
   absoluteUrl,
@@ -77,11 +78,16 @@ export const loader = withDomainErrors(async ({ params, request, context }: Rout
     listPublicComments(db, article.id, settings),
     liveCoverageView(db, article, updatesPage, dates),
   ]);
+  // A lite page (the reader saves data) shows each photo of the body as a tap-to-show link too.
+  const isLite = isLiteRequest(request.headers);
+  const bodyPhotos = isLite ? bodyPhotoSources(article.content) : [];
   const { images, share, lead } = await pageImages(
     db,
-    related.map((card) => card.imageUrl),
-    { small: wantsSmallImages(request.headers), lead: article.imageUrl },
+    [...related.map((card) => card.imageUrl), ...bodyPhotos],
+    { small: isLite, lead: article.imageUrl },
   );
+  // Safe: sanitised when saved, or by getPublishedArticle; the in-article ads are the admin's.
+  const body = await articleBodyWithAds(settings, request, context, article.content);
   const shareUrl = absoluteUrl(siteOrigin(settings, request), articlePath(article));
   return {
     live: live && {
@@ -102,8 +108,7 @@ export const loader = withDomainErrors(async ({ params, request, context }: Rout
       tags: article.tags,
       authorSlug: article.authorSlug,
       modifiedAt: isoDate(article.revisedAt ?? article.updatedAt),
-      // Safe: sanitised when saved, or by getPublishedArticle; the in-article ads are the admin's.
-      content: await articleBodyWithAds(settings, request, context, article.content),
+      content: isLite ? liteArticleBody(body, images) : body,
       imageUrl: article.imageUrl,
       youtubeUrl: /^https?:\/\//i.test(article.youtubeUrl) ? article.youtubeUrl : "",
       authorName: article.authorName,
@@ -259,6 +264,7 @@ export default function ArticlePage({ loaderData, actionData }: Route.ComponentP
     leadAlt,
   } = loaderData;
   const dates = useSiteDates();
+  const isLite = useLiteMode();
   return (
     // The reader script counts the view once per browser (app/reader/view-counter.ts).
     <main data-view-article={article.id} className="mx-auto max-w-6xl px-4 py-6 sm:py-10">
@@ -347,10 +353,13 @@ export default function ArticlePage({ loaderData, actionData }: Route.ComponentP
             </section>
           </div>
         </div>
-        <aside className="lg:sticky lg:top-4 lg:self-start">
-          <TrendingList articles={trending} dateText={dates.format} />
-          <AdSpace slot="sidebar" />
-        </aside>
+        {/* A lite page (the reader saves data) leaves the sidebar out: the story is what they came for. */}
+        {isLite ? null : (
+          <aside className="lg:sticky lg:top-4 lg:self-start">
+            <TrendingList articles={trending} dateText={dates.format} />
+            <AdSpace slot="sidebar" />
+          </aside>
+        )}
       </div>
     </main>
   );

@@ -5,13 +5,13 @@ import { ArticleCard } from "#app/components/site/article-card";
 import { initialOf } from "#app/components/site/image-fallback";
 import { EmptyState } from "#app/components/site/page-states";
 import { Pagination } from "#app/components/site/pagination";
-import { useSiteDates } from "#app/components/site/use-site";
+import { useLiteMode, useSiteDates } from "#app/components/site/use-site";
 import { articlesByAuthorSlug } from "#app/domain/articles/public.server";
 import { pageImages } from "#app/domain/media/public.server";
 import { getSettings } from "#app/domain/settings/settings.server";
 import { canonicalPagePath, parsePageParam } from "#app/lib/pagination";
 import { authorPath } from "#app/lib/paths";
-import { wantsSmallImages } from "#app/lib/save-data";
+import { isLiteRequest } from "#app/lib/lite-mode";
 import { errorPageMeta, pageMeta, siteMetaFrom } from "#app/lib/seo";
 import { EXCERPT_LENGTH } from "#app/lib/text";
 import { withDomainErrors } from "#app/lib/http-errors.server";
@@ -30,7 +30,7 @@ export const loader = withDomainErrors(async ({ params, request, context }: Rout
   const { images } = await pageImages(
     db,
     found.articles.map((article) => article.imageUrl),
-    { small: wantsSmallImages(request.headers) },
+    { small: isLiteRequest(request.headers) },
   );
   return { ...found, images };
 });
@@ -51,13 +51,15 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 export default function AuthorPage({ loaderData }: Route.ComponentProps) {
   const { author, articles, page, totalPages, images } = loaderData;
   const dates = useSiteDates();
+  // A lite page (the reader saves data) shows the initial: a face is not worth the reader's data.
+  const avatarUrl = useLiteMode() ? "" : author.avatarUrl;
   return (
     <main>
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-7xl flex-col items-start gap-5 px-4 py-8 sm:flex-row sm:items-center">
-          {author.avatarUrl ? (
+          {avatarUrl ? (
             <img
-              src={author.avatarUrl}
+              src={avatarUrl}
               alt=""
               width={96}
               height={96}

@@ -8,7 +8,7 @@ import { articlesByCategorySlug, loadOrReport } from "#app/domain/articles/publi
 import { pageImages } from "#app/domain/media/public.server";
 import { canonicalPagePath, parsePageParam } from "#app/lib/pagination";
 import type { PageImages } from "#app/lib/responsive-image";
-import { wantsSmallImages } from "#app/lib/save-data";
+import { isLiteRequest } from "#app/lib/lite-mode";
 import { categoryFeedPath, pageMeta, siteMetaFrom } from "#app/lib/seo";
 import { breadcrumbLd } from "#app/lib/structured-data";
 import { categoryNameFromSlug } from "#app/lib/slug";
@@ -36,7 +36,7 @@ export const loader = withDomainErrors(async ({ params, request, context }: Rout
   const { images } = await pageImages(
     db,
     listing.value.articles.map((article) => article.imageUrl),
-    { small: wantsSmallImages(request.headers) },
+    { small: isLiteRequest(request.headers) },
   );
   // An unknown category shows the spec's empty state ('No articles found' with a link home) with status
   // 404, so crawlers do not index it (deviations.md); a real category with no stories yet is a 200.

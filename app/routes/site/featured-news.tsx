@@ -4,7 +4,7 @@ import { EmptyState, LoadError, PageHeading } from "#app/components/site/page-st
 import { useSiteDates } from "#app/components/site/use-site";
 import { featuredArticles, loadOrReport } from "#app/domain/articles/public.server";
 import { pageImages } from "#app/domain/media/public.server";
-import { wantsSmallImages } from "#app/lib/save-data";
+import { isLiteRequest } from "#app/lib/lite-mode";
 import { pageMeta, siteMetaFrom } from "#app/lib/seo";
 import { EXCERPT_LENGTH } from "#app/lib/text";
 import { withDomainErrors } from "#app/lib/http-errors.server";
@@ -18,7 +18,7 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
   const { images } = await pageImages(
     db,
     (featured.ok ? featured.value : []).map((article) => article.imageUrl),
-    { small: wantsSmallImages(request.headers) },
+    { small: isLiteRequest(request.headers) },
   );
   return data({ featured, images }, { status: featured.ok ? 200 : 500 });
 });

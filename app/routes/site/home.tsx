@@ -16,7 +16,7 @@ import {
 } from "#app/domain/articles/public.server";
 import { pageImages } from "#app/domain/media/public.server";
 import { isoDate } from "#app/lib/dates";
-import { wantsSmallImages } from "#app/lib/save-data";
+import { isLiteRequest } from "#app/lib/lite-mode";
 import { pageMeta, siteMetaFrom } from "#app/lib/seo";
 import { organizationLd, siteSocialFrom, webSiteLd } from "#app/lib/structured-data";
 import { EXCERPT_LENGTH, truncate } from "#app/lib/text";
@@ -40,7 +40,7 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
   const { images, share } = await pageImages(
     db,
     shown.map((article) => article.imageUrl),
-    { small: wantsSmallImages(request.headers), lead: lead?.imageUrl },
+    { small: isLiteRequest(request.headers), lead: lead?.imageUrl },
   );
   return { hero, latest, trending, featured, images, share };
 });

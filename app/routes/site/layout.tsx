@@ -1,7 +1,8 @@
 import { data, isRouteErrorResponse, Outlet, redirect, useLocation } from "react-router";
 import { AdSpace } from "#app/components/site/ad-space";
 import { CategoriesBar } from "#app/components/site/categories-bar";
-import { SiteFooter } from "#app/components/site/footer";
+import { LiteNotice } from "#app/components/site/lite-switch";
+import { LiteFooter, SiteFooter } from "#app/components/site/footer";
 import { SiteHeader } from "#app/components/site/header";
 import { NotFoundContent, notFoundBodyOf } from "#app/components/site/not-found";
 import { useSiteDates } from "#app/components/site/use-site";
@@ -14,6 +15,7 @@ import { MAINTENANCE_BANNER } from "#app/domain/settings/maintenance-text";
 import { refuseReadersInMaintenance } from "#app/domain/settings/maintenance-gate.server";
 import { hasPersonalCookie, publicCacheControl } from "#app/domain/settings/public-delivery.server";
 import { siteOrigin } from "#app/domain/settings/site-origin.server";
+import { liteReason } from "#app/lib/lite-mode";
 import { errorPageMeta, siteMetaFrom, type SiteMeta } from "#app/lib/seo";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import { safeRedirectPath } from "#app/lib/safe-redirect";
@@ -35,6 +37,7 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
     }),
   ]);
   const personal = hasPersonalCookie(request.headers.get("Cookie"));
+  const lite = liteReason(request.headers.get("Save-Data"), request.headers.get("Cookie"));
   const site: SiteMeta = {
     siteTitle: settings.siteTitle,
     siteDescription: settings.siteDescription,
@@ -43,9 +46,10 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
     metaKeywords: settings.seoMetaKeywords,
     googleSiteVerification: settings.googleSiteVerification,
     bingSiteVerification: settings.bingSiteVerification,
+    lite: lite !== null,
   };
   const cacheControl = publicCacheControl(settings, { method: request.method, personal });
-  // The header, sidebar and footer ads (in-article ones are placed by the article page).
+  // The header, sidebar and footer ads (in-article ones are placed by the article page); none on lite pages.
   const { header, sidebar, footer } = await adsForRequest(settings, request, context);
   return data(
     {
@@ -55,6 +59,10 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
       inMaintenance: settings.maintenanceEnabled,
       ads: { header, sidebar, footer },
       pushKey,
+      /** Why this page is lite (no photos until tapped, no ads), or null (app/lib/lite-mode.ts). */
+      lite,
+      /** Where the lite switch sends the reader back to: this page. */
+      path: `${url.pathname}${url.search}`,
     },
     { headers: { "Cache-Control": cacheControl } },
   );
@@ -62,7 +70,8 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
 
 /**
  * Child pages export no headers of their own, so this one speaks for every public page. Pages differ by
- * `Save-Data` (smaller images, `wantsSmallImages`), so a shared cache keeps the two apart. The layout's
+ * `Save-Data` and by the reader's lite choice, a cookie (lite pages, app/lib/lite-mode.ts), so a shared
+ * cache keeps them apart. The layout's
  * own refusal (maintenance's 503) sends its own headers; a page below it that failed into this
  * layout's error boundary (a 404) keeps the layout's caching rule, as pages with their own boundary do.
  */
@@ -70,7 +79,7 @@ export function headers({ loaderHeaders, errorHeaders }: Route.HeadersArgs) {
   const cacheControl = loaderHeaders.get("Cache-Control");
   // An error that says how it may be kept (the maintenance 503: no-store and Retry-After) keeps its own headers.
   if (errorHeaders && (!cacheControl || errorHeaders.has("Cache-Control"))) return errorHeaders;
-  return { "Cache-Control": cacheControl ?? "private, no-store", Vary: "Save-Data" };
+  return { "Cache-Control": cacheControl ?? "private, no-store", Vary: "Save-Data, Cookie" };
 }
 
 /**
@@ -114,24 +123,29 @@ function SiteChrome({ site, children }: { site: SiteData; children: React.ReactN
           {MAINTENANCE_BANNER}
         </p>
       ) : null}
+      <LiteNotice />
       <SiteHeader siteTitle={settings.siteTitle} categories={categories} social={settings.socialMedia} />
-      <CategoriesBar categories={categories} />
+      {site.lite ? null : <CategoriesBar categories={categories} />}
       <AdSpace slot="header" className="mx-auto w-full max-w-6xl px-4" />
       <div id="main" className="flex-1">
         {children}
       </div>
       <AdSpace slot="footer" className="mx-auto w-full max-w-6xl px-4" />
-      <SiteFooter
-        siteTitle={settings.siteTitle}
-        siteDescription={settings.siteDescription}
-        aboutText={settings.seoMetaDescription}
-        categories={categories}
-        social={settings.socialMedia}
-        contact={settings}
-        newsletter={settings.enableNewsletter && !onNewsletterPage}
-        newsletterCountsOpens={settings.newsletterOpenCounts}
-        pushKey={pushKey}
-      />
+      {site.lite ? (
+        <LiteFooter siteTitle={settings.siteTitle} />
+      ) : (
+        <SiteFooter
+          siteTitle={settings.siteTitle}
+          siteDescription={settings.siteDescription}
+          aboutText={settings.seoMetaDescription}
+          categories={categories}
+          social={settings.socialMedia}
+          contact={settings}
+          newsletter={settings.enableNewsletter && !onNewsletterPage}
+          newsletterCountsOpens={settings.newsletterOpenCounts}
+          pushKey={pushKey}
+        />
+      )}
     </div>
   );
 }

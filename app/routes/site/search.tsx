@@ -11,7 +11,7 @@ import { pageImages } from "#app/domain/media/public.server";
 import { isoDate, shortDate } from "#app/lib/dates";
 import { parsePageParam } from "#app/lib/pagination";
 import type { PageImages } from "#app/lib/responsive-image";
-import { wantsSmallImages } from "#app/lib/save-data";
+import { isLiteRequest } from "#app/lib/lite-mode";
 import { pageMeta, siteMetaFrom } from "#app/lib/seo";
 import { EXCERPT_LENGTH, formatCount, searchResultCount, truncate } from "#app/lib/text";
 import { withDomainErrors } from "#app/lib/http-errors.server";
@@ -40,7 +40,7 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
   const { images } = await pageImages(
     db,
     (search.ok ? search.value.results : []).map((article) => article.imageUrl),
-    { small: wantsSmallImages(request.headers) },
+    { small: isLiteRequest(request.headers) },
   );
   return data({ q, page, totalPages, search, images }, { status: search.ok ? 200 : 500 });
 });

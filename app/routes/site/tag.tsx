@@ -9,7 +9,7 @@ import { articlesByTagSlug } from "#app/domain/articles/public.server";
 import { pageImages } from "#app/domain/media/public.server";
 import { getSettings } from "#app/domain/settings/settings.server";
 import { canonicalPagePath, parsePageParam } from "#app/lib/pagination";
-import { wantsSmallImages } from "#app/lib/save-data";
+import { isLiteRequest } from "#app/lib/lite-mode";
 import { errorPageMeta, pageMeta, siteMetaFrom } from "#app/lib/seo";
 import { EXCERPT_LENGTH } from "#app/lib/text";
 import { withDomainErrors } from "#app/lib/http-errors.server";
@@ -28,7 +28,7 @@ export const loader = withDomainErrors(async ({ params, request, context }: Rout
   const { images } = await pageImages(
     db,
     found.articles.map((article) => article.imageUrl),
-    { small: wantsSmallImages(request.headers) },
+    { small: isLiteRequest(request.headers) },
   );
   return { ...found, images };
 });

@@ -2,7 +2,7 @@
  * A body image with a caption: `<figure><img src alt><figcaption>caption — credit</figcaption></figure>`.
  * One atom node (the caption is edited in the image dialog, not inline), so the editor can never leave
  * a figure without its image or a caption outside its figure. The sanitiser (app/lib/sanitize.server.ts)
- * keeps figure and figcaption without attributes; reader pages style them (app/app.css, .prose-article).
+ * keeps figure and figcaption without attributes; reader pages style them (app/styles/theme.css, .prose-article).
  */
 import { Node } from "@tiptap/core";
 

@@ -4,6 +4,7 @@ import { isoDate } from "#app/lib/dates";
 import { formatCount } from "#app/lib/text";
 import { viewsText } from "#app/reader/view-counter";
 import { FALLBACK_CLASS, initialOf } from "../image-fallback";
+import { useLiteMode } from "../use-site";
 
 interface ArticleHeaderProps {
   title: string;
@@ -20,9 +21,13 @@ interface ArticleHeaderProps {
   views: number;
 }
 
-/** The author's picture, or their initial when there is none or it fails (see image-fallback.ts). */
+/**
+ * The author's picture, or their initial when there is none, it fails (see image-fallback.ts) or the
+ * page is lite (a face is not worth a reader's data).
+ */
 function AuthorAvatar({ name, image }: { name: string; image: string }) {
-  if (!image) {
+  const isLite = useLiteMode();
+  if (!image || isLite) {
     return (
       <span aria-hidden className={FALLBACK_CLASS.avatar}>
         {initialOf(name)}
@@ -44,6 +49,8 @@ function AuthorAvatar({ name, image }: { name: string; image: string }) {
 
 export function ArticleHeader(props: ArticleHeaderProps) {
   const author = props.authorName.trim() || "Anonymous";
+  // A lite page (the reader saves data) spells the facts out without their icons.
+  const isLite = useLiteMode();
   return (
     <header>
       {props.categoryName ? (
@@ -82,11 +89,11 @@ export function ArticleHeader(props: ArticleHeaderProps) {
         <div className="flex items-center gap-4 sm:ml-auto">
           {props.readTime ? (
             <span className="inline-flex items-center gap-1.5">
-              <Clock aria-hidden size={16} /> {props.readTime}
+              {isLite ? null : <Clock aria-hidden size={16} />} {props.readTime}
             </span>
           ) : null}
           <span className="inline-flex items-center gap-1.5">
-            <Eye aria-hidden size={16} />
+            {isLite ? null : <Eye aria-hidden size={16} />}
             {/* The reader script shows the total its own counted view came back with (view-counter.ts). */}
             <span data-view-count>{viewsText(props.views, formatCount)}</span>
           </span>

@@ -1,7 +1,9 @@
 /** Related articles under the story: 4, the same category first ('No related articles found.'). */
 import { ArticleCard, type CardArticle } from "#app/components/site/article-card";
 import type { PageImages } from "#app/lib/responsive-image";
+import { articlePath } from "#app/lib/paths";
 import { EXCERPT_LENGTH } from "#app/lib/text";
+import { useLiteMode } from "../use-site";
 
 const NO_RELATED = "No related articles found.";
 
@@ -14,6 +16,7 @@ export function RelatedArticles({
   dateText: (date: Date | string) => string;
   images: PageImages;
 }) {
+  const isLite = useLiteMode();
   return (
     <section aria-labelledby="related-heading" className="mt-12">
       <h2 id="related-heading" className="border-b-2 border-brand-700 pb-2 font-serif text-2xl font-bold">
@@ -21,6 +24,17 @@ export function RelatedArticles({
       </h2>
       {articles.length === 0 ? (
         <p className="mt-4 text-gray-600">{NO_RELATED}</p>
+      ) : isLite ? (
+        // A lite page (the reader saves data): the headlines, without cards or photos.
+        <ul className="mt-4 divide-y divide-gray-200">
+          {articles.map((article) => (
+            <li key={article.id} className="py-3">
+              <a href={articlePath(article)} className="font-semibold text-gray-900 hover:text-brand-700">
+                {article.title}
+              </a>
+            </li>
+          ))}
+        </ul>
       ) : (
         <ul className="mt-5 grid gap-5 sm:grid-cols-2">
           {articles.map((article) => (

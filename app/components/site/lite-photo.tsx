@@ -1,0 +1,41 @@
+/**
+ * A photo on a lite page (decision record 019): a link to its smallest copy that says what it costs,
+ * "Show photo · 31 KB", in the box the photo would fill. The lite script (app/reader/lite-photos.ts)
+ * puts the photo in its place when tapped; without a script the link opens the photo. Lifted above
+ * a card's stretched link, so a tap shows the photo rather than opening the story.
+ */
+import { ImageIcon } from "lucide-react";
+import type { CSSProperties } from "react";
+import { showPhotoLabel } from "#app/lib/lite-mode";
+
+interface LitePhotoProps {
+  src: string;
+  alt: string;
+  /** The copy's bytes, when known. */
+  size?: number;
+  width: number;
+  height: number;
+  /** The photo's own classes, for when it is shown. */
+  photoClassName?: string;
+  style?: CSSProperties;
+}
+
+export function LitePhoto({ src, alt, size, width, height, photoClassName = "", style }: LitePhotoProps) {
+  const label = showPhotoLabel(size);
+  return (
+    <a
+      href={src}
+      data-lite-photo=""
+      data-alt={alt}
+      data-photo-class={photoClassName}
+      data-width={width}
+      data-height={height}
+      aria-label={alt ? `${label}: ${alt}` : label}
+      style={{ aspectRatio: `${width} / ${height}`, ...style }}
+      className="relative z-10 flex w-full items-center justify-center gap-2 rounded-md border border-dashed border-slate-300 bg-slate-100 p-2 text-center text-sm font-semibold text-slate-700 hover:bg-slate-200"
+    >
+      <ImageIcon aria-hidden size={18} className="shrink-0" />
+      <span>{label}</span>
+    </a>
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * Lite mode's switch (decision record 019): plain forms posting to /lite, so they work without a script.
+ * On a lite page a notice above the header says why photos wait and offers the full page; elsewhere the
+ * footer and the phone menu offer lite mode.
+ */
+import { Feather } from "lucide-react";
+import { useRouteLoaderData } from "react-router";
+import { LITE_TEXT } from "#app/lib/lite-mode";
+import type { loader } from "#app/routes/site/layout";
+
+function useLiteState() {
+  const site = useRouteLoaderData<typeof loader>("routes/site/layout");
+  return { reason: site?.lite ?? null, path: site?.path ?? "/" };
+}
+
+function LiteForm({
+  lite,
+  path,
+  className,
+  children,
+}: {
+  lite: boolean;
+  path: string;
+  className: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <form method="post" action="/lite">
+      <input type="hidden" name="lite" value={lite ? "on" : "off"} />
+      <input type="hidden" name="back" value={path} />
+      <button type="submit" className={className}>
+        {children}
+      </button>
+    </form>
+  );
+}
+
+/** Above the header on a lite page: why photos wait, and the way back to the full page. */
+export function LiteNotice() {
+  const { reason, path } = useLiteState();
+  if (!reason) return null;
+  return (
+    <div role="note" aria-label="Lite mode" className="border-b border-slate-200 bg-slate-100">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-1.5 text-sm text-slate-800">
+        <p>{reason === "chosen" ? LITE_TEXT.chosenNotice : LITE_TEXT.saveDataNotice}</p>
+        <LiteForm
+          lite={false}
+          path={path}
+          className="min-h-11 font-semibold text-brand-700 underline hover:text-brand-900"
+        >
+          {LITE_TEXT.turnOff}
+        </LiteForm>
+      </div>
+    </div>
+  );
+}
+
+/** The offer of lite mode (footer, phone menu), on full pages only. */
+export function LiteOffer({ className }: { className: string }) {
+  const { reason, path } = useLiteState();
+  if (reason) return null;
+  return (
+    <LiteForm lite path={path} className={className}>
+      <Feather aria-hidden size={16} className="shrink-0" />
+      <span>
+        {LITE_TEXT.turnOn}
+        <span className="sr-only">: {LITE_TEXT.turnOnHint}</span>
+      </span>
+    </LiteForm>
+  );
+}
