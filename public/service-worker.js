@@ -13,25 +13,38 @@
  * Alerts (issue 28): shows the breaking-news alerts the server sends by web push and opens the story.
  */
 const PAGES = "newsdesk-pages-v1";
-const FILES = "newsdesk-files-v1";
+/** Build files and photos apart: photos crowding out the stylesheet would leave kept pages unstyled. */
+const BUILD = "newsdesk-build-v1";
+const PHOTOS = "newsdesk-photos-v1";
 const OFFLINE_PAGE = "/offline";
 const KEEP_MS = 3 * 24 * 60 * 60 * 1000;
 const REFRESH_MS = 15 * 60 * 1000;
-const MAX_PAGES = 60;
-const MAX_FILES = 200;
+const PRUNE_MS = 10 * 60 * 1000;
+const CAPS = { [PAGES]: 60, [BUILD]: 30, [PHOTOS]: 200 };
 /** Stories fetched in the background from the home page, and the largest photo kept for offline. */
 const MAX_STORIES = 20;
 const MAX_PHOTO_BYTES = 150 * 1024;
 /** What a kept page carries besides its own headers: when it was kept and its headline. */
 const KEPT_AT = "x-newsdesk-kept-at";
 const KEPT_TITLE = "x-newsdesk-title";
+/** Not a page: the entry that says when the last background refresh began. */
+const REFRESHED_AT = "/__newsdesk-refreshed";
 
 const isBackOffice = (path) => /^\/admin(\/|$)/i.test(path);
 const isNeverHandled = (path) =>
   isBackOffice(path) || /^\/(resources|healthz|service-worker\.js)(\/|$)/i.test(path);
+const isBuildFile = (path) => path.startsWith("/assets/");
+const isPhoto = (path) => /^\/(media|images)\//.test(path) || path === "/favicon.svg";
 /** Hashed build files (never change) and uploads (random names): the cache's copy is as good as new. */
-const isImmutable = (path) => /^\/(assets|media)\//.test(path);
-const isFile = (path) => isImmutable(path) || /^\/images\//.test(path) || path === "/favicon.svg";
+const isImmutable = (path) => isBuildFile(path) || path.startsWith("/media/");
+/** A request made by a back-office page (its scripts, the media library's photos): never kept. */
+const fromBackOffice = (request) => {
+  try {
+    return isBackOffice(new URL(request.referrer).pathname);
+  } catch {
+    return false;
+  }
+};
 
 self.addEventListener("install", () => self.skipWaiting());
 
@@ -39,7 +52,7 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
       for (const name of await caches.keys()) {
-        if (name.startsWith("newsdesk-") && name !== PAGES && name !== FILES) await caches.delete(name);
+        if (name.startsWith("newsdesk-") && !(name in CAPS)) await caches.delete(name);
       }
       await prune();
       await self.clients.claim();
@@ -53,7 +66,8 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin || isNeverHandled(url.pathname)) return;
   if (request.mode === "navigate") event.respondWith(openPage(event, url));
-  else if (isFile(url.pathname)) event.respondWith(openFile(request, url));
+  else if ((isBuildFile(url.pathname) || isPhoto(url.pathname)) && !fromBackOffice(request))
+    event.respondWith(openFile(event, url));
 });
 
 /** A page from the network, kept on the way; offline, the kept copy or the offline page. */
@@ -66,7 +80,8 @@ async function openPage(event, url) {
       const copy = response.clone();
       event.waitUntil(
         keepPage(new URL(response.url || url.href), copy)
-          .then(() => refreshIfDue(event.request))
+          .then((html) => (isLite(html) ? undefined : refreshIfDue()))
+          .then(pruneIfDue)
           .catch(() => {}),
       );
     }
@@ -80,6 +95,9 @@ async function openPage(event, url) {
   }
 }
 
+/** A lite page (the reader saves data, by the browser's setting or their choice) says so on <html>. */
+const isLite = (html) => /<html[^>]* data-lite/.test(html);
+
 /** A page anyone may be shown: a whole 200 that is not personal, from our own origin. */
 function isKeepable(response) {
   if (response.status !== 200 || response.type !== "basic") return false;
@@ -92,6 +110,8 @@ async function keepPage(url, response) {
   if (isBackOffice(url.pathname)) return "";
   const html = await response.text();
   const headers = new Headers(response.headers);
+  // The copy is kept decoded: the answer's encoding and length no longer describe it.
+  for (const name of ["content-encoding", "content-length", "etag"]) headers.delete(name);
   headers.set(KEPT_AT, String(Date.now()));
   const title = /<meta property="og:title" content="([^"]*)"/.exec(html);
   // Header values are Latin-1: the headline (its HTML escapes as on the page) travels URI-encoded.
@@ -108,19 +128,37 @@ async function keptPage(href) {
   return response;
 }
 
+/** One refresh at a time, and none tried again within REFRESH_MS (home failing included). */
+let refreshing = null;
+let refreshTriedAt = 0;
+
 /**
  * The background refresh: the home page, the offline page and the stories home lists (each with its
  * smallest photo), fetched when home's copy is older than REFRESH_MS. Never while the reader saves data
- * (the browser's Save-Data, or Lite chosen on the site: the page says so) and never on the first visit:
- * a reader only passing through pays for nothing but this worker.
+ * (the browser's Save-Data, or Lite chosen on the site: the page they opened says so) and never on the
+ * first visit: a reader only passing through pays for nothing but this worker. Fetched without cookies:
+ * pages anyone may be shown, and a reader's one-time message is left for their own next page.
  */
-async function refreshIfDue(request) {
-  if (request.headers.get("save-data") === "on" || (self.navigator.connection || {}).saveData) return;
-  const home = new URL("/", self.location.origin).href;
-  const kept = await (await caches.open(PAGES)).match(home);
-  if (kept && Date.now() - Number(kept.headers.get(KEPT_AT)) < REFRESH_MS) return;
-  const homeHtml = await fetchPage(home);
-  if (!homeHtml || /<html[^>]* data-lite/.test(homeHtml)) return;
+function refreshIfDue() {
+  if ((self.navigator.connection || {}).saveData || refreshing) return refreshing;
+  if (Date.now() - refreshTriedAt < REFRESH_MS) return undefined;
+  refreshing = refresh().finally(() => {
+    refreshTriedAt = Date.now();
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+async function refresh() {
+  // When the last refresh began, kept as an entry of its own: the worker forgets its variables when
+  // idle, and home's own copy may just have been kept by the reader opening it.
+  const pages = await caches.open(PAGES);
+  const marker = new URL(REFRESHED_AT, self.location.origin).href;
+  const last = await pages.match(marker);
+  if (last && Date.now() - Number(last.headers.get(KEPT_AT)) < REFRESH_MS) return;
+  await pages.put(marker, new Response("", { headers: { [KEPT_AT]: String(Date.now()) } }));
+  const homeHtml = await fetchPage(new URL("/", self.location.origin).href);
+  if (!homeHtml || isLite(homeHtml)) return;
   await fetchPage(new URL(OFFLINE_PAGE, self.location.origin).href);
   for (const href of filesOf(homeHtml)) await keepFile(href);
   const stories = [...new Set([...homeHtml.matchAll(/href="(\/article\/[^"?#]+)"/g)].map((m) => m[1]))];
@@ -129,13 +167,12 @@ async function refreshIfDue(request) {
     const photo = html && smallestPhoto(html);
     if (photo) await keepFile(new URL(photo, self.location.origin).href);
   }
-  await prune();
 }
 
 /** Fetches and keeps a page; its HTML, or "" when it is not a page to keep (or the network failed). */
 async function fetchPage(href) {
   try {
-    const response = await fetch(href, { credentials: "same-origin", cache: "no-cache" });
+    const response = await fetch(href, { credentials: "omit", cache: "no-cache" });
     return isKeepable(response) ? await keepPage(new URL(response.url || href), response) : "";
   } catch {
     return "";
@@ -158,14 +195,16 @@ function smallestPhoto(html) {
   return src ? src[1] : "";
 }
 
+const cacheFor = (path) => caches.open(isBuildFile(path) ? BUILD : PHOTOS);
+
 async function keepFile(href) {
-  const cache = await caches.open(FILES);
+  const cache = await cacheFor(new URL(href).pathname);
   if (await cache.match(href)) return;
   try {
-    const response = await fetch(href);
+    const response = await fetch(href, { credentials: "omit" });
     if (isKeepableFile(response)) await cache.put(href, response);
   } catch {
-    // Offline or refused: it is only missing from offline reading.
+    // Offline, refused or storage full: it is only missing from offline reading.
   }
 }
 
@@ -179,20 +218,21 @@ function isKeepableFile(response) {
 /**
  * Build files and uploads from the cache when they are there; other files (the logo, the sample
  * photos) from the network first. Offline, a photo missing in the size the page asks for is answered
- * with a kept copy of the same upload at another width (`<id>-400.webp` for `<id>-800.webp`).
+ * with a kept copy of the same upload at another width (`<id>-400.webp` for `<id>-800.webp`). Keeping
+ * a copy never holds up the answer, and a full storage never fails it.
  */
-async function openFile(request, url) {
-  const cache = await caches.open(FILES);
+async function openFile(event, url) {
+  const cache = await cacheFor(url.pathname);
   if (isImmutable(url.pathname)) {
-    const kept = await cache.match(request);
+    const kept = await cache.match(event.request);
     if (kept) return kept;
   }
   try {
-    const response = await fetch(request);
-    if (isKeepableFile(response)) await cache.put(request, response.clone());
+    const response = await fetch(event.request);
+    if (isKeepableFile(response)) event.waitUntil(cache.put(event.request, response.clone()).catch(() => {}));
     return response;
   } catch (error) {
-    const kept = (await cache.match(request)) || (await otherWidth(cache, url));
+    const kept = (await cache.match(event.request)) || (await otherWidth(cache, url));
     if (kept) return kept;
     throw error;
   }
@@ -208,21 +248,22 @@ async function otherWidth(cache, url) {
   return undefined;
 }
 
-/** Expired pages go; past the caps, the oldest pages and files go first (keys are in insertion order). */
+let prunedAt = 0;
+const pruneIfDue = () => (Date.now() - prunedAt < PRUNE_MS ? undefined : prune());
+
+/** Expired pages go; past the caps, the oldest go first (keys are in insertion order). */
 async function prune() {
+  prunedAt = Date.now();
   const pages = await caches.open(PAGES);
-  const keys = await pages.keys();
-  const fresh = [];
-  for (const request of keys) {
+  for (const request of await pages.keys()) {
     const kept = await pages.match(request);
     if (!kept || Date.now() - Number(kept.headers.get(KEPT_AT)) > KEEP_MS) await pages.delete(request);
-    else fresh.push(request);
   }
-  for (const request of fresh.slice(0, Math.max(0, fresh.length - MAX_PAGES))) await pages.delete(request);
-  const files = await caches.open(FILES);
-  const fileKeys = await files.keys();
-  for (const request of fileKeys.slice(0, Math.max(0, fileKeys.length - MAX_FILES)))
-    await files.delete(request);
+  for (const [name, cap] of Object.entries(CAPS)) {
+    const cache = await caches.open(name);
+    const keys = await cache.keys();
+    for (const request of keys.slice(0, Math.max(0, keys.length - cap))) await cache.delete(request);
+  }
 }
 
 self.addEventListener("push", (event) => {

@@ -36,4 +36,17 @@ describe("an article body on a lite page", () => {
       '<p>Watch</p><p><a href="https://www.youtube-nocookie.com/embed/abc" rel="noopener noreferrer" target="_blank">Watch the video</a></p>',
     );
   });
+
+  test("a photo the author linked keeps the author's link, with the photo named inside it", () => {
+    const html = liteArticleBody(
+      '<p><a href="https://example.com/report"><img src="/media/abc.jpg" alt="Chart" /></a></p>',
+      {
+        "/media/abc.jpg": { src: "/media/abc-400.webp", width: 400, height: 267, size: 2048 },
+      },
+    );
+    expect(html).toMatch(
+      /^<p><a href="https:\/\/example.com\/report"><span class="[^"]*">Show photo · 2 KB<\/span><\/a><\/p>$/,
+    );
+    expect(html.match(/<a /g)).toHaveLength(1);
+  });
 });

@@ -37,12 +37,21 @@ export function liteArticleBody(html: string, images: PageImages): string {
   });
 }
 
+/** Whether `offset` is inside a link of the body: an `<a` opened before it and not closed since. */
+function insideLink(html: string, offset: number): boolean {
+  const before = html.slice(0, offset).toLowerCase();
+  return before.lastIndexOf("<a ") > before.lastIndexOf("</a>");
+}
+
 function litePhotos(html: string, images: PageImages): string {
-  return html.replace(IMG, (_tag, text: string) => {
+  return html.replace(IMG, (_tag, text: string, offset: number) => {
     const { src = "", alt = "", width, height } = attributesOf(text);
     if (!src) return "";
     const copy = images[unescapeAmp(src)];
     const label = showPhotoLabel(copy?.size);
+    // A photo the author linked: a link cannot hold another, so the photo is named and the author's
+    // link kept (tapping it goes where the author meant).
+    if (insideLink(html, offset)) return `<span class="${LITE_PHOTO_CLASS}">${label}</span>`;
     const w = copy?.width ?? Number(width || 0);
     const h = copy?.height ?? Number(height || 0);
     const shape =
@@ -51,11 +60,11 @@ function litePhotos(html: string, images: PageImages): string {
     const href = copy ? copy.src.replace(/&/g, "&amp;").replace(/"/g, "&quot;") : src;
     return (
       `<a href="${href}" data-lite-photo="" data-alt="${alt}" data-photo-class=""${shape}` +
-      ` aria-label="${alt ? `${label}: ${alt}` : label}" class="${LITE_PHOTO_CLASS}">${label}</a>`
+      ` aria-label="${alt ? `${label}: ${alt}` : label}" class="my-4 ${LITE_PHOTO_CLASS}">${label}</a>`
     );
   });
 }
 
-/** The look of a lite photo link in a body: the page's own (lite-photo.tsx), as a block. */
+/** The look of a lite photo's placeholder, in a body as on the page (lite-photo.tsx). */
 export const LITE_PHOTO_CLASS =
-  "relative z-10 my-4 flex w-full items-center justify-center gap-2 rounded-md border border-dashed border-slate-300 bg-slate-100 p-2 text-center text-sm font-semibold text-slate-700 no-underline hover:bg-slate-200";
+  "relative z-10 flex w-full items-center justify-center gap-2 rounded-md border border-dashed border-slate-300 bg-slate-100 p-2 text-center text-sm font-semibold text-slate-700 no-underline hover:bg-slate-200";

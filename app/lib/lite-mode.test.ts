@@ -40,10 +40,10 @@ describe("lite mode: on when the browser saves data or the reader chose it", () 
 
   test("the choice is remembered a year, for the whole site, Secure over HTTPS", () => {
     expect(liteChoiceCookie(true, { secure: false })).toBe(
-      "nd_lite=on; Path=/; Max-Age=31536000; SameSite=Lax",
+      "nd_lite=on; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly",
     );
     expect(liteChoiceCookie(false, { secure: true })).toBe(
-      "nd_lite=off; Path=/; Max-Age=31536000; SameSite=Lax; Secure",
+      "nd_lite=off; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly; Secure",
     );
   });
 

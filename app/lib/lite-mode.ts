@@ -44,6 +44,8 @@ export function liteChoiceCookie(lite: boolean, { secure }: { secure: boolean })
     "Path=/",
     `Max-Age=${LITE_COOKIE_MAX_AGE_S}`,
     "SameSite=Lax",
+    // No script reads it: the server decides what a page is.
+    "HttpOnly",
     ...(secure ? ["Secure"] : []),
   ].join("; ");
 }

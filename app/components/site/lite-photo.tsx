@@ -6,6 +6,7 @@
  */
 import { ImageIcon } from "lucide-react";
 import type { CSSProperties } from "react";
+import { LITE_PHOTO_CLASS } from "#app/lib/lite-body";
 import { showPhotoLabel } from "#app/lib/lite-mode";
 
 interface LitePhotoProps {
@@ -32,7 +33,7 @@ export function LitePhoto({ src, alt, size, width, height, photoClassName = "", 
       data-height={height}
       aria-label={alt ? `${label}: ${alt}` : label}
       style={{ aspectRatio: `${width} / ${height}`, ...style }}
-      className="relative z-10 flex w-full items-center justify-center gap-2 rounded-md border border-dashed border-slate-300 bg-slate-100 p-2 text-center text-sm font-semibold text-slate-700 hover:bg-slate-200"
+      className={LITE_PHOTO_CLASS}
     >
       <ImageIcon aria-hidden size={18} className="shrink-0" />
       <span>{label}</span>

@@ -8,26 +8,23 @@ import { useRouteLoaderData } from "react-router";
 import { LITE_TEXT } from "#app/lib/lite-mode";
 import type { loader } from "#app/routes/site/layout";
 
-function useLiteState() {
-  const site = useRouteLoaderData<typeof loader>("routes/site/layout");
-  return { reason: site?.lite ?? null, path: site?.path ?? "/" };
+function useLiteReason() {
+  return useRouteLoaderData<typeof loader>("routes/site/layout")?.lite ?? null;
 }
 
+/** Posts the choice; the server sends the reader back to this page (by its Referer). */
 function LiteForm({
   lite,
-  path,
   className,
   children,
 }: {
   lite: boolean;
-  path: string;
   className: string;
   children: React.ReactNode;
 }) {
   return (
     <form method="post" action="/lite">
       <input type="hidden" name="lite" value={lite ? "on" : "off"} />
-      <input type="hidden" name="back" value={path} />
       <button type="submit" className={className}>
         {children}
       </button>
@@ -37,7 +34,7 @@ function LiteForm({
 
 /** Above the header on a lite page: why photos wait, and the way back to the full page. */
 export function LiteNotice() {
-  const { reason, path } = useLiteState();
+  const reason = useLiteReason();
   if (!reason) return null;
   return (
     <div role="note" aria-label="Lite mode" className="border-b border-slate-200 bg-slate-100">
@@ -45,7 +42,6 @@ export function LiteNotice() {
         <p>{reason === "chosen" ? LITE_TEXT.chosenNotice : LITE_TEXT.saveDataNotice}</p>
         <LiteForm
           lite={false}
-          path={path}
           className="min-h-11 font-semibold text-brand-700 underline hover:text-brand-900"
         >
           {LITE_TEXT.turnOff}
@@ -57,10 +53,10 @@ export function LiteNotice() {
 
 /** The offer of lite mode (footer, phone menu), on full pages only. */
 export function LiteOffer({ className }: { className: string }) {
-  const { reason, path } = useLiteState();
+  const reason = useLiteReason();
   if (reason) return null;
   return (
-    <LiteForm lite path={path} className={className}>
+    <LiteForm lite className={className}>
       <Feather aria-hidden size={16} className="shrink-0" />
       <span>
         {LITE_TEXT.turnOn}

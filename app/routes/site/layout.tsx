@@ -61,8 +61,6 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
       pushKey,
       /** Why this page is lite (no photos until tapped, no ads), or null (app/lib/lite-mode.ts). */
       lite,
-      /** Where the lite switch sends the reader back to: this page. */
-      path: `${url.pathname}${url.search}`,
     },
     { headers: { "Cache-Control": cacheControl } },
   );
