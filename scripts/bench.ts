@@ -237,6 +237,7 @@ async function main() {
     concurrency: CONCURRENCY,
     facts: {},
     phone: null,
+    litePhone: null,
     cached: null,
     workers: null,
     uncached: null,
@@ -279,6 +280,10 @@ async function main() {
     if (chromiumPath) {
       log("  home page as a phone in Chromium...");
       figures.phone = await phoneFirstLoad(chromiumPath, `${first.origin}/`);
+      // The lead story as a reader who saves data gets it (issue 30: a lite article, at most 15 KB).
+      figures.litePhone = await phoneFirstLoad(chromiumPath, `${first.origin}${seeded.leadArticlePath}`, {
+        "Save-Data": "on",
+      });
     } else {
       figures.notes.push(
         "No Chromium (CHROMIUM_PATH, the system's, or the packaged one): the phone first load was not measured.",

@@ -33,10 +33,15 @@ export interface PhoneLoad {
   largest: Array<{ url: string; bytes: number }>;
 }
 
-export async function phoneFirstLoad(executablePath: string, url: string): Promise<PhoneLoad> {
+/** `headers`: sent with every request, e.g. `Save-Data: on` for a lite page (decision record 019). */
+export async function phoneFirstLoad(
+  executablePath: string,
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<PhoneLoad> {
   const browser = await chromium.launch({ executablePath, args: PHONE_FLAGS, timeout: 60_000 });
   try {
-    const context = await browser.newContext(MOTO_G_POWER);
+    const context = await browser.newContext({ ...MOTO_G_POWER, extraHTTPHeaders: headers });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send("Network.enable");

@@ -34,6 +34,8 @@ export const BUDGETS = {
   liveHitShare: 0.9,
   /** Everything a phone downloads to show the home page, the lead photo included (empty cache). */
   phoneFirstLoadBytes: 200_000,
+  /** Everything a phone saving data downloads for the lead story (a lite page, issue 30), empty cache. */
+  liteArticleFirstLoadBytes: 15 * 1024,
   /** Gzipped JavaScript a reader page loads at once, per page. */
   readerScriptBytes: 20_000,
   /** An article's HTML, gzipped as the server sends it. */
@@ -84,6 +86,8 @@ export interface BenchFigures {
   concurrency: number;
   facts: Partial<Record<PageName, PageFacts>>;
   phone: PhoneLoad | null;
+  /** The lead story with `Save-Data: on` (a lite page). */
+  litePhone: PhoneLoad | null;
   cached: ServerRun | null;
   workers: { count: number; run: ServerRun } | null;
   uncached: ServerRun | null;
@@ -297,14 +301,20 @@ export function printReport(f: BenchFigures): { failed: number } {
     );
   }
 
-  console.log("\nPhone first load of the home page (Chromium as a Moto G Power, 412x823 @1.75, empty cache)");
-  if (f.phone) {
-    console.log(`  ${int(f.phone.bytes)} bytes (${kb(f.phone.bytes)}) in ${f.phone.requests} requests`);
-    const types = Object.entries(f.phone.byType).sort((a, b) => b[1].bytes - a[1].bytes);
+  const printPhone = (title: string, load: PhoneLoad | null) => {
+    console.log(`\n${title}`);
+    if (!load) return console.log("  not measured");
+    console.log(`  ${int(load.bytes)} bytes (${kb(load.bytes)}) in ${load.requests} requests`);
+    const types = Object.entries(load.byType).sort((a, b) => b[1].bytes - a[1].bytes);
     console.log(`  ${types.map(([t, v]) => `${t} ${kb(v.bytes)} (${v.requests})`).join(" · ")}`);
-    for (const big of f.phone.largest)
+    for (const big of load.largest)
       console.log(`  ${kb(big.bytes).padStart(10)}  ${new URL(big.url).pathname}`);
-  } else console.log("  not measured");
+  };
+  printPhone(
+    "Phone first load of the home page (Chromium as a Moto G Power, 412x823 @1.75, empty cache)",
+    f.phone,
+  );
+  printPhone("Phone first load of the lead story, saving data (Save-Data: on: a lite page)", f.litePhone);
 
   const runs = [
     ["page cache on", f.cached],
@@ -418,6 +428,12 @@ export function printReport(f: BenchFigures): { failed: number } {
     isMet: f.phone ? f.phone.bytes <= BUDGETS.phoneFirstLoadBytes : null,
     measured: f.phone ? kb(f.phone.bytes) : "not measured",
     budget: `≤ ${kb(BUDGETS.phoneFirstLoadBytes)}`,
+  });
+  verdicts.push({
+    name: "phone first load, lite article (Save-Data)",
+    isMet: f.litePhone ? f.litePhone.bytes <= BUDGETS.liteArticleFirstLoadBytes : null,
+    measured: f.litePhone ? kb(f.litePhone.bytes) : "not measured",
+    budget: `≤ ${kb(BUDGETS.liteArticleFirstLoadBytes)}`,
   });
   for (const name of PAGE_NAMES) {
     const facts = f.facts[name];

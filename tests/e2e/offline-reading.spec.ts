@@ -190,6 +190,11 @@ test("the back office is never kept or answered by the worker", async ({ browser
   expect(kept.filter((path) => path.toLowerCase().startsWith("/admin"))).toEqual([]);
   // A signed-in staff member's reader pages are personal (no-store): not kept either.
   expect(kept).not.toContain("/");
+  // Nor the files the back office's pages load (its stylesheet and scripts).
+  const files = await page.evaluate(async () =>
+    (await (await caches.open("newsdesk-build-v1")).keys()).map((r) => new URL(r.url).pathname),
+  );
+  expect(files.filter((path) => path.includes("back-office"))).toEqual([]);
 
   await context.setOffline(true);
   const failure = await page.goto("/admin/dashboard").then(

@@ -11,7 +11,7 @@ import { withDomainErrors } from "#app/lib/http-errors.server";
 import { safeRedirectPath } from "#app/lib/safe-redirect";
 import type { Route } from "./+types/lite-mode";
 
-export const loader = withDomainErrors(async () => redirect("/"));
+export const loader = withDomainErrors(async (_args: Route.LoaderArgs) => redirect("/"));
 
 export const action = withDomainErrors(async ({ request }: Route.ActionArgs) => {
   const form = await request.formData();

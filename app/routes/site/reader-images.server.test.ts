@@ -34,6 +34,7 @@ import { makeUser } from "#app/routes/admin/route-testing.server";
 import * as articleRoute from "./article";
 import * as homeRoute from "./home";
 import * as layoutRoute from "./layout";
+import { showPhotoLabel } from "#app/lib/lite-mode";
 
 const EXTERNAL = "https://cdn.example.com/photo.jpg";
 
@@ -196,13 +197,22 @@ describe("reader images", () => {
     expect(metaContent(tags, "og:image:height")).toBe("630");
   });
 
-  test("home with Save-Data: the 400 px copy only, the top story's too", async () => {
-    const { imgs } = await render("/", homeRoute, { "Save-Data": "on" });
-    const ofUpload = imgs.filter((img) => img.src?.startsWith("/media/"));
-    expect(ofUpload).toHaveLength(2);
-    for (const img of ofUpload) {
-      expect(img).toMatchObject({ src: copy(400), width: "400", height: "267" });
-      expect(img).not.toHaveProperty("srcset");
+  test("home with Save-Data (a lite page): no photo until tapped, each a link to the 400 px copy with its size", async () => {
+    const { html, imgs } = await render("/", homeRoute, { "Save-Data": "on" });
+    expect(imgs.filter((img) => img.src?.startsWith("/media/"))).toEqual([]);
+    const small = upload.variants.find((v) => v.width === 400)!;
+    expect(small.size).toBeGreaterThan(0);
+    const label = showPhotoLabel(small.size);
+    expect(label).toMatch(/^Show photo · \d+ KB$/);
+    const links = [...html.matchAll(/<a href="([^"]+)" data-lite-photo=""[^>]*>[\s\S]*?<\/a>/g)].filter((m) =>
+      m[1]!.startsWith("/media/"),
+    );
+    // The top story and its Latest News row.
+    expect(links).toHaveLength(2);
+    for (const [link, href] of links) {
+      expect(href).toBe(copy(400));
+      expect(link).toContain(`data-width="400" data-height="267"`);
+      expect(link).toContain(label);
     }
   });
 

@@ -95,7 +95,10 @@ describe.each(TEST_ENGINES)("reader listing loaders on %s", (engine) => {
       metaKeywords: "",
       googleSiteVerification: "",
       bingSiteVerification: "",
+      // A full page: the reader neither saves data nor chose Lite.
+      lite: false,
     });
+    expect(data.lite).toBeNull();
     expect(data.settings).not.toHaveProperty("adsPublisherId");
   });
 
