@@ -82,6 +82,9 @@ async function fillLists() {
   }
 }
 
+/** How long after the load the worker is registered, at the least. */
+const REGISTER_DELAY_MS = 3000;
+
 /** Set on a reader's first page: a lite page registers the worker only from the second page on. */
 const SEEN_KEY = "newsdesk-seen";
 
@@ -108,7 +111,14 @@ export function wireOfflineReading({ fromSecondPage = false }: { fromSecondPage?
     });
   };
   if (fromSecondPage && firstPage) return;
-  if (document.readyState === "complete") register();
-  else window.addEventListener("load", register, { once: true });
+  // After the load, once the page is idle: registering starts the worker, work the reader's first
+  // seconds on a slow phone should not share the main thread with (Lighthouse counted it as blocking).
+  const whenIdle = () =>
+    "requestIdleCallback" in window
+      ? requestIdleCallback(register, { timeout: REGISTER_DELAY_MS })
+      : setTimeout(register, REGISTER_DELAY_MS);
+  const afterLoad = () => setTimeout(whenIdle, REGISTER_DELAY_MS);
+  if (document.readyState === "complete") afterLoad();
+  else window.addEventListener("load", afterLoad, { once: true });
   void fillLists().catch((error: unknown) => console.error("[reader] offline list", error));
 }
