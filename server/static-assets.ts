@@ -29,7 +29,9 @@ export function hashedAssets(dir: string): RequestHandler {
     // Relative to the folder: `send` refuses a path with a dot-segment, and the build may be in one.
     // The name changes with the content: the ETag tells a browser all Last-Modified would.
     res.sendFile(copy, { root: dir, ...YEAR, acceptRanges: false, lastModified: false }, (error) => {
-      if (!error || res.headersSent) return; // a reader who went away mid-file is no error of ours
+      // A reader who went away (mid-file, or before it began: a page left while loading) is no error of ours.
+      const wentAway = (error as NodeJS.ErrnoException | undefined)?.code === "ECONNABORTED";
+      if (!error || wentAway || res.headersSent) return;
       res.removeHeader("Content-Encoding");
       next(error);
     });
