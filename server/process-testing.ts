@@ -20,8 +20,15 @@ export const isAlive = (pid: number) => {
   }
 };
 
-/** Checks every 100 ms until `check` holds (a throw counts as not yet); fails after `timeoutMs`. */
-export async function waitFor(what: string, check: () => Promise<boolean> | boolean, timeoutMs: number) {
+/**
+ * Checks every 100 ms until `check` holds (a throw counts as not yet); fails after `timeoutMs`, saying
+ * `what` (a function is asked at the deadline: a count or a log as it stands then).
+ */
+export async function waitFor(
+  what: string | (() => string),
+  check: () => Promise<boolean> | boolean,
+  timeoutMs: number,
+) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (
@@ -32,5 +39,5 @@ export async function waitFor(what: string, check: () => Promise<boolean> | bool
       return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`${what}: not within ${timeoutMs} ms`);
+  throw new Error(`${typeof what === "function" ? what() : what}: not within ${timeoutMs} ms`);
 }
