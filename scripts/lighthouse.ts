@@ -1,5 +1,6 @@
 /**
- * `npm run lighthouse`: Lighthouse's mobile performance and accessibility scores of the home page, an
+ * `npm run lighthouse`: Lighthouse's mobile performance and accessibility scores, and whether Chromium
+ * would install the site as an app ("app": scripts/lighthouse-pwa/, Lighthouse 11's PWA checks), of the home page, an
  * article and a story running live coverage, on the production server with the bench's content (the
  * sample content, LIGHTHOUSE_ARTICLES generated articles, default 1,000, and the 445 KB lead photo).
  * Each page is run LIGHTHOUSE_RUNS times (default 2): Lighthouse's simulated throttling still moves a
@@ -7,7 +8,8 @@
  *
  * Chromium: CHROME_PATH, else the one the journeys use (scripts/chromium.mjs). Lighthouse 12 (the last line that
  * runs on Node 20) with its default mobile settings: Moto G Power, slow 4G and a 4x slower CPU,
- * simulated. Only 127.0.0.1 is contacted.
+ * simulated. Only 127.0.0.1 is contacted. LIGHTHOUSE_PAGES picks pages by name (e.g. "live" or
+ * "article,live"); LIGHTHOUSE_REPORTS names a folder to keep the JSON reports in (to read the traces).
  */
 import { execSync, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -20,12 +22,20 @@ import { startServer } from "./bench/server";
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3960);
 const ARTICLES = Number(process.env.LIGHTHOUSE_ARTICLES ?? 1000);
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 2);
+const PAGES = process.env.LIGHTHOUSE_PAGES?.split(",").map((name) => name.trim());
+const REPORTS = process.env.LIGHTHOUSE_REPORTS;
 const chrome = process.env.CHROME_PATH ?? (await findChromium());
 
 interface Report {
   categories: Record<string, { score: number | null }>;
-  audits: Record<string, { numericValue?: number; displayValue?: string }>;
+  audits: Record<
+    string,
+    { numericValue?: number; displayValue?: string; score?: number | null; explanation?: string }
+  >;
 }
+
+/** The "Installable app" category's audits (scripts/lighthouse-pwa/config.mjs). */
+const APP_AUDITS = ["installable-manifest", "splash-screen", "themed-omnibox", "maskable-icon"];
 
 const METRICS = [
   ["first-contentful-paint", "FCP"],
@@ -40,7 +50,9 @@ function runLighthouse(url: string, outFile: string): Promise<Report> {
   const bin = path.resolve("node_modules/.bin/lighthouse");
   const args = [
     url,
-    "--only-categories=performance,accessibility",
+    // Lighthouse's defaults and an "Installable app" category of our own (Lighthouse 12 dropped PWA).
+    `--config-path=${path.resolve("scripts/lighthouse-pwa/config.mjs")}`,
+    "--only-categories=performance,accessibility,pwa",
     "--form-factor=mobile",
     "--output=json",
     `--output-path=${outFile}`,
@@ -85,6 +97,7 @@ async function main() {
   process.env.ADMIN_PASSWORD ??= "bench-only-123";
   delete process.env.DATABASE_URL;
   const rows: string[][] = [];
+  const failedAppChecks: string[] = [];
   try {
     console.log(`[lighthouse] Seeding ${ARTICLES} articles and the lead photo...`);
     const { seedBenchContent } = await import("./bench/seed");
@@ -102,19 +115,31 @@ async function main() {
         // A story running live coverage (issue 28): its stream, key points and alert button.
         ["live", `${server.origin}${seeded.live.articlePath}`],
       ] as const;
-      for (const [name, url] of pages) {
+      for (const [name, url] of pages.filter(([name]) => !PAGES || PAGES.includes(name))) {
         for (let run = 1; run <= RUNS; run++) {
           console.log(`[lighthouse] ${name}, run ${run} of ${RUNS}...`);
-          const report = await runLighthouse(url, path.join(workDir, `${name}-${run}.json`));
+          const outFile = path.join(REPORTS ?? workDir, `${name}-${run}.json`);
+          if (REPORTS) fs.mkdirSync(REPORTS, { recursive: true });
+          // Lighthouse now and then loses the trace of a load (NO_NAVSTART) and asks to be run again.
+          const report = await runLighthouse(url, outFile).catch((error: Error) => {
+            console.log(`${error.message}; running it again`);
+            return runLighthouse(url, outFile);
+          });
           const score = (id: string) => {
             const s = report.categories[id]?.score;
             return s === null || s === undefined ? "-" : String(Math.round(s * 100));
           };
+          for (const id of APP_AUDITS) {
+            const audit = report.audits[id];
+            if (audit?.score !== 1)
+              failedAppChecks.push(`${name}, run ${run}: ${id}: ${audit?.explanation ?? "no result"}`);
+          }
           rows.push([
             name,
             String(run),
             score("performance"),
             score("accessibility"),
+            score("pwa"),
             ...METRICS.map(([id]) => metric(report, id)),
           ]);
         }
@@ -126,11 +151,12 @@ async function main() {
     closeClient();
     fs.rmSync(workDir, { recursive: true, force: true });
   }
-  const header = ["page", "run", "perf", "a11y", ...METRICS.map(([, label]) => label)];
+  const header = ["page", "run", "perf", "a11y", "app", ...METRICS.map(([, label]) => label)];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)) + 2);
   console.log(`\nLighthouse ${lighthouseVersion()} (mobile, simulated throttling), ${ARTICLES} articles`);
   for (const row of [header, ...rows])
     console.log(row.map((cell, i) => cell.padStart(widths[i] ?? 0)).join(""));
+  for (const failure of failedAppChecks) console.log(`[lighthouse] app check failed: ${failure}`);
 }
 
 function lighthouseVersion(): string {

@@ -60,6 +60,8 @@ async function fillLists() {
   if (lists.length === 0) return;
   const stories = await keptStories();
   for (const list of lists) {
+    // A first visit keeps nothing yet: the page is left as it came (no style work for nothing).
+    if (stories.length === 0 && list.childElementCount === 0) continue;
     list.replaceChildren(
       ...stories.map((story) => {
         const item = element("li", "");
@@ -104,21 +106,22 @@ function isFirstPage(): boolean {
  */
 export function wireOfflineReading({ fromSecondPage = false }: { fromSecondPage?: boolean } = {}) {
   if (!("serviceWorker" in navigator)) return;
-  const firstPage = isFirstPage();
   const register = () => {
     navigator.serviceWorker.register(SERVICE_WORKER_PATH).catch((error: unknown) => {
       console.error("[reader] the service worker could not be registered", error);
     });
   };
-  if (fromSecondPage && firstPage) return;
-  // After the load, once the page is idle: registering starts the worker, work the reader's first
-  // seconds on a slow phone should not share the main thread with (Lighthouse counted it as blocking).
-  const whenIdle = () =>
-    "requestIdleCallback" in window
-      ? requestIdleCallback(register, { timeout: REGISTER_DELAY_MS })
-      : setTimeout(register, REGISTER_DELAY_MS);
-  const afterLoad = () => setTimeout(whenIdle, REGISTER_DELAY_MS);
+  // Nothing of this runs before the load and the page's first idle moment: the lists and the storage
+  // lookups wait, and registering (which starts the worker) waits 3 s more. Work in the reader's first
+  // seconds on a slow phone shares the main thread with the page (Lighthouse counted it as blocking).
+  const whenIdle = (work: () => void, timeoutMs: number) =>
+    "requestIdleCallback" in window ? requestIdleCallback(work, { timeout: timeoutMs }) : setTimeout(work, 1);
+  const afterLoad = () =>
+    whenIdle(() => {
+      void fillLists().catch((error: unknown) => console.error("[reader] offline list", error));
+      if (isFirstPage() && fromSecondPage) return;
+      setTimeout(() => whenIdle(register, REGISTER_DELAY_MS), REGISTER_DELAY_MS);
+    }, 1000);
   if (document.readyState === "complete") afterLoad();
   else window.addEventListener("load", afterLoad, { once: true });
-  void fillLists().catch((error: unknown) => console.error("[reader] offline list", error));
 }
