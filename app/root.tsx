@@ -47,8 +47,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links nonce={nonce || undefined} />
         {isReaderPage ? (
           <>
-            {/* Installable as an app (issue 30); the browser reads the manifest only when it needs it. */}
-            <link rel="manifest" href="/manifest.webmanifest" />
+            {/* Installable as an app (issue 30). Chromium fetches the manifest and its icon with the
+                page (to know whether to offer the install): a lite page, for a reader saving data,
+                links neither; its full pages do. */}
+            {isLite ? null : <link rel="manifest" href="/manifest.webmanifest" />}
             <meta name="theme-color" content={THEME_COLOR} />
             {isLite ? null : <link rel="apple-touch-icon" href="/images/icon-192.png" />}
             {/* A module script is deferred: it loads while the page is parsed and runs once it is. */}

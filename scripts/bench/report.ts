@@ -35,7 +35,8 @@ export const BUDGETS = {
   /** Everything a phone downloads to show the home page, the lead photo included (empty cache). */
   phoneFirstLoadBytes: 200_000,
   /** Everything a phone saving data downloads for the lead story (a lite page, issue 30), empty cache. */
-  liteArticleFirstLoadBytes: 15 * 1024,
+  // 15 KB as the bench prints it (and DevTools counts it): 1,000 bytes a KB.
+  liteArticleFirstLoadBytes: 15_000,
   /** Gzipped JavaScript a reader page loads at once, per page. */
   readerScriptBytes: 20_000,
   /** An article's HTML, gzipped as the server sends it. */

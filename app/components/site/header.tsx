@@ -4,7 +4,8 @@ import type { NavCategory } from "#app/domain/categories/public.server";
 import { MobileMenu } from "./mobile-menu";
 import { SiteNavLink } from "./nav-link";
 import { SearchButton } from "./search-button";
-import { SocialLinks } from "./social-links";
+import { SocialLinks, socialLinksFrom } from "./social-links";
+import { useLiteMode } from "./use-site";
 
 function SiteLogo({ siteTitle, className = "" }: { siteTitle: string; className?: string }) {
   return (
@@ -29,24 +30,30 @@ export function SiteHeader({
   categories: NavCategory[];
   social: SocialLinksSettings;
 }) {
+  // A lite page shows its menu at every width: the wide screen's own links would repeat it.
+  const isLite = useLiteMode();
   return (
     // Solid background, no backdrop filter: a filter would make the header the containing block of the
     // phone menu's fixed panel and squeeze it into the header's height.
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white [--header-height:4rem]">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-3 sm:px-4">
         <SiteLogo siteTitle={siteTitle} className="min-w-0 truncate" />
-        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
-          <SiteNavLink href="/" end className={navItem}>
-            Home
-          </SiteNavLink>
-          <SiteNavLink href="/contact" className={navItem}>
-            Contact
-          </SiteNavLink>
-        </nav>
+        {isLite ? null : (
+          <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+            <SiteNavLink href="/" end className={navItem}>
+              Home
+            </SiteNavLink>
+            <SiteNavLink href="/contact" className={navItem}>
+              Contact
+            </SiteNavLink>
+          </nav>
+        )}
         <div className="flex shrink-0 items-center gap-1">
-          <div className="mr-2 hidden xl:block">
-            <SocialLinks links={social} size="sm" />
-          </div>
+          {socialLinksFrom(social).length > 0 ? (
+            <div className="mr-2 hidden xl:block">
+              <SocialLinks links={social} size="sm" />
+            </div>
+          ) : null}
           <SearchButton />
           <MobileMenu categories={categories} social={social} />
         </div>

@@ -10,7 +10,7 @@ import { OFFLINE_TEXT } from "#app/lib/offline-text";
 import { LiteOffer } from "./lite-switch";
 import { SiteNavLink } from "./nav-link";
 import { useLiteMode } from "./use-site";
-import { SocialLinks } from "./social-links";
+import { SocialLinks, socialLinksFrom } from "./social-links";
 
 export function MobileMenu({
   categories,
@@ -56,11 +56,14 @@ export function MobileMenu({
                 {categories.map((c) => (
                   <li key={c.slug}>
                     <SiteNavLink href={`/category/${c.slug}`} className={active}>
-                      <span
-                        aria-hidden
-                        className="mr-2 size-2.5 shrink-0 rounded-full"
-                        style={{ backgroundColor: c.color }}
-                      />
+                      {/* The category's colour, a decoration a lite page does without. */}
+                      {isLite ? null : (
+                        <span
+                          aria-hidden
+                          className="mr-2 size-2.5 shrink-0 rounded-full"
+                          style={{ backgroundColor: c.color }}
+                        />
+                      )}
                       {c.name}
                     </SiteNavLink>
                   </li>
@@ -106,12 +109,18 @@ export function MobileMenu({
           </h2>
           <ul data-offline-list className="space-y-1" />
         </section>
-        <div className="mt-4 px-3">
-          <LiteOffer className="inline-flex min-h-11 items-center gap-2 rounded-md border border-slate-300 px-4 font-semibold text-slate-800 hover:bg-slate-100" />
-        </div>
-        <div className="mt-6 border-t border-slate-200 px-3 pt-5">
-          <SocialLinks links={social} />
-        </div>
+        {/* On a lite page the notice above the header undoes lite mode: no offer here. */}
+        {isLite ? null : (
+          <div className="mt-4 px-3">
+            <LiteOffer className="inline-flex min-h-11 items-center gap-2 rounded-md border border-slate-300 px-4 font-semibold text-slate-800 hover:bg-slate-100" />
+          </div>
+        )}
+        {/* No rule above nothing: the part shows only with a social link set in Settings. */}
+        {socialLinksFrom(social).length > 0 ? (
+          <div className="mt-6 border-t border-slate-200 px-3 pt-5">
+            <SocialLinks links={social} />
+          </div>
+        ) : null}
       </div>
     </details>
   );

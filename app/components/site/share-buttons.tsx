@@ -63,8 +63,9 @@ export function ShareButtons({ title, url }: ShareTarget) {
   return (
     <section
       aria-labelledby="share-heading"
-      data-share-url={url}
-      data-share-title={title}
+      // What the full script's buttons share; a lite page has none of them.
+      data-share-url={isLite ? undefined : url}
+      data-share-title={isLite ? undefined : title}
       className="mt-8 border-t border-gray-200 pt-6"
     >
       <h2 id="share-heading" className="text-sm font-bold tracking-wide text-gray-700 uppercase">
