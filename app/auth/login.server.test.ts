@@ -54,6 +54,17 @@ describe.each(TEST_ENGINES)("signIn on %s", (engine) => {
   const sessionCount = async (userId: string) =>
     (await database.db.select().from(sessions).where(eq(sessions.userId, userId))).length;
 
+  test("thirty guesses sent at once: five are checked, and the right password among the last is refused", async () => {
+    const user = await addUser("burst@example.com");
+    const guesses = [...Array.from({ length: 29 }, (_, i) => `Wrong${i}pass`), PASSWORD];
+    const answers = await Promise.all(
+      guesses.map((guess) => failure("burst@example.com", guess, "10.10.9.9")),
+    );
+    expect(answers.at(-1)).toBe(TOO_MANY);
+    expect(answers.filter((a) => a === "signed in")).toHaveLength(0);
+    expect(await sessionCount(user.id)).toBe(0);
+  });
+
   test("the right password creates a session for that user and records the sign-in time", async () => {
     const user = await addUser("ok@example.com");
     const result = await attempt("ok@example.com", PASSWORD, "10.10.0.1");

@@ -9,7 +9,7 @@ import { AUTH_TEXT } from "./messages";
 import { hashPassword, verifyPassword } from "./password.server";
 import { createSession, type SessionMeta } from "./session.server";
 import { knownDeviceFor, rememberDevice } from "./known-devices.server";
-import { clearAccountFailures, isLoginLocked, recordLoginFailure, type Attempt } from "./throttle.server";
+import { claimLoginAttempt, clearAccountFailures, recordLoginFailure, type Attempt } from "./throttle.server";
 import type { LoginInput } from "./login-form";
 import { createChallenge, isTwoFactorEnabled } from "./two-factor.server";
 
@@ -47,7 +47,8 @@ export async function signIn(
     ip: meta.ipAddress,
     knownDevice: await knownDeviceFor(db, deviceToken, email),
   };
-  if (await isLoginLocked(db, attempt, now)) {
+  // Counted before the password is checked, so parallel guesses cannot all be checked (throttle.server.ts).
+  if (!(await claimLoginAttempt(db, attempt, now))) {
     return { ok: false, error: AUTH_TEXT.tooManyAttempts, locked: true };
   }
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { loginThrottle } from "#app/db/schema";
+import { loginThrottle, users } from "#app/db/schema";
+import { hashPassword } from "./password.server";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
 import {
   ACCOUNT_CEILING,
@@ -8,6 +9,8 @@ import {
   ADDRESS_FAILURE_LIMIT,
   accountKey,
   addressKey,
+  checkCurrentPassword,
+  claimLoginAttempt,
   clearAccountFailures,
   hashDeviceToken,
   isLoginLocked,
@@ -46,8 +49,12 @@ describe.each(TEST_ENGINES)("sign-in throttling on %s", (engine) => {
     await database.destroy();
   });
 
-  const fail = (email: string, ip: string, now: Date, knownDevice?: string) =>
-    recordLoginFailure(database.db, { email, ip, knownDevice }, now);
+  /** A sign-in with a wrong password: counted first, then its failure recorded (login.server.ts). */
+  const fail = async (email: string, ip: string, now: Date, knownDevice?: string) => {
+    const attempt = { email, ip, knownDevice };
+    if (!(await claimLoginAttempt(database.db, attempt, now))) return true;
+    return recordLoginFailure(database.db, attempt, now);
+  };
   const locked = (email: string, ip: string, now: Date, knownDevice?: string) =>
     isLoginLocked(database.db, { email, ip, knownDevice }, now);
   const device = hashDeviceToken("a".repeat(43));
@@ -91,6 +98,8 @@ describe.each(TEST_ENGINES)("sign-in throttling on %s", (engine) => {
     const email = "cleared@example.com";
     const ip = "10.4.0.1";
     for (let i = 1; i <= 4; i++) await fail(email, ip, at(i * 1000));
+    // The fifth attempt is the right password: counted like any, then cleared.
+    expect(await claimLoginAttempt(database.db, { email, ip }, at(4500))).toBe(true);
     await clearAccountFailures(database.db, { email, ip });
     expect(
       await database.db
@@ -140,5 +149,62 @@ describe.each(TEST_ENGINES)("sign-in throttling on %s", (engine) => {
     expect(await fail(email, "10.7.0.1", at(5000), device)).toBe(true);
     expect(await locked(email, "10.7.0.1", at(5000), device)).toBe(true);
     expect(await locked(email, "10.7.0.1", at(5000))).toBe(false);
+  });
+
+  test("a refused attempt is not counted: the lock still runs out on time, and the count stays at the limit", async () => {
+    const email = "refused@example.com";
+    for (let i = 1; i <= 5; i++) await fail(email, "10.8.0.1", at(i * 1000));
+    for (let i = 6; i <= 9; i++) expect(await fail(email, "10.8.0.1", at(i * 1000))).toBe(true);
+    const pair = firstRow(
+      await database.db
+        .select()
+        .from(loginThrottle)
+        .where(eq(loginThrottle.key, pairKey(email, "10.8.0.1"))),
+    );
+    expect(pair.failures).toBe(ACCOUNT_FAILURE_LIMIT);
+    expect(await locked(email, "10.8.0.1", at(5000 + LOCK_DURATION_MS))).toBe(false);
+  });
+
+  test("guesses sent at once are counted before any is checked: no more than the limit are let through", async () => {
+    const email = "parallel@example.com";
+    const ip = "10.9.0.1";
+    const outcomes = await Promise.all(
+      Array.from({ length: 30 }, () => claimLoginAttempt(database.db, { email, ip }, at(1000))),
+    );
+    expect(outcomes.filter(Boolean)).toHaveLength(ACCOUNT_FAILURE_LIMIT);
+  });
+});
+
+describe.each(TEST_ENGINES)("current-password checks on %s", (engine) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+  });
+  afterAll(async () => {
+    await database.destroy();
+  });
+
+  test("thirty checks sent at once: five are checked, and the right password at the end is refused", async () => {
+    const user = firstRow(
+      await database.db
+        .insert(users)
+        .values({
+          name: "Parallel",
+          email: "current-parallel@example.com",
+          passwordHash: await hashPassword("RightPass123"),
+          role: "editor",
+        })
+        .returning(),
+    );
+    const guesses = [...Array.from({ length: 29 }, (_, i) => `Wrong${i}pass`), "RightPass123"];
+    const outcomes = await Promise.all(
+      guesses.map((guess) => checkCurrentPassword(database.db, user.id, guess, at(1000))),
+    );
+    expect(outcomes.filter((o) => o === "wrong")).toHaveLength(ACCOUNT_FAILURE_LIMIT);
+    expect(outcomes.at(-1)).toBe("locked");
+    // And the owner, one at a time after the lock has run out, gets in.
+    expect(
+      await checkCurrentPassword(database.db, user.id, "RightPass123", at(1000 + LOCK_DURATION_MS)),
+    ).toBe("right");
   });
 });

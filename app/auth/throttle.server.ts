@@ -52,6 +52,7 @@ function countersFor({ email, ip, knownDevice }: Attempt): Array<{ key: string; 
 
 export const hashDeviceToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
+/** Whether this attempt's way in is locked now (a read only: a sign-in claims its attempt with claimLoginAttempt). */
 export async function isLoginLocked(db: DbOrTx, attempt: Attempt, now = new Date()): Promise<boolean> {
   const keys = countersFor(attempt).map((c) => c.key);
   const rows = await db
@@ -61,16 +62,21 @@ export async function isLoginLocked(db: DbOrTx, attempt: Attempt, now = new Date
   return rows.some((row) => row.lockedUntil !== null && row.lockedUntil > now);
 }
 
-/** Counts one failure against a key; returns whether the key is now locked. */
-async function countFailure(db: DbOrTx, key: string, limit: number, now: Date): Promise<boolean> {
+/**
+ * Counts an attempt against a key before its password is checked, in one statement, and says whether it
+ * may go on: the key is not locked and this attempt is within its limit. Counting after the check let
+ * parallel requests through: each read "not locked" before any had failed, so fifty guesses sent at once
+ * were all checked. A refused attempt takes its count back at once; an allowed one keeps it until the
+ * password is known (releaseClaim on success).
+ */
+async function claim(db: DbOrTx, key: string, limit: number, now: Date): Promise<boolean> {
   const windowStart = new Date(now.getTime() - THROTTLE_WINDOW_MS);
-  const lockedUntil = new Date(now.getTime() + LOCK_DURATION_MS);
   // A window that has run out (or a lock that has expired) starts counting afresh.
   const stale = sql`(${loginThrottle.windowStartedAt} < ${windowStart.toISOString()}::timestamptz OR (${loginThrottle.lockedUntil} IS NOT NULL AND ${loginThrottle.lockedUntil} <= ${now.toISOString()}::timestamptz))`;
   const row = firstRow(
     await db
       .insert(loginThrottle)
-      .values({ key, failures: 1, windowStartedAt: now, lockedUntil: limit <= 1 ? lockedUntil : null })
+      .values({ key, failures: 1, windowStartedAt: now, lockedUntil: null })
       .onConflictDoUpdate({
         target: loginThrottle.key,
         set: {
@@ -79,32 +85,75 @@ async function countFailure(db: DbOrTx, key: string, limit: number, now: Date): 
           lockedUntil: sql`CASE WHEN ${stale} THEN NULL ELSE ${loginThrottle.lockedUntil} END`,
         },
       })
-      .returning({ failures: loginThrottle.failures }),
+      .returning({ failures: loginThrottle.failures, lockedUntil: loginThrottle.lockedUntil }),
   );
-  if (row.failures >= limit) {
-    await db.update(loginThrottle).set({ lockedUntil }).where(eq(loginThrottle.key, key));
-    return true;
+  const isLocked = row.lockedUntil !== null && row.lockedUntil > now;
+  if (isLocked || row.failures > limit) {
+    await releaseClaim(db, key);
+    return false;
   }
-  return false;
+  return true;
 }
 
-/** Records a failed sign-in; returns true when this attempt's way in is now locked. */
+/** Takes back one counted attempt (a refused one, or one whose password was right). */
+async function releaseClaim(db: DbOrTx, key: string) {
+  await db
+    .update(loginThrottle)
+    .set({ failures: sql`GREATEST(${loginThrottle.failures} - 1, 0)` })
+    .where(eq(loginThrottle.key, key));
+}
+
+/** A claimed attempt whose password was wrong: its count stays; the key locks once it reaches its limit. */
+async function lockIfReached(db: DbOrTx, key: string, limit: number, now: Date): Promise<boolean> {
+  const lockedUntil = new Date(now.getTime() + LOCK_DURATION_MS);
+  const [row] = await db
+    .select({ failures: loginThrottle.failures, lockedUntil: loginThrottle.lockedUntil })
+    .from(loginThrottle)
+    .where(eq(loginThrottle.key, key));
+  if (!row || row.failures < limit) return false;
+  if (row.lockedUntil === null || row.lockedUntil <= now) {
+    await db.update(loginThrottle).set({ lockedUntil }).where(eq(loginThrottle.key, key));
+  }
+  return true;
+}
+
+/**
+ * Counts a sign-in attempt before its password is checked; false when its way in is locked (nothing is
+ * then checked, and nothing stays counted).
+ */
+export async function claimLoginAttempt(db: DbOrTx, attempt: Attempt, now = new Date()): Promise<boolean> {
+  const claimed: string[] = [];
+  for (const { key, limit } of countersFor(attempt)) {
+    if (!(await claim(db, key, limit, now))) {
+      for (const done of claimed) await releaseClaim(db, done);
+      return false;
+    }
+    claimed.push(key);
+  }
+  return true;
+}
+
+/** A claimed sign-in whose password was wrong; returns true when this attempt's way in is now locked. */
 export async function recordLoginFailure(db: DbOrTx, attempt: Attempt, now = new Date()) {
   let locked = false;
   for (const { key, limit } of countersFor(attempt)) {
-    if (await countFailure(db, key, limit, now)) locked = true;
+    if (await lockIfReached(db, key, limit, now)) locked = true;
   }
   return locked;
 }
 
 /**
  * A successful sign-in clears what this browser and address had counted against the account. The
- * account's ceiling and the address's own count stay: an attack elsewhere goes on being counted.
+ * account's ceiling and the address's own count stay (an attack elsewhere goes on being counted), less
+ * this attempt's own claim.
  */
 export async function clearAccountFailures(db: DbOrTx, attempt: Attempt) {
   const keys = [pairKey(attempt.email, attempt.ip)];
   if (attempt.knownDevice) keys.push(deviceKey(attempt.knownDevice, attempt.email));
   await db.delete(loginThrottle).where(inArray(loginThrottle.key, keys));
+  for (const { key } of countersFor(attempt)) {
+    if (!keys.includes(key)) await releaseClaim(db, key);
+  }
 }
 
 export type CurrentPasswordCheck = "right" | "wrong" | "locked";
@@ -112,7 +161,7 @@ export type CurrentPasswordCheck = "right" | "wrong" | "locked";
 /**
  * The signed-in user's current password, checked before a change that needs it. Locked after
  * ACCOUNT_FAILURE_LIMIT wrong ones within the window (the right one is refused too until the lock ends);
- * a right one clears the count.
+ * a right one clears the count. Counted before the check, as sign-in is (claim).
  */
 export async function checkCurrentPassword(
   db: DbOrTx,
@@ -121,11 +170,7 @@ export async function checkCurrentPassword(
   now = new Date(),
 ): Promise<CurrentPasswordCheck> {
   const key = currentPasswordKey(userId);
-  const [lock] = await db
-    .select({ lockedUntil: loginThrottle.lockedUntil })
-    .from(loginThrottle)
-    .where(eq(loginThrottle.key, key));
-  if (lock?.lockedUntil && lock.lockedUntil > now) return "locked";
+  if (!(await claim(db, key, ACCOUNT_FAILURE_LIMIT, now))) return "locked";
   const [user] = await db
     .select({ passwordHash: users.passwordHash })
     .from(users)
@@ -134,6 +179,6 @@ export async function checkCurrentPassword(
     await db.delete(loginThrottle).where(eq(loginThrottle.key, key));
     return "right";
   }
-  await countFailure(db, key, ACCOUNT_FAILURE_LIMIT, now);
+  await lockIfReached(db, key, ACCOUNT_FAILURE_LIMIT, now);
   return "wrong";
 }

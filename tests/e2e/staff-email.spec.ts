@@ -46,8 +46,13 @@ test("an admin invites a writer by e-mail; the writer chooses a password and sig
   await expect(page.getByRole("heading", { name: "Welcome! Choose your password" })).toBeVisible();
   await expectNoSeriousAxe(page);
   // The browser's own check happens on the server too: a weak password keeps the page, with the message.
+  await expect(page.getByText("Only letters, numbers and @ $ ! % * ? & may be used")).toBeVisible();
   await choosePassword(page, "weak");
   await expect(page.getByText("Weak Password")).toBeVisible();
+  // A hyphen is not among the allowed characters, and the refusal says so (not just "weak").
+  await choosePassword(page, "Passw0rd-Long-123");
+  await expect(page.getByText("Weak Password")).toBeVisible();
+  await expect(page.getByText("Only letters, numbers and @ $ ! % * ? & may be used.")).toBeVisible();
   await choosePassword(page, "EsiChose2026");
   await expect(page).toHaveURL(/\/admin\/login$/);
   await expect(page.getByText("Password set")).toBeVisible();

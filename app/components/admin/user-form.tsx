@@ -10,6 +10,7 @@ import { ROLE_LABELS } from "#app/auth/permissions";
 import { USER_ROLES, USER_STATUSES } from "#app/lib/enums";
 import {
   checkForm,
+  PASSWORD_RULE_TEXT,
   USER_TEXT_LIMITS,
   type FieldErrors,
   type FieldProblem,
@@ -106,8 +107,8 @@ export function UserForm({
             mode === "edit"
               ? "Leave empty to keep the current password."
               : inviteSchema
-                ? "Leave empty to e-mail them an invitation to choose their own. Otherwise at least 6 characters with at least one letter and one number."
-                : "At least 6 characters with at least one letter and one number."
+                ? `Leave empty to e-mail them an invitation to choose their own. Otherwise: ${PASSWORD_RULE_TEXT}`
+                : PASSWORD_RULE_TEXT
           }
         >
           <input

@@ -56,12 +56,20 @@ export const USER_FORM_TEXT = {
   passwordChanged: "Password changed successfully!",
 } as const;
 
+/**
+ * The password rule in words (back-office.md, section 8's field table): the spec's message names the length,
+ * the letter and the number but not the allowed characters, so `Passw0rd-Long-123` was refused with nothing
+ * saying why. Every password field shows the whole rule, and the refusal repeats it.
+ */
+export const PASSWORD_RULE_TEXT =
+  "At least 6 characters with at least one letter and one number. Only letters, numbers and @ $ ! % * ? & may be used (no spaces, hyphens or other symbols).";
+
 /** The longer message shown under a title, where the spec gives one. */
 const USER_FORM_DETAIL: Partial<Record<string, string>> = {
   [USER_FORM_TEXT.nameTooShort]: "Name must be at least 2 characters long.",
   [USER_FORM_TEXT.invalidEmail]: "Please enter a valid email address.",
   [USER_FORM_TEXT.weakPassword]:
-    "Password must be at least 6 characters with at least one letter and one number.",
+    "Password must be at least 6 characters with at least one letter and one number. Only letters, numbers and @ $ ! % * ? & may be used.",
   [USER_FORM_TEXT.invalidUrl]: "Please enter a valid avatar URL.",
   [USER_FORM_TEXT.emailExists]: "This email address is already registered. Please use a different email.",
   [USER_FORM_TEXT.creationFailed]: "Error creating user account. Please try again.",

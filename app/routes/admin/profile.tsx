@@ -14,6 +14,7 @@ import { describedBy, FormField, inputClass } from "#app/components/admin/form-f
 import { RoleBadge } from "#app/components/admin/role-badge";
 import {
   checkForm,
+  PASSWORD_RULE_TEXT,
   passwordChangeSchema,
   problem,
   profileSchema,
@@ -395,7 +396,12 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               {...describedBy("current-password", passwordErrors.currentPassword)}
             />
           </FormField>
-          <FormField id="new-password" label="New Password" problem={passwordErrors.newPassword}>
+          <FormField
+            id="new-password"
+            label="New Password"
+            problem={passwordErrors.newPassword}
+            hint={PASSWORD_RULE_TEXT}
+          >
             <input
               id="new-password"
               name="newPassword"

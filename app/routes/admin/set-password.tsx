@@ -4,7 +4,13 @@ import { ACCOUNT_LINK_TEXT } from "#app/auth/account-links-text";
 import { AuthAlert, AuthCard } from "#app/components/admin/auth-card";
 import { getSettings } from "#app/domain/settings/settings.server";
 import { describedBy, FormField, inputClass } from "#app/components/admin/form-field";
-import { checkForm, newPasswordSchema, problem, type FieldErrors } from "#app/domain/users/user-form";
+import {
+  checkForm,
+  newPasswordSchema,
+  PASSWORD_RULE_TEXT,
+  problem,
+  type FieldErrors,
+} from "#app/domain/users/user-form";
 import { redirectWithToast } from "#app/lib/flash.server";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import { SECRET_LINK_HEADERS } from "#app/lib/secret-link-pages";
@@ -75,7 +81,7 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
           id="new-password"
           label="New Password"
           problem={errors.newPassword}
-          hint="At least 6 characters with at least one letter and one number."
+          hint={PASSWORD_RULE_TEXT}
         >
           <input
             id="new-password"
