@@ -17,6 +17,7 @@ import pg from "pg";
 import { config } from "#app/config.server";
 import { markDatabaseClientError } from "#app/lib/database-unreachable.server";
 import { lockDataFolder, type DataFolderLock } from "./data-folder-lock.server";
+import { keepPrivate, type PrivateFolder } from "./private-data-folder.server";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -71,13 +72,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   let client: PGlite;
   let lock: DataFolderLock | null = null;
+  let folder: PrivateFolder | null = null;
   if ("dataDir" in options) {
-    fs.mkdirSync(options.dataDir, { recursive: true });
+    fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
     // Before anything is read: a second process on the folder would lose writes (data-folder-lock).
     lock = lockDataFolder(options.dataDir);
     try {
+      folder = keepPrivate(options.dataDir);
       client = await PGlite.create(path.join(options.dataDir, "pglite"), EMBEDDED_OPTIONS);
+      // PGlite unpacks a new cluster 0666: private before anyone could read it.
+      folder.sweep();
     } catch (error) {
+      folder?.close();
       lock.release();
       throw error;
     }
@@ -90,12 +96,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db: db as unknown as Db,
     engine: "pglite",
-    migrate: (migrationsFolder = config().migrationsDir) => migratePg(db, { migrationsFolder }),
+    async migrate(migrationsFolder = config().migrationsDir) {
+      await migratePg(db, { migrationsFolder });
+      folder?.sweep();
+    },
     async close() {
       try {
         await pool.end();
         await embedded.close();
       } finally {
+        folder?.close();
         lock?.release();
       }
     },
