@@ -171,20 +171,35 @@ describe("an invalid setting in the environment", () => {
 });
 
 describe("a port already in use", () => {
-  let holder: Server;
+  const holders: Server[] = [];
   let port: number;
+  /** Listens on `at` (0: any free port); the port, or null when it is taken. */
+  const hold = (at: number) =>
+    new Promise<number | null>((resolve) => {
+      const holder = createServer();
+      holder.once("error", () => resolve(null));
+      holder.listen(at, "127.0.0.1", () => {
+        holders.push(holder);
+        resolve((holder.address() as AddressInfo).port);
+      });
+    });
   beforeAll(async () => {
-    holder = createServer();
-    await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
-    port = (holder.address() as AddressInfo).port;
+    // The port and the next one both taken, as with a second instance of ours already running.
+    for (;;) {
+      port = (await hold(0)) ?? 0;
+      if ((await hold(port + 1)) !== null) break;
+    }
   });
   afterAll(async () => {
-    await new Promise((resolve) => holder.close(resolve));
+    for (const holder of holders) await new Promise((resolve) => holder.close(resolve));
   });
 
-  test("npm start says which port and how to choose another", async () => {
+  test("npm start says which port and suggests one that is free", async () => {
     const result = await newsdesk(["start"], { PORT: String(port) });
     expectOneClearLine(result, new RegExp(`${port}.*PORT=`));
+    const suggested = Number(/PORT=(\d+)/.exec(result.stderr + result.stdout)?.[1]);
+    expect(suggested).toBeGreaterThan(port + 1);
+    expect(await hold(suggested)).toBe(suggested);
   }, 90_000);
 });
 

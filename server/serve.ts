@@ -50,12 +50,30 @@ export async function listenOnConfiguredPort(server: NetServer, cfg: Config, com
       server.off("error", reject);
       resolve();
     });
-  }).catch((error: NodeJS.ErrnoException) => {
+  }).catch(async (error: NodeJS.ErrnoException) => {
     if (error.code !== "EADDRINUSE") throw error;
+    const free = await freePortAfter(cfg.port, cfg.host);
+    const suggestion = free ? `, e.g. PORT=${free} ${command}` : ` (PORT=... ${command})`;
     throw conflict(
-      `Port ${cfg.port} is already in use (another Newsdesk or another program): stop that one, or start on another port, e.g. PORT=${cfg.port === 3000 ? 3001 : cfg.port + 1} ${command}.`,
+      `Port ${cfg.port} is already in use (another Newsdesk or another program): stop that one, or start on another port${suggestion}.`,
     );
   });
+}
+
+/**
+ * The first port after `port` that can be listened on now, looked for among the next 50: the next one
+ * is often taken too (a second instance of ours), and a suggestion that fails the same way helps nobody.
+ */
+async function freePortAfter(port: number, host: string): Promise<number | null> {
+  for (let candidate = port + 1; candidate <= Math.min(port + 50, 65535); candidate++) {
+    const isFree = await new Promise<boolean>((resolve) => {
+      const probe = createServer();
+      probe.once("error", () => resolve(false));
+      probe.listen(candidate, host, () => probe.close(() => resolve(true)));
+    });
+    if (isFree) return candidate;
+  }
+  return null;
 }
 
 /**
