@@ -77,7 +77,6 @@ async function prepare(database: Database, cfg: Config) {
   });
   const resanitised = await sanitizeStoredBodies(database.db);
   if (resanitised > 0) console.log(`[newsdesk] Re-sanitised ${resanitised} stored article bodies.`);
-  await refreshPlannerStatistics(database);
   if (seeded.createdSampleContent)
     console.log("[newsdesk] First start: default settings and sample content created.");
   if (seeded.admin) {
