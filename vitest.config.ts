@@ -13,6 +13,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Whether the tests on PostgreSQL run, said first (and a CI run without PostgreSQL refused), and what
+    // was skipped and why, said last (tests/vitest/).
+    globalSetup: ["tests/vitest/postgres-check.ts"],
+    reporters: ["default", "./tests/vitest/skip-report.ts"],
     // React Router 7's config loader starts a Vite server of its own with `envFile: false`, which Vite 8
     // calls deprecated: two lines per HTTP test file, about nothing we can change. Fixed in React Router
     // 8 (remix-run/react-router#15229), which needs Node 22. Only that exact line is dropped.
