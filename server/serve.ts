@@ -27,6 +27,8 @@ import { openConfiguredDatabase, prepareDatabase, refreshPlannerStatistics } fro
 import { relaySiteChanges } from "./workers-changes";
 import { MAKE_IMAGE_COPIES } from "./workers-primary";
 
+/** The first upkeep after a start: once the start's first readers have been answered. */
+const UPKEEP_DELAY_MS = 60_000;
 const HOUR_MS = 60 * 60 * 1000;
 
 /** How long in-flight requests may take to finish once asked to stop. */
@@ -134,8 +136,9 @@ export async function serve({ build, viteMiddleware, worker }: ServeOptions): Pr
         ratePerMinute: cfg.newsletterSendRate,
       })
     : null;
-  // The embedded database's upkeep (refreshPlannerStatistics) once the site answers, then every hour:
-  // a restart after a crash answers within seconds instead of waiting for a VACUUM of every table.
+  // The embedded database's upkeep (refreshPlannerStatistics) a minute after the site answers, then
+  // every hour: its statistics are kept in the data folder, and a restart after a crash answers within
+  // seconds instead of holding its first requests (/healthz too) behind a VACUUM of every table.
   const upkeep = () =>
     inBackground(
       database.db,
@@ -164,7 +167,7 @@ export async function serve({ build, viteMiddleware, worker }: ServeOptions): Pr
   // `npm start`'s supervisor (bin/supervise.mjs), or the cluster's primary, restarts a server that dies
   // once it has listened.
   process.send?.({ newsdesk: "listening" });
-  void upkeep();
+  setTimeout(upkeep, UPKEEP_DELAY_MS).unref();
   console.log(
     `[newsdesk] Serving on http://localhost:${port} (${database.engine}${cfg.isProduction ? "" : ", development"}${worker ? `, worker ${worker.id}, pid ${process.pid}` : ""})`,
   );

@@ -179,7 +179,7 @@ export async function makeLeadPhoto(): Promise<Buffer> {
  * uploads the lead photo as the admin and sets it as the lead story's image. Writes the marker file.
  */
 export async function seedBenchContent(dataDir: string, count: number): Promise<SeedResult> {
-  const { prepareDatabase } = await import("../../server/start");
+  const { prepareDatabase, refreshPlannerStatistics } = await import("../../server/start");
   const { articles, users } = await import("#app/db/schema");
   const { topStory } = await import("#app/domain/articles/public.server");
   const { uploadMedia } = await import("#app/domain/media/upload.server");
@@ -214,7 +214,8 @@ export async function seedBenchContent(dataDir: string, count: number): Promise<
       await new Promise((resolve) => setImmediate(resolve));
     }
     const live = await makeLive(db, generatedArticlePath(LIVE_ARTICLE_INDEX).slice("/article/".length));
-    await db.execute(sql`ANALYZE`);
+    // As a site's first upkeep would (a minute after its start): statistics, visibility maps, GIN lists.
+    await refreshPlannerStatistics(database);
 
     const [admin] = await db
       .select({ id: users.id, name: users.name, email: users.email })
