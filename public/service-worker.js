@@ -95,6 +95,36 @@ async function openPage(event, url) {
   }
 }
 
+/**
+ * From the reader's second page on, the page says it was opened (app/reader/offline.ts): one the worker did
+ * not answer (the reader left the first page before its worker was up) is kept now, with the page before,
+ * and the refresh starts: offline reading begins at the second page, not the third.
+ */
+self.addEventListener("message", (event) => {
+  const pages = (event.data || {}).opened;
+  if (Array.isArray(pages)) event.waitUntil(keepOpened(pages).catch(() => {}));
+});
+
+async function keepOpened(hrefs) {
+  let refresh = false;
+  for (const [i, href] of hrefs.slice(0, 2).entries()) {
+    const url = new URL(href);
+    url.hash = "";
+    if (url.origin !== self.location.origin || isNeverHandled(url.pathname)) continue;
+    const kept = await keptPage(url.href);
+    // This page unless the worker answered it (kept this minute), the page before unless kept; fetched
+    // with the reader's cookies (their lite choice); a personal answer is not kept.
+    const html =
+      kept && (i || Date.now() - kept.headers.get(KEPT_AT) < 60000)
+        ? await kept.text()
+        : await fetchPage(url.href, "same-origin");
+    // As after a page the worker answered: only a kept page (not a staff member's) that is not lite.
+    if (!i) refresh = html && !isLite(html);
+  }
+  if (refresh) await refreshIfDue();
+  await pruneIfDue();
+}
+
 /** A lite page (the reader saves data, by the browser's setting or their choice) says so on <html>. */
 const isLite = (html) => /<html[^>]* data-lite/.test(html);
 
@@ -169,10 +199,10 @@ async function refresh() {
   }
 }
 
-/** Fetches and keeps a page; its HTML, or "" when it is not a page to keep (or the network failed). */
-async function fetchPage(href) {
+/** Fetches and keeps a page (no cookies unless told); its HTML, or "" if not kept (or offline). */
+async function fetchPage(href, credentials = "omit") {
   try {
-    const response = await fetch(href, { credentials: "omit", cache: "no-cache" });
+    const response = await fetch(href, { credentials, cache: "no-cache" });
     return isKeepable(response) ? await keepPage(new URL(response.url || href), response) : "";
   } catch {
     return "";

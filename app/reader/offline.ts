@@ -87,7 +87,10 @@ async function fillLists() {
 /** How long after the load the worker is registered, at the least. */
 const REGISTER_DELAY_MS = 3000;
 
-/** Set on a reader's first page: a lite page registers the worker only from the second page on. */
+/**
+ * Set on a reader's first page. From the second page on, the worker is told each page was opened; a lite
+ * page registers the worker only then.
+ */
 const SEEN_KEY = "newsdesk-seen";
 
 function isFirstPage(): boolean {
@@ -98,6 +101,18 @@ function isFirstPage(): boolean {
   } catch {
     return true;
   }
+}
+
+/** This page, and the page of ours the reader came from (a story from a search engine, then this one). */
+function openedPages(): string[] {
+  const pages = [location.href];
+  try {
+    if (document.referrer && new URL(document.referrer).origin === location.origin)
+      pages.push(document.referrer);
+  } catch {
+    // An unreadable referrer: this page alone.
+  }
+  return pages;
 }
 
 /**
@@ -119,8 +134,16 @@ export function wireOfflineReading({ fromSecondPage = false }: { fromSecondPage?
   const afterLoad = () =>
     whenIdle(() => {
       void fillLists().catch((error: unknown) => console.error("[reader] offline list", error));
-      if (isFirstPage() && fromSecondPage) return;
-      setTimeout(() => whenIdle(register, REGISTER_DELAY_MS), REGISTER_DELAY_MS);
+      if (isFirstPage()) {
+        if (!fromSecondPage) setTimeout(() => whenIdle(register, REGISTER_DELAY_MS), REGISTER_DELAY_MS);
+        return;
+      }
+      // A later page: the worker keeps it (and the page before) and starts its refresh, also when the
+      // reader left the first page before its worker was up, so this page did not pass through it.
+      register();
+      void navigator.serviceWorker.ready
+        .then((registration) => registration.active?.postMessage({ opened: openedPages() }))
+        .catch((error: unknown) => console.error("[reader] offline reading", error));
     }, 1000);
   if (document.readyState === "complete") afterLoad();
   else window.addEventListener("load", afterLoad, { once: true });

@@ -62,8 +62,9 @@ test("an editor uploads a featured image and inserts a library image with a capt
   await featured.getByRole("button", { name: "Use image" }).click();
   await expect(page.getByText("Image Uploaded!")).toBeVisible();
   await expect(featured).toBeHidden();
+  // The upload's path, not this address's: the site may move (PUBLIC_URL, Site URL).
   await expect(page.getByLabel("Featured image URL", { exact: true })).toHaveValue(
-    /^http:\/\/127\.0\.0\.1:\d+\/media\/[0-9a-f]{24}\.jpg$/,
+    /^\/media\/[0-9a-f]{24}\.jpg$/,
   );
 
   // Body image: picked from the library (searched), with a caption and a credit.
@@ -117,6 +118,76 @@ test("an editor uploads a featured image and inserts a library image with a capt
         image.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth),
       )
       .toBeGreaterThan(0);
+  }
+});
+
+/** Sets Settings → General → Site URL as an admin does when the site moves to its own address. */
+async function setSiteUrl(page: Page, url: string) {
+  await page.goto("/admin/settings");
+  const field = page.getByLabel("Site URL", { exact: true });
+  if ((await field.inputValue()) === url) return;
+  await field.fill(url);
+  await page.getByRole("button", { name: "Save Settings" }).click();
+  await expect(page.getByText("Settings saved successfully!")).toBeVisible();
+}
+
+test("a photo chosen before the site had its address is shared with the address it has now", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, E2E_ACCOUNTS.admin);
+  // The site runs at this machine's address, as before PUBLIC_URL or a Site URL is set.
+  await setSiteUrl(page, "");
+  const title = `Harbour before the move ${stamp}`;
+  await page.goto("/admin/articles/add");
+  await page.getByLabel("Title", { exact: true }).fill(title);
+  await page.getByRole("textbox", { name: "Content", exact: true }).click();
+  await page.keyboard.type("The boats came in before the site had its own address.");
+  const featured = await openFeaturedDialog(page);
+  await featured.getByLabel("Image file").setInputFiles({
+    name: "harbour-move.jpg",
+    mimeType: "image/jpeg",
+    buffer: await picture("jpeg", { r: 20, g: 90, b: 160 }),
+  });
+  await featured.getByLabel("Alt text").fill("Boats at the harbour wall");
+  await featured.getByRole("button", { name: "Use image" }).click();
+  await expect(page.getByText("Image Uploaded!")).toBeVisible();
+  await page.getByLabel("Status", { exact: true }).selectOption("published");
+  await page.getByRole("button", { name: "Create Article" }).click();
+  await expect(page.getByText("Article Created!")).toBeVisible();
+  const articlePath = new URL(page.url()).pathname.replace("/admin/articles/edit/", "/article/");
+
+  // The move: the site gets its public address.
+  await setSiteUrl(page, "https://news.example.test");
+  try {
+    const reader = await browser.newPage();
+    await reader.goto(articlePath);
+    await expect(reader.getByRole("heading", { level: 1 })).toHaveText(title);
+    // What search engines and link previews read: every photo address is the site's current one.
+    const images = await reader.locator('script[type="application/ld+json"]').evaluateAll((scripts) =>
+      scripts.flatMap((script) => {
+        const data = JSON.parse(script.textContent ?? "{}") as { "@graph"?: object[] };
+        return (data["@graph"] ?? [data]).flatMap((item) => {
+          const image = (item as { image?: string | string[] }).image;
+          return image === undefined ? [] : Array.isArray(image) ? image : [image];
+        });
+      }),
+    );
+    expect(images.length).toBeGreaterThan(0);
+    for (const image of images) expect(image).toMatch(/^https:\/\/news\.example\.test\/media\/[0-9a-f]{24}/);
+    await expect(reader.locator('meta[property="og:image"]')).toHaveAttribute(
+      "content",
+      /^https:\/\/news\.example\.test\/media\/[0-9a-f]{24}/,
+    );
+    // The page itself shows the photo from this site, wherever it runs.
+    const lead = reader.locator("article").getByRole("img", { name: "Boats at the harbour wall" });
+    await expect(lead).toHaveAttribute("src", /^\/media\/[0-9a-f]{24}-\d+\.webp$/);
+    await reader.close();
+  } finally {
+    await setSiteUrl(page, "");
+    await context.close();
   }
 });
 

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { chromium, expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { chromium, expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { CHROMIUM_FLAGS } from "../../scripts/chromium.mjs";
 import { E2E_ACCOUNTS } from "./accounts";
 import { signIn } from "./helpers";
@@ -175,6 +175,85 @@ test("a reader who visited online reads home, the story opened and home's storie
   await page.goto("/");
   await expect(page.getByRole("link", { name: title }).first()).toBeVisible();
   await context.close();
+});
+
+/** Switches the page cache in Settings → Advanced as an admin would (pages are then not cached anywhere). */
+async function setPageCache(browser: Browser, enabled: boolean) {
+  const context = await browser.newContext();
+  const admin = await context.newPage();
+  await signIn(admin, E2E_ACCOUNTS.admin);
+  await admin.goto("/admin/settings");
+  await admin.getByRole("tab", { name: "Advanced" }).click();
+  const box = admin.getByLabel("Enable page cache");
+  if ((await box.isChecked()) !== enabled) {
+    await box.setChecked(enabled);
+    await admin.getByRole("button", { name: "Save Settings" }).click();
+    await expect(admin.getByText("Settings saved successfully!")).toBeVisible();
+  }
+  await context.close();
+}
+
+/**
+ * A reader opens the site, picks a story at once (before the worker the first page registers is up)
+ * and reads it; then the signal goes. What the README promises once a reader has opened a second page:
+ * home, the story they opened, home's other stories and the offline page, all from this device.
+ */
+async function offlineFromTheSecondPage(browser: Browser) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto("/");
+  const listed = (await storyLinks(page)).slice(0, 20);
+  expect(listed.length).toBeGreaterThan(3);
+  const opened = listed[2]!;
+  await page.goto(opened);
+  const openedTitle = (await page.getByRole("heading", { level: 1 }).textContent())!.trim();
+  // The reader reads for a while on this second page: long enough for the worker to keep what it keeps.
+  await workerReady(page);
+  await expect
+    .poll(
+      async () => {
+        const kept = await keptPaths(page);
+        return ["/", "/offline", opened, listed.at(-1)!].filter((path) => !kept.includes(path));
+      },
+      { timeout: 45_000 },
+    )
+    .toEqual([]);
+
+  await context.setOffline(true);
+  await page.goto("/");
+  await expect(page.getByRole("region", { name: "Top story" })).toBeVisible();
+  await page.goto(opened);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(openedTitle);
+  await page.goto(listed.at(-1)!);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await page.goto("/category/never-visited-offline");
+  await expect(page.getByRole("heading", { level: 1, name: "You're offline" })).toBeVisible();
+  await expect(page.locator(`main a[href="${opened}"]`).first()).toHaveText(openedTitle);
+  await context.close();
+}
+
+test("offline reading starts from the reader's second page, even one opened before the worker was up", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await offlineFromTheSecondPage(browser);
+});
+
+test("offline reading works with the page cache switched off (pages then not cached by anyone else)", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  await setPageCache(browser, false);
+  try {
+    await offlineFromTheSecondPage(browser);
+    // What a reader is sent with the cache off: checked with the server on every use, yet not personal.
+    const context = await browser.newContext();
+    const answer = await context.request.get("/");
+    expect(answer.headers()["cache-control"]).toBe("no-cache");
+    await context.close();
+  } finally {
+    await setPageCache(browser, true);
+  }
 });
 
 test("the back office is never kept or answered by the worker", async ({ browser }) => {

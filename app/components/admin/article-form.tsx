@@ -375,7 +375,9 @@ export function ArticleForm({
           <input
             id="imageUrl"
             name="imageUrl"
-            type="url"
+            // Text, not url: an upload is kept by its path (/media/…), which a url field refuses.
+            type="text"
+            inputMode="url"
             ref={imageUrlField}
             value={imageUrl}
             onChange={(event) => setImageUrl(event.target.value)}

@@ -124,7 +124,9 @@ export function UserForm({
           <input
             id="user-avatarUrl"
             name="avatarUrl"
-            type="url"
+            // Text, not url: a photo of ours is kept by its path (/media/…), which a url field refuses.
+            type="text"
+            inputMode="url"
             defaultValue={values.avatarUrl}
             placeholder="https://"
             className={inputClass}

@@ -27,6 +27,7 @@ import { ARTICLE_TEXT, type ArticleInput } from "#app/lib/article-form";
 import { AUTOSAVE_TEXT } from "#app/lib/article-autosave";
 import { conflict, fieldsRefused, isDomainError, notFound } from "#app/lib/errors";
 import { safeBody } from "#app/lib/sanitize.server";
+import { siteRelativeMediaUrls } from "#app/domain/media/stored-urls.server";
 import { flagBadges } from "./flag-rules";
 import { readTimeFor, stripHtml } from "#app/lib/text";
 import { firstRow } from "#app/db/rows";
@@ -307,7 +308,9 @@ export async function saveArticle(
   options: SaveOptions = {},
 ): Promise<SaveResult> {
   if (!can(actor.role, "articles", "create")) accessDenied();
-  const { content, contentSafeHash } = safeBody(input.content);
+  // Our photos are kept by their site-relative path, whatever host the address was written with.
+  const [imageUrl, body] = await siteRelativeMediaUrls(db, [input.imageUrl, input.content] as const);
+  const { content, contentSafeHash } = safeBody(body);
   if (!stripHtml(content) && !/<(img|iframe)\b/i.test(content)) {
     throw fieldsRefused("invalid", { content: ARTICLE_TEXT.missingContent });
   }
@@ -346,7 +349,7 @@ export async function saveArticle(
         authorName: (mayFlag && input.authorName) || current?.authorName || actor.name,
         categoryId: input.categoryId || null,
         tags: input.tags,
-        imageUrl: input.imageUrl,
+        imageUrl,
         youtubeUrl: input.youtubeUrl,
         useManualDate: input.useManualDate,
         manualDate: manualDateOf(input),

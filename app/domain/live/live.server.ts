@@ -17,6 +17,7 @@ import { siteChanged } from "#app/domain/delivery/site-changes.server";
 import { liveUpdatePublished } from "#app/domain/push/alerts.server";
 import { conflict, fieldsRefused, invalid, notFound } from "#app/lib/errors";
 import { safeBody, safeBodyHash, sanitizeArticleHtml } from "#app/lib/sanitize.server";
+import { siteRelativeMediaUrls } from "#app/domain/media/stored-urls.server";
 import { LIVE_TEXT, parseLiveUpdateForm } from "./live-update-form";
 
 /** Key points shown above the stream, at most. */
@@ -128,7 +129,7 @@ export async function postLiveUpdate(
         authorId: actor.id,
         authorName: actor.name || actor.email,
         title: input.title,
-        ...safeBody(input.content),
+        ...safeBody((await siteRelativeMediaUrls(tx, [input.content] as const))[0]),
         // Alerts reach readers' phones: only an editor or admin sends one.
         isAlert: runsLive(actor) && input.isAlert,
         status: waitsForReview ? "pending" : "published",
@@ -177,7 +178,7 @@ export async function editLiveUpdate(
       .update(liveUpdates)
       .set({
         title: input.title,
-        ...safeBody(input.content),
+        ...safeBody((await siteRelativeMediaUrls(tx, [input.content] as const))[0]),
         isAlert: input.isAlert,
         editedAt: current.status === "published" ? new Date() : null,
       })

@@ -54,7 +54,7 @@ export async function checkMediaStorage(): Promise<void> {
 }
 
 /** Where new uploads link to: MEDIA_PUBLIC_URL when a CDN or the bucket serves them, else the app. */
-const publicBase = () => (override ? override.publicUrl : config().mediaPublicUrl);
+export const mediaPublicBase = () => (override ? override.publicUrl : config().mediaPublicUrl);
 
 /** A fresh random id; a stored file's key is this id, an optional suffix and an extension. */
 export const newMediaId = () => randomBytes(12).toString("hex");
@@ -66,7 +66,7 @@ export function mediaKey(id: string, extension: string, suffix = ""): string {
 }
 
 export function publicUrlFor(key: string): string {
-  const base = publicBase();
+  const base = mediaPublicBase();
   return base ? `${base}/${key}` : `${MEDIA_URL_PREFIX}${key}`;
 }
 
@@ -80,7 +80,7 @@ const ORIGINAL_KEY_PATTERN = /^[0-9a-f]{24}\.[a-z0-9]{1,8}$/;
  * An address under MEDIA_PUBLIC_URL counts too.
  */
 export function originalKeyOfUrl(url: string): string | null {
-  const base = publicBase();
+  const base = mediaPublicBase();
   if (base && url.startsWith(`${base}/`)) {
     const key = url.slice(base.length + 1);
     if (ORIGINAL_KEY_PATTERN.test(key)) return key;

@@ -97,6 +97,26 @@ describe("an issue's e-mail", () => {
     );
   });
 
+  test("a photo of ours kept by its path is mailed with the site's address as it is at sending", () => {
+    const path = "/media/0123456789abcdef01234567.jpg";
+    const moved = "https://moved.example.org";
+    const { html } = renderIssueMail(
+      issue({
+        siteUrl: moved,
+        stories: [story(1, { image: { url: path, width: 1200, height: 675, alt: "Boats" } })],
+      }),
+      reader,
+    );
+    expect(imgTags(html)[0]).toContain(`src="${moved}${path}"`);
+    // A photo elsewhere (a CDN) keeps its own address.
+    const cdn = "https://cdn.example.net/0123456789abcdef01234567.jpg";
+    const elsewhere = renderIssueMail(
+      issue({ stories: [story(1, { image: { url: cdn, width: 1200, height: 675, alt: "Boats" } })] }),
+      reader,
+    );
+    expect(imgTags(elsewhere.html)[0]).toContain(`src="${cdn}"`);
+  });
+
   test("the footer names the site, its address and why the reader gets it, with the unsubscribe link", () => {
     const { html } = renderIssueMail(issue(), reader);
     const footer = html.slice(html.lastIndexOf("border-top:1px solid"));

@@ -7,6 +7,7 @@
  * the layout is nested tables with every style inline and no media query at all; the content table is
  * `width="100%"` with a 600px `max-width`, which is what lets it shrink on a phone without one.
  */
+import { absoluteUrl } from "#app/lib/seo";
 import { escapeHtml, truncate } from "#app/lib/text";
 
 export interface IssueMailStory {
@@ -15,7 +16,10 @@ export interface IssueMailStory {
   excerpt: string;
   /** Absolute http(s) URL of the story. */
   url: string;
-  /** Absolute URL; width and height are the picture's own, in pixels. */
+  /**
+   * Absolute, or a path on the site (an upload of ours: made absolute with `siteUrl` when the mail is
+   * made, so a site that moved mails its new address); width and height are the picture's own, in pixels.
+   */
   image?: { url: string; width: number; height: number; alt: string } | null;
 }
 
@@ -116,10 +120,12 @@ const teaser = (excerpt: string) =>
 const image = (src: string, width: number, height: number, alt: string) =>
   `<img src="${escapeHtml(src)}" width="${width}" height="${height}" alt="${escapeHtml(alt)}" style="${STYLE.image}">`;
 
-function storyHtml(story: IssueMailStory, url: string): string {
+function storyHtml(story: IssueMailStory, url: string, siteUrl: string): string {
   const href = escapeHtml(url);
   const column = ISSUE_MAIL_LIMITS.maxWidth - 2 * ISSUE_MAIL_LIMITS.padding;
-  const src = httpUrl(story.image?.url);
+  const picturedAt = story.image?.url ?? "";
+  // A path on the site (one of our uploads) takes the site's address; anything else must be http(s) itself.
+  const src = httpUrl(/^\/(?![/\\])/.test(picturedAt) ? absoluteUrl(siteUrl, picturedAt) : picturedAt);
   let picture = "";
   if (story.image && src && story.image.width > 0 && story.image.height > 0) {
     // The attributes are what Outlook lays out with (it ignores max-width): never wider than the column.
@@ -170,7 +176,7 @@ export function renderIssueMail(
 <h1 style="margin:0 0 16px;${STYLE.heading}">${escapeHtml(content.subject)}</h1>
 ${intro.map((p) => `<p style="margin:0 0 16px;${STYLE.cell}">${escapeHtml(p).replace(/\n/g, "<br>")}</p>`).join("\n")}
 </td></tr>
-${stories.map(({ story, url }) => storyHtml(story, url)).join("\n")}
+${stories.map(({ story, url }) => storyHtml(story, url, siteUrl)).join("\n")}
 <tr><td style="padding:24px ${pad}px;border-top:1px solid #e5e7eb;${STYLE.footer}">
 <p style="margin:0 0 8px;${STYLE.footer}"><strong>${escapeHtml(content.siteTitle)}</strong>${content.streetAddress ? `<br>${escapeHtml(content.streetAddress)}` : ""}</p>
 <p style="margin:0 0 8px;${STYLE.footer}">${escapeHtml(reason)}</p>

@@ -7,7 +7,7 @@ import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "#app/db/client.server";
 import { articles, media, type NewsletterIssueStory } from "#app/db/schema";
 import { listedSummary } from "#app/domain/articles/public.server";
-import { originalKeyOfUrl } from "#app/domain/media/storage.server";
+import { originalKeyOfUrl, publicUrlFor } from "#app/domain/media/storage.server";
 import { isPublished } from "#app/domain/articles/published.server";
 import { articlePath } from "#app/lib/paths";
 import { absoluteUrl } from "#app/lib/seo";
@@ -65,7 +65,9 @@ export async function issueStories(
         image:
           picture?.width && picture.height
             ? {
-                url: absoluteUrl(origin, row.imageUrl),
+                // The upload's own address (its path, or under MEDIA_PUBLIC_URL), whatever host the story
+                // names it by: the mail makes a path absolute with the site's address when it is sent.
+                url: publicUrlFor(picture.key),
                 width: picture.width,
                 height: picture.height,
                 alt: picture.alt || row.title,

@@ -20,13 +20,23 @@ describe("public delivery rules", () => {
     ).toContain("s-maxage=300");
   });
 
-  test("never stored: cache off, a personal request, or a form post", () => {
-    expect(
-      publicCacheControl({ cacheEnabled: false, cacheDuration: 3600 }, { method: "GET", personal: false }),
-    ).toBe("private, no-store");
+  test("never stored: a personal request or a form post, the cache on or off", () => {
     const on = { cacheEnabled: true, cacheDuration: 3600 };
+    const off = { cacheEnabled: false, cacheDuration: 3600 };
+    expect(publicCacheControl(off, { method: "GET", personal: true })).toBe("private, no-store");
+    expect(publicCacheControl(off, { method: "POST", personal: false })).toBe("private, no-store");
     expect(publicCacheControl(on, { method: "GET", personal: true })).toBe("private, no-store");
     expect(publicCacheControl(on, { method: "POST", personal: false })).toBe("private, no-store");
+  });
+
+  test("the cache switched off: no cache answers for the server, yet the page is no one's own (offline reading keeps it)", () => {
+    const header = publicCacheControl(
+      { cacheEnabled: false, cacheDuration: 3600 },
+      { method: "GET", personal: false },
+    );
+    expect(header).toBe("no-cache");
+    // The service worker's rule for a page it may keep (public/service-worker.js, isKeepable).
+    expect(header).not.toMatch(/\b(private|no-store)\b/i);
   });
 
   test("maintenance lets through only enabled staff with a role", () => {

@@ -22,11 +22,14 @@ interface CacheSettings {
 /**
  * Shared caches (a CDN, a proxy) may keep an anonymous GET for the configured duration and serve it
  * a minute stale while they refresh; browsers always revalidate, so a reader who reloads sees news
- * at once. Anything personal, any other method, or the cache switched off: never stored.
+ * at once. Anything personal or any other method: never stored. The cache switched off: `no-cache`,
+ * every use checked with the server, so no cache answers for it; the page stays one anyone may be
+ * shown, which the service worker keeps for offline reading (decision record 019: it keeps no
+ * `private` or `no-store` page).
  */
 export function publicCacheControl(settings: CacheSettings, request: { method: string; personal: boolean }) {
-  const cacheable = settings.cacheEnabled && !request.personal && ["GET", "HEAD"].includes(request.method);
-  if (!cacheable) return "private, no-store";
+  if (request.personal || !["GET", "HEAD"].includes(request.method)) return "private, no-store";
+  if (!settings.cacheEnabled) return "no-cache";
   return `public, max-age=0, s-maxage=${settings.cacheDuration}, stale-while-revalidate=60`;
 }
 

@@ -94,6 +94,9 @@ export const cleanText = (value: string) => value.replace(/[<>]/g, "").trim();
 const formText = z.preprocess((v) => (typeof v === "string" ? v : ""), z.string());
 const cleaned = formText.transform(cleanText);
 
+/** A path on this site (`/media/…`), never a protocol-relative `//host` one. */
+const isSitePath = (value: string) => /^\/(?![/\\])\S*$/.test(value);
+
 export const isHttpUrl = (value: string) => {
   try {
     const url = new URL(value);
@@ -133,7 +136,8 @@ const avatarField = cleaned.pipe(
   z
     .string()
     .max(L.avatarMax, T.invalidUrl)
-    .refine((v) => v === "" || isHttpUrl(v), T.invalidUrl),
+    // A site path too: our own photos are stored by their path (app/domain/media/stored-urls.server.ts).
+    .refine((v) => v === "" || isHttpUrl(v) || isSitePath(v), T.invalidUrl),
 );
 const withDefault = (fallback: string) =>
   z.preprocess((v) => (typeof v === "string" && v !== "" ? v : fallback), z.string());

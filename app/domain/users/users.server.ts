@@ -26,6 +26,7 @@ import type { EditUserInput, ProfileInput } from "./user-form";
 import { firstRow } from "#app/db/rows";
 import { shortSlug } from "#app/domain/articles/slugs.server";
 import { siteChanged } from "#app/domain/delivery/site-changes.server";
+import { siteRelativeMediaUrls } from "#app/domain/media/stored-urls.server";
 
 export const USER_TEXT = {
   cannotChangeSelf: "You cannot deactivate, demote or delete your own account.",
@@ -268,7 +269,7 @@ export async function createUser(db: Db, input: NewUser, actor: Actor | null) {
         role: input.role,
         status: input.status ?? "active",
         bio: input.bio ?? "",
-        avatarUrl: input.avatarUrl ?? "",
+        avatarUrl: (await siteRelativeMediaUrls(tx, [input.avatarUrl ?? ""] as const))[0],
       })
       .onConflictDoNothing({ target: users.email })
       .returning();
@@ -319,7 +320,7 @@ export async function updateUser(db: Db, actor: Actor, userId: string, input: Ed
           role: input.role,
           status: input.status,
           bio: input.bio,
-          avatarUrl: input.avatarUrl,
+          avatarUrl: (await siteRelativeMediaUrls(tx, [input.avatarUrl] as const))[0],
           ...(passwordHash ? { passwordHash } : {}),
           updatedAt: new Date(),
         })
@@ -359,7 +360,13 @@ export async function updateProfile(db: Db, actor: Actor, input: ProfileInput) {
   const updated = await db.transaction(async (tx) => {
     const [updated] = await tx
       .update(users)
-      .set({ ...input, updatedAt: new Date() })
+      .set({
+        ...input,
+        ...(input.avatarUrl === undefined
+          ? {}
+          : { avatarUrl: (await siteRelativeMediaUrls(tx, [input.avatarUrl] as const))[0] }),
+        updatedAt: new Date(),
+      })
       .where(eq(users.id, actor.id))
       .returning();
     if (!updated) throw userNotFound();

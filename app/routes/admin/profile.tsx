@@ -285,12 +285,14 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
                 id="profile-avatar"
                 label="Photo URL"
                 problem={profileErrors.avatarUrl}
-                hint="The photo on your author page and bylines: an https:// address, such as a picture from the Media Library."
+                hint="The photo on your author page and bylines: an https:// address, or a picture from the Media Library."
               >
                 <input
                   id="profile-avatar"
                   name="avatarUrl"
-                  type="url"
+                  // Text, not url: a photo of ours is kept by its path (/media/…), which a url field refuses.
+                  type="text"
+                  inputMode="url"
                   placeholder="https://"
                   defaultValue={shown.avatarUrl}
                   className={inputClass}

@@ -141,7 +141,8 @@ export function ImageDialog({ open, purpose, onClose, onChoose }: ImageDialogPro
   const choose = (image: PickerImage, how: Mode) =>
     onChoose(
       {
-        src: isFeatured ? new URL(image.url, window.location.origin).href : image.bodyUrl,
+        // The upload's path: the site's address may change (PUBLIC_URL, Site URL); pages make it absolute.
+        src: isFeatured ? image.url : image.bodyUrl,
         alt: image.alt,
         caption: image.caption,
         credit: image.credit,
