@@ -225,15 +225,13 @@ describe.each(TEST_ENGINES)("breaking-news alerts on %s", (engine) => {
   test("alerts recorded at the same moment still stop at the hour's cap", async () => {
     const follower = await browserFollowing(BREAKING_TOPIC);
     // Four sent this hour, a cap of six: of eight alerts at once, two go out and six are capped.
-    await database.db
-      .insert(pushAlerts)
-      .values(
-        Array.from({ length: 4 }, (_, i) => ({
-          kind: "update" as const,
-          title: `Earlier ${i}`,
-          status: "sent" as const,
-        })),
-      );
+    await database.db.insert(pushAlerts).values(
+      Array.from({ length: 4 }, (_, i) => ({
+        kind: "update" as const,
+        title: `Earlier ${i}`,
+        status: "sent" as const,
+      })),
+    );
     const { updateIds } = await liveStoryWithAlertUpdates(8);
     const outcomes = await Promise.all(updateIds.map((id) => alertLiveUpdate(database.db, id)));
     expect(outcomes.map((o) => o?.status).sort()).toEqual([...Array(6).fill("capped"), "sent", "sent"]);
@@ -306,16 +304,14 @@ describe.each(TEST_ENGINES)("breaking-news alerts on %s", (engine) => {
 
       // Stored before this check existed, or by a name whose DNS changed since: the sender refuses them.
       const key = push.subscribe().keys;
-      await database.db
-        .insert(pushSubscriptions)
-        .values(
-          endpoints.map((endpoint) => ({
-            endpoint,
-            p256dh: key.p256dh,
-            auth: key.auth,
-            topics: [BREAKING_TOPIC],
-          })),
-        );
+      await database.db.insert(pushSubscriptions).values(
+        endpoints.map((endpoint) => ({
+          endpoint,
+          p256dh: key.p256dh,
+          auth: key.auth,
+          topics: [BREAKING_TOPIC],
+        })),
+      );
       await publishBreaking("Harbour fire under control");
       expect(await alertCounts(database.db)).toMatchObject({
         alerts: 1,
