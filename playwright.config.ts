@@ -4,13 +4,15 @@ import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_FLAGS } from "./scripts/chromium.mjs";
 import { E2E_ACCOUNTS } from "./tests/e2e/accounts";
 import { MAIL } from "./tests/e2e/mailbox";
+import { PUSH_SERVICE_FILE } from "./tests/e2e/push-service";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = path.join(os.tmpdir(), `newsdesk-e2e-${port}`);
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 const buildDir = process.env.BUILD_DIR ?? "build";
-const env = `BUILD_DIR=${buildDir} DATA_DIR=${dataDir} PORT=${port} ADMIN_EMAIL=${E2E_ACCOUNTS.admin.email} ADMIN_PASSWORD=${E2E_ACCOUNTS.admin.password} SCHEDULER_INTERVAL_MS=5000`;
+// UNSAFE_TEST_PUSH_SERVICE: the alert journey's own push service, on 127.0.0.1 (tests/e2e/push-service.ts).
+const env = `BUILD_DIR=${buildDir} DATA_DIR=${dataDir} PORT=${port} ADMIN_EMAIL=${E2E_ACCOUNTS.admin.email} ADMIN_PASSWORD=${E2E_ACCOUNTS.admin.password} SCHEDULER_INTERVAL_MS=5000 UNSAFE_TEST_PUSH_SERVICE=${PUSH_SERVICE_FILE}`;
 // The e-mail site and its mailbox, on the ports after the main site's (see tests/e2e/mailbox.ts).
 const mailDataDir = path.join(os.tmpdir(), `newsdesk-e2e-mail-${port}`);
 const mailEnv = `BUILD_DIR=${buildDir} DATA_DIR=${mailDataDir} PORT=${MAIL.sitePort} ADMIN_EMAIL=${E2E_ACCOUNTS.admin.email} ADMIN_PASSWORD=${E2E_ACCOUNTS.admin.password} SMTP_URL=smtp://127.0.0.1:${MAIL.smtpPort} NEWSLETTER_SEND_RATE=1`;
@@ -56,7 +58,7 @@ export default defineConfig({
       name: "newsroom",
       // Every journey that signs in; they run after the reader journeys on the same server and database.
       testMatch:
-        /(back-office|back-office-phone|newsroom|settings|settings-effects|ads|code-snippets|media|media-editor|dashboard-numbers|editor-safety|revisions|messages|scheduling|article-seo|subscribers|back-office-csp|public-csp|profile-sessions|two-factor|slow-hydration|live-coverage|offline-reading)\.spec\.ts$/,
+        /(back-office|back-office-phone|newsroom|settings|settings-effects|ads|code-snippets|media|media-editor|dashboard-numbers|editor-safety|revisions|messages|scheduling|article-seo|subscribers|push-alerts|back-office-csp|public-csp|profile-sessions|two-factor|slow-hydration|live-coverage|offline-reading)\.spec\.ts$/,
       dependencies: ["reader"],
       use: { ...devices["Desktop Chrome"] },
     },
@@ -64,7 +66,7 @@ export default defineConfig({
   webServer: [
     {
       // A fresh embedded database for every run, with one account per role.
-      command: `rm -rf ${dataDir} && ${createAccounts} && ${env} node bin/newsdesk.mjs start`,
+      command: `rm -rf ${dataDir} ${PUSH_SERVICE_FILE} && ${createAccounts} && ${env} node bin/newsdesk.mjs start`,
       url: `http://127.0.0.1:${port}/healthz`,
       reuseExistingServer: false,
       timeout: 120_000,

@@ -103,6 +103,7 @@ const envSchema = z.object({
       .optional(),
   ),
   PUSH_ALERTS_PER_HOUR: z.coerce.number().int().min(0).max(1000).default(6),
+  UNSAFE_TEST_PUSH_SERVICE: optional,
   NEWSLETTER_SEND_RATE: z.coerce.number().int().min(1).max(100_000).default(600),
 });
 
@@ -182,8 +183,16 @@ export type Config = {
   /**
    * Web push (app/domain/push/): the VAPID key pair when set (both or neither; else one is made and kept
    * in the database), the contact push services may write to, and how many alerts an hour may send.
+   * `unsafeTestServiceFile` (`UNSAFE_TEST_PUSH_SERVICE`): browser tests only, the file in which a test
+   * names the push service it runs on 127.0.0.1 (app/domain/push/push-network.server.ts); never set it
+   * on a real site.
    */
-  webPush: { keys?: { publicKey: string; privateKey: string }; subject?: string; alertsPerHour: number };
+  webPush: {
+    keys?: { publicKey: string; privateKey: string };
+    subject?: string;
+    alertsPerHour: number;
+    unsafeTestServiceFile?: string;
+  };
   /**
    * Newsletter sending (app/domain/newsletter/sender.server.ts): mails a minute at most
    * (`NEWSLETTER_SEND_RATE`, default 600), whichever instance holds the send.
@@ -282,6 +291,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
           : undefined,
       subject: e.VAPID_SUBJECT,
       alertsPerHour: e.PUSH_ALERTS_PER_HOUR,
+      unsafeTestServiceFile: e.UNSAFE_TEST_PUSH_SERVICE,
     },
     newsletterSendRate: e.NEWSLETTER_SEND_RATE,
   };

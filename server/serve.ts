@@ -177,6 +177,11 @@ export async function serve({ build, viteMiddleware, worker }: ServeOptions): Pr
     console.warn(
       "[newsdesk] Neither PUBLIC_URL nor ALLOWED_HOSTS is set: unless Settings → General has a Site URL, links in pages and feeds point at this machine. Set PUBLIC_URL to the site's address.",
     );
+  // Browser tests let alerts reach their own push service on this machine (push-network.server.ts).
+  if (cfg.webPush.unsafeTestServiceFile && (!worker || worker.id === 1))
+    console.warn(
+      `[newsdesk] UNSAFE_TEST_PUSH_SERVICE is set: alerts may be sent to the test push service named in ${cfg.webPush.unsafeTestServiceFile}, on this machine. It is for browser tests only: unset it on a real site.`,
+    );
   server.keepAliveTimeout = 65_000;
 
   // Graceful shutdown: stop accepting, let in-flight requests finish, then close the database.

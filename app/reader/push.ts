@@ -61,14 +61,19 @@ export function showAlertButtons(root: ParentNode = document) {
   }
 }
 
+/** The server said no, and why (a limit, a subscription it cannot use): the reader is told its words. */
+class AlertsRefused extends Error {}
+
 async function post(intent: "subscribe" | "unsubscribe", topic: string, subscription: PushSubscription) {
+  const { endpoint = "", keys = {} } = subscription.toJSON();
+  // A form, as every page and script of ours posts: the server refuses other bodies before any route
+  // (decision record 009). The auth secret is the proof that this browser holds the subscription.
   const response = await fetch("/resources/alerts", {
     method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ intent, topic, subscription: subscription.toJSON() }),
+    body: new URLSearchParams({ intent, topic, endpoint, p256dh: keys.p256dh ?? "", auth: keys.auth ?? "" }),
   });
   const body = (await response.json().catch(() => ({}))) as { topics?: string[]; error?: string };
-  if (!response.ok || !body.topics) throw new Error(body.error ?? PUSH_TEXT.failed);
+  if (!response.ok || !body.topics) throw new AlertsRefused(body.error ?? PUSH_TEXT.failed);
   localStorage.setItem(FOLLOWED_TOPICS_KEY, JSON.stringify(body.topics));
   return body.topics;
 }
@@ -117,7 +122,8 @@ export function wirePushAlerts() {
     void change
       .catch((error: unknown) => {
         console.error("[reader] alerts", error);
-        showToast({ type: "error", title: PUSH_TEXT.breakingTitle, message: PUSH_TEXT.failed });
+        const message = error instanceof AlertsRefused ? error.message : PUSH_TEXT.failed;
+        showToast({ type: "error", title: PUSH_TEXT.breakingTitle, message });
       })
       .finally(() => {
         button.disabled = false;

@@ -3,22 +3,32 @@
  * the VAPID signature and decrypts each message with the subscribing browser's own keys (RFC 8291):
  * what a reader's phone would get, how often, and what becomes of a browser that unsubscribed.
  */
+import https from "node:https";
+import net from "node:net";
+import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
-import { articles, pushAlerts, pushSubscriptions, users } from "#app/db/schema";
+import { articles, liveUpdates, pushAlerts, pushSubscriptions, users } from "#app/db/schema";
 import { seedDatabase } from "#app/db/seed.server";
 import { articleInput, staff } from "#app/domain/articles/article-testing.server";
 import { saveArticle, setArticleFlag } from "#app/domain/articles/admin.server";
 import { postLiveUpdate, startLiveCoverage } from "#app/domain/live/live.server";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
-import { alertCounts, alertsSettled, usePushAgent } from "./alerts.server";
+import { alertCounts, alertLiveUpdate, alertsSettled } from "./alerts.server";
 import { vapidKeys } from "./keys.server";
+import {
+  allowTestPushService,
+  isPublicAddress,
+  PrivateAddressError,
+  pushAgentFor,
+} from "./push-network.server";
 import { startPushService, type TestPushService } from "./push-service-testing.server";
 import { BREAKING_TOPIC, PUSH_TEXT, storyTopic } from "./push-topics";
 import {
   isAcceptableEndpoint,
   parseSubscription,
+  SUBSCRIPTION_TEXT,
   subscribeToAlerts,
   subscriberCounts,
   unsubscribeFromAlerts,
@@ -33,7 +43,7 @@ describe.each(TEST_ENGINES)("breaking-news alerts on %s", (engine) => {
   /** A browser that subscribed through the reader script, following `topics`. */
   async function browserFollowing(...topics: string[]) {
     const subscription = push.subscribe();
-    const parsed = parseSubscription(subscription, { allowLoopback: true });
+    const parsed = parseSubscription(subscription);
     for (const topic of topics) await subscribeToAlerts(database.db, parsed, topic);
     return subscription;
   }
@@ -60,12 +70,13 @@ describe.each(TEST_ENGINES)("breaking-news alerts on %s", (engine) => {
       .values([editor, writer].map((u) => ({ id: u.id, email: u.email, name: u.name, role: u.role! })));
     forgetCachedSettings();
     push = await startPushService();
-    usePushAgent(push.agent);
+    // Its origin, and no other loopback address, is let through (push-network.server.ts).
+    allowTestPushService(push);
     // Browsers bind a subscription to the key they subscribed with: the service holds us to ours.
     push.expectVapidPublicKey((await vapidKeys(database.db)).publicKey);
   }, 60_000);
   afterAll(async () => {
-    usePushAgent(undefined);
+    allowTestPushService(null);
     forgetCachedSettings();
     await push?.close();
     await database?.destroy();
@@ -80,7 +91,7 @@ describe.each(TEST_ENGINES)("breaking-news alerts on %s", (engine) => {
     const subscribed = await browserFollowing(BREAKING_TOPIC);
     const otherTopic = await browserFollowing(storyTopic(crypto.randomUUID())).catch(() => null);
     const leftAgain = await browserFollowing(BREAKING_TOPIC);
-    await unsubscribeFromAlerts(database.db, leftAgain.endpoint, BREAKING_TOPIC);
+    await unsubscribeFromAlerts(database.db, leftAgain, BREAKING_TOPIC);
 
     const id = await publishBreaking("Parliament passes the 2027 budget");
     // Saved again, flagged again: still one alert for the story.
@@ -146,7 +157,7 @@ describe.each(TEST_ENGINES)("breaking-news alerts on %s", (engine) => {
       .where(eq(articles.id, story!.id));
     const follower = await browserFollowing(storyTopic(story!.id));
     const bystander = await browserFollowing(storyTopic(story!.id));
-    await unsubscribeFromAlerts(database.db, bystander.endpoint, storyTopic(story!.id));
+    await unsubscribeFromAlerts(database.db, bystander, storyTopic(story!.id));
 
     await postLiveUpdate(database.db, editor, story!.id, { title: "", content: "<p>No alert.</p>" });
     await postLiveUpdate(database.db, writer, story!.id, {
@@ -173,18 +184,152 @@ describe.each(TEST_ENGINES)("breaking-news alerts on %s", (engine) => {
 
   test("past the hour's cap an alert is recorded, not sent", async () => {
     await browserFollowing(BREAKING_TOPIC);
-    await database.db
-      .insert(pushAlerts)
-      .values(
-        Array.from({ length: 6 }, (_, i) => ({
-          kind: "update" as const,
-          title: `Earlier ${i}`,
-          status: "sent" as const,
-        })),
-      );
+    await database.db.insert(pushAlerts).values(
+      Array.from({ length: 6 }, (_, i) => ({
+        kind: "update" as const,
+        title: `Earlier ${i}`,
+        status: "sent" as const,
+      })),
+    );
     await publishBreaking("One alert too many");
     expect(push.received).toEqual([]);
     expect(await alertCounts(database.db)).toMatchObject({ alerts: 6, capped: 1 });
+  });
+
+  /** A published story with live coverage running and `n` published updates marked as alerts. */
+  async function liveStoryWithAlertUpdates(n: number) {
+    const [story] = await database.db
+      .select({ id: articles.id })
+      .from(articles)
+      .where(eq(articles.status, "published"))
+      .limit(1);
+    await database.db
+      .update(articles)
+      .set({ liveStartedAt: new Date(), liveEndedAt: null })
+      .where(eq(articles.id, story!.id));
+    // Written directly: posting them would send each one's alert there and then.
+    const updates = await database.db
+      .insert(liveUpdates)
+      .values(
+        Array.from({ length: n }, (_, i) => ({
+          articleId: story!.id,
+          title: `Update ${i} ${crypto.randomUUID()}`,
+          content: `<p>Update ${i}.</p>`,
+          isAlert: true,
+        })),
+      )
+      .returning({ id: liveUpdates.id });
+    return { storyId: story!.id, updateIds: updates.map((u) => u.id) };
+  }
+
+  test("alerts recorded at the same moment still stop at the hour's cap", async () => {
+    const follower = await browserFollowing(BREAKING_TOPIC);
+    // Four sent this hour, a cap of six: of eight alerts at once, two go out and six are capped.
+    await database.db.insert(pushAlerts).values(
+      Array.from({ length: 4 }, (_, i) => ({
+        kind: "update" as const,
+        title: `Earlier ${i}`,
+        status: "sent" as const,
+      })),
+    );
+    const { updateIds } = await liveStoryWithAlertUpdates(8);
+    const outcomes = await Promise.all(updateIds.map((id) => alertLiveUpdate(database.db, id)));
+    expect(outcomes.map((o) => o?.status).sort()).toEqual([...Array(6).fill("capped"), "sent", "sent"]);
+    expect(arrivedAt(follower.endpoint)).toHaveLength(2);
+    expect(await alertCounts(database.db)).toMatchObject({ alerts: 6, capped: 6 });
+  });
+
+  test("only the browser holding a subscription (its auth secret) can change its topics or keys", async () => {
+    const reader = await browserFollowing(BREAKING_TOPIC);
+    const intruder = push.subscribe();
+    const stolenEndpoint = { endpoint: reader.endpoint, keys: intruder.keys };
+    const withReadersKey = {
+      endpoint: reader.endpoint,
+      keys: { ...intruder.keys, p256dh: reader.keys.p256dh },
+    };
+    const stored = () =>
+      database.db
+        .select({
+          p256dh: pushSubscriptions.p256dh,
+          auth: pushSubscriptions.auth,
+          topics: pushSubscriptions.topics,
+        })
+        .from(pushSubscriptions);
+    const before = await stored();
+
+    for (const attempt of [stolenEndpoint, withReadersKey]) {
+      await expect(unsubscribeFromAlerts(database.db, attempt, BREAKING_TOPIC)).rejects.toThrow(
+        SUBSCRIPTION_TEXT.notThisBrowser,
+      );
+      await expect(subscribeToAlerts(database.db, attempt, BREAKING_TOPIC)).rejects.toThrow(
+        SUBSCRIPTION_TEXT.notThisBrowser,
+      );
+    }
+    expect(await stored()).toEqual(before);
+
+    // The alert still reaches the reader, decrypted with the keys they subscribed with.
+    await publishBreaking("Cedi steadies after a week of losses");
+    expect(arrivedAt(reader.endpoint)).toHaveLength(1);
+    // The reader's own browser proves it and leaves.
+    expect(await unsubscribeFromAlerts(database.db, reader, BREAKING_TOPIC)).toEqual([]);
+    expect(await stored()).toEqual([]);
+  });
+
+  test("a push endpoint on this machine or a private network gets no connection when an alert is sent", async () => {
+    // A listener standing in for a service on this machine: it counts every connection made to it.
+    let connections = 0;
+    const listener = net.createServer((socket) => {
+      connections++;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => listener.listen(0, "127.0.0.1", resolve));
+    const { port } = listener.address() as AddressInfo;
+    const endpoints = [
+      `https://127.0.0.1:${port}/push`,
+      `https://[::ffff:127.0.0.1]:${port}/push`,
+      `https://[::7f00:1]:${port}/push`,
+      `https://localhost:${port}/push`, // a name that resolves to 127.0.0.1
+      "https://[::ffff:a9fe:a9fe]/latest/meta-data", // 169.254.169.254
+      "https://100.64.0.1/push",
+    ];
+    try {
+      // The listener does count a connection to a mapped address (the check below is not vacuous).
+      await new Promise<void>((resolve) => {
+        https
+          .get(`https://[::ffff:127.0.0.1]:${port}/`, { agent: new https.Agent() })
+          .on("error", () => resolve());
+      });
+      expect(connections).toBe(1);
+      connections = 0;
+
+      // Stored before this check existed, or by a name whose DNS changed since: the sender refuses them.
+      const key = push.subscribe().keys;
+      await database.db.insert(pushSubscriptions).values(
+        endpoints.map((endpoint) => ({
+          endpoint,
+          p256dh: key.p256dh,
+          auth: key.auth,
+          topics: [BREAKING_TOPIC],
+        })),
+      );
+      await publishBreaking("Harbour fire under control");
+      expect(await alertCounts(database.db)).toMatchObject({
+        alerts: 1,
+        delivered: 0,
+        failed: endpoints.length,
+      });
+      expect(connections).toBe(0);
+      // Refused before connecting (not a refused or unreachable connection): no address is tried.
+      for (const endpoint of endpoints) {
+        const error = await new Promise<Error>((resolve) => {
+          https.get(endpoint, { agent: pushAgentFor(endpoint) }).on("error", resolve);
+        });
+        expect(error, endpoint).toBeInstanceOf(PrivateAddressError);
+      }
+      expect(connections).toBe(0);
+    } finally {
+      await new Promise<void>((resolve) => listener.close(() => resolve()));
+    }
   });
 });
 
@@ -193,21 +338,81 @@ describe("a push service's address", () => {
     expect(isAcceptableEndpoint("https://fcm.googleapis.com/fcm/send/abc:def")).toBe(true);
     expect(isAcceptableEndpoint("https://updates.push.services.mozilla.com/wpush/v2/gAAAA")).toBe(true);
     expect(isAcceptableEndpoint("https://web.push.apple.com/QGuQyavXutnMH")).toBe(true);
+    expect(isAcceptableEndpoint("https://[2607:f8b0:4004:c07::5f]/fcm/send/abc")).toBe(true);
+    expect(isAcceptableEndpoint("https://142.250.180.10/fcm/send/abc")).toBe(true);
     for (const refused of [
       "http://fcm.googleapis.com/fcm/send/abc",
       "https://127.0.0.1:8443/push",
       "https://localhost/push",
+      "https://push.localhost/push",
+      "https://router.local/push",
+      "https://intranet/push",
       "https://10.0.0.5/push",
       "https://192.168.1.1/push",
       "https://172.20.0.1/push",
       "https://169.254.169.254/latest/meta-data",
+      "https://0x7f.1/push",
+      "https://2130706433/push",
       "https://[::1]/push",
       "https://[fd00::1]/push",
+      "https://[fe80::1]/push",
+      // What the pattern this replaced let through:
+      "https://[::ffff:127.0.0.1]:4443/x",
+      "https://[::ffff:a9fe:a9fe]/latest/meta-data",
+      "https://[::7f00:1]/push",
+      "https://100.64.0.1/push",
+      "https://[64:ff9b::7f00:1]/push",
+      "https://198.18.0.1/push",
       "https://user:secret@fcm.googleapis.com/x",
       "not a url",
       `https://fcm.googleapis.com/${"x".repeat(2100)}`,
     ])
       expect(isAcceptableEndpoint(refused), refused).toBe(false);
-    expect(isAcceptableEndpoint("https://127.0.0.1:8443/push", { allowLoopback: true })).toBe(true);
+  });
+
+  test("the test's own push service is let through only when the test says so, and only its origin", async () => {
+    const push = await startPushService();
+    try {
+      const endpoint = push.subscribe().endpoint;
+      expect(isAcceptableEndpoint(endpoint)).toBe(false);
+      allowTestPushService(push);
+      expect(isAcceptableEndpoint(endpoint)).toBe(true);
+      const port = Number(new URL(push.origin).port);
+      expect(isAcceptableEndpoint(`https://127.0.0.1:${port + 1}/push/x`)).toBe(false);
+      expect(isAcceptableEndpoint(`https://localhost:${port}/push/x`)).toBe(false);
+      expect(() => allowTestPushService({ origin: "https://fcm.googleapis.com", certificate: "" })).toThrow();
+    } finally {
+      allowTestPushService(null);
+      await push.close();
+    }
+  });
+
+  test("addresses are public only when they are global unicast", () => {
+    for (const address of ["8.8.8.8", "142.250.180.10", "2607:f8b0:4004:c07::5f", "::ffff:8.8.8.8"])
+      expect(isPublicAddress(address), address).toBe(true);
+    for (const address of [
+      "127.0.0.1",
+      "0.0.0.0",
+      "10.1.2.3",
+      "100.64.0.1",
+      "169.254.169.254",
+      "172.31.255.255",
+      "192.0.2.1",
+      "192.168.0.1",
+      "224.0.0.1",
+      "255.255.255.255",
+      "::",
+      "::1",
+      "::7f00:1",
+      "::ffff:127.0.0.1",
+      "::ffff:a9fe:a9fe",
+      "64:ff9b::a9fe:a9fe",
+      "2001:db8::1",
+      "fc00::1",
+      "fe80::1",
+      "ff02::1",
+      "localhost",
+    ])
+      expect(isPublicAddress(address), address).toBe(false);
   });
 });

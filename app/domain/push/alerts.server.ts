@@ -9,7 +9,6 @@
  * Sending happens after the newsroom's write has committed and does not hold up its request; a push
  * service's 404 or 410 means the browser unsubscribed, and its subscription is deleted there and then.
  */
-import type { Agent } from "node:https";
 import { and, count, eq, gte, inArray, sql } from "drizzle-orm";
 import webpush, { type WebPushError } from "web-push";
 import { config } from "#app/config.server";
@@ -23,6 +22,7 @@ import { backgroundSettled, inBackground } from "#app/lib/background.server";
 import { articlePath } from "#app/lib/paths";
 import { stripHtml, truncate } from "#app/lib/text";
 import { vapidKeys } from "./keys.server";
+import { pushAgentFor } from "./push-network.server";
 import { BREAKING_TOPIC, PUSH_TEXT, storyTopic } from "./push-topics";
 import { subscriptionsFollowing } from "./subscriptions.server";
 
@@ -50,44 +50,43 @@ const PARALLEL_SENDS = 8;
 /** How long a push service keeps an alert for a phone that is off: news is stale after a few hours. */
 const ALERT_TTL_SECONDS = 4 * 3600;
 
-let agentForTests: Agent | undefined;
-/** Tests: the push service they start speaks HTTPS with a certificate of its own. */
-export function usePushAgent(agent: Agent | undefined) {
-  agentForTests = agent;
-}
-
 /** Resolves once every alert started on `db` has been sent (tests). */
 export const alertsSettled = (db: Db) => backgroundSettled(db);
 
 /**
  * Records the alert, once: null when this story (or update) has alerted before. Over the hour's cap it
- * is recorded as capped.
+ * is recorded as capped. The hour's count and the insert hold a transaction-scoped advisory lock, so
+ * alerts recorded at the same moment (two editors, two instances) are counted one after the other:
+ * counted apart from the insert, each saw the others' rows not yet written and all of them went out.
  */
 async function recordAlert(
   db: Db,
   alert: { kind: PushAlertKind; articleId: string; updateId?: string; title: string },
 ) {
-  const hourAgo = new Date(Date.now() - 3600_000);
-  const [sentThisHour] = await db
-    .select({ n: count() })
-    .from(pushAlerts)
-    .where(and(gte(pushAlerts.createdAt, hourAgo), inArray(pushAlerts.status, ["sending", "sent"])));
-  const capped = (sentThisHour?.n ?? 0) >= config().webPush.alertsPerHour;
-  // Inserted only while the story (and update) still exist: one deleted meanwhile alerts nobody, and
-  // the statement does not fail on the foreign key.
-  const [row] = await rowsOf<{ id: string; status: "sending" | "capped" }>(
-    db,
-    sql`
-    insert into ${pushAlerts} (id, kind, article_id, update_id, title, status)
-    select ${crypto.randomUUID()}, ${alert.kind}, ${alert.articleId}, ${alert.updateId ?? null}, ${alert.title},
-      ${capped ? "capped" : "sending"}
-    where exists (select 1 from ${articles} where ${articles.id} = ${alert.articleId})
-      and (${alert.updateId ?? null}::text is null
-        or exists (select 1 from ${liveUpdates} where ${liveUpdates.id} = ${alert.updateId ?? null}))
-    on conflict do nothing
-    returning id, status`,
-  );
-  return row ?? null;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(734201)`);
+    const hourAgo = new Date(Date.now() - 3600_000);
+    const [sentThisHour] = await tx
+      .select({ n: count() })
+      .from(pushAlerts)
+      .where(and(gte(pushAlerts.createdAt, hourAgo), inArray(pushAlerts.status, ["sending", "sent"])));
+    const capped = (sentThisHour?.n ?? 0) >= config().webPush.alertsPerHour;
+    // Inserted only while the story (and update) still exist: one deleted meanwhile alerts nobody, and
+    // the statement does not fail on the foreign key.
+    const [row] = await rowsOf<{ id: string; status: "sending" | "capped" }>(
+      tx,
+      sql`
+      insert into ${pushAlerts} (id, kind, article_id, update_id, title, status)
+      select ${crypto.randomUUID()}, ${alert.kind}, ${alert.articleId}, ${alert.updateId ?? null}, ${alert.title},
+        ${capped ? "capped" : "sending"}
+      where exists (select 1 from ${articles} where ${articles.id} = ${alert.articleId})
+        and (${alert.updateId ?? null}::text is null
+          or exists (select 1 from ${liveUpdates} where ${liveUpdates.id} = ${alert.updateId ?? null}))
+      on conflict do nothing
+      returning id, status`,
+    );
+    return row ?? null;
+  });
 }
 
 async function vapidSubject(db: Db): Promise<string> {
@@ -135,7 +134,8 @@ async function deliver(
             urgency: "high",
             contentEncoding: "aes128gcm",
             timeout: 10_000,
-            ...(agentForTests ? { agent: agentForTests } : {}),
+            // Public addresses only, checked after DNS (decision record 017).
+            agent: pushAgentFor(subscription.endpoint),
           },
         );
         deliveredTo.push(subscription.id);

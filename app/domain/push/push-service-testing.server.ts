@@ -7,9 +7,10 @@
  * reached each endpoint, decrypted. The decryption is written here against the RFCs with node:crypto,
  * not borrowed from `http_ece` (which `web-push` encrypts with), so it is an independent check.
  *
- * It speaks HTTPS only, because `web-push` does (see loopback-certificate.server.ts). A client in this
- * process passes `agent` (web-push's `agent` option); a server started as a child process trusts the
- * service when `certificate` is written to a file named in its NODE_EXTRA_CA_CERTS.
+ * It speaks HTTPS only, because `web-push` does (see loopback-certificate.server.ts). The app reaches it
+ * only when a test says so (push-network.server.ts): `allowTestPushService(service)` in this process,
+ * or, for a built server the browser journeys start, the file named in its UNSAFE_TEST_PUSH_SERVICE
+ * holding `{ origin, certificate }`.
  */
 import {
   createDecipheriv,
@@ -73,6 +74,13 @@ export interface TestPushSubscription {
   keys: { p256dh: string; auth: string };
 }
 
+export interface BrowserMadeSubscription {
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+  privateKey: string;
+  applicationServerKey?: string;
+}
+
 export interface TestPushService {
   /** `https://127.0.0.1:<port>`: the `aud` a VAPID token for this service must name. */
   origin: string;
@@ -86,6 +94,13 @@ export interface TestPushService {
    * VAPID public key, base64url) it accepts only pushes signed with that key, as browsers bind it.
    */
   subscribe(options?: { applicationServerKey?: string }): TestPushSubscription;
+  /**
+   * A subscription a browser made itself, as the journeys' stand-in for `PushManager.subscribe()` does
+   * in the page (a P-256 pair made with WebCrypto): an endpoint on this service, its keys, and the
+   * private key (`d` of its JWK, base64url), with which the service decrypts what reaches it, as that
+   * browser would. Throws when the private key is not the one of `keys.p256dh`.
+   */
+  adopt(subscription: BrowserMadeSubscription): void;
   /** Binds every subscription made without a key of its own to this VAPID public key (null unbinds). */
   expectVapidPublicKey(publicKey: string | null): void;
   /** From now on the endpoint answers 410 Gone, as it does once the browser unsubscribed. */
@@ -164,6 +179,22 @@ export async function startPushService(): Promise<TestPushService> {
           auth: subscriber.authSecret.toString("base64url"),
         },
       };
+    },
+    adopt({ endpoint, keys, privateKey, applicationServerKey }) {
+      if (!endpoint.startsWith(`${origin}/push/`)) throw new Error(`${endpoint} is not on this service`);
+      const ecdh = createECDH("prime256v1");
+      ecdh.setPrivateKey(Buffer.from(privateKey, "base64url"));
+      if (!ecdh.getPublicKey().equals(Buffer.from(keys.p256dh, "base64url")))
+        throw new Error("The private key does not belong to the subscription's p256dh");
+      const authSecret = Buffer.from(keys.auth, "base64url");
+      if (authSecret.length !== 16) throw new Error("The auth secret is not 16 bytes");
+      subscribers.set(endpoint.slice(origin.length), {
+        endpoint,
+        ecdh,
+        authSecret,
+        applicationServerKey,
+        isExpired: false,
+      });
     },
     expectVapidPublicKey(publicKey) {
       expectedVapidKey = publicKey;

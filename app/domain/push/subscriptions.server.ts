@@ -9,7 +9,8 @@ import type { DbOrTx } from "#app/db/client.server";
 import { articles, pushSubscriptions } from "#app/db/schema";
 import { isPublished } from "#app/domain/articles/published.server";
 import { addressKey, consumeRateLimit, type RateLimit } from "#app/domain/rate-limit/rate-limit.server";
-import { invalid, rateLimited } from "#app/lib/errors";
+import { forbidden, invalid, rateLimited } from "#app/lib/errors";
+import { isAllowedPushHost } from "./push-network.server";
 import { isTopic, storyOfTopic } from "./push-topics";
 
 export const SUBSCRIPTION_TEXT = {
@@ -17,6 +18,7 @@ export const SUBSCRIPTION_TEXT = {
   tooMany: "Too many alert changes from this address. Please try again later.",
   unknownTopic: "There are no alerts of that kind.",
   notLive: "This story has no live coverage to follow.",
+  notThisBrowser: "These alerts belong to another browser's subscription and were not changed.",
 } as const;
 
 export interface SubscriptionInput {
@@ -30,42 +32,24 @@ const AUTH = /^[A-Za-z0-9_-]{22}(==)?$/;
 const MAX_ENDPOINT = 2048;
 
 /**
- * Loopback and private addresses written as such (URL puts IPv6 in brackets): the server must not be
- * made to post to its own network. (A public name that resolves to a private address is not caught
- * here; push services' names are public.)
+ * A push service's address: https, and its host a public one (push-network.server.ts). Anyone may
+ * subscribe, and the server posts to what they send, so this is what keeps it from being pointed at
+ * this machine or internal services; the address connected to is checked again when sending.
  */
-const LOCAL_HOST =
-  /^(localhost|0\.0\.0\.0|127\.\d+\.\d+\.\d+|10\.\d+\.\d+\.\d+|192\.168\.\d+\.\d+|172\.(1[6-9]|2\d|3[01])\.\d+\.\d+|169\.254\.\d+\.\d+|\[(::1?|f[cd][0-9a-f:]*|fe80:[0-9a-f:]*)\])$/i;
-
-export interface EndpointRules {
-  /** Tests only: the push service they start listens on 127.0.0.1. */
-  allowLoopback?: boolean;
-}
-
-/**
- * A push service's address: https, and not on this machine's network. Anyone may subscribe, and the
- * server posts to what they send, so this is what keeps it from being pointed at internal services.
- */
-export function isAcceptableEndpoint(endpoint: string, rules: EndpointRules = {}): boolean {
-  if (endpoint.length > MAX_ENDPOINT) return false;
-  let url: URL;
-  try {
-    url = new URL(endpoint);
-  } catch {
-    return false;
-  }
+export function isAcceptableEndpoint(endpoint: string): boolean {
+  if (endpoint.length > MAX_ENDPOINT || !URL.canParse(endpoint)) return false;
+  const url = new URL(endpoint);
   if (url.protocol !== "https:" || url.username || url.password) return false;
-  if (rules.allowLoopback && url.hostname === "127.0.0.1") return true;
-  return !LOCAL_HOST.test(url.hostname);
+  return isAllowedPushHost(url);
 }
 
 /** The subscription as the reader script posts it, checked; throws `invalid` otherwise. */
-export function parseSubscription(value: unknown, rules: EndpointRules = {}): SubscriptionInput {
+export function parseSubscription(value: unknown): SubscriptionInput {
   const v = value as Partial<SubscriptionInput> | null;
   const endpoint = typeof v?.endpoint === "string" ? v.endpoint : "";
   const p256dh = typeof v?.keys?.p256dh === "string" ? v.keys.p256dh : "";
   const auth = typeof v?.keys?.auth === "string" ? v.keys.auth : "";
-  if (!isAcceptableEndpoint(endpoint, rules) || !P256DH.test(p256dh) || !AUTH.test(auth))
+  if (!isAcceptableEndpoint(endpoint) || !P256DH.test(p256dh) || !AUTH.test(auth))
     throw invalid(SUBSCRIPTION_TEXT.invalid);
   return { endpoint, keys: { p256dh, auth } };
 }
@@ -90,7 +74,12 @@ async function checkTopic(db: DbOrTx, topic: string) {
   if (!live) throw invalid(SUBSCRIPTION_TEXT.notLive);
 }
 
-/** Adds `topic` to this browser's alerts (made on its first topic). */
+/**
+ * Adds `topic` to this browser's alerts (made on its first topic). An endpoint already subscribed is
+ * changed only by the browser that holds it: the request must carry the same keys, whose `auth`
+ * secret never leaves that browser and our database (endpoints are less secret: push services, logs
+ * and proxies see them). Keys are never replaced: a browser with new keys has a new endpoint.
+ */
 export async function subscribeToAlerts(
   db: DbOrTx,
   subscription: SubscriptionInput,
@@ -107,32 +96,54 @@ export async function subscribeToAlerts(
     })
     .onConflictDoUpdate({
       target: pushSubscriptions.endpoint,
-      // The browser may have new keys for the same endpoint; a topic is added once.
+      // A topic is added once.
       set: {
-        p256dh: subscription.keys.p256dh,
-        auth: subscription.keys.auth,
         topics: sql`(select array_agg(distinct t order by t) from unnest(${pushSubscriptions.topics} || array[${topic}]::text[]) as t)`,
       },
+      setWhere: and(
+        eq(pushSubscriptions.auth, subscription.keys.auth),
+        eq(pushSubscriptions.p256dh, subscription.keys.p256dh),
+      ),
     })
     .returning({ topics: pushSubscriptions.topics });
-  return row?.topics ?? [topic];
+  // No row: the endpoint is subscribed with other keys, and this request cannot prove it holds them.
+  if (!row) throw forbidden(SUBSCRIPTION_TEXT.notThisBrowser);
+  return row.topics;
 }
 
-/** Takes `topic` from this browser's alerts; with none left, the subscription goes. */
-export async function unsubscribeFromAlerts(db: DbOrTx, endpoint: string, topic: string): Promise<string[]> {
+/**
+ * Takes `topic` from this browser's alerts; with none left, the subscription goes. Only the browser
+ * that holds the subscription may: the request carries its `auth` secret (see `subscribeToAlerts`).
+ */
+export async function unsubscribeFromAlerts(
+  db: DbOrTx,
+  subscription: SubscriptionInput,
+  topic: string,
+): Promise<string[]> {
   if (!isTopic(topic)) throw invalid(SUBSCRIPTION_TEXT.unknownTopic);
+  const { endpoint } = subscription;
   const [row] = await db
     .update(pushSubscriptions)
     .set({ topics: sql`array_remove(${pushSubscriptions.topics}, ${topic})` })
-    .where(eq(pushSubscriptions.endpoint, endpoint))
+    .where(and(eq(pushSubscriptions.endpoint, endpoint), eq(pushSubscriptions.auth, subscription.keys.auth)))
     .returning({ topics: pushSubscriptions.topics });
-  if (row && row.topics.length === 0)
+  if (!row) {
+    const [other] = await db
+      .select({ id: pushSubscriptions.id })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, endpoint))
+      .limit(1);
+    // Unknown endpoint: nothing to take away. Known with another secret: not this browser's to change.
+    if (other) throw forbidden(SUBSCRIPTION_TEXT.notThisBrowser);
+    return [];
+  }
+  if (row.topics.length === 0)
     await db
       .delete(pushSubscriptions)
       .where(
         and(eq(pushSubscriptions.endpoint, endpoint), sql`cardinality(${pushSubscriptions.topics}) = 0`),
       );
-  return row?.topics ?? [];
+  return row.topics;
 }
 
 /** The subscriptions that follow any of `topics`. */

@@ -1,6 +1,7 @@
 /**
- * POST /resources/alerts as the reader script calls it: a browser's subscription turned on and off for
- * a topic, and every way a request that is not one is refused (nothing stored).
+ * POST /resources/alerts as the reader script calls it (a form: decision record 009): a browser's
+ * subscription turned on and off for a topic, and every way a request that is not one is refused
+ * (nothing stored). The browser journey tests/e2e/push-alerts.spec.ts posts it from a real page.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { pushSubscriptions } from "#app/db/schema";
@@ -9,6 +10,7 @@ import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
 import { BREAKING_TOPIC, storyTopic } from "#app/domain/push/push-topics";
 import { SUBSCRIPTION_TEXT } from "#app/domain/push/subscriptions.server";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
+import { UNREADABLE_FORM } from "#app/lib/http-errors.server";
 import { args, BASE } from "#app/routes/admin/route-testing.server";
 import { action } from "./alerts";
 import type { Route } from "./+types/alerts";
@@ -19,11 +21,23 @@ const subscription = {
   keys: { p256dh: `B${"A".repeat(86)}`, auth: "A".repeat(22) },
 };
 
-async function send(body: unknown) {
+type Subscription = { endpoint: string; keys: { p256dh: string; auth: string } };
+
+/** The form the reader script posts; a string is sent as it is, as a JSON body would be. */
+async function send(body: { intent: string; topic: string; subscription: Partial<Subscription> } | string) {
   const request = new Request(`${BASE}/resources/alerts`, {
     method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: typeof body === "string" ? body : JSON.stringify(body),
+    ...(typeof body === "string"
+      ? { headers: { "Content-Type": "application/json" }, body }
+      : {
+          body: new URLSearchParams({
+            intent: body.intent,
+            topic: body.topic,
+            endpoint: body.subscription.endpoint ?? "",
+            p256dh: body.subscription.keys?.p256dh ?? "",
+            auth: body.subscription.keys?.auth ?? "",
+          }),
+        }),
   });
   const response = (await action(args<Route.ActionArgs>(request))) as Response;
   return { status: response.status, body: (await response.json()) as { topics?: string[]; error?: string } };
@@ -58,7 +72,7 @@ describe("turning alerts on and off", () => {
 
   test("what is not a subscription, a topic or JSON is refused and nothing is stored", async () => {
     const refused = [
-      await send("not json"),
+      await send(JSON.stringify({ intent: "subscribe", topic: BREAKING_TOPIC, subscription })),
       await send({ intent: "subscribe", topic: BREAKING_TOPIC, subscription: { endpoint: "x" } }),
       await send({
         intent: "subscribe",
@@ -73,9 +87,26 @@ describe("turning alerts on and off", () => {
       await send({ intent: "subscribe", topic: "everything", subscription }),
     ];
     expect(refused.map((r) => r.status)).toEqual([400, 400, 400, 400, 400]);
+    expect(refused[0]!.body.error).toBe(UNREADABLE_FORM.message);
     expect(refused[1]!.body.error).toBe(SUBSCRIPTION_TEXT.invalid);
     const notLive = await send({ intent: "subscribe", topic: storyTopic(crypto.randomUUID()), subscription });
     expect(notLive).toEqual({ status: 400, body: { error: SUBSCRIPTION_TEXT.notLive } });
+    expect(await database.db.select().from(pushSubscriptions)).toHaveLength(0);
+  });
+
+  test("another browser that knows the endpoint can neither unsubscribe it nor replace its keys", async () => {
+    await send({ intent: "subscribe", topic: BREAKING_TOPIC, subscription });
+    const other = { ...subscription, keys: { p256dh: `B${"C".repeat(86)}`, auth: "C".repeat(22) } };
+    for (const intent of ["unsubscribe", "subscribe"])
+      expect(await send({ intent, topic: BREAKING_TOPIC, subscription: other })).toEqual({
+        status: 403,
+        body: { error: SUBSCRIPTION_TEXT.notThisBrowser },
+      });
+    const rows = await database.db.select().from(pushSubscriptions);
+    expect(rows.map((r) => ({ p256dh: r.p256dh, auth: r.auth, topics: r.topics }))).toEqual([
+      { ...subscription.keys, topics: [BREAKING_TOPIC] },
+    ]);
+    await send({ intent: "unsubscribe", topic: BREAKING_TOPIC, subscription });
     expect(await database.db.select().from(pushSubscriptions)).toHaveLength(0);
   });
 });
