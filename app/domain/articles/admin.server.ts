@@ -184,12 +184,14 @@ function effectiveStatus(
   return requested === "published" ? "pending" : requested;
 }
 
-type SaveResult = {
+export type SaveResult = {
   id: string;
   status: ArticleStatus;
   submittedForReview: boolean;
   /** A writer's change to a published story: kept as a proposal, the live text untouched. */
   proposed: boolean;
+  /** Whether readers could see the story before this save (the editor says what the save did). */
+  wasPublished: boolean;
   revisionId: string;
 };
 
@@ -291,7 +293,14 @@ async function proposeChange(
     action: "proposed changes to a published article",
     title: current.title,
   });
-  return { id: current.id, status: "published", submittedForReview: false, proposed: true, revisionId };
+  return {
+    id: current.id,
+    status: "published",
+    submittedForReview: false,
+    proposed: true,
+    wasPublished: true,
+    revisionId,
+  };
 }
 
 /**
@@ -444,7 +453,7 @@ export async function saveArticle(
         correctionNote,
       });
       change = articleSaveChange(current, { ...saved, featured, isTopStory }, slugMoved);
-      return { id: saved.id, status, submittedForReview, proposed: false, revisionId };
+      return { id: saved.id, status, submittedForReview, proposed: false, wasPublished: wasLive, revisionId };
     }),
   );
   if (change) siteChanged(db, change);
