@@ -55,6 +55,13 @@ export const ARTICLE_TEXT = {
   scheduleMissing: "Please choose the date and time to publish at.",
   schedulePast: "The publish time must be in the future.",
   scheduled: "Scheduled: it goes live on its own at the time set.",
+  // What a deliberate save did, said under the spec's "Article updated successfully!" (and in the editor
+  // after the toast has gone): the toast alone did not tell publishing from saving.
+  publishedNow: "Published: readers can see it now.",
+  changesSaved: "Changes saved: readers see them now.",
+  draftSaved: "Draft saved: readers cannot see it.",
+  movedToDrafts: "Moved to drafts: readers no longer see it.",
+  pendingSaved: "Changes saved: the story still waits for review.",
 } as const;
 
 /** The article's "URL slug" field (its address, /article/<slug>). */

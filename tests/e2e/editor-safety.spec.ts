@@ -176,6 +176,79 @@ test("an editor publishes and stays in the editor; unsaved changes to the live s
   await expect(page).toHaveURL(/\/admin\/articles$/);
 });
 
+test("publishing a draft says Published, saving the live story says Changes saved, and the editor keeps saying it", async ({
+  page,
+}) => {
+  await signIn(page, E2E_ACCOUNTS.editor);
+  await page.goto("/admin/articles/add");
+  await page.getByLabel("Title", { exact: true }).fill(`Budget vote ${stamp}`);
+  await editorReady(page);
+  await body(page).click();
+  await page.keyboard.type("Parliament votes on the budget tonight.");
+  await page.getByRole("button", { name: "Create Article" }).click();
+  await expect(page.getByText("Article Created!")).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/articles\/edit\/[\w-]+$/);
+  // The editor's own status line, not the toast (which closes after 3 s).
+  const statusLine = page.locator("form p[role=status]");
+
+  await page.getByLabel("Status", { exact: true }).selectOption("published");
+  await page.getByRole("button", { name: "Update Article" }).click();
+  const toast = page.locator("[data-toast]").filter({ hasText: "Article updated successfully!" });
+  await expect(toast).toContainText("Published: readers can see it now.");
+  await expect(statusLine).toHaveText("Published: readers can see it now.");
+  await expect(page.getByRole("link", { name: "View story" })).toBeVisible();
+  await expect(toast).toBeHidden({ timeout: 10_000 });
+  await expect(statusLine).toHaveText("Published: readers can see it now.");
+
+  // A change to the live story: it does not autosave, and saving it says so, not "drafts only".
+  await body(page).click();
+  await page.keyboard.press("End");
+  await page.keyboard.type(" The vote passed.");
+  await expect(statusLine).toHaveText("Autosave is for drafts only: save your changes with Update Article.");
+  await page.getByRole("button", { name: "Update Article" }).click();
+  await expect(
+    page.locator("[data-toast]").filter({ hasText: "Changes saved: readers see them now." }),
+  ).toContainText("Article updated successfully!");
+  await expect(statusLine).toHaveText("Changes saved: readers see them now.");
+  await page.waitForTimeout(4000);
+  await expect(statusLine).toHaveText("Changes saved: readers see them now.");
+});
+
+test("an abandoned autosaved draft does not keep the title's address: the story published with that title gets it", async ({
+  page,
+}) => {
+  await signIn(page, E2E_ACCOUNTS.editor);
+  const title = `Abandoned headline ${stamp}`;
+  // A draft started and left: its title and a word, autosaved.
+  await page.goto("/admin/articles/add");
+  await page.getByLabel("Title", { exact: true }).fill(title);
+  await editorReady(page);
+  await body(page).click();
+  await page.keyboard.type("Notes");
+  await expect(page.getByText(/^Saved at \d{1,2}:\d{2}/)).toBeVisible({ timeout: 10_000 });
+  await expect(page).toHaveURL(/\/admin\/articles\/edit\/[\w-]+$/);
+  const draftId = new URL(page.url()).pathname.split("/").pop() ?? "";
+
+  // The finished story, written afresh under the same title and published.
+  await page.goto("/admin/articles/add");
+  await page.getByLabel("Title", { exact: true }).fill(title);
+  await editorReady(page);
+  await body(page).click();
+  await page.keyboard.type("The full story, checked and ready.");
+  await page.getByLabel("Status", { exact: true }).selectOption("published");
+  await page.getByRole("button", { name: "Create Article" }).click();
+  await expect(page.getByText("Article Created!")).toBeVisible();
+  const clean = `/article/abandoned-headline-${stamp}`;
+  await expect(page.getByRole("link", { name: "View story" })).toHaveAttribute("href", clean);
+  await page.getByRole("link", { name: "View story" }).click();
+  await expect(page).toHaveURL(new RegExp(`${clean}$`));
+  await expect(page.getByText("The full story, checked and ready.").first()).toBeVisible();
+
+  // The draft moved to a suffixed address and is still there to finish or delete.
+  await page.goto(`/admin/articles/edit/${draftId}`);
+  await expect(page.getByLabel("URL slug")).toHaveValue(`abandoned-headline-${stamp}-${draftId.slice(0, 8)}`);
+});
+
 test("closing the tab with unsaved changes gets the browser's own question", async ({ page }) => {
   await signIn(page, E2E_ACCOUNTS.editor);
   await page.goto("/admin/articles/add");

@@ -139,3 +139,145 @@ test("an editor runs live coverage; an open page offers the new updates, a reade
   await expect(headings).toHaveCount(3);
   await Promise.all([editor.close(), readerContext.close(), liveContext.close()]);
 });
+
+/** An editor's new published story with live coverage started; returns the story's address. */
+async function startLiveStory(page: Page, storyTitle: string): Promise<string> {
+  await page.goto("/admin/articles/add");
+  await page.getByLabel("Title", { exact: true }).fill(storyTitle);
+  await expect(page.getByRole("toolbar", { name: "Formatting" })).toBeVisible();
+  await page.getByRole("textbox", { name: "Content", exact: true }).click();
+  await page.keyboard.type("Counting goes on through the night.");
+  await expect(page.locator('input[type="hidden"][name="content"]')).toHaveValue(/Counting goes on/);
+  await page.getByLabel("Status", { exact: true }).selectOption("published");
+  await page.getByRole("button", { name: "Create Article" }).click();
+  await expect(page.getByText("Article Created!")).toBeVisible();
+  await page.getByRole("link", { name: "Live coverage" }).click();
+  await page.getByRole("button", { name: "Start live coverage" }).click();
+  await expect(page.getByText("Live coverage started")).toBeVisible();
+  const storyPath = await page.getByRole("link", { name: "View story" }).getAttribute("href");
+  expect(storyPath).toMatch(/^\/article\//);
+  return storyPath!;
+}
+
+test("updates typed one after another are posted once each: the composer empties after each post, a refused post keeps the text", async ({
+  page,
+  request,
+}) => {
+  await signIn(page, E2E_ACCOUNTS.editor);
+  const storyPath = await startLiveStory(page, `Results desk ${stamp}`);
+  const composerTitle = page.getByLabel("Title (optional)");
+  const composer = page.getByRole("textbox", { name: "Content", exact: true });
+  const posted = page.locator('input[type="hidden"][name="content"]');
+  const updates = [
+    ["Bono East declared", "The regional figures are in."],
+    ["Volta turnout at 58 percent", "Lower than four years ago."],
+    ["Northern region declared", "The last region to report."],
+  ] as const;
+  // As an editor types them: into the fields as they are after the last post, nothing selected first.
+  for (const [heading, text] of updates) {
+    await composerTitle.click();
+    await page.keyboard.type(heading);
+    await composer.click();
+    await page.keyboard.type(text);
+    await expect(posted).toHaveValue(/./);
+    await page.getByRole("button", { name: "Post update", exact: true }).click();
+    await expect(page.getByText("Update posted").first()).toBeVisible();
+    await expect(page.getByRole("heading", { name: heading, exact: true })).toBeVisible();
+    await expect(composerTitle).toHaveValue("");
+    await expect(composer).toHaveText("");
+  }
+  const list = page.getByRole("listitem");
+  for (const [heading, text] of updates) {
+    await expect(list.filter({ has: page.getByRole("heading", { name: heading, exact: true }) })).toHaveCount(
+      1,
+    );
+    await expect(list.filter({ hasText: text })).toHaveCount(1);
+  }
+
+  // The reader page, its LiveBlogPosting and the updates feed carry each update once, as typed.
+  const newestFirst = [...updates].reverse();
+  const feed = await (await request.get(`${storyPath}/updates.rss`)).text();
+  const items = feed.split("<item>").slice(1);
+  expect(items.map((item) => /<title>(.*)<\/title>/.exec(item)?.[1])).toEqual(newestFirst.map(([h]) => h));
+  expect(items.map((item) => /<description>(.*)<\/description>/.exec(item)?.[1])).toEqual(
+    newestFirst.map(([, text]) => text),
+  );
+  await page.goto(storyPath);
+  const stream = page.locator("#live-updates ol article");
+  await expect(stream.locator("h3")).toHaveText(newestFirst.map(([h]) => h));
+  await expect(stream.locator(".prose-article")).toHaveText(newestFirst.map(([, text]) => text));
+  const posting = (
+    await page
+      .locator('script[type="application/ld+json"]')
+      .evaluateAll((scripts) =>
+        scripts.map((s) => JSON.parse(s.textContent ?? "{}") as Record<string, unknown>),
+      )
+  ).find((ld) => ld["@type"] === "LiveBlogPosting");
+  const blogUpdates = posting!.liveBlogUpdate as Array<Record<string, unknown>>;
+  expect(blogUpdates.map((update) => [update.headline, update.articleBody])).toEqual(newestFirst);
+  await page.goBack();
+  await expect(composerTitle).toBeVisible();
+
+  // A refused post (longer than an update may be) keeps the title and the text for the editor to split.
+  await composerTitle.click();
+  await page.keyboard.type("Full results table");
+  await composer.click();
+  await page.keyboard.insertText("Seat by seat. ".repeat(7200));
+  await expect(posted).toHaveValue(/^<p>Seat by seat/);
+  await page.getByRole("button", { name: "Post update", exact: true }).click();
+  await expect(page.getByText("This update is too long. Split it into several updates.")).toBeVisible();
+  await expect(composerTitle).toHaveValue("Full results table");
+  await expect(composer).toContainText("Seat by seat. Seat by seat.");
+  await expect(page.getByRole("heading", { name: "Full results table" })).toBeHidden();
+});
+
+test("each live update on the reader page has its own WhatsApp and Telegram links, carrying the update's address", async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, E2E_ACCOUNTS.editor);
+  const storyPath = await startLiveStory(page, `Share desk ${stamp}`);
+  await postUpdate(page, "Polls close in Tamale", "Queues remain at several stations.");
+  // One without a title: its share text is its opening words.
+  const content = page.getByRole("textbox", { name: "Content", exact: true });
+  await content.click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.type("Counting has started in Tamale Central.");
+  await expect(page.locator('input[type="hidden"][name="content"]')).toHaveValue(/Counting has started/);
+  await page.getByLabel("Title (optional)").fill("");
+  await page.getByRole("button", { name: "Post update", exact: true }).click();
+  await expect(
+    page.getByRole("listitem").filter({ hasText: "Counting has started in Tamale Central." }),
+  ).toBeVisible();
+
+  const readerContext = await browser.newContext();
+  const reader = await readerContext.newPage();
+  await reader.goto(storyPath);
+  const items = reader.locator("#live-updates ol > li");
+  await expect(items).toHaveCount(2);
+  // The story's own absolute address (the Site URL setting, when an earlier journey set one).
+  const canonical = await reader.locator('link[rel="canonical"]').getAttribute("href");
+  expect(canonical).toMatch(new RegExp(`^https?://[^/]+${storyPath}$`));
+  for (const [index, shareText] of [
+    [0, "Counting has started in Tamale Central."],
+    [1, "Polls close in Tamale"],
+  ] as const) {
+    const item = items.nth(index);
+    const own = await item.getByRole("link", { name: "Link to this update" }).getAttribute("href");
+    expect(own).toMatch(/^#update-[\w-]+$/);
+    await expect(item.locator(own!)).toHaveCount(1);
+    const address = `${canonical}${own}`;
+    const whatsapp = item.getByRole("link", { name: "Share this update on WhatsApp" });
+    const telegram = item.getByRole("link", { name: "Share this update on Telegram" });
+    await expect(whatsapp).toHaveAttribute("target", "_blank");
+    await expect(telegram).toHaveAttribute("rel", /noopener/);
+    const wa = new URL((await whatsapp.getAttribute("href"))!);
+    expect(`${wa.origin}${wa.pathname}`).toBe("https://wa.me/");
+    expect(wa.searchParams.get("text")).toBe(`${shareText} ${address}`);
+    const tg = new URL((await telegram.getAttribute("href"))!);
+    expect(`${tg.origin}${tg.pathname}`).toBe("https://t.me/share/url");
+    expect(tg.searchParams.get("url")).toBe(address);
+    expect(tg.searchParams.get("text")).toBe(shareText);
+  }
+  await readerContext.close();
+});

@@ -84,6 +84,7 @@ function AutosaveStatus({ state }: { state: AutosaveState }) {
   else if (state.kind === "saved") text = savedAt(state.at);
   else if (state.kind === "waiting") text = AUTOSAVE_TEXT.waitingForTitle;
   else if (state.kind === "draftsOnly") text = AUTOSAVE_TEXT.draftsOnly;
+  else if (state.kind === "saveOutcome") text = state.text;
   else if (state.kind === "failed") {
     text = state.lastSavedAt
       ? `${state.message} ${AUTOSAVE_TEXT.lastSavedAt(formatSavedTime(state.lastSavedAt))}`

@@ -9,7 +9,7 @@
  * history.replaceState, not a navigation, so the editor keeps its text, cursor and undo history.
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from "react";
-import { useActionData, useNavigation } from "react-router";
+import { useActionData, useNavigation, useRouteLoaderData } from "react-router";
 import {
   AUTOSAVE_DELAY_MS,
   AUTOSAVE_RETRY_MS,
@@ -20,11 +20,14 @@ import {
   type AutosaveReply,
 } from "#app/lib/article-autosave";
 import type { ArticleStatus } from "#app/lib/enums";
+import type { loader as rootLoader } from "#app/root";
 
 export type AutosaveState =
   | { kind: "idle" }
   | { kind: "waiting" }
   | { kind: "draftsOnly" }
+  /** A deliberate save was answered: what it did, in the server's words ("Published: ..."). */
+  | { kind: "saveOutcome"; text: string }
   | { kind: "saving"; lastSavedAt?: string }
   | { kind: "saved"; at: string }
   | { kind: "failed"; message: string; lastSavedAt?: string };
@@ -89,6 +92,9 @@ export function useArticleAutosave({ formRef, articleId, storedStatus, hydrated 
   const [draftId, setDraftId] = useState<string | undefined>(undefined);
   const navigation = useNavigation();
   const actionData = useActionData<{ problem?: unknown } | undefined>();
+  // The save's redirect hands its toast to the root loader; the status line keeps its words after the
+  // toast has closed, in place of the autosave's "drafts only" note it would otherwise go on showing.
+  const savedToast = useRouteLoaderData<typeof rootLoader>("root")?.toast;
 
   /** The last snapshot the server confirmed (or the form as loaded). */
   const baseline = useRef<string | null>(null);
@@ -100,6 +106,8 @@ export function useArticleAutosave({ formRef, articleId, storedStatus, hydrated 
   const inFlight = useRef(false);
   const runAgain = useRef(false);
   const submitted = useRef<string | null>(null);
+  /** A field was edited between the post and its answer: that edit is not in what was saved. */
+  const editedWhileSaving = useRef(false);
   // What the timers' callbacks need from the latest render.
   const latest = useRef({ id: articleId, enabled: autosavesStatus(storedStatus), idle: true });
   useEffect(() => {
@@ -207,6 +215,7 @@ export function useArticleAutosave({ formRef, articleId, storedStatus, hydrated 
   /** A field was edited: unsaved at once (a reload right after typing is warned), then checked exactly. */
   const changed = useCallback(() => {
     if (baseline.current === null) return;
+    if (submitted.current !== null) editedWhileSaving.current = true;
     setUnsaved(true);
     scheduleCheck();
   }, [scheduleCheck]);
@@ -240,6 +249,7 @@ export function useArticleAutosave({ formRef, articleId, storedStatus, hydrated 
     const form = formRef.current;
     if (!form) return;
     submitted.current = formSnapshot(form);
+    editedWhileSaving.current = false;
     clearTimeout(saveTimer.current);
     saveTimer.current = undefined;
   }, [formRef]);
@@ -249,12 +259,17 @@ export function useArticleAutosave({ formRef, articleId, storedStatus, hydrated 
     if (navigation.state !== "idle" || submitted.current === null) return;
     const wasSaved = !actionData?.problem;
     if (wasSaved) {
-      baseline.current = submitted.current;
-      setState({ kind: "idle" });
+      // The form as the saved article shows it now: the save may have added fields (a published story's
+      // correction note) that were not in the post, and counting them as changes would call the saved
+      // story unsaved. Only an edit made while the post was on its way keeps the post as the baseline.
+      const form = formRef.current;
+      baseline.current = form && !editedWhileSaving.current ? formSnapshot(form) : submitted.current;
+      const outcome = savedToast?.type === "success" ? (savedToast.message ?? savedToast.title) : "";
+      setState(outcome ? { kind: "saveOutcome", text: outcome } : { kind: "idle" });
     }
     submitted.current = null;
     check();
-  }, [navigation.state, actionData, check]);
+  }, [navigation.state, actionData, check, savedToast, formRef]);
 
   return {
     state,

@@ -18,7 +18,7 @@ import {
   type RevisionSnapshot,
 } from "#app/db/schema";
 import type { ArticleStatus } from "#app/lib/enums";
-import { tagSlug } from "#app/lib/slug";
+import { shortSlug, tagSlug } from "#app/lib/slug";
 import { logActivity } from "#app/domain/activity/activity.server";
 import { createNotification, rolesThatCan } from "#app/domain/notifications/notifications.server";
 import { siteChanged, type SiteChange } from "#app/domain/delivery/site-changes.server";
@@ -37,7 +37,7 @@ import { type Flag, takeFlag, takeFlagsOnPublish, withFlagRetry } from "./flags.
 import { scheduleChanged } from "./scheduler.server";
 import { getSettings } from "#app/domain/settings/settings.server";
 import { zonedTimeToInstant } from "#app/lib/zoned-time";
-import { changeArticleSlug, slugForSave, uniqueSlugFor } from "./slugs.server";
+import { changeArticleSlug, claimTitleSlug, slugForSave, uniqueSlugFor } from "./slugs.server";
 
 const ADMIN_PAGE_SIZE = 20;
 
@@ -185,12 +185,14 @@ function effectiveStatus(
   return requested === "published" ? "pending" : requested;
 }
 
-type SaveResult = {
+export type SaveResult = {
   id: string;
   status: ArticleStatus;
   submittedForReview: boolean;
   /** A writer's change to a published story: kept as a proposal, the live text untouched. */
   proposed: boolean;
+  /** Whether readers could see the story before this save (the editor says what the save did). */
+  wasPublished: boolean;
   revisionId: string;
 };
 
@@ -292,7 +294,14 @@ async function proposeChange(
     action: "proposed changes to a published article",
     title: current.title,
   });
-  return { id: current.id, status: "published", submittedForReview: false, proposed: true, revisionId };
+  return {
+    id: current.id,
+    status: "published",
+    submittedForReview: false,
+    proposed: true,
+    wasPublished: true,
+    revisionId,
+  };
 }
 
 /**
@@ -378,6 +387,8 @@ export async function saveArticle(
       // The address: editors and admins may type one; otherwise a new story (or an old row without one)
       // takes its title's, and a story keeps the one it has.
       const wantedSlug = (mayFlag && input.slug) || "";
+      // A slug typed now (not the one the form shows back unchanged) is the editor's choice: it stays.
+      const wantedSlugTyped = !!wantedSlug && wantedSlug !== current?.slug;
       let saved: Article;
       let slugMoved = false;
       if (current) {
@@ -404,6 +415,14 @@ export async function saveArticle(
         );
         await changeArticleSlug(tx, inserted, slug);
         saved = { ...inserted, slug };
+      }
+      // Going out for the first time: the title's clean address, if an unpublished draft only held it.
+      if ((status === "published" || status === "scheduled") && !current?.publishedAt && !wantedSlugTyped) {
+        const claimed = await claimTitleSlug(tx, { ...saved, publishedAt: null });
+        if (claimed) {
+          saved = { ...saved, slug: shortSlug(saved.title) };
+          slugMoved = true;
+        }
       }
       if (status === "published") await takeFlagsOnPublish(tx, { id: saved.id, featured, isTopStory });
       if (featured || isTopStory)
@@ -447,7 +466,7 @@ export async function saveArticle(
         correctionNote,
       });
       change = articleSaveChange(current, { ...saved, featured, isTopStory }, slugMoved);
-      return { id: saved.id, status, submittedForReview, proposed: false, revisionId };
+      return { id: saved.id, status, submittedForReview, proposed: false, wasPublished: wasLive, revisionId };
     }),
   );
   if (change) siteChanged(db, change);
@@ -469,6 +488,7 @@ export async function setArticleStatus(
     const current = await lockedArticle(tx, id);
     const now = new Date();
     if (status === "published") await takeFlagsOnPublish(tx, current);
+    if (status === "published") await claimTitleSlug(tx, current);
     await tx
       .update(articles)
       .set({

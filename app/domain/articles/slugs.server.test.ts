@@ -10,7 +10,7 @@ import { getRequest, makeUser, outcome as routeOutcome, args } from "#app/routes
 import * as articleRoute from "#app/routes/site/article";
 import * as authorRoute from "#app/routes/site/author";
 import * as tagRoute from "#app/routes/site/tag";
-import { saveArticle } from "./admin.server";
+import { saveArticle, setArticleStatus } from "./admin.server";
 import { articleInput, outcome, staff } from "./article-testing.server";
 import { articlesByAuthorSlug, articlesByTagSlug } from "./public.server";
 import { resolveArticleAddress, shortSlug } from "./slugs.server";
@@ -146,6 +146,74 @@ describe.each(TEST_ENGINES)("article slugs, author and tag pages on %s", (engine
       live.id,
     );
     expect(await slugOf(live.id)).toBe("kumasi-roads");
+  });
+
+  test("an abandoned autosaved draft gives up its title's address to the first story published with that title", async () => {
+    const title = "Tema port strike ends";
+    const abandoned = await saveArticle(db(), writer, articleInput({ title, status: "draft" }), undefined, {
+      autosave: true,
+    });
+    expect(await slugOf(abandoned.id)).toBe("tema-port-strike-ends");
+    // Published straight away, from the editor.
+    const story = await publish({ title });
+    expect(await slugOf(story.id)).toBe("tema-port-strike-ends");
+    expect(await slugOf(abandoned.id)).toBe(`tema-port-strike-ends-${abandoned.id.slice(0, 8)}`);
+    expect(await resolveArticleAddress(db(), "tema-port-strike-ends")).toEqual({
+      kind: "current",
+      id: story.id,
+    });
+    // The draft's old address was never given out: no redirect kept, for either story.
+    expect(await db().select().from(articleSlugs)).toEqual([]);
+
+    // A published story never gives its address up, not even to another first publication.
+    const later = await saveArticle(db(), editor, articleInput({ title, status: "draft" }));
+    await saveArticle(db(), editor, articleInput({ title, status: "published" }), later.id);
+    expect(await slugOf(later.id)).toBe(`tema-port-strike-ends-${later.id.slice(0, 8)}`);
+    expect(await slugOf(story.id)).toBe("tema-port-strike-ends");
+  });
+
+  test("a draft saved first and published later from the list takes the clean address too", async () => {
+    const title = "Cedi steadies against the dollar";
+    const abandoned = await saveArticle(db(), editor, articleInput({ title, status: "draft" }));
+    const story = await saveArticle(db(), editor, articleInput({ title, status: "draft" }));
+    expect(await slugOf(story.id)).toBe(`cedi-steadies-against-the-dollar-${story.id.slice(0, 8)}`);
+    await setArticleStatus(db(), editor, story.id, "published");
+    expect(await slugOf(story.id)).toBe("cedi-steadies-against-the-dollar");
+    expect(await slugOf(abandoned.id)).toBe(`cedi-steadies-against-the-dollar-${abandoned.id.slice(0, 8)}`);
+  });
+
+  test("a slug an editor typed for a draft, and an old slug kept for a redirect, stay where they are", async () => {
+    const chosen = await saveArticle(
+      db(),
+      editor,
+      articleInput({ title: "Accra Mall reopens", slug: "accra-mall-reopens", status: "draft" }),
+    );
+    // Typed to differ from its title: the editor's choice.
+    const typed = await saveArticle(
+      db(),
+      editor,
+      articleInput({ title: "Mall story placeholder", slug: "weekend-market", status: "draft" }),
+    );
+    const story = await publish({ title: "Weekend market" });
+    expect(await slugOf(typed.id)).toBe("weekend-market");
+    expect(await slugOf(story.id)).toBe(`weekend-market-${story.id.slice(0, 8)}`);
+
+    // A published story renamed away from "harbour-news": its old links still lead to it.
+    const renamed = await publish({ title: "Harbour news" });
+    await saveArticle(
+      db(),
+      editor,
+      articleInput({ title: "Harbour news", slug: "harbour-update", status: "published" }),
+      renamed.id,
+    );
+    const again = await publish({ title: "Harbour news" });
+    expect(await slugOf(again.id)).toBe(`harbour-news-${again.id.slice(0, 8)}`);
+    expect(await resolveArticleAddress(db(), "harbour-news")).toEqual({
+      kind: "moved",
+      id: renamed.id,
+      slug: "harbour-update",
+    });
+    expect(await slugOf(chosen.id)).toBe("accra-mall-reopens");
   });
 
   test("a writer's slug is ignored; a row without a slug is served by its id", async () => {

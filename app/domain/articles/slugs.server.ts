@@ -2,7 +2,7 @@
  * Readable article addresses (/article/<slug>). A story gets its slug from its title on its first save;
  * editors may change it, and every earlier slug stays in `article_slugs` so old links answer 301.
  */
-import { and, eq, or, sql } from "drizzle-orm";
+import { and, eq, ne, or, sql } from "drizzle-orm";
 import { slugTaken, uniqueSlugFor } from "#app/db/article-slugs.server";
 import type { DbOrTx, Tx } from "#app/db/client.server";
 import { articleSlugs, articles } from "#app/db/schema";
@@ -79,4 +79,66 @@ export async function resolveArticleAddress(db: DbOrTx, address: string): Promis
     return { kind: "current", id: found.id };
   if (!found.slug) return null;
   return { kind: "moved", id: found.id, slug: found.slug };
+}
+
+/** A story whose slug is still provisional: never published, not on its way, slug the one its title gave. */
+const isProvisional = (row: {
+  title: string;
+  slug: string | null;
+  status: string;
+  publishedAt: Date | null;
+}) =>
+  row.publishedAt === null &&
+  (row.status === "draft" || row.status === "pending") &&
+  row.slug === shortSlug(row.title);
+
+/**
+ * A story going out (published or scheduled) for the first time takes the clean address of its title
+ * when a story that was never published holds it only because its title gave it (an autosaved draft
+ * abandoned after its title was typed): that draft moves to a suffixed slug, which costs nothing since
+ * no link to it was ever given out. A slug an editor typed (it differs from the title's), any story that
+ * has been published, and an earlier slug kept for a redirect keep theirs. Call inside the save's
+ * transaction, after the story's own slug is decided. Returns whether the story's slug changed.
+ */
+export async function claimTitleSlug(
+  tx: Tx,
+  article: { id: string; title: string; slug: string | null; publishedAt: Date | null },
+): Promise<boolean> {
+  const base = shortSlug(article.title);
+  // Published before (its address is out) or already clean: nothing moves.
+  if (article.publishedAt || !base || article.slug === base) return false;
+  // Only a story whose slug its title made: a typed one stays the editor's choice.
+  if (!article.slug || !article.slug.startsWith(`${base}-`)) return false;
+  const [holder] = await tx
+    .select({
+      id: articles.id,
+      title: articles.title,
+      slug: articles.slug,
+      status: articles.status,
+      publishedAt: articles.publishedAt,
+    })
+    .from(articles)
+    .where(eq(articles.slug, base))
+    .for("update")
+    .limit(1);
+  if (holder && (holder.id === article.id || !isProvisional(holder))) return false;
+  // An earlier slug of another story: its old links must keep leading there.
+  const [redirect] = await tx
+    .select({ slug: articleSlugs.slug })
+    .from(articleSlugs)
+    .where(and(eq(articleSlugs.slug, base), ne(articleSlugs.articleId, article.id)))
+    .limit(1);
+  if (redirect) return false;
+  if (holder) {
+    const moved = await suffixedSlugFor(tx, base, holder.id);
+    await tx.update(articles).set({ slug: moved }).where(eq(articles.id, holder.id));
+  }
+  return changeArticleSlug(tx, { ...article, publishedAt: null }, base);
+}
+
+/** A free slug for a story that gives up `base`: `base-<start of its id>`, else a random suffix. */
+async function suffixedSlugFor(tx: Tx, base: string, articleId: string): Promise<string> {
+  const withId = `${base}-${articleId.slice(0, 8).toLowerCase()}`;
+  if (!(await slugTaken(tx, withId, articleId))) return withId;
+  return `${base}-${crypto.randomUUID().slice(0, 8)}`;
 }

@@ -9,7 +9,7 @@ import { data } from "react-router";
 import type { CurrentUser } from "#app/auth/guard.server";
 import type { Toast } from "#app/components/ui/toast";
 import type { Db } from "#app/db/client.server";
-import { saveArticle } from "#app/domain/articles/admin.server";
+import { saveArticle, type SaveResult } from "#app/domain/articles/admin.server";
 import { creationFailureMessage } from "#app/domain/articles/save-failure.server";
 import {
   ARTICLE_TEXT,
@@ -53,26 +53,14 @@ export async function saveArticleFromForm(
     );
   try {
     const saved = await saveArticle(db, actor, parsed.data, id, { correctionNote: correction.note });
+    const outcome = saveOutcome(saved);
     const toast: Toast = !creating
-      ? {
-          type: "success",
-          title: ARTICLE_TEXT.updated,
-          message: saved.proposed
-            ? REVISION_TEXT.proposedSaved
-            : saved.submittedForReview
-              ? ARTICLE_TEXT.submittedForReview
-              : saved.status === "scheduled"
-                ? ARTICLE_TEXT.scheduled
-                : undefined,
-        }
+      ? { type: "success", title: ARTICLE_TEXT.updated, message: outcome }
       : {
           type: "success",
           title: ARTICLE_TEXT.createdTitle,
-          message: saved.submittedForReview
-            ? `${ARTICLE_TEXT.created} ${ARTICLE_TEXT.submittedForReview}`
-            : saved.status === "scheduled"
-              ? `${ARTICLE_TEXT.created} ${ARTICLE_TEXT.scheduled}`
-              : ARTICLE_TEXT.created,
+          // A new draft needs no more than the spec's words; anything else says where the story went.
+          message: saved.status === "draft" ? ARTICLE_TEXT.created : `${ARTICLE_TEXT.created} ${outcome}`,
         };
     return redirectWithToast(`/admin/articles/edit/${saved.id}`, toast);
   } catch (error) {
@@ -93,6 +81,20 @@ export async function saveArticleFromForm(
       : { title: ARTICLE_TEXT.updateFailed, message: "" };
     return reply({ values, fieldErrors: {}, problem }, 500);
   }
+}
+
+/**
+ * What a deliberate save did, as the toast says it under the spec's title and the editor's status line
+ * keeps it: publishing, saving a live story and saving a draft must not read alike.
+ */
+export function saveOutcome(saved: SaveResult): string {
+  if (saved.proposed) return REVISION_TEXT.proposedSaved;
+  if (saved.submittedForReview) return ARTICLE_TEXT.submittedForReview;
+  if (saved.status === "scheduled") return ARTICLE_TEXT.scheduled;
+  if (saved.status === "published")
+    return saved.wasPublished ? ARTICLE_TEXT.changesSaved : ARTICLE_TEXT.publishedNow;
+  if (saved.wasPublished) return ARTICLE_TEXT.movedToDrafts;
+  return saved.status === "pending" ? ARTICLE_TEXT.pendingSaved : ARTICLE_TEXT.draftSaved;
 }
 
 /** The id of the draft an add screen's autosave created, as the form sends it back. */

@@ -4,6 +4,7 @@
  * updates (reviewed on a published story). The server decides every one of these (live.server.ts).
  * Editing works without JavaScript: `?edit=<update id>` opens that update's form in place.
  */
+import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { requirePermission } from "#app/auth/guard.server";
 import { can } from "#app/auth/permissions";
@@ -160,6 +161,7 @@ export default function ArticleLive({ loaderData, actionData }: Route.ComponentP
   const showsMessage =
     !!actionData?.message && (!hasFieldErrors || (!!refusedEdit && !updates.some((u) => u.id === editingId)));
   const pinnedCount = updates.filter((u) => u.isPinned).length;
+  const composerKey = useComposerKey(!!actionData);
   return (
     <section className="space-y-6">
       <div className="flex flex-wrap items-center gap-3">
@@ -215,7 +217,12 @@ export default function ArticleLive({ loaderData, actionData }: Route.ComponentP
       ) : null}
 
       {article.isLive ? (
-        <Form method="post" className="space-y-3 rounded-md border border-gray-200 bg-white p-4" noValidate>
+        <Form
+          key={composerKey}
+          method="post"
+          className="space-y-3 rounded-md border border-gray-200 bg-white p-4"
+          noValidate
+        >
           <input type="hidden" name="intent" value="post" />
           <UpdateFields
             ids={{ title: "update-title", content: "content", errorOf: (field) => `update-${field}-error` }}
@@ -323,6 +330,29 @@ export default function ArticleLive({ loaderData, actionData }: Route.ComponentP
       </section>
     </section>
   );
+}
+
+/**
+ * The post form's key: a new one once an update has been posted, so the form (its fields and the rich
+ * editor, which keep what they hold across renders) starts empty and the next update is not typed after
+ * the last one. Posted means the post's navigation ended without action data (the action redirects on
+ * success); a refused post answers with data and keeps what was typed, and a pin, an edit or a delete
+ * leaves a half-typed update alone.
+ */
+function useComposerKey(answeredWithData: boolean): number {
+  const navigation = useNavigation();
+  const [key, setKey] = useState(0);
+  const posting = useRef(false);
+  useEffect(() => {
+    if (navigation.state !== "idle") {
+      if (navigation.formData?.get("intent") === "post") posting.current = true;
+      return;
+    }
+    if (!posting.current) return;
+    posting.current = false;
+    if (!answeredWithData) setKey((current) => current + 1);
+  }, [navigation, answeredWithData]);
+  return key;
 }
 
 /**
