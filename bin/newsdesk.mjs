@@ -1,16 +1,29 @@
 #!/usr/bin/env node
-// Runs a command of the compiled server bundle: `start` (the site), `user:create`, `import`.
+// Runs a command of the compiled server bundle: `start` (the site), `user:create`, `import`, `backup`,
+// `restore`; `--env-file <file>` among the arguments loads the site's settings file first (env-file.mjs).
 // Builds the app first when there is no build yet or the sources are newer (see ensure-build.mjs).
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { ensureBuild } from "../scripts/ensure-build.mjs";
+import { EnvFileError, loadEnvFile, takeEnvFileOption } from "./env-file.mjs";
 import { serverHeapFlags } from "./heap-limit.mjs";
 import { supervise } from "./supervise.mjs";
+
+let argv;
+try {
+  const { file, rest } = takeEnvFileOption(process.argv.slice(2));
+  if (file) loadEnvFile(file);
+  argv = rest;
+} catch (error) {
+  if (!(error instanceof EnvFileError)) throw error;
+  console.error(`[newsdesk] ${error.message}`);
+  process.exit(2);
+}
 
 // The compiled server is the production server, whatever the shell says (development would show
 // error details to readers and drop the Secure flag of cookies).
 process.env.NODE_ENV = "production";
-const [command = "start", ...args] = process.argv.slice(2);
+const [command = "start", ...args] = argv;
 
 // `start` runs the server in a child process that is started again when it dies (supervise.mjs), with
 // heap limits (heap-limit.mjs) unless NODE_OPTIONS sets them. The child is marked by SERVER_MARK.
@@ -20,7 +33,8 @@ if (command === "start" && !process.env[SERVER_MARK]) {
   supervise({
     nodeArgs: [...serverHeapFlags(), ...process.execArgv],
     script: process.argv[1],
-    args: process.argv.slice(2),
+    // The settings file is loaded already: the child has its settings in its environment.
+    args: argv,
     env: { ...process.env, [SERVER_MARK]: "1" },
   });
 } else {

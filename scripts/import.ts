@@ -6,7 +6,7 @@
  * Compiled into the server bundle (see server/production.ts).
  */
 import fs from "node:fs";
-import { importExport, importSummary } from "#app/domain/import/import.server";
+import { exportCollections, importExport, importSummary } from "#app/domain/import/import.server";
 import { invalid, notFound } from "#app/lib/errors";
 import { prepareDatabase } from "../server/start";
 
@@ -27,7 +27,10 @@ export async function importCommand([file]: string[]) {
   }
 }
 
-/** The export's JSON; a missing or unreadable file is a refusal of one line (see server/production.ts). */
+/**
+ * The export's collections; a missing or unreadable file, or JSON that is not an export, is a refusal of
+ * one line (see server/production.ts), before the database is opened.
+ */
 function readExport(file: string): Record<string, unknown> {
   let text: string;
   try {
@@ -38,9 +41,11 @@ function readExport(file: string): Record<string, unknown> {
     if (code === "EISDIR") throw invalid(`${file} is a folder: give the path of the export file (JSON).`);
     throw invalid(`Cannot read ${file} (${code ?? String(error)}): check the path and its permissions.`);
   }
+  let parsed: unknown;
   try {
-    return JSON.parse(text) as Record<string, unknown>;
+    parsed = JSON.parse(text);
   } catch (error) {
     throw invalid(`${file} is not valid JSON (${(error as Error).message}): give the export file itself.`);
   }
+  return exportCollections(parsed, file);
 }

@@ -155,6 +155,14 @@ test("import of a file that does not exist: one line naming the file", async () 
   expectOneClearLine(result, /no-such-export\.json/);
 }, 60_000);
 
+test("import of a file that is not an export ([1,2,3]): one line saying so, not 'Imported 0 articles'", async () => {
+  const file = path.join(dataDir, "numbers.json");
+  await writeFile(file, "[1,2,3]");
+  const result = await newsdesk(["import", file]);
+  expectOneClearLine(result, new RegExp(`${file} is not an export of the old site: it holds a list`));
+  expect(result.stdout).not.toMatch(/Imported/);
+}, 60_000);
+
 describe("an invalid setting in the environment", () => {
   test("PORT=abc", async () => {
     expectOneClearLine(await newsdesk(["start"], { PORT: "abc" }), /PORT/);

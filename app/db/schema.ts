@@ -918,6 +918,25 @@ export const rateLimits = pgTable(
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 );
 
+/**
+ * Backups that finished whole (`npm run backup`, from whichever process wrote them: the command itself on
+ * PostgreSQL, the server through its control socket on the embedded database), so the dashboard can say
+ * when the last one was. Not in a backup itself: a restored site took none of them.
+ */
+export const backupRuns = pgTable(
+  "backup_runs",
+  {
+    id: id(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }).notNull().defaultNow(),
+    folder: text("folder").notNull(),
+    tables: integer("tables").notNull(),
+    rows: integer("rows").notNull(),
+    files: integer("files").notNull(),
+    missingFiles: integer("missing_files").notNull().default(0),
+  },
+  (t) => [index("backup_runs_finished_idx").on(t.finishedAt.desc())],
+);
+
 export type Settings = typeof settings.$inferSelect;
 export type User = typeof users.$inferSelect;
 export type Article = typeof articles.$inferSelect;

@@ -1,3 +1,7 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_ACCOUNTS } from "./accounts";
@@ -112,3 +116,41 @@ for (const viewport of [
     expect(errors).toEqual([]);
   });
 }
+
+test("an admin sees when the last good backup was: a warning before the first, its time after npm run backup; an editor sees neither", async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, E2E_ACCOUNTS.admin);
+  const backups = page.getByRole("listitem").filter({ hasText: /^Backups/ });
+  await expect(backups).toContainText(
+    "No good backup recorded: schedule npm run backup (see the operations guide)",
+  );
+
+  // The nightly job's command, beside the running server: it asks the server through its control socket.
+  const folder = mkdtempSync(path.join(os.tmpdir(), "newsdesk-e2e-backup-"));
+  try {
+    const backup = spawnSync(process.execPath, ["bin/newsdesk.mjs", "backup", path.join(folder, "nightly")], {
+      encoding: "utf8",
+      env: {
+        ...process.env,
+        // The site's data folder, as playwright.config.ts gives it to the server.
+        DATA_DIR: path.join(os.tmpdir(), `newsdesk-e2e-${process.env.E2E_PORT ?? 3100}`),
+      },
+      timeout: 120_000,
+    });
+    expect(backup.status, backup.stdout + backup.stderr).toBe(0);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+  await page.reload();
+  await expect(backups).toContainText(/Last good backup [01] minutes? ago \(\d{4}-\d\d-\d\d \d\d:\d\d UTC\)/);
+
+  const editorContext = await browser.newContext();
+  const editor = await editorContext.newPage();
+  await signIn(editor, E2E_ACCOUNTS.editor);
+  await expect(editor.getByText("Site Health")).toBeVisible();
+  await expect(editor.getByRole("listitem").filter({ hasText: /^Database/ })).toBeVisible();
+  await expect(editor.getByRole("listitem").filter({ hasText: /^Backups/ })).toHaveCount(0);
+  await editorContext.close();
+});

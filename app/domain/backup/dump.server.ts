@@ -29,6 +29,7 @@ import {
   sha256,
   type Manifest,
 } from "./manifest.server";
+import { recordBackupRun } from "./backup-runs.server";
 import { rowsOf } from "./query.server";
 import { backupTables, EXCLUDED_TABLES, quoted, type BackupTable } from "./tables.server";
 
@@ -123,7 +124,10 @@ export async function writeBackup(db: Db, dir: string, options: BackupOptions): 
     mode: BACKUP_FILE_MODE,
   });
   const rows = snapshot.tables.reduce((sum, table) => sum + table.rows, 0);
-  return { dir: target, tables: snapshot.tables.length, rows, files: media.length, bytes, missing };
+  const summary = { dir: target, tables: snapshot.tables.length, rows, files: media.length, bytes, missing };
+  // Only now, with the manifest on disk, is it a good backup the dashboard may count.
+  await recordBackupRun(db, summary);
+  return summary;
 }
 
 /** The folder must be new or empty: a backup never mixes with another's files. */

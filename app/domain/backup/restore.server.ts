@@ -7,10 +7,11 @@
  * 1. the manifest is checked (only the tables a backup holds, with their columns; valid media keys,
  *    files of the size it says and no larger than an upload may be), then every file against its
  *    checksum, before anything is written;
- * 2. the target must be empty (rows in no table, no stored file that is not the backup's own), unless
- *    `force`, which replaces everything;
+ * 2. the target must be empty (rows in no table, no stored file at all), unless `force`, which replaces
+ *    everything and first says exactly what it will delete, and where;
  * 3. the database is migrated to the backup's level (its rows have that level's columns);
- * 4. the files are stored (a key already there with the backup's bytes is kept: a retry goes on);
+ * 4. the files are stored (with `force`, a key already there with the backup's bytes is kept: a retry of
+ *    a restore that failed goes on);
  * 5. one transaction empties the tables (`force`), inserts every row, sets sequences past them; a
  *    failure rolls it all back;
  * 6. the migrations written since the backup are applied, as at any start;
@@ -26,6 +27,7 @@ import type { Database, Tx } from "#app/db/client.server";
 import { config } from "#app/config.server";
 import {
   listMediaKeys,
+  mediaStore,
   putMediaFile,
   readMediaFile,
   removeMediaFiles,
@@ -84,19 +86,15 @@ export async function restoreBackup(
 
   const backupKeys = new Map(manifest.media.map((entry) => [entry.key, entry]));
   const present = await presentKeys();
+  const storage = (await mediaStore()).description;
   const occupied = await occupiedTables(database, manifest);
-  const foreignFiles = present.filter((key) => !backupKeys.has(key));
-  if (!options.force && (occupied.length > 0 || foreignFiles.length > 0)) {
-    const what = [
-      occupied.length > 0
-        ? `rows in ${occupied.slice(0, 3).join(", ")}${occupied.length > 3 ? "…" : ""}`
-        : "",
-      foreignFiles.length > 0 ? `${foreignFiles.length.toLocaleString("en")} stored media files` : "",
-    ].filter(Boolean);
-    throw conflict(
-      `The target is not empty (${what.join(" and ")}): restore into an empty database and media storage, or add --force to replace everything in it.`,
-    );
-  }
+  const foreignFiles = present.filter((key) => !backupKeys.has(key)).sort();
+  // Any stored file makes the storage someone's: a scratch database beside the live site's bucket (the
+  // settings file names it) would otherwise take the live photos as its own, and `--force` delete the
+  // ones uploaded since the backup.
+  if (!options.force && (occupied.length > 0 || present.length > 0))
+    throw conflict(notEmpty(occupied, present.length, foreignFiles.length, storage));
+  if (options.force) sayWhatForceDeletes(say, occupied, present.length, foreignFiles, storage);
 
   await migrateTo(database, migrationsFolder, levels.slice(0, position + 1));
   await storeFiles(source, manifest, new Set(present), options.force ?? false, say);
@@ -110,7 +108,9 @@ export async function restoreBackup(
   await database.migrate(migrationsFolder);
   if (options.force && foreignFiles.length > 0) {
     await removeMediaFiles(foreignFiles);
-    say(`[restore] media files: ${foreignFiles.length.toLocaleString("en")} not in the backup removed`);
+    say(
+      `[restore] media files: ${foreignFiles.length.toLocaleString("en")} not in the backup deleted from ${storage}`,
+    );
   }
   const current = await appliedLevel(database.db, migrationsFolder);
   return {
@@ -119,6 +119,45 @@ export async function restoreBackup(
     files: manifest.media.length,
     migration: current?.tag ?? manifest.migration.tag,
   };
+}
+
+/** The refusal of a target that holds something: what, and where, so a live site's storage is recognised. */
+function notEmpty(occupied: string[], files: number, foreign: number, storage: string): string {
+  const what = [
+    occupied.length > 0 ? `rows in ${occupied.slice(0, 3).join(", ")}${occupied.length > 3 ? "…" : ""}` : "",
+    files > 0
+      ? `${files.toLocaleString("en")} stored media files in ${storage}${foreign === 0 ? ", every one of them this backup's" : `, ${foreign.toLocaleString("en")} of them not in this backup`}`
+      : "",
+  ].filter(Boolean);
+  return `The target is not empty (${what.join(" and ")}): restore into an empty database and empty media storage (for a check, a scratch database without S3_BUCKET and a new DATA_DIR), or add --force to replace everything in it${files > 0 && foreign === 0 ? " (a restore of this backup that stopped half-way goes on; no stored file is deleted)" : ""}.`;
+}
+
+/**
+ * Before `--force` writes anything: every file it will delete, by key, and the storage it is in, and the
+ * tables it will empty; the operator who named the wrong bucket can still stop it.
+ */
+function sayWhatForceDeletes(
+  say: (line: string) => void,
+  occupied: string[],
+  files: number,
+  foreign: string[],
+  storage: string,
+) {
+  say(
+    occupied.length > 0
+      ? `[restore] --force: every row now in ${occupied.join(", ")} is replaced by the backup's`
+      : "[restore] --force: the database holds no rows; nothing in it is replaced",
+  );
+  if (foreign.length === 0) {
+    say(
+      `[restore] --force: no stored media file is deleted from ${storage}${files > 0 ? ` (the ${files.toLocaleString("en")} there are all this backup's)` : ""}`,
+    );
+    return;
+  }
+  say(
+    `[restore] --force: after the rows, deletes these ${foreign.length.toLocaleString("en")} stored media files, not in the backup, from ${storage}:`,
+  );
+  for (const key of foreign) say(`[restore]   ${key}`);
 }
 
 const damaged = (what: string) => invalid(`${what}: the backup is damaged; nothing was restored.`);

@@ -19,6 +19,7 @@ export const EXCLUDED_TABLES: Record<string, string> = {
   account_links: "e-mailed one-time links: one used since the backup would work again",
   login_throttle: "failed sign-in counters and lockouts",
   rate_limits: "rate-limit buckets of the last minutes",
+  backup_runs: "the record of backups taken, which the restored site did not take",
 };
 
 export interface BackupTable {

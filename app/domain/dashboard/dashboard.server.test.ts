@@ -135,13 +135,14 @@ describe.each(TEST_ENGINES)("dashboard on %s", (engine) => {
     expect(await dashboardActivity(database.db, viewer)).toHaveLength(2);
   });
 
-  test("site health checks the database, the storage and waiting comments", async () => {
+  test("site health checks the database, the storage, waiting comments and, for admins, backups", async () => {
     const dir = path.join(os.tmpdir(), `nd-health-${process.pid}`);
     const checks = await siteHealth(database.db, { id: ids.admin, role: "admin" }, dir);
     expect(checks.map((c) => [c.key, c.ok, c.detail])).toEqual([
       ["database", true, "Connected"],
       ["storage", true, "Writable"],
       ["comments", false, "1 comment waiting for moderation"],
+      ["backups", false, "No good backup recorded: schedule npm run backup (see the operations guide)"],
     ]);
     const writerChecks = await siteHealth(database.db, { id: ids.writer, role: "writer" }, dir);
     expect(writerChecks.map((c) => c.key)).toEqual(["database", "storage"]);

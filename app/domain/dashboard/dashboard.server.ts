@@ -13,6 +13,7 @@ import { activityLog, articles } from "#app/db/schema";
 import { firstRow } from "#app/db/rows";
 import { totalViews } from "#app/domain/articles/views.server";
 import { topStoriesOfWeek, viewsPerDay, type ViewScope } from "#app/domain/articles/view-stats.server";
+import { BACKUP_TEXT, backupHealth } from "#app/domain/backup/backup-runs.server";
 import { subscriberGrowth } from "#app/domain/newsletter/subscribers.server";
 import { pendingCommentCount, pendingWork } from "./pending-work.server";
 
@@ -142,7 +143,7 @@ export async function dashboardActivity(db: DbOrTx, viewer: DashboardViewer) {
 }
 
 interface HealthCheck {
-  key: "database" | "storage" | "comments";
+  key: "database" | "storage" | "comments" | "backups";
   label: string;
   ok: boolean;
   detail: string;
@@ -180,6 +181,9 @@ export async function siteHealth(db: Db, viewer: DashboardViewer, dataDir?: stri
           : `${pending} comment${pending === 1 ? "" : "s"} waiting for moderation`,
     });
   }
+  // Backups are the admins' business (they run the site): the settings permission.
+  if (dbOk && can(viewer.role, "settings", "view"))
+    checks.push({ key: "backups", label: BACKUP_TEXT.label, ...(await backupHealth(db)) });
   return checks;
 }
 

@@ -337,31 +337,79 @@ describe.each(TEST_ENGINES)("importing a document database's export on %s", (eng
       contactMessages: [{ _id: "no-message", email: "x@example.com" }],
       posts: [{ _id: "elsewhere", title: "In a collection the old app never had" }],
     });
-    expect(report.articles).toBe(1);
+    expect(report.articles).toBe(2);
     expect(report.skipped).toEqual([
       { collection: "users", record: "user-x", reason: IMPORT_TEXT.noEmail },
       { collection: "articles", record: "index 2", reason: IMPORT_TEXT.noId },
       { collection: "articles", record: "index 3", reason: IMPORT_TEXT.notADocument },
       { collection: "articles", record: "untitled", reason: IMPORT_TEXT.noTitle },
-      {
-        collection: "articles",
-        record: "lost-category",
-        reason: IMPORT_TEXT.unknownCategory("no-such-category"),
-      },
       { collection: "comments", record: "orphan", reason: IMPORT_TEXT.articleMissing },
       { collection: "comments", record: "empty", reason: IMPORT_TEXT.noText },
       { collection: "notifications", record: "silent", reason: IMPORT_TEXT.noMessage },
       { collection: "contactMessages", record: "no-message", reason: IMPORT_TEXT.noMessage },
       { collection: "posts", record: "all its records", reason: IMPORT_TEXT.unknownCollection },
     ]);
+    // A story whose category is nowhere is kept, under no category, and the report says so.
+    expect(report.warnings).toEqual([
+      {
+        collection: "articles",
+        record: "lost-category",
+        reason: IMPORT_TEXT.unknownCategory("no-such-category"),
+      },
+    ]);
     const after = await database.db.select({ id: articles.id }).from(articles);
-    expect(after.map((a) => a.id).sort()).toEqual([...before.map((a) => a.id), "kept"].sort());
-    // The command prints the counts, then each record left out and why.
+    expect(after.map((a) => a.id).sort()).toEqual(
+      [...before.map((a) => a.id), "kept", "lost-category"].sort(),
+    );
+    const lost = one(await database.db.select().from(articles).where(eq(articles.id, "lost-category")));
+    expect(lost).toMatchObject({ title: "Lost", categoryId: null });
+    // The command prints the counts, then each warning, then each record left out and why.
     const lines = importSummary(report);
-    expect(lines[0]).toMatch(/^Imported 1 articles, 0 categories, 0 comments, 0 users,/);
-    expect(lines).toContain("Skipped 10 records:");
+    expect(lines[0]).toMatch(/^Imported 2 articles, 0 categories, 0 comments, 0 users,/);
+    expect(lines).toContain("Imported with a warning (check it in the back office):");
+    expect(lines).toContain(
+      "  articles lost-category: unknown category no-such-category: imported as Uncategorised",
+    );
+    expect(lines).toContain("Skipped 9 records:");
     expect(lines).toContain("  articles untitled: no title");
     expect(lines).toContain("  articles index 2: " + IMPORT_TEXT.noId);
-    expect(lines).toContain("  articles lost-category: unknown category no-such-category");
+  });
+
+  test("a story whose categoryId is a category's name or address goes into that category", async () => {
+    const report = await importExport(database.db, {
+      articles: [
+        { _id: "by-name", title: "Cocoa prices rise", categoryId: "Business" },
+        { _id: "by-name-other-case", title: "Harvest report", categoryId: "  business " },
+        { _id: "by-slug", title: "Cup final tonight", categoryId: "sports" },
+      ],
+    });
+    expect({ skipped: report.skipped, warnings: report.warnings, articles: report.articles }).toEqual({
+      skipped: [],
+      warnings: [],
+      articles: 3,
+    });
+    const categoryOf = async (id: string) => {
+      const story = one(await database.db.select().from(articles).where(eq(articles.id, id)));
+      return one(await database.db.select().from(categories).where(eq(categories.id, story.categoryId!)))
+        .name;
+    };
+    expect(await categoryOf("by-name")).toBe("Business");
+    expect(await categoryOf("by-name-other-case")).toBe("Business");
+    expect(await categoryOf("by-slug")).toBe("Sports");
+  });
+
+  test("a file that is not an export is refused with a clear message, and nothing is written", async () => {
+    const before = await database.db.select({ id: articles.id }).from(articles);
+    for (const [file, holds] of [
+      [[1, 2, 3], "a list"],
+      [{ posts: [{ title: "Elsewhere" }] }, "an object with posts and none of the collections"],
+      [{}, "an empty object"],
+      ["articles", "a string"],
+    ] as const)
+      await expect(importExport(database.db, file)).rejects.toMatchObject({
+        code: "invalid",
+        message: `This file is not an export of the old site: it holds ${holds}, where an export is a JSON object with collections (settings, categories, users, articles, comments, media, notifications, contactMessages). Nothing was imported.`,
+      });
+    expect(await database.db.select({ id: articles.id }).from(articles)).toEqual(before);
   });
 });

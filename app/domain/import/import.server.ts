@@ -38,6 +38,7 @@ import { uniqueUserSlug } from "#app/domain/users/users.server";
 import { isValidSlug } from "#app/lib/article-form";
 import { categoryMatchKey, categorySlug } from "#app/lib/slug";
 import { readTimeFor } from "#app/lib/text";
+import { invalid } from "#app/lib/errors";
 import { safeBody } from "#app/lib/sanitize.server";
 import {
   inlineImageStore,
@@ -76,9 +77,13 @@ export const IMPORT_TEXT = {
   imageLeftOut: (which: string, reason: string) => `${which} left out: ${reason}`,
   articleMissing: "its article is not in the export",
   unknownCollection: `not a collection the importer reads (it reads ${COLLECTIONS.join(", ")})`,
-  unknownCategory: (id: string) => `unknown category ${id}`,
+  unknownCategory: (id: string) => `unknown category ${id}: imported as Uncategorised`,
+  notAnExport: (what: string, file = "This file") =>
+    `${file} is not an export of the old site: it holds ${what}, where an export is a JSON object with collections (${COLLECTIONS.join(", ")}). Nothing was imported.`,
   usersHaveNoPassword: "Imported users have no password: an admin must set one before they can sign in.",
   skippedHeading: (count: number) => `Skipped ${count} ${count === 1 ? "record" : "records"}:`,
+  warningsHeading: (count: number) =>
+    `Imported with ${count === 1 ? "a warning" : `${count} warnings`} (check ${count === 1 ? "it" : "them"} in the back office):`,
 } as const;
 
 /** A record the import left out: its collection, its id (or `index <n>` when it has none) and why. */
@@ -98,6 +103,8 @@ export interface ImportReport {
   contactMessages: number;
   settings: boolean;
   skipped: SkippedRecord[];
+  /** Records imported with a change the export did not ask for (an unknown category left out). */
+  warnings: SkippedRecord[];
 }
 
 const skip = (report: ImportReport, collection: string, record: string, reason: string) =>
@@ -251,10 +258,15 @@ async function importCategories(tx: DbOrTx, docs: unknown, report: ImportReport)
 }
 
 async function categoryResolver(tx: DbOrTx, imported: Map<string, string>) {
-  const rows = await tx.select({ id: categories.id, name: categories.name }).from(categories);
+  const rows = await tx
+    .select({ id: categories.id, name: categories.name, slug: categories.slug })
+    .from(categories);
   const byKey = new Map(rows.map((row) => [categoryMatchKey(row.name), row.id]));
+  const bySlug = new Map(rows.map((row) => [row.slug, row.id]));
   const byId = new Map([...rows.map((row): [string, string] => [row.id, row.id]), ...imported]);
-  const resolveId = (id: string) => byId.get(id) ?? null;
+  // The old app's `categoryId` sometimes held the category's name or address instead of its id.
+  const resolveId = (id: string) =>
+    byId.get(id) ?? byKey.get(categoryMatchKey(id)) ?? bySlug.get(id.toLowerCase()) ?? null;
   const resolveName = async (name: string): Promise<string | null> => {
     if (!name) return null;
     const key = categoryMatchKey(name);
@@ -269,9 +281,10 @@ async function categoryResolver(tx: DbOrTx, imported: Map<string, string>) {
     return created?.id ?? null;
   };
   /**
-   * An article names its category by id (`categoryId`, or `category` as {"$oid"} or an embedded record)
-   * or by name (`category` as text, which may also be a category's id or key). A name not here yet
-   * becomes a category; an id that is nowhere is `unknown`.
+   * An article names its category by id (`categoryId`, or `category` as {"$oid"} or an embedded record;
+   * an id that is a category's name or address here counts too) or by name (`category` as text, which
+   * may also be a category's id or key). A name not here yet becomes a category; an id that is nowhere is
+   * `unknown`.
    */
   return async (doc: Doc): Promise<{ id: string | null } | { unknown: string }> => {
     const given = doc.category;
@@ -381,11 +394,16 @@ async function importArticles(
       skip(report, "articles", doc.id, IMPORT_TEXT.noTitle);
       continue;
     }
-    const category = await resolveCategory(doc);
-    if ("unknown" in category) {
-      skip(report, "articles", doc.id, IMPORT_TEXT.unknownCategory(category.unknown));
-      continue;
-    }
+    const resolved = await resolveCategory(doc);
+    // Losing a whole story for a dangling reference is worse than filing it under no category: an
+    // editor picks one in the back office, and the report says which.
+    if ("unknown" in resolved)
+      report.warnings.push({
+        collection: "articles",
+        record: doc.id,
+        reason: IMPORT_TEXT.unknownCategory(resolved.unknown),
+      });
+    const category = "unknown" in resolved ? { id: null } : resolved;
     const authorId = authorOf(doc);
     // Data URLs never go into the database (deviations.md): each inline image becomes a media item.
     const leftOut = (which: string, reason: string) =>
@@ -632,7 +650,34 @@ async function importSettings(tx: DbOrTx, raw: unknown, report: ImportReport) {
   report.settings = true;
 }
 
-export async function importExport(db: Db, data: Record<string, unknown>): Promise<ImportReport> {
+/**
+ * The export's collections, or a refusal when the file is something else (`[1,2,3]`, another app's JSON):
+ * importing nothing and saying "Imported 0 articles" would read as success.
+ */
+export function exportCollections(data: unknown, file?: string): Record<string, unknown> {
+  if (!isObject(data))
+    throw invalid(
+      IMPORT_TEXT.notAnExport(
+        Array.isArray(data) ? "a list" : data === null ? "null" : `a ${typeof data}`,
+        file,
+      ),
+    );
+  if (!COLLECTIONS.some((name) => Object.hasOwn(data, name))) {
+    const keys = Object.keys(data);
+    throw invalid(
+      IMPORT_TEXT.notAnExport(
+        keys.length === 0
+          ? "an empty object"
+          : `an object with ${keys.slice(0, 5).join(", ")}${keys.length > 5 ? "…" : ""} and none of the collections`,
+        file,
+      ),
+    );
+  }
+  return data;
+}
+
+export async function importExport(db: Db, file: unknown): Promise<ImportReport> {
+  const data = exportCollections(file);
   const report: ImportReport = {
     categories: 0,
     articles: 0,
@@ -643,6 +688,7 @@ export async function importExport(db: Db, data: Record<string, unknown>): Promi
     contactMessages: 0,
     settings: false,
     skipped: [],
+    warnings: [],
   };
   // All or nothing: a failure half-way leaves the database as it was, and no image files behind.
   const storedKeys: string[] = [];
@@ -683,6 +729,11 @@ export function importSummary(report: ImportReport): string[] {
       `${report.contactMessages} contact messages${report.settings ? " and the settings" : ""}.`,
   ];
   if (report.users > 0) lines.push(IMPORT_TEXT.usersHaveNoPassword);
+  if (report.warnings.length > 0) {
+    lines.push(IMPORT_TEXT.warningsHeading(report.warnings.length));
+    for (const { collection, record, reason } of report.warnings)
+      lines.push(`  ${collection} ${record}: ${reason}`);
+  }
   if (report.skipped.length > 0) {
     lines.push(IMPORT_TEXT.skippedHeading(report.skipped.length));
     for (const { collection, record, reason } of report.skipped)

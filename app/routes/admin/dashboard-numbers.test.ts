@@ -2,11 +2,15 @@
  * The dashboard's numbers and the editor's views chart, per role, through the routes' loaders: what each
  * role is sent (a count only with the list it opens, a writer's views only of their own stories).
  */
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
   articleRevisions,
   articles,
+  backupRuns,
   comments,
   contactMessages,
   newsletterSubscribers,
@@ -14,6 +18,7 @@ import {
 } from "#app/db/schema";
 import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
 import { recordArticleView, viewDay } from "#app/domain/articles/views.server";
+import { writeBackup } from "#app/domain/backup/dump.server";
 import * as articlesEditRoute from "./articles.edit";
 import * as dashboardRoute from "./dashboard";
 import { args, getRequest, makeUser, outcome, sessionCookieFor } from "./route-testing.server";
@@ -24,6 +29,7 @@ interface DashboardBody {
   topStories: Array<{ id: string; title: string; views: number; isLive: boolean }>;
   pending: Array<{ key: string; to: string; count: number }>;
   newsletter: { confirmed: number; joined: number; joinedBefore: number; left: number } | null;
+  health: Array<{ key: string; label: string; ok: boolean; detail: string }>;
 }
 interface EditBody {
   viewsByDay: Array<{ day: string; views: number }>;
@@ -188,6 +194,45 @@ describe("the dashboard's numbers and the editor's views chart per role", () => 
         left: 1,
       });
     expect((await dashboardFor("writer")).newsletter).toBeNull();
+  });
+
+  test("the last good backup, to admins only: none yet is a warning; one just written is fine; after 48 hours without one, a warning", async () => {
+    const backupLine = async (role: Role) =>
+      (await dashboardFor(role)).health.find((check) => check.key === "backups");
+    expect(await backupLine("admin")).toEqual({
+      key: "backups",
+      label: "Backups",
+      ok: false,
+      detail: "No good backup recorded: schedule npm run backup (see the operations guide)",
+    });
+    // A real backup, as `npm run backup` writes it, records itself once its manifest is on disk.
+    const folder = await mkdtemp(path.join(os.tmpdir(), "newsdesk-dashboard-backup-"));
+    try {
+      await writeBackup(database.db, path.join(folder, "nightly"), { engine: "pglite" });
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+    const [run] = await database.db.select().from(backupRuns);
+    const at = `${run!.finishedAt.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+    expect(await backupLine("admin")).toEqual({
+      key: "backups",
+      label: "Backups",
+      ok: true,
+      // A loaded machine may have crossed a minute since.
+      detail: expect.stringMatching(new RegExp(`^Last good backup [01] minutes? ago \\(${at}\\)$`)),
+    });
+    for (const role of ["editor", "writer"] as const) expect(await backupLine(role), role).toBeUndefined();
+
+    // The nightly job has not run for two nights and a bit.
+    const then = new Date(Date.now() - 50 * 60 * 60 * 1000);
+    await database.db.update(backupRuns).set({ finishedAt: then });
+    expect(await backupLine("admin")).toEqual({
+      key: "backups",
+      label: "Backups",
+      ok: false,
+      detail: `No good backup for more than 48 hours: the last was 2 days ago (${then.toISOString().slice(0, 16).replace("T", " ")} UTC)`,
+    });
+    for (const role of ["editor", "writer"] as const) expect(await backupLine(role), role).toBeUndefined();
   });
 
   test("the article editor's chart shows that article's views per day, to whoever may edit it", async () => {
