@@ -344,3 +344,57 @@ test("undo and redo in the toolbar; the toolbar wraps on a 390 px phone with eve
   await undo.click();
   await expect(body(page).locator("strong")).toHaveCount(0);
 });
+
+test("an editor deletes the abandoned autosaved drafts from the list, after confirming; a draft with text stays", async ({
+  page,
+  browser,
+}) => {
+  // A writer starts two stories: one left after its title and a word, one written.
+  await signIn(page, E2E_ACCOUNTS.writer);
+  const started = async (title: string, text: string) => {
+    await page.goto("/admin/articles/add");
+    await page.getByLabel("Title", { exact: true }).fill(title);
+    await editorReady(page);
+    await body(page).click();
+    await page.keyboard.type(text);
+    await expect(page.getByText(/^Saved at \d{1,2}:\d{2}/)).toBeVisible({ timeout: 10_000 });
+    await expect(page).toHaveURL(/\/admin\/articles\/edit\/[\w-]+$/);
+  };
+  const abandoned = `Left unfinished ${stamp}`;
+  const written = `Levy story ${stamp}`;
+  await started(abandoned, "Notes");
+  await started(written, "The assembly cut the market levy by half on Tuesday, traders said.");
+
+  const editorContext = await browser.newContext();
+  const editor = await editorContext.newPage();
+  await signIn(editor, E2E_ACCOUNTS.editor);
+  await editor.goto(`/admin/articles?q=${stamp}`);
+  const row = (title: string) => editor.getByRole("row").filter({ hasText: title });
+  await expect(row(abandoned)).toBeVisible();
+  await expect(row(written)).toBeVisible();
+
+  const notice = editor.getByRole("form", { name: "Empty drafts" });
+  await expect(notice).toContainText(/\d+ empty drafts? \(autosaved, never finished\)\./);
+  await notice.getByRole("button", { name: /^Delete (them|it)$/ }).click();
+  // Asked first; Cancel changes nothing.
+  const dialog = editor.getByRole("dialog", { name: "Please confirm" });
+  await expect(dialog).toContainText(
+    /never published, with no image and at most 5 words\? This cannot be undone\./,
+  );
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row(abandoned)).toBeVisible();
+
+  await notice.getByRole("button", { name: /^Delete (them|it)$/ }).click();
+  await dialog.getByRole("button", { name: "Confirm" }).click();
+  await expect(editor.getByText(/^Deleted \d+ empty drafts?\.$/)).toBeVisible({ timeout: 10_000 });
+  await expect(row(abandoned)).toHaveCount(0);
+  await expect(row(written)).toBeVisible();
+  await expect(notice).toHaveCount(0);
+
+  // Gone on the server too: a fresh load lists the written draft only, and the abandoned one is no more.
+  await editor.reload();
+  await expect(row(written)).toBeVisible();
+  await expect(row(abandoned)).toHaveCount(0);
+  await editorContext.close();
+});

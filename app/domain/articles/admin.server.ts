@@ -539,11 +539,14 @@ export async function setArticleFlag(db: Db, actor: CurrentUser, id: string, fla
 }
 
 /** Editors and admins delete any article; a writer only their own unpublished ones. */
+export const mayDeleteArticle = (actor: CurrentUser, article: Pick<Article, "authorId" | "status">) =>
+  can(actor.role, "articles", "deleteAll") ||
+  (article.authorId === actor.id && article.status !== "published");
+
 export async function deleteArticle(db: Db, actor: CurrentUser, id: string) {
   const deleted = await db.transaction(async (tx) => {
     const current = await lockedArticle(tx, id);
-    const isOwnUnpublished = current.authorId === actor.id && current.status !== "published";
-    if (!can(actor.role, "articles", "deleteAll") && !isOwnUnpublished) accessDenied();
+    if (!mayDeleteArticle(actor, current)) accessDenied();
     await tx.delete(articles).where(eq(articles.id, id));
     await logActivity(tx, { type: "article", actor, action: "deleted article", title: current.title });
     return current;

@@ -14,6 +14,9 @@ import {
   setArticleFlag,
   setArticleStatus,
 } from "#app/domain/articles/admin.server";
+import { deleteEmptyDrafts, findEmptyDrafts } from "#app/domain/articles/empty-drafts.server";
+import { EmptyDraftsNotice } from "#app/components/admin/empty-drafts-notice";
+import { EMPTY_DRAFT_TEXT } from "#app/lib/empty-drafts";
 import {
   adminSearchTerm,
   ARTICLE_TEXT,
@@ -45,6 +48,7 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
     canEditAll: can(user.role, "articles", "editAll"),
     userId: user.id,
     timeZone: (await getSettings(context.db)).timezone,
+    emptyDrafts: await findEmptyDrafts(context.db, user),
   };
 });
 
@@ -86,6 +90,32 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
   const user = await requirePermission(context, "articles", "create");
   const form = await request.formData();
   const db = context.db;
+
+  if (form.get("intent") === "delete-empty-drafts") {
+    const ids = form.getAll("ids").map(String).filter(Boolean);
+    if (ids.length === 0) return reply({ type: "info", title: EMPTY_DRAFT_TEXT.noneLeft });
+    // Without JavaScript the confirmation is a second step rendered by the server.
+    if (form.get("confirmed") !== "yes")
+      return reply({
+        type: "confirm",
+        title: EMPTY_DRAFT_TEXT.confirm(ids.length),
+        intent: "delete-empty-drafts",
+        ids,
+      });
+    try {
+      const { deleted, kept } = await deleteEmptyDrafts(db, user, ids);
+      if (deleted === 0 && kept === 0) return reply({ type: "info", title: EMPTY_DRAFT_TEXT.noneLeft });
+      if (deleted === 0) return reply({ type: "info", title: EMPTY_DRAFT_TEXT.kept(kept) });
+      return reply({
+        type: "success",
+        title: EMPTY_DRAFT_TEXT.deleted(deleted),
+        message: kept > 0 ? EMPTY_DRAFT_TEXT.kept(kept) : undefined,
+      });
+    } catch (error) {
+      expectedError(error, "[articles] deleting empty drafts failed");
+      return reply({ type: "error", title: EMPTY_DRAFT_TEXT.failed }, 500);
+    }
+  }
 
   if (form.get("intent") === "bulk") {
     const parsed = bulkAction.safeParse(Object.fromEntries(form));
@@ -170,6 +200,7 @@ export default function Articles({ loaderData, actionData }: Route.ComponentProp
         </Link>
       </div>
       <ArticleResult result={actionData?.result} />
+      <EmptyDraftsNotice drafts={loaderData.emptyDrafts} />
       {openingEditor ? (
         <p role="status" className="mb-3 rounded bg-blue-50 px-3 py-2 text-sm text-blue-900">
           {ARTICLE_TEXT.loading}

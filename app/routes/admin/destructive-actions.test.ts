@@ -56,6 +56,7 @@ const DESTRUCTIVE_WORDS = [
   "unpublish",
   "reset-two-factor",
   "unit-delete",
+  "delete-empty-drafts",
 ] as const;
 
 /** Destructive-sounding intents that are not destructive, and why. */
@@ -249,6 +250,24 @@ describe("destructive back-office actions need the confirmed step on the server"
         url: "/admin/articles",
         form: { intent: "bulk", bulkAction: "delete", ids: [await article(), await article()] },
       }),
+    },
+    {
+      file: "routes/admin/articles.tsx",
+      intent: "delete-empty-drafts",
+      label: "Articles: delete empty drafts",
+      prepare: async () => {
+        const draft = async () =>
+          one(
+            await database.db
+              .insert(articles)
+              .values({ title: `Abandoned ${next()}`, content: "<p>Notes</p>", status: "draft" })
+              .returning(),
+          ).id;
+        return {
+          url: "/admin/articles",
+          form: { intent: "delete-empty-drafts", ids: [await draft(), await draft()] },
+        };
+      },
     },
     {
       file: "routes/admin/articles.edit.tsx",
