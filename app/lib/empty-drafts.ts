@@ -11,6 +11,12 @@ export const EMPTY_DRAFT_LIMITS = {
    * long drafts without sending their text over.
    */
   html: 2000,
+  /**
+   * Someone else's draft is offered only once nobody has saved it for this long: a writer a few words
+   * into a story autosaves every few seconds, and an editor deleting it under them would lose their
+   * next save. One's own drafts are offered at once.
+   */
+  othersIdleMinutes: 60,
   /** Drafts deleted by one confirmation (the form carries their ids); the notice returns for the rest. */
   batch: 200,
 } as const;

@@ -1,5 +1,5 @@
 /**
- * Empty drafts (issue 40, item 9): which drafts count as empty, who may delete which, and the check
+ * Empty drafts: which drafts count as empty, who may delete which, and the check
  * again at deletion time that keeps a draft that got text since.
  */
 import { eq } from "drizzle-orm";
@@ -76,9 +76,22 @@ describe.each(TEST_ENGINES)("deleting empty drafts on %s", (engine) => {
     await database.db.delete(activityLog);
   });
 
-  /** A draft as the editor's autosave leaves it: a title and what was typed. */
-  const autosaved = async (author: typeof writer, title: string, body = "<p>Notes</p>") =>
-    (await saveArticle(database.db, author, articleInput({ title }, body), undefined, { autosave: true })).id;
+  /** A draft as the editor's autosave leaves it: a title and what was typed, last saved `idleMinutes` ago. */
+  const autosaved = async (
+    author: typeof writer,
+    title: string,
+    body = "<p>Notes</p>",
+    idleMinutes = 120,
+  ) => {
+    const { id } = await saveArticle(database.db, author, articleInput({ title }, body), undefined, {
+      autosave: true,
+    });
+    await database.db
+      .update(articles)
+      .set({ updatedAt: new Date(Date.now() - idleMinutes * 60_000) })
+      .where(eq(articles.id, id));
+    return id;
+  };
   const titles = async () =>
     (await database.db.select({ title: articles.title }).from(articles)).map((r) => r.title).sort();
 
@@ -154,5 +167,19 @@ describe.each(TEST_ENGINES)("deleting empty drafts on %s", (engine) => {
 
     expect(await deleteEmptyDrafts(database.db, writer, [own])).toEqual({ deleted: 1, kept: 0 });
     expect(await titles()).toEqual(["Theirs"]);
+  });
+
+  test("someone else's draft saved within the hour is neither offered nor deleted; one's own is at once", async () => {
+    const writing = await autosaved(writer, "Being written", "<p>Notes</p>", 5);
+    const left = await autosaved(writer, "Left", "<p>Notes</p>", 61);
+    const mine = await autosaved(editor, "Mine just now", "<p>Notes</p>", 0);
+    expect([...(await findEmptyDrafts(database.db, editor)).ids].sort()).toEqual([left, mine].sort());
+    expect((await findEmptyDrafts(database.db, writer)).ids).toContain(writing);
+    // A form posted with its id (an old page) does not delete it either.
+    expect(await deleteEmptyDrafts(database.db, editor, [writing, left, mine])).toEqual({
+      deleted: 2,
+      kept: 1,
+    });
+    expect(await titles()).toEqual(["Being written"]);
   });
 });

@@ -40,9 +40,7 @@ function holdsNothing(text: StoryText): boolean {
  * live, carrying no flag an editor set, whose row and every revision hold nothing (`holdsNothing`): text
  * typed and then erased is still in the history, which deleting the draft would lose.
  *
- * Its age is not part of it: a draft still being written passes the word limit within its first
- * autosaves (one every few seconds), and a writer whose draft is deleted under them keeps the text in
- * the editor, which says the article no longer exists.
+ * Its age is not part of it; whose it is decides when it is offered (`isOffered`).
  */
 export function isEmptyDraft(article: DraftRow, revisions: readonly StoryText[]): boolean {
   return (
@@ -56,10 +54,25 @@ export function isEmptyDraft(article: DraftRow, revisions: readonly StoryText[])
   );
 }
 
+/**
+ * Whether this person is offered the empty draft now: their own at once, someone else's once it has not
+ * been saved for `EMPTY_DRAFT_LIMITS.othersIdleMinutes` (a draft still being written autosaves every few
+ * seconds, and is empty by the definition above until its sixth word).
+ */
+export function isOffered(
+  actor: Pick<CurrentUser, "id">,
+  draft: { authorId: string | null; updatedAt: Date },
+  now: Date,
+): boolean {
+  if (draft.authorId === actor.id) return true;
+  return now.getTime() - draft.updatedAt.getTime() >= EMPTY_DRAFT_LIMITS.othersIdleMinutes * 60_000;
+}
+
 const DRAFT_COLUMNS = {
   id: articles.id,
   title: articles.title,
   authorId: articles.authorId,
+  updatedAt: articles.updatedAt,
   status: articles.status,
   publishedAt: articles.publishedAt,
   liveStartedAt: articles.liveStartedAt,
@@ -110,7 +123,7 @@ async function revisionsOf(db: DbOrTx, ids: readonly string[]) {
  * The empty drafts this person may delete, oldest change first: how many, and the ids of the first
  * `EMPTY_DRAFT_LIMITS.batch` (what one confirmation deletes).
  */
-export async function findEmptyDrafts(db: DbOrTx, actor: CurrentUser) {
+export async function findEmptyDrafts(db: DbOrTx, actor: CurrentUser, now = new Date()) {
   if (!can(actor.role, "articles", "create")) accessDenied();
   const mine = can(actor.role, "articles", "deleteAll") ? undefined : eq(articles.authorId, actor.id);
   const candidates = await db
@@ -123,7 +136,12 @@ export async function findEmptyDrafts(db: DbOrTx, actor: CurrentUser) {
     candidates.map((row) => row.id),
   );
   const ids = candidates
-    .filter((row) => mayDeleteArticle(actor, row) && isEmptyDraft(row, revisions.get(row.id) ?? []))
+    .filter(
+      (row) =>
+        mayDeleteArticle(actor, row) &&
+        isOffered(actor, row, now) &&
+        isEmptyDraft(row, revisions.get(row.id) ?? []),
+    )
     .map((row) => row.id);
   return { count: ids.length, ids: ids.slice(0, EMPTY_DRAFT_LIMITS.batch) };
 }
@@ -131,9 +149,15 @@ export async function findEmptyDrafts(db: DbOrTx, actor: CurrentUser) {
 /**
  * Deletes the drafts the person confirmed, in one transaction with their activity entries. Each is
  * locked and checked again first: one that got text since (an autosave after the list was shown) is kept,
- * one already gone is skipped. Asking for a draft this person may not delete refuses the whole request.
+ * one already gone is skipped, and so is someone else's saved again within the hour (`isOffered`).
+ * Asking for a draft this person may not delete refuses the whole request.
  */
-export async function deleteEmptyDrafts(db: Db, actor: CurrentUser, ids: readonly string[]) {
+export async function deleteEmptyDrafts(
+  db: Db,
+  actor: CurrentUser,
+  ids: readonly string[],
+  now = new Date(),
+) {
   if (!can(actor.role, "articles", "create")) accessDenied();
   const wanted = [...new Set(ids)].slice(0, EMPTY_DRAFT_LIMITS.batch);
   if (wanted.length === 0) return { deleted: 0, kept: 0 };
@@ -151,7 +175,9 @@ export async function deleteEmptyDrafts(db: Db, actor: CurrentUser, ids: readonl
       tx,
       rows.map((row) => row.id),
     );
-    const empty = rows.filter((row) => isEmptyDraft(row, revisions.get(row.id) ?? []));
+    const empty = rows.filter(
+      (row) => isOffered(actor, row, now) && isEmptyDraft(row, revisions.get(row.id) ?? []),
+    );
     if (empty.length > 0)
       await tx.delete(articles).where(
         inArray(

@@ -1,7 +1,8 @@
 /**
- * The articles list's offer to delete empty drafts (issue 40, item 9), through the route per role: the
+ * The articles list's offer to delete empty drafts, through the route per role: the
  * loader counts what each person may delete, the post asks first, then deletes only those, re-checked.
  */
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import type { CurrentUser } from "#app/auth/guard.server";
 import { activityLog, articles, settings } from "#app/db/schema";
@@ -42,12 +43,17 @@ describe.each(TEST_ENGINES)("empty drafts on the articles list on %s", (engine) 
     await database.db.delete(activityLog);
   });
 
-  const autosaved = async (role: Role, title: string, body = "<p>Notes</p>") =>
-    (
-      await saveArticle(database.db, people[role], articleInput({ title }, body), undefined, {
-        autosave: true,
-      })
-    ).id;
+  /** A draft autosaved and left two hours ago (someone else's is offered after an hour). */
+  const autosaved = async (role: Role, title: string, body = "<p>Notes</p>") => {
+    const { id } = await saveArticle(database.db, people[role], articleInput({ title }, body), undefined, {
+      autosave: true,
+    });
+    await database.db
+      .update(articles)
+      .set({ updatedAt: new Date(Date.now() - 2 * 60 * 60_000) })
+      .where(eq(articles.id, id));
+    return id;
+  };
   const list = (cookie?: string) =>
     outcome(() => articlesRoute.loader(args(getRequest("/admin/articles", cookie))));
   const post = (fields: Record<string, string | string[]>, cookie?: string) =>
