@@ -93,6 +93,7 @@ describe.each(TEST_ENGINES)("sending the newsletter on %s", (engine) => {
       email: `${prefix}-${i}@example.com`,
       status,
       token: `${prefix}-token-${i}-${"x".repeat(20)}`,
+      countsToken: `${prefix}-counts-${i}-${"x".repeat(20)}`,
     }));
     for (let i = 0; i < rows.length; i += 500)
       await database.db.insert(newsletterSubscribers).values(rows.slice(i, i + 500));
@@ -224,7 +225,7 @@ describe.each(TEST_ENGINES)("sending the newsletter on %s", (engine) => {
     const plain = smtp.received[0]!;
     expect(plain.html).not.toContain("/newsletter/opened");
     expect(plain.html).toContain(`href="${STORY.url}"`);
-    await recordOpen(database.db, quiet.id, "confirmed-token-0-" + "x".repeat(20));
+    await recordOpen(database.db, quiet.id, "confirmed-counts-0-" + "x".repeat(20));
     expect(await engagement(database.db, quiet.id)).toEqual({ opened: 0, clicked: 0 });
 
     await database.db.update(settings).set({ newsletterOpenCounts: true });
@@ -234,10 +235,24 @@ describe.each(TEST_ENGINES)("sending the newsletter on %s", (engine) => {
     await queueIssue(database.db, counted.id);
     await until("the issue is sent", async () => (await statusOf(counted.id)) === "sent");
     const mail = smtp.received.find((message) => message.to.includes("confirmed-0@example.com"))!;
-    const token = "confirmed-token-0-" + "x".repeat(20);
+    const token = "confirmed-counts-0-" + "x".repeat(20);
+    const unsubscribeToken = "confirmed-token-0-" + "x".repeat(20);
     expect(mail.html).toContain(`/newsletter/opened?issue=${counted.id}&amp;token=${token}`);
     expect(mail.html).toContain(`/newsletter/clicked?issue=${counted.id}&amp;token=${token}&amp;story=0`);
     expect(mail.html).not.toContain(`href="${STORY.url}"`);
+    // The image and the counted links carry a token that only counts: an image proxy or a link scanner
+    // that loads them cannot unsubscribe the reader with it; the unsubscribe link's token counts nothing.
+    expect(mail.html.match(/token=([\w-]+)/g)?.filter((t) => t !== `token=${token}`)).toEqual([
+      `token=${unsubscribeToken}`,
+    ]);
+    expect(await unsubscribe(database.db, token)).toBe(false);
+    expect(await recordOpen(database.db, counted.id, unsubscribeToken)).toBeUndefined();
+    expect(await engagement(database.db, counted.id)).toEqual({ opened: 0, clicked: 0 });
+    const [reader] = await database.db
+      .select({ status: newsletterSubscribers.status })
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.email, "confirmed-0@example.com"));
+    expect(reader!.status).toBe("confirmed");
 
     await recordOpen(database.db, counted.id, token);
     await recordOpen(database.db, counted.id, token);

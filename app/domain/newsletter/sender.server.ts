@@ -126,6 +126,7 @@ export function startNewsletterSender(db: Db, options: SenderOptions): Newslette
     const mail = issueMailFor(issue, settings, {
       email: delivery.email,
       token: delivery.token,
+      countsToken: delivery.countsToken,
       // Only while an admin has open counts on (off by default): no image, no counted links otherwise.
       isCounted: settings.newsletterOpenCounts,
     });

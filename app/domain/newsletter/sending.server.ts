@@ -122,7 +122,9 @@ export async function releaseIssueLease(db: Db, issueId: string, owner: string) 
 export interface DueDelivery {
   subscriberId: string;
   email: string;
+  /** The unsubscribe token (the footer's link, List-Unsubscribe) and the open image's and counted links'. */
   token: string;
+  countsToken: string;
   subscriberStatus: string;
   attempts: number;
 }
@@ -134,6 +136,7 @@ export async function dueDeliveries(db: DbOrTx, issueId: string, limit: number, 
       subscriberId: newsletterDeliveries.subscriberId,
       email: newsletterSubscribers.email,
       token: newsletterSubscribers.token,
+      countsToken: newsletterSubscribers.countsToken,
       subscriberStatus: newsletterSubscribers.status,
       attempts: newsletterDeliveries.attempts,
     })
