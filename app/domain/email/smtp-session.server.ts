@@ -10,6 +10,8 @@
  * opens a new one (a mail server drops a connection that stopped in the middle of a message).
  */
 import { Readable } from "node:stream";
+import { buffer } from "node:stream/consumers";
+import DKIM, { type DKIMOptions } from "nodemailer/lib/dkim";
 import MailComposer from "nodemailer/lib/mail-composer";
 import { parseConnectionUrl } from "nodemailer/lib/shared";
 import SMTPConnection from "nodemailer/lib/smtp-connection";
@@ -21,6 +23,11 @@ export interface BulkMessage {
   text: string;
   html: string;
   headers?: Record<string, string>;
+  /**
+   * The same for every copy of this message, so that a copy sent again after a crash is one message to
+   * a mailbox that honours it (decision record 018).
+   */
+  messageId?: string;
 }
 
 /**
@@ -46,8 +53,11 @@ export interface SmtpSession {
   close(): void;
 }
 
-/** The message as the mail server receives it (headers and MIME parts), and its envelope's bare addresses. */
-async function composed(message: BulkMessage) {
+/**
+ * The message as the mail server receives it (headers and MIME parts, DKIM-signed when `dkim` is given),
+ * and its envelope's bare addresses.
+ */
+async function composed(message: BulkMessage, dkim: DKIMOptions | undefined) {
   const mime = new MailComposer({
     from: message.from,
     to: message.to,
@@ -55,11 +65,13 @@ async function composed(message: BulkMessage) {
     text: message.text,
     html: message.html,
     headers: message.headers,
+    messageId: message.messageId,
   }).compile();
-  return { raw: await mime.build(), envelope: mime.getEnvelope() };
+  const raw = await mime.build();
+  return { raw: dkim ? await buffer(new DKIM(dkim).sign(raw)) : raw, envelope: mime.getEnvelope() };
 }
 
-export function openSmtpSession(smtpUrl: string): SmtpSession {
+export function openSmtpSession(smtpUrl: string, dkim?: DKIMOptions): SmtpSession {
   const { auth, ...options } = parseConnectionUrl(smtpUrl) as ReturnType<typeof parseConnectionUrl> & {
     auth?: { user: string; pass: string };
   };
@@ -91,7 +103,7 @@ export function openSmtpSession(smtpUrl: string): SmtpSession {
 
   return {
     async send(message, beforeLastLine) {
-      const { raw, envelope } = await composed(message);
+      const { raw, envelope } = await composed(message, dkim);
       let isAfterLastLine = false;
       let smtp: SMTPConnection;
       try {

@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
 import { seedDatabase } from "#app/db/seed.server";
 import { newsletterDeliveries, newsletterIssues, newsletterSubscribers, settings } from "#app/db/schema";
+import { testDkimKey, verifyDkim } from "#app/domain/email/dkim-testing.server";
 import { startTestSmtpServer, type TestSmtpServer } from "#app/domain/email/smtp-testing.server";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
 import { engagement, followClick, recordOpen } from "./engagement.server";
@@ -216,6 +217,36 @@ describe.each(TEST_ENGINES)("sending the newsletter on %s", (engine) => {
     expect(smtp.received).toHaveLength(6);
     expect(Date.now() - started).toBeGreaterThanOrEqual(500);
   }, 30_000);
+  test("with DKIM settings each issue is signed over List-Unsubscribe and List-Unsubscribe-Post (RFC 8058 one-click counts only then), and verifies", async () => {
+    await subscribers(2, "confirmed");
+    const key = testDkimKey();
+    const issue = await anIssue();
+    await queueIssue(database.db, issue.id);
+    start({ dkim: key, smtpFrom: "Newsdesk <news@news.example.com>" });
+    await until("the issue is sent", async () => (await statusOf(issue.id)) === "sent");
+    expect(smtp.received).toHaveLength(2);
+    for (const message of smtp.received) {
+      const [signature, ...more] = await verifyDkim(message.raw, key);
+      expect(more).toEqual([]);
+      expect(signature).toMatchObject({ domain: "news.example.com", result: "pass" });
+      expect(signature!.signedHeaders).toEqual(
+        expect.arrayContaining([
+          "list-unsubscribe",
+          "list-unsubscribe-post",
+          "from",
+          "subject",
+          "message-id",
+        ]),
+      );
+      // The signature holds the unsubscribe address: another one put in its place fails it.
+      const forged = message.raw
+        .toString()
+        .replace("/newsletter/one-click?token=", "/newsletter/one-click?token=x");
+      expect(forged).not.toBe(message.raw.toString());
+      expect((await verifyDkim(forged, key))[0]!.result).toBe("fail");
+    }
+  });
+
   test("open counts: off by default, no image and plain story links; on, each reader's opens and clicks count once", async () => {
     await subscribers(2, "confirmed");
     const quiet = await anIssue("Without counts");

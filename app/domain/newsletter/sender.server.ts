@@ -12,7 +12,8 @@
 import crypto from "node:crypto";
 import type { Db } from "#app/db/client.server";
 import type { NewsletterIssue, Settings } from "#app/db/schema";
-import { senderAddress } from "#app/domain/email/mailer.server";
+import type { DkimSettings } from "#app/config.server";
+import { dkimOptions, senderAddress } from "#app/domain/email/mailer.server";
 import { openSmtpSession, type SmtpSendError, type SmtpSession } from "#app/domain/email/smtp-session.server";
 import { getSettings } from "#app/domain/settings/settings.server";
 import { configuredOrigin } from "#app/domain/settings/site-origin.server";
@@ -44,6 +45,8 @@ export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000
 export interface SenderOptions {
   smtpUrl: string;
   smtpFrom?: string;
+  /** Signs every issue (DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY): one-click unsubscribe needs it. */
+  dkim?: DkimSettings;
   ratePerMinute: number;
   /** How long a lease lasts unrenewed: how soon another instance takes over from a dead one. */
   leaseMs?: number;
@@ -107,7 +110,7 @@ export function startNewsletterSender(db: Db, options: SenderOptions): Newslette
       await releaseIssueLease(db, issue.id, owner);
       return false;
     }
-    session ??= openSmtpSession(options.smtpUrl);
+    session ??= openSmtpSession(options.smtpUrl, dkimOptions(options.dkim));
     for (const delivery of batch) {
       if (isStopping) return false;
       const delayMs = nextSendAt - Date.now();

@@ -20,6 +20,7 @@ import { newLinkToken, newsletterSubscribers, type NewsletterSubscriber } from "
 import {
   isEmailConfigured,
   sendEmailInBackground,
+  type MailSettings,
   type OutgoingEmail,
 } from "#app/domain/email/mailer.server";
 import { addressKey, consumeRateLimit, type RateLimit } from "#app/domain/rate-limit/rate-limit.server";
@@ -41,7 +42,7 @@ export interface SignupOptions {
   origin: string;
   ip: string;
   /** The mailer's settings; the environment's by default (tests pass their SMTP server). */
-  mail?: { smtpUrl?: string; smtpFrom?: string };
+  mail?: MailSettings;
   now?: Date;
 }
 
