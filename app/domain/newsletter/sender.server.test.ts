@@ -15,6 +15,7 @@ import { engagement, followClick, recordOpen } from "./engagement.server";
 import { startNewsletterSender, type NewsletterSender, type SenderOptions } from "./sender.server";
 import {
   failDelivery,
+  markSending,
   markSent,
   queueIssue,
   retryDelivery,
@@ -326,6 +327,42 @@ describe.each(TEST_ENGINES)("sending the newsletter on %s", (engine) => {
     expect(reader!.bounceReason).toBe("");
   }, 60_000);
 
+  test("a copy a dead sender left `sending` (its last line gone, the answer not recorded) goes again once, with the same Message-ID; the rest do not", async () => {
+    await subscribers(3, "confirmed");
+    const issue = await anIssue();
+    await queueIssue(database.db, issue.id);
+    start({ owner: "first" });
+    await until("the issue is sent", async () => (await statusOf(issue.id)) === "sent");
+    await Promise.all(senders.splice(0).map((sender) => sender.stop()));
+    const first = smtp.received.find((message) => message.to.includes("confirmed-1@example.com"))!;
+    const ids = smtp.received.map((message) => message.headers["message-id"]);
+    expect(new Set(ids).size).toBe(3);
+    expect(first.headers["message-id"]).toMatch(
+      new RegExp(`^<newsletter\\.${issue.id}\\.[\\w-]+@example\\.com>$`),
+    );
+
+    // As a holder killed after the "." of reader 1's copy leaves things: that row `sending`, its lease
+    // still held by the dead one until it runs out.
+    const [reader] = await database.db
+      .select({ id: newsletterSubscribers.id })
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.email, "confirmed-1@example.com"));
+    await database.db
+      .update(newsletterDeliveries)
+      .set({ status: "sending", sentAt: null })
+      .where(eq(newsletterDeliveries.subscriberId, reader!.id));
+    await database.db
+      .update(newsletterIssues)
+      .set({ status: "sending", leaseOwner: "dead", leaseUntil: new Date(Date.now() - 1000) })
+      .where(eq(newsletterIssues.id, issue.id));
+    smtp.clear();
+    start({ owner: "second" });
+    await until("the issue is sent again", async () => (await statusOf(issue.id)) === "sent");
+    expect(smtp.received.map((message) => message.to)).toEqual([["confirmed-1@example.com"]]);
+    expect(smtp.received[0]!.headers["message-id"]).toBe(first.headers["message-id"]);
+    expect(await sendProgress(database.db, issue.id)).toEqual({ sent: 3, failed: 0, skipped: 0, left: 0 });
+  });
+
   test("a sender that lost its lease cannot undo what the new holder did", async () => {
     await subscribers(1, "confirmed");
     const issue = await anIssue();
@@ -336,7 +373,8 @@ describe.each(TEST_ENGINES)("sending the newsletter on %s", (engine) => {
       .update(newsletterIssues)
       .set({ leaseOwner: "instance-b" })
       .where(eq(newsletterIssues.id, issue.id));
-    expect(await markSent(database.db, issue.id, row!.subscriberId)).toBe(true); // B sent it
+    expect(await markSending(database.db, issue.id, row!.subscriberId)).toBe(true); // B sends it
+    await markSent(database.db, issue.id, row!.subscriberId); // and the server took it
     // A's late 4xx and 5xx change nothing.
     await retryDelivery(database.db, { ...delivery, owner: "instance-a" }, { at: new Date(), error: "451" });
     expect(await failDelivery(database.db, { ...delivery, owner: "instance-a" }, "550")).toBe(false);

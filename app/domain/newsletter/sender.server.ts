@@ -4,10 +4,12 @@
  * `ratePerMinute` a minute, renewing the lease as it goes. A holder that stops or dies leaves the lease
  * to run out and another instance (or this one, restarted) carries on from the rows.
  *
- * Never twice (decision record 018): a delivery is marked `sent` after the whole message has gone to the
- * mail server and before the "." that commits it, and only if it was still queued. A crash before the
- * mark leaves a message the mail server discards (it never saw its end) and a row still queued; a crash
- * after it, a message that was, or in the instant between, was about to be, committed.
+ * Never lost, never shown twice (decision record 018): a delivery is marked `sending` after the whole
+ * message has gone to the mail server and before the "." that commits it (only if it was still queued),
+ * and `sent` once the server answered 250. A crash before the first mark leaves a message the mail
+ * server discards (it never saw its end) and a row still queued; a crash between the two leaves a row
+ * `sending` whose message may or may not have been committed: it is sent again, with the same
+ * Message-ID, which a mailbox shows once. At most the one message in flight goes twice.
  */
 import crypto from "node:crypto";
 import type { Db } from "#app/db/client.server";
@@ -23,6 +25,7 @@ import {
   finishIssue,
   failDelivery,
   markBounced,
+  markSending,
   markSent,
   nextRetryAt,
   queueDueIssues,
@@ -36,6 +39,20 @@ import {
 } from "./sending.server";
 import { makeDailyDigest } from "./automatic-issues.server";
 import { oneClickUnsubscribeLink } from "./signup.server";
+
+/**
+ * One Message-ID per issue and reader, the same for every copy: a copy sent again after a crash is the
+ * same message to a mailbox that honours it. Its domain is the signing or the sending one.
+ */
+export function messageIdOf(
+  issueId: string,
+  subscriberId: string,
+  options: Pick<SenderOptions, "dkim" | "smtpFrom" | "smtpUrl">,
+) {
+  const from = senderAddress(options);
+  const domain = options.dkim?.domainName ?? /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? "newsdesk.invalid";
+  return `<newsletter.${issueId}.${subscriberId}@${domain}>`;
+}
 
 /** Deliveries read at a time: small, so a pause or a lost lease is seen within a batch. */
 const BATCH = 50;
@@ -133,9 +150,9 @@ export function startNewsletterSender(db: Db, options: SenderOptions): Newslette
       // Only while an admin has open counts on (off by default): no image, no counted links otherwise.
       isCounted: settings.newsletterOpenCounts,
     });
-    // Whether the row was marked sent before the last line, or could not be (another sender has it,
+    // Whether the row was marked sending before the last line, or could not be (another sender has it,
     // or the reader left since the batch was read).
-    let mark = "none" as "none" | "sent" | "refused";
+    let mark = "none" as "none" | "sending" | "refused";
     try {
       await session!.send(
         {
@@ -144,28 +161,32 @@ export function startNewsletterSender(db: Db, options: SenderOptions): Newslette
           subject: mail.subject,
           text: mail.text,
           html: mail.html,
+          messageId: messageIdOf(issue.id, delivery.subscriberId, options),
           headers: {
             "List-Unsubscribe": `<${oneClickUnsubscribeLink(configuredOrigin(settings), delivery.token)}>`,
             "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
           },
         },
         async () => {
-          mark = (await markSent(db, issue.id, delivery.subscriberId)) ? "sent" : "refused";
+          mark = (await markSending(db, issue.id, delivery.subscriberId)) ? "sending" : "refused";
           if (mark === "refused") throw new Error("the delivery is no longer this sender's to send");
         },
       );
     } catch (error) {
       if (mark === "refused") return skipIfGone(db, issue.id, delivery.subscriberId);
-      await settleFailure(row, delivery, error as SmtpSendError, mark === "sent");
+      return settleFailure(row, delivery, error as SmtpSendError, mark === "sending");
     }
+    // The server's 250: committed. A failure to record it leaves the row `sending`, sent again later.
+    await markSent(db, issue.id, delivery.subscriberId);
   }
 
   /**
    * A message the mail server did not take. Refused for this reader: a 5xx fails the delivery (and a
    * refusal of their mailbox bounces the address), a 4xx is tried again later, up to the retries.
    * Nothing said about this reader (no connection, the sender refused, the line lost): the delivery
-   * is left queued and the send waits (the loop logs it and looks again), unless its "." went out
-   * unanswered: then it stays sent, as marked.
+   * is left queued and the send waits (the loop logs it and looks again). One marked `sending` is queued
+   * again, even when its "." went out unanswered (the server may have taken it): it goes again with the
+   * same Message-ID.
    */
   async function settleFailure(
     row: { issueId: string; subscriberId: string; owner: string },
@@ -175,7 +196,6 @@ export function startNewsletterSender(db: Db, options: SenderOptions): Newslette
   ) {
     const reason = error.message.slice(0, 500);
     if (error.stage === "server") {
-      if (isMarked && error.isAfterLastLine) return;
       if (isMarked) await retryDelivery(db, row, { at: new Date(), error: reason, isAttempt: false });
       throw error;
     }
