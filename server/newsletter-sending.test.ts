@@ -184,6 +184,9 @@ describe.each(TEST_ENGINES)("a newsletter send killed half-way on %s", (engine) 
     expect(byAddress.size, "every confirmed reader received the issue").toBe(SUBSCRIBERS);
     // A copy whose last line went before the kill but whose 250 was not recorded goes again: one at most.
     const twice = [...byAddress].filter(([, n]) => n > 1).map(([address]) => address);
+    console.log(
+      `[newsletter kill -9 on ${engine}] ${smtp.received.length} received for ${SUBSCRIBERS} readers, ${atTheKill} before the kill; sent again: ${twice.join(", ") || "none"}`,
+    );
     expect(smtp.received.length - SUBSCRIBERS, `sent again: ${twice.join(", ")}`).toBeLessThanOrEqual(1);
     const idsOf = (address: string) =>
       new Set(smtp.received.filter((m) => m.to.includes(address)).map((m) => m.headers["message-id"]));
