@@ -13,7 +13,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openDatabase, type Database } from "#app/db/client.server";
 import { seedDatabase } from "#app/db/seed.server";
@@ -21,7 +21,6 @@ import { newsletterIssues, newsletterSubscribers } from "#app/db/schema";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
 import { startTestSmtpServer, type TestSmtpServer } from "#app/domain/email/smtp-testing.server";
 import { queueIssue, sendProgress } from "#app/domain/newsletter/sending.server";
-import { sql } from "drizzle-orm";
 import { freePort, isAlive, waitFor } from "./process-testing";
 
 const SUBSCRIBERS = 2000;
