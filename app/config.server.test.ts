@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from "node:crypto";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
@@ -25,6 +26,7 @@ describe("parseConfig", () => {
       webConcurrency: { workers: 1, isExplicit: false },
       smtpUrl: undefined,
       smtpFrom: undefined,
+      dkim: undefined,
       allowedHosts: [],
       mediaStorage: { kind: "local" },
       mediaPublicUrl: undefined,
@@ -32,6 +34,34 @@ describe("parseConfig", () => {
       newsletterSendRate: 600,
     });
     expect(path.isAbsolute(config.dataDir)).toBe(true);
+  });
+
+  test("DKIM: domain, selector and an RSA key in PEM (all three or none; a one-line key's \\n read as line breaks)", () => {
+    const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 1024 });
+    const pem = privateKey.export({ type: "pkcs8", format: "pem" }).toString();
+    const oneLine = pem.trim().replace(/\n/g, "\\n");
+    expect(
+      parseConfig({ DKIM_DOMAIN: "News.Example.com", DKIM_SELECTOR: "newsdesk", DKIM_PRIVATE_KEY: oneLine })
+        .dkim,
+    ).toEqual({ domainName: "news.example.com", keySelector: "newsdesk", privateKey: pem.trim() });
+    expect(() => parseConfig({ DKIM_DOMAIN: "news.example.com" })).toThrow(
+      /DKIM_SELECTOR: is missing.*DKIM_PRIVATE_KEY: is missing/,
+    );
+    const wrong = { DKIM_DOMAIN: "news.example.com", DKIM_SELECTOR: "newsdesk" };
+    expect(() => parseConfig({ ...wrong, DKIM_PRIVATE_KEY: "not a key" })).toThrow(
+      /DKIM_PRIVATE_KEY: expected an RSA private key in PEM/,
+    );
+    const ed25519 = generateKeyPairSync("ed25519").privateKey.export({ type: "pkcs8", format: "pem" });
+    expect(() => parseConfig({ ...wrong, DKIM_PRIVATE_KEY: ed25519.toString() })).toThrow(
+      /DKIM_PRIVATE_KEY: expected an RSA private key \(rsa-sha256\), not ed25519/,
+    );
+    // The key is a secret: never repeated in the message.
+    expect(() => parseConfig({ ...wrong, DKIM_PRIVATE_KEY: "secret-key-text" })).not.toThrow(
+      /secret-key-text/,
+    );
+    expect(() =>
+      parseConfig({ DKIM_DOMAIN: "not a domain", DKIM_SELECTOR: "x", DKIM_PRIVATE_KEY: pem }),
+    ).toThrow(/DKIM_DOMAIN: expected a domain/);
   });
 
   test("web push: the VAPID pair from the environment (both or neither), its contact and the hourly cap", () => {

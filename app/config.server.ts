@@ -2,6 +2,7 @@
  * Configuration, read once from the environment and validated. Secrets never reach the browser:
  * nothing here is sent to a page.
  */
+import { createPrivateKey } from "node:crypto";
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
@@ -49,6 +50,25 @@ const envSchema = z.object({
   ),
   SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   SMTP_FROM: optional,
+  DKIM_DOMAIN: optional.pipe(
+    z
+      .string()
+      .regex(
+        /^(?!-)[A-Za-z0-9-]{1,63}(\.(?!-)[A-Za-z0-9-]{1,63})+$/,
+        "expected a domain such as news.example.com",
+      )
+      .optional(),
+  ),
+  DKIM_SELECTOR: optional.pipe(
+    z
+      .string()
+      .regex(
+        /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/,
+        "expected a selector such as newsdesk (its key is at newsdesk._domainkey.<domain>)",
+      )
+      .optional(),
+  ),
+  DKIM_PRIVATE_KEY: optional,
   ALLOWED_HOSTS: optional,
   S3_BUCKET: optional.pipe(
     z
@@ -165,6 +185,12 @@ export type Config = {
   /** The From address of outgoing e-mail; default `Newsdesk <no-reply@host of SMTP_URL>`. */
   smtpFrom?: string;
   /**
+   * DKIM signing of every outgoing e-mail (`DKIM_DOMAIN`, `DKIM_SELECTOR`, `DKIM_PRIVATE_KEY`: all three
+   * or none): mail clients honour a newsletter's one-click unsubscribe (RFC 8058) only when a DKIM
+   * signature covers its List-Unsubscribe headers. The key is an RSA private key in PEM.
+   */
+  dkim?: DkimSettings;
+  /**
    * Host names (with a port when not the default) the site answers to, `ALLOWED_HOSTS=news.example.com,
    * www.news.example.com`: absolute links may be built from a request's Host only when it is one of these
    * (or this machine's own loopback name). Lower case.
@@ -200,9 +226,44 @@ export type Config = {
   newsletterSendRate: number;
 };
 
-/** The problems of the settings that go in pairs (S3, VAPID), each as `VARIABLE: what to do`. */
+export interface DkimSettings {
+  domainName: string;
+  keySelector: string;
+  /** PEM; `\n` written as two characters (one line in a settings file) is read as a line break. */
+  privateKey: string;
+}
+
+const DKIM_NAMES = ["DKIM_DOMAIN", "DKIM_SELECTOR", "DKIM_PRIVATE_KEY"] as const;
+
+/** The PEM of DKIM_PRIVATE_KEY, with `\n` as line breaks (a settings file holds it on one line). */
+const dkimKeyPem = (value: string) => value.replace(/\\n/g, "\n");
+
+/** Why DKIM_PRIVATE_KEY cannot sign, or null: nodemailer signs with RSA (rsa-sha256) only. */
+function dkimKeyProblem(value: string): string | null {
+  try {
+    const key = createPrivateKey(dkimKeyPem(value));
+    return key.asymmetricKeyType === "rsa"
+      ? null
+      : "expected an RSA private key (rsa-sha256), not " + key.asymmetricKeyType;
+  } catch {
+    return "expected an RSA private key in PEM (-----BEGIN PRIVATE KEY----- ...)";
+  }
+}
+
+/** The problems of the settings that go in pairs (S3, VAPID, DKIM), each as `VARIABLE: what to do`. */
 function pairedProblems(e: z.infer<typeof envSchema>): string[] {
   const problems: string[] = [];
+  const dkimSet = DKIM_NAMES.filter((name) => e[name] !== undefined);
+  if (dkimSet.length > 0)
+    for (const name of DKIM_NAMES)
+      if (e[name] === undefined)
+        problems.push(
+          `${name}: is missing; set DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY, or none of them`,
+        );
+  if (e.DKIM_PRIVATE_KEY) {
+    const problem = dkimKeyProblem(e.DKIM_PRIVATE_KEY);
+    if (problem) problems.push(`DKIM_PRIVATE_KEY: ${problem}`);
+  }
   if (!e.S3_BUCKET)
     for (const name of S3_ONLY)
       if (e[name] !== undefined)
@@ -246,7 +307,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
   if (!parsed.success || problemList.length > 0) {
     const problems = problemList.join("; ");
     // One line that names each variable and what to do (the commands print it without a stack trace).
-    // Values are not repeated: DATABASE_URL, SMTP_URL, ADMIN_PASSWORD and the AWS keys hold secrets.
+    // Values are not repeated: DATABASE_URL, SMTP_URL, ADMIN_PASSWORD, the AWS and DKIM keys hold secrets.
     throw invalid(
       `Invalid configuration: ${problems}. Correct the environment variable (or unset it for its default) and start again.`,
     );
@@ -278,6 +339,14 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     },
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,
+    dkim:
+      e.DKIM_DOMAIN && e.DKIM_SELECTOR && e.DKIM_PRIVATE_KEY
+        ? {
+            domainName: e.DKIM_DOMAIN.toLowerCase(),
+            keySelector: e.DKIM_SELECTOR,
+            privateKey: dkimKeyPem(e.DKIM_PRIVATE_KEY),
+          }
+        : undefined,
     allowedHosts: (e.ALLOWED_HOSTS ?? "")
       .split(",")
       .map((h) => h.trim().toLowerCase())

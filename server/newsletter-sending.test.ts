@@ -1,16 +1,19 @@
 /**
- * A send of 2,000 newsletters survives `kill -9` (issue 29's acceptance): the built server (`npm start`,
- * bin/newsdesk.mjs) sends to a real SMTP server in this process; half-way it is killed with SIGKILL
- * (its supervisor too, so nothing restarts it), then started again, and the send finishes with every
- * confirmed subscriber mailed exactly once, counted here as the mail server received them. On the
- * embedded database and, with TEST_DATABASE_URL, on PostgreSQL (where the new process waits for the
- * dead one's lease to run out).
+ * A send of 2,000 newsletters survives `kill -9` (issue 29's acceptance, issue 40): the built server
+ * (`npm start`, bin/newsdesk.mjs) sends to a real SMTP server in this process; half-way it is killed
+ * with SIGKILL (its supervisor too, so nothing restarts it), then started again, and the send finishes
+ * with no confirmed subscriber missed, counted here as the mail server received them: a copy that went
+ * twice (the one in flight at the kill) carries the same Message-ID both times, which a mailbox shows
+ * once. On the embedded database the kill lands wherever the send is; on PostgreSQL (TEST_DATABASE_URL,
+ * where the new process waits for the dead one's lease to run out) it lands while the server records
+ * a message before its last line (a trigger holds that record for a few seconds): the moment where a
+ * message recorded as sent was lost before.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openDatabase, type Database } from "#app/db/client.server";
 import { seedDatabase } from "#app/db/seed.server";
@@ -21,6 +24,8 @@ import { queueIssue, sendProgress } from "#app/domain/newsletter/sending.server"
 import { freePort, isAlive, waitFor } from "./process-testing";
 
 const SUBSCRIBERS = 2000;
+/** On PostgreSQL the kill lands while this reader's copy is being recorded. */
+const KILLED_AT = "reader-1000@example.com";
 
 beforeAll(() => {
   const built = spawnSync(process.execPath, ["scripts/ensure-build.mjs"], { encoding: "utf8" });
@@ -33,12 +38,19 @@ describe.each(TEST_ENGINES)("a newsletter send killed half-way on %s", (engine) 
   let postgres: TestDatabase | undefined;
   let issueId: string;
   const servers: ChildProcess[] = [];
+  /** When the mail server was first asked for KILLED_AT (RCPT TO), or 0. */
+  let killedAtAsked = 0;
 
   /** The database as the server sees it; on the embedded engine only while no server holds the folder. */
   const openSite = async (): Promise<Database> => (postgres ? postgres : openDatabase({ dataDir }));
 
   beforeAll(async () => {
-    smtp = await startTestSmtpServer();
+    smtp = await startTestSmtpServer({
+      refuseRecipient(address) {
+        if (address === KILLED_AT && !killedAtAsked) killedAtAsked = Date.now();
+        return undefined;
+      },
+    });
     dataDir = await mkdtemp(path.join(os.tmpdir(), "newsdesk-newsletter-"));
     postgres = engine === "postgres" ? await createTestDatabase("postgres") : undefined;
     const database = await openSite();
@@ -62,6 +74,27 @@ describe.each(TEST_ENGINES)("a newsletter send killed half-way on %s", (engine) 
         .returning();
       issueId = issue!.id;
       expect(await queueIssue(database.db, issueId)).toBe(true);
+      if (postgres) {
+        // The record made just before KILLED_AT's last line takes 6 s, whatever it writes: the kill
+        // comes inside it, and PostgreSQL commits it although its client is gone.
+        const [target] = await database.db
+          .select({ id: newsletterSubscribers.id })
+          .from(newsletterSubscribers)
+          .where(eq(newsletterSubscribers.email, KILLED_AT));
+        await database.db.execute(
+          sql.raw(`
+          create function test_slow_record() returns trigger language plpgsql as $$
+          begin
+            if old.status = 'queued' and new.status <> 'queued' and new.subscriber_id = '${target!.id}' then
+              perform pg_sleep(6);
+            end if;
+            return new;
+          end $$`),
+        );
+        await database.db.execute(sql`
+          create trigger test_slow_record before update on newsletter_deliveries
+          for each row execute function test_slow_record()`);
+      }
     } finally {
       if (!postgres) await database.close();
     }
@@ -121,9 +154,13 @@ describe.each(TEST_ENGINES)("a newsletter send killed half-way on %s", (engine) 
     return byAddress;
   };
 
-  test("every confirmed subscriber is mailed exactly once", async () => {
+  test("no confirmed subscriber is missed, and the one copy in flight at the kill goes again with its Message-ID", async () => {
     const first = await startServer();
-    await waitFor("half the mail sent", () => smtp.received.length >= SUBSCRIBERS / 2, 240_000);
+    if (postgres) {
+      await waitFor(`${KILLED_AT}'s copy on its way`, () => killedAtAsked > 0, 240_000);
+      // Its body and the record's start take milliseconds; the record itself, 6 s.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+    } else await waitFor("half the mail sent", () => smtp.received.length >= SUBSCRIBERS / 2, 240_000);
     process.kill(-first.server.pid!, "SIGKILL");
     await waitFor("the server gone", () => !isAlive(first.server.pid!), 10_000);
     const atTheKill = smtp.received.length;
@@ -143,9 +180,17 @@ describe.each(TEST_ENGINES)("a newsletter send killed half-way on %s", (engine) 
     await waitFor("the server stopped", () => !isAlive(second.server.pid!), 30_000);
 
     const byAddress = copies();
-    expect(smtp.received).toHaveLength(SUBSCRIBERS);
-    expect(byAddress.size).toBe(SUBSCRIBERS);
-    expect([...byAddress.values()].every((n) => n === 1)).toBe(true);
+    expect(byAddress.size, "every confirmed reader received the issue").toBe(SUBSCRIBERS);
+    // A copy whose last line went before the kill but whose 250 was not recorded goes again: one at most.
+    const twice = [...byAddress].filter(([, n]) => n > 1).map(([address]) => address);
+    console.log(
+      `[newsletter kill -9 on ${engine}] ${smtp.received.length} received for ${SUBSCRIBERS} readers, ${atTheKill} before the kill; sent again: ${twice.join(", ") || "none"}`,
+    );
+    expect(smtp.received.length - SUBSCRIBERS, `sent again: ${twice.join(", ")}`).toBeLessThanOrEqual(1);
+    const idsOf = (address: string) =>
+      new Set(smtp.received.filter((m) => m.to.includes(address)).map((m) => m.headers["message-id"]));
+    for (const address of twice) expect(idsOf(address).size, address).toBe(1);
+    expect(new Set(smtp.received.map((m) => m.headers["message-id"])).size).toBe(SUBSCRIBERS);
     expect(byAddress.has("pending@example.com")).toBe(false);
     expect(byAddress.has("gone@example.com")).toBe(false);
 

@@ -140,7 +140,8 @@ describe.each(TEST_ENGINES)("the newsletter over HTTP on %s", (engine) => {
     const asked = await request(leavePath);
     expect(asked.body).toContain(T.unsubscribeQuestion);
     expect((await subscriber("kwame@example.com"))?.status).toBe("confirmed");
-    const left = await request(leavePath, { token });
+    const leaveToken = new URLSearchParams(leavePath.split("?")[1]).get("token") ?? "";
+    const left = await request(leavePath, { token: leaveToken });
     expect(left.body).toContain(T.unsubscribedTitle);
     expect((await subscriber("kwame@example.com"))?.status).toBe("unsubscribed");
     // The old confirmation link cannot bring the address back.
@@ -232,6 +233,42 @@ describe.each(TEST_ENGINES)("the newsletter over HTTP on %s", (engine) => {
       body: `token=${reader!.token}`,
     });
     expect(forged.status).toBe(403);
+  });
+  test("the open image's token, as an image proxy fetches it, neither unsubscribes nor confirms; the unsubscribe link does not confirm", async () => {
+    const counts = "ama-counts-xxxxxxxxxxxxxxxxxxx";
+    const leave = "ama-leave-xxxxxxxxxxxxxxxxxxxx";
+    await database.db.insert(m.schema.newsletterSubscribers).values([
+      { email: "ama@example.com", status: "confirmed", token: leave, countsToken: counts },
+      {
+        email: "yaw@example.com",
+        status: "pending",
+        token: "yaw-leave-xxxxxxxxxxxxxxxxxxxx",
+        confirmToken: "yaw-confirm-xxxxxxxxxxxxxxxxxx",
+      },
+    ]);
+    const pixel = await fetch(`${origin}/newsletter/opened?issue=any&token=${counts}`);
+    expect(pixel.headers.get("content-type")).toBe("image/gif");
+    const oneClick = (token: string) =>
+      fetch(`${origin}/newsletter/one-click?token=${token}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: "List-Unsubscribe=One-Click",
+      });
+    expect((await oneClick(counts)).status).toBe(404);
+    expect((await request(`/newsletter/unsubscribe?token=${counts}`)).status).toBe(404);
+    expect((await request(`/newsletter/unsubscribe?token=${counts}`, { token: counts })).status).toBe(404);
+    expect((await subscriber("ama@example.com"))?.status).toBe("confirmed");
+
+    for (const token of ["yaw-leave-xxxxxxxxxxxxxxxxxxxx", counts]) {
+      expect((await request(`/newsletter/confirm?token=${token}`)).status).toBe(404);
+      expect((await request(`/newsletter/confirm?token=${token}`, { token })).status).toBe(404);
+    }
+    expect((await subscriber("yaw@example.com"))?.status).toBe("pending");
+    const confirm = "yaw-confirm-xxxxxxxxxxxxxxxxxx";
+    expect((await request(`/newsletter/confirm?token=${confirm}`, { token: confirm })).status).toBe(200);
+    expect((await subscriber("yaw@example.com"))?.status).toBe("confirmed");
+    expect((await oneClick(leave)).status).toBe(200);
+    expect((await subscriber("ama@example.com"))?.status).toBe("unsubscribed");
   });
   test("with open counts on, the signup form's consent says so; off (the default), it does not", async () => {
     const notice = m.text.NEWSLETTER_TEXT.countsNotice;

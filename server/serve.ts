@@ -133,6 +133,7 @@ export async function serve({ build, viteMiddleware, worker }: ServeOptions): Pr
     ? startNewsletterSender(database.db, {
         smtpUrl: cfg.smtpUrl,
         smtpFrom: cfg.smtpFrom,
+        dkim: cfg.dkim,
         ratePerMinute: cfg.newsletterSendRate,
       })
     : null;

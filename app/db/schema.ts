@@ -28,6 +28,9 @@ const id = () =>
   text("id")
     .primaryKey()
     .$defaultFn(() => crypto.randomUUID());
+/** 24 random bytes as base64url (32 characters): a newsletter link's token. */
+export const newLinkToken = () =>
+  Buffer.from(crypto.getRandomValues(new Uint8Array(24))).toString("base64url");
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -811,8 +814,17 @@ export const newsletterSubscribers = pgTable(
     id: id(),
     email: varchar("email", { length: 254 }).notNull(),
     status: text("status", { enum: enums.SUBSCRIBER_STATUSES }).notNull().default("pending"),
-    /** Random, in the confirmation and unsubscribe links. */
+    /**
+     * Each link a reader is mailed carries a random token that does that link's one thing
+     * (`app/domain/newsletter/signup.server.ts`): an image proxy that loads the open image, or a
+     * scanner that follows the confirmation, learns nothing that unsubscribes. `token` unsubscribes (the
+     * footer's link, `List-Unsubscribe`); before migration 0022 every link carried it.
+     */
     token: text("token").notNull(),
+    /** Only in the confirmation e-mail's link: confirms a pending signup. */
+    confirmToken: text("confirm_token").notNull().$defaultFn(newLinkToken),
+    /** Only in the open image and counted story links (while open counts are on): counts, nothing else. */
+    countsToken: text("counts_token").notNull().$defaultFn(newLinkToken),
     consentAt: timestamp("consent_at", { withTimezone: true }).notNull().defaultNow(),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
@@ -825,6 +837,8 @@ export const newsletterSubscribers = pgTable(
   (t) => [
     uniqueIndex("newsletter_subscribers_email_unique").on(t.email),
     uniqueIndex("newsletter_subscribers_token_unique").on(t.token),
+    uniqueIndex("newsletter_subscribers_confirm_token_unique").on(t.confirmToken),
+    uniqueIndex("newsletter_subscribers_counts_token_unique").on(t.countsToken),
     check("newsletter_subscribers_email_lowercase", sql`${t.email} = lower(${t.email})`),
     check("newsletter_subscribers_status", oneOf("status", enums.SUBSCRIBER_STATUSES)),
     index("newsletter_subscribers_created_idx").on(t.createdAt.desc()),

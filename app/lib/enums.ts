@@ -38,10 +38,12 @@ export const NEWSLETTER_ISSUE_STATUSES = [
 ] as const;
 export const NEWSLETTER_ISSUE_KINDS = ["issue", "digest", "breaking"] as const;
 /**
- * One subscriber's copy of an issue. `sent` is written just before the message's last line goes to the
- * mail server, never after (decision record 018); `skipped`: unsubscribed or gone before their turn.
+ * One subscriber's copy of an issue. `sending` is written just before the message's last line goes to the
+ * mail server and `sent` once the server has accepted it (decision record 018): a `sending` copy found
+ * after a crash may or may not have arrived and goes again with the same Message-ID; `skipped`:
+ * unsubscribed or gone before their turn.
  */
-export const NEWSLETTER_DELIVERY_STATUSES = ["queued", "sent", "failed", "skipped"] as const;
+export const NEWSLETTER_DELIVERY_STATUSES = ["queued", "sending", "sent", "failed", "skipped"] as const;
 /** What an e-mailed account link is for: a password reset (30 minutes) or an invitation (7 days). */
 export const ACCOUNT_LINK_PURPOSES = ["reset", "invite"] as const;
 export const REVISION_STATES = ["applied", "proposed", "rejected"] as const;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { testDkimKey, verifyDkim } from "./dkim-testing.server";
 import { closeMailTransports, isEmailConfigured, senderAddress, sendEmail } from "./mailer.server";
 import { startTestSmtpServer, type TestSmtpServer } from "./smtp-testing.server";
 
@@ -29,6 +30,23 @@ describe("the mailer", () => {
     expect(message.from).toBe('"Newsroom" <news@example.com>');
     expect(senderAddress({ smtpUrl: "smtp://u:p@mail.example:587" })).toBe(
       "Newsdesk <no-reply@mail.example>",
+    );
+  });
+
+  test("with DKIM settings every message is signed for the domain, and the signature verifies against the published key", async () => {
+    const key = testDkimKey();
+    await sendEmail(
+      { to: "signed@example.com", subject: "Reset your password", text: "Your link" },
+      { smtpUrl: smtp.smtpUrl, smtpFrom: "Newsroom <news@news.example.com>", dkim: key },
+    );
+    const message = await smtp.waitFor("signed@example.com");
+    const [signature, ...more] = await verifyDkim(message.raw, key);
+    expect(more).toEqual([]);
+    expect(signature).toMatchObject({ domain: "news.example.com", result: "pass" });
+    expect(signature!.signedHeaders).toEqual(expect.arrayContaining(["from", "subject", "to"]));
+    // Another key at that selector (a rotated or forged one): the signature fails.
+    expect((await verifyDkim(message.raw, { ...key, txtRecord: testDkimKey().txtRecord }))[0]!.result).toBe(
+      "fail",
     );
   });
 

@@ -2,14 +2,17 @@
  * One SMTP connection that sends messages one at a time, for bulk sending (the newsletter, issue 29),
  * with a moment kept just before each message's last line: `beforeLastLine` runs once the whole
  * message has been written to the mail server, and the final "." that commits it is written only when
- * that resolves. The newsletter records the delivery there, so a sender killed at any moment has
- * recorded every message the mail server could have taken (decision record 018).
+ * that resolves. The newsletter records the delivery as `sending` there, so a sender killed at any
+ * moment has recorded every message the mail server could have taken, and `sent` once `send` resolves
+ * (the server's 250; decision record 018).
  *
  * Nodemailer's connection does the protocol (EHLO, STARTTLS, AUTH, PIPELINING, dot-stuffing); the
  * message stream it is given holds back its end. Any failure closes the connection: the next message
  * opens a new one (a mail server drops a connection that stopped in the middle of a message).
  */
 import { Readable } from "node:stream";
+import { buffer } from "node:stream/consumers";
+import DKIM, { type DKIMOptions } from "nodemailer/lib/dkim";
 import MailComposer from "nodemailer/lib/mail-composer";
 import { parseConnectionUrl } from "nodemailer/lib/shared";
 import SMTPConnection from "nodemailer/lib/smtp-connection";
@@ -21,6 +24,11 @@ export interface BulkMessage {
   text: string;
   html: string;
   headers?: Record<string, string>;
+  /**
+   * The same for every copy of this message, so that a copy sent again after a crash is one message to
+   * a mailbox that honours it (decision record 018).
+   */
+  messageId?: string;
 }
 
 /**
@@ -46,8 +54,11 @@ export interface SmtpSession {
   close(): void;
 }
 
-/** The message as the mail server receives it (headers and MIME parts), and its envelope's bare addresses. */
-async function composed(message: BulkMessage) {
+/**
+ * The message as the mail server receives it (headers and MIME parts, DKIM-signed when `dkim` is given),
+ * and its envelope's bare addresses.
+ */
+async function composed(message: BulkMessage, dkim: DKIMOptions | undefined) {
   const mime = new MailComposer({
     from: message.from,
     to: message.to,
@@ -55,11 +66,13 @@ async function composed(message: BulkMessage) {
     text: message.text,
     html: message.html,
     headers: message.headers,
+    messageId: message.messageId,
   }).compile();
-  return { raw: await mime.build(), envelope: mime.getEnvelope() };
+  const raw = await mime.build();
+  return { raw: dkim ? await buffer(new DKIM(dkim).sign(raw)) : raw, envelope: mime.getEnvelope() };
 }
 
-export function openSmtpSession(smtpUrl: string): SmtpSession {
+export function openSmtpSession(smtpUrl: string, dkim?: DKIMOptions): SmtpSession {
   const { auth, ...options } = parseConnectionUrl(smtpUrl) as ReturnType<typeof parseConnectionUrl> & {
     auth?: { user: string; pass: string };
   };
@@ -91,7 +104,7 @@ export function openSmtpSession(smtpUrl: string): SmtpSession {
 
   return {
     async send(message, beforeLastLine) {
-      const { raw, envelope } = await composed(message);
+      const { raw, envelope } = await composed(message, dkim);
       let isAfterLastLine = false;
       let smtp: SMTPConnection;
       try {

@@ -4,6 +4,7 @@
  * `server.smtpUrl` and read what arrived: the links in it are followed like a reader would.
  */
 import type { AddressInfo } from "node:net";
+import { buffer } from "node:stream/consumers";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
@@ -15,6 +16,8 @@ export interface ReceivedEmail {
   html: string;
   /** Header lines by lower-case name (the last of a repeated one). */
   headers: Record<string, string>;
+  /** The message as the server received it, byte for byte (for checking a DKIM signature). */
+  raw: Buffer;
 }
 
 export interface TestSmtpServer {
@@ -57,8 +60,9 @@ export async function startTestSmtpServer(options: TestSmtpOptions = {}): Promis
       );
     },
     onData(stream, session, callback) {
-      simpleParser(stream)
-        .then(async (parsed) => {
+      buffer(stream)
+        .then(async (raw) => {
+          const parsed = await simpleParser(raw);
           if (options.acceptAfterMs)
             await new Promise((resolve) => setTimeout(resolve, options.acceptAfterMs));
           const message: ReceivedEmail = {
@@ -70,6 +74,7 @@ export async function startTestSmtpServer(options: TestSmtpOptions = {}): Promis
             headers: Object.fromEntries(
               parsed.headerLines.map(({ key, line }) => [key, line.slice(line.indexOf(":") + 1).trim()]),
             ),
+            raw,
           };
           received.push(message);
           for (const waiter of waiters.splice(0)) {

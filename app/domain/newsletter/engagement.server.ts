@@ -1,14 +1,16 @@
 /**
  * Opens and clicks of an issue (issue 29, item 4), counted only while an admin has open counts on
  * (Settings → Content, off by default; the signup form then says so). The mail then carries a 1x1
- * image and story links through a redirect, each naming the issue and the subscriber's token; a
- * subscriber counts once per issue. A link always leads to its story, counted or not: the address
+ * image and story links through a redirect, each naming the issue and the subscriber's counts token
+ * (`countsToken`: it counts and does nothing else, so an image proxy that loads the image cannot
+ * unsubscribe anyone); a subscriber counts once per issue. A link always leads to its story, counted or not: the address
  * to go to is the story the issue froze, by its place, never one taken from the request.
  */
 import { and, count, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "#app/db/client.server";
 import { newsletterDeliveries, newsletterIssues, newsletterSubscribers } from "#app/db/schema";
 import { getSettings } from "#app/domain/settings/settings.server";
+import { isLinkTokenShaped } from "./signup.server";
 
 export const OPENED_PATH = "/newsletter/opened";
 export const CLICKED_PATH = "/newsletter/clicked";
@@ -16,16 +18,16 @@ export const CLICKED_PATH = "/newsletter/clicked";
 const query = (values: Record<string, string | number>) =>
   new URLSearchParams(Object.entries(values).map(([k, v]) => [k, String(v)])).toString();
 
-export const openedLink = (origin: string, issueId: string, token: string) =>
-  `${origin}${OPENED_PATH}?${query({ issue: issueId, token })}`;
+export const openedLink = (origin: string, issueId: string, countsToken: string) =>
+  `${origin}${OPENED_PATH}?${query({ issue: issueId, token: countsToken })}`;
 
-export const clickedLink = (origin: string, issueId: string, token: string, story: number) =>
-  `${origin}${CLICKED_PATH}?${query({ issue: issueId, token, story })}`;
+export const clickedLink = (origin: string, issueId: string, countsToken: string, story: number) =>
+  `${origin}${CLICKED_PATH}?${query({ issue: issueId, token: countsToken, story })}`;
 
 /** Marks the subscriber's copy of the issue as opened (and clicked), once each, if counts are on. */
-async function record(db: Db, issueId: string, token: string, isClick: boolean) {
+async function record(db: Db, issueId: string, countsToken: string, isClick: boolean) {
   if (!(await getSettings(db)).newsletterOpenCounts) return;
-  if (!/^[A-Za-z0-9_-]{16,64}$/.test(token)) return;
+  if (!isLinkTokenShaped(countsToken)) return;
   const now = new Date();
   await db
     .update(newsletterDeliveries)
@@ -37,7 +39,7 @@ async function record(db: Db, issueId: string, token: string, isClick: boolean) 
       and(
         eq(newsletterDeliveries.issueId, issueId),
         eq(newsletterDeliveries.status, "sent"),
-        sql`${newsletterDeliveries.subscriberId} = (select id from ${newsletterSubscribers} where ${newsletterSubscribers.token} = ${token})`,
+        sql`${newsletterDeliveries.subscriberId} = (select id from ${newsletterSubscribers} where ${newsletterSubscribers.countsToken} = ${countsToken})`,
       ),
     );
 }

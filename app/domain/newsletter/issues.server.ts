@@ -275,10 +275,10 @@ export async function saveIssueDraft(
 export function issueMailFor(
   issue: Pick<NewsletterIssue, "id" | "subject" | "intro" | "stories">,
   settings: Settings,
-  recipient: { email: string; token: string; isCounted?: boolean },
+  recipient: { email: string; token: string; countsToken: string; isCounted?: boolean },
 ) {
   const origin = configuredOrigin(settings);
-  const { token } = recipient;
+  const { token, countsToken } = recipient;
   return renderIssueMail(
     {
       siteTitle: settings.siteTitle,
@@ -293,8 +293,8 @@ export function issueMailFor(
       unsubscribeUrl: unsubscribeLink(origin, token),
       ...(recipient.isCounted
         ? {
-            openPixelUrl: openedLink(origin, issue.id, token),
-            linkFor: (story: number) => clickedLink(origin, issue.id, token, story),
+            openPixelUrl: openedLink(origin, issue.id, countsToken),
+            linkFor: (story: number) => clickedLink(origin, issue.id, countsToken, story),
           }
         : {}),
     },
@@ -306,7 +306,11 @@ export async function previewIssue(db: DbOrTx, actor: CurrentUser, id: string) {
   requireNewsletter(actor, "view");
   const issue = await findIssue(db, id);
   // No reader's token: the preview's unsubscribe link must not unsubscribe anyone.
-  return issueMailFor(issue, await getSettings(db), { email: actor.email, token: "preview" });
+  return issueMailFor(issue, await getSettings(db), {
+    email: actor.email,
+    token: "preview",
+    countsToken: "preview",
+  });
 }
 
 /** Sends the rendered issue to the actor's own address, through the app's mailer. */
@@ -315,7 +319,11 @@ export async function sendTestIssue(db: Db, actor: CurrentUser, id: string, mail
   if (!isEmailConfigured(mail))
     throw invalid(NEWSLETTER_TEXT.emailOff, { title: NEWSLETTER_TEXT.testFailed });
   const issue = await findIssue(db, id);
-  const message = issueMailFor(issue, await getSettings(db), { email: actor.email, token: "test" });
+  const message = issueMailFor(issue, await getSettings(db), {
+    email: actor.email,
+    token: "test",
+    countsToken: "test",
+  });
   await sendEmail(
     { to: actor.email, subject: `[Test] ${message.subject}`, text: message.text, html: message.html },
     mail,

@@ -8,12 +8,14 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
 import { seedDatabase } from "#app/db/seed.server";
 import { newsletterDeliveries, newsletterIssues, newsletterSubscribers, settings } from "#app/db/schema";
+import { testDkimKey, verifyDkim } from "#app/domain/email/dkim-testing.server";
 import { startTestSmtpServer, type TestSmtpServer } from "#app/domain/email/smtp-testing.server";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
 import { engagement, followClick, recordOpen } from "./engagement.server";
 import { startNewsletterSender, type NewsletterSender, type SenderOptions } from "./sender.server";
 import {
   failDelivery,
+  markSending,
   markSent,
   queueIssue,
   retryDelivery,
@@ -93,6 +95,7 @@ describe.each(TEST_ENGINES)("sending the newsletter on %s", (engine) => {
       email: `${prefix}-${i}@example.com`,
       status,
       token: `${prefix}-token-${i}-${"x".repeat(20)}`,
+      countsToken: `${prefix}-counts-${i}-${"x".repeat(20)}`,
     }));
     for (let i = 0; i < rows.length; i += 500)
       await database.db.insert(newsletterSubscribers).values(rows.slice(i, i + 500));
@@ -215,6 +218,36 @@ describe.each(TEST_ENGINES)("sending the newsletter on %s", (engine) => {
     expect(smtp.received).toHaveLength(6);
     expect(Date.now() - started).toBeGreaterThanOrEqual(500);
   }, 30_000);
+  test("with DKIM settings each issue is signed over List-Unsubscribe and List-Unsubscribe-Post (RFC 8058 one-click counts only then), and verifies", async () => {
+    await subscribers(2, "confirmed");
+    const key = testDkimKey();
+    const issue = await anIssue();
+    await queueIssue(database.db, issue.id);
+    start({ dkim: key, smtpFrom: "Newsdesk <news@news.example.com>" });
+    await until("the issue is sent", async () => (await statusOf(issue.id)) === "sent");
+    expect(smtp.received).toHaveLength(2);
+    for (const message of smtp.received) {
+      const [signature, ...more] = await verifyDkim(message.raw, key);
+      expect(more).toEqual([]);
+      expect(signature).toMatchObject({ domain: "news.example.com", result: "pass" });
+      expect(signature!.signedHeaders).toEqual(
+        expect.arrayContaining([
+          "list-unsubscribe",
+          "list-unsubscribe-post",
+          "from",
+          "subject",
+          "message-id",
+        ]),
+      );
+      // The signature holds the unsubscribe address: another one put in its place fails it.
+      const forged = message.raw
+        .toString()
+        .replace("/newsletter/one-click?token=", "/newsletter/one-click?token=x");
+      expect(forged).not.toBe(message.raw.toString());
+      expect((await verifyDkim(forged, key))[0]!.result).toBe("fail");
+    }
+  });
+
   test("open counts: off by default, no image and plain story links; on, each reader's opens and clicks count once", async () => {
     await subscribers(2, "confirmed");
     const quiet = await anIssue("Without counts");
@@ -224,7 +257,7 @@ describe.each(TEST_ENGINES)("sending the newsletter on %s", (engine) => {
     const plain = smtp.received[0]!;
     expect(plain.html).not.toContain("/newsletter/opened");
     expect(plain.html).toContain(`href="${STORY.url}"`);
-    await recordOpen(database.db, quiet.id, "confirmed-token-0-" + "x".repeat(20));
+    await recordOpen(database.db, quiet.id, "confirmed-counts-0-" + "x".repeat(20));
     expect(await engagement(database.db, quiet.id)).toEqual({ opened: 0, clicked: 0 });
 
     await database.db.update(settings).set({ newsletterOpenCounts: true });
@@ -234,10 +267,24 @@ describe.each(TEST_ENGINES)("sending the newsletter on %s", (engine) => {
     await queueIssue(database.db, counted.id);
     await until("the issue is sent", async () => (await statusOf(counted.id)) === "sent");
     const mail = smtp.received.find((message) => message.to.includes("confirmed-0@example.com"))!;
-    const token = "confirmed-token-0-" + "x".repeat(20);
+    const token = "confirmed-counts-0-" + "x".repeat(20);
+    const unsubscribeToken = "confirmed-token-0-" + "x".repeat(20);
     expect(mail.html).toContain(`/newsletter/opened?issue=${counted.id}&amp;token=${token}`);
     expect(mail.html).toContain(`/newsletter/clicked?issue=${counted.id}&amp;token=${token}&amp;story=0`);
     expect(mail.html).not.toContain(`href="${STORY.url}"`);
+    // The image and the counted links carry a token that only counts: an image proxy or a link scanner
+    // that loads them cannot unsubscribe the reader with it; the unsubscribe link's token counts nothing.
+    expect(mail.html.match(/token=([\w-]+)/g)?.filter((t) => t !== `token=${token}`)).toEqual([
+      `token=${unsubscribeToken}`,
+    ]);
+    expect(await unsubscribe(database.db, token)).toBe(false);
+    expect(await recordOpen(database.db, counted.id, unsubscribeToken)).toBeUndefined();
+    expect(await engagement(database.db, counted.id)).toEqual({ opened: 0, clicked: 0 });
+    const [reader] = await database.db
+      .select({ status: newsletterSubscribers.status })
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.email, "confirmed-0@example.com"));
+    expect(reader!.status).toBe("confirmed");
 
     await recordOpen(database.db, counted.id, token);
     await recordOpen(database.db, counted.id, token);
@@ -280,6 +327,42 @@ describe.each(TEST_ENGINES)("sending the newsletter on %s", (engine) => {
     expect(reader!.bounceReason).toBe("");
   }, 60_000);
 
+  test("a copy a dead sender left `sending` (its last line gone, the answer not recorded) goes again once, with the same Message-ID; the rest do not", async () => {
+    await subscribers(3, "confirmed");
+    const issue = await anIssue();
+    await queueIssue(database.db, issue.id);
+    start({ owner: "first" });
+    await until("the issue is sent", async () => (await statusOf(issue.id)) === "sent");
+    await Promise.all(senders.splice(0).map((sender) => sender.stop()));
+    const first = smtp.received.find((message) => message.to.includes("confirmed-1@example.com"))!;
+    const ids = smtp.received.map((message) => message.headers["message-id"]);
+    expect(new Set(ids).size).toBe(3);
+    expect(first.headers["message-id"]).toMatch(
+      new RegExp(`^<newsletter\\.${issue.id}\\.[\\w-]+@example\\.com>$`),
+    );
+
+    // As a holder killed after the "." of reader 1's copy leaves things: that row `sending`, its lease
+    // still held by the dead one until it runs out.
+    const [reader] = await database.db
+      .select({ id: newsletterSubscribers.id })
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.email, "confirmed-1@example.com"));
+    await database.db
+      .update(newsletterDeliveries)
+      .set({ status: "sending", sentAt: null })
+      .where(eq(newsletterDeliveries.subscriberId, reader!.id));
+    await database.db
+      .update(newsletterIssues)
+      .set({ status: "sending", leaseOwner: "dead", leaseUntil: new Date(Date.now() - 1000) })
+      .where(eq(newsletterIssues.id, issue.id));
+    smtp.clear();
+    start({ owner: "second" });
+    await until("the issue is sent again", async () => (await statusOf(issue.id)) === "sent");
+    expect(smtp.received.map((message) => message.to)).toEqual([["confirmed-1@example.com"]]);
+    expect(smtp.received[0]!.headers["message-id"]).toBe(first.headers["message-id"]);
+    expect(await sendProgress(database.db, issue.id)).toEqual({ sent: 3, failed: 0, skipped: 0, left: 0 });
+  });
+
   test("a sender that lost its lease cannot undo what the new holder did", async () => {
     await subscribers(1, "confirmed");
     const issue = await anIssue();
@@ -290,7 +373,8 @@ describe.each(TEST_ENGINES)("sending the newsletter on %s", (engine) => {
       .update(newsletterIssues)
       .set({ leaseOwner: "instance-b" })
       .where(eq(newsletterIssues.id, issue.id));
-    expect(await markSent(database.db, issue.id, row!.subscriberId)).toBe(true); // B sent it
+    expect(await markSending(database.db, issue.id, row!.subscriberId)).toBe(true); // B sends it
+    await markSent(database.db, issue.id, row!.subscriberId); // and the server took it
     // A's late 4xx and 5xx change nothing.
     await retryDelivery(database.db, { ...delivery, owner: "instance-a" }, { at: new Date(), error: "451" });
     expect(await failDelivery(database.db, { ...delivery, owner: "instance-a" }, "550")).toBe(false);

@@ -4,15 +4,18 @@
  * `ratePerMinute` a minute, renewing the lease as it goes. A holder that stops or dies leaves the lease
  * to run out and another instance (or this one, restarted) carries on from the rows.
  *
- * Never twice (decision record 018): a delivery is marked `sent` after the whole message has gone to the
- * mail server and before the "." that commits it, and only if it was still queued. A crash before the
- * mark leaves a message the mail server discards (it never saw its end) and a row still queued; a crash
- * after it, a message that was, or in the instant between, was about to be, committed.
+ * Never lost, never shown twice (decision record 018): a delivery is marked `sending` after the whole
+ * message has gone to the mail server and before the "." that commits it (only if it was still queued),
+ * and `sent` once the server answered 250. A crash before the first mark leaves a message the mail
+ * server discards (it never saw its end) and a row still queued; a crash between the two leaves a row
+ * `sending` whose message may or may not have been committed: it is sent again, with the same
+ * Message-ID, which a mailbox shows once. At most the one message in flight goes twice.
  */
 import crypto from "node:crypto";
 import type { Db } from "#app/db/client.server";
 import type { NewsletterIssue, Settings } from "#app/db/schema";
-import { senderAddress } from "#app/domain/email/mailer.server";
+import type { DkimSettings } from "#app/config.server";
+import { dkimOptions, senderAddress } from "#app/domain/email/mailer.server";
 import { openSmtpSession, type SmtpSendError, type SmtpSession } from "#app/domain/email/smtp-session.server";
 import { getSettings } from "#app/domain/settings/settings.server";
 import { configuredOrigin } from "#app/domain/settings/site-origin.server";
@@ -22,6 +25,7 @@ import {
   finishIssue,
   failDelivery,
   markBounced,
+  markSending,
   markSent,
   nextRetryAt,
   queueDueIssues,
@@ -36,6 +40,20 @@ import {
 import { makeDailyDigest } from "./automatic-issues.server";
 import { oneClickUnsubscribeLink } from "./signup.server";
 
+/**
+ * One Message-ID per issue and reader, the same for every copy: a copy sent again after a crash is the
+ * same message to a mailbox that honours it. Its domain is the signing or the sending one.
+ */
+export function messageIdOf(
+  issueId: string,
+  subscriberId: string,
+  options: Pick<SenderOptions, "dkim" | "smtpFrom" | "smtpUrl">,
+) {
+  const from = senderAddress(options);
+  const domain = options.dkim?.domainName ?? /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? "newsdesk.invalid";
+  return `<newsletter.${issueId}.${subscriberId}@${domain}>`;
+}
+
 /** Deliveries read at a time: small, so a pause or a lost lease is seen within a batch. */
 const BATCH = 50;
 /** Waits before the 1st, 2nd... retry of a 4xx refusal of the reader or the message; then it fails. */
@@ -44,6 +62,8 @@ export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000
 export interface SenderOptions {
   smtpUrl: string;
   smtpFrom?: string;
+  /** Signs every issue (DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY): one-click unsubscribe needs it. */
+  dkim?: DkimSettings;
   ratePerMinute: number;
   /** How long a lease lasts unrenewed: how soon another instance takes over from a dead one. */
   leaseMs?: number;
@@ -107,7 +127,7 @@ export function startNewsletterSender(db: Db, options: SenderOptions): Newslette
       await releaseIssueLease(db, issue.id, owner);
       return false;
     }
-    session ??= openSmtpSession(options.smtpUrl);
+    session ??= openSmtpSession(options.smtpUrl, dkimOptions(options.dkim));
     for (const delivery of batch) {
       if (isStopping) return false;
       const delayMs = nextSendAt - Date.now();
@@ -126,12 +146,13 @@ export function startNewsletterSender(db: Db, options: SenderOptions): Newslette
     const mail = issueMailFor(issue, settings, {
       email: delivery.email,
       token: delivery.token,
+      countsToken: delivery.countsToken,
       // Only while an admin has open counts on (off by default): no image, no counted links otherwise.
       isCounted: settings.newsletterOpenCounts,
     });
-    // Whether the row was marked sent before the last line, or could not be (another sender has it,
+    // Whether the row was marked sending before the last line, or could not be (another sender has it,
     // or the reader left since the batch was read).
-    let mark = "none" as "none" | "sent" | "refused";
+    let mark = "none" as "none" | "sending" | "refused";
     try {
       await session!.send(
         {
@@ -140,28 +161,32 @@ export function startNewsletterSender(db: Db, options: SenderOptions): Newslette
           subject: mail.subject,
           text: mail.text,
           html: mail.html,
+          messageId: messageIdOf(issue.id, delivery.subscriberId, options),
           headers: {
             "List-Unsubscribe": `<${oneClickUnsubscribeLink(configuredOrigin(settings), delivery.token)}>`,
             "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
           },
         },
         async () => {
-          mark = (await markSent(db, issue.id, delivery.subscriberId)) ? "sent" : "refused";
+          mark = (await markSending(db, issue.id, delivery.subscriberId)) ? "sending" : "refused";
           if (mark === "refused") throw new Error("the delivery is no longer this sender's to send");
         },
       );
     } catch (error) {
       if (mark === "refused") return skipIfGone(db, issue.id, delivery.subscriberId);
-      await settleFailure(row, delivery, error as SmtpSendError, mark === "sent");
+      return settleFailure(row, delivery, error as SmtpSendError, mark === "sending");
     }
+    // The server's 250: committed. A failure to record it leaves the row `sending`, sent again later.
+    await markSent(db, issue.id, delivery.subscriberId);
   }
 
   /**
    * A message the mail server did not take. Refused for this reader: a 5xx fails the delivery (and a
    * refusal of their mailbox bounces the address), a 4xx is tried again later, up to the retries.
    * Nothing said about this reader (no connection, the sender refused, the line lost): the delivery
-   * is left queued and the send waits (the loop logs it and looks again), unless its "." went out
-   * unanswered: then it stays sent, as marked.
+   * is left queued and the send waits (the loop logs it and looks again). One marked `sending` is queued
+   * again, even when its "." went out unanswered (the server may have taken it): it goes again with the
+   * same Message-ID.
    */
   async function settleFailure(
     row: { issueId: string; subscriberId: string; owner: string },
@@ -171,7 +196,6 @@ export function startNewsletterSender(db: Db, options: SenderOptions): Newslette
   ) {
     const reason = error.message.slice(0, 500);
     if (error.stage === "server") {
-      if (isMarked && error.isAfterLastLine) return;
       if (isMarked) await retryDelivery(db, row, { at: new Date(), error: reason, isAttempt: false });
       throw error;
     }

@@ -67,6 +67,11 @@ export async function queueDueIssues(db: Db, now = new Date()): Promise<string[]
  * Takes (or keeps) the lease of a sending issue for `owner` until now + leaseMs: one whose lease is
  * free or has run out (its holder stopped or died), or one `owner` already holds; breaking news first,
  * then one with work due now. Null when no issue is sending or others hold them all.
+ *
+ * Its copies left `sending` are queued again, to go again with their Message-ID: a sender takes the lease
+ * only between messages, so none of them is in flight here; they are the ones a holder that died (or
+ * lost its database) left between the last "." and the record of the server's answer, which may or may
+ * not have arrived (decision record 018).
  */
 export async function takeIssueLease(
   db: Db,
@@ -90,6 +95,10 @@ export async function takeIssueLease(
     returning id`,
   );
   if (!row) return null;
+  await db
+    .update(newsletterDeliveries)
+    .set({ status: "queued" })
+    .where(and(eq(newsletterDeliveries.issueId, row.id), eq(newsletterDeliveries.status, "sending")));
   const [issue] = await db.select().from(newsletterIssues).where(eq(newsletterIssues.id, row.id));
   return issue ?? null;
 }
@@ -122,7 +131,9 @@ export async function releaseIssueLease(db: Db, issueId: string, owner: string) 
 export interface DueDelivery {
   subscriberId: string;
   email: string;
+  /** The unsubscribe token (the footer's link, List-Unsubscribe) and the open image's and counted links'. */
   token: string;
+  countsToken: string;
   subscriberStatus: string;
   attempts: number;
 }
@@ -134,6 +145,7 @@ export async function dueDeliveries(db: DbOrTx, issueId: string, limit: number, 
       subscriberId: newsletterDeliveries.subscriberId,
       email: newsletterSubscribers.email,
       token: newsletterSubscribers.token,
+      countsToken: newsletterSubscribers.countsToken,
       subscriberStatus: newsletterSubscribers.status,
       attempts: newsletterDeliveries.attempts,
     })
@@ -171,14 +183,14 @@ const whileHeldBy = (issueId: string, owner: string) =>
   sql`exists (select 1 from ${newsletterIssues} where ${newsletterIssues.id} = ${issueId} and ${newsletterIssues.leaseOwner} = ${owner})`;
 
 /**
- * Records a delivery as sent, just before its last line goes out; false when it is no longer queued
+ * Records a delivery as `sending`, just before its last line goes out; false when it is no longer queued
  * (another sender has it) or its reader is no longer confirmed (unsubscribed meanwhile): then the
  * message must not be ended.
  */
-export async function markSent(db: DbOrTx, issueId: string, subscriberId: string, now = new Date()) {
+export async function markSending(db: DbOrTx, issueId: string, subscriberId: string) {
   const rows = await db
     .update(newsletterDeliveries)
-    .set({ status: "sent", sentAt: now })
+    .set({ status: "sending" })
     .where(
       and(
         deliveryOf(issueId, subscriberId),
@@ -188,6 +200,16 @@ export async function markSent(db: DbOrTx, issueId: string, subscriberId: string
     )
     .returning({ id: newsletterDeliveries.subscriberId });
   return rows.length > 0;
+}
+
+/** The mail server answered 250 to the message's last line: the delivery is `sent`. */
+export async function markSent(db: DbOrTx, issueId: string, subscriberId: string, now = new Date()) {
+  await db
+    .update(newsletterDeliveries)
+    .set({ status: "sent", sentAt: now })
+    .where(
+      and(deliveryOf(issueId, subscriberId), inArray(newsletterDeliveries.status, ["sending", "queued"])),
+    );
 }
 
 /** A queued delivery whose reader left (unsubscribed, bounced, deleted) before their turn: `skipped`. */
@@ -276,7 +298,12 @@ export async function sendProgress(db: DbOrTx, issueId: string): Promise<SendPro
     .where(eq(newsletterDeliveries.issueId, issueId))
     .groupBy(newsletterDeliveries.status);
   const of = (status: NewsletterDeliveryStatus) => rows.find((row) => row.status === status)?.n ?? 0;
-  return { sent: of("sent"), failed: of("failed"), skipped: of("skipped"), left: of("queued") };
+  return {
+    sent: of("sent"),
+    failed: of("failed"),
+    skipped: of("skipped"),
+    left: of("queued") + of("sending"),
+  };
 }
 
 /** Pauses a send (the holder stops at its next renewal) or resumes it; false when it was not in that state. */

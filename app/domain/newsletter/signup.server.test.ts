@@ -91,7 +91,7 @@ describe.each(TEST_ENGINES)("newsletter signup on %s", (engine) => {
     const leave = linkIn(message.text, "/newsletter/unsubscribe");
     const token = leave.searchParams.get("token") ?? "";
     // Opening the link only shows whose subscription it ends (mail scanners open links).
-    expect(await subscriberForLink(database.db, token)).toEqual({
+    expect(await subscriberForLink(database.db, "unsubscribe", token)).toEqual({
       email: "reader@example.com",
       status: "confirmed",
     });
@@ -103,6 +103,31 @@ describe.each(TEST_ENGINES)("newsletter signup on %s", (engine) => {
     // The old confirmation link does not bring them back.
     expect(await confirmSubscription(database.db, confirm.searchParams.get("token") ?? "")).toBe(false);
     expect((await rowFor("reader@example.com")).status).toBe("unsubscribed");
+  });
+
+  test("each link of the confirmation e-mail does only its own thing: the unsubscribe link confirms nothing, the confirm link unsubscribes nobody", async () => {
+    await subscribe(
+      database.db,
+      { email: "apart@example.com", consent: "on" },
+      { origin: ORIGIN, ip: "1.2.3.4", mail },
+    );
+    const message = await smtp.waitFor("apart@example.com");
+    const confirmToken = linkIn(message.text, "/newsletter/confirm").searchParams.get("token") ?? "";
+    const leaveToken = linkIn(message.text, "/newsletter/unsubscribe").searchParams.get("token") ?? "";
+    expect(confirmToken).not.toBe(leaveToken);
+    const { countsToken } = await rowFor("apart@example.com");
+    for (const token of [confirmToken, countsToken]) {
+      expect(await subscriberForLink(database.db, "unsubscribe", token)).toBeNull();
+      expect(await unsubscribe(database.db, token)).toBe(false);
+    }
+    for (const token of [leaveToken, countsToken]) {
+      expect(await subscriberForLink(database.db, "confirm", token)).toBeNull();
+      expect(await confirmSubscription(database.db, token)).toBe(false);
+    }
+    expect((await rowFor("apart@example.com")).status).toBe("pending");
+    expect(await confirmSubscription(database.db, confirmToken)).toBe(true);
+    expect(await unsubscribe(database.db, leaveToken)).toBe(true);
+    expect((await rowFor("apart@example.com")).status).toBe("unsubscribed");
   });
 
   test("without e-mail: confirmed at once, no message sent", async () => {
@@ -145,8 +170,7 @@ describe.each(TEST_ENGINES)("newsletter signup on %s", (engine) => {
     await backgroundMailSettled();
     expect(smtp.received).toHaveLength(2);
     // A confirmed reader is not mailed at all, and gets the very same answer.
-    const token = (await rowFor("twice@example.com")).token;
-    await confirmSubscription(database.db, token);
+    await confirmSubscription(database.db, (await rowFor("twice@example.com")).confirmToken);
     smtp.clear();
     const known = await subscribe(
       database.db,
@@ -164,7 +188,7 @@ describe.each(TEST_ENGINES)("newsletter signup on %s", (engine) => {
     try {
       const options = { origin: ORIGIN, ip: "1.2.3.4", mail: { smtpUrl: slowSmtp.smtpUrl } };
       await subscribe(database.db, { email: "known@example.com", consent: "on" }, options);
-      await confirmSubscription(database.db, (await rowFor("known@example.com")).token);
+      await confirmSubscription(database.db, (await rowFor("known@example.com")).confirmToken);
 
       const fresh = await subscribe(database.db, { email: "new@example.com", consent: "on" }, options);
       // Answered, and the mail server has not accepted the confirmation yet: the answer did not wait for it.
@@ -203,12 +227,15 @@ describe.each(TEST_ENGINES)("newsletter signup on %s", (engine) => {
   test("an unsubscribed reader who signs up again starts over with a new token", async () => {
     const options = { origin: ORIGIN, ip: "1.2.3.4", mail: noMail };
     await subscribe(database.db, { email: "back@example.com", consent: "on" }, options);
-    const { token } = await rowFor("back@example.com");
+    const before = await rowFor("back@example.com");
+    const { token } = before;
     await unsubscribe(database.db, token);
     await subscribe(database.db, { email: "back@example.com", consent: "on" }, options);
     const row = await rowFor("back@example.com");
     expect(row).toMatchObject({ status: "confirmed", unsubscribedAt: null });
     expect(row.token).not.toBe(token);
+    expect(row.confirmToken).not.toBe(before.confirmToken);
+    expect(row.countsToken).not.toBe(before.countsToken);
   });
 
   test("one address is rate-limited, whatever client asks", async () => {
@@ -260,6 +287,6 @@ describe.each(TEST_ENGINES)("newsletter signup on %s", (engine) => {
     expect(await confirmSubscription(database.db, "nope")).toBe(false);
     expect(await confirmSubscription(database.db, "A".repeat(32))).toBe(false);
     expect(await unsubscribe(database.db, "' OR 1=1 --")).toBe(false);
-    expect(await subscriberForLink(database.db, "")).toBeNull();
+    expect(await subscriberForLink(database.db, "confirm", "")).toBeNull();
   });
 });

@@ -6,15 +6,21 @@
  * The answer to a signup never says whether the address was already known: a stranger must not learn
  * who reads the newsletter. Nor does it mail on every try: a confirmation is sent again only to a
  * pending address, at most once per RESEND_INTERVAL.
+ *
+ * Each link carries the token of its one purpose (issue 40): `confirmToken` only confirms, `token` only
+ * unsubscribes, `countsToken` (engagement.server.ts) only counts an open or a click. A mail scanner that
+ * follows the confirmation link, or an image proxy that loads the open image, holds nothing that
+ * unsubscribes, and the unsubscribe link confirms nothing. Links mailed before migration 0022 carried one
+ * token for all: it stays the unsubscribe token (a pending reader's: the confirm token), see that migration.
  */
-import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "#app/db/client.server";
 import { isUniqueViolation } from "#app/db/errors";
-import { newsletterSubscribers, type NewsletterSubscriber } from "#app/db/schema";
+import { newLinkToken, newsletterSubscribers, type NewsletterSubscriber } from "#app/db/schema";
 import {
   isEmailConfigured,
   sendEmailInBackground,
+  type MailSettings,
   type OutgoingEmail,
 } from "#app/domain/email/mailer.server";
 import { addressKey, consumeRateLimit, type RateLimit } from "#app/domain/rate-limit/rate-limit.server";
@@ -36,7 +42,7 @@ export interface SignupOptions {
   origin: string;
   ip: string;
   /** The mailer's settings; the environment's by default (tests pass their SMTP server). */
-  mail?: { smtpUrl?: string; smtpFrom?: string };
+  mail?: MailSettings;
   now?: Date;
 }
 
@@ -46,10 +52,23 @@ export interface SignupResult {
   message: string;
 }
 
-const newToken = () => randomBytes(24).toString("base64url");
+/** What a newsletter link is for, and the subscriber's column holding that link's token. */
+const LINK_TOKENS = {
+  confirm: newsletterSubscribers.confirmToken,
+  unsubscribe: newsletterSubscribers.token,
+} as const;
+export type NewsletterLinkPurpose = keyof typeof LINK_TOKENS;
 
-export const confirmLink = (origin: string, token: string) =>
-  `${origin}/newsletter/confirm?token=${encodeURIComponent(token)}`;
+/** A new token for every purpose: a new signup, or an address that left and signs up again. */
+const freshTokens = () => ({
+  token: newLinkToken(),
+  confirmToken: newLinkToken(),
+  countsToken: newLinkToken(),
+});
+
+/** The confirmation e-mail's link: its token (`confirmToken`) confirms and does nothing else. */
+export const confirmLink = (origin: string, confirmToken: string) =>
+  `${origin}/newsletter/confirm?token=${encodeURIComponent(confirmToken)}`;
 export const unsubscribeLink = (origin: string, token: string) =>
   `${origin}/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
 /** The `List-Unsubscribe` address of every issue: a mail client's one-click POST there (RFC 8058) unsubscribes. */
@@ -107,7 +126,7 @@ export async function subscribe(
 
 /**
  * Stores the signup: a new address with this consent; an unsubscribed or bounced one starts again (new consent, new
- * token, so links from before stay dead); a pending one records the renewed consent; a confirmed one is
+ * tokens, so links from before stay dead); a pending one records the renewed consent; a confirmed one is
  * left alone. Returns the row as it is now.
  */
 async function recordSignup(
@@ -131,7 +150,7 @@ async function recordSignup(
     try {
       const [row] = await db
         .insert(newsletterSubscribers)
-        .values({ email, token: newToken(), createdAt: now, ...fresh })
+        .values({ email, ...freshTokens(), createdAt: now, ...fresh })
         .returning();
       return row;
     } catch (error) {
@@ -144,7 +163,7 @@ async function recordSignup(
   // An address that left, or whose mail server refused an issue, starts again with this consent.
   const changes =
     existing.status === "unsubscribed" || existing.status === "bounced"
-      ? { ...fresh, token: newToken(), bouncedAt: null, bounceReason: "" }
+      ? { ...fresh, ...freshTokens(), bouncedAt: null, bounceReason: "" }
       : {
           consentAt: now,
           ipAddress: ip,
@@ -159,11 +178,11 @@ async function recordSignup(
 }
 
 export function confirmationEmail(
-  subscriber: Pick<NewsletterSubscriber, "email" | "token">,
+  subscriber: Pick<NewsletterSubscriber, "email" | "token" | "confirmToken">,
   origin: string,
   siteTitle: string,
 ): OutgoingEmail {
-  const confirm = confirmLink(origin, subscriber.token);
+  const confirm = confirmLink(origin, subscriber.confirmToken);
   const unsubscribe = unsubscribeLink(origin, subscriber.token);
   const text = [
     `Someone, hopefully you, asked to receive the ${siteTitle} newsletter at ${subscriber.email}.`,
@@ -194,21 +213,20 @@ export async function linkToken(request: Request): Promise<string> {
   return new URL(request.url).searchParams.get("token") ?? "";
 }
 
-async function subscriberByToken(db: Db, token: string) {
-  // Tokens are 32 characters of base64url; anything else cannot match and needs no query.
-  if (!/^[A-Za-z0-9_-]{16,64}$/.test(token)) return undefined;
-  const [row] = await db
-    .select()
-    .from(newsletterSubscribers)
-    .where(eq(newsletterSubscribers.token, token))
-    .limit(1);
+/** Tokens are 32 characters of base64url (64 hex digits from migration 0022); anything else needs no query. */
+export const isLinkTokenShaped = (token: string) => /^[A-Za-z0-9_-]{16,64}$/.test(token);
+
+/** The subscriber whose token for this purpose it is: another purpose's token finds nobody. */
+async function subscriberByToken(db: Db, purpose: NewsletterLinkPurpose, token: string) {
+  if (!isLinkTokenShaped(token)) return undefined;
+  const [row] = await db.select().from(newsletterSubscribers).where(eq(LINK_TOKENS[purpose], token)).limit(1);
   return row;
 }
 
 /** The confirmation page's button: pending becomes confirmed (again: confirmed). An unsubscribed address stays out. */
 export async function confirmSubscription(db: Db, token: string, now = new Date()): Promise<boolean> {
   await requireNewsletterOn(db);
-  const row = await subscriberByToken(db, token);
+  const row = await subscriberByToken(db, "confirm", token);
   if (!row || row.status === "unsubscribed" || row.status === "bounced") return false;
   if (row.status === "pending")
     await db
@@ -222,8 +240,8 @@ export async function confirmSubscription(db: Db, token: string, now = new Date(
  * The confirm and unsubscribe pages (GET) show whose subscription the link is for, without changing it:
  * mail scanners open links, so only the page's button (a POST) confirms or unsubscribes.
  */
-export async function subscriberForLink(db: Db, token: string) {
-  const row = await subscriberByToken(db, token);
+export async function subscriberForLink(db: Db, purpose: NewsletterLinkPurpose, token: string) {
+  const row = await subscriberByToken(db, purpose, token);
   return row ? { email: row.email, status: row.status } : null;
 }
 
@@ -232,7 +250,7 @@ export async function subscriberForLink(db: Db, token: string) {
  * reader must always be able to leave.
  */
 export async function unsubscribe(db: Db, token: string, now = new Date()): Promise<boolean> {
-  const row = await subscriberByToken(db, token);
+  const row = await subscriberByToken(db, "unsubscribe", token);
   if (!row) return false;
   if (row.status !== "unsubscribed")
     await db

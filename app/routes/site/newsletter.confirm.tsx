@@ -44,7 +44,7 @@ const confirmed = () =>
 export const loader = withDomainErrors(async ({ request, context }: Route.LoaderArgs) => {
   await requireNewsletterOn(context.db);
   const token = await linkToken(request);
-  const subscriber = await subscriberForLink(context.db, token);
+  const subscriber = await subscriberForLink(context.db, "confirm", token);
   if (!subscriber || subscriber.status === "unsubscribed") return invalidLink();
   if (subscriber.status === "confirmed") return confirmed();
   return data({

@@ -20,7 +20,7 @@ const invalidLink = () =>
 
 export const loader = withDomainErrors(async ({ request, context }: Route.LoaderArgs) => {
   const token = await linkToken(request);
-  const subscriber = await subscriberForLink(context.db, token);
+  const subscriber = await subscriberForLink(context.db, "unsubscribe", token);
   if (!subscriber) return invalidLink();
   if (subscriber.status === "unsubscribed")
     return done(true, NEWSLETTER_TEXT.alreadyUnsubscribedTitle, NEWSLETTER_TEXT.alreadyUnsubscribed);
