@@ -4,43 +4,20 @@
  * them on every admin page load.)
  */
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createRequestContext } from "#app/auth/current-user.server";
 import { requireAdminPath, requirePermission } from "#app/auth/guard.server";
 import { commitSessionCookie, createSession } from "#app/auth/session.server";
-import { config } from "#app/config.server";
 import { DomainError } from "#app/lib/errors";
 import { toResponse } from "#app/lib/http-errors.server";
 import {
   forgetLegacyRoleAnnouncement,
   takeLegacyRoleAnnouncement,
 } from "#app/domain/users/legacy-roles.server";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "./testing.server";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase, migrationsBefore } from "./testing.server";
 
 const LEGACY_MIGRATION = "0002_legacy_roles_become_writer";
-
-/** A copy of the migrations folder that stops just before the legacy role migration. */
-function migrationsBeforeLegacyRoles(): string {
-  const source = config().migrationsDir;
-  const journal = JSON.parse(fs.readFileSync(path.join(source, "meta", "_journal.json"), "utf8")) as {
-    entries: Array<{ tag: string }>;
-  };
-  const cut = journal.entries.findIndex((entry) => entry.tag === LEGACY_MIGRATION);
-  expect(cut).toBeGreaterThan(0);
-  const earlier = journal.entries.slice(0, cut);
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "newsdesk-migrations-"));
-  fs.mkdirSync(path.join(folder, "meta"));
-  fs.writeFileSync(
-    path.join(folder, "meta", "_journal.json"),
-    JSON.stringify({ ...journal, entries: earlier }),
-  );
-  for (const { tag } of earlier)
-    fs.copyFileSync(path.join(source, `${tag}.sql`), path.join(folder, `${tag}.sql`));
-  return folder;
-}
 
 /** A test database as an older install left it: only the migrations before the legacy role one. */
 async function olderInstall(engine: (typeof TEST_ENGINES)[number]) {
@@ -48,7 +25,7 @@ async function olderInstall(engine: (typeof TEST_ENGINES)[number]) {
   await database.db.execute(sql`DROP SCHEMA public CASCADE`);
   await database.db.execute(sql`CREATE SCHEMA public`);
   await database.db.execute(sql`DROP SCHEMA IF EXISTS drizzle CASCADE`);
-  const olderMigrations = migrationsBeforeLegacyRoles();
+  const olderMigrations = migrationsBefore(LEGACY_MIGRATION);
   await database.migrate(olderMigrations);
   return { database, olderMigrations };
 }

@@ -5,37 +5,14 @@
  * confirmation e-mail) still confirms and no longer unsubscribes; every other token is new.
  */
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { config } from "#app/config.server";
 import { confirmSubscription, subscriberForLink, unsubscribe } from "#app/domain/newsletter/signup.server";
 import { settings } from "./schema";
 import { seedDatabase } from "./seed.server";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "./testing.server";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase, migrationsBefore } from "./testing.server";
 
 const TOKENS_MIGRATION = "0022_newsletter_link_tokens";
-
-/** A copy of the migrations folder that stops just before the per-purpose tokens. */
-function migrationsBeforeTokens(): string {
-  const source = config().migrationsDir;
-  const journal = JSON.parse(fs.readFileSync(path.join(source, "meta", "_journal.json"), "utf8")) as {
-    entries: Array<{ tag: string }>;
-  };
-  const cut = journal.entries.findIndex((entry) => entry.tag === TOKENS_MIGRATION);
-  expect(cut).toBeGreaterThan(0);
-  const earlier = journal.entries.slice(0, cut);
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "newsdesk-migrations-"));
-  fs.mkdirSync(path.join(folder, "meta"));
-  fs.writeFileSync(
-    path.join(folder, "meta", "_journal.json"),
-    JSON.stringify({ ...journal, entries: earlier }),
-  );
-  for (const { tag } of earlier)
-    fs.copyFileSync(path.join(source, `${tag}.sql`), path.join(folder, `${tag}.sql`));
-  return folder;
-}
 
 const OLD_CONFIRMED = "old-confirmed-token-xxxxxxxxxxxxxx";
 const OLD_PENDING = "old-pending-token-xxxxxxxxxxxxxxxx";
@@ -60,7 +37,7 @@ describe.each(TEST_ENGINES)("newsletter links mailed before migration 0022 on %s
     await database.db.execute(sql`DROP SCHEMA public CASCADE`);
     await database.db.execute(sql`CREATE SCHEMA public`);
     await database.db.execute(sql`DROP SCHEMA IF EXISTS drizzle CASCADE`);
-    olderMigrations = migrationsBeforeTokens();
+    olderMigrations = migrationsBefore(TOKENS_MIGRATION);
     await database.migrate(olderMigrations);
     await database.db.execute(sql`
       INSERT INTO newsletter_subscribers (id, email, status, token) VALUES

@@ -5,34 +5,11 @@
  * under a CDN (MEDIA_PUBLIC_URL), stay absolute.
  */
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { config } from "#app/config.server";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "./testing.server";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase, migrationsBefore } from "./testing.server";
 
 const MIGRATION = "0021_site_relative_media_urls";
-
-/** A copy of the migrations folder that stops just before 0021. */
-function migrationsBefore(tag: string): string {
-  const source = config().migrationsDir;
-  const journal = JSON.parse(fs.readFileSync(path.join(source, "meta", "_journal.json"), "utf8")) as {
-    entries: Array<{ tag: string }>;
-  };
-  const cut = journal.entries.findIndex((entry) => entry.tag === tag);
-  expect(cut).toBeGreaterThan(0);
-  const earlier = journal.entries.slice(0, cut);
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "newsdesk-migrations-"));
-  fs.mkdirSync(path.join(folder, "meta"));
-  fs.writeFileSync(
-    path.join(folder, "meta", "_journal.json"),
-    JSON.stringify({ ...journal, entries: earlier }),
-  );
-  for (const { tag: earlierTag } of earlier)
-    fs.copyFileSync(path.join(source, `${earlierTag}.sql`), path.join(folder, `${earlierTag}.sql`));
-  return folder;
-}
 
 const OURS = "0123456789abcdef01234567";
 const ON_CDN = "fedcba9876543210fedcba98";

@@ -5,6 +5,9 @@
  */
 import { backgroundSettled } from "#app/lib/background.server";
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import pg from "pg";
 import { config } from "#app/config.server";
 import { openDatabase, type Database, type Db } from "./client.server";
@@ -77,4 +80,27 @@ export function one<T>(rows: readonly T[]): T {
   const [row] = rows;
   if (rows.length !== 1 || row === undefined) throw new Error(`expected exactly one row, got ${rows.length}`);
   return row;
+}
+
+/**
+ * A copy of the migrations folder that stops just before the migration `tag`: a test of a data
+ * migration migrates a database this far, writes rows as an older install left them, then migrates on.
+ */
+export function migrationsBefore(tag: string): string {
+  const source = config().migrationsDir;
+  const journal = JSON.parse(fs.readFileSync(path.join(source, "meta", "_journal.json"), "utf8")) as {
+    entries: Array<{ tag: string }>;
+  };
+  const cut = journal.entries.findIndex((entry) => entry.tag === tag);
+  if (cut <= 0) throw new Error(`No migration ${tag} after the first in ${source}.`);
+  const earlier = journal.entries.slice(0, cut);
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "newsdesk-migrations-"));
+  fs.mkdirSync(path.join(folder, "meta"));
+  fs.writeFileSync(
+    path.join(folder, "meta", "_journal.json"),
+    JSON.stringify({ ...journal, entries: earlier }),
+  );
+  for (const entry of earlier)
+    fs.copyFileSync(path.join(source, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`));
+  return folder;
 }

@@ -5,13 +5,18 @@
  * read. drizzle/0013 clears, once, the stored excerpts the old code derived.
  */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { config } from "#app/config.server";
 import { articles, settings, users } from "#app/db/schema";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase, one } from "#app/db/testing.server";
+import {
+  createTestDatabase,
+  TEST_ENGINES,
+  type TestDatabase,
+  one,
+  migrationsBefore,
+} from "#app/db/testing.server";
 import { rssXml } from "#app/domain/feeds/feeds.server";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
 import { SAMPLE_ARTICLES } from "#app/db/sample-content";
@@ -100,26 +105,6 @@ describe.each(TEST_ENGINES)("excerpts that follow the body on %s", (engine) => {
 
 const EXCERPT_MIGRATION = "0013_unwritten_excerpts_follow_the_body";
 
-/** A copy of the migrations folder that stops just before the excerpt migration. */
-function migrationsBeforeExcerpts(): string {
-  const source = config().migrationsDir;
-  const journal = JSON.parse(fs.readFileSync(path.join(source, "meta", "_journal.json"), "utf8")) as {
-    entries: Array<{ tag: string }>;
-  };
-  const cut = journal.entries.findIndex((entry) => entry.tag === EXCERPT_MIGRATION);
-  expect(cut).toBeGreaterThan(0);
-  const earlier = journal.entries.slice(0, cut);
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "newsdesk-migrations-"));
-  fs.mkdirSync(path.join(folder, "meta"));
-  fs.writeFileSync(
-    path.join(folder, "meta", "_journal.json"),
-    JSON.stringify({ ...journal, entries: earlier }),
-  );
-  for (const { tag } of earlier)
-    fs.copyFileSync(path.join(source, `${tag}.sql`), path.join(folder, `${tag}.sql`));
-  return folder;
-}
-
 /** The old code's excerpt: listingExcerpt of the body, 160 characters (admin.server.ts before this fix). */
 const oldExcerpt = (content: string) => listingExcerpt({ content }, 160);
 
@@ -141,7 +126,7 @@ describe.each(TEST_ENGINES)("migration 0013 on %s", (engine) => {
     await database.db.execute(sql`DROP SCHEMA public CASCADE`);
     await database.db.execute(sql`CREATE SCHEMA public`);
     await database.db.execute(sql`DROP SCHEMA IF EXISTS drizzle CASCADE`);
-    olderMigrations = migrationsBeforeExcerpts();
+    olderMigrations = migrationsBefore(EXCERPT_MIGRATION);
     await database.migrate(olderMigrations);
   });
   afterAll(async () => {
