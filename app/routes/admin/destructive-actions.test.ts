@@ -260,7 +260,13 @@ describe("destructive back-office actions need the confirmed step on the server"
           one(
             await database.db
               .insert(articles)
-              .values({ title: `Abandoned ${next()}`, content: "<p>Notes</p>", status: "draft" })
+              // Left two hours ago: someone else's empty draft is offered after an hour.
+              .values({
+                title: `Abandoned ${next()}`,
+                content: "<p>Notes</p>",
+                status: "draft",
+                updatedAt: new Date(Date.now() - 2 * 60 * 60_000),
+              })
               .returning(),
           ).id;
         return {
