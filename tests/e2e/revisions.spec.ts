@@ -74,7 +74,8 @@ test("a published story by a writer: the writer proposes a change, readers keep 
   await writer.goto(`/admin/articles/edit/${articleId}`);
   await replaceBody(writer, proposed);
   await writer.getByRole("button", { name: "Update Article" }).click();
-  await expect(writer.getByText("Your changes are waiting for review.")).toBeVisible();
+  // Said by the toast and kept by the editor's status line: the line is the one that stays.
+  await expect(writer.getByRole("main").getByText("Your changes are waiting for review.")).toBeVisible();
   await writer.goto(`/admin/articles/edit/${articleId}`);
   await expect(
     writer.getByText(/Your changes are waiting for review: readers see the published version/),
@@ -126,7 +127,8 @@ test("a rejected proposal never reaches readers and the writer sees the editor's
   await writer.goto(`/admin/articles/edit/${articleId}`);
   await replaceBody(writer, rumour);
   await writer.getByRole("button", { name: "Update Article" }).click();
-  await expect(writer.getByText("Your changes are waiting for review.")).toBeVisible();
+  // Said by the toast and kept by the editor's status line: the line is the one that stays.
+  await expect(writer.getByRole("main").getByText("Your changes are waiting for review.")).toBeVisible();
 
   const editor = await newSignedInPage(browser, E2E_ACCOUNTS.editor);
   await editor.goto(`/admin/articles/edit/${articleId}`);
