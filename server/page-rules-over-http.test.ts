@@ -72,6 +72,7 @@ describe.each(TEST_ENGINES)("admins' page code by page (%s)", (engine) => {
   let app: RunningApp;
   let origin: string;
   let newsletterToken: string;
+  let confirmToken: string;
   let accountToken: string;
 
   beforeAll(async () => {
@@ -107,9 +108,12 @@ describe.each(TEST_ENGINES)("admins' page code by page (%s)", (engine) => {
     });
     m.settingsRead.forgetCachedSettings();
     newsletterToken = "N".repeat(32);
+    confirmToken = "C".repeat(32);
     await database.db.insert(m.schema.newsletterSubscribers).values({
       email: "reader@example.com",
+      // One token per purpose (decision record 018): the confirmation link's and the unsubscribe link's.
       token: newsletterToken,
+      confirmToken,
       status: "pending",
       consentAt: new Date(),
       ipAddress: "203.0.113.1",
@@ -139,9 +143,9 @@ describe.each(TEST_ENGINES)("admins' page code by page (%s)", (engine) => {
 
   test("pages whose address holds a secret load no analytics, ads, custom code or snippets, and keep their address home", async () => {
     const pages = [
-      `/newsletter/confirm?token=${newsletterToken}`,
+      `/newsletter/confirm?token=${confirmToken}`,
       `/newsletter/unsubscribe?token=${newsletterToken}`,
-      `/Newsletter/Confirm/?token=${newsletterToken}`,
+      `/Newsletter/Confirm/?token=${confirmToken}`,
       `/admin/set-password?token=${encodeURIComponent(accountToken)}`,
     ];
     for (const path of pages) {
