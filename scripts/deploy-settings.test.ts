@@ -16,6 +16,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { readEnvFile, takeEnvFileOption } from "../bin/env-file.mjs";
 import { config } from "#app/config.server";
+import { createEmptyPostgresDatabase } from "#app/db/testing.server";
 import { startTestBucket, type TestBucket } from "#app/domain/media/storage-testing.server";
 
 const EXAMPLE = path.resolve("deploy/newsdesk.env.example");
@@ -282,22 +283,9 @@ describe.each(ENGINES)("the guide's nightly backup, on the %s database", (engine
     // The example, filled in for this machine as an operator would: its own database and bucket.
     let text = await readFile(EXAMPLE, "utf8");
     if (engine === "postgres") {
-      const { default: pg } = await import("pg");
-      const name = `newsdesk_deploy_${Date.now()}`;
-      const admin = async (statement: string) => {
-        const client = new pg.Client({ connectionString: config().testDatabaseUrl });
-        await client.connect();
-        try {
-          await client.query(statement);
-        } finally {
-          await client.end();
-        }
-      };
-      await admin(`CREATE DATABASE "${name}"`);
-      dropDatabase = () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      const url = new URL(config().testDatabaseUrl!);
-      url.pathname = `/${name}`;
-      text = withSetting(text, "DATABASE_URL", url.toString());
+      const empty = await createEmptyPostgresDatabase("newsdesk_deploy");
+      dropDatabase = empty.drop;
+      text = withSetting(text, "DATABASE_URL", empty.url);
     } else {
       text = withSetting(text, "DATABASE_URL", null);
       // As the file's own comment says for the embedded database.

@@ -55,24 +55,35 @@ export async function createTestDatabase(engine: Engine = "pglite"): Promise<Tes
       },
     };
   }
-  const base = config().testDatabaseUrl;
-  if (!base) throw new Error("TEST_DATABASE_URL is not set");
-  const name = `newsdesk_test_${Date.now()}_${randomBytes(4).toString("hex")}`;
-  await adminQuery(`CREATE DATABASE "${name}"`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
+  const empty = await createEmptyPostgresDatabase("newsdesk_test");
+  const database = await openDatabase({ databaseUrl: empty.url });
   await database.migrate();
   suiteDb = database.db;
   return {
     ...database,
-    url: url.toString(),
+    url: empty.url,
     async destroy() {
       await backgroundSettled(database.db);
       await database.close();
-      await adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await empty.drop();
     },
   };
+}
+
+/**
+ * A new, empty database on the TEST_DATABASE_URL server, under a unique name (`prefix`_time_random) so
+ * that parallel runs never meet: its address, and how to drop it (connections still open are ended).
+ */
+export async function createEmptyPostgresDatabase(
+  prefix: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const base = config().testDatabaseUrl;
+  if (!base) throw new Error("TEST_DATABASE_URL is not set");
+  const name = `${prefix}_${Date.now()}_${randomBytes(4).toString("hex")}`;
+  await adminQuery(`CREATE DATABASE "${name}"`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
 }
 
 /** The single row of a result; fails the test, saying how many there were, unless there is exactly one. */

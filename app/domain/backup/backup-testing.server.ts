@@ -3,15 +3,13 @@
  * seeded site they back up (something in every kind of column, and an upload with its copies), and the
  * comparisons that say two sites hold the same rows and the same files.
  */
-import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { getTableName, sql } from "drizzle-orm";
-import pg from "pg";
 import sharp from "sharp";
-import { config } from "#app/config.server";
 import { openDatabase, type Database } from "#app/db/client.server";
+import { createEmptyPostgresDatabase } from "#app/db/testing.server";
 import { articles, articleViews, comments, settings } from "#app/db/schema";
 import { seedDatabase } from "#app/db/seed.server";
 import { createSession } from "#app/auth/session.server";
@@ -48,24 +46,11 @@ export async function emptyDatabase(engine: Engine): Promise<Database> {
     cleanups.push(() => database.close());
     return database;
   }
-  const base = config().testDatabaseUrl!;
-  const name = `newsdesk_backup_${Date.now()}_${randomBytes(4).toString("hex")}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: base });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE "${name}"`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
+  const empty = await createEmptyPostgresDatabase("newsdesk_backup");
+  const database = await openDatabase({ databaseUrl: empty.url });
   cleanups.push(async () => {
     await database.close();
-    await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await empty.drop();
   });
   return database;
 }
