@@ -7,11 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
-import {
-  createRequestHandler as createRouterHandler,
-  type AppLoadContext,
-  type ServerBuild,
-} from "react-router";
+import type { AppLoadContext, ServerBuild } from "react-router";
 import type { Config } from "#app/config.server";
 import { createRequestContext } from "#app/auth/current-user.server";
 import { SESSION_COOKIE_NAME } from "#app/auth/session.server";
@@ -28,6 +24,7 @@ import { mediaFiles } from "./media-files";
 import { pageCacheHandlers, reportPageCache } from "./page-cache";
 import { limitConcurrentRenders } from "./render-gate";
 import { BODY_LIMITS, readRequestBodies } from "./request-body";
+import { pageHandler } from "./page-handler";
 import { routerHandler } from "./router-handler";
 import { hashedAssets } from "./static-assets";
 import { refuseUnreadableRequests, rejectCrossSiteWrites, securityHeaders } from "./security";
@@ -189,7 +186,7 @@ export function createApp({ config, db, build, viteMiddleware }: AppOptions): {
       cache,
       db,
       trustProxy: config.trustProxy,
-      render: createRouterHandler(build, mode),
+      render: pageHandler(build, mode),
       context,
     });
     serveHit = handlers.serveHit;

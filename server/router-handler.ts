@@ -1,12 +1,14 @@
 /**
- * React Router's handler for Express, as @react-router/express builds it, except for the body: a form
+ * The page handler (server/page-handler.ts: reader pages' own renderer, else React Router) for Express,
+ * as @react-router/express builds React Router's, except for the body: a form
  * read and checked by server/request-body.ts is handed on from memory (the request's stream is used
  * up by then); an upload still streams from the socket. With several workers, the answer to a request
  * that changed the site waits until every worker has heard of the change (server/workers-changes.ts).
  */
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
-import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
+import type { AppLoadContext, ServerBuild } from "react-router";
+import { pageHandler } from "./page-handler";
 import { bufferedBody } from "./request-body";
 import { siteChangesDelivered } from "./workers-changes";
 
@@ -17,7 +19,7 @@ interface RouterHandlerOptions {
 }
 
 export function routerHandler({ build, mode, getLoadContext }: RouterHandlerOptions): RequestHandler {
-  const handle = createRequestHandler(build, mode);
+  const handle = pageHandler(build, mode);
   return async (req, res, next) => {
     try {
       const response = await handle(webRequest(req, res), getLoadContext(req));

@@ -1,6 +1,5 @@
-import { Readable } from "node:stream";
 import { describe, expect, test } from "vitest";
-import { createHtmlInjector, wrapBodyStart } from "./html-injector.server";
+import { injectPageCode, wrapBodyStart } from "./html-injector.server";
 import { adSenseClientId, adsScript, analyticsScript, pageCode } from "./page-code.server";
 import { SNIPPET_DEFAULTS, type CodeSnippet } from "./snippet-rules";
 
@@ -89,14 +88,7 @@ describe("the ad network script (Ads loading)", () => {
   });
 });
 
-async function run(chunks: string[], html: { head: string; bodyStart: string; bodyEnd: string }) {
-  const out: string[] = [];
-  const stream = Readable.from(chunks.map((c) => Buffer.from(c))).pipe(createHtmlInjector(html));
-  for await (const chunk of stream) out.push(Buffer.isBuffer(chunk) ? chunk.toString("utf8") : String(chunk));
-  return out.join("");
-}
-
-describe("the document stream injector", () => {
+describe("putting the code into a document", () => {
   const doc =
     '<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/><title>Ghana – news</title></head>' +
     '<body class="min-h-screen"><div id="app">Akwaaba ✓</div><script>window.x="</bo"</script></body></html>';
@@ -106,29 +98,21 @@ describe("the document stream injector", () => {
     `<body class="min-h-screen">${wrapBodyStart("<p>start</p>")}<div id="app">Akwaaba ✓</div>` +
     '<script>window.x="</bo"</script><p>end</p></body></html>';
 
-  test("puts the code before </head>, right after <body …> and before </body>", async () => {
-    expect(await run([doc], html)).toBe(expected);
+  test("puts the code before </head>, right after <body …> and before </body>", () => {
+    expect(injectPageCode(doc, html)).toBe(expected);
   });
 
-  test("finds the markers whatever the chunk boundaries, multi-byte characters included", async () => {
-    const bytes = Buffer.from(doc);
-    for (const size of [1, 2, 3, 5, 7, 64]) {
-      // Split the bytes (not the characters) so that '–' and '✓' are cut in half too.
-      const out: string[] = [];
-      const parts: Buffer[] = [];
-      for (let i = 0; i < bytes.length; i += size) parts.push(bytes.subarray(i, i + size));
-      const stream = Readable.from(parts).pipe(createHtmlInjector(html));
-      for await (const chunk of stream) out.push(String(chunk));
-      expect(out.join(""), `chunks of ${size} bytes`).toBe(expected);
-    }
+  test("the body's end is the document's last </body>, not one an article quotes", () => {
+    const quoting = doc.replace("Akwaaba ✓", "write &lt;/body&gt; or </body>");
+    expect(injectPageCode(quoting, html)).toMatch(/or <\/body><\/div><script>.*<p>end<\/p><\/body><\/html>$/);
   });
 
-  test("leaves the document as it is when there is nothing to add", async () => {
-    expect(await run([doc], { head: "", bodyStart: "", bodyEnd: "" })).toBe(doc);
+  test("leaves the document as it is when there is nothing to add", () => {
+    expect(injectPageCode(doc, { head: "", bodyStart: "", bodyEnd: "" })).toBe(doc);
   });
 
-  test("body-start code that is empty adds no wrapper", async () => {
-    expect(await run([doc], { ...html, bodyStart: "" })).not.toContain("nd-snippets");
+  test("body-start code that is empty adds no wrapper", () => {
+    expect(injectPageCode(doc, { ...html, bodyStart: "" })).not.toContain("nd-snippets");
   });
 });
 
