@@ -22,6 +22,9 @@ import {
   type StaticHandlerContext,
 } from "react-router";
 import { ReaderDocument } from "#app/components/site/reader-document";
+import { SharedPartsContext, SharedPartsSession } from "#app/components/site/shared-part";
+import { config } from "#app/config.server";
+import { fragmentCacheFor, fragmentShare } from "#app/domain/delivery/fragment-cache.server";
 import { isPublicPagePath } from "#app/domain/snippets/page-code.server";
 import { publicDocument, publicPageCode } from "#app/domain/snippets/public-page-code.server";
 import { documentHeaders } from "#app/lib/document-headers.server";
@@ -113,6 +116,8 @@ export function createReaderPages(build: ServerBuild, mode: string): ReaderPages
     .filter((route) => route.path !== undefined || route.index)
     .map((route) => pathPattern(fullPath(route, routes)));
   const isProduction = mode === "production";
+  // Shared parts age out as trending does (a minute); their memory is a share of the page cache's.
+  const fragmentOptions = { maxBytes: fragmentShare(config().pageCache.maxBytes), maxAgeMs: 60_000 };
 
   function isReaderPage(url: URL): boolean {
     const { pathname } = url;
@@ -146,6 +151,7 @@ export function createReaderPages(build: ServerBuild, mode: string): ReaderPages
     request: Request,
     loadContext: AppLoadContext,
     context: StaticHandlerContext,
+    parts: SharedPartsSession,
   ): Promise<Response> {
     const headers = documentHeaders(context, (id) => routes[id]?.module.headers);
     const status = context.statusCode;
@@ -176,20 +182,25 @@ export function createReaderPages(build: ServerBuild, mode: string): ReaderPages
         isLite={Boolean(site?.lite)}
         meta={<MetaTags descriptors={descriptors} />}
       >
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <SharedPartsContext.Provider value={parts}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </SharedPartsContext.Provider>
       </ReaderDocument>,
     );
-    return new Response(publicDocument(html, extras, headers), { status, headers });
+    return new Response(publicDocument(parts.finish(html), extras, headers), { status, headers });
   }
 
   return {
     async answer(request, loadContext) {
       if (request.method !== "GET" && request.method !== "HEAD") return null;
-      if (!isReaderPage(new URL(request.url))) return null;
+      const url = new URL(request.url);
+      if (!isReaderPage(url)) return null;
+      // Before the data is read: a purge while it is read keeps this page's parts out of the cache.
+      const parts = new SharedPartsSession(fragmentCacheFor(loadContext.db, fragmentOptions), url.pathname);
       const context = await handler.query(request, { requestContext: loadContext });
       if (context instanceof Response) return context;
       try {
-        return await render(request, loadContext, context);
+        return await render(request, loadContext, context, parts);
       } catch (error) {
         // A page that fails to render is React Router's to answer: it renders the error boundary.
         console.error("[reader-pages] a page failed to render; React Router answers it", error);

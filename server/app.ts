@@ -18,6 +18,7 @@ import {
   DATABASE_DOWN_TEXT,
   isDatabaseUnreachable,
 } from "#app/lib/database-unreachable.server";
+import { fragmentShare } from "#app/domain/delivery/fragment-cache.server";
 import { PageCache } from "#app/domain/delivery/page-cache.server";
 import { onSiteChange } from "#app/domain/delivery/site-changes.server";
 import { mediaFiles } from "./media-files";
@@ -180,7 +181,8 @@ export function createApp({ config, db, build, viteMiddleware }: AppOptions): {
   const mode = config.isProduction ? "production" : "development";
   let serveHit: ((req: IncomingMessage, res: ServerResponse) => Promise<boolean>) | undefined;
   if (config.pageCache.enabled) {
-    const cache = new PageCache(config.pageCache.maxBytes);
+    // The shared parts of pages take their share of the same memory (fragment-cache.server.ts).
+    const cache = new PageCache(config.pageCache.maxBytes - fragmentShare(config.pageCache.maxBytes));
     onSiteChange(db, (change) => cache.purge(change));
     const handlers = pageCacheHandlers({
       cache,

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { isCurrentPath } from "./nav-link";
+import { isCurrentPath } from "#app/lib/current-path";
 
 describe("which header link is the current page", () => {
   test("a link is current on its own page and below it, whatever the case", () => {

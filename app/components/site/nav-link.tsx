@@ -1,17 +1,13 @@
 /**
  * A link that marks the page the reader is on (`aria-current="page"` and its own style). Reader pages
- * are whole documents (decision record 005), so the server decides once, as React Router's NavLink
- * would: a path matches itself and the paths below it (only itself with `end`), whatever the case.
+ * are whole documents (decision record 005), so the server decides once (`isCurrentPath`). Inside a
+ * shared part the link tells the part how it was marked, so that the part is reused only on pages where
+ * it would be marked the same (app/components/site/shared-part.tsx).
  */
 import type { ReactNode } from "react";
 import { useLocation } from "react-router";
-
-export function isCurrentPath(pathname: string, href: string, end = false): boolean {
-  const here = pathname.toLowerCase().replace(/(.)\/+$/, "$1");
-  const target = href.toLowerCase();
-  if (here === target) return true;
-  return !end && here.startsWith(target.endsWith("/") ? target : `${target}/`);
-}
+import { isCurrentPath } from "#app/lib/current-path";
+import { useNavMarks } from "./shared-part";
 
 export function SiteNavLink({
   href,
@@ -25,6 +21,7 @@ export function SiteNavLink({
   children: ReactNode;
 }) {
   const isActive = isCurrentPath(useLocation().pathname, href, end);
+  useNavMarks()?.push({ href, end, current: isActive });
   return (
     <a href={href} aria-current={isActive ? "page" : undefined} className={className(isActive)}>
       {children}

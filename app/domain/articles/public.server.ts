@@ -9,6 +9,7 @@ import { categoryMatchKey, categoryNameFromSlug, tagSlug } from "#app/lib/slug";
 import { EXCERPT_LENGTH, listingExcerpt } from "#app/lib/text";
 import { rankTrending } from "#app/lib/trending";
 import { remembered } from "#app/lib/remembered.server";
+import { cardsInMemory, categoryHead } from "./reader-memory.server";
 import { onSiteChange } from "#app/domain/delivery/site-changes.server";
 import { bodyIsSafe, readerBody } from "./body-safety.server";
 import { isPublished } from "./published.server";
@@ -352,9 +353,59 @@ export async function relatedArticles(
   const ids: string[] = [];
   for (const tier of tiers) {
     if (ids.length >= limit) break;
-    ids.push(...(await relatedInTier(db, tier, [article.id, ...ids], limit - ids.length)));
+    const taken = [article.id, ...ids];
+    const wanted = limit - ids.length;
+    ids.push(
+      ...((await relatedFromMemory(db, tier, taken, wanted)) ??
+        (await relatedInTier(db, tier, taken, wanted))),
+    );
   }
-  return cardsInOrder(db, ids);
+  // The same few cards (each category's newest) on thousands of pages: kept in memory.
+  return cardsInMemory(db, ids, (missing) => cardsOf(db, missing));
+}
+
+/** The head of a category kept for related stories: the tag walk's stories, and room for those taken. */
+const CATEGORY_HEAD_SIZE = 120;
+
+/**
+ * A category tier answered from the category's newest stories in memory (reader-memory.server.ts), the
+ * same answer `relatedInTier` gives: the tier's newest `limit` apart from `taken`, or with `slugs` the
+ * newest of them sharing a tag, tested among the tier's newest RELATED_TAG_WALK as it does. Null when
+ * the answer lies beyond the head (the walk found too few in a larger category): the database decides.
+ */
+async function relatedFromMemory(
+  db: DbOrTx,
+  tier: RelatedTier,
+  taken: string[],
+  limit: number,
+): Promise<string[] | null> {
+  const { categoryId, slugs } = tier;
+  if (!categoryId || taken.length + RELATED_TAG_WALK > CATEGORY_HEAD_SIZE) return null;
+  const head = await categoryHead(db, categoryId, async () => {
+    const rows = await db
+      .select({ id: articles.id, tagSlugs: articles.tagSlugs })
+      .from(articles)
+      .where(and(isPublished(), eq(articles.categoryId, categoryId)))
+      .orderBy(...newestFirst)
+      .limit(literalCount(CATEGORY_HEAD_SIZE));
+    return {
+      rows: rows.map((row) => ({ id: row.id, tagSlugs: row.tagSlugs ?? [] })),
+      complete: rows.length < CATEGORY_HEAD_SIZE,
+    };
+  });
+  const candidates = head.rows.filter((row) => !taken.includes(row.id));
+  if (!slugs)
+    return candidates.length >= limit || head.complete
+      ? candidates.slice(0, limit).map((row) => row.id)
+      : null;
+  const walked = candidates.slice(0, RELATED_TAG_WALK);
+  const found = walked
+    .filter((row) => row.tagSlugs.some((slug) => slugs.includes(slug)))
+    .slice(0, limit)
+    .map((row) => row.id);
+  // Fewer than asked: the database looks further, unless every story of the category was walked.
+  if (found.length >= limit || (head.complete && candidates.length <= RELATED_TAG_WALK)) return found;
+  return null;
 }
 
 /** Stories in a category (or any), and with `slugs` only those sharing one of those tags. */
@@ -664,17 +715,30 @@ async function rankedMatchIds(
 }
 
 /** One published article with everything the article page shows (the body safe to show), or null. */
-export const getPublishedArticle = (db: DbOrTx, id: string) => publishedArticleWhere(db, eq(articles.id, id));
+export const getPublishedArticle = async (db: DbOrTx, id: string) =>
+  readerArticle(await publishedArticleQuery(db, eq(articles.id, id)));
+
+const bySlugStatements = new WeakMap<DbOrTx, ReturnType<typeof prepareBySlug>>();
+
+const prepareBySlug = (db: DbOrTx) =>
+  publishedArticleQuery(db, eq(articles.slug, sql.placeholder("slug"))).prepare("reader_article_by_slug");
 
 /**
  * The published story whose current slug this is: the article page's one query in the common case
  * (a reader following a link), before it looks at earlier slugs and ids (resolveArticleAddress).
+ * Prepared once per database (decision record 020): building it each time cost as much as running it.
  */
-export const getPublishedArticleBySlug = (db: DbOrTx, slug: string) =>
-  publishedArticleWhere(db, eq(articles.slug, slug));
+export async function getPublishedArticleBySlug(db: DbOrTx, slug: string) {
+  let statement = bySlugStatements.get(db);
+  if (!statement) {
+    statement = prepareBySlug(db);
+    bySlugStatements.set(db, statement);
+  }
+  return readerArticle(await statement.execute({ slug }));
+}
 
-async function publishedArticleWhere(db: DbOrTx, match: SQL) {
-  const [row] = await db
+function publishedArticleQuery(db: DbOrTx, match: SQL) {
+  return db
     .select({
       ...articleCardColumns,
       categoryId: articles.categoryId,
@@ -697,6 +761,10 @@ async function publishedArticleWhere(db: DbOrTx, match: SQL) {
     .leftJoin(users, eq(users.id, articles.authorId))
     .where(and(match, isPublished()))
     .limit(1);
+}
+
+function readerArticle(rows: Awaited<ReturnType<typeof publishedArticleQuery>>) {
+  const [row] = rows;
   if (!row) return null;
   const { bodyIsSafe: _checked, ...article } = row;
   return { ...article, content: readerBody(row) };

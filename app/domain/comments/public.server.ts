@@ -2,7 +2,7 @@
  * The reader side of comments: the list an article shows and the form anyone may post without
  * signing in. New comments wait for moderation; their text is plain text, never HTML.
  */
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "#app/db/client.server";
 import { articles, comments } from "#app/db/schema";
 import { logActivity } from "#app/domain/activity/activity.server";
@@ -23,7 +23,17 @@ export const COMMENT_RATE_LIMIT: RateLimit = { limit: 5, windowMs: 10 * 60 * 100
 
 /** What readers see of a comment: never the e-mail address or the client address. */
 export function listPublicComments(db: DbOrTx, articleId: string, settings: CommentDisplaySettings) {
-  return db
+  let statement = listStatements.get(db);
+  if (!statement) {
+    statement = prepareList(db);
+    listStatements.set(db, statement);
+  }
+  return statement.execute({ articleId, statuses: visibleCommentStatuses(settings) });
+}
+
+/** Prepared once per database (decision record 020): every article page reads its comments. */
+const prepareList = (db: DbOrTx) =>
+  db
     .select({
       id: comments.id,
       authorName: comments.authorName,
@@ -32,10 +42,17 @@ export function listPublicComments(db: DbOrTx, articleId: string, settings: Comm
       createdAt: comments.createdAt,
     })
     .from(comments)
-    .where(and(eq(comments.articleId, articleId), inArray(comments.status, visibleCommentStatuses(settings))))
+    .where(
+      and(
+        eq(comments.articleId, sql.placeholder("articleId")),
+        sql`${comments.status} = any(${sql.placeholder("statuses")}::text[])`,
+      ),
+    )
     .orderBy(desc(comments.createdAt))
-    .limit(PUBLIC_COMMENTS_LIMIT);
-}
+    .limit(PUBLIC_COMMENTS_LIMIT)
+    .prepare("reader_article_comments");
+
+const listStatements = new WeakMap<DbOrTx, ReturnType<typeof prepareList>>();
 
 /**
  * Stores a reader's comment, pending moderation. Refuses with a DomainError carrying the spec's title

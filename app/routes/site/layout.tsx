@@ -4,6 +4,7 @@ import { CategoriesBar } from "#app/components/site/categories-bar";
 import { LiteNotice } from "#app/components/site/lite-switch";
 import { LiteFooter, SiteFooter } from "#app/components/site/footer";
 import { SiteHeader } from "#app/components/site/header";
+import { SharedPart } from "#app/components/site/shared-part";
 import { NotFoundContent, notFoundBodyOf } from "#app/components/site/not-found";
 import { useSiteDates } from "#app/components/site/use-site";
 import { describeRouteError, ErrorPage } from "#app/components/ui/error-page";
@@ -108,6 +109,21 @@ function SiteChrome({ site, children }: { site: SiteData; children: React.ReactN
   const { settings, categories, inMaintenance, pushKey } = site;
   // The newsletter's own pages hold the signup form already: one form is enough.
   const onNewsletterPage = useLocation().pathname.startsWith("/newsletter");
+  const footerProps = {
+    siteTitle: settings.siteTitle,
+    siteDescription: settings.siteDescription,
+    aboutText: settings.seoMetaDescription,
+    categories,
+    social: settings.socialMedia,
+    contact: {
+      adminEmail: settings.adminEmail,
+      streetAddress: settings.streetAddress,
+      contactNumber: settings.contactNumber,
+    },
+    newsletter: settings.enableNewsletter && !onNewsletterPage,
+    newsletterCountsOpens: settings.newsletterOpenCounts,
+    pushKey,
+  };
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
       <a
@@ -122,28 +138,26 @@ function SiteChrome({ site, children }: { site: SiteData; children: React.ReactN
         </p>
       ) : null}
       <LiteNotice />
-      <SiteHeader siteTitle={settings.siteTitle} categories={categories} social={settings.socialMedia} />
-      {site.lite ? null : <CategoriesBar categories={categories} />}
+      {/* Shared by every page that shows the same (decision record 020): rendered once, then reused. */}
+      <SharedPart
+        name="header"
+        shows={{ title: settings.siteTitle, categories, social: settings.socialMedia, lite: site.lite }}
+      >
+        <SiteHeader siteTitle={settings.siteTitle} categories={categories} social={settings.socialMedia} />
+        {site.lite ? null : <CategoriesBar categories={categories} />}
+      </SharedPart>
       <AdSpace slot="header" className="mx-auto w-full max-w-6xl px-4" />
       <div id="main" className="flex-1">
         {children}
       </div>
       <AdSpace slot="footer" className="mx-auto w-full max-w-6xl px-4" />
-      {site.lite ? (
-        <LiteFooter siteTitle={settings.siteTitle} />
-      ) : (
-        <SiteFooter
-          siteTitle={settings.siteTitle}
-          siteDescription={settings.siteDescription}
-          aboutText={settings.seoMetaDescription}
-          categories={categories}
-          social={settings.socialMedia}
-          contact={settings}
-          newsletter={settings.enableNewsletter && !onNewsletterPage}
-          newsletterCountsOpens={settings.newsletterOpenCounts}
-          pushKey={pushKey}
-        />
-      )}
+      <SharedPart name="footer" shows={{ footer: footerProps, lite: site.lite }}>
+        {site.lite ? (
+          <LiteFooter siteTitle={settings.siteTitle} />
+        ) : (
+          <SiteFooter {...footerProps} />
+        )}
+      </SharedPart>
     </div>
   );
 }

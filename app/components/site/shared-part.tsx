@@ -1,0 +1,84 @@
+/**
+ * A part of a reader page that many pages share (the header, the categories bar, the footer), rendered
+ * once and then reused as HTML (decision record 020). Where the reader pages' renderer is at work it
+ * gives a `SharedPartsSession`: a part it has kept is written as a placeholder that the session fills
+ * in after the render; a part it has not is rendered in place, between markers, so that it has the same
+ * context (route data, address) as any other part of the page, and the session keeps what lies between.
+ * Anywhere else (a page React Router renders, a test) the part is simply rendered. `shows` is what the
+ * part shows besides its navigation marks: everything that can make two renders of it differ.
+ * Parts do not nest.
+ */
+import { createContext, createElement, useContext, type ReactNode } from "react";
+import type { FragmentCache, NavMark } from "#app/domain/delivery/fragment-cache.server";
+
+const TAG = "nd-part";
+
+export class SharedPartsSession {
+  private readonly generation: number;
+  private readonly filled = new Map<string, string>();
+  private readonly captured = new Map<string, { key: string; marks: NavMark[] }>();
+  private count = 0;
+  /** Unguessable within a page, so no text of the page can pass for a marker. */
+  private readonly prefix = Math.random().toString(36).slice(2, 10);
+
+  /** Started before the page's data is read: a purge meanwhile keeps what this render makes out of the cache. */
+  constructor(
+    private readonly cache: FragmentCache,
+    private readonly pathname: string,
+  ) {
+    this.generation = cache.generation;
+  }
+
+  part(key: string): { token: string; html?: string; marks: NavMark[] } {
+    const token = `${this.prefix}-${this.count++}`;
+    const html = this.cache.get(key, this.pathname);
+    if (html !== undefined) {
+      this.filled.set(token, html);
+      return { token, html, marks: [] };
+    }
+    const marks: NavMark[] = [];
+    this.captured.set(token, { key, marks });
+    return { token, marks };
+  }
+
+  /** The rendered page with kept parts filled in, and parts rendered now kept and unmarked. */
+  finish(html: string): string {
+    let out = html;
+    for (const [token, { key, marks }] of this.captured) {
+      const open = `<${TAG} data-open="${token}"></${TAG}>`;
+      const close = `<${TAG} data-close="${token}"></${TAG}>`;
+      const start = out.indexOf(open);
+      const end = out.indexOf(close, start);
+      if (start === -1 || end === -1) continue;
+      const part = out.slice(start + open.length, end);
+      this.cache.set(key, part, marks, this.generation);
+      out = out.slice(0, start) + part + out.slice(end + close.length);
+    }
+    for (const [token, part] of this.filled) {
+      const placeholder = `<${TAG} data-fill="${token}"></${TAG}>`;
+      const at = out.indexOf(placeholder);
+      if (at !== -1) out = out.slice(0, at) + part + out.slice(at + placeholder.length);
+    }
+    return out;
+  }
+}
+
+export const SharedPartsContext = createContext<SharedPartsSession | null>(null);
+const NavMarksContext = createContext<NavMark[] | null>(null);
+
+/** Where a navigation link inside a part being kept writes how it was marked. */
+export const useNavMarks = () => useContext(NavMarksContext);
+
+export function SharedPart({ name, shows, children }: { name: string; shows: unknown; children: ReactNode }) {
+  const session = useContext(SharedPartsContext);
+  if (!session) return children;
+  const part = session.part(`${name}\u0000${JSON.stringify(shows)}`);
+  if (part.html !== undefined) return createElement(TAG, { "data-fill": part.token });
+  return (
+    <NavMarksContext.Provider value={part.marks}>
+      {createElement(TAG, { "data-open": part.token })}
+      {children}
+      {createElement(TAG, { "data-close": part.token })}
+    </NavMarksContext.Provider>
+  );
+}
