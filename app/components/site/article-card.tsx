@@ -10,6 +10,8 @@ import type { ImagePlace, PageImage } from "#app/lib/responsive-image";
 import { truncate } from "#app/lib/text";
 import { CardImage } from "./card-image";
 import { CategoryBadge, FlagBadge, type FlagBadgeKind } from "./category-badge";
+import { SharedPart } from "./shared-part";
+import { useLiteMode } from "./use-site";
 
 /** What a card needs; the domain's ArticleCard (serialised) fits. */
 export interface CardArticle {
@@ -62,7 +64,27 @@ function Byline({ article }: { article: CardArticle }) {
   );
 }
 
-export function ArticleCard({
+/**
+ * A card shows the same on every page that lists its story (decision record 020): kept as HTML by what it
+ * shows. Not the lead card: its photo is fetched first, which React announces in the page's head.
+ */
+export function ArticleCard(props: ArticleCardProps) {
+  const isLite = useLiteMode();
+  if (props.isLead) return <CardBody {...props} />;
+  const { article: a, ...rest } = props;
+  const shows = [
+    [a.id, a.slug, a.authorSlug, a.title, a.summary, a.imageUrl, a.authorName, a.isTopStory, a.featured],
+    [a.displayDate, a.categoryName, a.categorySlug, a.categoryColor, a.isLive, isLite],
+    rest,
+  ];
+  return (
+    <SharedPart name="card" shows={shows}>
+      <CardBody {...props} />
+    </SharedPart>
+  );
+}
+
+function CardBody({
   article,
   excerptLength,
   dateText,

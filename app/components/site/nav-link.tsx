@@ -21,7 +21,7 @@ export function SiteNavLink({
   children: ReactNode;
 }) {
   const isActive = isCurrentPath(useLocation().pathname, href, end);
-  useNavMarks()?.push({ href, end, current: isActive });
+  useNavMarks().push({ href, end, current: isActive });
   return (
     <a href={href} aria-current={isActive ? "page" : undefined} className={className(isActive)}>
       {children}

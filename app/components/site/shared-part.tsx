@@ -6,7 +6,7 @@
  * context (route data, address) as any other part of the page, and the session keeps what lies between.
  * Anywhere else (a page React Router renders, a test) the part is simply rendered. `shows` is what the
  * part shows besides its navigation marks: everything that can make two renders of it differ.
- * Parts do not nest.
+ * Parts may nest (a card inside a kept list): a part kept whole holds the cards as they were.
  */
 import { createContext, createElement, useContext, type ReactNode } from "react";
 import type { FragmentCache, NavMark } from "#app/domain/delivery/fragment-cache.server";
@@ -31,20 +31,29 @@ export class SharedPartsSession {
 
   part(key: string): { token: string; html?: string; marks: NavMark[] } {
     const token = `${this.prefix}-${this.count++}`;
-    const html = this.cache.get(key, this.pathname);
-    if (html !== undefined) {
-      this.filled.set(token, html);
-      return { token, html, marks: [] };
+    const kept = this.cache.get(key, this.pathname);
+    if (kept) {
+      this.filled.set(token, kept.html);
+      return { token, html: kept.html, marks: kept.marks };
     }
     const marks: NavMark[] = [];
     this.captured.set(token, { key, marks });
     return { token, marks };
   }
 
-  /** The rendered page with kept parts filled in, and parts rendered now kept and unmarked. */
+  /**
+   * The rendered page with kept parts filled in, and parts rendered now kept and unmarked: filled
+   * first, so that a part rendered now holds its inner parts' HTML, then the innermost (the last
+   * begun) first, so that it holds no markers.
+   */
   finish(html: string): string {
     let out = html;
-    for (const [token, { key, marks }] of this.captured) {
+    for (const [token, part] of this.filled) {
+      const placeholder = `<${TAG} data-fill="${token}"></${TAG}>`;
+      const at = out.indexOf(placeholder);
+      if (at !== -1) out = out.slice(0, at) + part + out.slice(at + placeholder.length);
+    }
+    for (const [token, { key, marks }] of [...this.captured].reverse()) {
       const open = `<${TAG} data-open="${token}"></${TAG}>`;
       const close = `<${TAG} data-close="${token}"></${TAG}>`;
       const start = out.indexOf(open);
@@ -54,28 +63,32 @@ export class SharedPartsSession {
       this.cache.set(key, part, marks, this.generation);
       out = out.slice(0, start) + part + out.slice(end + close.length);
     }
-    for (const [token, part] of this.filled) {
-      const placeholder = `<${TAG} data-fill="${token}"></${TAG}>`;
-      const at = out.indexOf(placeholder);
-      if (at !== -1) out = out.slice(0, at) + part + out.slice(at + placeholder.length);
-    }
     return out;
   }
 }
 
 export const SharedPartsContext = createContext<SharedPartsSession | null>(null);
-const NavMarksContext = createContext<NavMark[] | null>(null);
+/** The marks of every part being kept around this point, innermost last. */
+const NavMarksContext = createContext<NavMark[][]>([]);
 
-/** Where a navigation link inside a part being kept writes how it was marked. */
-export const useNavMarks = () => useContext(NavMarksContext);
+/** A navigation link tells every part being kept around it how it was marked. */
+export function useNavMarks() {
+  const enclosing = useContext(NavMarksContext);
+  return { push: (mark: NavMark) => enclosing.forEach((marks) => marks.push(mark)) };
+}
 
 export function SharedPart({ name, shows, children }: { name: string; shows: unknown; children: ReactNode }) {
   const session = useContext(SharedPartsContext);
+  const enclosing = useContext(NavMarksContext);
   if (!session) return children;
   const part = session.part(`${name}\u0000${JSON.stringify(shows)}`);
-  if (part.html !== undefined) return createElement(TAG, { "data-fill": part.token });
+  if (part.html !== undefined) {
+    // A kept part inside one being kept: the outer one is marked as the inner one was.
+    for (const marks of enclosing) marks.push(...part.marks);
+    return createElement(TAG, { "data-fill": part.token });
+  }
   return (
-    <NavMarksContext.Provider value={part.marks}>
+    <NavMarksContext.Provider value={[...enclosing, part.marks]}>
       {createElement(TAG, { "data-open": part.token })}
       {children}
       {createElement(TAG, { "data-close": part.token })}

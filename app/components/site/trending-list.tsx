@@ -3,6 +3,7 @@ import { Eye, TrendingUp } from "lucide-react";
 import { isoDate } from "#app/lib/dates";
 import { articlePath } from "#app/lib/paths";
 import { formatCount } from "#app/lib/text";
+import { SharedPart } from "./shared-part";
 
 interface TrendingItem {
   id: string;
@@ -13,15 +14,36 @@ interface TrendingItem {
   categoryName: string | null;
 }
 
-export function TrendingList({
-  articles,
-  dateText,
-  title = "Trending",
-}: {
+interface TrendingListProps {
   articles: TrendingItem[];
   dateText: (date: Date | string) => string;
   title?: string;
-}) {
+}
+
+/** The same list on nearly every page (decision record 020): kept as HTML by what it shows. */
+export function TrendingList(props: TrendingListProps) {
+  const shows = [
+    props.title,
+    props.articles
+      .slice(0, 5)
+      .map((a) => [
+        a.id,
+        a.slug,
+        a.title,
+        a.views,
+        a.categoryName,
+        a.displayDate,
+        props.dateText(a.displayDate),
+      ]),
+  ];
+  return (
+    <SharedPart name="trending" shows={shows}>
+      <TrendingSection {...props} />
+    </SharedPart>
+  );
+}
+
+function TrendingSection({ articles, dateText, title = "Trending" }: TrendingListProps) {
   return (
     <section
       aria-labelledby="trending-heading"

@@ -47,8 +47,8 @@ export class FragmentCache {
     return this.bytes;
   }
 
-  /** The part's HTML for a page at `pathname`, when a variant with the right marks is kept. */
-  get(key: string, pathname: string): string | undefined {
+  /** The part for a page at `pathname`, when a variant with the right marks is kept. */
+  get(key: string, pathname: string): { html: string; marks: NavMark[] } | undefined {
     const variants = this.parts.get(key);
     if (!variants) return undefined;
     const now = this.now();
@@ -61,7 +61,7 @@ export class FragmentCache {
     // Least recently used last out: a part asked for moves to the end.
     this.parts.delete(key);
     this.parts.set(key, variants);
-    return found.html;
+    return found;
   }
 
   set(key: string, html: string, marks: NavMark[], renderedAtGeneration: number) {

@@ -8,6 +8,7 @@ import { RelatedArticles } from "#app/components/site/article/related-articles";
 import { CommentForm, type CommentActionData } from "#app/components/site/comments/comment-form";
 import { CommentList } from "#app/components/site/comments/comment-list";
 import { ShareButtons } from "#app/components/site/share-buttons";
+import { SharedPart } from "#app/components/site/shared-part";
 import { ARTICLE_NOT_FOUND_TEXT, NotFoundContent, notFoundBodyOf } from "#app/components/site/not-found";
 import { TrendingList } from "#app/components/site/trending-list";
 import { useLiteMode, useSiteDates } from "#app/components/site/use-site";
@@ -348,7 +349,14 @@ export default function ArticlePage({ loaderData, actionData }: Route.ComponentP
                 <CommentList comments={comments} timeZone={timezone} />
               </div>
               <div className="mt-8">
-                <CommentForm allowComments={allowComments} actionData={actionData} />
+                {actionData ? (
+                  <CommentForm allowComments={allowComments} actionData={actionData} />
+                ) : (
+                  // The empty form is the same under every story (decision record 020).
+                  <SharedPart name="comment-form" shows={allowComments}>
+                    <CommentForm allowComments={allowComments} />
+                  </SharedPart>
+                )}
               </div>
             </section>
           </div>
