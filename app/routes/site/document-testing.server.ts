@@ -12,6 +12,7 @@ import {
 import { createRequestContext } from "#app/auth/current-user.server";
 import type { Db } from "#app/db/client.server";
 import * as entry from "#app/entry.server";
+import { createReaderPages } from "#app/reader-pages.server";
 import * as root from "#app/root";
 import * as allArticles from "./all-articles";
 import * as article from "./article";
@@ -57,7 +58,8 @@ function asBuilt(module: Record<string, unknown>) {
   return built;
 }
 
-function serverBuild(): ServerBuild {
+/** The reader routes above as a build gives them to the server. */
+export function serverBuildForTests(): ServerBuild {
   const routes = Object.fromEntries(
     Object.entries(ROUTES).map(([id, route]) => [
       id,
@@ -106,13 +108,33 @@ function serverBuild(): ServerBuild {
   } as unknown as ServerBuild;
 }
 
-/** An anonymous reader's GET of `path` (on http://localhost), answered with the status and the HTML. */
-export function readerDocuments(db: Db) {
-  const handler = createRequestHandler(serverBuild(), "production");
-  return async (path: string): Promise<{ status: number; html: string; headers: Headers }> => {
-    const request = new Request(`http://localhost${path}`);
-    const response = await handler(request, createRequestContext(db, undefined, "127.0.0.1"));
-    return { status: response.status, html: await response.text(), headers: response.headers };
+/**
+ * An anonymous reader's GET of `path` (on http://localhost), answered with the status and the HTML, as
+ * the server answers it: by the reader pages' own renderer (app/reader-pages.server.tsx), or with
+ * `via: "react-router"` by React Router alone (what the renderer is checked against).
+ */
+export function readerDocuments(
+  db: Db,
+  { via = "reader-pages" }: { via?: "reader-pages" | "react-router" } = {},
+) {
+  const build = serverBuildForTests();
+  const router = createRequestHandler(build, "production");
+  const readerPages = via === "reader-pages" ? createReaderPages(build, "production") : null;
+  return async (
+    path: string,
+    init: RequestInit = {},
+  ): Promise<{
+    status: number;
+    html: string;
+    headers: Headers;
+    renderedBy: "reader-pages" | "react-router";
+  }> => {
+    const request = new Request(`http://localhost${path}`, init);
+    const context = createRequestContext(db, undefined, "127.0.0.1");
+    const own = await readerPages?.answer(request, context);
+    const response = own ?? (await router(request, context));
+    const renderedBy = own ? "reader-pages" : "react-router";
+    return { status: response.status, html: await response.text(), headers: response.headers, renderedBy };
   };
 }
 
