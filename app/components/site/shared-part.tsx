@@ -42,28 +42,31 @@ export class SharedPartsSession {
   }
 
   /**
-   * The rendered page with kept parts filled in, and parts rendered now kept and unmarked: filled
-   * first, so that a part rendered now holds its inner parts' HTML, then the innermost (the last
-   * begun) first, so that it holds no markers.
+   * The rendered page with kept parts filled in, and parts rendered now kept and unmarked, in one pass
+   * over the page's markers: a part rendered now is kept as it reads once its own inner parts are
+   * filled in and unmarked (markers nest, the innermost closes first).
    */
   finish(html: string): string {
-    let out = html;
-    for (const [token, part] of this.filled) {
-      const placeholder = `<${TAG} data-fill="${token}"></${TAG}>`;
-      const at = out.indexOf(placeholder);
-      if (at !== -1) out = out.slice(0, at) + part + out.slice(at + placeholder.length);
+    const marker = new RegExp(`<${TAG} data-(fill|open|close)="(${this.prefix}-\\d+)"></${TAG}>`, "g");
+    const pieces: string[] = [];
+    const open: Array<{ token: string; at: number }> = [];
+    let last = 0;
+    for (const match of html.matchAll(marker)) {
+      pieces.push(html.slice(last, match.index));
+      last = match.index + match[0].length;
+      const [, kind, token] = match as unknown as [string, "fill" | "open" | "close", string];
+      if (kind === "fill") pieces.push(this.filled.get(token) ?? "");
+      else if (kind === "open") open.push({ token, at: pieces.length });
+      else if (open.at(-1)?.token === token) {
+        const { at } = open.pop()!;
+        const part = pieces.splice(at).join("");
+        const captured = this.captured.get(token);
+        if (captured) this.cache.set(captured.key, part, captured.marks, this.generation);
+        pieces.push(part);
+      }
     }
-    for (const [token, { key, marks }] of [...this.captured].reverse()) {
-      const open = `<${TAG} data-open="${token}"></${TAG}>`;
-      const close = `<${TAG} data-close="${token}"></${TAG}>`;
-      const start = out.indexOf(open);
-      const end = out.indexOf(close, start);
-      if (start === -1 || end === -1) continue;
-      const part = out.slice(start + open.length, end);
-      this.cache.set(key, part, marks, this.generation);
-      out = out.slice(0, start) + part + out.slice(end + close.length);
-    }
-    return out;
+    pieces.push(html.slice(last));
+    return pieces.join("");
   }
 }
 
