@@ -198,8 +198,14 @@ async function main() {
   process.once("SIGINT", onSignal);
   process.once("SIGTERM", onSignal);
 
-  // Before the seeding: a wrong ref or a failed build stops the run at once (its worktree removed).
-  const other: OtherBuild | undefined = AGAINST ? prepareOtherBuild(AGAINST, otherRoot, log) : undefined;
+  // Before the seeding: a wrong ref or a failed build stops the run at once, leaving nothing behind.
+  let other: OtherBuild | undefined;
+  try {
+    if (AGAINST) other = prepareOtherBuild(AGAINST, otherRoot, log);
+  } catch (error) {
+    fs.rmSync(workDir, { recursive: true, force: true });
+    throw error;
+  }
   const { dataDir, database, seeded } = await prepareData().catch((error: unknown) => {
     if (other) removeOtherBuild(other.root);
     throw error;
