@@ -22,14 +22,20 @@
  *    totals are checked against the database's count) at BENCH_CONCURRENCY requests at a time;
  * 6. prints every figure and each budget as ok or FAIL. Exits non-zero on a missed budget only with
  *    BENCH_STRICT=1. Only 127.0.0.1 is ever contacted; every loop and wait is bounded.
+ * 7. with BENCH_AGAINST=<git ref>, then (or, with BENCH_ONLY=against, instead of 2-6) runs this build
+ *    and that ref's side by side on a copy each of the same data, alternating rounds, and prints each
+ *    figure's ratio (scripts/bench/against.ts; the other build is made by against-build.ts before the
+ *    seeding, so a wrong ref or a failed build stops the run at once).
  */
 import { execSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { closeClient, get, percentile } from "./bench/http";
+import { compareBuilds, copyBuildData, printComparison, roundsOf, type Comparison } from "./bench/against";
+import { prepareOtherBuild, removeOtherBuild, type OtherBuild } from "./bench/against-build";
+import { closeClient, get } from "./bench/http";
 import { measurePoll, measureUpdates } from "./bench/live";
-import { durationSeconds, load, type LoadSettings } from "./bench/load";
+import { durationSeconds, load, serverTime, warmArticleRendering, type LoadSettings } from "./bench/load";
 import { NGINX_PATH, startStaticCopy } from "./bench/nginx";
 import { phoneFirstLoad } from "./bench/phone";
 import { createBenchDatabase, describeUrl, type BenchDatabase } from "./bench/postgres";
@@ -38,12 +44,11 @@ import {
   type BenchFigures,
   type PageFacts,
   type ServerRun,
-  type ServerTime,
   PAGE_NAMES,
   type PageName,
 } from "./bench/report";
 import type { SeedResult } from "./bench/seed";
-import { startServer, type BenchServer } from "./bench/server";
+import { startServer, type BenchServer, type ServerOptions } from "./bench/server";
 import { scriptWeight } from "./bench/weight";
 import { findChromium } from "./chromium.mjs";
 
@@ -60,6 +65,15 @@ const REUSED_DATA_DIR = env.BENCH_DATA_DIR?.trim() || undefined;
 const WORKERS = Number(env.BENCH_WORKERS ?? os.availableParallelism());
 /** Connections of the light sweep: a few readers at a time, where a miss's own cost shows. */
 const FEW_CONNECTIONS = 4;
+/** BENCH_AGAINST: a git ref whose build is measured beside this one (scripts/bench/against.ts). */
+const AGAINST = env.BENCH_AGAINST?.trim() || undefined;
+const AGAINST_ROUNDS = roundsOf(env.BENCH_AGAINST_ROUNDS);
+const AGAINST_PORT = Number(env.BENCH_AGAINST_PORT ?? PORT + 2);
+/** BENCH_ONLY=against: the comparison alone, without the budgets' run. */
+const IS_AGAINST_ONLY = env.BENCH_ONLY?.trim() === "against";
+if (env.BENCH_ONLY?.trim() && !IS_AGAINST_ONLY)
+  throw new Error(`[bench] BENCH_ONLY "${env.BENCH_ONLY}": the only choice is "against"`);
+if (IS_AGAINST_ONLY && !AGAINST) throw new Error("[bench] BENCH_ONLY=against needs BENCH_AGAINST=<git ref>");
 
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "newsdesk-bench-"));
 const LOAD: LoadSettings = {
@@ -106,7 +120,7 @@ async function loadServer(
     await afterPages();
     server.peakRss();
   }
-  await warmArticleRendering(server.origin, sweepPaths);
+  await warmArticleRendering(server.origin, sweepPaths, FEW_CONNECTIONS);
   for (const connections of [LOAD.connections, FEW_CONNECTIONS]) {
     log(`  sweep over ${int(sweepPaths.length)} articles, ${connections} connections: ${LOAD.duration}...`);
     await xCacheOf(`${server.origin}/healthz`); // waits out renders still queued from before
@@ -120,44 +134,6 @@ async function loadServer(
   }
   run.peakRss = server.peakRss();
   return run;
-}
-
-/**
- * Renders WARM_RENDERS articles before the sweep, so that both servers meet it with article rendering
- * compiled: the cached server's page loads were all hits and rendered nothing, which left its sweep
- * alone paying the JIT's warm-up. A query string makes each a page of its own: nothing the sweep asks
- * for is kept by them. 300 were too few: a fresh server's render rate still rose for about 1,000 renders
- * (52, 61, 65, 64 req/s in four 10-second sweeps), while the uncached server had already rendered some
- * 1,600 pages in its page loads, so the cached server met the sweep colder (on/off 0.85x).
- */
-const WARM_RENDERS = 1500;
-async function warmArticleRendering(origin: string, sweepPaths: string[]) {
-  let next = 0;
-  const worker = async () => {
-    while (next < WARM_RENDERS) {
-      const i = next++;
-      await get(`${origin}${sweepPaths[(i * 7919) % sweepPaths.length]}?warm=${i}`);
-    }
-  };
-  await Promise.all(Array.from({ length: FEW_CONNECTIONS }, worker));
-}
-
-/** BENCH_REQUESTS requests, BENCH_CONCURRENCY at a time: p50/p95/max round trip of uncached pages. */
-async function serverTime(origin: string, pathFor: (i: number) => string): Promise<ServerTime> {
-  for (let i = 0; i < 10; i++) await get(`${origin}${pathFor(REQUESTS + i)}`);
-  const times: number[] = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < REQUESTS) {
-      const i = next++;
-      const answer = await get(`${origin}${pathFor(i)}`);
-      if (answer.status !== 200) throw new Error(`[bench] ${pathFor(i)} answered ${answer.status}`);
-      times.push(answer.ms);
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95), max: times.at(-1) ?? 0 };
 }
 
 /** The "Found N results" a search page shows, or null. */
@@ -205,20 +181,35 @@ async function main() {
   const stopAll = async () => {
     for (const s of servers.splice(0)) await s.stop().catch(() => undefined);
   };
-  const made: { database?: BenchDatabase } = {};
-  // Ctrl-C stops the servers and drops the PostgreSQL database too (PGlite's folder goes with workDir).
+  const made: { database?: BenchDatabase; theirDatabase?: BenchDatabase } = {};
+  const otherRoot = path.join(workDir, "against");
+  // Ctrl-C stops the servers and drops the PostgreSQL databases too (PGlite's folder goes with workDir)
+  // and removes BENCH_AGAINST's worktree.
   const onSignal = () =>
     void stopAll()
       .then(() => made.database?.drop())
+      .then(() => made.theirDatabase?.drop())
       .catch(() => undefined)
       .finally(() => {
+        if (AGAINST) removeOtherBuild(otherRoot);
         fs.rmSync(workDir, { recursive: true, force: true });
         process.exit(130);
       });
   process.once("SIGINT", onSignal);
   process.once("SIGTERM", onSignal);
 
-  const { dataDir, database, seeded } = await prepareData();
+  // Before the seeding: a wrong ref or a failed build stops the run at once, leaving nothing behind.
+  let other: OtherBuild | undefined;
+  try {
+    if (AGAINST) other = prepareOtherBuild(AGAINST, otherRoot, log);
+  } catch (error) {
+    fs.rmSync(workDir, { recursive: true, force: true });
+    throw error;
+  }
+  const { dataDir, database, seeded } = await prepareData().catch((error: unknown) => {
+    if (other) removeOtherBuild(other.root);
+    throw error;
+  });
   made.database = database;
   const seed = await import("./bench/seed");
   const paths: Record<PageName, string[]> = {
@@ -248,7 +239,7 @@ async function main() {
     searchTotals: [],
     notes: [],
   };
-  const start = (name: string, options: { pageCache: boolean; workers?: number }) => {
+  const start = (name: string, options: Partial<ServerOptions> & { pageCache: boolean }) => {
     const server = startServer({
       port: PORT,
       dataDir,
@@ -262,102 +253,133 @@ async function main() {
     );
     return server;
   };
+  let comparison: Comparison | undefined;
   try {
-    // One process first, also on PostgreSQL (whose default is a worker per core): the reference.
-    log(`Server, page cache on (default), one process, on 127.0.0.1:${PORT}`);
-    const first = await start("cached", { pageCache: true, workers: SERVER_URL ? 1 : undefined });
-    for (const name of PAGE_NAMES) {
-      const answer = await get(`${first.origin}${paths[name][0]}`);
-      if (answer.status !== 200) throw new Error(`[bench] ${paths[name][0]} answered ${answer.status}`);
-      const facts: PageFacts = {
-        html: answer.body,
-        htmlGzipBytes: answer.wireBytes,
-        scripts: await scriptWeight(first.origin, answer.body),
-      };
-      figures.facts[name] = facts;
-    }
-    const chromiumPath = await findChromium();
-    if (chromiumPath) {
-      log("  home page as a phone in Chromium...");
-      figures.phone = await phoneFirstLoad(chromiumPath, `${first.origin}/`);
-      // The lead story as a reader who saves data gets it (issue 30: a lite article, at most 15 KB).
-      figures.litePhone = await phoneFirstLoad(chromiumPath, `${first.origin}${seeded.leadArticlePath}`, {
-        "Save-Data": "on",
-      });
-    } else {
-      figures.notes.push(
-        "No Chromium (CHROMIUM_PATH, the system's, or the packaged one): the phone first load was not measured.",
-      );
-    }
-    figures.cached = await loadServer(first, paths, sweepPaths, {
-      // The live poll right after the page loads, on the same warm server they were measured on.
-      afterPages: async () => {
-        figures.live = await measurePoll(first.origin, seeded.live, LOAD, log);
-      },
-    });
-    // The live page under updates after the sweep and its memory reading: the purges stay out of the
-    // sweep, and the admin's sign-in (scrypt, 32 MB for a moment) out of the readers' peak memory.
-    if (figures.live) {
-      const admin = { email: seeded.adminEmail, password: env.ADMIN_PASSWORD ?? "" };
-      await measureUpdates(first.origin, seeded.live, figures.live, LOAD, admin, log);
-      figures.live.peakRss = first.peakRss();
-    }
-    await first.stop();
-
-    if (SERVER_URL && WORKERS > 1) {
-      log(`Server, page cache on, WEB_CONCURRENCY=${WORKERS}, on 127.0.0.1:${PORT}`);
-      const many = await start("workers", { pageCache: true, workers: WORKERS });
-      figures.workers = { count: WORKERS, run: await loadServer(many, paths, sweepPaths) };
-      await many.stop();
-    }
-
-    if (NGINX_PATH) {
-      log(`nginx (gzip_static) on 127.0.0.1:${NGINX_PORT}`);
-      const pages = Object.fromEntries(PAGE_NAMES.map((n) => [n, figures.facts[n]?.html ?? ""]));
-      const copy = await startStaticCopy(NGINX_PATH, path.join(workDir, "nginx"), NGINX_PORT, pages);
-      servers.push(copy);
+    if (!IS_AGAINST_ONLY) {
+      // One process first, also on PostgreSQL (whose default is a worker per core): the reference.
+      log(`Server, page cache on (default), one process, on 127.0.0.1:${PORT}`);
+      const first = await start("cached", { pageCache: true, workers: SERVER_URL ? 1 : undefined });
       for (const name of PAGE_NAMES) {
-        log(`  ${name}: ${LOAD.duration} of load...`);
-        figures.nginxLoad[name] = await load(copy.origin, [copy.pathOf[name] ?? "/"], LOAD);
-        figures.nginxGzip[name] = copy.gzipBytes[name];
+        const answer = await get(`${first.origin}${paths[name][0]}`);
+        if (answer.status !== 200) throw new Error(`[bench] ${paths[name][0]} answered ${answer.status}`);
+        const facts: PageFacts = {
+          html: answer.body,
+          htmlGzipBytes: answer.wireBytes,
+          scripts: await scriptWeight(first.origin, answer.body),
+        };
+        figures.facts[name] = facts;
       }
-      await copy.stop();
-    } else {
-      figures.notes.push(
-        "No nginx (/usr/sbin/nginx, BENCH_NGINX): the static-copy column and its ratios are missing.",
-      );
+      const chromiumPath = await findChromium();
+      if (chromiumPath) {
+        log("  home page as a phone in Chromium...");
+        figures.phone = await phoneFirstLoad(chromiumPath, `${first.origin}/`);
+        // The lead story as a reader who saves data gets it (issue 30: a lite article, at most 15 KB).
+        figures.litePhone = await phoneFirstLoad(chromiumPath, `${first.origin}${seeded.leadArticlePath}`, {
+          "Save-Data": "on",
+        });
+      } else {
+        figures.notes.push(
+          "No Chromium (CHROMIUM_PATH, the system's, or the packaged one): the phone first load was not measured.",
+        );
+      }
+      figures.cached = await loadServer(first, paths, sweepPaths, {
+        // The live poll right after the page loads, on the same warm server they were measured on.
+        afterPages: async () => {
+          figures.live = await measurePoll(first.origin, seeded.live, LOAD, log);
+        },
+      });
+      // The live page under updates after the sweep and its memory reading: the purges stay out of the
+      // sweep, and the admin's sign-in (scrypt, 32 MB for a moment) out of the readers' peak memory.
+      if (figures.live) {
+        const admin = { email: seeded.adminEmail, password: env.ADMIN_PASSWORD ?? "" };
+        await measureUpdates(first.origin, seeded.live, figures.live, LOAD, admin, log);
+        figures.live.peakRss = first.peakRss();
+      }
+      await first.stop();
+
+      if (SERVER_URL && WORKERS > 1) {
+        log(`Server, page cache on, WEB_CONCURRENCY=${WORKERS}, on 127.0.0.1:${PORT}`);
+        const many = await start("workers", { pageCache: true, workers: WORKERS });
+        figures.workers = { count: WORKERS, run: await loadServer(many, paths, sweepPaths) };
+        await many.stop();
+      }
+
+      if (NGINX_PATH) {
+        log(`nginx (gzip_static) on 127.0.0.1:${NGINX_PORT}`);
+        const pages = Object.fromEntries(PAGE_NAMES.map((n) => [n, figures.facts[n]?.html ?? ""]));
+        const copy = await startStaticCopy(NGINX_PATH, path.join(workDir, "nginx"), NGINX_PORT, pages);
+        servers.push(copy);
+        for (const name of PAGE_NAMES) {
+          log(`  ${name}: ${LOAD.duration} of load...`);
+          figures.nginxLoad[name] = await load(copy.origin, [copy.pathOf[name] ?? "/"], LOAD);
+          figures.nginxGzip[name] = copy.gzipBytes[name];
+        }
+        await copy.stop();
+      } else {
+        figures.notes.push(
+          "No nginx (/usr/sbin/nginx, BENCH_NGINX): the static-copy column and its ratios are missing.",
+        );
+      }
+
+      log(`Server, PAGE_CACHE=off, one process, on 127.0.0.1:${PORT}`);
+      const second = await start("uncached", { pageCache: false, workers: SERVER_URL ? 1 : undefined });
+      figures.uncached = await loadServer(second, paths, sweepPaths);
+
+      for (const [label, query, expected] of [
+        ["common", seed.COMMON_WORD, seeded.matches.common],
+        ["rare", seed.RARE_WORD, seeded.matches.rare],
+      ] as const)
+        figures.searchTotals.push({ label, query, expected, shown: await shownTotal(second.origin, query) });
+
+      log(`  server time, ${REQUESTS} requests per page, ${CONCURRENCY} at a time...`);
+      // All articles this deep: page 5,000 of 100,000 stories, the same share of the way at other sizes.
+      const deepPage = Math.max(2, Math.round((5000 * ARTICLES) / 100_000));
+      // Each request a different story, spread over the whole archive (a prime stride).
+      const anyArticle = (i: number) => sweepPaths[(i * 7919) % sweepPaths.length] ?? "/";
+      const commonWords = ["cocoa", "market", "football", "festival", "gold", "accra", "budget", "school"];
+      const timed: Array<[string, (i: number) => string]> = [
+        ["article", anyArticle],
+        ["home", () => "/"],
+        ["category", () => "/category/business"],
+        [`all-articles ?page=${deepPage}`, () => `/all-articles?page=${deepPage}`],
+        ["author", () => `/author/${seed.BENCH_AUTHOR_SLUG}`],
+        ["tag", () => `/tag/${seed.BENCH_TAG_SLUG}`],
+        ["search, a common word", (i) => `/search?q=${commonWords[i % commonWords.length]}`],
+        ["search, a rare word", () => `/search?q=${seed.RARE_WORD}`],
+      ];
+      for (const [name, pathFor] of timed)
+        figures.times[name] = await serverTime(second.origin, pathFor, {
+          requests: REQUESTS,
+          concurrency: CONCURRENCY,
+        });
+      figures.deepPage = deepPage;
+      figures.uncached.peakRss = second.peakRss();
+      await second.stop();
     }
 
-    log(`Server, PAGE_CACHE=off, one process, on 127.0.0.1:${PORT}`);
-    const second = await start("uncached", { pageCache: false, workers: SERVER_URL ? 1 : undefined });
-    figures.uncached = await loadServer(second, paths, sweepPaths);
-
-    for (const [label, query, expected] of [
-      ["common", seed.COMMON_WORD, seeded.matches.common],
-      ["rare", seed.RARE_WORD, seeded.matches.rare],
-    ] as const)
-      figures.searchTotals.push({ label, query, expected, shown: await shownTotal(second.origin, query) });
-
-    log(`  server time, ${REQUESTS} requests per page, ${CONCURRENCY} at a time...`);
-    // All articles this deep: page 5,000 of 100,000 stories, the same share of the way at other sizes.
-    const deepPage = Math.max(2, Math.round((5000 * ARTICLES) / 100_000));
-    // Each request a different story, spread over the whole archive (a prime stride).
-    const anyArticle = (i: number) => sweepPaths[(i * 7919) % sweepPaths.length] ?? "/";
-    const commonWords = ["cocoa", "market", "football", "festival", "gold", "accra", "budget", "school"];
-    const timed: Array<[string, (i: number) => string]> = [
-      ["article", anyArticle],
-      ["home", () => "/"],
-      ["category", () => "/category/business"],
-      [`all-articles ?page=${deepPage}`, () => `/all-articles?page=${deepPage}`],
-      ["author", () => `/author/${seed.BENCH_AUTHOR_SLUG}`],
-      ["tag", () => `/tag/${seed.BENCH_TAG_SLUG}`],
-      ["search, a common word", (i) => `/search?q=${commonWords[i % commonWords.length]}`],
-      ["search, a rare word", () => `/search?q=${seed.RARE_WORD}`],
-    ];
-    for (const [name, pathFor] of timed) figures.times[name] = await serverTime(second.origin, pathFor);
-    figures.deepPage = deepPage;
-    figures.uncached.peakRss = second.peakRss();
-    await second.stop();
+    if (other) {
+      // Copied now, after the runs above: both builds start from the same data, whatever they wrote.
+      const theirs = await copyBuildData(
+        { dataDir, database },
+        path.join(workDir, "data-against"),
+        SERVER_URL,
+      );
+      made.theirDatabase = theirs.database;
+      comparison = await compareBuilds({
+        otherLabel: other.label,
+        rounds: AGAINST_ROUNDS,
+        ours: { dataDir, database, port: PORT },
+        theirs: { ...theirs, port: AGAINST_PORT, root: other.root },
+        start,
+        workers: SERVER_URL ? 1 : undefined,
+        sweepPaths,
+        load: LOAD,
+        fewConnections: FEW_CONNECTIONS,
+        requests: REQUESTS,
+        concurrency: CONCURRENCY,
+        log,
+      });
+    }
   } catch (error) {
     // The servers' own words are the best clue to a failed run; their logs go with the temp folder.
     for (const file of fs.readdirSync(workDir).filter((f) => f.endsWith(".log"))) {
@@ -368,14 +390,17 @@ async function main() {
   } finally {
     await stopAll();
     closeClient();
-    if (database) {
-      await database.drop();
-      log(`PostgreSQL: dropped ${describeUrl(database.url)}`);
+    for (const one of [database, made.theirDatabase]) {
+      if (!one) continue;
+      await one.drop();
+      log(`PostgreSQL: dropped ${describeUrl(one.url)}`);
     }
+    if (other) removeOtherBuild(other.root);
     fs.rmSync(workDir, { recursive: true, force: true });
   }
 
-  const { failed } = printReport(figures);
+  const failed = IS_AGAINST_ONLY ? 0 : printReport(figures).failed;
+  if (comparison) printComparison(comparison);
   if (failed > 0 && IS_STRICT) process.exit(1);
 }
 

@@ -288,3 +288,51 @@ export async function load(
   if (WRK_PATH) return { tool: "wrk", ...(await runWrk(WRK_PATH, origin, paths, settings, options)) };
   return { tool: "node", ...(await runNode(origin, paths, settings, options)) };
 }
+
+/**
+ * Renders WARM_RENDERS articles before a sweep, so that every server meets it with article rendering
+ * compiled: the cached server's page loads were all hits and rendered nothing, which left its sweep
+ * alone paying the JIT's warm-up. A query string makes each a page of its own: nothing the sweep asks
+ * for is kept by them. 300 were too few: a fresh server's render rate still rose for about 1,000 renders
+ * (52, 61, 65, 64 req/s in four 10-second sweeps), while the uncached server had already rendered some
+ * 1,600 pages in its page loads, so the cached server met the sweep colder (on/off 0.85x).
+ */
+const WARM_RENDERS = 1500;
+export async function warmArticleRendering(origin: string, sweepPaths: string[], connections: number) {
+  let next = 0;
+  const worker = async () => {
+    while (next < WARM_RENDERS) {
+      const i = next++;
+      await get(`${origin}${sweepPaths[(i * 7919) % sweepPaths.length]}?warm=${i}`);
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, worker));
+}
+
+export interface ServerTime {
+  p50: number;
+  p95: number;
+  max: number;
+}
+
+/** `requests` requests, `concurrency` at a time: p50/p95/max round trip of the pages `pathFor` names. */
+export async function serverTime(
+  origin: string,
+  pathFor: (i: number) => string,
+  { requests, concurrency }: { requests: number; concurrency: number },
+): Promise<ServerTime> {
+  for (let i = 0; i < 10; i++) await get(`${origin}${pathFor(requests + i)}`);
+  const times: number[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < requests) {
+      const i = next++;
+      const answer = await get(`${origin}${pathFor(i)}`);
+      if (answer.status !== 200) throw new Error(`[bench] ${pathFor(i)} answered ${answer.status}`);
+      times.push(answer.ms);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95), max: times.at(-1) ?? 0 };
+}

@@ -7,7 +7,7 @@
  */
 import os from "node:os";
 import type { LiveFigures } from "./live";
-import { WRK_PATH, type LoadResult, type LoadSettings } from "./load";
+import { WRK_PATH, type LoadResult, type LoadSettings, type ServerTime } from "./load";
 import type { PhoneLoad } from "./phone";
 import type { ScriptWeight } from "./weight";
 
@@ -70,12 +70,6 @@ export interface ServerRun {
   /** The sweep by connections. */
   sweep: Record<number, LoadResult>;
   peakRss: number | null;
-}
-
-export interface ServerTime {
-  p50: number;
-  p95: number;
-  max: number;
 }
 
 export interface BenchFigures {

@@ -20,8 +20,13 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-interface ServerOptions {
+export interface ServerOptions {
   port: number;
+  /**
+   * The checkout whose `bin/newsdesk.mjs` and build are started (BENCH_AGAINST's worktree); unset: this
+   * one.
+   */
+  root?: string;
   /** The server's output goes here; its end is shown when the server fails to start. */
   logFile: string;
   dataDir: string;
@@ -56,11 +61,14 @@ export async function startServer(options: ServerOptions): Promise<BenchServer> 
   else env.PAGE_CACHE = "off";
   if (options.workers) env.WEB_CONCURRENCY = String(options.workers);
   else delete env.WEB_CONCURRENCY;
+  // Another checkout is started on its own build (its `build/`), whatever BUILD_DIR says for ours.
+  if (options.root) delete env.BUILD_DIR;
   const out = fs.openSync(options.logFile, "a");
   // With the heap limits on the command line, the supervisor passes them on to the server it starts.
   const heapFlags = serverHeapFlags([], env.NODE_OPTIONS ?? "");
   const child: ChildProcess = spawn(process.execPath, [...heapFlags, "bin/newsdesk.mjs", "start"], {
     env,
+    cwd: options.root,
     stdio: ["ignore", out, out],
   });
   fs.closeSync(out);
