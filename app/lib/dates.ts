@@ -77,7 +77,18 @@ const MONTHS = [
   "December",
 ];
 
+/**
+ * Dates already taken apart, by instant and timezone: a page shows the same few dates again and again
+ * (its stories', their cards'), and `formatToParts` is the costliest step of showing one. Bounded: the
+ * map starts over when full.
+ */
+const knownParts = new Map<string, Parts>();
+const KNOWN_PARTS_MAX = 5000;
+
 function partsIn(date: Date, timeZone: string): Parts {
+  const key = `${date.getTime()}|${timeZone}`;
+  const known = knownParts.get(key);
+  if (known) return known;
   const formatter = dateTimeFormat("en-US", {
     timeZone,
     year: "numeric",
@@ -91,7 +102,7 @@ function partsIn(date: Date, timeZone: string): Parts {
   });
   const found: Record<string, string> = {};
   for (const part of formatter.formatToParts(date)) found[part.type] = part.value;
-  return {
+  const parts: Parts = {
     year: Number(found.year),
     month: Number(found.month),
     day: Number(found.day),
@@ -100,6 +111,9 @@ function partsIn(date: Date, timeZone: string): Parts {
     minute: Number(found.minute),
     second: Number(found.second),
   };
+  if (knownParts.size >= KNOWN_PARTS_MAX) knownParts.clear();
+  knownParts.set(key, parts);
+  return parts;
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");
