@@ -28,6 +28,7 @@ import { fragmentCacheFor, fragmentShare } from "#app/domain/delivery/fragment-c
 import { isPublicPagePath } from "#app/domain/snippets/page-code.server";
 import { publicDocument, publicPageCode } from "#app/domain/snippets/public-page-code.server";
 import { documentHeaders } from "#app/lib/document-headers.server";
+import { documentResponse } from "#app/lib/document-text";
 import { MetaTags, metaDescriptors, type MetaExport } from "#app/lib/route-meta";
 
 type BuildRoute = NonNullable<ServerBuild["routes"][string]>;
@@ -187,7 +188,7 @@ export function createReaderPages(build: ServerBuild, mode: string): ReaderPages
         </SharedPartsContext.Provider>
       </ReaderDocument>,
     );
-    return new Response(publicDocument(parts.finish(html), extras, headers), { status, headers });
+    return documentResponse(publicDocument(parts.finish(html), extras, headers), { status, headers });
   }
 
   return {

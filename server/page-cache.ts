@@ -29,6 +29,7 @@ import {
 } from "#app/domain/delivery/page-compression.server";
 import type { Settings } from "#app/db/schema";
 import { isDatabaseUnreachable } from "#app/lib/database-unreachable.server";
+import { documentTextOf } from "#app/lib/document-text";
 import { getSettings } from "#app/domain/settings/settings.server";
 import { liteReason } from "#app/lib/lite-mode";
 import { snippetsVaryByDevice } from "#app/domain/snippets/page-code.server";
@@ -222,7 +223,9 @@ export function pageCacheHandlers({ cache, db, trustProxy, render, context }: Pa
     const request = new Request(url, { method: "GET", headers: requestHeaders(req) });
     const response = await render(request, context(req));
     if (!isStorableResponse(response)) return response;
-    const body = Buffer.from(await response.arrayBuffer());
+    const text = documentTextOf(response);
+    if (text !== null) await response.body?.cancel();
+    const body = text !== null ? Buffer.from(text) : Buffer.from(await response.arrayBuffer());
     const page = await storedPage(
       body,
       {

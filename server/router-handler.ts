@@ -9,6 +9,7 @@ import { createReadableStreamFromReadable, writeReadableStreamToWritable } from 
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import type { AppLoadContext, ServerBuild } from "react-router";
 import { pageHandler } from "./page-handler";
+import { documentTextOf } from "#app/lib/document-text";
 import { bufferedBody } from "./request-body";
 import { siteChangesDelivered } from "./workers-changes";
 
@@ -92,6 +93,13 @@ async function send(res: ExpressResponse, response: Response) {
     else res.setHeader(name, value);
   }
   if (response.headers.get("Content-Type")?.match(/text\/event-stream/i)) res.flushHeaders();
+  // A reader page's text as rendered (app/lib/document-text.ts): written as it is, its stream never read.
+  const text = documentTextOf(response);
+  if (text !== null) {
+    await response.body?.cancel();
+    res.end(text);
+    return;
+  }
   if (!response.body) {
     res.end();
     return;
