@@ -9,12 +9,16 @@ const DOCUMENT_TEXT = Symbol.for("newsdesk.document-text");
 type WithText = Response & { [DOCUMENT_TEXT]?: string };
 
 export function documentResponse(text: string, init: ResponseInit): Response {
-  const body = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      controller.enqueue(new TextEncoder().encode(text));
-      controller.close();
+  // No chunk wanted in advance (highWaterMark 0): the text is encoded only if someone reads the body.
+  const body = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        controller.enqueue(new TextEncoder().encode(text));
+        controller.close();
+      },
     },
-  });
+    { highWaterMark: 0 },
+  );
   const response: WithText = new Response(body, init);
   response[DOCUMENT_TEXT] = text;
   return response;

@@ -47,19 +47,24 @@ export class SharedPartsSession {
    * filled in and unmarked (markers nest, the innermost closes first).
    */
   finish(html: string): string {
-    const marker = new RegExp(`<${TAG} data-(fill|open|close)="(${this.prefix}-\\d+)"></${TAG}>`, "g");
+    // Sticky: tried only where `indexOf` (far faster than a regular expression's scan) found a tag.
+    const marker = new RegExp(`<${TAG} data-(fill|open|close)="(${this.prefix}-\\d+)"></${TAG}>`, "y");
+    const start = `<${TAG} data-`;
     const pieces: string[] = [];
     const open: Array<{ token: string; at: number }> = [];
     let last = 0;
-    for (const match of html.matchAll(marker)) {
-      pieces.push(html.slice(last, match.index));
-      last = match.index + match[0].length;
+    for (let at = html.indexOf(start); at !== -1; at = html.indexOf(start, at + 1)) {
+      marker.lastIndex = at;
+      const match = marker.exec(html);
+      if (!match) continue;
+      pieces.push(html.slice(last, at));
+      last = at + match[0].length;
       const [, kind, token] = match as unknown as [string, "fill" | "open" | "close", string];
       if (kind === "fill") pieces.push(this.filled.get(token) ?? "");
       else if (kind === "open") open.push({ token, at: pieces.length });
       else if (open.at(-1)?.token === token) {
-        const { at } = open.pop()!;
-        const part = pieces.splice(at).join("");
+        const { at: from } = open.pop()!;
+        const part = pieces.splice(from).join("");
         const captured = this.captured.get(token);
         if (captured) this.cache.set(captured.key, part, captured.marks, this.generation);
         pieces.push(part);
