@@ -3,7 +3,7 @@
  * matching snippets) and the script policy that lets exactly it run. Shared by both renderers of public
  * pages (app/reader-pages.server.tsx and app/entry.server.tsx).
  */
-import type { AppLoadContext } from "react-router";
+import type { RequestContext } from "#app/context";
 import { adsForRequest, adsLoaderAllowed } from "#app/domain/ads/page-ads.server";
 import { getSettings } from "#app/domain/settings/settings.server";
 import { hasPersonalCookie } from "#app/domain/settings/public-delivery.server";
@@ -16,7 +16,7 @@ import { pageCode, type PageCode } from "./page-code.server";
  * a session cookie is looked up; such pages are never cached (decision record 006), so leaving the
  * analytics out of them cannot reach a reader.
  */
-async function isSignedInStaff(request: Request, context: AppLoadContext): Promise<boolean> {
+async function isSignedInStaff(request: Request, context: RequestContext): Promise<boolean> {
   if (!hasPersonalCookie(request.headers.get("Cookie"))) return false;
   const user = await context.currentUser();
   return Boolean(user && user.status === "active" && user.role);
@@ -30,7 +30,7 @@ async function isSignedInStaff(request: Request, context: AppLoadContext): Promi
 export async function publicPageCode(
   request: Request,
   pathname: string,
-  context: AppLoadContext,
+  context: RequestContext,
 ): Promise<{ code: PageCode | null; csp: string }> {
   const strict = { code: null, csp: publicCsp({ hashes: [], hosts: [] }) };
   try {
