@@ -9,6 +9,7 @@ import { categoryMatchKey, categoryNameFromSlug, tagSlug } from "#app/lib/slug";
 import { EXCERPT_LENGTH, listingExcerpt } from "#app/lib/text";
 import { rankTrending } from "#app/lib/trending";
 import { remembered } from "#app/lib/remembered.server";
+import { commentsFromJson, publicCommentsColumn } from "#app/domain/comments/public.server";
 import { cardsInMemory, categoryHead } from "./reader-memory.server";
 import { onSiteChange } from "#app/domain/delivery/site-changes.server";
 import { bodyIsSafe, readerBody } from "./body-safety.server";
@@ -720,42 +721,59 @@ export const getPublishedArticle = async (db: DbOrTx, id: string) =>
 
 const bySlugStatements = new WeakMap<DbOrTx, ReturnType<typeof prepareBySlug>>();
 
+/** The story by its slug with the comments it shows, in one statement. */
 const prepareBySlug = (db: DbOrTx) =>
-  publishedArticleQuery(db, eq(articles.slug, sql.placeholder("slug"))).prepare("reader_article_by_slug");
+  db
+    .select({
+      ...publishedArticleColumns(),
+      comments: publicCommentsColumn(articles.id, sql`${sql.placeholder("statuses")}`),
+    })
+    .from(articles)
+    .leftJoin(categories, eq(categories.id, articles.categoryId))
+    .leftJoin(users, eq(users.id, articles.authorId))
+    .where(and(eq(articles.slug, sql.placeholder("slug")), isPublished()))
+    .limit(1)
+    .prepare("reader_article_by_slug");
 
 /**
- * The published story whose current slug this is: the article page's one query in the common case
- * (a reader following a link), before it looks at earlier slugs and ids (resolveArticleAddress).
- * Prepared once per database (decision record 020): building it each time cost as much as running it.
+ * The published story whose current slug this is, with the comments it shows (those whose status is in
+ * `commentStatuses`): the article page's one query in the common case (a reader following a link),
+ * before it looks at earlier slugs and ids (resolveArticleAddress). Prepared once per database (decision
+ * record 020): building it each time cost as much as running it.
  */
-export async function getPublishedArticleBySlug(db: DbOrTx, slug: string) {
+export async function getPublishedArticleBySlug(db: DbOrTx, slug: string, commentStatuses: string[]) {
   let statement = bySlugStatements.get(db);
   if (!statement) {
     statement = prepareBySlug(db);
     bySlugStatements.set(db, statement);
   }
-  return readerArticle(await statement.execute({ slug }));
+  const [row] = await statement.execute({ slug, statuses: commentStatuses });
+  if (!row) return null;
+  const { comments, ...story } = row;
+  return { article: readerArticle([story])!, comments: commentsFromJson(comments) };
 }
+
+const publishedArticleColumns = () => ({
+  ...articleCardColumns,
+  categoryId: articles.categoryId,
+  content: articles.content,
+  bodyIsSafe: bodyIsSafe(),
+  youtubeUrl: articles.youtubeUrl,
+  tags: articles.tags,
+  authorImage: articles.authorImage,
+  publishedAt: articles.publishedAt,
+  updatedAt: articles.updatedAt,
+  revisedAt: articles.revisedAt,
+  correctionNote: articles.correctionNote,
+  seoTitle: articles.seoTitle,
+  seoDescription: articles.seoDescription,
+  liveStartedAt: articles.liveStartedAt,
+  liveEndedAt: articles.liveEndedAt,
+});
 
 function publishedArticleQuery(db: DbOrTx, match: SQL) {
   return db
-    .select({
-      ...articleCardColumns,
-      categoryId: articles.categoryId,
-      content: articles.content,
-      bodyIsSafe: bodyIsSafe(),
-      youtubeUrl: articles.youtubeUrl,
-      tags: articles.tags,
-      authorImage: articles.authorImage,
-      publishedAt: articles.publishedAt,
-      updatedAt: articles.updatedAt,
-      revisedAt: articles.revisedAt,
-      correctionNote: articles.correctionNote,
-      seoTitle: articles.seoTitle,
-      seoDescription: articles.seoDescription,
-      liveStartedAt: articles.liveStartedAt,
-      liveEndedAt: articles.liveEndedAt,
-    })
+    .select(publishedArticleColumns())
     .from(articles)
     .leftJoin(categories, eq(categories.id, articles.categoryId))
     .leftJoin(users, eq(users.id, articles.authorId))

@@ -2,7 +2,7 @@
  * The reader side of comments: the list an article shows and the form anyone may post without
  * signing in. New comments wait for moderation; their text is plain text, never HTML.
  */
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "#app/db/client.server";
 import { articles, comments } from "#app/db/schema";
 import { logActivity } from "#app/domain/activity/activity.server";
@@ -20,6 +20,33 @@ const PUBLIC_COMMENTS_LIMIT = 50;
 
 /** A reader behind a shared carrier address can still comment; a script cannot flood. */
 export const COMMENT_RATE_LIMIT: RateLimit = { limit: 5, windowMs: 10 * 60 * 1000 };
+
+/** A comment as readers see it. */
+export interface PublicComment {
+  id: string;
+  authorName: string;
+  text: string;
+  status: string;
+  createdAt: Date;
+}
+
+/**
+ * The comments a story shows, as one JSON column of the story's own statement (the article page's one
+ * round trip, decision record 020): the same rows, order and limit as `listPublicComments`. `statuses`
+ * is the statement's text[] of visible statuses (`visibleCommentStatuses`). Read with `commentsFromJson`.
+ */
+export const publicCommentsColumn = (articleId: AnyColumn, statuses: SQL) =>
+  sql<Array<Omit<PublicComment, "createdAt"> & { createdAt: string }>>`(
+    select coalesce(json_agg(json_build_object('id', c.id, 'authorName', c.author_name, 'text', c.text,
+                                               'status', c.status, 'createdAt', c.created_at)
+                             order by c.created_at desc), '[]'::json)
+    from (select id, author_name, text, status, created_at from comments
+          where article_id = ${articleId} and status = any(${statuses}::text[])
+          order by created_at desc limit ${sql.raw(String(PUBLIC_COMMENTS_LIMIT))}) c)`;
+
+export const commentsFromJson = (
+  rows: Array<Omit<PublicComment, "createdAt"> & { createdAt: string }>,
+): PublicComment[] => rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt) }));
 
 /** What readers see of a comment: never the e-mail address or the client address. */
 export function listPublicComments(db: DbOrTx, articleId: string, settings: CommentDisplaySettings) {

@@ -22,6 +22,7 @@ import {
 import { resolveArticleAddress } from "#app/domain/articles/slugs.server";
 import { COMMENT_TEXT } from "#app/domain/comments/comment-form";
 import { listPublicComments, submitComment } from "#app/domain/comments/public.server";
+import { visibleCommentStatuses } from "#app/domain/comments/visibility";
 import { liveStreamFragment } from "./live-fragment.server";
 import { liveCoverageView } from "#app/domain/live/live-view.server";
 import { captionLine } from "#app/domain/media/editor-image-rules";
@@ -57,7 +58,9 @@ export const loader = withDomainErrors(async ({ params, request, context }: Rout
   const db = context.db;
   // /article/<slug> in one query; an earlier slug, or the id of a story that has a slug, moves for good
   // to the current one; a story without a slug yet is read by its id.
-  let article = await getPublishedArticleBySlug(db, params.id);
+  const settings = await getSettings(db);
+  const bySlug = await getPublishedArticleBySlug(db, params.id, visibleCommentStatuses(settings));
+  let article = bySlug?.article ?? null;
   if (!article) {
     const address = await resolveArticleAddress(db, params.id);
     if (!address) throw await notFound(db);
@@ -65,7 +68,6 @@ export const loader = withDomainErrors(async ({ params, request, context }: Rout
     article = await getPublishedArticle(db, address.id);
   }
   if (!article) throw await notFound(db);
-  const settings = await getSettings(db);
   // A live story's updates, a page at a time (?updates=2 for older ones, without JavaScript).
   const updatesPage = parsePageParam(new URL(request.url).searchParams.get("updates"));
   const dates = {
@@ -76,7 +78,8 @@ export const loader = withDomainErrors(async ({ params, request, context }: Rout
   const [related, trending, comments, live] = await Promise.all([
     relatedArticles(db, article, 4),
     trendingArticles(db, 5, { excluding: article.id }),
-    listPublicComments(db, article.id, settings),
+    // Read with the story when it was found by its slug (one round trip), else on their own.
+    bySlug?.comments ?? listPublicComments(db, article.id, settings),
     liveCoverageView(db, article, updatesPage, dates),
   ]);
   // A lite page (the reader saves data) shows each photo of the body as a tap-to-show link too.
