@@ -7,7 +7,8 @@
  * build), runs the same loaders through React Router's own static handler (so redirects, thrown
  * responses and error boundaries behave as before), takes each route's `headers` and `meta` as React
  * Router would, and renders the document in one call to a string. Anything else (a form's POST, a
- * resource route, the back office) returns null and goes to React Router.
+ * resource route, the back office, React Router's own data and route-discovery requests) returns null
+ * and goes to React Router.
  */
 import { renderToStaticMarkup } from "react-dom/server";
 import {
@@ -120,9 +121,13 @@ export function createReaderPages(build: ServerBuild, mode: string): ReaderPages
   // Shared parts age out as trending does (a minute); their memory is a share of the page cache's.
   const fragmentOptions = { maxBytes: fragmentShare(config().pageCache.maxBytes), maxAgeMs: 60_000 };
 
+  // The back office's router asks React Router for routes it discovers as it goes (lazy discovery).
+  const manifestPath = build.routeDiscovery?.manifestPath || "/__manifest";
+
   function isReaderPage(url: URL): boolean {
     const { pathname } = url;
     if (!isPublicPagePath(pathname) || pathname.endsWith(".data")) return false;
+    if (pathname === manifestPath) return false;
     // React Router strips these before it calls loaders; such a request is left to it.
     if (url.searchParams.has("index") || url.searchParams.has("_routes")) return false;
     let decoded = pathname;
