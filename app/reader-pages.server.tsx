@@ -155,6 +155,7 @@ export function createReaderPages(build: ServerBuild, mode: string): ReaderPages
 
   async function render(
     request: Request,
+    pathname: string,
     loadContext: AppLoadContext,
     context: StaticHandlerContext,
     parts: SharedPartsSession,
@@ -164,17 +165,16 @@ export function createReaderPages(build: ServerBuild, mode: string): ReaderPages
     if (NO_BODY_STATUSES.has(status)) return new Response(null, { status, headers });
     reportErrors(context);
     if (request.method === "HEAD") return new Response(null, { status, headers });
-    const { pathname } = new URL(request.url);
     const extras = await publicPageCode(request, pathname, loadContext);
     const site = context.loaderData[SITE_LAYOUT_ID] as
       | { settings?: { language?: string }; lite?: unknown }
       | undefined;
     const descriptors = metaDescriptors(
-      context.matches.map(({ route, pathname, params }) => ({
-        id: route.id,
-        pathname,
-        params,
-        handle: route.handle,
+      context.matches.map((match) => ({
+        id: match.route.id,
+        pathname: match.pathname,
+        params: match.params,
+        handle: match.route.handle,
       })),
       context.loaderData,
       context.errors,
@@ -206,7 +206,7 @@ export function createReaderPages(build: ServerBuild, mode: string): ReaderPages
       const context = await handler.query(request, { requestContext: loadContext });
       if (context instanceof Response) return context;
       try {
-        return await render(request, loadContext, context, parts);
+        return await render(request, url.pathname, loadContext, context, parts);
       } catch (error) {
         // A page that fails to render is React Router's to answer: it renders the error boundary.
         console.error("[reader-pages] a page failed to render; React Router answers it", error);

@@ -17,6 +17,7 @@ import { isPublished } from "./published.server";
 import { totalViews } from "./views.server";
 import { firstRow } from "#app/db/rows";
 import { literalCount } from "#app/db/plans";
+import { preparedPerDatabase } from "#app/db/prepared.server";
 import { newestFirst, pageMarks, plannedForTheirValues } from "./page-marks.server";
 
 /**
@@ -719,35 +720,28 @@ async function rankedMatchIds(
 export const getPublishedArticle = async (db: DbOrTx, id: string) =>
   readerArticle(await publishedArticleQuery(db, eq(articles.id, id)));
 
-const bySlugStatements = new WeakMap<DbOrTx, ReturnType<typeof prepareBySlug>>();
-
 /** The story by its slug with the comments it shows, in one statement. */
-const prepareBySlug = (db: DbOrTx) =>
+const bySlugStatement = preparedPerDatabase((db) =>
   db
     .select({
       ...publishedArticleColumns(),
-      comments: publicCommentsColumn(articles.id, sql`${sql.placeholder("statuses")}`),
+      comments: publicCommentsColumn(sql`${sql.placeholder("statuses")}`),
     })
     .from(articles)
     .leftJoin(categories, eq(categories.id, articles.categoryId))
     .leftJoin(users, eq(users.id, articles.authorId))
     .where(and(eq(articles.slug, sql.placeholder("slug")), isPublished()))
     .limit(1)
-    .prepare("reader_article_by_slug");
+    .prepare("reader_article_by_slug"),
+);
 
 /**
  * The published story whose current slug this is, with the comments it shows (those whose status is in
  * `commentStatuses`): the article page's one query in the common case (a reader following a link),
- * before it looks at earlier slugs and ids (resolveArticleAddress). Prepared once per database (decision
- * record 020): building it each time cost as much as running it.
+ * before it looks at earlier slugs and ids (resolveArticleAddress).
  */
 export async function getPublishedArticleBySlug(db: DbOrTx, slug: string, commentStatuses: string[]) {
-  let statement = bySlugStatements.get(db);
-  if (!statement) {
-    statement = prepareBySlug(db);
-    bySlugStatements.set(db, statement);
-  }
-  const [row] = await statement.execute({ slug, statuses: commentStatuses });
+  const [row] = await bySlugStatement(db).execute({ slug, statuses: commentStatuses });
   if (!row) return null;
   const { comments, ...story } = row;
   return { article: readerArticle([story])!, comments: commentsFromJson(comments) };

@@ -2,7 +2,7 @@
  * The reader side of comments: the list an article shows and the form anyone may post without
  * signing in. New comments wait for moderation; their text is plain text, never HTML.
  */
-import { and, desc, eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "#app/db/client.server";
 import { articles, comments } from "#app/db/schema";
 import { logActivity } from "#app/domain/activity/activity.server";
@@ -14,6 +14,7 @@ import { forbidden, invalid, notFound, rateLimited } from "#app/lib/errors";
 import { COMMENT_TEXT, parseComment } from "./comment-form";
 import { visibleCommentStatuses, type CommentDisplaySettings } from "./visibility";
 import { firstRow } from "#app/db/rows";
+import { preparedPerDatabase } from "#app/db/prepared.server";
 
 /** The spec's default comment page (section 9). */
 const PUBLIC_COMMENTS_LIMIT = 50;
@@ -31,55 +32,43 @@ export interface PublicComment {
 }
 
 /**
- * The comments a story shows, as one JSON column of the story's own statement (the article page's one
- * round trip, decision record 020): the same rows, order and limit as `listPublicComments`. `statuses`
- * is the statement's text[] of visible statuses (`visibleCommentStatuses`). Read with `commentsFromJson`.
+ * The comments a story shows (`statuses`: the statement's text[] of visible statuses, from
+ * `visibleCommentStatuses`), newest first, at most PUBLIC_COMMENTS_LIMIT, as one JSON column: the
+ * article page reads them in its story's own statement (one round trip, decision record 020), and
+ * `listPublicComments` on their own. Read with `commentsFromJson`. The statement selects from `articles`:
+ * the story is named with its table (Drizzle leaves the table out of a column of a one-table select,
+ * where `id` would be the comment's own).
  */
-export const publicCommentsColumn = (articleId: AnyColumn, statuses: SQL) =>
+export const publicCommentsColumn = (statuses: SQL) =>
   sql<Array<Omit<PublicComment, "createdAt"> & { createdAt: string }>>`(
     select coalesce(json_agg(json_build_object('id', c.id, 'authorName', c.author_name, 'text', c.text,
                                                'status', c.status, 'createdAt', c.created_at)
                              order by c.created_at desc), '[]'::json)
     from (select id, author_name, text, status, created_at from comments
-          where article_id = ${articleId} and status = any(${statuses}::text[])
+          where article_id = "articles"."id" and status = any(${statuses}::text[])
           order by created_at desc limit ${sql.raw(String(PUBLIC_COMMENTS_LIMIT))}) c)`;
 
 export const commentsFromJson = (
   rows: Array<Omit<PublicComment, "createdAt"> & { createdAt: string }>,
 ): PublicComment[] => rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt) }));
 
-/** What readers see of a comment: never the e-mail address or the client address. */
-export function listPublicComments(db: DbOrTx, articleId: string, settings: CommentDisplaySettings) {
-  let statement = listStatements.get(db);
-  if (!statement) {
-    statement = prepareList(db);
-    listStatements.set(db, statement);
-  }
-  return statement.execute({ articleId, statuses: visibleCommentStatuses(settings) });
-}
-
-/** Prepared once per database (decision record 020): every article page reads its comments. */
-const prepareList = (db: DbOrTx) =>
+const listStatement = preparedPerDatabase((db) =>
   db
-    .select({
-      id: comments.id,
-      authorName: comments.authorName,
-      text: comments.text,
-      status: comments.status,
-      createdAt: comments.createdAt,
-    })
-    .from(comments)
-    .where(
-      and(
-        eq(comments.articleId, sql.placeholder("articleId")),
-        sql`${comments.status} = any(${sql.placeholder("statuses")}::text[])`,
-      ),
-    )
-    .orderBy(desc(comments.createdAt))
-    .limit(PUBLIC_COMMENTS_LIMIT)
-    .prepare("reader_article_comments");
+    .select({ comments: publicCommentsColumn(sql`${sql.placeholder("statuses")}`) })
+    .from(articles)
+    .where(eq(articles.id, sql.placeholder("articleId")))
+    .prepare("reader_article_comments"),
+);
 
-const listStatements = new WeakMap<DbOrTx, ReturnType<typeof prepareList>>();
+/** What readers see of a story's comments: never the e-mail address or the client address. */
+export async function listPublicComments(
+  db: DbOrTx,
+  articleId: string,
+  settings: CommentDisplaySettings,
+): Promise<PublicComment[]> {
+  const [row] = await listStatement(db).execute({ articleId, statuses: visibleCommentStatuses(settings) });
+  return row ? commentsFromJson(row.comments) : [];
+}
 
 /**
  * Stores a reader's comment, pending moderation. Refuses with a DomainError carrying the spec's title
