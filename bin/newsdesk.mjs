@@ -6,7 +6,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { ensureBuild } from "../scripts/ensure-build.mjs";
 import { EnvFileError, loadEnvFile, takeEnvFileOption } from "./env-file.mjs";
-import { serverHeapFlags } from "./heap-limit.mjs";
+import { serverHeapFlags, serverMallocEnv } from "./heap-limit.mjs";
 import { supervise } from "./supervise.mjs";
 
 let argv;
@@ -26,7 +26,8 @@ process.env.NODE_ENV = "production";
 const [command = "start", ...args] = argv;
 
 // `start` runs the server in a child process that is started again when it dies (supervise.mjs), with
-// heap limits (heap-limit.mjs) unless NODE_OPTIONS sets them. The child is marked by SERVER_MARK.
+// heap limits and malloc's arenas (heap-limit.mjs) unless NODE_OPTIONS or the environment sets them. The
+// child is marked by SERVER_MARK.
 const SERVER_MARK = "NEWSDESK_SUPERVISED";
 if (command === "start" && !process.env[SERVER_MARK]) {
   ensureBuild(process.env.BUILD_DIR ?? "build");
@@ -35,7 +36,7 @@ if (command === "start" && !process.env[SERVER_MARK]) {
     script: process.argv[1],
     // The settings file is loaded already: the child has its settings in its environment.
     args: argv,
-    env: { ...process.env, [SERVER_MARK]: "1" },
+    env: { ...process.env, ...serverMallocEnv(), [SERVER_MARK]: "1" },
   });
 } else {
   await run();

@@ -33,9 +33,17 @@ import os from "node:os";
 import path from "node:path";
 import { compareBuilds, copyBuildData, printComparison, roundsOf, type Comparison } from "./bench/against";
 import { prepareOtherBuild, removeOtherBuild, type OtherBuild } from "./bench/against-build";
+import { cpuSnapshot, cpuSplit } from "./bench/cpu";
 import { closeClient, get } from "./bench/http";
 import { measurePoll, measureUpdates } from "./bench/live";
-import { durationSeconds, load, serverTime, warmArticleRendering, type LoadSettings } from "./bench/load";
+import {
+  durationSeconds,
+  load,
+  serverTime,
+  warmArticleRendering,
+  type LoadResult,
+  type LoadSettings,
+} from "./bench/load";
 import { NGINX_PATH, startStaticCopy } from "./bench/nginx";
 import { phoneFirstLoad } from "./bench/phone";
 import { createBenchDatabase, describeUrl, type BenchDatabase } from "./bench/postgres";
@@ -111,7 +119,7 @@ async function loadServer(
     const url = `${server.origin}${paths[name][0]}`;
     const before = `${await xCacheOf(url)},${await xCacheOf(url)}`;
     log(`  ${name}: ${LOAD.duration} of load...`);
-    run.load[name] = await load(server.origin, paths[name], LOAD);
+    run.load[name] = await withCpuSplit(server, () => load(server.origin, paths[name], LOAD));
     const seen = `${before}→${await xCacheOf(url)}`;
     run.xCache[name] = seen === "-,-→-" ? "none" : seen;
     server.peakRss();
@@ -124,16 +132,25 @@ async function loadServer(
   for (const connections of [LOAD.connections, FEW_CONNECTIONS]) {
     log(`  sweep over ${int(sweepPaths.length)} articles, ${connections} connections: ${LOAD.duration}...`);
     await xCacheOf(`${server.origin}/healthz`); // waits out renders still queued from before
-    run.sweep[connections] = await load(
-      server.origin,
-      sweepPaths,
-      { ...LOAD, connections, threads: Math.min(LOAD.threads, connections) },
-      { random: true, countCache: true },
+    run.sweep[connections] = await withCpuSplit(server, () =>
+      load(
+        server.origin,
+        sweepPaths,
+        { ...LOAD, connections, threads: Math.min(LOAD.threads, connections) },
+        { random: true, countCache: true },
+      ),
     );
     server.peakRss();
   }
   run.peakRss = server.peakRss();
   return run;
+}
+
+/** A load with where the CPU went meanwhile: the server's, PostgreSQL's and the rest (wrk's). */
+async function withCpuSplit(server: BenchServer, run: () => Promise<LoadResult>): Promise<LoadResult> {
+  const before = cpuSnapshot(server.pids());
+  const result = await run();
+  return { ...result, cpu: cpuSplit(before, cpuSnapshot(server.pids())) };
 }
 
 /** The "Found N results" a search page shows, or null. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HEAP_LIMIT_FLAG, hasHeapLimit, serverHeapFlags } from "../bin/heap-limit.mjs";
+import { HEAP_LIMIT_FLAG, hasHeapLimit, serverHeapFlags, serverMallocEnv } from "../bin/heap-limit.mjs";
 
 describe("the server's heap limit", () => {
   it("is seen on the command line or in NODE_OPTIONS, in either spelling", () => {
@@ -18,5 +18,10 @@ describe("the server's heap limit", () => {
     expect(serverHeapFlags([], "--max-old-space-size=512")).toEqual(["--max-semi-space-size=8"]);
     expect(serverHeapFlags(["--max_semi_space_size=16"], "")).toEqual(["--max-old-space-size=160"]);
     expect(serverHeapFlags([HEAP_LIMIT_FLAG], "--max-semi-space-size=2")).toEqual([]);
+  });
+
+  it("gives the server two malloc arenas, unless the operator chose a number", () => {
+    expect(serverMallocEnv({})).toEqual({ MALLOC_ARENA_MAX: "2" });
+    expect(serverMallocEnv({ MALLOC_ARENA_MAX: "4" })).toEqual({ MALLOC_ARENA_MAX: "4" });
   });
 });

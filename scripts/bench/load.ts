@@ -10,6 +10,7 @@ import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import type { CpuSplit } from "./cpu";
 import { get, percentile } from "./http";
 
 export interface LoadSettings {
@@ -55,6 +56,8 @@ export interface LoadResult {
   /** Bytes received per answer, headers included (what a reader's data plan pays, near enough). */
   bytesPerAnswer: number;
   cache?: CacheCounts;
+  /** Where the machine's CPU went meanwhile (the bench's server loads; cpu.ts). */
+  cpu?: CpuSplit | null;
 }
 
 export const WRK_PATH = ["/usr/bin/wrk", "/usr/local/bin/wrk"].find((p) => fs.existsSync(p)) ?? null;

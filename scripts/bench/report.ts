@@ -6,6 +6,7 @@
  * reader's data plan does not scale with our server). Decimal units: 1 KB = 1,000 bytes, 1 MB = 1,000,000.
  */
 import os from "node:os";
+import { cpuCeiling, describeSplit } from "./cpu";
 import type { LiveFigures } from "./live";
 import { WRK_PATH, type LoadResult, type LoadSettings, type ServerTime } from "./load";
 import type { PhoneLoad } from "./phone";
@@ -111,6 +112,20 @@ const ratioOf = (a: LoadResult | undefined, b: LoadResult | undefined) =>
   a && b && b.requestsPerSecond > 0 ? a.requestsPerSecond / b.requestsPerSecond : null;
 
 /** "62% hit, 38% miss" from the counted X-Cache answers. */
+/** Where the CPU went with one process and with the workers, and what that leaves room for. */
+function printCpu(one: LoadResult | undefined, many: LoadResult | undefined) {
+  const ceiling = one?.cpu ? cpuCeiling(one.cpu) : null;
+  if (one?.cpu)
+    console.log(`      one:     ${describeSplit(one.cpu)}; ceiling ${ceiling === null ? "-" : times(ceiling)}`);
+  if (many?.cpu) console.log(`      workers: ${describeSplit(many.cpu)}`);
+}
+
+/** " (CPU ceiling 1.21x)" for a verdict: how far more workers could go on this machine at all. */
+function ceilingNote(one: LoadResult | undefined): string {
+  const ceiling = one?.cpu ? cpuCeiling(one.cpu) : null;
+  return ceiling === null ? "" : ` (CPU ceiling ${times(ceiling)})`;
+}
+
 function hitRate(r: LoadResult | undefined): string {
   const c = r?.cache;
   if (!c) return "-";
@@ -263,6 +278,10 @@ export function printReport(f: BenchFigures): { failed: number } {
   const w = f.workers;
   if (w) {
     console.log(`\nWorkers: WEB_CONCURRENCY=${w.count} against one process, page cache on (req/s)`);
+    console.log(
+      "  (under each, where the CPU went, in cores: with one process, and with the workers; the ceiling is\n" +
+        "  the most any number of workers could serve with the same CPU per request: cores / busy cores)",
+    );
     for (const name of PAGE_NAMES) {
       const one = f.cached?.load[name];
       const many = w.run.load[name];
@@ -270,6 +289,7 @@ export function printReport(f: BenchFigures): { failed: number } {
       console.log(
         `  ${name.padEnd(9)} one ${rps(one, 8)}   ${w.count} workers ${rps(many, 8)}   ${ratio === null ? "-" : times(ratio)}   workers/nginx ${share(many, f.nginxLoad[name])}`,
       );
+      printCpu(one, many);
       noteTroubles(notes, `${name}, ${w.count} workers`, many, f.load.duration);
     }
     for (const connections of connectionCounts) {
@@ -279,6 +299,7 @@ export function printReport(f: BenchFigures): { failed: number } {
       console.log(
         `  sweep ${String(connections).padStart(2)}  one ${rps(one, 8)}   ${w.count} workers ${rps(many, 8)}   ${ratio === null ? "-" : times(ratio)}   (${hitRate(many)})`,
       );
+      printCpu(one, many);
       noteTroubles(notes, `sweep at ${connections}, ${w.count} workers`, many, f.load.duration);
     }
   }
@@ -400,7 +421,7 @@ export function printReport(f: BenchFigures): { failed: number } {
       verdicts.push({
         name: `${name} cached, ${w.count} workers vs one`,
         isMet: overOne === null ? null : overOne >= BUDGETS.workersOverOne,
-        measured: overOne === null ? "-" : times(overOne),
+        measured: overOne === null ? "-" : `${times(overOne)}${ceilingNote(f.cached?.load[name])}`,
         budget: `≥ ${times(BUDGETS.workersOverOne)}`,
       });
       verdicts.push({
@@ -414,7 +435,10 @@ export function printReport(f: BenchFigures): { failed: number } {
     verdicts.push({
       name: `sweep at ${f.load.connections}, ${w.count} workers vs one`,
       isMet: sweepOverOne === null ? null : sweepOverOne >= BUDGETS.workersOverOne,
-      measured: sweepOverOne === null ? "-" : times(sweepOverOne),
+      measured:
+        sweepOverOne === null
+          ? "-"
+          : `${times(sweepOverOne)}${ceilingNote(f.cached?.sweep[f.load.connections])}`,
       budget: `≥ ${times(BUDGETS.workersOverOne)}`,
     });
   }

@@ -17,6 +17,8 @@ export interface BenchServer {
    * each worker and their primary), in bytes; null where /proc is not there.
    */
   peakRss(): number | null;
+  /** The server's processes now: it, and its workers. */
+  pids(): number[];
   stop(): Promise<void>;
 }
 
@@ -103,7 +105,7 @@ export async function startServer(options: ServerOptions): Promise<BenchServer> 
     }
     return peaks.size > 0 ? Math.max(...peaks.values()) : null;
   };
-  return { origin, pid, peakRss, stop };
+  return { origin, pid, peakRss, pids: () => [pid, ...childrenOf(pid)], stop };
 }
 
 function childrenOf(pid: number): number[] {

@@ -1,0 +1,125 @@
+/**
+ * Where the machine's CPU went during a load: the server's processes, PostgreSQL's, and the rest (the
+ * load generator, wrk, above all), read from /proc before and after. It answers what a ratio alone
+ * cannot: whether more workers could have been faster at all. If one process already kept most of the
+ * cores busy (the server, the database and wrk together), two workers can at most share out what is
+ * left, and the split shows it (the workers budget of docs/performance.md).
+ */
+import fs from "node:fs";
+
+export interface CpuSnapshot {
+  /** The cores /proc/stat counts (its cpuN lines). */
+  cores: number;
+  /** All cores' jiffies since boot, busy and idle (the first line of /proc/stat). */
+  totalJiffies: number;
+  idleJiffies: number;
+  /** utime + stime of the server's processes. */
+  serverJiffies: number;
+  /** utime + stime of every process named postgres on this machine (0 on PGlite). */
+  databaseJiffies: number;
+}
+
+/** Cores' worth of CPU over a load (2 = both of two cores the whole time). */
+export interface CpuSplit {
+  cores: number;
+  server: number;
+  database: number;
+  /** Busy, but neither the server nor PostgreSQL: the load generator, mostly. */
+  rest: number;
+  idle: number;
+}
+
+/** The first line of /proc/stat: total and idle (idle + iowait) jiffies of all cores; and the cores. */
+export function parseProcStat(
+  text: string,
+): { cores: number; totalJiffies: number; idleJiffies: number } | null {
+  const line = text.split("\n", 1)[0] ?? "";
+  if (!line.startsWith("cpu ")) return null;
+  // user nice system idle iowait irq softirq steal (guest and guest_nice are already inside user/nice).
+  const fields = line.trim().split(/\s+/).slice(1, 9).map(Number);
+  if (fields.length < 5 || fields.some((n) => !Number.isFinite(n))) return null;
+  return {
+    cores: text.match(/^cpu\d+ /gm)?.length ?? 1,
+    totalJiffies: fields.reduce((sum, n) => sum + n, 0),
+    idleJiffies: (fields[3] ?? 0) + (fields[4] ?? 0),
+  };
+}
+
+/** A process's name and utime + stime from its /proc/<pid>/stat (the name may hold spaces and brackets). */
+export function parsePidStat(text: string): { name: string; jiffies: number } | null {
+  const open = text.indexOf("(");
+  const close = text.lastIndexOf(")");
+  if (open < 0 || close < open) return null;
+  // After the name: state is field 3, so utime (14) and stime (15) are the 12th and 13th from here.
+  const after = text.slice(close + 2).split(" ");
+  const utime = Number(after[11]);
+  const stime = Number(after[12]);
+  if (!Number.isFinite(utime) || !Number.isFinite(stime)) return null;
+  return { name: text.slice(open + 1, close), jiffies: utime + stime };
+}
+
+function readPidStat(pid: number) {
+  try {
+    return parsePidStat(fs.readFileSync(`/proc/${pid}/stat`, "utf8"));
+  } catch {
+    return null; // gone since it was listed
+  }
+}
+
+/** Now's reading, or null where /proc is not there. */
+export function cpuSnapshot(serverPids: readonly number[]): CpuSnapshot | null {
+  let machine;
+  try {
+    machine = parseProcStat(fs.readFileSync("/proc/stat", "utf8"));
+  } catch {
+    return null;
+  }
+  if (!machine) return null;
+  const serverJiffies = serverPids.reduce((sum, pid) => sum + (readPidStat(pid)?.jiffies ?? 0), 0);
+  let databaseJiffies = 0;
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = readPidStat(Number(entry));
+    if (stat?.name === "postgres") databaseJiffies += stat.jiffies;
+  }
+  return { ...machine, serverJiffies, databaseJiffies };
+}
+
+/**
+ * The split between two readings, in cores. A PostgreSQL backend that ended between them takes its
+ * jiffies with it (counted in `rest`); the server's pool keeps its connections, so that is rare.
+ */
+export function cpuSplit(before: CpuSnapshot | null, after: CpuSnapshot | null): CpuSplit | null {
+  if (!before || !after) return null;
+  const { cores } = after;
+  const total = after.totalJiffies - before.totalJiffies;
+  if (total <= 0) return null;
+  // /proc/stat counts every core's jiffies: total / cores of them passed on the clock.
+  const inCores = (jiffies: number) => (jiffies * cores) / total;
+  const busy = inCores(total - (after.idleJiffies - before.idleJiffies));
+  const server = inCores(after.serverJiffies - before.serverJiffies);
+  const database = inCores(after.databaseJiffies - before.databaseJiffies);
+  return {
+    cores,
+    server,
+    database,
+    rest: Math.max(0, busy - server - database),
+    idle: Math.max(0, cores - busy),
+  };
+}
+
+/**
+ * The most that any number of workers could serve, as a multiple of the rate measured with this split:
+ * each request needs the same CPU (server, database, load generator) whoever serves it, and the machine
+ * has no more than its cores.
+ */
+export function cpuCeiling(split: CpuSplit): number | null {
+  const busy = split.server + split.database + split.rest;
+  return busy > 0 ? split.cores / busy : null;
+}
+
+/** "server 1.00, PostgreSQL 0.12, wrk and the rest 0.61, idle 0.27 of 2 cores". */
+export function describeSplit(split: CpuSplit): string {
+  const f = (n: number) => n.toFixed(2);
+  return `server ${f(split.server)}, PostgreSQL ${f(split.database)}, wrk and the rest ${f(split.rest)}, idle ${f(split.idle)} of ${split.cores} cores`;
+}
