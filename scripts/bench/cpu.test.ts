@@ -30,7 +30,7 @@ intr 1 2 3
     const until = Date.now() + 60;
     while (Date.now() < until); // a little CPU of our own
     const after = cpuSnapshot([process.pid]);
-    expect(after!.serverJiffies).toBeGreaterThan(before.serverJiffies);
+    expect(after!.serverJiffies.get(process.pid)).toBeGreaterThan(before.serverJiffies.get(process.pid)!);
     expect(after!.totalJiffies).toBeGreaterThan(before.totalJiffies);
   });
 });
@@ -40,8 +40,8 @@ describe("the split and its ceiling", () => {
     cores: 2,
     totalJiffies: total,
     idleJiffies: idle,
-    serverJiffies: server,
-    databaseJiffies: database,
+    serverJiffies: new Map([[10, server]]),
+    databaseJiffies: new Map([[20, database]]),
   });
 
   test("cores' worth of each part over the load; what is busy and neither is the rest", () => {
@@ -57,6 +57,25 @@ describe("the split and its ceiling", () => {
     );
     // 1.6 of 2 cores busy: with the same CPU per request, no number of workers gets past 1.25x.
     expect(cpuCeiling(split)).toBeCloseTo(1.25, 5);
+  });
+
+  test("a process counts only while it is seen: one started since counts whole, one gone counts nothing", () => {
+    const before = {
+      ...at(0, 0, 0, 0),
+      databaseJiffies: new Map([
+        [20, 500],
+        [21, 900],
+      ]),
+    };
+    // Backend 21 ended (its 900 jiffies and whatever it used are lost); 22 started and used 100.
+    const after = {
+      ...at(2000, 400, 1000, 0),
+      databaseJiffies: new Map([
+        [20, 600],
+        [22, 100],
+      ]),
+    };
+    expect(cpuSplit(before, after)!.database).toBeCloseTo(0.2, 9);
   });
 
   test("no reading, or no time between them: no split", () => {

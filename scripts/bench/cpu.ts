@@ -13,10 +13,10 @@ export interface CpuSnapshot {
   /** All cores' jiffies since boot, busy and idle (the first line of /proc/stat). */
   totalJiffies: number;
   idleJiffies: number;
-  /** utime + stime of the server's processes. */
-  serverJiffies: number;
-  /** utime + stime of every process named postgres on this machine (0 on PGlite). */
-  databaseJiffies: number;
+  /** utime + stime of each of the server's processes, by pid. */
+  serverJiffies: Map<number, number>;
+  /** utime + stime of each process named postgres on this machine, by pid (none on PGlite). */
+  databaseJiffies: Map<number, number>;
 }
 
 /** Cores' worth of CPU over a load (2 = both of two cores the whole time). */
@@ -75,19 +75,24 @@ export function cpuSnapshot(serverPids: readonly number[]): CpuSnapshot | null {
     return null;
   }
   if (!machine) return null;
-  const serverJiffies = serverPids.reduce((sum, pid) => sum + (readPidStat(pid)?.jiffies ?? 0), 0);
-  let databaseJiffies = 0;
+  const serverJiffies = new Map<number, number>();
+  for (const pid of serverPids) {
+    const stat = readPidStat(pid);
+    if (stat) serverJiffies.set(pid, stat.jiffies);
+  }
+  const databaseJiffies = new Map<number, number>();
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     const stat = readPidStat(Number(entry));
-    if (stat?.name === "postgres") databaseJiffies += stat.jiffies;
+    if (stat?.name === "postgres") databaseJiffies.set(Number(entry), stat.jiffies);
   }
   return { ...machine, serverJiffies, databaseJiffies };
 }
 
 /**
- * The split between two readings, in cores. A PostgreSQL backend that ended between them takes its
- * jiffies with it (counted in `rest`); the server's pool keeps its connections, so that is rare.
+ * The split between two readings, in cores. Each process counts what it used between them (all of it
+ * when it started since); one that ended in between takes its jiffies with it (counted in `rest`): the
+ * server's pool keeps its connections, so that is rare.
  */
 export function cpuSplit(before: CpuSnapshot | null, after: CpuSnapshot | null): CpuSplit | null {
   if (!before || !after) return null;
@@ -97,8 +102,8 @@ export function cpuSplit(before: CpuSnapshot | null, after: CpuSnapshot | null):
   // /proc/stat counts every core's jiffies: total / cores of them passed on the clock.
   const inCores = (jiffies: number) => (jiffies * cores) / total;
   const busy = inCores(total - (after.idleJiffies - before.idleJiffies));
-  const server = inCores(after.serverJiffies - before.serverJiffies);
-  const database = inCores(after.databaseJiffies - before.databaseJiffies);
+  const server = inCores(usedBetween(before.serverJiffies, after.serverJiffies));
+  const database = inCores(usedBetween(before.databaseJiffies, after.databaseJiffies));
   return {
     cores,
     server,
@@ -106,6 +111,12 @@ export function cpuSplit(before: CpuSnapshot | null, after: CpuSnapshot | null):
     rest: Math.max(0, busy - server - database),
     idle: Math.max(0, cores - busy),
   };
+}
+
+function usedBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let used = 0;
+  for (const [pid, jiffies] of after) used += jiffies - (before.get(pid) ?? 0);
+  return used;
 }
 
 /**

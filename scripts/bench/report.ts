@@ -116,7 +116,9 @@ const ratioOf = (a: LoadResult | undefined, b: LoadResult | undefined) =>
 function printCpu(one: LoadResult | undefined, many: LoadResult | undefined) {
   const ceiling = one?.cpu ? cpuCeiling(one.cpu) : null;
   if (one?.cpu)
-    console.log(`      one:     ${describeSplit(one.cpu)}; ceiling ${ceiling === null ? "-" : times(ceiling)}`);
+    console.log(
+      `      one:     ${describeSplit(one.cpu)}; ceiling ${ceiling === null ? "-" : times(ceiling)}`,
+    );
   if (many?.cpu) console.log(`      workers: ${describeSplit(many.cpu)}`);
 }
 

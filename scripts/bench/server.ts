@@ -17,7 +17,7 @@ export interface BenchServer {
    * each worker and their primary), in bytes; null where /proc is not there.
    */
   peakRss(): number | null;
-  /** The server's processes now: it, and its workers. */
+  /** The server's processes now: `bin/newsdesk.mjs`, the server it runs, and that one's workers. */
   pids(): number[];
   stop(): Promise<void>;
 }
@@ -99,13 +99,17 @@ export async function startServer(options: ServerOptions): Promise<BenchServer> 
   // Workers are read while they run (a process's high-water mark goes with it): after each load.
   const peaks = new Map<number, number>();
   const peakRss = () => {
-    for (const one of [pid, ...childrenOf(pid)]) {
+    for (const one of withDescendants(pid)) {
       const bytes = procStatusBytes(one, "VmHWM");
       if (bytes !== null) peaks.set(one, Math.max(bytes, peaks.get(one) ?? 0));
     }
     return peaks.size > 0 ? Math.max(...peaks.values()) : null;
   };
-  return { origin, pid, peakRss, pids: () => [pid, ...childrenOf(pid)], stop };
+  return { origin, pid, peakRss, pids: () => withDescendants(pid), stop };
+}
+
+function withDescendants(pid: number): number[] {
+  return [pid, ...childrenOf(pid).flatMap(withDescendants)];
 }
 
 function childrenOf(pid: number): number[] {
