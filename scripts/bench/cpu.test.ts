@@ -1,6 +1,14 @@
 /** The CPU split reads /proc's text; a misread field would print a split that looks plausible. */
 import { describe, expect, test } from "vitest";
-import { cpuCeiling, cpuSnapshot, cpuSplit, describeSplit, parsePidStat, parseProcStat } from "./cpu";
+import {
+  cpuRoom,
+  cpuSnapshot,
+  cpuSplit,
+  describeSplit,
+  parsePidStat,
+  parseProcStat,
+  serverMsPerRequest,
+} from "./cpu";
 
 describe("reading /proc", () => {
   test("/proc/stat: all jiffies of the first line's eight fields, idle with iowait, and the cores", () => {
@@ -35,7 +43,7 @@ intr 1 2 3
   });
 });
 
-describe("the split and its ceiling", () => {
+describe("the split, and the room it leaves", () => {
   const at = (total: number, idle: number, server: number, database: number) => ({
     cores: 2,
     totalJiffies: total,
@@ -56,7 +64,9 @@ describe("the split and its ceiling", () => {
       "server 1.00, PostgreSQL 0.20, wrk and the rest 0.40, idle 0.40 of 2 cores",
     );
     // 1.6 of 2 cores busy: with the same CPU per request, no number of workers gets past 1.25x.
-    expect(cpuCeiling(split)).toBeCloseTo(1.25, 5);
+    expect(cpuRoom(split)).toBeCloseTo(1.25, 5);
+    // 1 core of server at 400 requests a second: 2.5 ms of its CPU each.
+    expect(serverMsPerRequest(split, 400)).toBeCloseTo(2.5, 9);
   });
 
   test("a process counts only while it is seen: one started since counts whole, one gone counts nothing", () => {

@@ -3,7 +3,8 @@
  * load generator, wrk, above all), read from /proc before and after. It answers what a ratio alone
  * cannot: whether more workers could have been faster at all. If one process already kept most of the
  * cores busy (the server, the database and wrk together), two workers can at most share out what is
- * left, and the split shows it (the workers budget of docs/performance.md).
+ * left; and whether each request cost the workers more CPU than it cost one process (the workers
+ * budget of docs/performance.md).
  */
 import fs from "node:fs";
 
@@ -120,13 +121,20 @@ function usedBetween(before: Map<number, number>, after: Map<number, number>): n
 }
 
 /**
- * The most that any number of workers could serve, as a multiple of the rate measured with this split:
- * each request needs the same CPU (server, database, load generator) whoever serves it, and the machine
- * has no more than its cores.
+ * The room a split leaves more workers, as a multiple of the rate measured with it: the cores over the
+ * cores busy. It holds only if each request costs the same CPU (server, database, load generator)
+ * whoever serves it: workers that each pay more per request (caches of their own, two heaps in the
+ * processor's caches) fall short of it, and a process that was held back by its one main thread can
+ * pass it (compare the server's CPU per request, below).
  */
-export function cpuCeiling(split: CpuSplit): number | null {
+export function cpuRoom(split: CpuSplit): number | null {
   const busy = split.server + split.database + split.rest;
   return busy > 0 ? split.cores / busy : null;
+}
+
+/** The server's CPU per request, in ms: its cores over the requests a second. */
+export function serverMsPerRequest(split: CpuSplit, requestsPerSecond: number): number | null {
+  return requestsPerSecond > 0 ? (split.server * 1000) / requestsPerSecond : null;
 }
 
 /** "server 1.00, PostgreSQL 0.12, wrk and the rest 0.61, idle 0.27 of 2 cores". */

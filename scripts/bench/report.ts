@@ -6,7 +6,7 @@
  * reader's data plan does not scale with our server). Decimal units: 1 KB = 1,000 bytes, 1 MB = 1,000,000.
  */
 import os from "node:os";
-import { cpuCeiling, describeSplit } from "./cpu";
+import { cpuRoom, describeSplit, serverMsPerRequest } from "./cpu";
 import type { LiveFigures } from "./live";
 import { WRK_PATH, type LoadResult, type LoadSettings, type ServerTime } from "./load";
 import type { PhoneLoad } from "./phone";
@@ -114,18 +114,22 @@ const ratioOf = (a: LoadResult | undefined, b: LoadResult | undefined) =>
 /** "62% hit, 38% miss" from the counted X-Cache answers. */
 /** Where the CPU went with one process and with the workers, and what that leaves room for. */
 function printCpu(one: LoadResult | undefined, many: LoadResult | undefined) {
-  const ceiling = one?.cpu ? cpuCeiling(one.cpu) : null;
+  const room = one?.cpu ? cpuRoom(one.cpu) : null;
+  const perRequest = (r: LoadResult | undefined) => {
+    const ms = r?.cpu ? serverMsPerRequest(r.cpu, r.requestsPerSecond) : null;
+    return ms === null ? "" : `; server ${ms.toFixed(3)} ms CPU a request`;
+  };
   if (one?.cpu)
     console.log(
-      `      one:     ${describeSplit(one.cpu)}; ceiling ${ceiling === null ? "-" : times(ceiling)}`,
+      `      one:     ${describeSplit(one.cpu)}${perRequest(one)}; room ${room === null ? "-" : times(room)}`,
     );
-  if (many?.cpu) console.log(`      workers: ${describeSplit(many.cpu)}`);
+  if (many?.cpu) console.log(`      workers: ${describeSplit(many.cpu)}${perRequest(many)}`);
 }
 
-/** " (CPU ceiling 1.21x)" for a verdict: how far more workers could go on this machine at all. */
-function ceilingNote(one: LoadResult | undefined): string {
-  const ceiling = one?.cpu ? cpuCeiling(one.cpu) : null;
-  return ceiling === null ? "" : ` (CPU ceiling ${times(ceiling)})`;
+/** " (CPU room 1.21x)" for a verdict: how far more workers could go with the same CPU per request. */
+function roomNote(one: LoadResult | undefined): string {
+  const room = one?.cpu ? cpuRoom(one.cpu) : null;
+  return room === null ? "" : ` (CPU room ${times(room)})`;
 }
 
 function hitRate(r: LoadResult | undefined): string {
@@ -281,8 +285,8 @@ export function printReport(f: BenchFigures): { failed: number } {
   if (w) {
     console.log(`\nWorkers: WEB_CONCURRENCY=${w.count} against one process, page cache on (req/s)`);
     console.log(
-      "  (under each, where the CPU went, in cores: with one process, and with the workers; the ceiling is\n" +
-        "  the most any number of workers could serve with the same CPU per request: cores / busy cores)",
+      "  (under each, where the CPU went, in cores, with one process and with the workers; the room is what\n" +
+        "  more workers could add if each request cost the same CPU: cores / busy cores)",
     );
     for (const name of PAGE_NAMES) {
       const one = f.cached?.load[name];
@@ -423,7 +427,7 @@ export function printReport(f: BenchFigures): { failed: number } {
       verdicts.push({
         name: `${name} cached, ${w.count} workers vs one`,
         isMet: overOne === null ? null : overOne >= BUDGETS.workersOverOne,
-        measured: overOne === null ? "-" : `${times(overOne)}${ceilingNote(f.cached?.load[name])}`,
+        measured: overOne === null ? "-" : `${times(overOne)}${roomNote(f.cached?.load[name])}`,
         budget: `≥ ${times(BUDGETS.workersOverOne)}`,
       });
       verdicts.push({
@@ -440,7 +444,7 @@ export function printReport(f: BenchFigures): { failed: number } {
       measured:
         sweepOverOne === null
           ? "-"
-          : `${times(sweepOverOne)}${ceilingNote(f.cached?.sweep[f.load.connections])}`,
+          : `${times(sweepOverOne)}${roomNote(f.cached?.sweep[f.load.connections])}`,
       budget: `≥ ${times(BUDGETS.workersOverOne)}`,
     });
   }
