@@ -111,7 +111,7 @@ async function loadServer(
   server: BenchServer,
   paths: Record<PageName, string[]>,
   sweepPaths: string[],
-  { afterPages }: { afterPages?: () => Promise<void> } = {},
+  { afterPages, processes = 1 }: { afterPages?: () => Promise<void>; processes?: number } = {},
   pages: readonly PageName[] = PAGE_NAMES,
 ): Promise<ServerRun> {
   const run: ServerRun = { load: {}, xCache: {}, sweep: {}, peakRss: null };
@@ -128,7 +128,7 @@ async function loadServer(
     await afterPages();
     server.peakRss();
   }
-  await warmArticleRendering(server.origin, sweepPaths, FEW_CONNECTIONS);
+  await warmArticleRendering(server.origin, sweepPaths, FEW_CONNECTIONS, processes);
   for (const connections of [LOAD.connections, FEW_CONNECTIONS]) {
     log(`  sweep over ${int(sweepPaths.length)} articles, ${connections} connections: ${LOAD.duration}...`);
     await xCacheOf(`${server.origin}/healthz`); // waits out renders still queued from before
@@ -317,7 +317,10 @@ async function main() {
       if (SERVER_URL && WORKERS > 1) {
         log(`Server, page cache on, WEB_CONCURRENCY=${WORKERS}, on 127.0.0.1:${PORT}`);
         const many = await start("workers", { pageCache: true, workers: WORKERS });
-        figures.workers = { count: WORKERS, run: await loadServer(many, paths, sweepPaths) };
+        figures.workers = {
+          count: WORKERS,
+          run: await loadServer(many, paths, sweepPaths, { processes: WORKERS }),
+        };
         await many.stop();
       }
 
