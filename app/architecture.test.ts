@@ -1,172 +1,47 @@
 /**
- * The import rules of docs/architecture.md ("What may import what"), checked on every module under app/.
- * Each file is parsed with the TypeScript compiler, so an import split over lines, a re-export or an
- * `import()` counts as much as a one-line import. `import type` is erased from the build and may cross a
- * line where a rule says so (a route may name the `Db` type); `import { type A }` is not erased under
- * `verbatimModuleSyntax` (the module is still loaded), so it counts as a value import.
+ * The import rules of docs/architecture.md ("What may import what"), declared per layer in
+ * `tests/import-rules/layers.ts` and checked by `tests/import-rules/check.ts` on every module under
+ * app/, transitively where the guide says so. The same check runs on the fixtures of
+ * `tests/architecture-fixtures/`, one per kind of import it must refuse: each must fail, naming the
+ * import, or the real tree's pass proves nothing.
  */
-import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import ts from "typescript";
 import { describe, expect, test } from "vitest";
+import {
+  checkTree,
+  importsOf,
+  isTestSupport,
+  packagesReached,
+  readTree,
+} from "../tests/import-rules/check.ts";
+import { LAYERS } from "../tests/import-rules/layers.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
-
-interface Import {
-  /** The module as written. */
-  specifier: string;
-  /** An app module as a path from the repository root without its extension ("app/db/schema"), else the package. */
-  target: string;
-  typeOnly: boolean;
-  line: number;
-}
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
-    const relative = `${dir}/${entry.name}`;
-    if (entry.isDirectory()) return sourceFiles(relative);
-    return /\.tsx?$/.test(entry.name) && !entry.name.endsWith(".d.ts") ? [relative] : [];
-  });
-}
-
-/**
- * Tests and their helpers set up rows directly and may reach any layer: the rules are about the code
- * that runs in the app.
- */
-const isTestSupport = (file: string) =>
-  /\.test\.tsx?$/.test(file) || file === "app/routes/admin/route-testing.server.ts";
-
-function resolveTarget(file: string, specifier: string): string {
-  const bare = specifier.replace(/\.(tsx?|js)$/, "");
-  if (bare.startsWith("#app/")) return `app/${bare.slice("#app/".length)}`;
-  if (bare.startsWith(".")) return path.posix.normalize(path.posix.join(path.posix.dirname(file), bare));
-  return bare;
-}
-
-export function importsOf(file: string, text: string): Import[] {
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
-  const found: Import[] = [];
-  const add = (literal: ts.Expression | undefined, typeOnly: boolean) => {
-    if (!literal || !ts.isStringLiteralLike(literal)) return;
-    found.push({
-      specifier: literal.text,
-      target: resolveTarget(file, literal.text),
-      typeOnly,
-      line: source.getLineAndCharacterOfPosition(literal.getStart()).line + 1,
-    });
-  };
-  const visit = (node: ts.Node) => {
-    if (ts.isImportDeclaration(node)) {
-      add(node.moduleSpecifier, node.importClause?.isTypeOnly ?? false);
-    } else if (ts.isExportDeclaration(node)) {
-      add(node.moduleSpecifier, node.isTypeOnly);
-    } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) {
-      add(node.moduleReference.expression, node.isTypeOnly);
-    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
-      add(node.arguments[0], false);
-    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) {
-      add(node.argument.literal, true);
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return found;
-}
-
-interface Rule {
-  name: string;
-  /** The files the rule holds for (paths from the repository root). */
-  applies: (file: string) => boolean;
-  /** Whether one import breaks the rule. */
-  refuses: (imported: Import) => boolean;
-}
-
-const within = (folder: string) => (target: string) => target === folder || target.startsWith(`${folder}/`);
-const isDb = within("app/db");
-const isReactRouterOrReact = (target: string) =>
-  /^(react|react-dom|react-router|@react-router\/[^/]+)(\/|$)/.test(target);
-
-export const RULES: Rule[] = [
-  {
-    name: "routes reach the database only through the domain (the Db type aside)",
-    applies: within("app/routes"),
-    refuses: (i) => !i.typeOnly && (isDb(i.target) || i.target === "drizzle-orm"),
-  },
-  {
-    name: "app/lib and components never import a value from app/db",
-    applies: (file) => within("app/lib")(file) || within("app/components")(file),
-    refuses: (i) => !i.typeOnly && (isDb(i.target) || i.target === "drizzle-orm"),
-  },
-  {
-    name: "app/db never imports the domain or the routes",
-    applies: within("app/db"),
-    refuses: (i) => within("app/domain")(i.target) || within("app/routes")(i.target),
-  },
-  {
-    name: "the domain never imports React, React Router or the routes",
-    applies: within("app/domain"),
-    refuses: (i) => isReactRouterOrReact(i.target) || within("app/routes")(i.target),
-  },
-];
-
-/** Every import that breaks a rule, as "file:line imports specifier". */
-export function breaches(rule: Rule, files: { file: string; text: string }[]): string[] {
-  return files
-    .filter(({ file }) => rule.applies(file) && !isTestSupport(file))
-    .flatMap(({ file, text }) =>
-      importsOf(file, text)
-        .filter(rule.refuses)
-        .map((i) => `${file}:${i.line} imports ${i.typeOnly ? "type from " : ""}${i.specifier}`),
-    );
-}
-
-const APP_FILES = sourceFiles("app").map((file) => ({
-  file,
-  text: readFileSync(path.join(ROOT, file), "utf8"),
-}));
-
-const BY_PATH = new Map(APP_FILES.map(({ file, text }) => [file.replace(/\.tsx?$/, ""), { file, text }]));
-
-/** Every package the modules reach from `entries` load at run time (type imports are erased). */
-export function packagesReached(entries: string[]): Set<string> {
-  const packages = new Set<string>();
-  const seen = new Set<string>();
-  const visit = (file: string, text: string) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    for (const i of importsOf(file, text)) {
-      if (i.typeOnly) continue;
-      const local = BY_PATH.get(i.target) ?? BY_PATH.get(`${i.target}/index`);
-      if (local) visit(local.file, local.text);
-      else if (!i.target.startsWith("app/"))
-        packages.add(
-          i.target
-            .split("/")
-            .slice(0, i.target.startsWith("@") ? 2 : 1)
-            .join("/"),
-        );
-    }
-  };
-  for (const entry of entries) {
-    const found = APP_FILES.find(({ file }) => file === entry);
-    if (found) visit(found.file, found.text);
-  }
-  return packages;
-}
+const APP_FILES = readTree(ROOT);
+const fixture = (name: string) => checkTree(readTree(path.join(ROOT, "tests/architecture-fixtures", name)));
 
 describe("the import rules of docs/architecture.md", () => {
-  test.each(RULES.map((rule) => [rule.name, rule] as const))("%s", (_name, rule) => {
-    expect(breaches(rule, APP_FILES)).toEqual([]);
+  test("the app keeps every layer's declaration", () => {
+    expect(checkTree(APP_FILES)).toEqual([]);
   });
 
   test("the reader script loads no package: no React, no zod, no diff or TOTP library", () => {
     const entries = APP_FILES.map(({ file }) => file).filter(
-      (file) => within("app/reader")(file) && !isTestSupport(file),
+      (file) => file.startsWith("app/reader/") && !isTestSupport(file),
     );
     expect(entries.length).toBeGreaterThan(0);
-    expect([...packagesReached(entries)]).toEqual([]);
+    expect([...packagesReached(APP_FILES, entries)]).toEqual([]);
     // The check follows imports: the revisions screen's rules do reach the diff package.
-    expect(packagesReached(["app/domain/articles/revision-rules.ts"])).toContain("diff");
+    expect(packagesReached(APP_FILES, ["app/domain/articles/revision-rules.ts"])).toContain("diff");
+  });
+
+  test("every module under app/ belongs to a layer, the root and entry files included", () => {
+    expect(checkTree([{ file: "app/stray.ts", text: "" }])).toEqual([
+      "[no layer] app/stray.ts belongs to no layer of tests/import-rules/layers.ts",
+    ]);
+    const entries = ["app/root.tsx", "app/entry.server.tsx", "app/entry.client.tsx", "app/routes.ts"];
+    expect(entries.map((file) => checkTree([{ file, text: "" }]))).toEqual(entries.map(() => []));
+    expect(LAYERS.length).toBeGreaterThan(0);
   });
 
   test("the check sees every form of import: split over lines, re-exports, import(), and tells type from value", () => {
@@ -189,11 +64,58 @@ describe("the import rules of docs/architecture.md", () => {
       ["app/db/seed.server", false, 7],
       ["app/db/errors", true, 8],
     ]);
-    expect(breaches(RULES[0]!, [{ file, text }])).toEqual([
-      `${file}:4 imports ../../db/schema`,
-      `${file}:5 imports #app/db/schema.ts`,
-      `${file}:6 imports #app/db/rows`,
-      `${file}:7 imports #app/db/seed.server`,
+    expect(checkTree([{ file, text }])).toEqual([
+      `[route modules] ${file}:4 imports ../../db/schema`,
+      `[route modules] ${file}:5 imports #app/db/schema.ts`,
+      `[route modules] ${file}:6 imports #app/db/rows`,
+      `[route modules] ${file}:7 imports #app/db/seed.server`,
     ]);
+  });
+});
+
+describe("the check refuses each kind of import the guide forbids (tests/architecture-fixtures)", () => {
+  test("a route importing Drizzle's subpaths or a driver", () => {
+    const file = "app/routes/site/story.tsx";
+    expect(fixture("route-database-packages")).toEqual([
+      `[route modules] ${file}:2 imports @electric-sql/pglite`,
+      `[route modules] ${file}:3 imports drizzle-orm/pg-core`,
+      `[route modules] ${file}:4 imports drizzle-orm/sql`,
+      `[route modules] ${file}:5 imports pg`,
+    ]);
+  });
+
+  test("the domain importing the auth guard's requireUser, a component, the flash message or the HTTP mapper", () => {
+    const file = "app/domain/articles/publish.server.ts";
+    expect(fixture("domain-http-edge")).toEqual([
+      `[the domain] ${file}:2 imports #app/auth/guard.server`,
+      `[the domain] ${file}:3 imports #app/components/ui/toast`,
+      `[the domain] ${file}:4 imports #app/lib/flash.server`,
+      `[the domain] ${file}:5 imports #app/lib/http-errors.server`,
+    ]);
+  });
+
+  test("an import() whose module is computed", () => {
+    expect(fixture("computed-import")).toEqual([
+      "[the domain] app/domain/backup/tables.server.ts:2 imports a computed module import(`#app/db/${name}`), which cannot be checked",
+    ]);
+  });
+
+  test("the database layer importing the auth guard or a component", () => {
+    const file = "app/db/seed.server.ts";
+    expect(fixture("database-guard-component")).toEqual([
+      `[the database layer] ${file}:2 imports #app/auth/guard.server`,
+      `[the database layer] ${file}:3 imports #app/components/ui/toast`,
+    ]);
+  });
+
+  test("a browser-safe module reaching a server module, directly or through another module", () => {
+    expect(fixture("browser-safe-reaches-server")).toEqual([
+      "[code that reaches the browser] app/lib/link-text.ts:1 imports ./signing-key.server",
+      "[code that reaches the browser] app/lib/share-link.ts:2 imports ./link-text, which reaches app/lib/link-text → app/lib/signing-key.server",
+    ]);
+  });
+
+  test("the root route importing the schema", () => {
+    expect(fixture("root-schema")).toEqual(["[route modules] app/root.tsx:2 imports #app/db/schema"]);
   });
 });

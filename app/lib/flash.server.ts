@@ -6,10 +6,9 @@
 import { createCookie, redirect } from "react-router";
 import { z } from "zod";
 import type { Toast } from "#app/components/ui/toast";
+import { FLASH_COOKIE_NAME } from "./flash-cookie";
 
 const FLASH_MAX_AGE_SECONDS = 60;
-
-export const FLASH_COOKIE_NAME = "nd_flash";
 
 const flashCookie = createCookie(FLASH_COOKIE_NAME, {
   httpOnly: true,

@@ -4,7 +4,7 @@
  */
 import { SESSION_COOKIE_NAME } from "#app/auth/session.server";
 import { readCookie } from "#app/lib/cookie-header";
-import { FLASH_COOKIE_NAME } from "#app/lib/flash.server";
+import { FLASH_COOKIE_NAME } from "#app/lib/flash-cookie";
 
 /** Cookies that make a page personal: a staff session or a one-time message. */
 const PERSONAL_COOKIES = [SESSION_COOKIE_NAME, FLASH_COOKIE_NAME];

@@ -1,0 +1,182 @@
+/**
+ * What each layer of the app may import: the rules of docs/architecture.md ("What may import what") as
+ * data, checked by `tests/import-rules/check.ts` from `app/architecture.test.ts` on every module under
+ * `app/` (tests and their `*-testing.server.ts` helpers aside). Every module belongs to at least one
+ * layer, or the check fails.
+ *
+ * Patterns: one starting with "app/" is a glob over app modules without their extension (`**` crosses
+ * folders, `*` does not; "app/**.server" is every server-only module); any other names packages, `*`
+ * matching any characters, with their subpaths ("drizzle-orm*" is drizzle-orm/pg-core and drizzle-orm/sql
+ * too, "*" every package).
+ *
+ * An import is allowed when its module is in `names` and every name it takes is listed there; else when
+ * it is `import type` and matches `typesMay` (type imports are erased from the build); else when it
+ * matches `may` and not `never`. `neverReaches` is checked transitively: no value import may load, through
+ * any chain of modules, a module or package it matches.
+ */
+export interface Layer {
+  name: string;
+  /** The modules of the layer. */
+  files: readonly string[];
+  except?: readonly string[];
+  /** What a value (or type) import may name: the allow-list. */
+  may: readonly string[];
+  /** Refused even where `may` allows. */
+  never?: readonly string[];
+  /** What an `import type` may name besides `may`. */
+  typesMay?: readonly string[];
+  /** Modules the layer may take only some names from (a type's name included). */
+  names?: Readonly<Record<string, readonly string[]>>;
+  /** What no value import may load at run time, directly or through other modules. */
+  neverReaches?: readonly string[];
+}
+
+/** Drizzle and the drivers: the database layer's packages. */
+const DATABASE_PACKAGES = ["drizzle-orm*", "pg*", "@electric-sql/*"] as const;
+/** Type imports are erased: most layers may name any type (docs/architecture.md lists the crossings). */
+const ANY_TYPE = ["app/**", "*"] as const;
+
+export const LAYERS: readonly Layer[] = [
+  {
+    name: "code that reaches the browser",
+    // Isomorphic modules: they may end up in the client bundle, so nothing server-side may enter with
+    // them, not even through a module in between (React Router's build catches only `.server` names).
+    files: [
+      "app/lib/**",
+      "app/components/**",
+      "app/auth/**",
+      "app/domain/**",
+      "app/reader/**",
+      "app/entry.client",
+    ],
+    except: ["app/**.server"],
+    may: ["app/**", "*"],
+    neverReaches: ["app/**.server", "app/db/**", ...DATABASE_PACKAGES],
+  },
+  {
+    name: "the reader script",
+    // Bundled alone and kept small (decision record 005): isomorphic modules that load no package at all.
+    files: ["app/reader/**"],
+    may: ["app/**"],
+    neverReaches: ["app/**.server", "app/db/**", "*"],
+  },
+  {
+    name: "route modules",
+    // They reach the database only through the domain (`import type { Db }` is fine).
+    files: ["app/routes/**", "app/root"],
+    may: [
+      "app/routes/**",
+      "app/root",
+      "app/auth/**",
+      "app/domain/**",
+      "app/lib/**",
+      "app/components/**",
+      "app/reader/**",
+      "app/styles/**",
+      "app/context",
+      "app/config.server",
+      "app/entry.server",
+      "app/reader-pages.server",
+      "*",
+    ],
+    never: ["app/db/**", ...DATABASE_PACKAGES],
+    typesMay: ANY_TYPE,
+  },
+  {
+    name: "server entries",
+    files: ["app/entry.server", "app/reader-pages.server"],
+    may: [
+      "app/components/**",
+      "app/lib/**",
+      "app/domain/**",
+      "app/config.server",
+      "app/reader-pages.server",
+      "*",
+    ],
+    never: DATABASE_PACKAGES,
+    typesMay: ANY_TYPE,
+  },
+  {
+    name: "the route table",
+    files: ["app/routes"],
+    may: ["@react-router/dev"],
+  },
+  {
+    name: "the domain",
+    // Rules throw domain errors, never HTTP answers: no React, no React Router (not even a type), no
+    // flash message or HTTP mapping, and from app/auth only what a rule needs.
+    files: ["app/domain/**"],
+    may: [
+      "app/domain/**",
+      "app/db/**",
+      "app/lib/**",
+      "app/config.server",
+      "app/auth/permissions",
+      "app/auth/login-form",
+      "*",
+    ],
+    never: ["app/lib/flash.server", "app/lib/http-errors.server", "react*", "@react-router/*"],
+    typesMay: ["app/context"],
+    names: {
+      "app/auth/guard.server": ["accessDenied", "CurrentUser"],
+      "app/auth/password.server": ["hashPassword"],
+      "app/auth/throttle.server": ["checkCurrentPassword"],
+      "app/auth/session.server": ["SESSION_COOKIE_NAME", "deleteUserSessions"],
+      "app/auth/account-links.server": ["endAccountLinks"],
+    },
+  },
+  {
+    name: "the database layer",
+    // Drizzle, the drivers, the configuration and app/lib; the seed also hashes passwords.
+    files: ["app/db/**"],
+    may: [
+      "app/db/**",
+      "app/lib/**",
+      "app/config.server",
+      "app/auth/password.server",
+      ...DATABASE_PACKAGES,
+      "node:*",
+    ],
+  },
+  {
+    name: "app/lib",
+    files: ["app/lib/**"],
+    may: ["app/lib/**", "app/auth/permissions", "*"],
+    never: DATABASE_PACKAGES,
+    typesMay: ANY_TYPE,
+  },
+  {
+    name: "components",
+    // React on data handed down: no data access.
+    files: ["app/components/**"],
+    may: [
+      "app/components/**",
+      "app/lib/**",
+      "app/auth/permissions",
+      "app/domain/**",
+      "app/reader/**",
+      "app/styles/**",
+      "*",
+    ],
+    never: DATABASE_PACKAGES,
+    typesMay: ANY_TYPE,
+  },
+  {
+    name: "auth",
+    // The HTTP edge of sign-in: sessions, guards and the permission matrix.
+    files: ["app/auth/**"],
+    may: ["app/auth/**", "app/db/**", "app/lib/**", "app/domain/**", "app/config.server", "*"],
+    typesMay: ANY_TYPE,
+  },
+  {
+    name: "the configuration",
+    files: ["app/config.server"],
+    may: ["app/lib/**", "zod", "node:*"],
+  },
+  {
+    name: "the request context",
+    files: ["app/context"],
+    may: [],
+    typesMay: ANY_TYPE,
+  },
+];
