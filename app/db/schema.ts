@@ -1,6 +1,6 @@
 /**
  * The whole data model of Newsdesk, PostgreSQL dialect (PGlite embedded or a PostgreSQL server).
- * One canonical column per field (deviations.md). Enum-like fields are text columns typed with the
+ * One canonical column per field, never the same field under two names. Enum-like fields are text columns typed with the
  * lists of app/lib/enums.ts and checked by the database with a CHECK constraint built from the same
  * list: changing a list is one generated migration (drop and add the constraint), where a PostgreSQL
  * enum type could not drop a value and needs a rewrite of every column that uses it.
@@ -113,7 +113,7 @@ export const settings = pgTable(
     newsletterBreakingEmail: boolean("newsletter_breaking_email").notNull().default(false),
     /** Off by default: issues then carry no pixel and no counted links; on, the signup form says so. */
     newsletterOpenCounts: boolean("newsletter_open_counts").notNull().default(false),
-    /** New installs read Ghana time; the spec's UTC stays for installs made before (deviations.md). */
+    /** New installs read Ghana time; UTC stays for installs made before (decision record 007). */
     timezone: text("timezone").notNull().default("Africa/Accra"),
     dateFormat: text("date_format").notNull().default("F j, Y"),
     timeFormat: text("time_format").notNull().default("g:i a"),
@@ -381,7 +381,7 @@ export const articles = pgTable(
     /** Shown to readers under the story when an editor marked the latest live change as a correction. */
     correctionNote: varchar("correction_note", { length: 500 }).notNull().default(""),
     /**
-     * Live coverage (issue 28): the story is live from `liveStartedAt` until `liveEndedAt`; its updates
+     * Live coverage (decision record 016): the story is live from `liveStartedAt` until `liveEndedAt`; its updates
      * are in `live_updates`. Ended coverage keeps both times (LiveBlogPosting's coverage start and end).
      */
     liveStartedAt: timestamp("live_started_at", { withTimezone: true }),
@@ -532,7 +532,7 @@ export const articleRevisions = pgTable(
 );
 
 /**
- * The updates of a live story (issue 28), shown newest first under its key points (`isPinned`, at most
+ * The updates of a live story (decision record 016), shown newest first under its key points (`isPinned`, at most
  * three a story). The body is sanitised HTML with its hash, as an article's (`contentSafeHash`).
  */
 export const liveUpdates = pgTable(
@@ -855,7 +855,7 @@ export interface NewsletterIssueStory {
 }
 
 /**
- * Issues of the newsletter (issue 29): composed ones, the daily digest (one row per day in the site's
+ * Issues of the newsletter (decision record 018): composed ones, the daily digest (one row per day in the site's
  * time zone, `digest_day`, whoever makes it) and breaking-news e-mails (one per story). While `sending`,
  * one instance holds the lease (`lease_owner` until `lease_until`) and works its deliveries.
  */

@@ -1,5 +1,5 @@
 /**
- * Offline reading (issue 30): registers the service worker (public/service-worker.js) once the page has
+ * Offline reading (decision record 019): registers the service worker (public/service-worker.js) once the page has
  * loaded, so a first visit downloads nothing else before the reader sees the page, and fills the "Read
  * offline" lists (the phone menu's, the offline page's) with the stories the worker has kept on this
  * device, newest first.

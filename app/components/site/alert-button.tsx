@@ -1,5 +1,5 @@
 /**
- * A web push opt-in (issue 28): rendered hidden, shown by the reader script (app/reader/push.ts) only
+ * A web push opt-in (decision record 017): rendered hidden, shown by the reader script (app/reader/push.ts) only
  * where the browser can take alerts, and asking for permission only when tapped, never on load.
  */
 import { BellRing } from "lucide-react";
