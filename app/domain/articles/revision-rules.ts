@@ -1,5 +1,5 @@
 /**
- * The revision history's pure rules and texts (deviations.md, "A writer may edit their own articles
+ * The revision history's pure rules and texts (docs/architecture.md, "a writer's change to a live story waits for review"; a writer may edit their own articles
  * whatever their status"): which fields of a snapshot changed, how each is shown in a diff, and what
  * the history, the review and the editor say. Isomorphic: the screens import it, the domain too.
  */

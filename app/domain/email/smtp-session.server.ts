@@ -1,5 +1,5 @@
 /**
- * One SMTP connection that sends messages one at a time, for bulk sending (the newsletter, issue 29),
+ * One SMTP connection that sends messages one at a time, for bulk sending (the newsletter, decision record 018),
  * with a moment kept just before each message's last line: `beforeLastLine` runs once the whole
  * message has been written to the mail server, and the final "." that commits it is written only when
  * that resolves. The newsletter records the delivery as `sending` there, so a sender killed at any

@@ -1,5 +1,5 @@
 /**
- * A live update as the back office sends it (issue 28): checked in the browser for speed and on the
+ * A live update as the back office sends it (decision record 016): checked in the browser for speed and on the
  * server for truth, with the messages both show.
  */
 import { z } from "zod";

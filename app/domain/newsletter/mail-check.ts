@@ -1,5 +1,5 @@
 /**
- * The check an HTML e-mail must pass before it is sent (issue 29, last acceptance item): what mail
+ * The check an HTML e-mail must pass before it is sent (decision record 018; tests/e2e/newsletter-mail.spec.ts): what mail
  * clients refuse or mangle (external CSS, scripts, relative links), what breaks the layout on a phone
  * (no viewport, fixed widths over 600px, images without their size) and what Gmail clips (size).
  *

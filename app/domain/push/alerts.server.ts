@@ -1,5 +1,5 @@
 /**
- * Breaking-news alerts by web push (issue 28, decision record 017), sent by this server itself: no
+ * Breaking-news alerts by web push (decision record 017), sent by this server itself: no
  * third-party service. Two things alert: a story published as Breaking News (once per story), and a
  * live update an editor marks as an alert (once per update). Each is recorded in `push_alerts` first;
  * the unique indexes there make "once" hold across saves, retries and instances, and only the request

@@ -1,5 +1,5 @@
 /**
- * The content security policy of a public page (issue 13): our own scripts ('self': the reader script),
+ * The content security policy of a public page (decision record 008): our own scripts ('self': the reader script),
  * plus exactly what the admins' code on that page needs, derived from it: each inline <script> it holds
  * by its SHA-256 hash, each external script by its origin, and the hosts the known third parties (Google
  * Analytics, the Facebook Pixel, AdSense) load more scripts from. An injected script or handler that is
