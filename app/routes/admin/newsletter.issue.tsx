@@ -22,7 +22,7 @@ import type { Route } from "./+types/newsletter.issue";
 import { issueAction } from "./newsletter-actions.server";
 
 /**
- * One issue (issue 29): a draft is composed, previewed, tested, sent or scheduled here; a scheduled one
+ * One issue (decision record 018): a draft is composed, previewed, tested, sent or scheduled here; a scheduled one
  * can go back to draft; a send shows its figures, fresh every few seconds while it runs, and pauses or
  * resumes.
  */

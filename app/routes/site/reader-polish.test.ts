@@ -23,7 +23,7 @@ const textOf = (html: string) =>
     .replace(/&amp;/g, "&")
     .replace(/\s+/g, " ");
 
-describe("reader polish (issue 12)", () => {
+describe("reader polish", () => {
   let database: TestDatabase;
   let handle: (path: string) => Promise<{ status: number; html: string; headers: Headers }>;
 
