@@ -3,7 +3,7 @@ import { E2E_ACCOUNTS } from "./accounts";
 import { signIn } from "./helpers";
 
 /**
- * The back office's content security policy (issue 13): a script that reached the page's HTML without
+ * The back office's content security policy (decision record 008): a script that reached the page's HTML without
  * the response's nonce (as stored XSS would) does not run, nor does an inline event handler, while the
  * page's own scripts still hydrate it.
  */

@@ -1,5 +1,5 @@
 /**
- * Composing and sending a newsletter issue in the browser (issue 29), on the site with SMTP_URL and its
+ * Composing and sending a newsletter issue in the browser (decision record 018), on the site with SMTP_URL and its
  * mailbox: an admin composes an issue from two published stories in an order of their choosing, sees it
  * previewed at desktop and phone widths, sends a test to their own address, which arrives, then sends the
  * issue after confirming and pauses and resumes the send; without script the sending page refreshes

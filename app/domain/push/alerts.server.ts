@@ -26,7 +26,7 @@ import { pushAgentFor } from "./push-network.server";
 import { BREAKING_TOPIC, PUSH_TEXT, storyTopic } from "./push-topics";
 import { subscriptionsFollowing } from "./subscriptions.server";
 
-/** What the service worker (public/push-worker.js) shows. */
+/** What the service worker (public/service-worker.js) shows. */
 export interface AlertPayload {
   title: string;
   body: string;
