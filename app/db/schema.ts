@@ -107,7 +107,7 @@ export const settings = pgTable(
     showRejectedComments: boolean("show_rejected_comments").notNull().default(false),
     showSpamComments: boolean("show_spam_comments").notNull().default(false),
     enableNewsletter: boolean("enable_newsletter").notNull().default(true),
-    /** Issue 29: a daily digest mailed at this hour of the site's time zone, and an e-mail per Breaking News story. */
+    /** Decision record 018: a daily digest mailed at this hour of the site's time zone, and an e-mail per Breaking News story. */
     newsletterDigestEnabled: boolean("newsletter_digest_enabled").notNull().default(false),
     newsletterDigestHour: integer("newsletter_digest_hour").notNull().default(7),
     newsletterBreakingEmail: boolean("newsletter_breaking_email").notNull().default(false),
