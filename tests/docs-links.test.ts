@@ -29,12 +29,12 @@ const NOT_CHECKED = ["scripts/bench/", "scripts/bench.ts"];
 /** Every path a guide names in backticks, alternatives spelled out: `app/routes/site|admin/` is two. */
 export function namedPaths(markdown: string): string[] {
   const paths: string[] = [];
-  for (const [, quoted] of markdown.matchAll(/`([^`\n]+)`/g)) {
-    const word = quoted.trim().split(/\s+/)[0];
+  for (const [, quoted = ""] of markdown.matchAll(/`([^`\n]+)`/g)) {
+    const word = quoted.trim().split(/\s+/)[0] ?? "";
     if (!REPOSITORY_FOLDERS.some((folder) => word.startsWith(`${folder}/`))) continue;
     // A pattern or a placeholder (`app/lib/*.ts`, `app/domain/<area>/`, `app/…`) names no one file.
     if (/[<>*{}…]|\.\.\./.test(word)) continue;
-    const [first, ...others] = word.split("|");
+    const [first = "", ...others] = word.split("|");
     const parent = path.posix.dirname(first.replace(/\/$/, ""));
     paths.push(first, ...others.map((other) => path.posix.join(parent, other)));
   }
@@ -74,7 +74,10 @@ export function commentsOf(fileName: string, text: string): string[] {
   return [...found.entries()].sort(([a], [b]) => a - b).map(([, comment]) => comment);
 }
 
-/** A tracker's reference in a comment: the word issue and a number, or a number after "#" (not "&#39;", "PKCS#8"). */
+/**
+ * A tracker's reference in a comment: the word issue and a number, or a number after "#" (not "&#39;",
+ * "PKCS#8").
+ */
 export function issueReferences(comment: string): string[] {
   return [...comment.matchAll(/\bissues?\s+#?\d+|(?<![\w&#])#\d+\b(?![0-9a-f])/gi)].map((match) => match[0]);
 }

@@ -15,7 +15,8 @@ const SPEC_MATRIX: Array<[area: string, action: string, admin: boolean, editor: 
   ["articles", "deleteAll", Y, Y, N],
   ["articles", "publish", Y, Y, N],
   ["articles", "create", Y, Y, Y],
-  // Decision record 016: editors and admins run live coverage; writers post updates to their own live stories.
+  // Decision record 016: editors and admins run live coverage; writers post updates to their own live
+  // stories.
   ["live", "run", Y, Y, N],
   ["live", "post", Y, Y, Y],
   ["categories", "view", Y, Y, Y],

@@ -24,8 +24,8 @@ export const PERMISSIONS = {
   messages: { view: ["admin", "editor"], manage: ["admin", "editor"] },
   // Newsletter subscribers (decision record 007): readers' addresses, so not for writers.
   subscribers: { view: ["admin", "editor"], manage: ["admin", "editor"] },
-  // Newsletter issues (decision record 018): composed, previewed, sent and paused by admins and editors; an issue
-  // goes to every reader who subscribed, so it is not a writer's to send.
+  // Newsletter issues (decision record 018): composed, previewed, sent and paused by admins and editors; an
+  // issue goes to every reader who subscribed, so it is not a writer's to send.
   newsletter: { view: ["admin", "editor"], send: ["admin", "editor"] },
   users: { view: ["admin"], manage: ["admin"] },
   media: {

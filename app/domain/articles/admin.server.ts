@@ -260,9 +260,10 @@ export function articleSaveChange(
 }
 
 /**
- * A writer's save of a published story (docs/architecture.md, "a writer's change to a live story waits for review"): the article row is not touched, so readers keep
- * the approved text; the change waits as a proposed revision, and editors and admins hear of it once
- * (not again for each further save of the same proposal, nor for autosaves).
+ * A writer's save of a published story (docs/architecture.md, "a writer's change to a live story waits for
+ * review"): the article row is not touched, so readers keep the approved text; the change waits as a proposed
+ * revision, and editors and admins hear of it once (not again for each further save of the same proposal, nor
+ * for autosaves).
  */
 async function proposeChange(
   tx: Tx,

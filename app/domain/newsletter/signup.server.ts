@@ -7,9 +7,9 @@
  * who reads the newsletter. Nor does it mail on every try: a confirmation is sent again only to a
  * pending address, at most once per RESEND_INTERVAL.
  *
- * Each link carries the token of its one purpose (signup.server.test.ts): `confirmToken` only confirms, `token` only
- * unsubscribes, `countsToken` (engagement.server.ts) only counts an open or a click. A mail scanner that
- * follows the confirmation link, or an image proxy that loads the open image, holds nothing that
+ * Each link carries the token of its one purpose (signup.server.test.ts): `confirmToken` only confirms,
+ * `token` only unsubscribes, `countsToken` (engagement.server.ts) only counts an open or a click. A mail
+ * scanner that follows the confirmation link, or an image proxy that loads the open image, holds nothing that
  * unsubscribes, and the unsubscribe link confirms nothing. Links mailed before migration 0022 carried one
  * token for all: it stays the unsubscribe token (a pending reader's: the confirm token), see that migration.
  */

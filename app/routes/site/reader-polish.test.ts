@@ -1,8 +1,8 @@
 /**
- * The reader site's polish (decision record 007), on whole documents rendered by the real root, site layout, pages and server
- * entry on a seeded database: not-found pages inside the site's chrome with status 404, a title and
- * `noindex`; an unknown category is a 404 with its empty state; every category in the footer; one label
- * for the breaking-news flag; written excerpts on cards; no placeholder contact details.
+ * The reader site's polish (decision record 007), on whole documents rendered by the real root, site layout,
+ * pages and server entry on a seeded database: not-found pages inside the site's chrome with status 404, a
+ * title and `noindex`; an unknown category is a 404 with its empty state; every category in the footer; one
+ * label for the breaking-news flag; written excerpts on cards; no placeholder contact details.
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
