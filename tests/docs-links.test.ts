@@ -23,8 +23,6 @@ const REPOSITORY_FOLDERS = [
 ];
 const COMMENTED_FOLDERS = ["app", "server", "scripts", "bin", "tests"];
 const SOURCE_FILE = /\.(ts|tsx|mts|cts|js|mjs|cjs)$/;
-/** The load benchmark keeps its own notes; its comments are reworded on their own. */
-const NOT_CHECKED = ["scripts/bench/", "scripts/bench.ts"];
 
 /** Every path a guide names in backticks, alternatives spelled out: `app/routes/site|admin/` is two. */
 export function namedPaths(markdown: string): string[] {
@@ -45,8 +43,7 @@ function sourceFiles(folder: string): string[] {
   return fs
     .readdirSync(folder, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile() && SOURCE_FILE.test(entry.name))
-    .map((entry) => path.posix.join(entry.parentPath.split(path.sep).join("/"), entry.name))
-    .filter((file) => !NOT_CHECKED.some((excluded) => file.startsWith(excluded)));
+    .map((entry) => path.posix.join(entry.parentPath.split(path.sep).join("/"), entry.name));
 }
 
 /** The text of every comment in a source file, found by TypeScript's own parser (not fooled by strings). */
