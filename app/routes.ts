@@ -1,6 +1,6 @@
 import { index, layout, prefix, route, type RouteConfig } from "@react-router/dev/routes";
 
-/** The route table mirrors the spec's route tables (public-site.md and back-office.md, section 2). */
+/** Every address of the reader site and the back office (docs/architecture.md, "How a request flows"). */
 export default [
   layout("routes/site/layout.tsx", [
     index("routes/site/home.tsx"),

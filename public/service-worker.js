@@ -3,14 +3,15 @@
  * site's root (no-cache, so an update is seen on the next page), registered by the reader script after a
  * page has loaded.
  *
- * Offline reading (issue 30): every public page the reader opens while online is kept, and on the pages
- * after the first, the home page and the stories it lists (with each story's smallest photo) are fetched
- * in the background at most every 15 minutes, unless the reader saves data. Pages always come from the
- * network first: a kept copy is shown only when the network fails, so an update never leaves a reader on
- * old text, script or styles. Kept pages expire after three days. The back office, /resources, form
- * answers (anything but GET) and personal pages (private or no-store) are never kept or answered here.
+ * Offline reading (decision record 019): every public page the reader opens while online is kept, and on the
+ * pages after the first, the home page and the stories it lists (with each story's smallest photo) are
+ * fetched in the background at most every 15 minutes, unless the reader saves data. Pages always come from
+ * the network first: a kept copy is shown only when the network fails, so an update never leaves a reader on
+ * old text, script or styles. Kept pages expire after three days. The back office, /resources, form answers
+ * (anything but GET) and personal pages (private or no-store) are never kept or answered here.
  *
- * Alerts (issue 28): shows the breaking-news alerts the server sends by web push and opens the story.
+ * Alerts (decision record 017): shows the breaking-news alerts the server sends by web push and opens the
+ * story.
  */
 const PAGES = "newsdesk-pages-v1";
 /** Build files and photos apart: photos crowding out the stylesheet would leave kept pages unstyled. */

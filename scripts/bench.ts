@@ -11,9 +11,9 @@
  *    each page once (X-Cache, gzipped HTML, reader script), loads the home page in Chromium as a phone,
  *    then loads home, article, category and search with wrk (or the bench's own client), then the sweep
  *    (a random article out of all of them each request, at BENCH_CONNECTIONS and at 4 connections, the
- *    X-Cache answers counted) and reads the server's peak memory; live coverage (issue 28): between
- *    the page loads and the sweep, the unchanged poll of a live story (If-None-Match, a 304 from the
- *    cache); at the end, the story's page and poll while the admin posts an update every 5 s;
+ *    X-Cache answers counted) and reads the server's peak memory; live coverage (decision record 016):
+ *    between the page loads and the sweep, the unchanged poll of a live story (If-None-Match, a 304 from
+ *    the cache); at the end, the story's page and poll while the admin posts an update every 5 s;
  * 3. on PostgreSQL, the same with WEB_CONCURRENCY workers (the machine's cores);
  * 4. serves the same four pages from nginx (gzip_static) and loads them the same way;
  * 5. starts the server again with PAGE_CACHE=off, loads the pages and the sweep the same way, then
@@ -290,7 +290,8 @@ async function main() {
       if (chromiumPath) {
         log("  home page as a phone in Chromium...");
         figures.phone = await phoneFirstLoad(chromiumPath, `${first.origin}/`);
-        // The lead story as a reader who saves data gets it (issue 30: a lite article, at most 15 KB).
+        // The lead story as a reader who saves data gets it (a lite article, at most 15 KB: decision
+        // record 019).
         figures.litePhone = await phoneFirstLoad(chromiumPath, `${first.origin}${seeded.leadArticlePath}`, {
           "Save-Data": "on",
         });

@@ -109,7 +109,7 @@ async function main() {
       const pages = [
         ["home", `${server.origin}/`],
         ["article", `${server.origin}${seeded.leadArticlePath}`],
-        // A story running live coverage (issue 28): its stream, key points and alert button.
+        // A story running live coverage (decision record 016): its stream, key points and alert button.
         ["live", `${server.origin}${seeded.live.articlePath}`],
       ] as const;
       for (const [name, url] of pages.filter(([name]) => !PAGES || PAGES.includes(name))) {

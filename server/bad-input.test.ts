@@ -1,5 +1,5 @@
 /**
- * The bad-input suite (issue 13, part 7), over HTTP on the real app: random and hostile strings (NUL and
+ * The bad-input suite (decision record 009), over HTTP on the real app: random and hostile strings (NUL and
  * other control characters, lone surrogates, 100 KB strings, SQL and tsquery syntax, HTML/JS payloads,
  * broken percent-encoding) go into every public and back-office form field and query parameter we list
  * below. Whatever comes in: never a 500, never our marker tag back unescaped in a page, and a refused

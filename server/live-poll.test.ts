@@ -1,5 +1,5 @@
 /**
- * A live story's poll end to end (issue 28): the real app over HTTP, its page cache in front, an
+ * A live story's poll end to end (decision record 016): the real app over HTTP, its page cache in front, an
  * editor's updates saved through the domain functions the back office calls. What a reader's open page
  * asks every 20-30 s must cost a 304 while nothing changes, and show a new update on the next poll.
  */

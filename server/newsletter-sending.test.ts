@@ -1,5 +1,5 @@
 /**
- * A send of 2,000 newsletters survives `kill -9` (issue 29's acceptance, issue 40): the built server
+ * A send of 2,000 newsletters survives `kill -9` (decision record 018): the built server
  * (`npm start`, bin/newsdesk.mjs) sends to a real SMTP server in this process; half-way it is killed
  * with SIGKILL (its supervisor too, so nothing restarts it), then started again, and the send finishes
  * with no confirmed subscriber missed, counted here as the mail server received them: a copy that went

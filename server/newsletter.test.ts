@@ -1,7 +1,7 @@
 /**
- * The newsletter as a reader meets it, over HTTP on the real app (issue 12): the footer's form, a signup,
- * the confirmation e-mail caught by a real SMTP server in this process, its links followed (opening one
- * changes nothing, the page's button does), the setting that switches it all off, and maintenance.
+ * The newsletter as a reader meets it, over HTTP on the real app (decision record 007): the footer's form, a
+ * signup, the confirmation e-mail caught by a real SMTP server in this process, its links followed (opening
+ * one changes nothing, the page's button does), the setting that switches it all off, and maintenance.
  */
 import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";

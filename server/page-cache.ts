@@ -92,7 +92,7 @@ export function pageCacheHandlers({ cache, db, trustProxy, render, context }: Pa
       counts.hits++;
       if (page.hits > 0) upgrader.offer(key, page);
     }
-    // A 304 sends no body, so nothing is chosen or made for it (the live poll's answer, issue 28).
+    // A 304 sends no body, so nothing is chosen or made for it (the live poll's answer, decision record 016).
     if (isNotModified(req, page)) return sendNotModified(res, page, outcome);
     const asked = chooseEncoding(req.headers["accept-encoding"]);
     let bytes = asked === "identity" ? undefined : page.bodies[asked];
@@ -309,7 +309,7 @@ const NOT_MODIFIED_HEADERS = new Set(["cache-control", "content-location", "expi
 /**
  * "Not Modified": only what updates the copy the reader holds (RFC 9110, section 15.4.5), about 200
  * bytes. The browser keeps the rest of that copy's headers, the security headers among them, so they
- * are not sent again: every open live page polls with one of these every 20-30 s (issue 28), and a
+ * are not sent again: every open live page polls with one of these every 20-30 s (decision record 016), and a
  * reader pays for each byte. A 304 the app answers itself (the cache off) goes through Express and
  * carries them all; that is allowed too.
  */

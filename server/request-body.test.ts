@@ -1,6 +1,6 @@
 /**
- * Issue 24's probe at the edge, over HTTP against the real app: a 9 MB form to a public page or the
- * sign-in page (it ran the server out of its heap), a form of thousands of empty fields, and bodies sent
+ * A probe at the edge (decision record 009), over HTTP against the real app: a 9 MB form to a public page or
+ * the sign-in page (it ran the server out of its heap), a form of thousands of empty fields, and bodies sent
  * one byte at a time (they held every render slot, so no uncached page answered).
  */
 import { request as httpRequest } from "node:http";

@@ -1,7 +1,8 @@
 /**
- * Issue 13's probe findings at the edge of the app, over HTTP, each as the probe sent it: an open redirect
- * through `?redirect=`, a poisoned Host in links and feeds, NUL bytes and bodies that are not forms (500s
- * before), HSTS and X-Forwarded-Proto behind a trusted proxy, and the sign-in page kept by caches.
+ * The hostile-input probe's findings at the edge of the app (decision record 009), over HTTP, each as the
+ * probe sent it: an open redirect through `?redirect=`, a poisoned Host in links and feeds, NUL bytes and
+ * bodies that are not forms (500s before), HSTS and X-Forwarded-Proto behind a trusted proxy, and the sign-in
+ * page kept by caches.
  */
 import { request as httpRequest } from "node:http";
 import type { ViteDevServer } from "vite";

@@ -1,5 +1,5 @@
 /**
- * Issue 12, "every setting takes effect": each setting is changed through the back office's own screen
+ * Every setting takes effect: each setting is changed through the back office's own screen
  * (an admin's POST to /admin/settings or /admin/code over HTTP) and the very next public request shows
  * the effect, while /admin never does. The real app and pages run through Vite on a real database, as
  * in page-cache.test.ts, so the page cache and the settings cache are part of what is tested.

@@ -1,5 +1,5 @@
 /**
- * E-mail for staff over HTTP on the real app (issue 13, part 4), against a real SMTP server in this
+ * E-mail for staff over HTTP on the real app (decision record 010), against a real SMTP server in this
  * process: "Forgot password?" answers the same for any address and mails a single-use link valid 30
  * minutes; an admin invites a new member, who chooses their own password through the e-mailed link.
  */

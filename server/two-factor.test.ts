@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in over HTTP on the real app (issue 13, part 5): set-up in Profile with a code from
+ * Two-factor sign-in over HTTP on the real app (decision record 010): set-up in Profile with a code from
  * the key the page shows; then the password alone gives no session, only the code page; a code, or a
  * recovery code, signs in once; and Settings → Advanced can require it of admins and editors, who then
  * reach nothing else (no page, no action) until they have set it up.

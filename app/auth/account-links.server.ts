@@ -1,5 +1,5 @@
 /**
- * E-mail for staff (issue 13, part 4): "Forgot password?" sends a single-use link valid 30 minutes, and an
+ * E-mail for staff (decision record 010): "Forgot password?" sends a single-use link valid 30 minutes, and an
  * admin can invite a new staff member by e-mail instead of typing a password for them (valid 7 days).
  * Both links lead to /admin/set-password, where the account's password is chosen.
  *

@@ -7,7 +7,7 @@ import {
   MIN_PASSWORD_LENGTH,
 } from "./login-form";
 
-// The spec's texts, verbatim (back-office.md §5 Login).
+// The sign-in screen's texts, verbatim, written out by hand so that a change to them fails here.
 const INVALID_EMAIL = "Please enter a valid email address.";
 const SHORT_PASSWORD = "Password must be at least 6 characters long.";
 

@@ -104,7 +104,7 @@ describe.each(TEST_ENGINES)("signIn on %s", (engine) => {
     expect(await sessionCount(user.id)).toBe(1);
   });
 
-  test("issue 13: an attacker's 5 wrong passwords lock neither another address nor a browser that signed in before", async () => {
+  test("an attacker's 5 wrong passwords lock neither another address nor a browser that signed in before", async () => {
     const user = await addUser("victim@example.com");
     // The owner signed in from this browser last week: it carries a device token.
     const before = await attempt("victim@example.com", PASSWORD, "10.20.0.1", at(-7 * 24 * 60 * MINUTE));

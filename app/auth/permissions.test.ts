@@ -15,20 +15,21 @@ const SPEC_MATRIX: Array<[area: string, action: string, admin: boolean, editor: 
   ["articles", "deleteAll", Y, Y, N],
   ["articles", "publish", Y, Y, N],
   ["articles", "create", Y, Y, Y],
-  // issue 28: editors and admins run live coverage; writers post updates to their own live stories.
+  // Decision record 016: editors and admins run live coverage; writers post updates to their own live
+  // stories.
   ["live", "run", Y, Y, N],
   ["live", "post", Y, Y, Y],
   ["categories", "view", Y, Y, Y],
   ["categories", "manage", Y, Y, N],
   ["comments", "view", Y, Y, N],
   ["comments", "moderate", Y, Y, N],
-  // deviations.md: "/admin/messages (admins and editors) lists, opens, marks handled and deletes them."
+  // The contact inbox: /admin/messages (admins and editors) lists, opens, marks handled and deletes them.
   ["messages", "view", Y, Y, N],
   ["messages", "manage", Y, Y, N],
-  // issue 12: newsletter subscribers are listed, exported and deleted by admins and editors.
+  // Decision record 007: newsletter subscribers are listed, exported and deleted by admins and editors.
   ["subscribers", "view", Y, Y, N],
   ["subscribers", "manage", Y, Y, N],
-  // issue 29: newsletter issues are composed, sent and paused by admins and editors.
+  // Decision record 018: newsletter issues are composed, sent and paused by admins and editors.
   ["newsletter", "view", Y, Y, N],
   ["newsletter", "send", Y, Y, N],
   ["users", "view", Y, N, N],
@@ -156,7 +157,7 @@ describe("permissionForAdminPath", () => {
     expect(permissionForAdminPath(path)).toEqual(expected);
   });
 
-  // What each role meets on each screen, as deviations.md describes it (writer on /admin/comments or
+  // What each role meets on each screen, as the back office's rules have it (writer on /admin/comments or
   // /admin/users/add: Access Denied). `null` permission: any signed-in, enabled account.
   const OPEN_TO: Array<[path: string, admin: boolean, editor: boolean, writer: boolean]> = [
     ["/admin", Y, Y, Y],

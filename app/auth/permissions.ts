@@ -14,18 +14,18 @@ export const PERMISSIONS = {
     publish: ["admin", "editor"],
     create: ["admin", "editor", "writer"],
   },
-  // Live coverage (issue 28): editors and admins start and end it, pin, edit, delete and review
+  // Live coverage (decision record 016): editors and admins start and end it, pin, edit, delete and review
   // updates; a writer posts updates to their own live stories (reviewed, on a published story, unless
   // an editor lets them post directly).
   live: { run: ["admin", "editor"], post: ["admin", "editor", "writer"] },
   categories: { view: ["admin", "editor", "writer"], manage: ["admin", "editor"] },
   comments: { view: ["admin", "editor"], moderate: ["admin", "editor"] },
-  // Readers' contact messages (deviations.md: the inbox is for admins and editors).
+  // Readers' contact messages (the inbox is for admins and editors).
   messages: { view: ["admin", "editor"], manage: ["admin", "editor"] },
-  // Newsletter subscribers (issue 12): readers' addresses, so not for writers.
+  // Newsletter subscribers (decision record 007): readers' addresses, so not for writers.
   subscribers: { view: ["admin", "editor"], manage: ["admin", "editor"] },
-  // Newsletter issues (issue 29): composed, previewed, sent and paused by admins and editors; an issue
-  // goes to every reader who subscribed, so it is not a writer's to send.
+  // Newsletter issues (decision record 018): composed, previewed, sent and paused by admins and editors; an
+  // issue goes to every reader who subscribed, so it is not a writer's to send.
   newsletter: { view: ["admin", "editor"], send: ["admin", "editor"] },
   users: { view: ["admin"], manage: ["admin"] },
   media: {

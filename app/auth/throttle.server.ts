@@ -1,5 +1,5 @@
 /**
- * Server-side sign-in throttling (deviations.md; issue 13, OWASP "Blocking Brute Force Attacks"). Nobody
+ * Server-side sign-in throttling (decision record 010; OWASP "Blocking Brute Force Attacks"). Nobody
  * can lock someone else out by guessing at their account:
  * - 5 failures for one account from one client address lock that pair for 15 minutes;
  * - 20 failures from one address lock the address (readers and staff share carrier addresses);

@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in for staff (issue 13, part 5): an authenticator app's codes (TOTP, totp.server.ts) and
+ * Two-factor sign-in for staff (decision record 010): an authenticator app's codes (TOTP, totp.server.ts) and
  * one-time recovery codes.
  *
  * - Set-up: a new secret waits as `pendingSecret` (shown as a QR code) until a code from the app proves

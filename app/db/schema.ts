@@ -1,8 +1,8 @@
 /**
  * The whole data model of Newsdesk, PostgreSQL dialect (PGlite embedded or a PostgreSQL server).
- * One canonical column per field (deviations.md). Enum-like fields are text columns typed with the
- * lists of app/lib/enums.ts and checked by the database with a CHECK constraint built from the same
- * list: changing a list is one generated migration (drop and add the constraint), where a PostgreSQL
+ * One canonical column per field, never the same field under two names. Enum-like fields are text columns
+ * typed with the lists of app/lib/enums.ts and checked by the database with a CHECK constraint built from the
+ * same list: changing a list is one generated migration (drop and add the constraint), where a PostgreSQL
  * enum type could not drop a value and needs a rewrite of every column that uses it.
  */
 import { sql } from "drizzle-orm";
@@ -107,13 +107,16 @@ export const settings = pgTable(
     showRejectedComments: boolean("show_rejected_comments").notNull().default(false),
     showSpamComments: boolean("show_spam_comments").notNull().default(false),
     enableNewsletter: boolean("enable_newsletter").notNull().default(true),
-    /** Issue 29: a daily digest mailed at this hour of the site's time zone, and an e-mail per Breaking News story. */
+    /**
+     * Decision record 018: a daily digest mailed at this hour of the site's time zone, and an e-mail per
+     * Breaking News story.
+     */
     newsletterDigestEnabled: boolean("newsletter_digest_enabled").notNull().default(false),
     newsletterDigestHour: integer("newsletter_digest_hour").notNull().default(7),
     newsletterBreakingEmail: boolean("newsletter_breaking_email").notNull().default(false),
     /** Off by default: issues then carry no pixel and no counted links; on, the signup form says so. */
     newsletterOpenCounts: boolean("newsletter_open_counts").notNull().default(false),
-    /** New installs read Ghana time; the spec's UTC stays for installs made before (deviations.md). */
+    /** New installs read Ghana time; UTC stays for installs made before (decision record 007). */
     timezone: text("timezone").notNull().default("Africa/Accra"),
     dateFormat: text("date_format").notNull().default("F j, Y"),
     timeFormat: text("time_format").notNull().default("g:i a"),
@@ -381,8 +384,9 @@ export const articles = pgTable(
     /** Shown to readers under the story when an editor marked the latest live change as a correction. */
     correctionNote: varchar("correction_note", { length: 500 }).notNull().default(""),
     /**
-     * Live coverage (issue 28): the story is live from `liveStartedAt` until `liveEndedAt`; its updates
-     * are in `live_updates`. Ended coverage keeps both times (LiveBlogPosting's coverage start and end).
+     * Live coverage (decision record 016): the story is live from `liveStartedAt` until `liveEndedAt`; its
+     * updates are in `live_updates`. Ended coverage keeps both times (LiveBlogPosting's coverage start and
+     * end).
      */
     liveStartedAt: timestamp("live_started_at", { withTimezone: true }),
     liveEndedAt: timestamp("live_ended_at", { withTimezone: true }),
@@ -532,8 +536,8 @@ export const articleRevisions = pgTable(
 );
 
 /**
- * The updates of a live story (issue 28), shown newest first under its key points (`isPinned`, at most
- * three a story). The body is sanitised HTML with its hash, as an article's (`contentSafeHash`).
+ * The updates of a live story (decision record 016), shown newest first under its key points (`isPinned`, at
+ * most three a story). The body is sanitised HTML with its hash, as an article's (`contentSafeHash`).
  */
 export const liveUpdates = pgTable(
   "live_updates",
@@ -855,9 +859,9 @@ export interface NewsletterIssueStory {
 }
 
 /**
- * Issues of the newsletter (issue 29): composed ones, the daily digest (one row per day in the site's
- * time zone, `digest_day`, whoever makes it) and breaking-news e-mails (one per story). While `sending`,
- * one instance holds the lease (`lease_owner` until `lease_until`) and works its deliveries.
+ * Issues of the newsletter (decision record 018): composed ones, the daily digest (one row per day in the
+ * site's time zone, `digest_day`, whoever makes it) and breaking-news e-mails (one per story). While
+ * `sending`, one instance holds the lease (`lease_owner` until `lease_until`) and works its deliveries.
  */
 export const newsletterIssues = pgTable(
   "newsletter_issues",

@@ -14,7 +14,7 @@ import { firstRow } from "./rows";
 
 /**
  * Contact details of a new install: none. The spec's defaults were placeholders, and invented details
- * must never reach readers (deviations.md); the admin fills them in Settings. Earlier installs' stored
+ * must never reach readers (decision record 007); the admin fills them in Settings. Earlier installs' stored
  * placeholders are hidden when pages render (app/domain/settings/contact-details.ts).
  */
 export const DEFAULT_CONTACT = {

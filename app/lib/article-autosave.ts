@@ -1,5 +1,5 @@
 /**
- * The article editor's autosave (issue 11, part 3; deviations.md: "a real auto-save of drafts, or none"):
+ * The article editor's autosave (tests/e2e/editor-safety.spec.ts; a real auto-save of drafts, or none):
  * when it runs, what it says, and the answer of POST /admin/articles/autosave. Shared by the editor and
  * the server; imports nothing server-side.
  */

@@ -1,5 +1,5 @@
 /**
- * The back office's newsroom forms (back-office.md sections 5 and 8): articles, categories and the
+ * The back office's newsroom forms : articles, categories and the
  * admin list searches. Shared by the browser (quick feedback) and the server (the rule that counts).
  */
 import { z } from "zod";
@@ -74,7 +74,7 @@ export const SLUG_TEXT = {
 export const isValidSlug = (value: string) =>
   value.length >= 1 && value.length <= 120 && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value);
 
-/** The bulk result dialogs of the article list (back-office.md section 8). */
+/** The bulk result dialogs of the article list. */
 export const bulkResultText = (processed: number, failed: number) => {
   const total = processed + failed;
   if (failed === 0) return { type: "success" as const, title: `Successfully processed ${total} articles!` };

@@ -1,6 +1,6 @@
 /**
  * An article's "Search & sharing" overrides: the title and description that search results and link
- * previews show instead of the headline and summary (issue 12, part 5). Empty means "use the story's
+ * previews show instead of the headline and summary (decision record 007). Empty means "use the story's
  * own". Shared by the form (labels, counters) and the server (the rule that counts); the limits are
  * the columns' (articles.seo_title 120, seo_description 300).
  */

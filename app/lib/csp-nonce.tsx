@@ -1,7 +1,7 @@
 /**
- * The back office's content security policy nonce (issue 13): a fresh random value per document, put on
- * every script React Router renders and named in the page's `script-src`, so an injected inline script or
- * event handler does not run. React context carries it from the server entry to the root layout. In the
+ * The back office's content security policy nonce (decision record 008): a fresh random value per document,
+ * put on every script React Router renders and named in the page's `script-src`, so an injected inline script
+ * or event handler does not run. React context carries it from the server entry to the root layout. In the
  * browser the page's own scripts keep it in their `nonce` property (the attribute is hidden), so the
  * hydrating render renders the same value.
  */

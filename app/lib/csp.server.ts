@@ -1,6 +1,6 @@
 /**
- * Content security policies for documents (issue 13). The back office is strict: scripts only from our
- * own origin (the built bundles, loaded with `import()` as routes open) or carrying this response's nonce
+ * Content security policies for documents (decision record 008). The back office is strict: scripts only from
+ * our own origin (the built bundles, loaded with `import()` as routes open) or carrying this response's nonce
  * (React Router's inline hydration data); no inline handlers, no eval, no plugins, no foreign <base>.
  */
 import { randomBytes } from "node:crypto";

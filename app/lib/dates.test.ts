@@ -69,7 +69,7 @@ describe("relativeDate", () => {
   const HOUR = 60 * MIN;
   const DAY = 24 * HOUR;
 
-  // The reader site: public-site.md section 9.
+  // The reader site: relative dates count on in days, weeks, months and years.
   test.each([
     [0, "Just now"],
     [59 * SEC, "Just now"],
@@ -90,7 +90,7 @@ describe("relativeDate", () => {
     expect(relativeDate(before(ms).toISOString(), { now, style: "site" })).toBe(expected);
   });
 
-  // The back office: back-office.md, "Relative time".
+  // The back office: days under 30, then the date itself.
   test.each([
     [0, "Just now"],
     [59 * SEC, "Just now"],

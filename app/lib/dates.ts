@@ -1,5 +1,5 @@
 /**
- * Date display (public-site.md section 9): PHP-style date and time formats from the settings, shown in
+ * Date display (dates.test.ts): PHP-style date and time formats from the settings, shown in
  * the settings' timezone; relative dates; the comment date form. Pure and isomorphic: the server and the
  * browser render the same text, so hydration never disagrees.
  */
@@ -219,8 +219,8 @@ interface RelativeDateOptions {
   now?: Date;
   /**
    * Where the text shows. The two spec documents agree up to a day and part after it: the reader site
-   * counts on in days, weeks, months and years (public-site.md section 9); the back office counts days
-   * under 30 and then gives the date itself (back-office.md, "Relative time").
+   * counts on in days, weeks, months and years (the reader site); the back office counts days
+   * under 30 and then gives the date itself (dates.test.ts).
    */
   style?: "site" | "back-office";
   /** For the back office's plain date. */

@@ -6,7 +6,7 @@
 
 export const USER_ROLES = ["admin", "editor", "writer"] as const;
 export const USER_STATUSES = ["active", "inactive", "pending"] as const;
-/** `scheduled` waits for its `scheduled_at` minute; the scheduler then publishes it (issue 12). */
+/** `scheduled` waits for its `scheduled_at` minute; the scheduler then publishes it (decision record 007). */
 export const ARTICLE_STATUSES = ["draft", "published", "pending", "scheduled"] as const;
 export const COMMENT_STATUSES = ["pending", "approved", "rejected", "spam"] as const;
 export const MEDIA_TYPES = ["image", "video", "document", "audio"] as const;
@@ -25,7 +25,7 @@ export const CONTACT_STATUSES = ["new", "read", "replied", "archived"] as const;
  */
 export const SUBSCRIBER_STATUSES = ["pending", "confirmed", "unsubscribed", "bounced"] as const;
 /**
- * An issue of the newsletter (issue 29): `sending` while its deliveries are worked, `paused` by an
+ * An issue of the newsletter (decision record 018): `sending` while its deliveries are worked, `paused` by an
  * editor, `sent` when none is left; a digest with nothing new is `skipped` (kept so a day has one).
  */
 export const NEWSLETTER_ISSUE_STATUSES = [

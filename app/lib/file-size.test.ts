@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
 import { formatFileSize } from "./file-size";
 
-test("sizes in Bytes, KB, MB and GB, base 1024, at most two decimals (back-office.md section 9)", () => {
+test("sizes in Bytes, KB, MB and GB, base 1024, at most two decimals", () => {
   expect(formatFileSize(0)).toBe("0 Bytes");
   expect(formatFileSize(512)).toBe("512 Bytes");
   expect(formatFileSize(1024)).toBe("1 KB");

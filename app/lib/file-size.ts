@@ -1,4 +1,4 @@
-/** The one way a file size is shown (back-office.md section 9, "Size format"): "1.18 MB". */
+/** The one way a file size is shown (base 1024, at most two decimals; file-size.test.ts): "1.18 MB". */
 
 const UNITS = ["Bytes", "KB", "MB", "GB"] as const;
 

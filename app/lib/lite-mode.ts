@@ -1,5 +1,5 @@
 /**
- * Lite mode (issue 30, decision record 019): pages for readers who save data. On when the browser sends
+ * Lite mode (decision record 019): pages for readers who save data. On when the browser sends
  * `Save-Data: on` (Chrome's Lite mode, Opera Mini, Samsung Internet, many Android data savers) or the
  * reader chose "Lite" on the site (the `nd_lite` cookie, remembered a year); the reader's own choice of
  * the full site (`nd_lite=off`) wins over the browser's header. A lite page shows no photo until it is

@@ -1,6 +1,6 @@
 /**
  * Offline reading's texts and the names the service worker (public/service-worker.js, plain JavaScript)
- * and the reader script share: `offline-text.test.ts` checks the worker uses the same ones.
+ * and the reader script share: `app/reader/offline.test.ts` checks the worker uses the same ones.
  */
 export const OFFLINE_TEXT = {
   title: "You're offline",

@@ -1,4 +1,4 @@
-/** Page numbers for listings (public-site.md section 2, All articles). */
+/** Page numbers for listings (All articles and every paged listing; pagination.test.ts). */
 
 type PageItem = number | "ellipsis-start" | "ellipsis-end";
 

@@ -1,6 +1,7 @@
 /**
  * The meta tags every public page renders on the server: title from the settings, description,
- * canonical URL, Open Graph and the Twitter card (deviations.md, "Social meta").
+ * canonical URL, Open Graph and the Twitter card (with a 1200x630 share image, SHARE_IMAGE in
+ * app/domain/media/media-rules.ts).
  */
 import type { MetaDescriptor } from "react-router";
 

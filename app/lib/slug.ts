@@ -1,4 +1,7 @@
-/** Slugs for addresses (categories, articles, authors, tags) and category matching (public-site.md 2 and 5). */
+/**
+ * Slugs for addresses (categories, articles, authors, tags) and category matching (decision record 007,
+ * "Addresses").
+ */
 
 /**
  * Lower-cased, '&' to 'and', other non-alphanumerics to single dashes. The database has the same rule as

@@ -191,8 +191,8 @@ export interface LiveCoverageFacts {
 }
 
 /**
- * A live story (issue 28): the article's facts as a LiveBlogPosting, with its coverage times and each
- * update shown as a BlogPosting whose address is the update's anchor on the page.
+ * A live story (decision record 016): the article's facts as a LiveBlogPosting, with its coverage times and
+ * each update shown as a BlogPosting whose address is the update's anchor on the page.
  */
 export function liveBlogPostingLd(
   site: SiteMeta,

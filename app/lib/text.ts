@@ -23,7 +23,7 @@ export function stripHtml(html: string): string {
     .trim();
 }
 
-/** Excerpt lengths of the spec (public-site.md section 9), one per place an excerpt is shown. */
+/** Excerpt lengths of the reader site, one per place an excerpt is shown. */
 export const EXCERPT_LENGTH = {
   latest: 120,
   featured: 120,
@@ -51,8 +51,8 @@ export function truncate(text: string, length: number, ellipsis = "..."): string
 }
 
 /**
- * Listing excerpt: the written excerpt when there is one (issue 12: cards show what the editor wrote,
- * where the spec's observed app cut the body), else the body's plain text; HTML stripped, whitespace
+ * Listing excerpt: the written excerpt when there is one (decision record 007: cards show what the editor
+ * wrote, where the spec's observed app cut the body), else the body's plain text; HTML stripped, whitespace
  * collapsed, cut at a word boundary at `length`.
  */
 export function listingExcerpt(

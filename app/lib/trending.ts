@@ -1,4 +1,4 @@
-/** Trending (public-site.md section 9): a pure score so the rule can be tested without a database. */
+/** Trending (trending.test.ts): a pure score so the rule can be tested without a database. */
 
 const HOUR_MS = 3_600_000;
 

@@ -1,6 +1,6 @@
 /**
- * The web app manifest (issue 30): what a phone needs to install the site as an app, named after the
- * site's title (Settings → General), with the icons in public/images/ and the header's colour.
+ * The web app manifest (decision record 019): what a phone needs to install the site as an app, named after
+ * the site's title (Settings → General), with the icons in public/images/ and the header's colour.
  */
 export const THEME_COLOR = "#1e3a8a";
 

@@ -1,6 +1,6 @@
 /**
  * The comments demo (/comments-demo): comments live in this tab's memory, per demo article, and follow
- * the two comment settings (public-site.md sections 4 and 5). Each comment is a copy of the template
+ * the two comment settings (Settings → Comments). Each comment is a copy of the template
  * the server rendered with the site's own comment markup.
  */
 import { COMMENT_DEMO_TEXT, parseComment } from "#app/domain/comments/comment-form";

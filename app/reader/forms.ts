@@ -1,5 +1,5 @@
 /**
- * The comment, contact and newsletter forms (public-site.md section 5). Without this they are plain POSTs that
+ * The comment, contact and newsletter forms. Without this they are plain POSTs that
  * the server answers with the page and its verdict. With it, the browser checks them first with the
  * same rules as the server and, when they pass, sends them in the background: the toast tells the
  * result (read from the verdict in the page the server answers with) and a sent form is cleared.

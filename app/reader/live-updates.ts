@@ -1,5 +1,5 @@
 /**
- * A live story's page keeps up by itself (issue 28, decision record 016). Every 20-30 s it asks the
+ * A live story's page keeps up by itself (decision record 016). Every 20-30 s it asks the
  * story's poll endpoint (data-live-poll) for the stream's first page, naming what it has (ETag), so an
  * unchanged poll is a 304 of a few hundred bytes from the page cache. New updates wait behind an
  * "N new updates" button: text never moves under the reader's thumb. A hidden tab asks four times less

@@ -1,6 +1,6 @@
 /**
  * The header and page chrome: the phone menu, the search button's spinner and the
- * back-to-top button (public-site.md, "Header, footer, shared chrome"). The phone menu is a <details>
+ * back-to-top button (decision record 011 for the header). The phone menu is a <details>
  * disclosure that works without this; a link in it loads a new page, where it starts closed. (The
  * desktop News menu is gone: the categories bar lists the same, decision record 011.)
  */

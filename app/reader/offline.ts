@@ -1,7 +1,7 @@
 /**
- * Offline reading (issue 30): registers the service worker (public/service-worker.js) once the page has
- * loaded, so a first visit downloads nothing else before the reader sees the page, and fills the "Read
- * offline" lists (the phone menu's, the offline page's) with the stories the worker has kept on this
+ * Offline reading (decision record 019): registers the service worker (public/service-worker.js) once the
+ * page has loaded, so a first visit downloads nothing else before the reader sees the page, and fills the
+ * "Read offline" lists (the phone menu's, the offline page's) with the stories the worker has kept on this
  * device, newest first.
  */
 import { OFFLINE_CACHE, SERVICE_WORKER_PATH } from "#app/lib/offline-text";

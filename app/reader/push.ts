@@ -1,8 +1,8 @@
 /**
- * Web push alerts, opted into by a tap (issue 28): the breaking-news button in the footer and a live
- * story's own. The server renders them hidden; this shows them where the browser can take alerts, asks
- * for permission only when one is tapped, subscribes through the service worker
- * (public/service-worker.js) with the site's VAPID key and tells the server which topics it follows.
+ * Web push alerts, opted into by a tap (decision record 017): the breaking-news button in the footer and a
+ * live story's own. The server renders them hidden; this shows them where the browser can take alerts, asks
+ * for permission only when one is tapped, subscribes through the service worker (public/service-worker.js)
+ * with the site's VAPID key and tells the server which topics it follows.
  */
 import { PUSH_TEXT, storyOfTopic } from "#app/domain/push/push-topics";
 import { SERVICE_WORKER_PATH as WORKER_PATH } from "#app/lib/offline-text";

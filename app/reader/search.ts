@@ -1,5 +1,5 @@
 /**
- * As-you-type search on /search (public-site.md, "Search"): 300 ms after the last keystroke the page
+ * As-you-type search on /search: 300 ms after the last keystroke the page
  * for the query is fetched and its results replace the ones shown; the address follows the box
  * without adding history entries. Submitting the form is a plain GET, with or without this.
  */

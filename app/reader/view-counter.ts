@@ -1,5 +1,5 @@
 /**
- * Counts one view per browser per article (public-site.md section 4): the ids already counted are
+ * Counts one view per browser per article: the ids already counted are
  * kept in local storage and only a new id asks the server. Failures are only logged.
  */
 export const VIEWED_ARTICLES_KEY = "viewedArticles";

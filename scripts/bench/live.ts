@@ -1,5 +1,5 @@
 /**
- * Live coverage under load (issue 28), on the server with the page cache on:
+ * Live coverage under load (decision record 016), on the server with the page cache on:
  *
  * 1. "poll, unchanged" (`measurePoll`, right after the page loads): what every open page of a live
  *    story asks every 20-30 s. The poll (`/article/<slug>/updates`) is read once for its ETag, then

@@ -27,15 +27,18 @@ export const BUDGETS = {
   /** Cached pages with the workers, as a share of nginx. */
   workersCachedShareOfNginx: 0.25,
   /**
-   * Live coverage (issue 28): an unchanged poll (If-None-Match, a 304 from the page cache) against the
-   * fastest cached page of the same run: at least as fast, every answer a 304.
+   * Live coverage (decision record 016): an unchanged poll (If-None-Match, a 304 from the page cache) against
+   * the fastest cached page of the same run: at least as fast, every answer a 304.
    */
   livePollOverFastestCached: 1,
   /** The live page and its poll, an update posted every 5 s under load: hits, more than this share. */
   liveHitShare: 0.9,
   /** Everything a phone downloads to show the home page, the lead photo included (empty cache). */
   phoneFirstLoadBytes: 200_000,
-  /** Everything a phone saving data downloads for the lead story (a lite page, issue 30), empty cache. */
+  /**
+   * Everything a phone saving data downloads for the lead story (a lite page, decision record 019), empty
+   * cache.
+   */
   // 15 KB as the bench prints it (and DevTools counts it): 1,000 bytes a KB.
   liteArticleFirstLoadBytes: 15_000,
   /** Gzipped JavaScript a reader page loads at once, per page. */
@@ -89,7 +92,7 @@ export interface BenchFigures {
   uncached: ServerRun | null;
   nginxLoad: Partial<Record<PageName, LoadResult>>;
   nginxGzip: Partial<Record<PageName, number>>;
-  /** Live coverage with the page cache on, one process (issue 28). */
+  /** Live coverage with the page cache on, one process (decision record 016). */
   live: LiveFigures | null;
   times: Record<string, ServerTime>;
   deepPage?: number;

@@ -2,7 +2,7 @@
  * The bench's content: the sample content of a first start, BENCH_ARTICLES generated published articles
  * (inserted 5,000 per statement) by BENCH_WRITERS writers with two tags each, and a photo-sized JPEG
  * uploaded through the media library's own upload function and set as the lead story's image; one
- * generated story runs live coverage (issue 28) with LIVE_UPDATES published updates.
+ * generated story runs live coverage (decision record 016) with LIVE_UPDATES published updates.
  *
  * Runs in the bench process before any server starts: `process.env.DATA_DIR` (and `DATABASE_URL`) must
  * be set before this module is imported, since the app reads its configuration once.
@@ -80,7 +80,7 @@ export interface SeedResult {
   leadArticlePath: string;
   leadImageUrl: string;
   leadImageBytes: number;
-  /** The live story (issue 28): its address and id (the back office posts to it by id). */
+  /** The live story (decision record 016): its address and id (the back office posts to it by id). */
   live: { articlePath: string; articleId: string; updates: number };
   /** The seeded admin's sign-in e-mail (the password is ADMIN_PASSWORD). */
   adminEmail: string;

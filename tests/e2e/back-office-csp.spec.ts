@@ -3,9 +3,9 @@ import { E2E_ACCOUNTS } from "./accounts";
 import { signIn } from "./helpers";
 
 /**
- * The back office's content security policy (issue 13): a script that reached the page's HTML without
- * the response's nonce (as stored XSS would) does not run, nor does an inline event handler, while the
- * page's own scripts still hydrate it.
+ * The back office's content security policy (decision record 008): a script that reached the page's HTML
+ * without the response's nonce (as stored XSS would) does not run, nor does an inline event handler, while
+ * the page's own scripts still hydrate it.
  */
 test("an injected inline script and handler do not run on /admin; the page still works", async ({ page }) => {
   await signIn(page, E2E_ACCOUNTS.admin);

@@ -4,7 +4,7 @@ import { E2E_ACCOUNTS } from "./accounts";
 import { signIn } from "./helpers";
 
 /**
- * The editor that does not lose work (issue 11, part 3): a draft autosaves to the server and survives a
+ * The editor that does not lose work: a draft autosaves to the server and survives a
  * reload, leaving with unsaved changes asks first (in the app and in the browser), saving keeps the
  * editor open, links accept kma.gov.gh and say why they cannot be something else, undo and redo.
  */

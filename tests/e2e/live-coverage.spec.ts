@@ -4,11 +4,11 @@ import { E2E_ACCOUNTS } from "./accounts";
 import { signIn } from "./helpers";
 
 /**
- * Live coverage (issue 28): an editor makes a story live, posts three updates and pins one as a key
- * point. A reader whose page stays open (the reader script polls every 20-30 s) is offered "3 new
- * updates" within 35 s and, on tapping, reads them in order; a reader whose browser runs no script
- * follows the Refresh link and reads them newest first, each with its own anchor; the page describes
- * itself as a LiveBlogPosting.
+ * Live coverage (decision record 016): an editor makes a story live, posts three updates and pins one as a
+ * key point. A reader whose page stays open (the reader script polls every 20-30 s) is offered "3 new
+ * updates" within 35 s and, on tapping, reads them in order; a reader whose browser runs no script follows
+ * the Refresh link and reads them newest first, each with its own anchor; the page describes itself as a
+ * LiveBlogPosting.
  */
 test.describe.configure({ timeout: 180_000 });
 

@@ -5,7 +5,7 @@ import { E2E_ACCOUNTS } from "./accounts";
 import { signIn } from "./helpers";
 
 /**
- * Images in the article editor (issue 11, part 1): an editor uploads a JPEG as the featured image from
+ * Images in the article editor: an editor uploads a JPEG as the featured image from
  * the editor, inserts a second image from the library into the body with a caption, publishes, and the
  * article page shows both, with the captions. A PNG renamed .jpg, a 33 MB file and an upload after the
  * session is gone each show the spec's text.

@@ -1,9 +1,9 @@
 /**
- * Composing and sending a newsletter issue in the browser (issue 29), on the site with SMTP_URL and its
- * mailbox: an admin composes an issue from two published stories in an order of their choosing, sees it
- * previewed at desktop and phone widths, sends a test to their own address, which arrives, then sends the
- * issue after confirming and pauses and resumes the send; without script the sending page refreshes
- * itself, and a draft is composed and ordered as a plain form.
+ * Composing and sending a newsletter issue in the browser (decision record 018), on the site with SMTP_URL
+ * and its mailbox: an admin composes an issue from two published stories in an order of their choosing, sees
+ * it previewed at desktop and phone widths, sends a test to their own address, which arrives, then sends the
+ * issue after confirming and pauses and resumes the send; without script the sending page refreshes itself,
+ * and a draft is composed and ordered as a plain form.
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";

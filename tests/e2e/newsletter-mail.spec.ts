@@ -1,5 +1,5 @@
 /**
- * The newsletter issue's e-mail in a real browser (issue 29, last acceptance item): a realistic issue of
+ * The newsletter issue's e-mail in a real browser (decision record 018): a realistic issue of
  * five stories, rendered by `renderIssueMail` and opened with `page.setContent`, at a phone's width and a
  * desktop's. A browser is not a mail client, but it is where a layout that scrolls sideways, text too
  * small to read, a picture wider than the screen or an accessibility fault (axe) shows. The pictures come from the site's address,

@@ -63,7 +63,7 @@ test("a writer writes a draft with tags and a featured image and submits it for 
   await page.getByLabel("Status", { exact: true }).selectOption("pending");
   await page.getByRole("button", { name: "Create Article" }).click();
 
-  // Saving keeps the editor open (issue 11), on the article's own edit screen.
+  // Saving keeps the editor open, on the article's own edit screen.
   await expect(page).toHaveURL(/\/admin\/articles\/edit\//);
   await expect(page.getByText("Article Created!")).toBeVisible();
   await page.goto(`/admin/articles?q=${encodeURIComponent(title)}`);

@@ -7,7 +7,7 @@ import { E2E_ACCOUNTS } from "./accounts";
 import { signIn } from "./helpers";
 
 /**
- * Issue 30: offline reading with the service worker (public/service-worker.js), and the site as an
+ * Decision record 019: offline reading with the service worker (public/service-worker.js), and the site as an
  * installable app. Chromium's own network switch (`context.setOffline`) cuts the page and the worker off.
  */
 const PAGES_CACHE = "newsdesk-pages-v1";

@@ -3,8 +3,8 @@ import { E2E_ACCOUNTS } from "./accounts";
 import { signIn } from "./helpers";
 
 /**
- * The public site's content security policy (issue 13): the admins' own snippet runs on reader pages,
- * an injected script does not, and a saved change to the code changes the policy with it.
+ * The public site's content security policy (decision record 008): the admins' own snippet runs on reader
+ * pages, an injected script does not, and a saved change to the code changes the policy with it.
  */
 test("an admin's script snippet runs on reader pages; an injected one does not", async ({
   page,

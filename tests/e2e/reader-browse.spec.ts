@@ -250,7 +250,7 @@ test.describe("accessibility and console", () => {
           serious.map((v) => `${path}: ${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
         ).toEqual([]);
       }
-      // An unknown category answers 404 (issue 12), which the browser logs for the document itself.
+      // An unknown category answers 404, which the browser logs for the document itself.
       const unknownCategory = /\/category\/unknown-thing: Failed to load resource: .*status of 404/;
       expect(errors.filter((error) => !unknownCategory.test(error))).toEqual([]);
     });

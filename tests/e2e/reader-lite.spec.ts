@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 
 /**
- * Issue 30, lite mode (decision record 019): with `Save-Data: on`, or Lite chosen on the site, pages
+ * Lite mode (decision record 019): with `Save-Data: on`, or Lite chosen on the site, pages
  * show no photo until it is tapped, no ads, and load the small lite script; an article is at most 15 KB
  * on an empty cache. The choice is a plain form, remembered, and undone the same way.
  */

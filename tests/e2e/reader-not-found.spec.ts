@@ -1,5 +1,5 @@
 /**
- * A reader who follows a dead link (issue 12): the not-found page keeps the site's header, footer and
+ * A reader who follows a dead link: the not-found page keeps the site's header, footer and
  * search, offers the latest stories, and answers 404; an unknown category is a 404 with its empty state.
  */
 import AxeBuilder from "@axe-core/playwright";

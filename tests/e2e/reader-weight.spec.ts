@@ -3,7 +3,7 @@ import { E2E_ACCOUNTS } from "./accounts";
 import { signIn } from "./helpers";
 
 /**
- * Issue 10, item 4 (decision record 005): a reader page loads at most 20 KB of gzipped JavaScript on a
+ * Decision record 005: a reader page loads at most 20 KB of gzipped JavaScript on a
  * first visit (Ghost's default theme ships 22.7 KB), with no React Router hydration.
  */
 const JS_BUDGET_BYTES = 20 * 1024;

@@ -3,7 +3,7 @@ import { E2E_ACCOUNTS } from "./accounts";
 import { signIn } from "./helpers";
 
 /**
- * Review of live stories (deviations.md, "A writer may edit their own articles whatever their status"):
+ * Review of live stories (docs/architecture.md, "a writer's change to a live story waits for review"):
  * a writer's change to a published story waits for review while readers keep the published text; the
  * editor is notified, compares, approves it as a correction, and readers see the new text with
  * "Updated" and the note. A second change is rejected with a note: readers never see it, the writer does.

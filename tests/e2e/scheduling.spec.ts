@@ -4,7 +4,7 @@ import { E2E_ACCOUNTS } from "./accounts";
 import { signIn } from "./helpers";
 
 /**
- * Scheduled publishing (issue 12, item 6): an editor schedules a story for the coming minute, and a
+ * Scheduled publishing (decision record 007): an editor schedules a story for the coming minute, and a
  * reader sees it appear on the home page, in the RSS feed and the news sitemap with nobody opening it
  * or the back office in between: the server's scheduler publishes it and purges the page cache.
  */

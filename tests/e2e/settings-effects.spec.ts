@@ -3,7 +3,7 @@ import { E2E_ACCOUNTS } from "./accounts";
 import { signIn } from "./helpers";
 
 /**
- * Issue 12, "every setting takes effect": an admin sets a Google Analytics id, meta keywords and posts
+ * Every setting takes effect: an admin sets a Google Analytics id, meta keywords and posts
  * per page in Settings; a reader's next page has them, the back office never has the analytics tag.
  * Then: snippet path rules hold while a reader clicks from page to page (reader pages are whole
  * documents, decision record 005, so the server applies the rules on every move).

@@ -1,5 +1,5 @@
 /**
- * Staff e-mail in the browser (issue 13, part 4), on the site with SMTP_URL and its mailbox
+ * Staff e-mail in the browser (decision record 010), on the site with SMTP_URL and its mailbox
  * (tests/e2e/mailbox.ts): an admin invites a new writer, who chooses a password from the e-mail and signs
  * in; later the writer forgets it, asks for a link from the sign-in page and sets a new one, once. The
  * main site, which has no SMTP_URL, says e-mail is not configured.

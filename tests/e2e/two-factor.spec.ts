@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in in the browser (issue 13, part 5): an editor sets it up in Profile with the key the
+ * Two-factor sign-in in the browser (decision record 010): an editor sets it up in Profile with the key the
  * page shows (the test plays the authenticator app), saves the recovery codes, then signs in with a
  * code; the same code is refused at the next sign-in, and a recovery code gets in instead.
  */

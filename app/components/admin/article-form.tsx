@@ -1,8 +1,8 @@
 /**
- * The add / edit article screen's form: title, body editor and the sidebar (back-office.md section 2).
+ * The add / edit article screen's form: title, body editor and the sidebar.
  * A plain <Form method="post">: it works without JavaScript, and what was typed survives a failed save.
- * With JavaScript it also keeps work from being lost (issue 11): drafts autosave, and leaving with
- * unsaved changes asks first (use-article-autosave.ts, unsaved-changes-guard.tsx).
+ * With JavaScript it also keeps work from being lost (tests/e2e/editor-safety.spec.ts): drafts autosave, and
+ * leaving with unsaved changes asks first (use-article-autosave.ts, unsaved-changes-guard.tsx).
  */
 import { DatePickerButton } from "./date-picker";
 import { useRef, useState, type FormEvent, type ReactNode } from "react";

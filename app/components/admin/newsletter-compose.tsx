@@ -1,5 +1,5 @@
 /**
- * The newsletter compose form (issue 29, item 1): subject, introduction and the stories, ticked from the
+ * The newsletter compose form (decision record 018): subject, introduction and the stories, ticked from the
  * latest published ones and numbered in the order they should appear. A plain form: choosing and
  * ordering work before (or without) the page's script, and what was typed comes back after a refusal.
  */

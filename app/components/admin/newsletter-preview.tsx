@@ -1,5 +1,5 @@
 /**
- * The issue's e-mail as subscribers get it (issue 29, item 1), at a desktop mail pane's width and at a
+ * The issue's e-mail as subscribers get it (decision record 018), at a desktop mail pane's width and at a
  * phone's, side by side. Each frame is sandboxed with no permission at all: the mail's HTML runs no
  * script and its links cannot take the back office's page with them.
  */

@@ -1,8 +1,8 @@
 /**
- * What the article editor says about reviews (deviations.md): a writer's change to a published story
- * is waiting (the editor then shows their proposed text), was rejected (with the editor's note), or,
- * for editors and admins, there are proposed changes to review. And the correction note an editor can
- * add when saving a change to a published story.
+ * What the article editor says about reviews (docs/architecture.md, "a writer's change to a live story waits
+ * for review"): a writer's change to a published story is waiting (the editor then shows their proposed
+ * text), was rejected (with the editor's note), or, for editors and admins, there are proposed changes to
+ * review. And the correction note an editor can add when saving a change to a published story.
  */
 import { Link } from "react-router";
 import { REVISION_NOTE_MAX, REVISION_TEXT } from "#app/domain/articles/revision-rules";

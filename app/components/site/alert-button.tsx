@@ -1,6 +1,6 @@
 /**
- * A web push opt-in (issue 28): rendered hidden, shown by the reader script (app/reader/push.ts) only
- * where the browser can take alerts, and asking for permission only when tapped, never on load.
+ * A web push opt-in (decision record 017): rendered hidden, shown by the reader script (app/reader/push.ts)
+ * only where the browser can take alerts, and asking for permission only when tapped, never on load.
  */
 import { BellRing } from "lucide-react";
 import { PUSH_TEXT } from "#app/domain/push/push-topics";

@@ -29,7 +29,7 @@ export interface CardArticle {
   categoryName: string | null;
   categorySlug: string | null;
   categoryColor: string | null;
-  /** Live coverage running (issue 28): the Live badge, on every listing. */
+  /** Live coverage running (decision record 016): the Live badge, on every listing. */
   isLive?: boolean;
 }
 

@@ -42,9 +42,9 @@ export function CategoryBadge({
 
 /**
  * One vocabulary for the story flags wherever readers see them: the spec names `isTopStory` "shown as
- * Breaking News" (public-site.md, section 3), the home hero's badge and the back office say so too.
+ * Breaking News" (decision record 007, "One label"), the home hero's badge and the back office say so too.
  * (The observed app also said 'Top Story' and 'Breaking' on other pages for the same flag.)
- * "Live" marks a story whose live coverage is running (issue 28).
+ * "Live" marks a story whose live coverage is running (decision record 016).
  */
 export const FLAG_LABEL = {
   breakingNews: "Breaking News",

@@ -1,7 +1,7 @@
 /**
  * The site footer: about text, social links, Quick Links, every category, the contact details that are
  * set, copyright; above them the newsletter signup while the newsletter is switched on. (The spec's footer showed up to 7 categories, which hid the eighth sample category;
- * issue 12 asks for all of them.)
+ * decision record 007 lists every one.)
  */
 import { AlertButton } from "./alert-button";
 import { LiteOffer } from "./lite-switch";

@@ -1,5 +1,5 @@
 /**
- * What stands in for an image that is missing or fails to load (public-site.md section 8: "replaced
+ * What stands in for an image that is missing or fails to load (the reader site's rule: "replaced
  * by a placeholder image; the article image shows 'Image not available'"). The server renders it when
  * there is no image; the reader script (app/reader/images.ts) swaps it in when an image fails. An
  * image names its placeholder with data-fallback.

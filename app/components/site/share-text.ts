@@ -1,4 +1,4 @@
-/** The share buttons' texts (public-site.md section 8, "Copy link"), for the page and the reader script. */
+/** The share buttons' texts ("Copy link" and its confirmation), for the page and the reader script. */
 export const SHARE_TEXT = {
   copiedTitle: "Link Copied",
   copied: "Article link has been copied to your clipboard!",

@@ -1,5 +1,5 @@
 /**
- * Which ads a public page shows, as HTML rendered by the server (deviations.md: "Ads script added by
+ * Which ads a public page shows, as HTML rendered by the server (decision record 002: "ads script added by
  * the browser" → rendered by the server). Reader pages are not hydrated (decision 005), so the ad
  * code runs as the browser parses the page, like a hand-written tag; no other script is added.
  */

@@ -1,5 +1,5 @@
 /**
- * The newsroom's article rules (back-office.md sections 2-4, deviations.md): who may see, write,
+ * The newsroom's article rules (docs/architecture.md, "Finding a rule"): who may see, write,
  * publish, flag and delete an article. Every back-office path that changes an article comes here.
  */
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
@@ -260,9 +260,10 @@ export function articleSaveChange(
 }
 
 /**
- * A writer's save of a published story (deviations.md): the article row is not touched, so readers keep
- * the approved text; the change waits as a proposed revision, and editors and admins hear of it once
- * (not again for each further save of the same proposal, nor for autosaves).
+ * A writer's save of a published story (docs/architecture.md, "a writer's change to a live story waits for
+ * review"): the article row is not touched, so readers keep the approved text; the change waits as a proposed
+ * revision, and editors and admins hear of it once (not again for each further save of the same proposal, nor
+ * for autosaves).
  */
 async function proposeChange(
   tx: Tx,

@@ -1,8 +1,9 @@
 /**
- * Deep pages (issue 27, item 3): a page far into all articles, a category, an author's stories, a tag or
- * a search is found from remembered marks instead of reading every story before it (page-marks.server.ts).
- * A reader must not be able to tell: each page holds exactly the stories, in exactly the order, that
- * reading every story before it gives, with the real total, and a story published since shows at once.
+ * Deep pages (docs/architecture.md, "How a request flows"): a page far into all articles, a category, an
+ * author's stories, a tag or a search is found from remembered marks instead of reading every story before it
+ * (page-marks.server.ts). A reader must not be able to tell: each page holds exactly the stories, in exactly
+ * the order, that reading every story before it gives, with the real total, and a story published since shows
+ * at once.
  */
 import { sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";

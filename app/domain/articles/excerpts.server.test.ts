@@ -1,5 +1,5 @@
 /**
- * An excerpt nobody wrote follows the body (issue 24, item 5): the first save used to store the body's
+ * An excerpt nobody wrote follows the body: the first save used to store the body's
  * opening as if an editor had written it, so later edits of the body never reached cards, the hero,
  * the meta description or RSS. Now only a written excerpt is stored; the rest derive from the body when
  * read. drizzle/0013 clears, once, the stored excerpts the old code derived.

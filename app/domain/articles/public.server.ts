@@ -28,7 +28,10 @@ const authorSlug = sql<
   string | null
 >`case when ${users.name} = ${articles.authorName} then ${users.slug} end`;
 
-/** A story whose live coverage has started and not ended (issue 28): its cards carry the Live badge. */
+/**
+ * A story whose live coverage has started and not ended (decision record 016): its cards carry the Live
+ * badge.
+ */
 const isLive = sql<boolean>`(${articles.liveStartedAt} is not null and ${articles.liveEndedAt} is null)`;
 
 const articleCardColumns = {

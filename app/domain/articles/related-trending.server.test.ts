@@ -1,5 +1,5 @@
 /**
- * The article page's two boxes of other stories (issue 12): Trending never lists the story being read,
+ * The article page's two boxes of other stories : Trending never lists the story being read,
  * and Related Articles prefer the same category, then shared tags, then the newest of any.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";

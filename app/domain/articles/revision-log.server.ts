@@ -1,5 +1,5 @@
 /**
- * Keeping a revision for every save of an article (deviations.md: "Every save keeps a revision"), inside
+ * Keeping a revision for every save of an article (every save keeps a revision), inside
  * the save's own transaction, so the history and the article can never disagree. The rules that read
  * and review the history are in revisions.server.ts; this module imports nothing from the article
  * rules so that saveArticle can use it without a cycle.

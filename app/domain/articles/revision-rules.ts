@@ -1,7 +1,8 @@
 /**
- * The revision history's pure rules and texts (deviations.md, "A writer may edit their own articles
- * whatever their status"): which fields of a snapshot changed, how each is shown in a diff, and what
- * the history, the review and the editor say. Isomorphic: the screens import it, the domain too.
+ * The revision history's pure rules and texts (docs/architecture.md, "a writer's change to a live story waits
+ * for review"; a writer may edit their own articles whatever their status"): which fields of a snapshot
+ * changed, how each is shown in a diff, and what the history, the review and the editor say. Isomorphic: the
+ * screens import it, the domain too.
  */
 import type { RevisionSnapshot } from "#app/db/schema";
 import type { RevisionState } from "#app/lib/enums";

@@ -1,9 +1,9 @@
 /**
  * An article's revision history and the review of writers' changes to published stories
- * (deviations.md, "A writer may edit their own articles whatever their status"). Anyone who may edit
- * the article reads its history, compares two revisions and restores one (through saveArticle, so a
- * restore goes live only by the normal publishing rules); editors and admins approve or reject
- * proposals. Revisions are kept by revision-log.server.ts inside every save.
+ * (a writer may edit their own articles whatever their status; docs/architecture.md, "Finding a rule").
+ * Anyone who may edit the article reads its history, compares two revisions and restores one (through
+ * saveArticle, so a restore goes live only by the normal publishing rules); editors and admins approve or
+ * reject proposals. Revisions are kept by revision-log.server.ts inside every save.
  */
 import { getSettings } from "#app/domain/settings/settings.server";
 import { instantToZonedTime } from "#app/lib/zoned-time";

@@ -1,5 +1,5 @@
 /**
- * 'Creation Failed' bodies (back-office.md section 8), chosen by the database's error code (SQLSTATE,
+ * 'Creation Failed' bodies, chosen by the database's error code (SQLSTATE,
  * app/db/errors.ts), never by its wording: no privilege on the table, out of resources (a full disk,
  * out of memory), or over one of the database's limits (a row too large); anything else is general.
  * Here rather than beside ARTICLE_TEXT: recognising a database failure is the server's business, and

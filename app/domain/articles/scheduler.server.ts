@@ -1,5 +1,5 @@
 /**
- * Scheduled publishing (issue 12, item 6): a story an editor scheduled goes live on its own at its
+ * Scheduled publishing (decision record 007): a story an editor scheduled goes live on its own at its
  * minute, with no reader request needed. Every app instance runs the same loop; each due story is locked
  * and checked again before it is published, so with several instances on one PostgreSQL database each
  * story is published by exactly one of them (the others' SELECT … FOR UPDATE no longer matches the row:

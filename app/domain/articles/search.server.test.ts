@@ -1,5 +1,5 @@
 /**
- * Search reaches every match (issue 24, item 6): 'Found N results' is the real number of published
+ * Search reaches every match : 'Found N results' is the real number of published
  * matches, not the newest 200, and every page of them can be reached, each story once.
  */
 import { sql } from "drizzle-orm";

@@ -1,5 +1,5 @@
 /**
- * Category management (back-office.md sections 2, 5 and 8). Names and slugs are unique; a category
+ * Category management. Names and slugs are unique; a category
  * that still has articles is only deleted once its articles have somewhere else to go.
  */
 import { signalAfter } from "#app/domain/delivery/site-changes.server";

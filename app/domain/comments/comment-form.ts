@@ -1,5 +1,5 @@
 /**
- * The public comment form (public-site.md section 5): name, email and comment, all required after
+ * The public comment form: name, email and comment, all required after
  * trimming. Shared by the browser (quick feedback) and the server (the rule that counts).
  *
  * A plain function rather than a zod schema: the reader script runs it on the article page, where
@@ -25,7 +25,7 @@ export const COMMENT_TEXT = {
   empty: "No comments yet. Be the first to share your thoughts!",
 } as const;
 
-/** The comments demo's own texts (public-site.md section 5). */
+/** The comments demo's own texts. */
 export const COMMENT_DEMO_TEXT = {
   postedTitle: "Comment Posted",
   posted: "Your comment has been posted successfully!",

@@ -1,5 +1,5 @@
 /**
- * Comment moderation (back-office.md sections 2, 4 and 8): the transitions of the spec's table and
+ * Comment moderation: the transitions of the moderation table (moderation.server.test.ts) and
  * nothing else, the moderation settings, and the orphan clean-up. Admins and editors only.
  */
 import { and, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";

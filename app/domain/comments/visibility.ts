@@ -1,5 +1,5 @@
 /**
- * Which comments readers see (public-site.md section 4): approved always, rejected only when
+ * Which comments readers see : approved always, rejected only when
  * showRejectedComments is on, spam only when showSpamComments is on, pending never.
  */
 import type { CommentStatus } from "#app/lib/enums";

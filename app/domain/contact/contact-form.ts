@@ -1,5 +1,5 @@
 /**
- * The contact form (public-site.md section 5): name, email and message required after trimming, the
+ * The contact form: name, email and message required after trimming, the
  * email must look like one, the subject is optional. Shared by the browser and the server.
  * A plain function rather than a zod schema, like the comment form's (decision record 005).
  */

@@ -1,7 +1,8 @@
 /**
- * The contact inbox (deviations.md: "/admin/messages (admins and editors) lists, opens, marks handled and
- * deletes them"). Opening a new message makes it `read`; "Mark handled" sets `archived` (inbox-rules.ts). Every function
- * but the dashboard's count takes the actor and refuses a role without the `messages` permission.
+ * The contact inbox (/admin/messages, for admins and editors, lists, opens, marks handled and
+ * deletes them). Opening a new message makes it `read`; "Mark handled" sets `archived` (inbox-rules.ts).
+ * Every function but the dashboard's count takes the actor and refuses a role without the `messages`
+ * permission.
  */
 import { and, asc, count, desc, eq, ilike, or, sql } from "drizzle-orm";
 import type { CurrentUser } from "#app/auth/guard.server";

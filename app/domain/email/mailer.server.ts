@@ -1,6 +1,6 @@
 /**
  * The app's one way to send e-mail: SMTP through `SMTP_URL` (nodemailer). Newsletter confirmations use
- * it today; staff e-mail (password reset, invitations, issue 13) is meant to use it too.
+ * it today; staff e-mail (password reset, invitations, decision record 010) is meant to use it too.
  *
  * Without `SMTP_URL` nothing is sent: `isEmailConfigured()` says so, and callers choose what to do
  * instead (the newsletter confirms a signup directly; staff screens keep the set-password path).

@@ -1,10 +1,10 @@
 /**
- * One SMTP connection that sends messages one at a time, for bulk sending (the newsletter, issue 29),
- * with a moment kept just before each message's last line: `beforeLastLine` runs once the whole
- * message has been written to the mail server, and the final "." that commits it is written only when
- * that resolves. The newsletter records the delivery as `sending` there, so a sender killed at any
- * moment has recorded every message the mail server could have taken, and `sent` once `send` resolves
- * (the server's 250; decision record 018).
+ * One SMTP connection that sends messages one at a time, for bulk sending (the newsletter, decision record
+ * 018), with a moment kept just before each message's last line: `beforeLastLine` runs once the whole message
+ * has been written to the mail server, and the final "." that commits it is written only when that resolves.
+ * The newsletter records the delivery as `sending` there, so a sender killed at any moment has recorded every
+ * message the mail server could have taken, and `sent` once `send` resolves (the server's 250; decision
+ * record 018).
  *
  * Nodemailer's connection does the protocol (EHLO, STARTTLS, AUTH, PIPELINING, dot-stuffing); the
  * message stream it is given holds back its end. Any failure closes the connection: the next message

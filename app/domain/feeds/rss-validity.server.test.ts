@@ -2,7 +2,7 @@
  * The feeds are valid RSS 2.0 (https://www.rssboard.org/rss-specification) and every XML file is
  * well-formed whatever a newsroom types: read back by a strict XML reader (xml-testing.ts), with the
  * required channel and item elements checked. A title pasted with control characters (\x0b, \x01:
- * issue 13, finding 5) once made the whole feed unreadable.
+ * a hostile-input probe found this) once made the whole feed unreadable.
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * Imports a JSON export of the old document database (deviations.md, "Migration"): the collections
+ * Imports a JSON export of the old document database (README.md, "Moving from the old site"): the collections
  * articles, categories, comments, users, media, notifications, contactMessages and settings, in any of
  * the field variants the old app wrote. Idempotent: records keep their source ids and are upserted, so
  * running the same export twice changes nothing. Ids come the ways document databases export them:
@@ -405,7 +405,7 @@ async function importArticles(
       });
     const category = "unknown" in resolved ? { id: null } : resolved;
     const authorId = authorOf(doc);
-    // Data URLs never go into the database (deviations.md): each inline image becomes a media item.
+    // Data URLs never go into the database: each inline image becomes a media item.
     const leftOut = (which: string, reason: string) =>
       skip(report, "articles", doc.id, IMPORT_TEXT.imageLeftOut(which, reason));
     const body = await storeBodyImages(str(doc.content), (url, alt) =>
@@ -485,7 +485,7 @@ async function importComments(tx: DbOrTx, docs: unknown, report: ImportReport) {
       authorName: (first(doc, "authorName", "author", "name") || "Anonymous").slice(0, 100),
       authorEmail: first(doc, "authorEmail", "email").slice(0, 254),
       text: text.slice(0, 5000),
-      // A comment with no status is pending (back-office.md section 3).
+      // A comment with no status is pending, as a new comment is.
       status: oneOf(doc.status, COMMENT_STATUSES, "pending"),
       likes: int(doc.likes),
       createdAt: firstDate(doc, "createdAt", "timestamp") ?? new Date(),

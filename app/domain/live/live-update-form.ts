@@ -1,6 +1,6 @@
 /**
- * A live update as the back office sends it (issue 28): checked in the browser for speed and on the
- * server for truth, with the messages both show.
+ * A live update as the back office sends it (decision record 016): checked in the browser for speed and on
+ * the server for truth, with the messages both show.
  */
 import { z } from "zod";
 import { parseForm, type FormParse } from "#app/lib/form";

@@ -1,5 +1,5 @@
 /**
- * A live story's coverage as readers get it (issue 28): the page's stream section and the poll
+ * A live story's coverage as readers get it (decision record 016): the page's stream section and the poll
  * endpoint's copy of it are built here from one function, so the reader script can swap one for the
  * other.
  */

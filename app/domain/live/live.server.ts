@@ -1,9 +1,9 @@
 /**
- * Live coverage (issue 28): a story marked live gets a stream of updates. Editors and admins start and
- * end the coverage, pin up to three key points, edit, delete and review updates; a writer posts updates
- * to their own live stories. On a published story a writer's update waits for an editor (the review
- * rule of a writer's change to live text) unless an editor lets the story's writers post directly.
- * Every change is in the activity log, and one readers see is signalled to the page cache.
+ * Live coverage (decision record 016): a story marked live gets a stream of updates. Editors and admins start
+ * and end the coverage, pin up to three key points, edit, delete and review updates; a writer posts updates
+ * to their own live stories. On a published story a writer's update waits for an editor (the review rule of a
+ * writer's change to live text) unless an editor lets the story's writers post directly. Every change is in
+ * the activity log, and one readers see is signalled to the page cache.
  */
 import { and, count, desc, eq } from "drizzle-orm";
 import type { CurrentUser } from "#app/auth/guard.server";

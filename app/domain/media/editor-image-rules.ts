@@ -1,8 +1,8 @@
 /**
- * Images chosen in the article editor (the featured image and the body's Image button): the spec's texts
- * (back-office.md, "Image file (editor and featured image)" and "Uploads"), the quick check the browser
- * runs before sending a file (the server checks again, by content), and the fields an image carries:
- * alt text, caption and credit. Also the media item form (name, alt, caption, credit, tags).
+ * Images chosen in the article editor (the featured image and the body's Image button): the back office's
+ * texts for an image file and for uploads, the quick check the browser runs before sending a file (the server
+ * checks again, by content), and the fields an image carries: alt text, caption and credit. Also the media
+ * item form (name, alt, caption, credit, tags).
  */
 import { z } from "zod";
 import { MEDIA_LIMITS, MEDIA_TEXT } from "./media-rules";

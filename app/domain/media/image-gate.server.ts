@@ -1,5 +1,5 @@
 /**
- * Image work one at a time (issue 13): decoding and resizing a large photo takes a core and hundreds of
+ * Image work one at a time: decoding and resizing a large photo takes a core and hundreds of
  * megabytes for seconds. A few uploads at once would starve the readers on a two-core server, so each
  * waits its turn here, in arrival order, and libvips itself uses one thread (`sharp.concurrency(1)` in
  * variants.server.ts), leaving the other core to pages.

@@ -73,7 +73,7 @@ export async function listMedia(db: DbOrTx, filter: MediaListFilter = {}) {
 /**
  * Who uploaded a file, as a viewer may see it: the spec's uploader e-mail for those who manage staff
  * accounts (admins), the uploader's name for everyone else, who have no business with colleagues'
- * addresses (issue 13: writers saw every uploader's e-mail).
+ * addresses (writers once saw every uploader's e-mail).
  */
 export function uploaderShown(email: string, name: string | null, showEmails: boolean): string {
   if (showEmails) return email;

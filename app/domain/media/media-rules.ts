@@ -1,7 +1,7 @@
 /**
- * Media upload rules shared by the form and the server (back-office.md section 5, "Media upload"):
+ * Media upload rules shared by the form and the server :
  * the spec's texts and limits, the type derived from the extension, and the content check that the
- * spec lacked (deviations.md: validate type by content, keep the 32 MB limit).
+ * observed app lacked (the type is checked by content; the 32 MB limit stays).
  */
 import { z } from "zod";
 import type { MEDIA_TYPES } from "#app/lib/enums";
@@ -47,7 +47,7 @@ export const MEDIA_LIMITS = {
   fileBytes: 32 * 1024 * 1024,
 } as const;
 
-/** The link-preview image (deviations.md, "Social meta"): 1200x630, cropped to fill. */
+/** The link-preview image (Open Graph and the Twitter card, app/lib/seo.ts): 1200x630, cropped to fill. */
 export const SHARE_IMAGE = { width: 1200, height: 630 } as const;
 /** A share image's key ends `-share.jpg`; uploads before it had a WebP crop ending `-social.webp`. */
 export const SHARE_VARIANT_SUFFIX = "share";

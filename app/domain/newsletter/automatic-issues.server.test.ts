@@ -1,6 +1,6 @@
 /**
- * The daily digest and the breaking-news e-mail (issue 29): made once a day at the digest's hour in the
- * site's time zone, with two instances sending; not at all on a day with nothing new; one e-mail per
+ * The daily digest and the breaking-news e-mail (decision record 018): made once a day at the digest's hour
+ * in the site's time zone, with two instances sending; not at all on a day with nothing new; one e-mail per
  * Breaking News story. Mailed to a real SMTP server in this process.
  */
 import { eq } from "drizzle-orm";

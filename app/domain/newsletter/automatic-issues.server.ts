@@ -1,5 +1,5 @@
 /**
- * The issues nobody composes (issue 29, item 1): the daily digest and the breaking-news e-mail. Each is
+ * The issues nobody composes (decision record 018): the daily digest and the breaking-news e-mail. Each is
  * made as a `scheduled` issue due now, which the sender loop queues (sending.server.ts), so making it and
  * sending it are each done once. Once is the database's: one digest row per day of the site's time zone
  * (`digest_day` unique) and one breaking e-mail per story (`breaking_article_id` unique), whatever the

@@ -1,5 +1,5 @@
 /**
- * Opens and clicks of an issue (issue 29, item 4), counted only while an admin has open counts on
+ * Opens and clicks of an issue (decision record 018), counted only while an admin has open counts on
  * (Settings → Content, off by default; the signup form then says so). The mail then carries a 1x1
  * image and story links through a redirect, each naming the issue and the subscriber's counts token
  * (`countsToken`: it counts and does nothing else, so an image proxy that loads the image cannot

@@ -1,5 +1,5 @@
 /**
- * The newsletter compose form's rules and texts (issue 29, item 1), isomorphic: the route reads the
+ * The newsletter compose form's rules and texts (decision record 018), isomorphic: the route reads the
  * posted form with `readIssueForm` and the domain checks the same schema again. The stories travel as
  * plain check boxes (`story`) with a position number each (`position.<id>`), so choosing and ordering
  * work without the page's script.

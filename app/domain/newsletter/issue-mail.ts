@@ -1,5 +1,5 @@
 /**
- * One newsletter issue as the e-mail one subscriber receives (issue 29, item 3): its HTML and plain-text
+ * One newsletter issue as the e-mail one subscriber receives (decision record 018): its HTML and plain-text
  * parts, built as strings from plain data, so the sending queue calls it once per recipient and the tests
  * read it without a database. `mail-check.ts` holds the rules this output is checked against.
  *

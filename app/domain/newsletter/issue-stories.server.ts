@@ -1,5 +1,5 @@
 /**
- * The stories of an issue as the mail shows them, frozen when the issue is made (issue 29): title,
+ * The stories of an issue as the mail shows them, frozen when the issue is made (decision record 018): title,
  * summary, absolute address and the picture with its size (a mail client lays out before it loads
  * images), so an issue mailed for hours says the same thing to its first and last reader.
  */

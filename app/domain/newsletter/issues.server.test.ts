@@ -1,6 +1,6 @@
 /**
- * Newsletter issues in the back office (issue 29): a draft freezes its published stories in the chosen
- * order, refuses what the form's rules refuse without writing anything, is sent now, scheduled in the
+ * Newsletter issues in the back office (decision record 018): a draft freezes its published stories in the
+ * chosen order, refuses what the form's rules refuse without writing anything, is sent now, scheduled in the
  * site's time zone or unscheduled, paused and resumed; the list shows each send's figures; a writer is
  * refused everything and nothing changes.
  */

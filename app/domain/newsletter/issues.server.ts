@@ -1,5 +1,5 @@
 /**
- * The back office's newsletter issues (issue 29, items 1, 2 and 4): the list with each send's figures,
+ * The back office's newsletter issues (decision record 018): the list with each send's figures,
  * composing a draft from published stories, the preview and the test to oneself, sending now or at a
  * time, and pausing a send. Every function takes the actor and refuses a role without the `newsletter`
  * permission (admins and editors); every change is in the activity log.

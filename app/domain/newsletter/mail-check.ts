@@ -1,7 +1,8 @@
 /**
- * The check an HTML e-mail must pass before it is sent (issue 29, last acceptance item): what mail
- * clients refuse or mangle (external CSS, scripts, relative links), what breaks the layout on a phone
- * (no viewport, fixed widths over 600px, images without their size) and what Gmail clips (size).
+ * The check an HTML e-mail must pass before it is sent (decision record 018;
+ * tests/e2e/newsletter-mail.spec.ts): what mail clients refuse or mangle (external CSS, scripts, relative
+ * links), what breaks the layout on a phone (no viewport, fixed widths over 600px, images without their size)
+ * and what Gmail clips (size).
  *
  * A handful of regular expressions over the markup, not an HTML parser: it is meant for mails we build
  * ourselves (`issue-mail.ts`), where tags are well formed, and it errs towards reporting. Comments are

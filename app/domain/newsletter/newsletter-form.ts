@@ -1,5 +1,5 @@
 /**
- * The newsletter signup form (issue 12, item 3): an e-mail address and a required consent tick. A plain
+ * The newsletter signup form (decision record 007): an e-mail address and a required consent tick. A plain
  * function rather than a zod schema, like the comment and contact forms (decision record 005), so the
  * reader script could check it too. Also the reader-facing texts of the signup, confirm and unsubscribe
  * pages, and the back office's subscriber screen.
@@ -14,7 +14,7 @@ export const NEWSLETTER_TEXT = {
   consentLabel:
     "I agree to receive the newsletter by e-mail and to have my address stored for it. I can unsubscribe at any time with the link in every e-mail.",
   submit: "Subscribe",
-  /** Added to the consent while an admin has open counts on (Settings → Content; issue 29). */
+  /** Added to the consent while an admin has open counts on (Settings → Content; decision record 018). */
   countsNotice: "Each issue counts whether I open it and follow its links.",
   invalidTitle: "Please check the form",
   invalidEmail: "Please enter a valid email address.",

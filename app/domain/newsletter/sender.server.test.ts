@@ -1,5 +1,5 @@
 /**
- * Sending the newsletter to a real SMTP server in this process (issue 29): who gets an issue, how
+ * Sending the newsletter to a real SMTP server in this process (decision record 018): who gets an issue, how
  * often, what a refusal does, and what two instances sending at once do. The kill -9 in the middle of
  * a send is in server/newsletter-sending.test.ts, on real server processes.
  */

@@ -1,5 +1,5 @@
 /**
- * The loop that sends the newsletter (issue 29, item 2). Every instance runs it; the one that holds a
+ * The loop that sends the newsletter (decision record 018). Every instance runs it; the one that holds a
  * sending issue's lease works its queued deliveries in order over one SMTP connection, at most
  * `ratePerMinute` a minute, renewing the lease as it goes. A holder that stops or dies leaves the lease
  * to run out and another instance (or this one, restarted) carries on from the rows.

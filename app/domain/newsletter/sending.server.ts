@@ -1,5 +1,5 @@
 /**
- * A send of the newsletter as a queue in the database (issue 29, item 2): queueing an issue makes one
+ * A send of the newsletter as a queue in the database (decision record 018): queueing an issue makes one
  * delivery row per confirmed subscriber, at once and in one transaction; one instance at a time holds
  * the issue's lease and works its rows (sender.server.ts); the rows say how far it got, so any instance
  * can finish a send another one started, after a crash or a restart. Pausing takes the issue out of

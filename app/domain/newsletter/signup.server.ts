@@ -1,5 +1,5 @@
 /**
- * Readers' side of the newsletter (issue 12, item 3): signing up with consent, confirming by the e-mailed
+ * Readers' side of the newsletter (decision record 007): signing up with consent, confirming by the e-mailed
  * link, unsubscribing. With e-mail configured (SMTP_URL) a signup stays `pending` until its link is
  * followed (double opt-in); without, it is `confirmed` at once, since no link could reach the reader.
  *
@@ -7,9 +7,9 @@
  * who reads the newsletter. Nor does it mail on every try: a confirmation is sent again only to a
  * pending address, at most once per RESEND_INTERVAL.
  *
- * Each link carries the token of its one purpose (issue 40): `confirmToken` only confirms, `token` only
- * unsubscribes, `countsToken` (engagement.server.ts) only counts an open or a click. A mail scanner that
- * follows the confirmation link, or an image proxy that loads the open image, holds nothing that
+ * Each link carries the token of its one purpose (signup.server.test.ts): `confirmToken` only confirms,
+ * `token` only unsubscribes, `countsToken` (engagement.server.ts) only counts an open or a click. A mail
+ * scanner that follows the confirmation link, or an image proxy that loads the open image, holds nothing that
  * unsubscribes, and the unsubscribe link confirms nothing. Links mailed before migration 0022 carried one
  * token for all: it stays the unsubscribe token (a pending reader's: the confirm token), see that migration.
  */

@@ -1,5 +1,5 @@
 /**
- * The back office's subscriber list (issue 12, item 3): newest first, search, status filter, pages and
+ * The back office's subscriber list (decision record 007): newest first, search, status filter, pages and
  * counts; delete; CSV export. Every function takes the actor and refuses a role without the
  * `subscribers` permission (admins and editors).
  */
@@ -119,7 +119,7 @@ export interface SubscriberGrowth {
 
 const GROWTH_PERIOD_MS = 30 * 24 * 3600_000;
 
-/** The dashboard's newsletter figures (issue 29, item 4), for those who may see subscribers. */
+/** The dashboard's newsletter figures (decision record 018), for those who may see subscribers. */
 export async function subscriberGrowth(
   db: DbOrTx,
   actor: Pick<CurrentUser, "role">,

@@ -2,7 +2,7 @@
  * Newsroom notifications, created by the server for the events staff need to hear about (a comment
  * waiting for moderation, a contact message, an article submitted for review, a new user). Each one is
  * addressed to one person (`recipientId`) or to the roles that can open its link (`audience`); read and
- * dismissed are per person, in `notification_receipts` (deviations.md: "Each staff member has their own
+ * dismissed are per person, in `notification_receipts` (each staff member has their own
  * read/dismissed state and sees only what their role can open"). Every query takes the reader, so one
  * person's "mark all read" or "delete" never touches anyone else's list.
  */

@@ -1,5 +1,5 @@
 /**
- * Breaking-news alerts by web push (issue 28, decision record 017), sent by this server itself: no
+ * Breaking-news alerts by web push (decision record 017), sent by this server itself: no
  * third-party service. Two things alert: a story published as Breaking News (once per story), and a
  * live update an editor marks as an alert (once per update). Each is recorded in `push_alerts` first;
  * the unique indexes there make "once" hold across saves, retries and instances, and only the request
@@ -26,7 +26,7 @@ import { pushAgentFor } from "./push-network.server";
 import { BREAKING_TOPIC, PUSH_TEXT, storyTopic } from "./push-topics";
 import { subscriptionsFollowing } from "./subscriptions.server";
 
-/** What the service worker (public/push-worker.js) shows. */
+/** What the service worker (public/service-worker.js) shows. */
 export interface AlertPayload {
   title: string;
   body: string;

@@ -1,5 +1,5 @@
 /**
- * What a reader's browser may follow with web push alerts (issue 28), and the texts of the opt-in
+ * What a reader's browser may follow with web push alerts (decision record 017), and the texts of the opt-in
  * buttons. Shared by the server and the reader script (no server code here).
  */
 export const BREAKING_TOPIC = "breaking";

@@ -1,5 +1,5 @@
 /**
- * The Ads screen's form rules (back-office.md, "Ads screen"), shared by the browser and the server:
+ * The Ads screen's form rules , shared by the browser and the server:
  * enable ads, publisher id, auto ads, non-personalised ads, pages without ads and hiding ads for staff.
  * The ad units have their own form (app/domain/ads/ad-units.ts).
  */

@@ -1,11 +1,13 @@
 /**
  * Contact details readers may see. The spec's defaults are placeholders ("Default contact details are
- * placeholders", public-site.md section 9), and a news site never shows invented content
- * (deviations.md): installs seeded before issue 12 still hold these values, so they count as not set.
- * A detail that is not set is left out of the page, never replaced by a stand-in.
+ * placeholders"), and a news site never shows invented content
+ * (decision record 007): installs seeded before that decision still hold these values, so they count as not
+ * set. A detail that is not set is left out of the page, never replaced by a stand-in.
  */
 
-/** What earlier first starts stored as contact details (app/db/seed.server.ts, before issue 12). */
+/**
+ * What earlier first starts stored as contact details (app/db/seed.server.ts, before decision record 007).
+ */
 export const PLACEHOLDER_CONTACT = {
   adminEmail: ["contact@example.com"],
   contactNumber: ["+233 00 000 0000"],

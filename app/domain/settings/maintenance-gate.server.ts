@@ -1,5 +1,5 @@
 /**
- * The maintenance gate every reader request passes (deviations.md: in maintenance anonymous readers get
+ * The maintenance gate every reader request passes (decision record 007: in maintenance anonymous readers get
  * a 503 with the message; signed-in staff browse normally).
  *
  * Why actions call it themselves: React Router runs a POST's action *before* any loader, so the site

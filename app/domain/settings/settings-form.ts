@@ -1,5 +1,5 @@
 /**
- * The Settings screen's form rules (back-office.md: section 3 "Settings", section 5 "Settings"), shared by
+ * The Settings screen's form rules , shared by
  * the browser (checked before sending) and the server (checked again, always). One flat shape, one field
  * per input, so the whole form posts every setting and nothing is lost between tabs.
  */
@@ -18,7 +18,7 @@ export const SETTINGS_TEXT = {
   resetDone: "Settings reset to defaults successfully!",
   resetFailed: "Error resetting settings. Please try again.",
   resetConfirm: "Are you sure you want to reset all settings to defaults? This action cannot be undone.",
-  /** Said with resetConfirm: RESET_KEEPS is never part of a reset (issue 24). */
+  /** Said with resetConfirm: RESET_KEEPS is never part of a reset (app/routes/admin/settings.test.ts). */
   resetKeeps:
     "Security settings (two-factor requirement, excluding signed-in staff from analytics) are kept.",
   siteTitleRequired: "Site title is required.",
@@ -54,7 +54,7 @@ export const SETTINGS_LIMITS = {
   cacheDurationMax: 86400,
 } as const;
 
-/** The spec's list, with Ghana's own zone first: new installs default to it (deviations.md). */
+/** The time zones on offer, with Ghana's own zone first: new installs default to it (decision record 007). */
 export const TIMEZONES = [
   "Africa/Accra",
   "UTC",

@@ -1,7 +1,7 @@
 /**
  * The public site's own address, for every absolute link it hands out (canonical and share URLs,
  * feeds, sitemaps, robots.txt): the Site URL of the settings, else PUBLIC_URL, else the address the
- * request came to when its host is trusted (issue 13). A value that is not an http(s) address (an
+ * request came to when its host is trusted (decision record 009). A value that is not an http(s) address (an
  * imported "news.example.com") is passed over rather than put in front of every link.
  */
 import { config, type Config } from "#app/config.server";

@@ -1,5 +1,5 @@
 /**
- * The database setup page's two actions (public-site.md section 4): populate adds the spec's sample
+ * The database setup page's two actions : populate adds the sample
  * content; clear deletes every article and every category. Only an admin runs them (the route checks).
  */
 import { siteChanged } from "#app/domain/delivery/site-changes.server";

@@ -1,7 +1,7 @@
 /**
  * The admin-configured code that goes into a public page's HTML, computed per request: the ad network
  * tag, the custom head / body start / body end HTML, and the snippets that match the path and device
- * (deviations.md: "Custom code snippets injected by the browser", "Ads script added by the browser").
+ * (decision record 002: the observed app injected snippets and the ads script in the browser).
  * The server puts it into the document (see html-injector.server.ts), so crawlers see it too.
  */
 import type { Settings } from "#app/db/schema";

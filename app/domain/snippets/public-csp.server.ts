@@ -1,9 +1,9 @@
 /**
- * The content security policy of a public page (issue 13): our own scripts ('self': the reader script),
- * plus exactly what the admins' code on that page needs, derived from it: each inline <script> it holds
- * by its SHA-256 hash, each external script by its origin, and the hosts the known third parties (Google
- * Analytics, the Facebook Pixel, AdSense) load more scripts from. An injected script or handler that is
- * not the admins' does not run.
+ * The content security policy of a public page (decision record 008): our own scripts ('self': the reader
+ * script), plus exactly what the admins' code on that page needs, derived from it: each inline <script> it
+ * holds by its SHA-256 hash, each external script by its origin, and the hosts the known third parties
+ * (Google Analytics, the Facebook Pixel, AdSense) load more scripts from. An injected script or handler that
+ * is not the admins' does not run.
  *
  * Hashes rather than a nonce: public pages are kept whole in the page cache and served to every reader,
  * and a nonce shared by everyone who got the cached page would be no secret.

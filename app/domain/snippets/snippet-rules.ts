@@ -1,7 +1,7 @@
 /**
  * Header & footer code snippets: the rules shared by the back-office screen (browser) and the server
- * (saving, and choosing what goes into a public page). Spec: back-office.md, "Snippet", "Snippet add",
- * "Snippet path matching"; deviations.md, "Custom code snippets injected by the browser".
+ * (saving, and choosing what goes into a public page). Decision record 002 says
+ * why the server, not the browser, puts snippets into the page.
  */
 import { z } from "zod";
 import type { CodeSnippet } from "#app/db/schema";
@@ -26,7 +26,7 @@ export const SNIPPET_LABELS = {
   status: { active: "Active", inactive: "Inactive" },
 } as const;
 
-/** The spec's texts, verbatim (back-office.md sections 5 and 7). */
+/** The snippet screens' texts, verbatim. */
 export const SNIPPET_TEXT = {
   required: "Name and code are required",
   saved: "Snippets saved",

@@ -1,6 +1,6 @@
 /**
  * Saving the header & footer code snippets (settings.codeSnippets). One save replaces the whole list:
- * the screen keeps its changes locally until 'Save All Changes' (spec, back-office.md "Snippets").
+ * the screen keeps its changes locally until 'Save All Changes'.
  */
 import type { Actor } from "#app/domain/activity/activity.server";
 import { logActivity } from "#app/domain/activity/activity.server";

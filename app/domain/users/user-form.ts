@@ -21,7 +21,7 @@ export const USER_TEXT_LIMITS = {
   searchMax: 100,
 } as const;
 
-/** Alert titles of the spec (back-office.md, sections 5 and 8), verbatim. */
+/** Alert titles of the user screens, verbatim. */
 export const USER_FORM_TEXT = {
   missingName: "Missing Name",
   nameTooShort: "Name Too Short",
@@ -57,7 +57,7 @@ export const USER_FORM_TEXT = {
 } as const;
 
 /**
- * The password rule in words (back-office.md, section 8's field table): the spec's message names the length,
+ * The password rule in words : the message the screens have always shown names the length,
  * the letter and the number but not the allowed characters, so `Passw0rd-Long-123` was refused with nothing
  * saying why. Every password field shows the whole rule, and the refusal repeats it.
  */

@@ -1,5 +1,5 @@
 /**
- * Featured and Breaking News on a story not yet live (issue 24, item 8): the articles list tells the
+ * Featured and Breaking News on a story not yet live : the articles list tells the
  * newsroom which story holds a flag for readers now ('Featured') and which takes it when it is
  * published ('Featured when published'), in the loader's data and on the rendered list.
  */

@@ -1,5 +1,5 @@
 /**
- * The back office's live coverage screen (issue 28) per role, through its loader and action as the
+ * The back office's live coverage screen (decision record 016) per role, through its loader and action as the
  * server runs them: an editor starts coverage and posts, a writer's update to their published story
  * waits for review, a writer cannot run the coverage or open another's story, a refused update keeps
  * what was typed, and an editor edits an update in place (`?edit=`, no script needed) while the story's

@@ -1,9 +1,9 @@
 /**
  * The save step shared by the add and edit article actions: parse, save through the domain, answer
  * with the spec's messages. A failed save hands back exactly what was typed. A saved article opens in
- * its edit screen (issue 11: saving keeps you in the editor), not in the list the spec returns to.
- * The autosave endpoint's step is here too: it answers JSON and never redirects, since a redirect would
- * take the browser away from the text being typed.
+ * its edit screen (saving keeps you in the editor; tests/e2e/newsroom.spec.ts), not in the list the observed
+ * app returned to. The autosave endpoint's step is here too: it answers JSON and never redirects, since a
+ * redirect would take the browser away from the text being typed.
  */
 import { data } from "react-router";
 import type { CurrentUser } from "#app/auth/guard.server";

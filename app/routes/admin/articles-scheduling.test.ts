@@ -1,5 +1,5 @@
 /**
- * Scheduling from the article screens, per role (issue 12, item 6): editors and admins schedule with a
+ * Scheduling from the article screens, per role (decision record 007): editors and admins schedule with a
  * date and time read in the site's timezone; a time gone by is refused with the form kept as typed; a
  * writer cannot schedule (403); the list filters scheduled stories and shows their time.
  */

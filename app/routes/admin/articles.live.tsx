@@ -1,5 +1,5 @@
 /**
- * A story's live coverage in the back office (issue 28, decision record 016): editors and admins start
+ * A story's live coverage in the back office (decision record 016): editors and admins start
  * and end it, let writers post directly, pin, approve, edit and delete updates; the story's writer posts
  * updates (reviewed on a published story). The server decides every one of these (live.server.ts).
  * Editing works without JavaScript: `?edit=<update id>` opens that update's form in place.

@@ -1,7 +1,8 @@
 /**
- * An article's revision history (deviations.md, "A writer may edit their own articles whatever their
- * status"): every save, a word-level diff between two revisions, restore, and for editors and admins
- * the review of writers' proposed changes to published stories. The notification of a proposal links here.
+ * An article's revision history (docs/architecture.md, "Finding a rule"; a writer may edit their own articles
+ * whatever their status): every save, a word-level diff between two revisions, restore, and for editors and
+ * admins the review of writers' proposed changes to published stories. The notification of a proposal links
+ * here.
  */
 import { data, Link, useNavigation } from "react-router";
 import { requirePermission } from "#app/auth/guard.server";

@@ -156,7 +156,7 @@ describe("the dashboard's numbers and the editor's views chart per role", () => 
     expect(JSON.stringify(body)).not.toContain("/admin/comments");
   });
 
-  test("subscriber growth (issue 29): confirmed now, joined in the last 30 days and the 30 before, left; not for writers", async () => {
+  test("subscriber growth: confirmed now, joined in the last 30 days and the 30 before, left; not for writers", async () => {
     const ago = (days: number) => new Date(Date.now() - days * DAY);
     await database.db.insert(newsletterSubscribers).values([
       {

@@ -1,5 +1,5 @@
 /**
- * Signing out (back-office.md, "Sign out" in the error catalogue): 'Signed Out!' when the session has
+ * Signing out: 'Signed Out!' when the session has
  * ended, 'Sign Out Failed' / 'There was an error signing out. Please try again.' when it could not be
  * ended, and then the session cookie is kept, so the person can try again rather than believe they left.
  */

@@ -1,5 +1,5 @@
 /**
- * The upload causes of back-office.md section 8 ("Uploads"): after the 'Upload Failed' title, 'Upload
+ * The upload causes the media screen names: after the 'Upload Failed' title, 'Upload
  * failed. ' and 'Storage quota exceeded.' when the disk or the quota is full, and 'Authentication
  * required. Please log in again.' when the server answers 401 to an image for the body. A full disk
  * cannot be produced in a test, so storage is made to fail as the file system does (ENOSPC, EDQUOT).

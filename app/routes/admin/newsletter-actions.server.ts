@@ -1,6 +1,6 @@
 /**
- * The newsletter screens' actions (issue 29), shared by the new-issue and the issue routes: each intent
- * is one domain call answered with a toast, or with the form as typed and its problems. Without the
+ * The newsletter screens' actions (decision record 018), shared by the new-issue and the issue routes: each
+ * intent is one domain call answered with a toast, or with the form as typed and its problems. Without the
  * page's script "Send now" arrives unconfirmed, and the answer is the confirmation step.
  */
 import { data } from "react-router";

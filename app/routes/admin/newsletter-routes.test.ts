@@ -1,7 +1,7 @@
 /**
- * The newsletter screens (issue 29) called as routes per role: admins and editors list issues, compose
- * a draft (stories in the order their numbers give, what was typed kept on a refusal), preview it, send
- * it after confirming (refused while the site has no e-mail), unschedule it, pause and resume its send;
+ * The newsletter screens (decision record 018) called as routes per role: admins and editors list issues,
+ * compose a draft (stories in the order their numbers give, what was typed kept on a refusal), preview it,
+ * send it after confirming (refused while the site has no e-mail), unschedule it, pause and resume its send;
  * a writer gets 403 everywhere and changes nothing; a signed-out visitor is sent to the sign-in page.
  */
 import { desc, eq } from "drizzle-orm";

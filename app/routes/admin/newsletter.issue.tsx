@@ -22,9 +22,9 @@ import type { Route } from "./+types/newsletter.issue";
 import { issueAction } from "./newsletter-actions.server";
 
 /**
- * One issue (issue 29): a draft is composed, previewed, tested, sent or scheduled here; a scheduled one
- * can go back to draft; a send shows its figures, fresh every few seconds while it runs, and pauses or
- * resumes.
+ * One issue (decision record 018): a draft is composed, previewed, tested, sent or scheduled here; a
+ * scheduled one can go back to draft; a send shows its figures, fresh every few seconds while it runs, and
+ * pauses or resumes.
  */
 export const loader = withDomainErrors(async ({ request, params, context }: Route.LoaderArgs) => {
   const user = await requirePermission(context, "newsletter", "view");

@@ -8,7 +8,7 @@ import { dateTimeFormat } from "#app/lib/dates";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/newsletter";
 
-/** The newsletter's issues, newest first, with each send's figures (issue 29, item 4). */
+/** The newsletter's issues, newest first, with each send's figures (decision record 018). */
 export const loader = withDomainErrors(async ({ context }: Route.LoaderArgs) => {
   const user = await requirePermission(context, "newsletter", "view");
   return { issues: await listIssues(context.db, user) };

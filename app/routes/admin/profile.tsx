@@ -34,7 +34,7 @@ import { expectedError, statusOf, withDomainErrors } from "#app/lib/http-errors.
 import { authorPath } from "#app/lib/paths";
 import type { Route } from "./+types/profile";
 
-/** Own profile: only a signed-in, enabled account is needed (deviations.md). */
+/** Own profile: only a signed-in, enabled account is needed, whatever the role. */
 export const loader = withDomainErrors(async ({ request, context }: Route.LoaderArgs) => {
   const me = await requireUser(context);
   const user = await getUserById(context.db, me.id);

@@ -1,5 +1,5 @@
 /**
- * Staff e-mail when the site has no SMTP_URL (issue 13, part 4): the screens say e-mail is not
+ * Staff e-mail when the site has no SMTP_URL (decision record 010): the screens say e-mail is not
  * configured, nothing pretends to send, and admins keep the set-password path. (With e-mail configured,
  * server/staff-email.test.ts follows the e-mails through a real SMTP server.)
  */

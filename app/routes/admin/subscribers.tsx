@@ -238,7 +238,7 @@ export default function Subscribers({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-/** Web push alerts (issue 28): who gets them, and what the last day's alerts did. */
+/** Web push alerts (decision record 017): who gets them, and what the last day's alerts did. */
 function AlertFigures({ alerts }: { alerts: Route.ComponentProps["loaderData"]["alerts"] }) {
   const n = (value: number) => value.toLocaleString("en-US");
   return (

@@ -1,7 +1,7 @@
 /**
  * /article/<slug>/updates: a live story's stream, the first page of the section its page shows, for the
- * reader script's poll (issue 28). It is a public GET like a page, so the page cache keeps it (it is not
- * under /resources/) and purges it with the story: its links name the story. An unchanged poll sends
+ * reader script's poll (decision record 016). It is a public GET like a page, so the page cache keeps it (it
+ * is not under /resources/) and purges it with the story: its links name the story. An unchanged poll sends
  * `If-None-Match` and gets a 304 from the cache.
  */
 import { redirect } from "react-router";

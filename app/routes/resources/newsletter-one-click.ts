@@ -1,10 +1,10 @@
 /**
- * /newsletter/one-click?token=…: the `List-Unsubscribe` address of every newsletter issue (issue 29).
- * A mail client's "Unsubscribe" button POSTs `List-Unsubscribe=One-Click` here (RFC 8058) and the
- * reader is out, with no page to visit: the token in the address is the authority, so the cross-site
- * check lets it through (server/security.ts), and it works in maintenance and while the newsletter is
- * off, as every way to leave does. A person who opens the address gets the unsubscribe page instead:
- * a GET changes nothing (mail scanners open links).
+ * /newsletter/one-click?token=…: the `List-Unsubscribe` address of every newsletter issue (decision record
+ * 018). A mail client's "Unsubscribe" button POSTs `List-Unsubscribe=One-Click` here (RFC 8058) and the
+ * reader is out, with no page to visit: the token in the address is the authority, so the cross-site check
+ * lets it through (server/security.ts), and it works in maintenance and while the newsletter is off, as every
+ * way to leave does. A person who opens the address gets the unsubscribe page instead: a GET changes nothing
+ * (mail scanners open links).
  */
 import { redirect } from "react-router";
 import { unsubscribe } from "#app/domain/newsletter/signup.server";

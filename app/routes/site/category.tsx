@@ -38,8 +38,8 @@ export const loader = withDomainErrors(async ({ params, request, context }: Rout
     listing.value.articles.map((article) => article.imageUrl),
     { small: isLiteRequest(request.headers) },
   );
-  // An unknown category shows the spec's empty state ('No articles found' with a link home) with status
-  // 404, so crawlers do not index it (deviations.md); a real category with no stories yet is a 200.
+  // An unknown category shows the empty state ('No articles found' with a link home) with status
+  // 404, so crawlers do not index it; a real category with no stories yet is a 200.
   return data({ listing, name: listing.value.name, images }, { status: listing.value.exists ? 200 : 404 });
 });
 

@@ -1,6 +1,6 @@
 /**
  * The settings' cache and maintenance switches reach real public responses: the site layout speaks for
- * every public page (deviations.md: "Cache flag and duration", "maintenance").
+ * every public page (the Cache flag and duration of Settings, and maintenance; decision record 006).
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { settings } from "#app/db/schema";

@@ -1,6 +1,6 @@
 /**
- * The live stream's first page as the poll endpoint sends it (issue 28): the same section the story's
- * page shows, and the ETag those bytes will have in the page cache. The page names that ETag, so the
+ * The live stream's first page as the poll endpoint sends it (decision record 016): the same section the
+ * story's page shows, and the ETag those bytes will have in the page cache. The page names that ETag, so the
  * reader script's first poll is already a 304 when nothing has changed since the page was rendered.
  */
 import { renderToStaticMarkup } from "react-dom/server";

@@ -1,6 +1,6 @@
 /**
- * The offline page (issue 30): what the service worker (public/service-worker.js) shows for a page that
- * was not kept when the network is gone. It is fetched and kept in the background like the stories; the
+ * The offline page (decision record 019): what the service worker (public/service-worker.js) shows for a page
+ * that was not kept when the network is gone. It is fetched and kept in the background like the stories; the
  * list of stories kept on this device is filled in by the reader script from the worker's cache
  * (app/reader/offline.ts). Online it is a plain page, kept out of search engines.
  */

@@ -1,8 +1,8 @@
 /**
- * Issue 12's reader polish, on whole documents rendered by the real root, site layout, pages and server
- * entry on a seeded database: not-found pages inside the site's chrome with status 404, a title and
- * `noindex`; an unknown category is a 404 with its empty state; every category in the footer; one label
- * for the breaking-news flag; written excerpts on cards; no placeholder contact details.
+ * The reader site's polish (decision record 007), on whole documents rendered by the real root, site layout,
+ * pages and server entry on a seeded database: not-found pages inside the site's chrome with status 404, a
+ * title and `noindex`; an unknown category is a 404 with its empty state; every category in the footer; one
+ * label for the breaking-news flag; written excerpts on cards; no placeholder contact details.
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
@@ -23,7 +23,7 @@ const textOf = (html: string) =>
     .replace(/&amp;/g, "&")
     .replace(/\s+/g, " ");
 
-describe("reader polish (issue 12)", () => {
+describe("reader polish", () => {
   let database: TestDatabase;
   let handle: (path: string) => Promise<{ status: number; html: string; headers: Headers }>;
 

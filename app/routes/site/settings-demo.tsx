@@ -3,7 +3,7 @@ import { pageMeta, siteMetaFrom } from "#app/lib/seo";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/settings-demo";
 
-/** Read-only, and only the settings the site shows anyway (deviations.md): nothing secret leaves the server. */
+/** Read-only, and only the settings the site shows anyway: nothing secret leaves the server. */
 export const loader = withDomainErrors(async ({ context }: Route.LoaderArgs) => {
   return { settings: publicSettings(await getSettings(context.db)) };
 });

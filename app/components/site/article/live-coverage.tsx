@@ -1,8 +1,8 @@
 /**
- * A live story's coverage (issue 28), complete without JavaScript: the key points, the updates newest
- * first with an anchor and share links each, a Refresh link (the page itself, fresh from the cache after
- * every update) and links to older and newer updates for long streams. The poll endpoint sends this same
- * section (app/routes/resources/live-updates.ts); the reader script (app/reader/live-updates.ts) asks
+ * A live story's coverage (decision record 016), complete without JavaScript: the key points, the updates
+ * newest first with an anchor and share links each, a Refresh link (the page itself, fresh from the cache
+ * after every update) and links to older and newer updates for long streams. The poll endpoint sends this
+ * same section (app/routes/resources/live-updates.ts); the reader script (app/reader/live-updates.ts) asks
  * for it and offers what is new behind a button.
  */
 

@@ -1,5 +1,5 @@
 /**
- * A live story's texts (issue 28): the page renders them and the reader script writes the "N new
+ * A live story's texts (decision record 016): the page renders them and the reader script writes the "N new
  * updates" button with them, so they live apart from the component (no React in the script).
  */
 export const LIVE_COVERAGE_TEXT = {
