@@ -1,6 +1,7 @@
 /**
- * How a public page is delivered: the cache header from the settings (deviations.md: "Cache flag and
- * duration") and who may pass while the site is in maintenance.
+ * How a public page is delivered: the cache header from the settings (Settings → Performance's cache
+ * flag and duration, which we honour: docs/architecture.md) and who may pass while the site is in
+ * maintenance.
  */
 import { SESSION_COOKIE_NAME } from "#app/auth/session.server";
 import { readCookie } from "#app/lib/cookie-header";
