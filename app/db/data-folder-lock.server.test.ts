@@ -2,7 +2,8 @@
  * The embedded data folder's lock (data-folder-lock.server.ts): a second opener is refused with who holds
  * the folder, and a lock its holder left behind (killed, crashed) is taken over at once.
  */
-import { spawnSync } from "node:child_process";
+import { type ChildProcess, fork, spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
@@ -10,6 +11,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { isDomainError } from "#app/lib/errors";
 import { openDatabase } from "./client.server";
+import type { RaceAnswer, RaceRound } from "./data-folder-lock-racer.server";
 import {
   LOCK_FILE,
   STALE_AFTER_MS,
@@ -153,6 +155,45 @@ describe("a lock left behind", () => {
     lockDataFolder(dataDir).release();
   });
 
+  /** The claim a taker of the lock now in the folder makes (the name data-folder-lock.server.ts gives it). */
+  function claimOnLock(n: number): string {
+    const inode = fs.statSync(lockFile()).ino;
+    const digest = createHash("sha256").update(fs.readFileSync(lockFile())).digest("hex").slice(0, 16);
+    return `${lockFile()}.takeover-${inode}-${digest}-${n}`;
+  }
+
+  test("whose taker was killed between its claim and its takeover is taken over all the same, claims and all", () => {
+    const dead = deadPid();
+    writeLock({ pid: dead, host: os.hostname(), command: "newsdesk.mjs start", since: "" });
+    const claim = { pid: dead, host: os.hostname(), command: "newsdesk.mjs user:create", since: "" };
+    fs.writeFileSync(claimOnLock(0), JSON.stringify(claim));
+    fs.writeFileSync(claimOnLock(1), JSON.stringify(claim));
+    const lock = lockDataFolder(dataDir);
+    expect(JSON.parse(fs.readFileSync(lockFile(), "utf8")).pid).toBe(process.pid);
+    expect(fs.readdirSync(dataDir)).toEqual([LOCK_FILE]);
+    lock.release();
+  });
+
+  test("being taken over by a live process is refused, naming that process, and its claim is left alone", () => {
+    writeLock({ pid: deadPid(), host: os.hostname(), command: "newsdesk.mjs start", since: "" });
+    const left = fs.readFileSync(lockFile(), "utf8");
+    const parent = process.ppid;
+    const claim = claimOnLock(0);
+    fs.writeFileSync(
+      claim,
+      JSON.stringify({
+        pid: parent,
+        started: processStart(parent),
+        host: os.hostname(),
+        command: "newsdesk.mjs start",
+        since: new Date().toISOString(),
+      }),
+    );
+    expect(refusal(() => lockDataFolder(dataDir))).toContain(`process ${parent} (newsdesk.mjs start, since`);
+    expect(fs.readFileSync(lockFile(), "utf8")).toBe(left);
+    expect(fs.existsSync(claim)).toBe(true);
+  });
+
   test("half written by a crash is taken over once it is a few seconds old", () => {
     writeLock({}, 0);
     fs.writeFileSync(lockFile(), '{"pid":');
@@ -160,6 +201,70 @@ describe("a lock left behind", () => {
     fs.utimesSync(lockFile(), old, old);
     lockDataFolder(dataDir).release();
   });
+});
+
+describe("two processes taking over a left-over lock at the same instant", () => {
+  const ROUNDS = 1_000;
+
+  function startRacer(): Promise<ChildProcess> {
+    const racer = fork(path.join(import.meta.dirname, "data-folder-lock-racer.server.ts"), {
+      execArgv: ["--import", "tsx"],
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    });
+    return new Promise((resolve, reject) => {
+      racer.once("message", () => resolve(racer));
+      racer.once("exit", (code) => reject(new Error(`a racer ended before it was ready (${code})`)));
+    });
+  }
+
+  function race(racer: ChildProcess, round: RaceRound): Promise<RaceAnswer> {
+    return new Promise((resolve, reject) => {
+      const ended = (code: number | null) => reject(new Error(`racer ${racer.pid} ended (${code})`));
+      racer.once("exit", ended);
+      racer.once("message", (answer) => {
+        racer.off("exit", ended);
+        resolve(answer as RaceAnswer);
+      });
+      racer.send(round);
+    });
+  }
+
+  test(`leave exactly one of them holding it, ${ROUNDS} times out of ${ROUNDS}`, async () => {
+    const racers = await Promise.all([startRacer(), startRacer()]);
+    const dead = deadPid();
+    const outcomes: string[] = [];
+    try {
+      for (let round = 0; round < ROUNDS; round++) {
+        const folder = path.join(dataDir, String(round));
+        fs.mkdirSync(folder);
+        // A dead holder: its id has ended (and a recycled one would not have started at tick 1).
+        fs.writeFileSync(
+          path.join(folder, LOCK_FILE),
+          JSON.stringify({
+            pid: dead,
+            started: 1,
+            host: os.hostname(),
+            command: "newsdesk.mjs start",
+            since: "",
+          }),
+        );
+        // Both wait for the same instant, a little ahead, so that neither has finished before the other starts.
+        const startAt = String(process.hrtime.bigint() + 2_000_000n);
+        const answers = await Promise.all(racers.map((racer) => race(racer, { dataDir: folder, startAt })));
+        const holder = JSON.parse(fs.readFileSync(path.join(folder, LOCK_FILE), "utf8")).pid;
+        const winners = racers.filter((_, i) => answers[i]?.won).map((racer) => racer.pid);
+        const errors = answers.flatMap((answer) => answer.error ?? []);
+        const left = fs.readdirSync(folder).filter((name) => name !== LOCK_FILE); // claims, drafts
+        if (winners.length !== 1 || winners[0] !== holder || errors.length > 0 || left.length > 0)
+          outcomes.push(
+            `round ${round}: winners ${winners.join(", ") || "none"}, lock names ${holder}, left ${left} ${errors}`,
+          );
+      }
+    } finally {
+      for (const racer of racers) racer.send("stop");
+    }
+    expect(outcomes).toEqual([]);
+  }, 60_000);
 });
 
 test("the embedded database holds its folder from open to close", async () => {

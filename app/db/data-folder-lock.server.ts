@@ -13,8 +13,10 @@
  *   touched the lock (suspended with Ctrl-Z, a laptop asleep, one long statement); where start times
  *   cannot be read, a live id that has touched it lately;
  * - from another machine sharing the folder, it has been touched lately.
- * Anything else is left over (a recycled process id included), and is taken over.
+ * Anything else is left over (a recycled process id included), and is taken over: by exactly one of the
+ * processes that find it at the same instant (takeOver).
  */
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -55,21 +57,108 @@ export function lockDataFolder(dataDir: string): DataFolderLock {
     since: new Date().toISOString(),
   };
   const text = JSON.stringify(me);
-  // Two rounds: a left-over lock is removed in the first and taken in the second.
-  for (let round = 0; round < 2; round++) {
-    try {
-      // Readable by this account only: it names a process and its command.
-      fs.writeFileSync(file, text, { flag: "wx", mode: 0o600 });
-      return holdLock(file, text);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    }
+  // Three rounds: a lock released between our looks is taken in the next, and a takeover lost to a
+  // process that finished it first ends in a round that finds the winner's lock and refuses.
+  for (let round = 0; round < 3; round++) {
+    if (createFile(file, text)) return holdLock(file, text);
     const found = readLock(file);
     if (!found) continue; // released between our two calls
     if (isHeld(file, found.holder, found.touchedAt)) throw folderInUse(dataDir, found.holder);
-    removeIfUnchanged(file, found.text);
+    const takeover = takeOver(file, found, text);
+    if (takeover === "taken") return holdLock(file, text);
+    if (takeover !== "changed") throw folderInUse(dataDir, takeover.rival);
   }
   throw folderInUse(dataDir, readLock(file)?.holder ?? null);
+}
+
+/**
+ * Puts `text` at `file` only if nothing is there, with its whole text from the first instant: written
+ * under a name of this process's own, then hard-linked, and link(2) fails with EEXIST when the name is
+ * taken, atomically, as an exclusive create does. An exclusive create would show the file empty for a
+ * moment, and no lock may ever look like another one (see takeOver). Readable by this account only: it
+ * names a process and its command.
+ */
+function createFile(file: string, text: string): boolean {
+  const draft = writeDraft(file, text);
+  try {
+    fs.linkSync(draft, file);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    return false;
+  } finally {
+    fs.rmSync(draft, { force: true });
+  }
+}
+
+/** Puts `text` at `file` in place of whatever is there: rename(2) replaces a name atomically. */
+function replaceFile(file: string, text: string) {
+  const draft = writeDraft(file, text);
+  try {
+    fs.renameSync(draft, file);
+  } catch (error) {
+    fs.rmSync(draft, { force: true });
+    throw error;
+  }
+}
+
+/** One name per process: a draft left by a process killed while writing it is overwritten by the next. */
+function writeDraft(file: string, text: string): string {
+  const draft = `${file}.${process.pid}.tmp`;
+  fs.rmSync(draft, { force: true }); // a new file, so that the mode below applies
+  fs.writeFileSync(draft, text, { mode: 0o600 });
+  return draft;
+}
+
+/**
+ * Replaces the left-over lock `stale` with ours unless another process does: of any number of processes
+ * that found the same left-over, exactly one takes it over. Reading the lock, comparing and then removing
+ * it is not enough: two takers both read the left-over, one replaces it, and the other, which compared
+ * before that, removes the winner's lock and takes the folder too.
+ *
+ * The atomic step is an exclusive create (link(2), createFile) of a claim named after that very
+ * left-over: its inode and a digest of its text. Only the process that creates the claim may replace the
+ * lock, and it first reads the lock again: still the left-over, it renames its own lock over it (so the
+ * folder is never without a lock for a newcomer to take); anything else ("changed"), it has lost. The
+ * claim's name never comes back for another lock, since no two locks have the same text (each names a
+ * process alive while it holds it, and none is ever seen half written, see createFile): a taker that
+ * comes after the winner and creates the claim anew re-reads a lock that is no longer the left-over, and
+ * loses. So a slow taker never replaces the winner's lock, however late it comes.
+ *
+ * A claimant killed between its claim and its rename would leave the left-over locked for good, so claims
+ * are numbered: a claim whose process is gone (judged as a lock is, isHeld) sends the next taker to the
+ * next number; one whose process is alive means that process (the rival) is taking over, and we lose.
+ * Claims are removed once the lock is no longer the left-over, when all of them serve nobody; before
+ * that, only our own: a live claimant's claim is never removed under it.
+ */
+function takeOver(
+  file: string,
+  stale: FoundLock,
+  text: string,
+): "taken" | "changed" | { rival: Holder | null } {
+  const digest = createHash("sha256").update(stale.text).digest("hex").slice(0, 16);
+  const claimName = (n: number) => `${file}.takeover-${stale.inode}-${digest}-${n}`;
+  let ours = 0;
+  while (!createFile(claimName(ours), text)) {
+    const claimant = readLock(claimName(ours));
+    if (!claimant) continue; // removed between our two calls: try that number again
+    if (isHeld(claimName(ours), claimant.holder, claimant.touchedAt)) return { rival: claimant.holder };
+    ours++;
+  }
+  let outcome: "taken" | "changed" | null = null;
+  try {
+    const current = readLock(file);
+    if (current && current.inode === stale.inode && current.text === stale.text) {
+      replaceFile(file, text);
+      outcome = "taken";
+    } else {
+      outcome = "changed";
+    }
+    return outcome;
+  } finally {
+    // With an outcome the lock is no longer the left-over, for good; without one (an error), only ours.
+    for (let n = outcome ? 0 : ours; n <= ours; n++) fs.rmSync(claimName(n), { force: true });
+  }
 }
 
 function holdLock(file: string, text: string): DataFolderLock {
@@ -95,20 +184,35 @@ function holdLock(file: string, text: string): DataFolderLock {
   };
 }
 
-function readLock(file: string): { text: string; holder: Holder | null; touchedAt: number } | null {
+interface FoundLock {
+  text: string;
+  holder: Holder | null;
+  touchedAt: number;
+  /** Which file it is: its text and times may be the same as another's, its inode not while it exists. */
+  inode: number;
+}
+
+function readLock(file: string): FoundLock | null {
+  let fd: number;
   try {
-    const touchedAt = fs.statSync(file).mtimeMs;
-    const text = fs.readFileSync(file, "utf8");
+    fd = fs.openSync(file, "r");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
+  try {
+    // Through one descriptor: the times, the inode and the text are all the same file's.
+    const { mtimeMs: touchedAt, ino: inode } = fs.fstatSync(fd);
+    const text = fs.readFileSync(fd, "utf8");
     let holder: Holder | null = null;
     try {
       holder = JSON.parse(text) as Holder;
     } catch {
       // Written half (a crash while writing it) or being written right now: judged by its age alone.
     }
-    return { text, holder, touchedAt };
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw error;
+    return { text, holder, touchedAt, inode };
+  } finally {
+    fs.closeSync(fd);
   }
 }
 
