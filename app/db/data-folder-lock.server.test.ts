@@ -11,7 +11,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { isDomainError } from "#app/lib/errors";
 import { openDatabase } from "./client.server";
-import type { RaceAnswer, RaceRound } from "./data-folder-lock-racer.server";
+import type { RaceAnswer, RaceRound } from "../../tests/support/data-folder-lock-racer";
 import {
   LOCK_FILE,
   STALE_AFTER_MS,
@@ -207,7 +207,7 @@ describe("two processes taking over a left-over lock at the same instant", () =>
   const ROUNDS = 1_000;
 
   function startRacer(): Promise<ChildProcess> {
-    const racer = fork(path.join(import.meta.dirname, "data-folder-lock-racer.server.ts"), {
+    const racer = fork(path.join(import.meta.dirname, "../../tests/support/data-folder-lock-racer.ts"), {
       execArgv: ["--import", "tsx"],
       stdio: ["ignore", "inherit", "inherit", "ipc"],
     });

@@ -13,7 +13,7 @@
  */
 import fs from "node:fs";
 import { isDomainError } from "#app/lib/errors";
-import { lockDataFolder, type DataFolderLock } from "./data-folder-lock.server";
+import { lockDataFolder, type DataFolderLock } from "#app/db/data-folder-lock.server";
 
 export interface RaceRound {
   dataDir: string;
