@@ -1,7 +1,7 @@
 /**
- * Starts and stops the production server for the bench (`node bin/newsdesk.mjs start`, which runs the
- * server in its own process, so the child's pid is the server's; with WEB_CONCURRENCY workers, theirs
- * are its children) and reads its memory from /proc.
+ * Starts and stops the production server for the bench (`node bin/newsdesk.mjs start`: the child is the
+ * supervisor, the server is its child, and WEB_CONCURRENCY workers are the server's children) and reads
+ * the memory and CPU of all of them from /proc.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
