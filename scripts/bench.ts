@@ -19,7 +19,8 @@
  * 5. starts the server again with PAGE_CACHE=off, loads the pages and the sweep the same way, then
  *    measures the server time of what a reader does in the archive (an article, home, a category,
  *    all articles deep in the pages, an author, a tag, a common and a rare word searched, whose shown
- *    totals are checked against the database's count) at BENCH_CONCURRENCY requests at a time;
+ *    totals are checked against the database's count) at BENCH_CONCURRENCY requests at a time; on
+ *    PostgreSQL, then the sweep alone with PAGE_CACHE=off and WEB_CONCURRENCY workers;
  * 6. prints every figure and each budget as ok or FAIL. Exits non-zero on a missed budget only with
  *    BENCH_STRICT=1. Only 127.0.0.1 is ever contacted; every loop and wait is bounded.
  * 7. with BENCH_AGAINST=<git ref>, then (or, with BENCH_ONLY=against, instead of 2-6) runs this build
@@ -249,6 +250,7 @@ async function main() {
     cached: null,
     workers: null,
     uncached: null,
+    uncachedWorkers: null,
     nginxLoad: {},
     nginxGzip: {},
     live: null,
@@ -376,6 +378,18 @@ async function main() {
       figures.deepPage = deepPage;
       figures.uncached.peakRss = second.peakRss();
       await second.stop();
+
+      if (SERVER_URL && WORKERS > 1) {
+        // The sweep again with nothing kept: what the workers add to the render itself, apart from
+        // their page caches (each worker keeps its own, so each hits less often than one process's).
+        log(`Server, PAGE_CACHE=off, WEB_CONCURRENCY=${WORKERS}, on 127.0.0.1:${PORT}`);
+        const manyUncached = await start("uncached-workers", { pageCache: false, workers: WORKERS });
+        figures.uncachedWorkers = {
+          count: WORKERS,
+          run: await loadServer(manyUncached, paths, sweepPaths, { processes: WORKERS }, []),
+        };
+        await manyUncached.stop();
+      }
     }
 
     if (other) {

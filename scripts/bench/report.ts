@@ -90,6 +90,8 @@ export interface BenchFigures {
   cached: ServerRun | null;
   workers: { count: number; run: ServerRun } | null;
   uncached: ServerRun | null;
+  /** The sweep alone, PAGE_CACHE=off, WEB_CONCURRENCY workers on PostgreSQL. */
+  uncachedWorkers: { count: number; run: ServerRun } | null;
   nginxLoad: Partial<Record<PageName, LoadResult>>;
   nginxGzip: Partial<Record<PageName, number>>;
   /** Live coverage with the page cache on, one process (decision record 016). */
@@ -312,6 +314,20 @@ export function printReport(f: BenchFigures): { failed: number } {
       noteTroubles(notes, `sweep at ${connections}, ${w.count} workers`, many, f.load.duration);
     }
   }
+  const uw = f.uncachedWorkers;
+  if (uw) {
+    console.log(`\nWorkers: WEB_CONCURRENCY=${uw.count} against one process, PAGE_CACHE=off (req/s)`);
+    for (const connections of connectionCounts) {
+      const one = f.uncached?.sweep[connections];
+      const many = uw.run.sweep[connections];
+      const ratio = ratioOf(many, one);
+      console.log(
+        `  sweep ${String(connections).padStart(2)}  one ${rps(one, 8)}   ${uw.count} workers ${rps(many, 8)}   ${ratio === null ? "-" : times(ratio)}`,
+      );
+      printCpu(one, many);
+      noteTroubles(notes, `sweep at ${connections}, ${uw.count} workers, uncached`, many, f.load.duration);
+    }
+  }
 
   console.log("\nPage weight (gzip)");
   console.log(
@@ -345,6 +361,7 @@ export function printReport(f: BenchFigures): { failed: number } {
     ["page cache on", f.cached],
     ...(w ? ([[`${w.count} workers, page cache on`, w.run]] as const) : []),
     ["PAGE_CACHE=off", f.uncached],
+    ...(uw ? ([[`${uw.count} workers, PAGE_CACHE=off`, uw.run]] as const) : []),
   ] as const;
   console.log("\nServer peak memory (VmHWM of the server process, or of the largest worker)");
   for (const [label, run] of runs) console.log(`  ${label}: ${run?.peakRss ? mb(run.peakRss) : "-"}`);
@@ -451,6 +468,17 @@ export function printReport(f: BenchFigures): { failed: number } {
       budget: `≥ ${times(BUDGETS.workersOverOne)}`,
     });
   }
+  if (uw)
+    for (const connections of connectionCounts) {
+      const overOne = ratioOf(uw.run.sweep[connections], f.uncached?.sweep[connections]);
+      verdicts.push({
+        name: `uncached sweep at ${connections}, ${uw.count} workers vs one`,
+        isMet: overOne === null ? null : overOne >= BUDGETS.workersOverOne,
+        measured:
+          overOne === null ? "-" : `${times(overOne)}${roomNote(f.uncached?.sweep[connections])}`,
+        budget: `≥ ${times(BUDGETS.workersOverOne)}`,
+      });
+    }
   verdicts.push({
     name: "phone first load, home",
     isMet: f.phone ? f.phone.bytes <= BUDGETS.phoneFirstLoadBytes : null,
