@@ -46,6 +46,13 @@ function sourceFiles(folder: string): string[] {
     .map((entry) => path.posix.join(entry.parentPath.split(path.sep).join("/"), entry.name));
 }
 
+function sourceDocuments(folder: string): string[] {
+  return fs
+    .readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith(".md"))
+    .map((entry) => path.posix.join(entry.parentPath.split(path.sep).join("/"), entry.name));
+}
+
 /** The text of every comment in a source file, found by TypeScript's own parser (not fooled by strings). */
 export function commentsOf(fileName: string, text: string): string[] {
   const kind = /\.(tsx|jsx)$/.test(fileName) ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
@@ -117,6 +124,15 @@ describe("comments cite what a reader of the repository can open", () => {
   test("no comment cites the spec files kept outside the repository", () => {
     const cited = files.filter((file) =>
       (comments.get(file) ?? []).some((comment) => OUTSIDE_SPEC.test(comment)),
+    );
+    expect(cited).toEqual([]);
+  });
+
+  test("no guide or decision record cites an issue number", () => {
+    const documents = ["README.md", ...sourceDocuments("docs")];
+    expect(documents.length).toBeGreaterThan(20);
+    const cited = documents.flatMap((file) =>
+      issueReferences(fs.readFileSync(file, "utf8")).map((reference) => `${file}: ${reference}`),
     );
     expect(cited).toEqual([]);
   });
