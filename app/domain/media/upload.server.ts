@@ -80,7 +80,7 @@ export async function uploadMedia(db: Db, actor: Actor | null, input: UploadInpu
     throw mediaError(MEDIA_TEXT.validationTitle, message, "invalid", field);
   }
   const form = parsed.data;
-  const common = {
+  const common: CommonFields = {
     name: form.name,
     alt: form.alt,
     description: form.description,
@@ -90,33 +90,50 @@ export async function uploadMedia(db: Db, actor: Actor | null, input: UploadInpu
     uploadedById: actor.id,
     uploadedBy: actor.email,
   };
+  if (form.mode === "url") return addMediaByUrl(db, actor, common, form.url);
+  return storeUploadedFile(db, actor, common, await checkedFile(input.file));
+}
 
-  if (form.mode === "url") {
-    const fileName = decodeURIComponent(new URL(form.url).pathname.split("/").pop() ?? "");
-    return db.transaction(async (tx) => {
-      const row = firstRow(
-        await tx
-          .insert(media)
-          .values({
-            ...common,
-            type: mediaTypeFromName(new URL(form.url).pathname),
-            url: form.url,
-            originalName: fileName.slice(0, 255),
-          })
-          .returning(),
-      );
-      await logActivity(tx, {
-        type: "media",
-        actor,
-        action: "added media by URL",
-        title: row.name,
-        description: row.url,
-      });
-      return row;
+/** What every media row gets from the form, whichever way the file came. */
+type CommonFields = Pick<
+  typeof media.$inferInsert,
+  "name" | "alt" | "description" | "tags" | "caption" | "credit" | "uploadedById" | "uploadedBy"
+>;
+
+/** A link to a file elsewhere: a row and its activity, nothing stored. */
+function addMediaByUrl(db: Db, actor: Actor, common: CommonFields, url: string): Promise<Media> {
+  const fileName = decodeURIComponent(new URL(url).pathname.split("/").pop() ?? "");
+  return db.transaction(async (tx) => {
+    const row = firstRow(
+      await tx
+        .insert(media)
+        .values({
+          ...common,
+          type: mediaTypeFromName(new URL(url).pathname),
+          url,
+          originalName: fileName.slice(0, 255),
+        })
+        .returning(),
+    );
+    await logActivity(tx, {
+      type: "media",
+      actor,
+      action: "added media by URL",
+      title: row.name,
+      description: row.url,
     });
-  }
+    return row;
+  });
+}
 
-  const file = input.file;
+interface CheckedFile {
+  file: File;
+  bytes: Uint8Array;
+  checked: Extract<ReturnType<typeof checkFileContent>, { ok: true }>;
+}
+
+/** The uploaded file, present, within the size limit and of a kind its content proves. */
+async function checkedFile(file: File | undefined | null): Promise<CheckedFile> {
   if (!file || file.size === 0 || file.name === "") {
     throw mediaError(MEDIA_TEXT.validationTitle, MEDIA_TEXT.fileRequired, "invalid", "file");
   }
@@ -125,7 +142,16 @@ export async function uploadMedia(db: Db, actor: Actor | null, input: UploadInpu
   const bytes = new Uint8Array(await file.arrayBuffer());
   const checked = checkFileContent(file.name, bytes);
   if (!checked.ok) throw mediaError(MEDIA_TEXT.uploadFailed, checked.message, "invalid", "file");
+  return { file, bytes, checked };
+}
 
+/** Stores the file and its image sizes, then records the row: no row without its files, nor files without it. */
+async function storeUploadedFile(
+  db: Db,
+  actor: Actor,
+  common: CommonFields,
+  { file, bytes, checked }: CheckedFile,
+): Promise<Media> {
   const id = newMediaId();
   const originalKey = mediaKey(id, checked.extension);
   const image = RASTER_FORMATS.includes(checked.format) ? await processImage(id, bytes) : null;
@@ -161,7 +187,6 @@ export async function uploadMedia(db: Db, actor: Actor | null, input: UploadInpu
       return row;
     });
   } catch (error) {
-    // No row without its files, and no files without their row.
     await removeMediaFiles(keys);
     if (isStorageFull(error))
       throw mediaError(
