@@ -367,17 +367,9 @@ async function importArticles(
     const id = imported.users.get(ref) ?? ref;
     return userIds.has(id) ? id : null;
   };
+  const list = newestFirst(documents(docs, (record, reason) => skip(report, "articles", record, reason)));
   // Featured and breaking stay exclusive: only the most recent flagged article of the export keeps each.
-  const list = documents(docs, (record, reason) => skip(report, "articles", record, reason)).sort(
-    (a, b) =>
-      (firstDate(b, "publishDate", "publishedAt", "createdAt", "date", "updatedAt", "timestamp")?.getTime() ??
-        0) -
-      (firstDate(a, "publishDate", "publishedAt", "createdAt", "date", "updatedAt", "timestamp")?.getTime() ??
-        0),
-  );
-  let featuredTaken = false;
-  let topStoryTaken = false;
-  const isFeatured = (doc: Doc) => bool(doc, "featured", "isFeatured");
+  const flags = { featuredTaken: false, topStoryTaken: false };
   if (list.some(isFeatured))
     await tx
       .update(articles)
@@ -403,58 +395,15 @@ async function importArticles(
         record: doc.id,
         reason: IMPORT_TEXT.unknownCategory(resolved.unknown),
       });
-    const category = "unknown" in resolved ? { id: null } : resolved;
-    const authorId = authorOf(doc);
-    // Data URLs never go into the database: each inline image becomes a media item.
-    const leftOut = (which: string, reason: string) =>
-      skip(report, "articles", doc.id, IMPORT_TEXT.imageLeftOut(which, reason));
-    const body = await storeBodyImages(str(doc.content), (url, alt) =>
-      images.store(url, { userId: authorId }, { name: title, alt }),
-    );
-    for (const { position, reason } of body.refused) leftOut(IMPORT_TEXT.bodyImage(position), reason);
-    const { content, contentSafeHash } = safeBody(body.content);
-    const status = oneOf(doc.status, ARTICLE_STATUSES, "published");
-    const createdAt =
-      firstDate(doc, "createdAt", "date", "timestamp", "publishDate", "publishedAt") ?? new Date();
-    const publishedAt =
-      status === "published" ? (firstDate(doc, "publishDate", "publishedAt") ?? createdAt) : null;
-    const manualDate = bool(doc, "useManualDate") ? firstDate(doc, "manualDate") : null;
-    let imageUrl = first(doc, "imageUrl", "image");
-    if (isDataUrl(imageUrl)) {
-      const stored = await images.store(imageUrl, { userId: authorId }, { name: title });
-      if (!stored.ok) leftOut(IMPORT_TEXT.featuredImage, stored.reason);
-      imageUrl = stored.ok ? stored.item.url : "";
-    }
-    const featured: boolean = isFeatured(doc) && !featuredTaken;
-    const isTopStory: boolean = bool(doc, "isTopStory") && !topStoryTaken;
-    featuredTaken ||= featured;
-    topStoryTaken ||= isTopStory;
-    const values = {
+    const categoryId = "unknown" in resolved ? null : resolved.id;
+    const values = await articleValues(doc, {
       title,
-      // None in the old record: none here either, so the excerpt follows the body (derived when read).
-      excerpt: first(doc, "excerpt"),
-      content,
-      contentSafeHash,
-      categoryId: category.id,
-      authorId,
-      // `author` is a name, or a reference to the account ({"$oid"} or an embedded record).
-      authorName:
-        first(doc, "authorName") || (isObject(doc.author) ? first(doc.author, "name") : first(doc, "author")),
-      authorImage: isDataUrl(first(doc, "authorImage")) ? "" : first(doc, "authorImage"),
-      tags: strings(doc.tags),
-      status,
-      featured,
-      isTopStory,
-      views: int(doc.views),
-      readTime: first(doc, "readTime") || readTimeFor(content),
-      imageUrl,
-      youtubeUrl: first(doc, "youtubeUrl"),
-      useManualDate: manualDate !== null,
-      manualDate,
-      publishedAt,
-      createdAt,
-      updatedAt: firstDate(doc, "updatedAt") ?? createdAt,
-    };
+      categoryId,
+      authorId: authorOf(doc),
+      flags,
+      images,
+      report,
+    });
     const [stored] = await tx
       .insert(articles)
       .values({ id: doc.id, ...values })
@@ -469,6 +418,89 @@ async function importArticles(
     }
     report.articles++;
   }
+}
+
+const isFeatured = (doc: Doc) => bool(doc, "featured", "isFeatured");
+
+const ARTICLE_DATE_FIELDS = ["publishDate", "publishedAt", "createdAt", "date", "updatedAt", "timestamp"];
+
+/** The export's articles, the most recent first (the first flagged one keeps its flag). */
+function newestFirst<T extends Doc>(list: T[]): T[] {
+  const timeOf = (doc: Doc) => firstDate(doc, ...ARTICLE_DATE_FIELDS)?.getTime() ?? 0;
+  return list.sort((a, b) => timeOf(b) - timeOf(a));
+}
+
+/**
+ * One exported article as a row: its inline images stored as media (data URLs never go into the
+ * database), its dates, and the featured and breaking flags while no more recent article holds them.
+ */
+async function articleValues(
+  doc: Doc & { id: string },
+  {
+    title,
+    categoryId,
+    authorId,
+    flags,
+    images,
+    report,
+  }: {
+    title: string;
+    categoryId: string | null;
+    authorId: string | null;
+    flags: { featuredTaken: boolean; topStoryTaken: boolean };
+    images: InlineImageStore;
+    report: ImportReport;
+  },
+) {
+  const leftOut = (which: string, reason: string) =>
+    skip(report, "articles", doc.id, IMPORT_TEXT.imageLeftOut(which, reason));
+  const body = await storeBodyImages(str(doc.content), (url, alt) =>
+    images.store(url, { userId: authorId }, { name: title, alt }),
+  );
+  for (const { position, reason } of body.refused) leftOut(IMPORT_TEXT.bodyImage(position), reason);
+  const { content, contentSafeHash } = safeBody(body.content);
+  const status = oneOf(doc.status, ARTICLE_STATUSES, "published");
+  const createdAt =
+    firstDate(doc, "createdAt", "date", "timestamp", "publishDate", "publishedAt") ?? new Date();
+  const publishedAt =
+    status === "published" ? (firstDate(doc, "publishDate", "publishedAt") ?? createdAt) : null;
+  const manualDate = bool(doc, "useManualDate") ? firstDate(doc, "manualDate") : null;
+  let imageUrl = first(doc, "imageUrl", "image");
+  if (isDataUrl(imageUrl)) {
+    const stored = await images.store(imageUrl, { userId: authorId }, { name: title });
+    if (!stored.ok) leftOut(IMPORT_TEXT.featuredImage, stored.reason);
+    imageUrl = stored.ok ? stored.item.url : "";
+  }
+  const featured: boolean = isFeatured(doc) && !flags.featuredTaken;
+  const isTopStory: boolean = bool(doc, "isTopStory") && !flags.topStoryTaken;
+  flags.featuredTaken ||= featured;
+  flags.topStoryTaken ||= isTopStory;
+  return {
+    title,
+    // None in the old record: none here either, so the excerpt follows the body (derived when read).
+    excerpt: first(doc, "excerpt"),
+    content,
+    contentSafeHash,
+    categoryId,
+    authorId,
+    // `author` is a name, or a reference to the account ({"$oid"} or an embedded record).
+    authorName:
+      first(doc, "authorName") || (isObject(doc.author) ? first(doc.author, "name") : first(doc, "author")),
+    authorImage: isDataUrl(first(doc, "authorImage")) ? "" : first(doc, "authorImage"),
+    tags: strings(doc.tags),
+    status,
+    featured,
+    isTopStory,
+    views: int(doc.views),
+    readTime: first(doc, "readTime") || readTimeFor(content),
+    imageUrl,
+    youtubeUrl: first(doc, "youtubeUrl"),
+    useManualDate: manualDate !== null,
+    manualDate,
+    publishedAt,
+    createdAt,
+    updatedAt: firstDate(doc, "updatedAt") ?? createdAt,
+  };
 }
 
 async function importComments(tx: DbOrTx, docs: unknown, report: ImportReport) {
