@@ -64,6 +64,20 @@ export function decodeDataUrl(url: string): Decoded {
 
 const cut = (value: string, max: number) => value.trim().slice(0, max);
 
+/** A data URL's image as a file named by its content's hash, or why it is not one we take. */
+function imageOf(dataUrl: string): { ok: true; file: File; hash: string } | { ok: false; reason: string } {
+  const decoded = decodeDataUrl(dataUrl);
+  if (!decoded.ok) return decoded;
+  const format = detectContent(decoded.bytes);
+  if (!format || !RASTER_FORMATS.includes(format)) return { ok: false, reason: INLINE_IMAGE_TEXT.notAnImage };
+  const hash = createHash("sha256").update(decoded.bytes).digest("hex");
+  const extension = format === "jpeg" ? "jpg" : format;
+  const file = new File([decoded.bytes], `imported-${hash.slice(0, 16)}.${extension}`, {
+    type: `image/${format}`,
+  });
+  return { ok: true, file, hash };
+}
+
 /**
  * The import's store of inline images, inside its transaction. Files are written before the
  * transaction commits, so each one's key goes into `storedKeys`, for `removeStoredFiles` if the import
@@ -111,20 +125,13 @@ export function inlineImageStore(tx: Tx, storedKeys: string[]) {
 
   /** The media item holding this data URL's image: found by its content, else uploaded now. */
   async function store(dataUrl: string, ownerRef: OwnerRef, details: ImageDetails): Promise<StoredImage> {
-    const decoded = decodeDataUrl(dataUrl);
-    if (!decoded.ok) return decoded;
-    const format = detectContent(decoded.bytes);
-    if (!format || !RASTER_FORMATS.includes(format))
-      return { ok: false, reason: INLINE_IMAGE_TEXT.notAnImage };
-    const hash = createHash("sha256").update(decoded.bytes).digest("hex");
+    const image = imageOf(dataUrl);
+    if (!image.ok) return image;
+    const { file, hash } = image;
     const known = await findByHash(hash);
     if (known) return { ok: true, item: known };
     const owner = await ownerOf(ownerRef);
     if (!owner) return { ok: false, reason: INLINE_IMAGE_TEXT.noUploader };
-    const extension = format === "jpeg" ? "jpg" : format;
-    const file = new File([decoded.bytes], `imported-${hash.slice(0, 16)}.${extension}`, {
-      type: `image/${format}`,
-    });
     let item: Media;
     try {
       item = await uploadMedia(tx, owner, {
