@@ -102,39 +102,7 @@ export const loader = withDomainErrors(async ({ params, request, context }: Rout
           ? liveStreamFragment(live, { path: articlePath(article), shareUrl }).etag
           : undefined,
     },
-    article: {
-      id: article.id,
-      path: articlePath(article),
-      title: article.title,
-      description: article.excerpt || listingExcerpt({ content: article.content }),
-      seoTitle: article.seoTitle,
-      seoDescription: article.seoDescription,
-      tags: article.tags,
-      authorSlug: article.authorSlug,
-      modifiedAt: isoDate(article.revisedAt ?? article.updatedAt),
-      content: isLite ? liteArticleBody(body, images) : body,
-      imageUrl: article.imageUrl,
-      youtubeUrl: /^https?:\/\//i.test(article.youtubeUrl) ? article.youtubeUrl : "",
-      authorName: article.authorName,
-      authorImage: article.authorImage,
-      authorHref: article.authorSlug ? authorPath(article.authorSlug) : null,
-      tagLinks: article.tags
-        .filter((tag) => tagPath(tag) !== "/tag/")
-        .map((tag) => ({ name: tag, href: tagPath(tag) })),
-      categoryName: article.categoryName,
-      categorySlug: article.categorySlug,
-      categoryColor: article.categoryColor,
-      displayDate: article.displayDate,
-      publishedAt: isoDate(article.publishedAt ?? article.displayDate),
-      dateText: siteDate(article.displayDate, dates),
-      readTime: article.readTime || readTimeFor(article.content),
-      views: article.views,
-      revisedAt: article.revisedAt ? (isoDate(article.revisedAt) ?? null) : null,
-      revisedText: article.revisedAt
-        ? `${siteDate(article.revisedAt, dates)} ${formatTime(article.revisedAt, dates.timeFormat, dates.timezone)}`
-        : "",
-      correctionNote: article.correctionNote,
-    },
+    article: articleView(article, { content: isLite ? liteArticleBody(body, images) : body, dates }),
     shareUrl,
     // Structured data's images, best first: the 1200x630 share copy of an upload, then the image itself.
     structuredImages: [share?.width ? share.url : "", article.imageUrl].filter(Boolean),
@@ -150,6 +118,48 @@ export const loader = withDomainErrors(async ({ params, request, context }: Rout
     timezone: settings.timezone,
   };
 });
+
+type PublishedArticle = NonNullable<Awaited<ReturnType<typeof getPublishedArticle>>>;
+
+/** What the page shows of the story itself: its texts, links and dates in the site's format. */
+function articleView(
+  article: PublishedArticle,
+  { content, dates }: { content: string; dates: Parameters<typeof siteDate>[1] },
+) {
+  return {
+    id: article.id,
+    path: articlePath(article),
+    title: article.title,
+    description: article.excerpt || listingExcerpt({ content: article.content }),
+    seoTitle: article.seoTitle,
+    seoDescription: article.seoDescription,
+    tags: article.tags,
+    authorSlug: article.authorSlug,
+    modifiedAt: isoDate(article.revisedAt ?? article.updatedAt),
+    content,
+    imageUrl: article.imageUrl,
+    youtubeUrl: /^https?:\/\//i.test(article.youtubeUrl) ? article.youtubeUrl : "",
+    authorName: article.authorName,
+    authorImage: article.authorImage,
+    authorHref: article.authorSlug ? authorPath(article.authorSlug) : null,
+    tagLinks: article.tags
+      .filter((tag) => tagPath(tag) !== "/tag/")
+      .map((tag) => ({ name: tag, href: tagPath(tag) })),
+    categoryName: article.categoryName,
+    categorySlug: article.categorySlug,
+    categoryColor: article.categoryColor,
+    displayDate: article.displayDate,
+    publishedAt: isoDate(article.publishedAt ?? article.displayDate),
+    dateText: siteDate(article.displayDate, dates),
+    readTime: article.readTime || readTimeFor(article.content),
+    views: article.views,
+    revisedAt: article.revisedAt ? (isoDate(article.revisedAt) ?? null) : null,
+    revisedText: article.revisedAt
+      ? `${siteDate(article.revisedAt, dates)} ${formatTime(article.revisedAt, dates.timeFormat, dates.timezone)}`
+      : "",
+    correctionNote: article.correctionNote,
+  };
+}
 
 export const action = withDomainErrors(async ({ request, params, context }: Route.ActionArgs) => {
   // In maintenance nothing a reader sends is stored: refused before the form is even read.
