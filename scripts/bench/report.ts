@@ -184,6 +184,28 @@ interface Verdict {
 /** Prints the figures and the budgets; returns how many budgets were missed. */
 export function printReport(f: BenchFigures): { failed: number } {
   const notes = [...f.notes];
+  printHeader(f);
+  printThroughput(f, notes);
+  printSweep(f, notes);
+  printLive(f, notes);
+  printWorkers(f, notes);
+  printWeights(f);
+  printMemory(f);
+  printTimes(f);
+  const verdicts = [
+    ...throughputVerdicts(f),
+    ...liveVerdicts(f),
+    ...workersVerdicts(f),
+    ...weightVerdicts(f),
+    ...memoryVerdicts(f),
+    ...timeVerdicts(f),
+  ];
+  return printVerdicts(verdicts, notes);
+}
+
+const connectionCountsOf = (f: BenchFigures) => [f.load.connections, f.fewConnections];
+
+function printHeader(f: BenchFigures) {
   const tool = WRK_PATH
     ? `wrk -t${f.load.threads} -c${f.load.connections} -d${f.load.duration} -H 'Accept-Encoding: ${f.load.acceptEncoding}'`
     : `the bench's own client, ${f.load.connections} connections for ${f.load.duration} (no wrk: figures read low)`;
@@ -193,7 +215,9 @@ export function printReport(f: BenchFigures): { failed: number } {
   console.log(
     `machine: ${os.cpus().length} cores, Node ${process.version}; a shared machine gives noisy figures`,
   );
+}
 
+function printThroughput(f: BenchFigures, notes: string[]) {
   console.log(
     "\nThroughput under load, one server process (req/s; latency p50/p95 in ms; X-Cache: 2 requests before → 1 after)",
   );
@@ -215,8 +239,10 @@ export function printReport(f: BenchFigures): { failed: number } {
     noteTroubles(notes, `${name}, uncached`, u, f.load.duration);
     noteTroubles(notes, `${name}, nginx`, n, f.load.duration);
   }
+}
 
-  const connectionCounts = [f.load.connections, f.fewConnections];
+function printSweep(f: BenchFigures, notes: string[]) {
+  const connectionCounts = connectionCountsOf(f);
   const nginxArticle = f.nginxLoad.article;
   console.log(
     `\nSweep: a random article of all ${int(f.articles)} each request (req/s; p95 ms; X-Cache counted; bytes per answer; share of nginx's one article)`,
@@ -233,14 +259,26 @@ export function printReport(f: BenchFigures): { failed: number } {
     noteTroubles(notes, `sweep at ${connections}, cached`, c, f.load.duration);
     noteTroubles(notes, `sweep at ${connections}, uncached`, u, f.load.duration);
   }
+}
 
-  const live = f.live;
+/** The live poll and the live page's hits, against the fastest cached page and nginx's. */
+function liveFigures(f: BenchFigures) {
   const fastestCached = fastestOf(f.cached?.load ?? {});
   const fastestNginx = fastestOf(f.nginxLoad);
-  const poll = live?.poll ?? undefined;
-  const pollOverCached = ratioOf(poll, fastestCached?.load);
-  const pollOverNginx = ratioOf(poll, fastestNginx?.load);
-  const liveHits = hitShare(live?.underUpdates);
+  const poll = f.live?.poll ?? undefined;
+  return {
+    fastestCached,
+    fastestNginx,
+    poll,
+    pollOverCached: ratioOf(poll, fastestCached?.load),
+    pollOverNginx: ratioOf(poll, fastestNginx?.load),
+    liveHits: hitShare(f.live?.underUpdates),
+  };
+}
+
+function printLive(f: BenchFigures, notes: string[]) {
+  const live = f.live;
+  const { fastestCached, fastestNginx, poll, pollOverCached, pollOverNginx } = liveFigures(f);
   if (live) {
     const counted = live.pollCounted ?? undefined;
     const all304 =
@@ -285,7 +323,10 @@ export function printReport(f: BenchFigures): { failed: number } {
     for (const problem of [...live.problems.poll, ...live.problems.underUpdates])
       notes.push(`live coverage: ${problem}`);
   }
+}
 
+function printWorkers(f: BenchFigures, notes: string[]) {
+  const connectionCounts = connectionCountsOf(f);
   const w = f.workers;
   if (w) {
     console.log(`\nWorkers: WEB_CONCURRENCY=${w.count} against one process, page cache on (req/s)`);
@@ -328,7 +369,9 @@ export function printReport(f: BenchFigures): { failed: number } {
       noteTroubles(notes, `sweep at ${connections}, ${uw.count} workers, uncached`, many, f.load.duration);
     }
   }
+}
 
+function printWeights(f: BenchFigures) {
   console.log("\nPage weight (gzip)");
   console.log(
     `${"page".padEnd(9)}${"HTML (server)".padStart(15)}${"HTML (gzip -9)".padStart(16)}${"reader JS".padStart(12)}${"JS files".padStart(10)}`,
@@ -356,16 +399,27 @@ export function printReport(f: BenchFigures): { failed: number } {
     f.phone,
   );
   printPhone("Phone first load of the lead story, saving data (Save-Data: on: a lite page)", f.litePhone);
+}
 
-  const runs = [
+/** Each run's peak memory, labelled. */
+function peakRuns(f: BenchFigures) {
+  const w = f.workers;
+  const uw = f.uncachedWorkers;
+  return [
     ["page cache on", f.cached],
     ...(w ? ([[`${w.count} workers, page cache on`, w.run]] as const) : []),
     ["PAGE_CACHE=off", f.uncached],
     ...(uw ? ([[`${uw.count} workers, PAGE_CACHE=off`, uw.run]] as const) : []),
   ] as const;
+}
+
+function printMemory(f: BenchFigures) {
+  const runs = peakRuns(f);
   console.log("\nServer peak memory (VmHWM of the server process, or of the largest worker)");
   for (const [label, run] of runs) console.log(`  ${label}: ${run?.peakRss ? mb(run.peakRss) : "-"}`);
+}
 
+function printTimes(f: BenchFigures) {
   console.log(
     `\nServer time, PAGE_CACHE=off, ${f.requests} requests per page, ${f.concurrency} at a time (ms, round trip on 127.0.0.1)`,
   );
@@ -377,9 +431,11 @@ export function printReport(f: BenchFigures): { failed: number } {
     console.log(
       `  search "${total.query}" (${total.label}): shows ${total.shown === null ? "no total" : int(total.shown)}, the database counts ${int(total.expected)}`,
     );
+}
 
-  // ---- the budgets ----
+function throughputVerdicts(f: BenchFigures): Verdict[] {
   const verdicts: Verdict[] = [];
+  const nginxArticle = f.nginxLoad.article;
   for (const name of PAGE_NAMES) {
     const ratio = ratioOf(f.cached?.load[name], f.nginxLoad[name]);
     verdicts.push({
@@ -389,7 +445,7 @@ export function printReport(f: BenchFigures): { failed: number } {
       budget: `≥ ${pct(BUDGETS.cachedShareOfNginx)}`,
     });
   }
-  for (const connections of connectionCounts) {
+  for (const connections of connectionCountsOf(f)) {
     const c = f.cached?.sweep[connections];
     const ratio = ratioOf(c, f.uncached?.sweep[connections]);
     verdicts.push({
@@ -407,6 +463,13 @@ export function printReport(f: BenchFigures): { failed: number } {
     measured: sweepShare === null ? "no nginx" : pct(sweepShare),
     budget: `≥ ${pct(BUDGETS.sweepShareOfNginx)}`,
   });
+  return verdicts;
+}
+
+function liveVerdicts(f: BenchFigures): Verdict[] {
+  const verdicts: Verdict[] = [];
+  const live = f.live;
+  const { poll, pollOverCached, liveHits } = liveFigures(f);
   if (live) {
     // A measurement that went wrong (see the notes) fails its budget: it is not a figure to pass on.
     const pollIsSound =
@@ -439,6 +502,13 @@ export function printReport(f: BenchFigures): { failed: number } {
       budget: `> ${pct(BUDGETS.liveHitShare)}, every post ok`,
     });
   }
+  return verdicts;
+}
+
+function workersVerdicts(f: BenchFigures): Verdict[] {
+  const verdicts: Verdict[] = [];
+  const w = f.workers;
+  const uw = f.uncachedWorkers;
   if (w) {
     for (const name of PAGE_NAMES) {
       const many = w.run.load[name];
@@ -469,16 +539,20 @@ export function printReport(f: BenchFigures): { failed: number } {
     });
   }
   if (uw)
-    for (const connections of connectionCounts) {
+    for (const connections of connectionCountsOf(f)) {
       const overOne = ratioOf(uw.run.sweep[connections], f.uncached?.sweep[connections]);
       verdicts.push({
         name: `uncached sweep at ${connections}, ${uw.count} workers vs one`,
         isMet: overOne === null ? null : overOne >= BUDGETS.workersOverOne,
-        measured:
-          overOne === null ? "-" : `${times(overOne)}${roomNote(f.uncached?.sweep[connections])}`,
+        measured: overOne === null ? "-" : `${times(overOne)}${roomNote(f.uncached?.sweep[connections])}`,
         budget: `≥ ${times(BUDGETS.workersOverOne)}`,
       });
     }
+  return verdicts;
+}
+
+function weightVerdicts(f: BenchFigures): Verdict[] {
+  const verdicts: Verdict[] = [];
   verdicts.push({
     name: "phone first load, home",
     isMet: f.phone ? f.phone.bytes <= BUDGETS.phoneFirstLoadBytes : null,
@@ -507,7 +581,12 @@ export function printReport(f: BenchFigures): { failed: number } {
     measured: article ? kb(article.htmlGzipBytes) : "-",
     budget: `≤ ${kb(BUDGETS.articleHtmlBytes)}`,
   });
-  for (const [label, run] of runs) {
+  return verdicts;
+}
+
+function memoryVerdicts(f: BenchFigures): Verdict[] {
+  const verdicts: Verdict[] = [];
+  for (const [label, run] of peakRuns(f)) {
     verdicts.push({
       name: `peak memory per process, ${label}`,
       isMet: run?.peakRss ? run.peakRss <= BUDGETS.peakRssBytes : null,
@@ -515,6 +594,11 @@ export function printReport(f: BenchFigures): { failed: number } {
       budget: `≤ ${mb(BUDGETS.peakRssBytes)}`,
     });
   }
+  return verdicts;
+}
+
+function timeVerdicts(f: BenchFigures): Verdict[] {
+  const verdicts: Verdict[] = [];
   const isLarge = f.articles >= LARGE_SITE_ARTICLES;
   for (const [name, t] of Object.entries(f.times)) {
     if (UNJUDGED_TIMES.has(name)) continue;
@@ -534,6 +618,11 @@ export function printReport(f: BenchFigures): { failed: number } {
       budget: `= ${int(total.expected)}`,
     });
 
+  return verdicts;
+}
+
+/** The budgets as ok, FAIL or n/a, then the notes; returns how many were missed. */
+function printVerdicts(verdicts: Verdict[], notes: string[]): { failed: number } {
   console.log("\nBudgets");
   for (const v of verdicts) {
     const mark = v.isMet === null ? "n/a " : v.isMet ? "ok  " : "FAIL";
