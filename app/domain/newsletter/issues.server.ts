@@ -10,7 +10,7 @@
  */
 import { and, count, desc, eq, gt, ilike, inArray, sql } from "drizzle-orm";
 import { accessDenied, type CurrentUser } from "#app/auth/guard.server";
-import { can } from "#app/auth/permissions";
+import { can, type Action } from "#app/auth/permissions";
 import type { Db, DbOrTx } from "#app/db/client.server";
 import { escapeLike } from "#app/db/like";
 import { firstRow } from "#app/db/rows";
@@ -40,7 +40,7 @@ import { unsubscribeLink } from "./signup.server";
 
 type MailSettings = Parameters<typeof sendEmail>[1];
 
-function requireNewsletter(actor: CurrentUser, action: "view" | "send") {
+function requireNewsletter(actor: CurrentUser, action: Action<"newsletter">) {
   if (!can(actor.role, "newsletter", action)) accessDenied();
 }
 
