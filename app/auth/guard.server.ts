@@ -11,8 +11,8 @@ import { redirect, type AppLoadContext } from "react-router";
 import { forbidden } from "#app/lib/errors";
 import type { CurrentUser } from "./current-user.server";
 import { AUTH_TEXT } from "./messages";
-import { isTwoFactorEnabled, twoFactorRequired } from "./two-factor.server";
-import { can, permissionForAdminPath, type Area, type Action } from "./permissions";
+import { isTwoFactorEnabled, isTwoFactorRequiredOf } from "./two-factor.server";
+import { can, permissionForAdminPath, type Action, type Area } from "./permissions";
 
 export type { CurrentUser } from "./current-user.server";
 
@@ -32,16 +32,16 @@ type Refusal = "signed-out" | "disabled" | "two-factor-setup" | "denied";
  * an admin's or editor's request also reads the setting (remembered in memory) and whether they have it
  * set up (one query).
  */
-async function admission(
+async function admission<A extends Area>(
   context: AppLoadContext,
-  options: { settingUpTwoFactor?: boolean; permission?: readonly [Area, string] } = {},
+  options: { settingUpTwoFactor?: boolean; permission?: { area: A; action: Action<A> } } = {},
 ): Promise<{ user: CurrentUser; refusal: null } | { user: CurrentUser | null; refusal: Refusal }> {
   const user = await context.currentUser();
   if (!user) return { user, refusal: "signed-out" };
   if (user.status !== "active") return { user, refusal: "disabled" };
   if (!options.settingUpTwoFactor && (await mustSetUpTwoFactor(context, user)))
     return { user, refusal: "two-factor-setup" };
-  if (options.permission && !can(user.role, options.permission[0], options.permission[1]))
+  if (options.permission && !can(user.role, options.permission.area, options.permission.action))
     return { user, refusal: "denied" };
   return { user, refusal: null };
 }
@@ -92,7 +92,7 @@ export async function requireJsonUser<A extends Area>(
     message: AUTH_TEXT.authRequired,
   },
 ): Promise<CurrentUser> {
-  const { user, refusal } = await admission(context, { permission: [area, action] });
+  const { user, refusal } = await admission(context, { permission: { area, action } });
   if (refusal === "signed-out" || !user) return refuseJson(401, { code: "signed_out", ...signedOut });
   if (refusal === "disabled")
     return refuseJson(403, {
@@ -124,8 +124,7 @@ export const TWO_FACTOR_SETUP_PATH = "/admin/profile/two-factor";
  * the set-up page is the only back-office page they reach (and no action of another page runs).
  */
 async function mustSetUpTwoFactor(context: AppLoadContext, user: CurrentUser): Promise<boolean> {
-  if (user.role !== "admin" && user.role !== "editor") return false;
-  if (!(await twoFactorRequired(context.db))) return false;
+  if (!(await isTwoFactorRequiredOf(context.db, user.role))) return false;
   return !(await isTwoFactorEnabled(context.db, user.id));
 }
 
@@ -136,7 +135,8 @@ export async function requirePermission<A extends Area>(context: AppLoadContext,
   return user;
 }
 
-export const userCan = (user: CurrentUser, area: Area, action: string) => can(user.role, area, action);
+export const userCan = <A extends Area>(user: CurrentUser, area: A, action: Action<A>) =>
+  can(user.role, area, action);
 
 /** The permission a back-office path needs (permissions.ts), checked for the signed-in user. */
 export async function requireAdminPath(context: AppLoadContext, request: Request): Promise<CurrentUser> {

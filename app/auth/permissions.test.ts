@@ -1,6 +1,18 @@
 import { describe, expect, test } from "vitest";
 import { USER_ROLES } from "#app/lib/enums";
-import { can, normalizeRole, PERMISSIONS, permissionForAdminPath } from "./permissions";
+import {
+  can as typedCan,
+  isHeldToTwoFactor,
+  normalizeRole,
+  PERMISSIONS,
+  permissionForAdminPath,
+} from "./permissions";
+
+/**
+ * `can` as names from outside the code reach it (a stored role, a table written out by hand): any string.
+ * The run-time refusal of unknown names is tested through it; the compile-time one at the end.
+ */
+const can = typedCan as unknown as (role: string | null | undefined, area: string, action: string) => boolean;
 
 /**
  * The matrix of section 6 (both spec documents), written out cell by cell. It is deliberately not
@@ -41,6 +53,8 @@ const SPEC_MATRIX: Array<[area: string, action: string, admin: boolean, editor: 
   ["settings", "manage", Y, N, N],
   ["plugins", "view", Y, Y, N],
   ["plugins", "manage", Y, N, N],
+  // Settings → Advanced can require two-factor sign-in of admins and editors (decision record 010).
+  ["twoFactor", "required", Y, Y, N],
 ];
 
 const cells = SPEC_MATRIX.flatMap(([area, action, admin, editor, writer]) => [
@@ -195,5 +209,29 @@ describe("permissionForAdminPath", () => {
       editor,
       writer,
     ]);
+  });
+});
+
+describe("the two-factor rule", () => {
+  test.each([
+    ["admin", true],
+    ["editor", true],
+    ["writer", false],
+    ["author", false],
+    [null, false],
+  ] as const)("the site's requirement holds %j: %j", (role, held) => {
+    expect(isHeldToTwoFactor(role)).toBe(held);
+  });
+});
+
+describe("areas and actions are the matrix's names", () => {
+  test("a misspelt area or action, or an action of another area, does not compile", () => {
+    // @ts-expect-error "artciles" is not an area
+    expect(typedCan("admin", "artciles", "create")).toBe(false);
+    // @ts-expect-error "publsh" is not an action of articles
+    expect(typedCan("admin", "articles", "publsh")).toBe(false);
+    // @ts-expect-error "publish" is an action of articles, not of users
+    expect(typedCan("admin", "users", "publish")).toBe(false);
+    expect(typedCan("admin", "articles", "publish")).toBe(true);
   });
 });

@@ -1,7 +1,9 @@
 /**
  * The permission matrix of the spec (section 6), the one place that says what a role may do.
  * Used by the UI to show or hide and by the server to allow or refuse. Unknown area, unknown action
- * or no role: denied.
+ * or no role: denied. Areas and actions are types taken from the matrix, so a misspelt one does not
+ * compile (`permissions.test.ts` proves it with `@ts-expect-error`); the run-time refusal stays for
+ * names that come from outside the code.
  */
 import { USER_ROLES, type UserRole } from "#app/lib/enums";
 
@@ -35,10 +37,17 @@ export const PERMISSIONS = {
   },
   settings: { view: ["admin"], manage: ["admin"] },
   plugins: { view: ["admin", "editor"], manage: ["admin"] },
+  // Not a right but a duty, kept here so the rule has one home: the roles that Settings → Advanced's
+  // "require two-factor sign-in" holds to it. The guard keeps them on the set-up page until it is on
+  // (guard.server.ts), and they cannot turn it off while the site requires it (profile.two-factor.tsx).
+  twoFactor: { required: ["admin", "editor"] },
 } as const satisfies Record<string, Record<string, readonly UserRole[]>>;
 
 export type Area = keyof typeof PERMISSIONS;
+/** The actions of an area; of every area when `A` is a union (an area read from data). */
 export type Action<A extends Area = Area> = A extends Area ? keyof (typeof PERMISSIONS)[A] & string : never;
+/** One cell's name as data (the side menu, the dashboard's buttons, a path's need): an area and its own action. */
+export type Permission = { [A in Area]: { area: A; action: Action<A> } }[Area];
 
 export const ROLE_LABELS: Record<UserRole, string> = {
   admin: "Administrator",
@@ -52,7 +61,7 @@ export function normalizeRole(role: string | null | undefined): UserRole | null 
   return (USER_ROLES as readonly string[]).includes(role) ? (role as UserRole) : null;
 }
 
-export function can(role: string | null | undefined, area: string, action: string): boolean {
+export function can<A extends Area>(role: string | null | undefined, area: A, action: Action<A>): boolean {
   if (!role) return false;
   // Own keys only: an inherited name such as "constructor" is not an area (and would not be a list).
   if (!Object.hasOwn(PERMISSIONS, area)) return false;
@@ -61,16 +70,14 @@ export function can(role: string | null | undefined, area: string, action: strin
   return byAction[action]?.includes(role) ?? false;
 }
 
-interface AreaPermission {
-  area: Area;
-  action: string;
-}
+/** Whether the site's "require two-factor sign-in" setting holds this role to it. */
+export const isHeldToTwoFactor = (role: string | null | undefined) => can(role, "twoFactor", "required");
 
 /**
  * What each back-office path needs. The first matching prefix wins; anything else under /admin needs
  * the dashboard. `null` means a signed-in, enabled account is enough (profile).
  */
-const ADMIN_PATH_PERMISSIONS: Array<[prefix: string, permission: AreaPermission | null]> = [
+const ADMIN_PATH_PERMISSIONS: Array<[prefix: string, permission: Permission | null]> = [
   ["/admin/profile", null],
   ["/admin/users/add", { area: "users", action: "manage" }],
   ["/admin/users/edit", { area: "users", action: "manage" }],
@@ -89,7 +96,7 @@ const ADMIN_PATH_PERMISSIONS: Array<[prefix: string, permission: AreaPermission 
   ["/admin/media", { area: "media", action: "view" }],
 ];
 
-export function permissionForAdminPath(pathname: string): AreaPermission | null {
+export function permissionForAdminPath(pathname: string): Permission | null {
   const path = pathname.replace(/\/+$/, "") || "/";
   for (const [prefix, permission] of ADMIN_PATH_PERMISSIONS) {
     if (path === prefix || path.startsWith(`${prefix}/`)) return permission;

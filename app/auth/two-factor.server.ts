@@ -17,6 +17,7 @@ import type { Db, DbOrTx } from "#app/db/client.server";
 import { recoveryCodes, signInChallenges, twoFactor } from "#app/db/schema";
 import { consumeRateLimit, type RateLimit } from "#app/domain/rate-limit/rate-limit.server";
 import { getSettings, SettingsMissing } from "#app/domain/settings/settings.server";
+import { isHeldToTwoFactor } from "./permissions";
 import { cleanCode, matchTotp, newTotpSecret } from "./totp.server";
 
 export const RECOVERY_CODE_COUNT = 10;
@@ -60,13 +61,21 @@ export async function isTwoFactorEnabled(db: DbOrTx, userId: string): Promise<bo
  * Whether Settings → Advanced requires two-factor sign-in of admins and editors. A database that has not
  * been seeded has no settings row and so no such rule (the server seeds before it serves; tests may not).
  */
-export async function twoFactorRequired(db: DbOrTx): Promise<boolean> {
+async function twoFactorRequired(db: DbOrTx): Promise<boolean> {
   try {
     return (await getSettings(db)).requireTwoFactor;
   } catch (error) {
     if (error instanceof SettingsMissing) return false;
     throw error;
   }
+}
+
+/**
+ * Whether the site holds this role to two-factor sign-in now: the matrix names the role
+ * (`twoFactor.required` in permissions.ts) and the setting is on. A role it does not name reads no setting.
+ */
+export async function isTwoFactorRequiredOf(db: DbOrTx, role: string | null | undefined): Promise<boolean> {
+  return isHeldToTwoFactor(role) && (await twoFactorRequired(db));
 }
 
 /** Starts (or starts again) setting up: a new secret to show, not yet in force. */

@@ -1,7 +1,9 @@
 /**
  * Wall-clock times in the site's timezone (Settings → timezone) and the instants they name: the
  * schedule's `datetime-local` input has no zone, so "14:00" means 14:00 where the newsroom is, not on
- * the server or in the editor's browser. Pure and isomorphic (Intl only).
+ * the server or in the editor's browser; and the zone's day and hour at an instant (the daily digest's
+ * "has its hour come today"). Pure and isomorphic (Intl only). The one reading of the zone's clock: an
+ * unknown zone means UTC everywhere, and `zoned-time.test.ts` checks it against Intl across clock changes.
  */
 
 const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
@@ -92,4 +94,10 @@ const pad = (n: number) => String(n).padStart(2, "0");
 export function instantToZonedTime(instant: Date, timeZone: string | undefined): string {
   const p = wallClock(instant, knownZone(timeZone));
   return `${p.year}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}`;
+}
+
+/** The day (`YYYY-MM-DD`) and hour (0-23) of `instant` on the wall clock of `timeZone`. */
+export function localDayAndHour(instant: Date, timeZone: string | undefined): { day: string; hour: number } {
+  const p = wallClock(instant, knownZone(timeZone));
+  return { day: `${p.year}-${pad(p.month)}-${pad(p.day)}`, hour: p.hour };
 }

@@ -1,11 +1,9 @@
-import { can, type Area } from "#app/auth/permissions";
+import { can, type Permission } from "#app/auth/permissions";
 
-export interface NavItem {
+export type NavItem = Permission & {
   label: string;
   to: string;
-  area: Area;
-  action: string;
-}
+};
 
 /** The side menu of the back office; each entry shows only when the role holds its permission. */
 const ADMIN_NAV: NavItem[] = [

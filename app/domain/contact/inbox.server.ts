@@ -7,7 +7,7 @@
 import { and, asc, count, desc, eq, ilike, or, sql } from "drizzle-orm";
 import type { CurrentUser } from "#app/auth/guard.server";
 import { accessDenied } from "#app/auth/guard.server";
-import { can } from "#app/auth/permissions";
+import { can, type Action } from "#app/auth/permissions";
 import type { DbOrTx } from "#app/db/client.server";
 import { escapeLike } from "#app/db/like";
 import { firstRow } from "#app/db/rows";
@@ -15,7 +15,7 @@ import { contactMessages } from "#app/db/schema";
 import { notFound } from "#app/lib/errors";
 import { INBOX_PAGE_SIZE, INBOX_TEXT } from "./inbox-rules";
 
-function requireInbox(actor: CurrentUser, action: "view" | "manage") {
+function requireInbox(actor: CurrentUser, action: Action<"messages">) {
   if (!can(actor.role, "messages", action)) accessDenied();
 }
 

@@ -12,20 +12,8 @@ import { articleInput, staff } from "#app/domain/articles/article-testing.server
 import { saveArticle } from "#app/domain/articles/admin.server";
 import { startTestSmtpServer, type TestSmtpServer } from "#app/domain/email/smtp-testing.server";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
-import { emailBreakingNews, localDayAndHour, makeDailyDigest } from "./automatic-issues.server";
+import { emailBreakingNews, makeDailyDigest } from "./automatic-issues.server";
 import { startNewsletterSender, type NewsletterSender } from "./sender.server";
-
-describe("the site's day and hour", () => {
-  test("are read in its time zone", () => {
-    const now = new Date("2026-11-27T22:05:00Z");
-    expect(localDayAndHour(now, "Africa/Accra")).toEqual({ day: "2026-11-27", hour: 22 });
-    expect(localDayAndHour(now, "Asia/Tokyo")).toEqual({ day: "2026-11-28", hour: 7 });
-    expect(localDayAndHour(new Date("2026-11-27T00:30:00Z"), "America/New_York")).toEqual({
-      day: "2026-11-26",
-      hour: 19,
-    });
-  });
-});
 
 describe.each(TEST_ENGINES)("automatic issues on %s", (engine) => {
   let database: TestDatabase;

@@ -14,6 +14,7 @@ import { getSettings } from "#app/domain/settings/settings.server";
 import { configuredOrigin } from "#app/domain/settings/site-origin.server";
 import { inBackground } from "#app/lib/background.server";
 import { formatDate } from "#app/lib/dates";
+import { localDayAndHour } from "#app/lib/zoned-time";
 import { issueStories, storiesPublishedSince } from "./issue-stories.server";
 import { issueDue } from "./sending.server";
 
@@ -22,23 +23,6 @@ export const AUTOMATIC_ISSUE_TEXT = {
   digestIntro: "The day's top and latest stories.",
   breakingSubject: (title: string) => `Breaking: ${title}`,
 } as const;
-
-/** The day (YYYY-MM-DD) and hour of `now` in `timeZone`. */
-export function localDayAndHour(now: Date, timeZone: string): { day: string; hour: number } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-CA", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      hourCycle: "h23",
-    })
-      .formatToParts(now)
-      .map((part) => [part.type, part.value]),
-  );
-  return { day: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) };
-}
 
 /** Inserts an automatic issue; false when another instance made it first (its unique index). */
 async function insertOnce(db: Db, values: typeof newsletterIssues.$inferInsert): Promise<boolean> {

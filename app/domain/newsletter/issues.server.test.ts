@@ -4,7 +4,7 @@
  * site's time zone or unscheduled, paused and resumed; the list shows each send's figures; a writer is
  * refused everything and nothing changes.
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import type { CurrentUser } from "#app/auth/guard.server";
 import {
@@ -375,6 +375,76 @@ describe.each(TEST_ENGINES)("newsletter issues on %s", (engine) => {
     const back = (await getIssue(database.db, editor, saved.id)).issue;
     expect([back.status, back.scheduledAt]).toEqual(["draft", null]);
     expect((await refusal(() => unscheduleIssue(database.db, editor, saved.id))).code).toBe("conflict");
+  });
+
+  /**
+   * The log refuses every new entry (a CHECK that holds for no row, NOT VALID so the rows already there
+   * stand): a change whose entry is written in its own transaction rolls back with it.
+   */
+  async function withActivityRefused(run: () => Promise<unknown>) {
+    await database.db.execute(
+      sql`alter table activity_log add constraint activity_refused check (false) not valid`,
+    );
+    try {
+      return await run().then(
+        () => "done",
+        (error: unknown) => error,
+      );
+    } finally {
+      await database.db.execute(sql`alter table activity_log drop constraint activity_refused`);
+    }
+  }
+  const statusOf = async (id: string) => (await getIssue(database.db, editor, id)).issue.status;
+
+  test("send now and its log entry are one write: no entry, no send and no delivery", async () => {
+    await database.db
+      .insert(newsletterSubscribers)
+      .values({ email: "a@example.com", status: "confirmed", token: "a".repeat(32) });
+    const saved = await draft();
+    const failed = await withActivityRefused(() =>
+      sendIssueNow(database.db, editor, saved.id, { mail: mailOn() }),
+    );
+    expect(failed).toBeInstanceOf(Error);
+    expect(await statusOf(saved.id)).toBe("draft");
+    expect(await database.db.select().from(newsletterDeliveries)).toEqual([]);
+    expect(await logged()).toEqual(["created newsletter issue"]);
+  });
+
+  test("scheduling and unscheduling each roll back when their log entry cannot be written", async () => {
+    const saved = await draft();
+    const now = new Date(Date.UTC(2026, 10, 1, 12));
+    const schedule = () =>
+      scheduleIssue(database.db, editor, saved.id, "2026-11-02T14:00", { now, mail: mailOn() });
+    expect(await withActivityRefused(schedule)).toBeInstanceOf(Error);
+    const draftRow = (await getIssue(database.db, editor, saved.id)).issue;
+    expect([draftRow.status, draftRow.scheduledAt]).toEqual(["draft", null]);
+
+    await schedule();
+    expect(await withActivityRefused(() => unscheduleIssue(database.db, editor, saved.id))).toBeInstanceOf(
+      Error,
+    );
+    expect(await statusOf(saved.id)).toBe("scheduled");
+    expect(await logged()).toEqual(["created newsletter issue", "scheduled newsletter issue"]);
+  });
+
+  test("pausing and resuming each roll back when their log entry cannot be written", async () => {
+    const saved = await draft();
+    await sendIssueNow(database.db, editor, saved.id, { mail: mailOn() });
+    expect(await withActivityRefused(() => pauseIssue(database.db, editor, saved.id, true))).toBeInstanceOf(
+      Error,
+    );
+    expect(await statusOf(saved.id)).toBe("sending");
+
+    await pauseIssue(database.db, editor, saved.id, true);
+    expect(await withActivityRefused(() => pauseIssue(database.db, editor, saved.id, false))).toBeInstanceOf(
+      Error,
+    );
+    expect(await statusOf(saved.id)).toBe("paused");
+    expect(await logged()).toEqual([
+      "created newsletter issue",
+      "sent newsletter issue",
+      "paused newsletter issue",
+    ]);
   });
 
   test("an unknown issue is not found", async () => {

@@ -10,7 +10,7 @@
  */
 import { and, count, desc, eq, gt, ilike, inArray, sql } from "drizzle-orm";
 import { accessDenied, type CurrentUser } from "#app/auth/guard.server";
-import { can } from "#app/auth/permissions";
+import { can, type Action } from "#app/auth/permissions";
 import type { Db, DbOrTx } from "#app/db/client.server";
 import { escapeLike } from "#app/db/like";
 import { firstRow } from "#app/db/rows";
@@ -40,7 +40,7 @@ import { unsubscribeLink } from "./signup.server";
 
 type MailSettings = Parameters<typeof sendEmail>[1];
 
-function requireNewsletter(actor: CurrentUser, action: "view" | "send") {
+function requireNewsletter(actor: CurrentUser, action: Action<"newsletter">) {
   if (!can(actor.role, "newsletter", action)) accessDenied();
 }
 
@@ -345,7 +345,10 @@ function requireEmail(mail: MailSettings) {
   if (!isEmailConfigured(mail)) throw invalid(NEWSLETTER_TEXT.emailOff, { title: NEWSLETTER_TEXT.failed });
 }
 
-/** Starts sending a draft to every confirmed subscriber now (queueIssue makes the deliveries). */
+/**
+ * Starts sending a draft to every confirmed subscriber now (queueIssue makes the deliveries). The queueing
+ * and its log entry are one transaction, as every change here is: a send the log does not show never starts.
+ */
 export async function sendIssueNow(
   db: Db,
   actor: CurrentUser,
@@ -354,13 +357,16 @@ export async function sendIssueNow(
 ) {
   requireNewsletter(actor, "send");
   requireEmail(mail);
-  const issue = await findIssue(db, id);
-  if (issue.status !== "draft" || !(await queueIssue(db, id, now))) throw conflict(NEWSLETTER_TEXT.notDraft);
-  await logActivity(db, {
-    type: ACTIVITY_TYPE,
-    actor,
-    action: "sent newsletter issue",
-    title: issue.subject,
+  await db.transaction(async (tx) => {
+    const issue = await findIssue(tx, id);
+    if (issue.status !== "draft" || !(await queueIssue(tx, id, now)))
+      throw conflict(NEWSLETTER_TEXT.notDraft);
+    await logActivity(tx, {
+      type: ACTIVITY_TYPE,
+      actor,
+      action: "sent newsletter issue",
+      title: issue.subject,
+    });
   });
 }
 
@@ -382,21 +388,23 @@ export async function scheduleIssue(
   if (!at) throw fieldsRefused("invalid", { scheduledAt: NEWSLETTER_TEXT.scheduleMissing });
   if (at.getTime() <= now.getTime())
     throw fieldsRefused("invalid", { scheduledAt: NEWSLETTER_TEXT.schedulePast });
-  const [row] = await db
-    .update(newsletterIssues)
-    .set({ status: "scheduled", scheduledAt: at, updatedAt: now })
-    .where(and(eq(newsletterIssues.id, id), eq(newsletterIssues.status, "draft")))
-    .returning();
-  if (!row) {
-    await findIssue(db, id);
-    throw conflict(NEWSLETTER_TEXT.notDraft);
-  }
-  await logActivity(db, {
-    type: ACTIVITY_TYPE,
-    actor,
-    action: "scheduled newsletter issue",
-    title: row.subject,
-    description: at.toISOString(),
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(newsletterIssues)
+      .set({ status: "scheduled", scheduledAt: at, updatedAt: now })
+      .where(and(eq(newsletterIssues.id, id), eq(newsletterIssues.status, "draft")))
+      .returning();
+    if (!row) {
+      await findIssue(tx, id);
+      throw conflict(NEWSLETTER_TEXT.notDraft);
+    }
+    await logActivity(tx, {
+      type: ACTIVITY_TYPE,
+      actor,
+      action: "scheduled newsletter issue",
+      title: row.subject,
+      description: at.toISOString(),
+    });
   });
   return at;
 }
@@ -404,33 +412,37 @@ export async function scheduleIssue(
 /** A scheduled issue goes back to being a draft (before the sender loop has queued it). */
 export async function unscheduleIssue(db: Db, actor: CurrentUser, id: string, now = new Date()) {
   requireNewsletter(actor, "send");
-  const [row] = await db
-    .update(newsletterIssues)
-    .set({ status: "draft", scheduledAt: null, updatedAt: now })
-    .where(and(eq(newsletterIssues.id, id), eq(newsletterIssues.status, "scheduled")))
-    .returning();
-  if (!row) {
-    await findIssue(db, id);
-    throw conflict(NEWSLETTER_TEXT.notScheduled);
-  }
-  await logActivity(db, {
-    type: ACTIVITY_TYPE,
-    actor,
-    action: "unscheduled newsletter issue",
-    title: row.subject,
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(newsletterIssues)
+      .set({ status: "draft", scheduledAt: null, updatedAt: now })
+      .where(and(eq(newsletterIssues.id, id), eq(newsletterIssues.status, "scheduled")))
+      .returning();
+    if (!row) {
+      await findIssue(tx, id);
+      throw conflict(NEWSLETTER_TEXT.notScheduled);
+    }
+    await logActivity(tx, {
+      type: ACTIVITY_TYPE,
+      actor,
+      action: "unscheduled newsletter issue",
+      title: row.subject,
+    });
   });
 }
 
 /** Pauses a send in progress, or resumes a paused one. */
 export async function pauseIssue(db: Db, actor: CurrentUser, id: string, isPaused: boolean) {
   requireNewsletter(actor, "send");
-  const issue = await findIssue(db, id);
-  if (!(await setIssuePaused(db, id, isPaused)))
-    throw conflict(isPaused ? NEWSLETTER_TEXT.notSending : NEWSLETTER_TEXT.notPaused);
-  await logActivity(db, {
-    type: ACTIVITY_TYPE,
-    actor,
-    action: isPaused ? "paused newsletter issue" : "resumed newsletter issue",
-    title: issue.subject,
+  await db.transaction(async (tx) => {
+    const issue = await findIssue(tx, id);
+    if (!(await setIssuePaused(tx, id, isPaused)))
+      throw conflict(isPaused ? NEWSLETTER_TEXT.notSending : NEWSLETTER_TEXT.notPaused);
+    await logActivity(tx, {
+      type: ACTIVITY_TYPE,
+      actor,
+      action: isPaused ? "paused newsletter issue" : "resumed newsletter issue",
+      title: issue.subject,
+    });
   });
 }

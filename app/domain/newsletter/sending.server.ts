@@ -19,9 +19,10 @@ import type { NewsletterDeliveryStatus } from "#app/lib/enums";
 /**
  * Starts sending an issue (a draft sent now, or a scheduled one whose time has come): its status moves
  * to `sending` and every subscriber confirmed at this moment gets a queued delivery. Answers false when
- * the issue was not a draft or scheduled (already started, by this or another instance).
+ * the issue was not a draft or scheduled (already started, by this or another instance). Given a
+ * transaction (a send from the back office, with its log entry), it is a savepoint of it.
  */
-export async function queueIssue(db: Db, issueId: string, now = new Date()): Promise<boolean> {
+export async function queueIssue(db: DbOrTx, issueId: string, now = new Date()): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [started] = await tx
       .update(newsletterIssues)
@@ -307,7 +308,7 @@ export async function sendProgress(db: DbOrTx, issueId: string): Promise<SendPro
 }
 
 /** Pauses a send (the holder stops at its next renewal) or resumes it; false when it was not in that state. */
-export async function setIssuePaused(db: Db, issueId: string, isPaused: boolean, now = new Date()) {
+export async function setIssuePaused(db: DbOrTx, issueId: string, isPaused: boolean, now = new Date()) {
   const [row] = await db
     .update(newsletterIssues)
     .set({ status: isPaused ? "paused" : "sending", updatedAt: now })

@@ -5,7 +5,7 @@
  */
 import { and, count, desc, eq, ilike, sql, type SQL } from "drizzle-orm";
 import { accessDenied, type CurrentUser } from "#app/auth/guard.server";
-import { can } from "#app/auth/permissions";
+import { can, type Action } from "#app/auth/permissions";
 import type { DbOrTx } from "#app/db/client.server";
 import { escapeLike } from "#app/db/like";
 import { firstRow } from "#app/db/rows";
@@ -15,7 +15,7 @@ import { SUBSCRIBER_STATUSES, type SubscriberStatus } from "#app/lib/enums";
 import { notFound } from "#app/lib/errors";
 import { SUBSCRIBERS_PAGE_SIZE } from "./newsletter-form";
 
-function requireSubscribers(actor: Pick<CurrentUser, "role">, action: "view" | "manage") {
+function requireSubscribers(actor: Pick<CurrentUser, "role">, action: Action<"subscribers">) {
   if (!can(actor.role, "subscribers", action)) accessDenied();
 }
 

@@ -8,7 +8,7 @@
  */
 import { safeRedirectPath } from "#app/lib/safe-redirect";
 import { and, arrayContains, count, desc, eq, isNull, or, sql, type SQL } from "drizzle-orm";
-import { can, permissionForAdminPath, type Area } from "#app/auth/permissions";
+import { can, permissionForAdminPath, type Action, type Area } from "#app/auth/permissions";
 import type { DbOrTx } from "#app/db/client.server";
 import { notificationReceipts, notifications } from "#app/db/schema";
 import { USER_ROLES, type NotificationType, type UserRole } from "#app/lib/enums";
@@ -35,7 +35,7 @@ interface NewNotification {
 }
 
 /** The roles holding a permission, as an audience ("submitted for review" goes to those who can publish). */
-export const rolesThatCan = (area: Area, action: string): UserRole[] =>
+export const rolesThatCan = <A extends Area>(area: A, action: Action<A>): UserRole[] =>
   USER_ROLES.filter((role) => can(role, area, action));
 
 /** The roles that can open a back-office link, read from the same table the guard uses. */

@@ -14,7 +14,7 @@ import {
 } from "lucide-react";
 import { Link } from "react-router";
 import { requirePermission } from "#app/auth/guard.server";
-import { can, ROLE_LABELS } from "#app/auth/permissions";
+import { can, ROLE_LABELS, type Permission } from "#app/auth/permissions";
 import type { UserRole } from "#app/lib/enums";
 import { relativeDate } from "#app/lib/dates";
 import { viewCount, ViewsChart } from "#app/components/admin/views-chart";
@@ -30,12 +30,10 @@ export const loader = withDomainErrors(async ({ context }: Route.LoaderArgs) => 
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard - Admin" }];
 
-interface ActionLink {
+type ActionLink = Permission & {
   label: string;
   to: string;
-  area: Parameters<typeof can>[1];
-  action: string;
-}
+};
 
 /** The welcome buttons of the spec, by role; each shows only with its permission. */
 const ROLE_BUTTONS: Record<UserRole, ActionLink[]> = {

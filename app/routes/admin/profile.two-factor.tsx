@@ -8,14 +8,13 @@ import { TWO_FACTOR_TEXT as T } from "#app/auth/two-factor-text";
 import { otpauthUri } from "#app/auth/totp.server";
 import {
   confirmSetup,
+  isTwoFactorRequiredOf,
   replaceRecoveryCodes,
   startSetup,
   turnOffTwoFactor,
-  twoFactorRequired,
   twoFactorState,
 } from "#app/auth/two-factor.server";
 import { describedBy, FormField, inputClass } from "#app/components/admin/form-field";
-import type { Db } from "#app/db/client.server";
 import { getSettings } from "#app/domain/settings/settings.server";
 import { problem, USER_FORM_TEXT, type FieldErrors } from "#app/domain/users/user-form";
 import { redirectWithToast } from "#app/lib/flash.server";
@@ -24,17 +23,12 @@ import type { Route } from "./+types/profile.two-factor";
 
 export const meta: Route.MetaFunction = () => [{ title: "Two-Factor Sign-In - Admin" }];
 
-/** Whether the site's rule holds this person to two-factor sign-in (admins and editors, when required). */
-async function isRequiredFor(db: Db, role: string | null) {
-  return (role === "admin" || role === "editor") && (await twoFactorRequired(db));
-}
-
 /** The set-up page is reachable before set-up, even when the site requires it (the guard sends people here). */
 export const loader = withDomainErrors(async ({ context }: Route.LoaderArgs) => {
   const me = await requireUser(context, { settingUpTwoFactor: true });
   const db = context.db;
   const state = await twoFactorState(db, me.id);
-  const required = await isRequiredFor(db, me.role);
+  const required = await isTwoFactorRequiredOf(db, me.role);
   if (state.enabled) return { enabled: true as const, required, recoveryCodesLeft: state.recoveryCodesLeft };
   // The key being set up stays the same across reloads, so a code from an earlier scan still works.
   const secret = state.pendingSecret ?? (await startSetup(db, me.id));
@@ -78,7 +72,7 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
     return data<ActionData>({ recoveryCodes: await replaceRecoveryCodes(db, me.id), justTurnedOn: false });
   }
   if (intent === "turn-off") {
-    if (await isRequiredFor(db, me.role)) {
+    if (await isTwoFactorRequiredOf(db, me.role)) {
       return data<ActionData>({ errors: { form: problem(T.turnOffRequired) } }, { status: 403 });
     }
     await turnOffTwoFactor(db, me.id);
