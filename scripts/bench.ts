@@ -193,16 +193,217 @@ async function prepareData(): Promise<{ dataDir: string; database?: BenchDatabas
   return { dataDir, database, seeded };
 }
 
-async function main() {
-  execSync("node scripts/ensure-build.mjs", { stdio: "inherit" });
-  const servers: Array<{ stop(): Promise<void> }> = [];
-  const stopAll = async () => {
-    for (const s of servers.splice(0)) await s.stop().catch(() => undefined);
+/** What every phase of a run shares: the figures it fills, how it starts a server, what it loads. */
+interface Run {
+  figures: BenchFigures;
+  start: (name: string, options: Partial<ServerOptions> & { pageCache: boolean }) => Promise<BenchServer>;
+  paths: Record<PageName, string[]>;
+  sweepPaths: string[];
+  seeded: SeedResult;
+  seed: typeof import("./bench/seed");
+  /** Stopped at the end of the run, or on Ctrl-C, whatever happened. */
+  servers: Array<{ stop(): Promise<void> }>;
+}
+
+/** One process first, also on PostgreSQL (whose default is a worker per core): the reference. */
+async function measureOneProcess({ figures, start, paths, sweepPaths, seeded }: Run) {
+  log(`Server, page cache on (default), one process, on 127.0.0.1:${PORT}`);
+  const first = await start("cached", { pageCache: true, workers: SERVER_URL ? 1 : undefined });
+  for (const name of PAGE_NAMES) {
+    const answer = await get(`${first.origin}${paths[name][0]}`);
+    if (answer.status !== 200) throw new Error(`[bench] ${paths[name][0]} answered ${answer.status}`);
+    const facts: PageFacts = {
+      html: answer.body,
+      htmlGzipBytes: answer.wireBytes,
+      scripts: await scriptWeight(first.origin, answer.body),
+    };
+    figures.facts[name] = facts;
+  }
+  const chromiumPath = await findChromium();
+  if (chromiumPath) {
+    log("  home page as a phone in Chromium...");
+    figures.phone = await phoneFirstLoad(chromiumPath, `${first.origin}/`);
+    // The lead story as a reader who saves data gets it (a lite article, at most 15 KB: decision
+    // record 019).
+    figures.litePhone = await phoneFirstLoad(chromiumPath, `${first.origin}${seeded.leadArticlePath}`, {
+      "Save-Data": "on",
+    });
+  } else {
+    figures.notes.push(
+      "No Chromium (CHROMIUM_PATH, the system's, or the packaged one): the phone first load was not measured.",
+    );
+  }
+  figures.cached = await loadServer(first, paths, sweepPaths, {
+    // The live poll right after the page loads, on the same warm server they were measured on.
+    afterPages: async () => {
+      figures.live = await measurePoll(first.origin, seeded.live, LOAD, log);
+    },
+  });
+  // The live page under updates after the sweep and its memory reading: the purges stay out of the
+  // sweep, and the admin's sign-in (scrypt, 32 MB for a moment) out of the readers' peak memory.
+  if (figures.live) {
+    const admin = { email: seeded.adminEmail, password: env.ADMIN_PASSWORD ?? "" };
+    await measureUpdates(first.origin, seeded.live, figures.live, LOAD, admin, log);
+    figures.live.peakRss = first.peakRss();
+  }
+  await first.stop();
+}
+
+/**
+ * WEB_CONCURRENCY workers on PostgreSQL: with the page cache, the pages and the sweep; without it, the
+ * sweep alone, against the one process's uncached sweep: what the workers add to the render itself, apart
+ * from their page caches (each worker keeps its own, so each hits less often than one process's).
+ */
+async function measureWorkers(
+  { figures, start, paths, sweepPaths }: Run,
+  { pageCache }: { pageCache: boolean },
+) {
+  if (pageCache) {
+    log(`Server, page cache on, WEB_CONCURRENCY=${WORKERS}, on 127.0.0.1:${PORT}`);
+    const many = await start("workers", { pageCache: true, workers: WORKERS });
+    figures.workers = {
+      count: WORKERS,
+      run: await loadServer(many, paths, sweepPaths, { processes: WORKERS }),
+    };
+    await many.stop();
+    return;
+  }
+  log(`Server, PAGE_CACHE=off, WEB_CONCURRENCY=${WORKERS}, on 127.0.0.1:${PORT}`);
+  const manyUncached = await start("uncached-workers", { pageCache: false, workers: WORKERS });
+  figures.uncachedWorkers = {
+    count: WORKERS,
+    run: await loadServer(manyUncached, paths, sweepPaths, { processes: WORKERS }, []),
   };
-  const made: { database?: BenchDatabase; theirDatabase?: BenchDatabase } = {};
-  const otherRoot = path.join(workDir, "against");
-  // Ctrl-C stops the servers and drops the PostgreSQL databases too (PGlite's folder goes with workDir)
-  // and removes BENCH_AGAINST's worktree.
+  await manyUncached.stop();
+}
+
+async function measureNginx({ figures, servers }: Run) {
+  if (NGINX_PATH) {
+    log(`nginx (gzip_static) on 127.0.0.1:${NGINX_PORT}`);
+    const pages = Object.fromEntries(PAGE_NAMES.map((n) => [n, figures.facts[n]?.html ?? ""]));
+    const copy = await startStaticCopy(NGINX_PATH, path.join(workDir, "nginx"), NGINX_PORT, pages);
+    servers.push(copy);
+    for (const name of PAGE_NAMES) {
+      log(`  ${name}: ${LOAD.duration} of load...`);
+      figures.nginxLoad[name] = await load(copy.origin, [copy.pathOf[name] ?? "/"], LOAD);
+      figures.nginxGzip[name] = copy.gzipBytes[name];
+    }
+    await copy.stop();
+  } else {
+    figures.notes.push(
+      "No nginx (/usr/sbin/nginx, BENCH_NGINX): the static-copy column and its ratios are missing.",
+    );
+  }
+}
+
+/** PAGE_CACHE=off, one process: the pages, the sweep, the search totals and the archive's server time. */
+async function measureUncached({ figures, start, paths, sweepPaths, seeded, seed }: Run) {
+  log(`Server, PAGE_CACHE=off, one process, on 127.0.0.1:${PORT}`);
+  const second = await start("uncached", { pageCache: false, workers: SERVER_URL ? 1 : undefined });
+  figures.uncached = await loadServer(second, paths, sweepPaths);
+
+  for (const [label, query, expected] of [
+    ["common", seed.COMMON_WORD, seeded.matches.common],
+    ["rare", seed.RARE_WORD, seeded.matches.rare],
+  ] as const)
+    figures.searchTotals.push({ label, query, expected, shown: await shownTotal(second.origin, query) });
+
+  log(`  server time, ${REQUESTS} requests per page, ${CONCURRENCY} at a time...`);
+  // All articles this deep: page 5,000 of 100,000 stories, the same share of the way at other sizes.
+  const deepPage = Math.max(2, Math.round((5000 * ARTICLES) / 100_000));
+  // Each request a different story, spread over the whole archive (a prime stride).
+  const anyArticle = (i: number) => sweepPaths[(i * 7919) % sweepPaths.length] ?? "/";
+  const commonWords = ["cocoa", "market", "football", "festival", "gold", "accra", "budget", "school"];
+  const timed: Array<[string, (i: number) => string]> = [
+    ["article", anyArticle],
+    ["home", () => "/"],
+    ["category", () => "/category/business"],
+    [`all-articles ?page=${deepPage}`, () => `/all-articles?page=${deepPage}`],
+    ["author", () => `/author/${seed.BENCH_AUTHOR_SLUG}`],
+    ["tag", () => `/tag/${seed.BENCH_TAG_SLUG}`],
+    ["search, a common word", (i) => `/search?q=${commonWords[i % commonWords.length]}`],
+    ["search, a rare word", () => `/search?q=${seed.RARE_WORD}`],
+  ];
+  for (const [name, pathFor] of timed)
+    figures.times[name] = await serverTime(second.origin, pathFor, {
+      requests: REQUESTS,
+      concurrency: CONCURRENCY,
+    });
+  figures.deepPage = deepPage;
+  figures.uncached.peakRss = second.peakRss();
+  await second.stop();
+}
+
+/** The figures of a run before anything is measured. */
+function emptyFigures(): BenchFigures {
+  return {
+    articles: ARTICLES,
+    engine: SERVER_URL ? `PostgreSQL (${describeUrl(SERVER_URL)})` : "PGlite (embedded)",
+    load: LOAD,
+    fewConnections: FEW_CONNECTIONS,
+    requests: REQUESTS,
+    concurrency: CONCURRENCY,
+    facts: {},
+    phone: null,
+    litePhone: null,
+    cached: null,
+    workers: null,
+    uncached: null,
+    uncachedWorkers: null,
+    nginxLoad: {},
+    nginxGzip: {},
+    live: null,
+    times: {},
+    searchTotals: [],
+    notes: [],
+  };
+}
+
+/** This build against BENCH_AGAINST's, side by side on a copy each of the same data. */
+async function compareWithOther(
+  other: OtherBuild,
+  {
+    dataDir,
+    database,
+    made,
+    start,
+    sweepPaths,
+  }: {
+    dataDir: string;
+    database?: BenchDatabase;
+    made: { theirDatabase?: BenchDatabase };
+    start: Run["start"];
+    sweepPaths: string[];
+  },
+): Promise<Comparison> {
+  // Copied now, after the runs above: both builds start from the same data, whatever they wrote.
+  const theirs = await copyBuildData({ dataDir, database }, path.join(workDir, "data-against"), SERVER_URL);
+  made.theirDatabase = theirs.database;
+  return compareBuilds({
+    otherLabel: other.label,
+    rounds: AGAINST_ROUNDS,
+    ours: { dataDir, database, port: PORT },
+    theirs: { ...theirs, port: AGAINST_PORT, root: other.root },
+    start,
+    workers: SERVER_URL ? 1 : undefined,
+    sweepPaths,
+    load: LOAD,
+    fewConnections: FEW_CONNECTIONS,
+    requests: REQUESTS,
+    concurrency: CONCURRENCY,
+    log,
+  });
+}
+
+/**
+ * Ctrl-C stops the servers and drops the PostgreSQL databases too (PGlite's folder goes with workDir)
+ * and removes BENCH_AGAINST's worktree.
+ */
+function cleanUpOnSignal(
+  stopAll: () => Promise<void>,
+  made: { database?: BenchDatabase; theirDatabase?: BenchDatabase },
+  otherRoot: string,
+) {
   const onSignal = () =>
     void stopAll()
       .then(() => made.database?.drop())
@@ -215,6 +416,35 @@ async function main() {
       });
   process.once("SIGINT", onSignal);
   process.once("SIGTERM", onSignal);
+}
+
+/** Starts this build's server on the run's data, each with a log of its own, kept for stopping. */
+function serverStarter(dataDir: string, servers: Run["servers"]): Run["start"] {
+  return (name, options) => {
+    const server = startServer({
+      port: PORT,
+      dataDir,
+      databaseUrl: env.DATABASE_URL,
+      logFile: path.join(workDir, `server-${name}.log`),
+      ...options,
+    });
+    void server.then(
+      (s) => servers.push(s),
+      () => undefined,
+    );
+    return server;
+  };
+}
+
+async function main() {
+  execSync("node scripts/ensure-build.mjs", { stdio: "inherit" });
+  const servers: Array<{ stop(): Promise<void> }> = [];
+  const stopAll = async () => {
+    for (const s of servers.splice(0)) await s.stop().catch(() => undefined);
+  };
+  const made: { database?: BenchDatabase; theirDatabase?: BenchDatabase } = {};
+  const otherRoot = path.join(workDir, "against");
+  cleanUpOnSignal(stopAll, made, otherRoot);
 
   // Before the seeding: a wrong ref or a failed build stops the run at once, leaving nothing behind.
   let other: OtherBuild | undefined;
@@ -237,184 +467,19 @@ async function main() {
     search: SEARCH_TERMS.map((t) => `/search?q=${encodeURIComponent(t)}`),
   };
   const sweepPaths = Array.from({ length: ARTICLES }, (_, i) => seed.generatedArticlePath(i));
-  const figures: BenchFigures = {
-    articles: ARTICLES,
-    engine: SERVER_URL ? `PostgreSQL (${describeUrl(SERVER_URL)})` : "PGlite (embedded)",
-    load: LOAD,
-    fewConnections: FEW_CONNECTIONS,
-    requests: REQUESTS,
-    concurrency: CONCURRENCY,
-    facts: {},
-    phone: null,
-    litePhone: null,
-    cached: null,
-    workers: null,
-    uncached: null,
-    uncachedWorkers: null,
-    nginxLoad: {},
-    nginxGzip: {},
-    live: null,
-    times: {},
-    searchTotals: [],
-    notes: [],
-  };
-  const start = (name: string, options: Partial<ServerOptions> & { pageCache: boolean }) => {
-    const server = startServer({
-      port: PORT,
-      dataDir,
-      databaseUrl: env.DATABASE_URL,
-      logFile: path.join(workDir, `server-${name}.log`),
-      ...options,
-    });
-    void server.then(
-      (s) => servers.push(s),
-      () => undefined,
-    );
-    return server;
-  };
+  const figures = emptyFigures();
+  const start = serverStarter(dataDir, servers);
   let comparison: Comparison | undefined;
   try {
     if (!IS_AGAINST_ONLY) {
-      // One process first, also on PostgreSQL (whose default is a worker per core): the reference.
-      log(`Server, page cache on (default), one process, on 127.0.0.1:${PORT}`);
-      const first = await start("cached", { pageCache: true, workers: SERVER_URL ? 1 : undefined });
-      for (const name of PAGE_NAMES) {
-        const answer = await get(`${first.origin}${paths[name][0]}`);
-        if (answer.status !== 200) throw new Error(`[bench] ${paths[name][0]} answered ${answer.status}`);
-        const facts: PageFacts = {
-          html: answer.body,
-          htmlGzipBytes: answer.wireBytes,
-          scripts: await scriptWeight(first.origin, answer.body),
-        };
-        figures.facts[name] = facts;
-      }
-      const chromiumPath = await findChromium();
-      if (chromiumPath) {
-        log("  home page as a phone in Chromium...");
-        figures.phone = await phoneFirstLoad(chromiumPath, `${first.origin}/`);
-        // The lead story as a reader who saves data gets it (a lite article, at most 15 KB: decision
-        // record 019).
-        figures.litePhone = await phoneFirstLoad(chromiumPath, `${first.origin}${seeded.leadArticlePath}`, {
-          "Save-Data": "on",
-        });
-      } else {
-        figures.notes.push(
-          "No Chromium (CHROMIUM_PATH, the system's, or the packaged one): the phone first load was not measured.",
-        );
-      }
-      figures.cached = await loadServer(first, paths, sweepPaths, {
-        // The live poll right after the page loads, on the same warm server they were measured on.
-        afterPages: async () => {
-          figures.live = await measurePoll(first.origin, seeded.live, LOAD, log);
-        },
-      });
-      // The live page under updates after the sweep and its memory reading: the purges stay out of the
-      // sweep, and the admin's sign-in (scrypt, 32 MB for a moment) out of the readers' peak memory.
-      if (figures.live) {
-        const admin = { email: seeded.adminEmail, password: env.ADMIN_PASSWORD ?? "" };
-        await measureUpdates(first.origin, seeded.live, figures.live, LOAD, admin, log);
-        figures.live.peakRss = first.peakRss();
-      }
-      await first.stop();
-
-      if (SERVER_URL && WORKERS > 1) {
-        log(`Server, page cache on, WEB_CONCURRENCY=${WORKERS}, on 127.0.0.1:${PORT}`);
-        const many = await start("workers", { pageCache: true, workers: WORKERS });
-        figures.workers = {
-          count: WORKERS,
-          run: await loadServer(many, paths, sweepPaths, { processes: WORKERS }),
-        };
-        await many.stop();
-      }
-
-      if (NGINX_PATH) {
-        log(`nginx (gzip_static) on 127.0.0.1:${NGINX_PORT}`);
-        const pages = Object.fromEntries(PAGE_NAMES.map((n) => [n, figures.facts[n]?.html ?? ""]));
-        const copy = await startStaticCopy(NGINX_PATH, path.join(workDir, "nginx"), NGINX_PORT, pages);
-        servers.push(copy);
-        for (const name of PAGE_NAMES) {
-          log(`  ${name}: ${LOAD.duration} of load...`);
-          figures.nginxLoad[name] = await load(copy.origin, [copy.pathOf[name] ?? "/"], LOAD);
-          figures.nginxGzip[name] = copy.gzipBytes[name];
-        }
-        await copy.stop();
-      } else {
-        figures.notes.push(
-          "No nginx (/usr/sbin/nginx, BENCH_NGINX): the static-copy column and its ratios are missing.",
-        );
-      }
-
-      log(`Server, PAGE_CACHE=off, one process, on 127.0.0.1:${PORT}`);
-      const second = await start("uncached", { pageCache: false, workers: SERVER_URL ? 1 : undefined });
-      figures.uncached = await loadServer(second, paths, sweepPaths);
-
-      for (const [label, query, expected] of [
-        ["common", seed.COMMON_WORD, seeded.matches.common],
-        ["rare", seed.RARE_WORD, seeded.matches.rare],
-      ] as const)
-        figures.searchTotals.push({ label, query, expected, shown: await shownTotal(second.origin, query) });
-
-      log(`  server time, ${REQUESTS} requests per page, ${CONCURRENCY} at a time...`);
-      // All articles this deep: page 5,000 of 100,000 stories, the same share of the way at other sizes.
-      const deepPage = Math.max(2, Math.round((5000 * ARTICLES) / 100_000));
-      // Each request a different story, spread over the whole archive (a prime stride).
-      const anyArticle = (i: number) => sweepPaths[(i * 7919) % sweepPaths.length] ?? "/";
-      const commonWords = ["cocoa", "market", "football", "festival", "gold", "accra", "budget", "school"];
-      const timed: Array<[string, (i: number) => string]> = [
-        ["article", anyArticle],
-        ["home", () => "/"],
-        ["category", () => "/category/business"],
-        [`all-articles ?page=${deepPage}`, () => `/all-articles?page=${deepPage}`],
-        ["author", () => `/author/${seed.BENCH_AUTHOR_SLUG}`],
-        ["tag", () => `/tag/${seed.BENCH_TAG_SLUG}`],
-        ["search, a common word", (i) => `/search?q=${commonWords[i % commonWords.length]}`],
-        ["search, a rare word", () => `/search?q=${seed.RARE_WORD}`],
-      ];
-      for (const [name, pathFor] of timed)
-        figures.times[name] = await serverTime(second.origin, pathFor, {
-          requests: REQUESTS,
-          concurrency: CONCURRENCY,
-        });
-      figures.deepPage = deepPage;
-      figures.uncached.peakRss = second.peakRss();
-      await second.stop();
-
-      if (SERVER_URL && WORKERS > 1) {
-        // The sweep again with nothing kept: what the workers add to the render itself, apart from
-        // their page caches (each worker keeps its own, so each hits less often than one process's).
-        log(`Server, PAGE_CACHE=off, WEB_CONCURRENCY=${WORKERS}, on 127.0.0.1:${PORT}`);
-        const manyUncached = await start("uncached-workers", { pageCache: false, workers: WORKERS });
-        figures.uncachedWorkers = {
-          count: WORKERS,
-          run: await loadServer(manyUncached, paths, sweepPaths, { processes: WORKERS }, []),
-        };
-        await manyUncached.stop();
-      }
+      const run: Run = { figures, start, paths, sweepPaths, seeded, seed, servers };
+      await measureOneProcess(run);
+      if (SERVER_URL && WORKERS > 1) await measureWorkers(run, { pageCache: true });
+      await measureNginx(run);
+      await measureUncached(run);
+      if (SERVER_URL && WORKERS > 1) await measureWorkers(run, { pageCache: false });
     }
-
-    if (other) {
-      // Copied now, after the runs above: both builds start from the same data, whatever they wrote.
-      const theirs = await copyBuildData(
-        { dataDir, database },
-        path.join(workDir, "data-against"),
-        SERVER_URL,
-      );
-      made.theirDatabase = theirs.database;
-      comparison = await compareBuilds({
-        otherLabel: other.label,
-        rounds: AGAINST_ROUNDS,
-        ours: { dataDir, database, port: PORT },
-        theirs: { ...theirs, port: AGAINST_PORT, root: other.root },
-        start,
-        workers: SERVER_URL ? 1 : undefined,
-        sweepPaths,
-        load: LOAD,
-        fewConnections: FEW_CONNECTIONS,
-        requests: REQUESTS,
-        concurrency: CONCURRENCY,
-        log,
-      });
-    }
+    if (other) comparison = await compareWithOther(other, { dataDir, database, made, start, sweepPaths });
   } catch (error) {
     // The servers' own words are the best clue to a failed run; their logs go with the temp folder.
     for (const file of fs.readdirSync(workDir).filter((f) => f.endsWith(".log"))) {

@@ -213,37 +213,7 @@ export async function measureUpdates(
       // Every one while the load runs; one due after it ends would not be measured.
       while (isLoading && Date.now() < due) await sleep(Math.min(50, due - Date.now()));
       if (!isLoading) break;
-      let post: LivePost;
-      try {
-        const answer = await postForm(
-          `${origin}${liveScreen}`,
-          {
-            intent: "post",
-            title: titleOf(k),
-            content: `<p>${titleOf(k)}: the bench posts this under load.</p>`,
-          },
-          { headers: { Cookie: cookie, Origin: origin } },
-        );
-        const location = header(answer.headers.location);
-        post = {
-          at: (Date.now() - started) / 1000,
-          status: answer.status,
-          location,
-          ms: answer.ms,
-          // Posted: the redirect back to the screen with its toast. A refusal answers the screen again
-          // (4xx with the message), a lost session redirects to the sign-in page.
-          ok:
-            answer.status >= 300 && answer.status < 400 && new URL(location, origin).pathname === liveScreen,
-        };
-      } catch (error) {
-        post = {
-          at: (Date.now() - started) / 1000,
-          status: 0,
-          location: (error as Error).message,
-          ms: 0,
-          ok: false,
-        };
-      }
+      const post = await postUpdate(origin, liveScreen, cookie, titleOf(k), started);
       figures.posts.push(post);
       log(
         `    update ${k + 1} at ${post.at.toFixed(1)} s: ${post.status} ${post.location || "(no redirect)"} in ${post.ms.toFixed(0)} ms${post.ok ? "" : "  FAILED"}`,
@@ -262,4 +232,39 @@ export async function measureUpdates(
     if (after.status !== 200 || !after.body.includes(titleOf(last)))
       problem(`the poll after the load (${after.status}) does not show "${titleOf(last)}"`);
   } else if (figures.posts.length === 0) problem("no update was due while the load ran");
+}
+
+/** Posts one update through the back office's form, as the admin; what came back, timed from `started`. */
+async function postUpdate(
+  origin: string,
+  liveScreen: string,
+  cookie: string,
+  title: string,
+  started: number,
+): Promise<LivePost> {
+  try {
+    const answer = await postForm(
+      `${origin}${liveScreen}`,
+      { intent: "post", title, content: `<p>${title}: the bench posts this under load.</p>` },
+      { headers: { Cookie: cookie, Origin: origin } },
+    );
+    const location = header(answer.headers.location);
+    return {
+      at: (Date.now() - started) / 1000,
+      status: answer.status,
+      location,
+      ms: answer.ms,
+      // Posted: the redirect back to the screen with its toast. A refusal answers the screen again
+      // (4xx with the message), a lost session redirects to the sign-in page.
+      ok: answer.status >= 300 && answer.status < 400 && new URL(location, origin).pathname === liveScreen,
+    };
+  } catch (error) {
+    return {
+      at: (Date.now() - started) / 1000,
+      status: 0,
+      location: (error as Error).message,
+      ms: 0,
+      ok: false,
+    };
+  }
 }

@@ -286,7 +286,7 @@ function printLive(f: BenchFigures, notes: string[]) {
     const posted = live.posts.filter((p) => p.ok).length;
     const u = live.underUpdates ?? undefined;
     console.log(
-      `\nLive coverage (issue 28), page cache on, one process (req/s; p50/p95 ms; bytes per answer; X-Cache counted)`,
+      `\nLive coverage, page cache on, one process (req/s; p50/p95 ms; bytes per answer; X-Cache counted)`,
     );
     console.log(
       `  story ${live.pagePath}, poll ${live.pollPath} (${kb(live.pollGzipBytes)} gzipped when it changed)`,

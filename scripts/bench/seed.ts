@@ -178,6 +178,17 @@ export async function makeLeadPhoto(): Promise<Buffer> {
  * Migrates and seeds (sample content, the admin of ADMIN_PASSWORD), adds `count` published articles,
  * uploads the lead photo as the admin and sets it as the lead story's image. Writes the marker file.
  */
+/** Published stories whose search vector matches `word`: the total a search page must show. */
+async function matchingStories(db: Db, word: string): Promise<number> {
+  const { rowsOf } = await import("#app/domain/backup/query.server");
+  const [row] = await rowsOf<{ total: number }>(
+    db,
+    sql`SELECT count(*)::int AS total FROM articles
+        WHERE status = 'published' AND search_vector @@ websearch_to_tsquery('english', ${word})`,
+  );
+  return Number(row?.total ?? 0);
+}
+
 export async function seedBenchContent(dataDir: string, count: number): Promise<SeedResult> {
   const { prepareDatabase, refreshPlannerStatistics } = await import("../../server/start");
   const { articles, users } = await import("#app/db/schema");
@@ -239,19 +250,10 @@ export async function seedBenchContent(dataDir: string, count: number): Promise<
       file: new File([new Uint8Array(photo)], "lead-photo.jpg", { type: "image/jpeg" }),
     });
     await db.update(articles).set({ imageUrl: uploaded.url }).where(eq(articles.id, lead.id));
-    const { rowsOf } = await import("#app/domain/backup/query.server");
-    const matching = async (word: string) => {
-      const [row] = await rowsOf<{ total: number }>(
-        db,
-        sql`SELECT count(*)::int AS total FROM articles
-            WHERE status = 'published' AND search_vector @@ websearch_to_tsquery('english', ${word})`,
-      );
-      return Number(row?.total ?? 0);
-    };
     const result: SeedResult = {
       version: SEED_VERSION,
       articles: count,
-      matches: { common: await matching(COMMON_WORD), rare: await matching(RARE_WORD) },
+      matches: { common: await matchingStories(db, COMMON_WORD), rare: await matchingStories(db, RARE_WORD) },
       leadArticlePath: articlePath(lead),
       leadImageUrl: uploaded.url,
       leadImageBytes: photo.length,
