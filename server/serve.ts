@@ -106,7 +106,9 @@ export async function serve({ build, viteMiddleware, worker }: ServeOptions): Pr
   // Every background job (server/site-jobs.ts): one line each in the log, stopped before the database closes.
   const jobs = await startJobs(siteJobs({ cfg, database, worker }));
 
-  const { listener } = createApp({ config: cfg, db: database.db, build, viteMiddleware });
+  const app = createApp({ config: cfg, db: database.db, build, viteMiddleware });
+  const appJobs = await startJobs(app.jobs);
+  const { listener } = app;
   const connections = keepingNoConnectionAlive(listener);
   const server: Server = createServer(connections.listener);
   server.on("connection", connections.follow);
@@ -148,6 +150,7 @@ export async function serve({ build, viteMiddleware, worker }: ServeOptions): Pr
     const stopClosingIdle = connections.stop(server);
     server.close(async () => {
       stopClosingIdle();
+      await appJobs.stop();
       await jobs.stop();
       await database
         .close()
