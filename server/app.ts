@@ -22,7 +22,8 @@ import { fragmentShare } from "#app/domain/delivery/fragment-cache.server";
 import { PageCache } from "#app/domain/delivery/page-cache.server";
 import { onSiteChange } from "#app/domain/delivery/site-changes.server";
 import { mediaFiles } from "./media-files";
-import { pageCacheHandlers, reportPageCache } from "./page-cache";
+import type { Job } from "./jobs";
+import { pageCacheHandlers, pageCacheJobs } from "./page-cache";
 import { limitConcurrentRenders } from "./render-gate";
 import { BODY_LIMITS, readRequestBodies } from "./request-body";
 import { pageHandler } from "./page-handler";
@@ -111,6 +112,7 @@ const answerErrors: ErrorRequestHandler = (error: unknown, req, res, _next) => {
 export function createApp({ config, db, build, viteMiddleware }: AppOptions): {
   app: express.Express;
   listener: RequestListener;
+  jobs: Job[];
 } {
   const app = express();
   app.disable("x-powered-by");
@@ -180,6 +182,8 @@ export function createApp({ config, db, build, viteMiddleware }: AppOptions): {
   app.use(limitConcurrentRenders(MAX_CONCURRENT_RENDERS));
   const mode = config.isProduction ? "production" : "development";
   let serveHit: ((req: IncomingMessage, res: ServerResponse) => Promise<boolean>) | undefined;
+  /** The app's background jobs, for whoever serves it to start and stop (server/serve.ts). */
+  const jobs: Job[] = [];
   if (config.pageCache.enabled) {
     // The shared parts of pages take their share of the same memory (fragment-cache.server.ts).
     const cache = new PageCache(config.pageCache.maxBytes - fragmentShare(config.pageCache.maxBytes));
@@ -193,7 +197,7 @@ export function createApp({ config, db, build, viteMiddleware }: AppOptions): {
     });
     serveHit = handlers.serveHit;
     app.use(handlers.middleware);
-    reportPageCache(handlers.counts, cache, handlers.upgrader);
+    jobs.push(...pageCacheJobs(handlers.counts, cache, handlers.upgrader));
   }
   app.all("/{*splat}", routerHandler({ build, mode, getLoadContext: context }));
   app.use(answerErrors);
@@ -208,5 +212,5 @@ export function createApp({ config, db, build, viteMiddleware }: AppOptions): {
       },
     );
   };
-  return { app, listener };
+  return { app, listener, jobs };
 }

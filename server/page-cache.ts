@@ -34,6 +34,7 @@ import { getSettings } from "#app/domain/settings/settings.server";
 import { liteReason } from "#app/lib/lite-mode";
 import { snippetsVaryByDevice } from "#app/domain/snippets/page-code.server";
 import { isMobileUserAgent } from "#app/domain/snippets/snippet-rules";
+import { spokenInterval, type Job } from "./jobs";
 import { HSTS, SECURITY_HEADERS } from "./security";
 
 /** Headers that describe the bytes on the wire, or must never be shared: not kept with a page. */
@@ -375,14 +376,37 @@ async function sendUnstored(req: IncomingMessage, res: ServerResponse, response:
 /** How often a server with readers says how its page cache did: often enough to see a night's shape. */
 const REPORT_EVERY_MS = 15 * 60 * 1000;
 
+/**
+ * The page cache's background jobs (server/jobs.ts): every REPORT_EVERY_MS with any anonymous traffic,
+ * one line on what the cache did in that time; and the recompression of pages asked for again.
+ */
+export function pageCacheJobs(
+  counts: PageCacheCounts,
+  cache: Pick<PageCache, "size" | "usedBytes">,
+  upgrader: { upgraded: number; stop: () => void },
+): Job[] {
+  return [
+    {
+      name: "page cache report",
+      when: `every ${spokenInterval(REPORT_EVERY_MS)} with readers`,
+      start: () => reportPageCache(counts, cache, upgrader),
+    },
+    {
+      name: "page compression upgrades",
+      when: "as pages are asked for again, within 5% of a core",
+      start: () => () => upgrader.stop(),
+    },
+  ];
+}
+
 /** Every REPORT_EVERY_MS with any anonymous traffic, one line on what the cache did in that time. */
-export function reportPageCache(
+function reportPageCache(
   counts: PageCacheCounts,
   cache: Pick<PageCache, "size" | "usedBytes">,
   upgrader: { upgraded: number },
 ) {
   let last = { ...counts, upgraded: upgrader.upgraded };
-  setInterval(() => {
+  const timer = setInterval(() => {
     const since: PageCacheCounts = {
       hits: counts.hits - last.hits,
       misses: counts.misses - last.misses,
@@ -393,5 +417,7 @@ export function reportPageCache(
     last = { ...counts, upgraded: upgrader.upgraded };
     if (since.hits + since.misses + since.bypasses === 0) return;
     console.log(`[newsdesk] ${describePageCache("last 15 min", since, cache, upgraded)}`);
-  }, REPORT_EVERY_MS).unref();
+  }, REPORT_EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }

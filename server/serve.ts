@@ -9,30 +9,18 @@ import type { Server as NetServer, Socket } from "node:net";
 import type { RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import { config } from "#app/config.server";
-import { shareSiteChanges } from "#app/domain/delivery/change-broadcast.server";
-import { siteChanged } from "#app/domain/delivery/site-changes.server";
-import { startScheduler } from "#app/domain/articles/scheduler.server";
-import { startNewsletterSender } from "#app/domain/newsletter/sender.server";
-import { releaseAllIssueLeases } from "#app/domain/newsletter/sending.server";
-import { backgroundMailSettled } from "#app/domain/email/mailer.server";
-import { backgroundSettled, inBackground } from "#app/lib/background.server";
 import { checkMediaStorage } from "#app/domain/media/storage.server";
-import { ensureImageVariants, ensureVariantSizes } from "#app/domain/media/variants.server";
 import { conflict } from "#app/lib/errors";
 import type { Config } from "#app/config.server";
-import type { Db } from "#app/db/client.server";
 import { createApp } from "./app";
-import { startControlChannel } from "./control-channel";
-import { openConfiguredDatabase, prepareDatabase, refreshPlannerStatistics } from "./start";
-import { relaySiteChanges } from "./workers-changes";
-import { MAKE_IMAGE_COPIES } from "./workers-primary";
-
-/** The first upkeep after a start: once the start's first readers have been answered. */
-const UPKEEP_DELAY_MS = 60_000;
-const HOUR_MS = 60 * 60 * 1000;
+import { startJobs } from "./jobs";
+import { siteJobs } from "./site-jobs";
+import { openConfiguredDatabase, prepareDatabase } from "./start";
 
 /** How long in-flight requests may take to finish once asked to stop. */
 const SHUTDOWN_GRACE_MS = 10_000;
+/** How long a stopped process may take to end by itself before what still holds it is named. */
+const LEFTOVER_GRACE_MS = 1_000;
 
 export interface ServeOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -115,50 +103,12 @@ export async function serve({ build, viteMiddleware, worker }: ServeOptions): Pr
   // A missing bucket or refused credentials is said now, in one line, not at the first upload.
   if (!worker) await checkMediaStorage();
   const database = worker ? await openConfiguredDatabase(cfg) : await prepareDatabase(cfg);
-  // Before anything is read and remembered: sibling workers' changes come through the primary.
-  const stopRelay = worker ? relaySiteChanges(database.db) : null;
-  // Other instances on the same PostgreSQL database hear of every change saved here, and this one of theirs.
-  const stopSharingChanges = cfg.databaseUrl ? await shareSiteChanges(database.db, cfg.databaseUrl) : null;
-  // `npm run backup` asks a running server for the snapshot: it holds the embedded data folder.
-  const controlChannel = cfg.databaseUrl ? null : await startControlChannel(database, cfg.dataDir);
-  // Scheduled stories go live on their own at their minute (each instance runs it; one publishes each).
-  const scheduler = startScheduler(database.db, {
-    intervalMs: cfg.schedulerIntervalMs,
-    onPublished: (published) => console.log(`[newsdesk] Published ${published.length} scheduled article(s).`),
-  });
-  // The newsletter goes out from whichever instance holds a send. An embedded data folder has one
-  // process (decision record 012): a lease found in it at start was a dead process's, free at once.
-  if (cfg.smtpUrl && database.engine === "pglite") await releaseAllIssueLeases(database.db);
-  const newsletter = cfg.smtpUrl
-    ? startNewsletterSender(database.db, {
-        smtpUrl: cfg.smtpUrl,
-        smtpFrom: cfg.smtpFrom,
-        dkim: cfg.dkim,
-        ratePerMinute: cfg.newsletterSendRate,
-      })
-    : null;
-  // The embedded database's upkeep (refreshPlannerStatistics) a minute after the site answers, then
-  // every hour: its statistics are kept in the data folder, and a restart after a crash answers within
-  // seconds instead of holding its first requests (/healthz too) behind a VACUUM of every table.
-  const upkeep = () =>
-    inBackground(
-      database.db,
-      () => refreshPlannerStatistics(database),
-      "[newsdesk] Refreshing planner statistics failed",
-    );
-  setInterval(upkeep, HOUR_MS).unref();
+  // Every background job (server/site-jobs.ts): one line each in the log, stopped before the database closes.
+  const jobs = await startJobs(siteJobs({ cfg, database, worker }));
 
-  // Older uploads get their missing copies (the share image), then their copies' sizes in bytes, in the
-  // background: pages show the plain image meanwhile, and a large library does not hold up the start. Of several workers, the one the
-  // primary asks: the first to serve after a start or a reload (a new build may make new copies).
-  if (!worker) makeMissingImageCopies(database.db);
-  else
-    process.on("message", (message: unknown) => {
-      if ((message as { newsdesk?: unknown } | null)?.newsdesk === MAKE_IMAGE_COPIES.newsdesk)
-        makeMissingImageCopies(database.db);
-    });
-
-  const { listener } = createApp({ config: cfg, db: database.db, build, viteMiddleware });
+  const app = createApp({ config: cfg, db: database.db, build, viteMiddleware });
+  const appJobs = await startJobs(app.jobs);
+  const { listener } = app;
   const connections = keepingNoConnectionAlive(listener);
   const server: Server = createServer(connections.listener);
   server.on("connection", connections.follow);
@@ -168,7 +118,6 @@ export async function serve({ build, viteMiddleware, worker }: ServeOptions): Pr
   // `npm start`'s supervisor (bin/supervise.mjs), or the cluster's primary, restarts a server that dies
   // once it has listened.
   process.send?.({ newsdesk: "listening" });
-  setTimeout(upkeep, UPKEEP_DELAY_MS).unref();
   console.log(
     `[newsdesk] Serving on http://localhost:${port} (${database.engine}${cfg.isProduction ? "" : ", development"}${worker ? `, worker ${worker.id}, pid ${process.pid}` : ""})`,
   );
@@ -201,21 +150,14 @@ export async function serve({ build, viteMiddleware, worker }: ServeOptions): Pr
     const stopClosingIdle = connections.stop(server);
     server.close(async () => {
       stopClosingIdle();
-      await scheduler.stop();
-      // The message in hand is finished and the send's lease given up, for another instance to go on.
-      await newsletter?.stop();
-      // Confirmation mail sent after its answer still goes out (within the grace period above).
-      await backgroundMailSettled();
-      // Alerts being sent finish before their database closes.
-      await backgroundSettled(database.db);
-      await stopSharingChanges?.();
-      await controlChannel?.close();
-      stopRelay?.();
+      await appJobs.stop();
+      await jobs.stop();
       await database
         .close()
         .catch((error: unknown) => console.error("[newsdesk] Closing the database failed", error));
+      clearTimeout(forceExit);
       console.log(`${who} Stopped.`);
-      process.exit(0);
+      endOnceStopped(who, { isDevelopment: Boolean(viteMiddleware) });
     });
   }
   process.on("SIGTERM", () => shutdown("SIGTERM received"));
@@ -237,24 +179,19 @@ export async function serve({ build, viteMiddleware, worker }: ServeOptions): Pr
   return server;
 }
 
-function makeMissingImageCopies(db: Db) {
-  ensureImageVariants(db)
-    .then(({ updated, skipped }) => {
-      if (updated + skipped > 0)
-        console.log(`[newsdesk] Image copies made for ${updated} older uploads (${skipped} skipped).`);
-      // Pages kept before now name no share image for those uploads.
-      if (updated > 0) siteChanged(db, { scope: "everything", reason: "image copies made" });
-    })
-    .catch((error: unknown) => console.error("[newsdesk] Making image copies failed", error))
-    // Then the sizes, one background pass at a time: copies just made carry theirs and are not read again.
-    .then(() => ensureVariantSizes(db))
-    .then(({ updated, missing }) => {
-      if (updated + missing > 0)
-        console.log(
-          `[newsdesk] Image sizes recorded for ${updated} older uploads (${missing} copies missing).`,
-        );
-      // Pages kept before now carry no size for those uploads' images.
-      if (updated > 0) siteChanged(db, { scope: "everything", reason: "image sizes recorded" });
-    })
-    .catch((error: unknown) => console.error("[newsdesk] Recording image sizes failed", error));
+/**
+ * The end of a stop: the jobs, the connections and the database are closed, so nothing of ours is left
+ * and the process ends by itself (server/shutdown.test.ts runs the built server to show it). A channel
+ * to a parent (npm start's supervisor, the cluster's primary) is the parent's to close, and Vite's
+ * watchers in development are Vite's: there it exits. Should anything still hold the process a second
+ * later, it is named and the process exits anyway.
+ */
+function endOnceStopped(who: string, { isDevelopment }: { isDevelopment: boolean }) {
+  if (process.send || isDevelopment) process.exit(0);
+  setTimeout(() => {
+    console.error(
+      `${who} Still open after stopping: ${process.getActiveResourcesInfo().join(", ")}; exiting anyway.`,
+    );
+    process.exit(0);
+  }, LEFTOVER_GRACE_MS).unref();
 }

@@ -12,6 +12,9 @@
  *
  * A worker that ends before any worker ever listened has found a problem a restart will not mend: the
  * primary ends with it, as the supervisor does with a server that never started.
+ *
+ * It is a state machine (`PrimaryState`, `TRANSITIONS`): what a worker's exit or a signal does depends on
+ * the state it finds, and each change of state is one named transition.
  */
 import cluster, { type Worker } from "node:cluster";
 import { HEALTHY_RUN_MS, pauseBefore } from "../bin/restart-pause.mjs";
@@ -64,31 +67,90 @@ interface Relay {
   waitingFor: Set<Worker>;
 }
 
-export async function runPrimary({ workers, prepare, log = console }: PrimaryOptions): Promise<void> {
-  const lives = new Map<Worker, Life>();
-  const places: Place[] = Array.from({ length: workers }, () => ({ attempt: 0 }));
-  const relays = new Map<number, Relay>();
-  let lastRelayKey = 0;
-  let hasAnyListened = false;
-  let isStopping = false;
-  let exitCode = 0;
-  let isReloading = false;
-  let isReloadAgain = false;
+/**
+ * The primary's states, in the order a life takes them: `starting` until the first worker listens (a
+ * worker that ends then ends the primary), `serving`, `reloading` while workers are replaced one at a
+ * time (back to `serving` after), and `stopping`, from any of them, which never ends but in an exit.
+ */
+export type PrimaryState = "starting" | "serving" | "reloading" | "stopping";
 
-  const describeWorker = (worker: Worker) => `worker ${worker.id} (pid ${worker.process.pid})`;
-  const serving = () => [...lives.entries()].filter(([, life]) => life.hasListened && !life.isRetiring);
+/** The transitions the primary makes; any other is a bug, thrown at once rather than lived with. */
+const TRANSITIONS: Record<PrimaryState, readonly PrimaryState[]> = {
+  starting: ["serving", "stopping"],
+  serving: ["reloading", "stopping"],
+  reloading: ["serving", "stopping"],
+  stopping: [],
+};
 
-  await prepare();
+const newsdeskMessage = (message: unknown) => (message as { newsdesk?: unknown } | null)?.newsdesk;
 
-  function fork(place: number, { isOnTrial = false } = {}): Worker {
+export async function runPrimary(options: PrimaryOptions): Promise<void> {
+  const primary = new Primary(options);
+  await options.prepare();
+  primary.listen();
+  primary.startWorkers();
+}
+
+class Primary {
+  state: PrimaryState = "starting";
+  private readonly lives = new Map<Worker, Life>();
+  private readonly places: Place[];
+  private readonly relays = new Map<number, Relay>();
+  private lastRelayKey = 0;
+  /** Whether any worker has ever listened: from then on a worker that dies is replaced. */
+  private hasAnyListened = false;
+  private exitCode = 0;
+  /** A SIGHUP came during a reload: once it ends, another. */
+  private isReloadAgain = false;
+  private readonly log: Pick<Console, "log" | "error">;
+
+  constructor(private readonly options: PrimaryOptions) {
+    this.places = Array.from({ length: options.workers }, () => ({ attempt: 0 }));
+    this.log = options.log ?? console;
+  }
+
+  private moveTo(next: PrimaryState) {
+    if (!TRANSITIONS[this.state].includes(next))
+      throw new Error(`The primary cannot go from ${this.state} to ${next}.`);
+    this.state = next;
+  }
+
+  private get isStopping() {
+    return this.state === "stopping";
+  }
+
+  private describeWorker = (worker: Worker) => `worker ${worker.id} (pid ${worker.process.pid})`;
+
+  private serving() {
+    return [...this.lives.entries()].filter(([, life]) => life.hasListened && !life.isRetiring);
+  }
+
+  /** The signals, the supervisor's channel and the workers' messages and exits. */
+  listen() {
+    cluster.on("message", (worker, message: unknown) => this.onMessage(worker, message));
+    cluster.on("exit", (worker, code, signal) => this.onExit(worker, code, signal));
+    process.on("SIGTERM", () => this.stop("SIGTERM received"));
+    process.on("SIGINT", () => this.stop("SIGINT received"));
+    process.on("SIGHUP", () => void this.reload());
+    // The supervisor is gone (killed itself): stop rather than hold the port.
+    if (process.send) process.once("disconnect", () => this.stop("Supervisor gone"));
+  }
+
+  startWorkers() {
+    for (let place = 0; place < this.options.workers; place++) this.fork(place);
+  }
+
+  private fork(place: number, { isOnTrial = false } = {}): Worker {
     const worker = cluster.fork();
     // A message to a worker whose channel has just closed fails with an 'error' that, unheard, would
-    // end the primary; the worker's exit is handled below.
-    worker.on("error", (error: Error) => log.error(`[newsdesk] ${describeWorker(worker)}: ${error.message}`));
+    // end the primary; the worker's exit is handled in onExit.
+    worker.on("error", (error: Error) =>
+      this.log.error(`[newsdesk] ${this.describeWorker(worker)}: ${error.message}`),
+    );
     let settleListened: (hasListened: boolean) => void = () => {};
     const listened = new Promise<boolean>((resolve) => (settleListened = resolve));
     const exited = new Promise<void>((resolve) => worker.once("exit", () => resolve()));
-    lives.set(worker, {
+    this.lives.set(worker, {
       place,
       startedAt: Date.now(),
       hasListened: false,
@@ -102,14 +164,14 @@ export async function runPrimary({ workers, prepare, log = console }: PrimaryOpt
     return worker;
   }
 
-  function startPlace(place: number) {
-    places[place]!.restartTimer = undefined;
-    if (!isStopping) fork(place);
+  private startPlace(place: number) {
+    this.places[place]!.restartTimer = undefined;
+    if (!this.isStopping) this.fork(place);
   }
 
   /** Asks a worker to stop gracefully and waits until it has. */
-  async function retire(worker: Worker) {
-    const life = lives.get(worker);
+  private async retire(worker: Worker) {
+    const life = this.lives.get(worker);
     if (!life) return;
     life.isRetiring = true;
     worker.process.kill("SIGTERM");
@@ -119,187 +181,193 @@ export async function runPrimary({ workers, prepare, log = console }: PrimaryOpt
   // ---- the relay of site changes (server/workers-changes.ts) ----
 
   /** Tells the sender once every worker it waits for has applied the change (or is gone). */
-  function deliverIfDone(key: number) {
-    const relay = relays.get(key);
+  private deliverIfDone(key: number) {
+    const relay = this.relays.get(key);
     if (!relay || relay.waitingFor.size > 0) return;
-    relays.delete(key);
+    this.relays.delete(key);
     if (relay.from.isConnected())
       relay.from.send({ newsdesk: RELAY_MESSAGES.delivered, id: relay.senderId } satisfies RelayReceipt);
   }
 
-  function relayChange(from: Worker, message: RelayedChange) {
+  private relayChange(from: Worker, message: RelayedChange) {
     // The sender numbers its own changes; the others are sent the primary's number, one for all.
-    const key = ++lastRelayKey;
+    const key = ++this.lastRelayKey;
     const relay: Relay = { from, senderId: message.id, waitingFor: new Set() };
-    relays.set(key, relay);
-    for (const [worker, life] of lives) {
+    this.relays.set(key, relay);
+    for (const [worker, life] of this.lives) {
       if (worker === from || !worker.isConnected()) continue;
       worker.send({ ...message, id: key } satisfies RelayedChange);
       // A worker still starting may not hear its channel yet; it has nothing cached to purge either.
       if (life.hasListened) relay.waitingFor.add(worker);
     }
-    deliverIfDone(key);
+    this.deliverIfDone(key);
   }
 
   /** A worker gone: nothing more to wait for from it. */
-  function forgetRelaysOf(worker: Worker) {
-    for (const [key, relay] of relays) {
+  private forgetRelaysOf(worker: Worker) {
+    for (const [key, relay] of this.relays) {
       relay.waitingFor.delete(worker);
-      deliverIfDone(key);
+      this.deliverIfDone(key);
     }
   }
 
-  cluster.on("message", (worker, message: unknown) => {
-    const life = lives.get(worker);
-    if (!life) return;
-    if (isRelayedChange(message)) relayChange(worker, message);
-    else if (isRelayReceipt(message, RELAY_MESSAGES.applied)) {
-      relays.get(message.id)?.waitingFor.delete(worker);
-      deliverIfDone(message.id);
-    } else if ((message as { newsdesk?: unknown } | null)?.newsdesk === "listening") {
-      life.hasListened = true;
-      life.isOnTrial = false;
-      life.settleListened(true);
-      if (!hasAnyListened) {
-        hasAnyListened = true;
-        worker.send(MAKE_IMAGE_COPIES);
-        // The supervisor (bin/supervise.mjs) restarts a server that has listened once.
-        process.send?.({ newsdesk: "listening" });
-      }
-    } else if ((message as { newsdesk?: unknown } | null)?.newsdesk === "explained") life.hasExplained = true;
-  });
+  // ---- the workers' messages and exits ----
 
-  cluster.on("exit", (worker, code, signal) => {
-    const life = lives.get(worker);
+  private onMessage(worker: Worker, message: unknown) {
+    const life = this.lives.get(worker);
     if (!life) return;
-    const ended = signal ? `signal ${signal}` : `code ${code}`;
+    if (isRelayedChange(message)) this.relayChange(worker, message);
+    else if (isRelayReceipt(message, RELAY_MESSAGES.applied)) {
+      this.relays.get(message.id)?.waitingFor.delete(worker);
+      this.deliverIfDone(message.id);
+    } else if (newsdeskMessage(message) === "listening") this.onListening(worker, life);
+    else if (newsdeskMessage(message) === "explained") life.hasExplained = true;
+  }
+
+  private onListening(worker: Worker, life: Life) {
+    life.hasListened = true;
+    life.isOnTrial = false;
+    life.settleListened(true);
+    if (this.hasAnyListened) return;
+    this.hasAnyListened = true;
+    if (this.state === "starting") this.moveTo("serving");
+    worker.send(MAKE_IMAGE_COPIES);
+    // The supervisor (bin/supervise.mjs) restarts a server that has listened once.
+    process.send?.({ newsdesk: "listening" });
+  }
+
+  private onExit(worker: Worker, code: number, signal: string) {
+    const life = this.lives.get(worker);
+    if (!life) return;
     life.settleListened(false);
-    const decide = () => {
-      lives.delete(worker);
-      forgetRelaysOf(worker);
-      if (isStopping) {
-        // A worker still starting has no handler yet and ends by the signal itself: nothing was lost.
-        if (code !== 0 && signal !== "SIGTERM") exitCode = 1;
-        if (lives.size === 0) finish();
-        return;
-      }
-      if (life.isRetiring) return;
-      if (!hasAnyListened) {
-        // The first start failed: a setting, the database, a broken build. The worker has said why, or
-        // we do; the supervisor adds nothing and ends with us.
-        if (!life.hasExplained)
-          log.error(`[newsdesk] A worker process exited with ${ended} before it started.`);
-        stopNow(code || 1, life.hasExplained);
-        return;
-      }
-      if (life.isOnTrial) {
-        log.error(
-          `[newsdesk] The new ${describeWorker(worker)} exited with ${ended} before it listened: the reload stops and the running workers stay. Fix the cause and send SIGHUP again.`,
-        );
-        return;
-      }
-      const place = places[life.place]!;
-      if (Date.now() - life.startedAt >= HEALTHY_RUN_MS) place.attempt = 0;
-      const pause = pauseBefore(place.attempt);
-      place.attempt += 1;
-      log.error(
-        `[newsdesk] ${describeWorker(worker)} exited with ${ended}; replacing it in ${pause / 1000} s`,
-      );
-      place.restartTimer = setTimeout(() => startPlace(life.place), pause);
-    };
+    const decide = () => this.afterExit(worker, life, code, signal);
     // Its last messages (why it stopped) may still be on the way: decide once its channel has closed.
     if (worker.isConnected()) worker.once("disconnect", decide);
     else decide();
-  });
+  }
+
+  /** What a worker's exit means in the state the primary is in: nothing, the end, or a replacement. */
+  private afterExit(worker: Worker, life: Life, code: number, signal: string) {
+    const ended = signal ? `signal ${signal}` : `code ${code}`;
+    this.lives.delete(worker);
+    this.forgetRelaysOf(worker);
+    if (this.isStopping) {
+      // A worker still starting has no handler yet and ends by the signal itself: nothing was lost.
+      if (code !== 0 && signal !== "SIGTERM") this.exitCode = 1;
+      if (this.lives.size === 0) this.finish();
+      return;
+    }
+    if (life.isRetiring) return;
+    if (!this.hasAnyListened) {
+      // The first start failed: a setting, the database, a broken build. The worker has said why, or
+      // we do; the supervisor adds nothing and ends with us.
+      if (!life.hasExplained)
+        this.log.error(`[newsdesk] A worker process exited with ${ended} before it started.`);
+      this.stopNow(code || 1, life.hasExplained);
+      return;
+    }
+    if (life.isOnTrial) {
+      this.log.error(
+        `[newsdesk] The new ${this.describeWorker(worker)} exited with ${ended} before it listened: the reload stops and the running workers stay. Fix the cause and send SIGHUP again.`,
+      );
+      return;
+    }
+    this.replaceLater(worker, life, ended);
+  }
+
+  /** A serving worker died: its place is filled again after the supervisor's pause. */
+  private replaceLater(worker: Worker, life: Life, ended: string) {
+    const place = this.places[life.place]!;
+    if (Date.now() - life.startedAt >= HEALTHY_RUN_MS) place.attempt = 0;
+    const pause = pauseBefore(place.attempt);
+    place.attempt += 1;
+    this.log.error(
+      `[newsdesk] ${this.describeWorker(worker)} exited with ${ended}; replacing it in ${pause / 1000} s`,
+    );
+    place.restartTimer = setTimeout(() => this.startPlace(life.place), pause);
+  }
 
   // ---- stopping ----
 
-  function finish() {
-    log.log(`[newsdesk] Every worker has stopped.`);
-    process.exit(exitCode);
+  private finish() {
+    this.log.log(`[newsdesk] Every worker has stopped.`);
+    process.exit(this.exitCode);
   }
 
   /** The end of a failed first start: nothing has been served, nothing to finish. */
-  function stopNow(code: number, hasExplained: boolean) {
-    isStopping = true;
-    for (const worker of lives.keys()) worker.process.kill("SIGKILL");
+  private stopNow(code: number, hasExplained: boolean) {
+    this.moveTo("stopping");
+    for (const worker of this.lives.keys()) worker.process.kill("SIGKILL");
     if (hasExplained && process.send) process.send({ newsdesk: "explained" }, () => process.exit(code));
     else process.exit(code);
   }
 
-  function stop(reason: string) {
-    if (isStopping) return;
-    isStopping = true;
-    for (const place of places) clearTimeout(place.restartTimer);
-    log.log(`[newsdesk] ${reason}: stopping ${lives.size} workers gracefully...`);
-    if (lives.size === 0) finish();
-    for (const [worker, life] of lives) {
+  private stop(reason: string) {
+    if (this.isStopping) return;
+    this.moveTo("stopping");
+    for (const place of this.places) clearTimeout(place.restartTimer);
+    this.log.log(`[newsdesk] ${reason}: stopping ${this.lives.size} workers gracefully...`);
+    if (this.lives.size === 0) this.finish();
+    for (const [worker, life] of this.lives) {
       life.isRetiring = true;
       worker.process.kill("SIGTERM");
     }
     setTimeout(() => {
-      log.error(`[newsdesk] Workers still running after ${STOP_DEADLINE_MS / 1000} s: killing them.`);
-      for (const worker of lives.keys()) worker.process.kill("SIGKILL");
+      this.log.error(`[newsdesk] Workers still running after ${STOP_DEADLINE_MS / 1000} s: killing them.`);
+      for (const worker of this.lives.keys()) worker.process.kill("SIGKILL");
       process.exit(1);
     }, STOP_DEADLINE_MS).unref();
   }
 
   // ---- the rolling reload ----
 
-  async function reload() {
-    if (isStopping) return;
-    if (!hasAnyListened) {
-      log.log("[newsdesk] SIGHUP received before any worker serves: nothing to reload yet.");
+  private async reload() {
+    if (this.state === "stopping") return;
+    if (this.state === "starting") {
+      this.log.log("[newsdesk] SIGHUP received before any worker serves: nothing to reload yet.");
       return;
     }
-    if (isReloading) {
+    if (this.state === "reloading") {
       // A new build may have arrived since this reload began: once it ends, another.
-      isReloadAgain = true;
-      log.log("[newsdesk] SIGHUP received during a reload: another follows once this one ends.");
+      this.isReloadAgain = true;
+      this.log.log("[newsdesk] SIGHUP received during a reload: another follows once this one ends.");
       return;
     }
-    isReloading = true;
+    this.moveTo("reloading");
     try {
       do {
-        isReloadAgain = false;
-        await reloadOnce();
-      } while (isReloadAgain && !isStopping);
+        this.isReloadAgain = false;
+        await this.reloadOnce();
+      } while (this.isReloadAgain && !this.isStopping);
     } finally {
-      isReloading = false;
+      // Back to serving, unless a stop came meanwhile.
+      if (!this.isStopping) this.moveTo("serving");
     }
   }
 
-  async function reloadOnce() {
-    const current = [...lives.entries()].filter(([, life]) => !life.isRetiring);
-    log.log(`[newsdesk] SIGHUP received: replacing the ${current.length} workers one at a time...`);
+  private async reloadOnce() {
+    const current = [...this.lives.entries()].filter(([, life]) => !life.isRetiring);
+    this.log.log(`[newsdesk] SIGHUP received: replacing the ${current.length} workers one at a time...`);
     try {
-      await prepare();
+      await this.options.prepare();
     } catch (error) {
-      log.error(
+      this.log.error(
         `[newsdesk] The reload stops before any worker is replaced: preparing the database failed (${error instanceof Error ? error.message : String(error)}).`,
       );
       return;
     }
     let isFirst = true;
     for (const [old, life] of current) {
-      if (isStopping) return;
+      if (this.isStopping) return;
       // Died meanwhile: its replacement already runs the build now on disk.
-      if (!lives.has(old)) continue;
-      const fresh = fork(life.place, { isOnTrial: true });
-      if (!(await lives.get(fresh)!.listened)) return;
+      if (!this.lives.has(old)) continue;
+      const fresh = this.fork(life.place, { isOnTrial: true });
+      if (!(await this.lives.get(fresh)!.listened)) return;
       if (isFirst) fresh.send(MAKE_IMAGE_COPIES);
       isFirst = false;
-      if (isStopping) return;
-      await retire(old);
+      if (this.isStopping) return;
+      await this.retire(old);
     }
-    log.log(`[newsdesk] Reload done: ${serving().length} workers serving.`);
+    this.log.log(`[newsdesk] Reload done: ${this.serving().length} workers serving.`);
   }
-
-  process.on("SIGTERM", () => stop("SIGTERM received"));
-  process.on("SIGINT", () => stop("SIGINT received"));
-  process.on("SIGHUP", () => void reload());
-  // The supervisor is gone (killed itself): stop rather than hold the port.
-  if (process.send) process.once("disconnect", () => stop("Supervisor gone"));
-
-  for (let place = 0; place < workers; place++) fork(place);
 }

@@ -859,6 +859,17 @@ export interface NewsletterIssueStory {
 }
 
 /**
+ * Background jobs that one instance at a time runs (server/site-jobs.ts): the holder (`owner`) until
+ * `lease_until`, renewed while it runs; a holder that dies leaves its lease to run out and another instance
+ * takes it over. A newsletter send keeps its lease on its issue row (`newsletter_issues.lease_owner`).
+ */
+export const jobLeases = pgTable("job_leases", {
+  name: text("name").primaryKey(),
+  owner: text("owner").notNull(),
+  leaseUntil: timestamp("lease_until", { withTimezone: true }).notNull(),
+});
+
+/**
  * Issues of the newsletter (decision record 018): composed ones, the daily digest (one row per day in the
  * site's time zone, `digest_day`, whoever makes it) and breaking-news e-mails (one per story). While
  * `sending`, one instance holds the lease (`lease_owner` until `lease_until`) and works its deliveries.

@@ -20,6 +20,7 @@ export const EXCLUDED_TABLES: Record<string, string> = {
   login_throttle: "failed sign-in counters and lockouts",
   rate_limits: "rate-limit buckets of the last minutes",
   backup_runs: "the record of backups taken, which the restored site did not take",
+  job_leases: "which running instance holds a background job: none of them runs the restored site",
 };
 
 export interface BackupTable {

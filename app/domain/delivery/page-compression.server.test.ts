@@ -61,6 +61,18 @@ describe("the compression upgrader", () => {
     expect(upgrader.pending).toBe(0);
   });
 
+  test("stopped (a server that stops), it drops the pages waiting and takes no more", async () => {
+    const kept = new Map<string, Recompressible>([["/", await fastPage()]]);
+    const upgrader = new CompressionUpgrader<Recompressible>({
+      replace: (key, current, better) => kept.get(key) === current && !!kept.set(key, better),
+    });
+    upgrader.stop();
+    upgrader.offer("/", kept.get("/")!);
+    expect(upgrader.pending).toBe(0);
+    await upgrader.idle();
+    expect(kept.get("/")!.brotliQuality).toBe(FAST_BROTLI_QUALITY);
+  });
+
   test("leaves a page alone that was purged or stored anew while it waited", async () => {
     const kept = new Map<string, Recompressible>([["/", await fastPage()]]);
     const upgrader = new CompressionUpgrader<Recompressible>({

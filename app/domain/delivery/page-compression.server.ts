@@ -87,12 +87,14 @@ interface UpgraderOptions<Page extends Recompressible> {
 export class CompressionUpgrader<Page extends Recompressible> {
   private readonly waiting = new Map<string, Page>();
   private isWorking = false;
+  private isStopped = false;
   upgraded = 0;
 
   constructor(private readonly options: UpgraderOptions<Page>) {}
 
   /** A page readers asked for again: worth its best compression, if it has a brotli body to improve. */
   offer(key: string, page: Page) {
+    if (this.isStopped) return;
     if (!page.bodies.br || page.brotliQuality >= BEST_BROTLI_QUALITY || this.waiting.has(key)) return;
     if (this.waiting.size >= (this.options.maxWaiting ?? 256)) return;
     this.waiting.set(key, page);
@@ -101,6 +103,15 @@ export class CompressionUpgrader<Page extends Recompressible> {
 
   get pending() {
     return this.waiting.size;
+  }
+
+  /**
+   * Takes no more pages and drops those waiting (a server that stops: server/jobs.ts); the page being
+   * recompressed finishes on its own, and its rest holds no process.
+   */
+  stop() {
+    this.isStopped = true;
+    this.waiting.clear();
   }
 
   /** Resolves when nothing waits (tests). */

@@ -1,9 +1,10 @@
 /**
  * The issues nobody composes (decision record 018): the daily digest and the breaking-news e-mail. Each is
  * made as a `scheduled` issue due now, which the sender loop queues (sending.server.ts), so making it and
- * sending it are each done once. Once is the database's: one digest row per day of the site's time zone
- * (`digest_day` unique) and one breaking e-mail per story (`breaking_article_id` unique), whatever the
- * number of instances that try at the same moment.
+ * sending it are each done once. The digest is made whether or not e-mail is set up (its job in
+ * server/site-jobs.ts); only sending it needs SMTP_URL. Once is the database's: one digest row per day
+ * of the site's time zone (`digest_day` unique) and one breaking e-mail per story
+ * (`breaking_article_id` unique), whatever the number of instances that try at the same moment.
  */
 import { and, desc, eq, isNotNull } from "drizzle-orm";
 import type { Db } from "#app/db/client.server";
@@ -69,7 +70,10 @@ export async function makeDailyDigest(db: Db, now = new Date()): Promise<DigestO
     scheduledAt: stories.length > 0 ? now : null,
   });
   if (!isMade) return "already made";
-  return stories.length > 0 ? "made" : "skipped";
+  if (stories.length === 0) return "skipped";
+  // A sender on this instance (when e-mail is set up) queues it now rather than at its next look.
+  issueDue(db);
+  return "made";
 }
 
 /** When the last digest was made (sent or skipped), at most a day before `now`. */

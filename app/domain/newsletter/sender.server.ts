@@ -2,7 +2,8 @@
  * The loop that sends the newsletter (decision record 018). Every instance runs it; the one that holds a
  * sending issue's lease works its queued deliveries in order over one SMTP connection, at most
  * `ratePerMinute` a minute, renewing the lease as it goes. A holder that stops or dies leaves the lease
- * to run out and another instance (or this one, restarted) carries on from the rows.
+ * to run out and another instance (or this one, restarted) carries on from the rows. It sends what is
+ * queued; the daily digest is made by a job of its own, with or without SMTP (server/site-jobs.ts).
  *
  * Never lost, never shown twice (decision record 018): a delivery is marked `sending` after the whole
  * message has gone to the mail server and before the "." that commits it (only if it was still queued),
@@ -37,7 +38,6 @@ import {
   whenIssueDue,
   type DueDelivery,
 } from "./sending.server";
-import { makeDailyDigest } from "./automatic-issues.server";
 import { oneClickUnsubscribeLink } from "./signup.server";
 
 /**
@@ -215,7 +215,6 @@ export function startNewsletterSender(db: Db, options: SenderOptions): Newslette
       let issue: NewsletterIssue | null = null;
       let hasMore = false;
       try {
-        await makeDailyDigest(db);
         await queueDueIssues(db);
         issue = await takeIssueLease(db, owner, leaseMs);
         if (issue) hasMore = await workBatch(issue);
