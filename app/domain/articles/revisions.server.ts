@@ -28,12 +28,13 @@ import {
   lockedArticle,
   saveArticle,
 } from "./admin.server";
-import { snapshotOf, staffName } from "./revision-log.server";
+import { staffName } from "./revision-log.server";
 import {
   changedFields,
   checkNote,
   REVISION_TEXT,
   snapshotDiff,
+  snapshotOf,
   STORY_FIELDS,
   type FieldDiff,
 } from "./revision-rules";
