@@ -20,7 +20,7 @@ import { createNotification } from "#app/domain/notifications/notifications.serv
 import { conflict, invalid, notFound } from "#app/lib/errors";
 import { safeBody } from "#app/lib/sanitize.server";
 import { readTimeFor } from "#app/lib/text";
-import type { ArticleInput } from "#app/lib/article-form";
+import type { ArticleInput } from "#app/lib/article-form/article-input";
 import {
   articleSaveChange,
   existingCategoryId,

@@ -9,7 +9,7 @@ import type { CurrentUser } from "#app/auth/guard.server";
 import { can } from "#app/auth/permissions";
 import type { Article, RevisionSnapshot } from "#app/db/schema";
 import type { ArticleStatus } from "#app/lib/enums";
-import type { ArticleInput } from "#app/lib/article-form";
+import type { ArticleInput } from "#app/lib/article-form/article-input";
 import { readTimeFor } from "#app/lib/text";
 import { changedFields, snapshotOf, STORY_FIELDS } from "./revision-rules";
 

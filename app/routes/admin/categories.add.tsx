@@ -3,7 +3,7 @@ import { requirePermission } from "#app/auth/guard.server";
 import { CategoryForm } from "#app/components/admin/category-form";
 import { ArticleProblem } from "#app/components/admin/article-problem";
 import { createCategory } from "#app/domain/categories/admin.server";
-import { CATEGORY_TEXT, DEFAULT_CATEGORY_COLOR, parseCategoryForm } from "#app/lib/article-form";
+import { CATEGORY_TEXT, DEFAULT_CATEGORY_COLOR, parseCategoryForm } from "#app/lib/category-form";
 import { redirectWithToast } from "#app/lib/flash.server";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import { categorySaveReply } from "./categories-reply.server";

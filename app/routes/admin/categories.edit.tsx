@@ -3,7 +3,7 @@ import { requirePermission } from "#app/auth/guard.server";
 import { ArticleProblem } from "#app/components/admin/article-problem";
 import { CategoryForm } from "#app/components/admin/category-form";
 import { getCategory, updateCategory } from "#app/domain/categories/admin.server";
-import { CATEGORY_TEXT, parseCategoryForm } from "#app/lib/article-form";
+import { CATEGORY_TEXT, parseCategoryForm } from "#app/lib/category-form";
 import { redirectWithToast } from "#app/lib/flash.server";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import { categorySaveReply } from "./categories-reply.server";
