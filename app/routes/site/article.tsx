@@ -17,8 +17,8 @@ import {
   getPublishedArticle,
   getPublishedArticleBySlug,
   relatedArticles,
-  trendingArticles,
 } from "#app/domain/articles/public.server";
+import { trendingArticles } from "#app/domain/articles/trending.server";
 import { resolveArticleAddress } from "#app/domain/articles/slugs.server";
 import { COMMENT_TEXT } from "#app/domain/comments/comment-form";
 import { listPublicComments, submitComment } from "#app/domain/comments/public.server";
