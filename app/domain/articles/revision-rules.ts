@@ -6,6 +6,7 @@
  */
 import type { Article, RevisionSnapshot } from "#app/db/schema";
 import type { RevisionState } from "#app/lib/enums";
+import { formText } from "#app/lib/form";
 import { diffWords, type DiffPart } from "#app/lib/word-diff";
 
 export const REVISION_TEXT = {
@@ -185,7 +186,7 @@ export function checkNote(
   value: unknown,
   required: boolean,
 ): { ok: true; note: string } | { ok: false; message: string } {
-  const note = typeof value === "string" ? value.trim() : "";
+  const note = formText(value).trim();
   if (required && !note) return { ok: false, message: REVISION_TEXT.reviewNoteRequired };
   if (note.length > REVISION_NOTE_MAX) return { ok: false, message: REVISION_TEXT.noteTooLong };
   return { ok: true, note };
