@@ -11,7 +11,7 @@ import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { CurrentUser } from "#app/auth/current-user.server";
 import type { TestDatabase } from "#app/db/testing.server";
-import type { ArticleInput } from "#app/lib/article-form";
+import type { ArticleInput } from "#app/lib/article-form/article-input";
 import {
   APP_MODULE_PATHS,
   type AppModules,

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { CurrentUser } from "#app/auth/current-user.server";
 import type { TestDatabase } from "#app/db/testing.server";
 import type { SiteChange } from "#app/domain/delivery/site-changes.server";
-import type { ArticleInput } from "#app/lib/article-form";
+import type { ArticleInput } from "#app/lib/article-form/article-input";
 import {
   APP_MODULE_PATHS,
   type AppModules,

@@ -5,6 +5,7 @@
  * the columns' (articles.seo_title 120, seo_description 300).
  */
 import { z } from "zod";
+import { formText } from "./form";
 
 export const SEO_LIMITS = { title: 120, description: 300 } as const;
 
@@ -23,7 +24,7 @@ export const SEO_TEXT = {
 } as const;
 
 /** One line of text: surrounding space trimmed, runs of whitespace (a pasted line break) made one space. */
-const oneLine = (value: unknown) => (typeof value === "string" ? value.replace(/\s+/g, " ").trim() : "");
+const oneLine = (value: unknown) => formText(value).replace(/\s+/g, " ").trim();
 
 /** The form fields, spread into the article form's schema; problems are named by key (see SEO_FIELD_MESSAGES). */
 export const seoFields = {
@@ -43,6 +44,6 @@ export interface SeoValues {
 
 /** What the form shows: exactly what was typed (after a failed save) or what is stored. */
 export function seoValuesOf(values: Record<string, unknown>): SeoValues {
-  const text = (key: string) => (typeof values[key] === "string" ? (values[key] as string) : "");
+  const text = (key: string) => formText(values[key]);
   return { seoTitle: text("seoTitle"), seoDescription: text("seoDescription") };
 }

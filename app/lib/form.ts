@@ -12,6 +12,13 @@ export type FieldErrors = Record<string, string>;
 
 export type FormParse<T> = { ok: true; data: T } | { ok: false; fieldErrors: FieldErrors };
 
+/**
+ * A form value as text: the string sent, or "" for anything else (a missing field, a file, a value that
+ * is not a string). Trimming, where a form wants it, is the caller's: some keep what was typed exactly.
+ * This module loads no package (zod is only a type here), so the reader script may use it too.
+ */
+export const formText = (value: unknown): string => (typeof value === "string" ? value : "");
+
 /** The key of a problem that belongs to no one field (a rule over the whole form). */
 export const FORM_LEVEL = "form";
 

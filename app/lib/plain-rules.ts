@@ -3,6 +3,8 @@
  * server and, in the reader script, in the browser, where a validation library would outweigh the
  * script itself (decision record 005). The back office's forms keep their zod schemas (app/lib/form.ts).
  */
+import { formText } from "./form";
+
 export type FieldProblem = "missing" | "invalidEmail" | "tooLong";
 
 /** The most basic problem first: an empty field before a malformed address before a long text. */
@@ -17,7 +19,7 @@ export function textField(
   value: unknown,
   { max, isOptional = false }: { max: number; isOptional?: boolean },
 ): { value: string; problem: FieldProblem | null } {
-  const text = typeof value === "string" ? value.trim() : "";
+  const text = formText(value).trim();
   if (!isOptional && text.length === 0) return { value: text, problem: "missing" };
   return { value: text, problem: text.length > max ? "tooLong" : null };
 }

@@ -9,13 +9,10 @@ import { useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { useToast } from "#app/components/ui/toast";
 import { AUTOSAVE_TEXT, formatSavedTime } from "#app/lib/article-autosave";
-import {
-  ARTICLE_CONTENT_MAX_BYTES,
-  ARTICLE_TEXT,
-  STATUS_LABELS,
-  type ArticleFieldErrors,
-  type ArticleFormValues,
-} from "#app/lib/article-form";
+import { ARTICLE_CONTENT_MAX_BYTES, type ArticleFieldErrors } from "#app/lib/article-form/article-input";
+import { STATUS_LABELS } from "#app/lib/article-form/article-list";
+import { ARTICLE_TEXT } from "#app/lib/article-form/article-text";
+import type { ArticleFormValues } from "#app/lib/article-form/form-values";
 import type { ArticleStatus } from "#app/lib/enums";
 import { stripHtml } from "#app/lib/text";
 import { EDITOR_IMAGE_TEXT } from "#app/domain/media/editor-image-rules";

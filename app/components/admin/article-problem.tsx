@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useToast } from "#app/components/ui/toast";
-import type { FormProblem } from "#app/lib/article-form";
+import type { FormProblem } from "#app/lib/article-form/article-input";
 import { useHydrated } from "./editor/use-hydrated";
 
 /**

@@ -3,7 +3,7 @@
  * to 5 suggestions from the spec's list. Without JavaScript it is one comma-separated text field.
  */
 import { useRef, useState } from "react";
-import { normalizeTags, suggestTags } from "#app/lib/article-form";
+import { normalizeTags, suggestTags } from "#app/lib/article-form/tags";
 import { useHydrated } from "./editor/use-hydrated";
 import { useFieldState } from "./use-field-state";
 

@@ -3,7 +3,7 @@
  * When the categories hold articles it asks where they go: they never point at nothing.
  */
 import { Form, Link } from "react-router";
-import { CATEGORY_TEXT } from "#app/lib/article-form";
+import { CATEGORY_TEXT } from "#app/lib/category-form";
 
 export interface CategoryDeleteRequest {
   ids: string[];

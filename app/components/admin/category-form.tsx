@@ -1,6 +1,6 @@
 /**
  * Add / edit category form. The slug follows the name while typing until the slug is edited by hand;
- * the server cleans and checks it again (lib/article-form.ts).
+ * the server cleans and checks it again (lib/category-form.ts).
  */
 import { useRef, useState } from "react";
 import { Form, Link } from "react-router";
@@ -9,7 +9,7 @@ import {
   DEFAULT_CATEGORY_COLOR,
   slugFromName,
   type CategoryFieldErrors,
-} from "#app/lib/article-form";
+} from "#app/lib/category-form";
 import { useFieldState } from "./use-field-state";
 
 export interface CategoryFormValues {

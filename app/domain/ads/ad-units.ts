@@ -6,6 +6,7 @@
  * from which the standard AdSense tag is built.
  */
 import type { AdSlot } from "#app/db/schema";
+import { formText } from "#app/lib/form";
 
 export const AD_PLACEMENTS = ["header", "in_article", "sidebar", "footer"] as const;
 export type AdPlacement = (typeof AD_PLACEMENTS)[number];
@@ -160,7 +161,7 @@ export function adUnitFieldsFrom(form: FormData): AdUnitFormValues {
   const values = { ...EMPTY_AD_UNIT_FORM, active: "" };
   for (const field of AD_UNIT_FIELDS) {
     const value = form.get(field);
-    values[field] = typeof value === "string" ? value : "";
+    values[field] = formText(value);
   }
   return values;
 }

@@ -23,16 +23,18 @@ import { logActivity } from "#app/domain/activity/activity.server";
 import { createNotification, rolesThatCan } from "#app/domain/notifications/notifications.server";
 import { siteChanged, type SiteChange } from "#app/domain/delivery/site-changes.server";
 import { breakingNewsMayHaveChanged } from "./breaking-news.server";
-import { ARTICLE_TEXT, type ArticleInput } from "#app/lib/article-form";
+import type { ArticleInput } from "#app/lib/article-form/article-input";
+import { ARTICLE_TEXT } from "#app/lib/article-form/article-text";
 import { AUTOSAVE_TEXT } from "#app/lib/article-autosave";
 import { conflict, fieldsRefused, isDomainError, notFound } from "#app/lib/errors";
 import { safeBody } from "#app/lib/sanitize.server";
 import { siteRelativeMediaUrls } from "#app/domain/media/stored-urls.server";
 import { flagBadges } from "./flag-rules";
-import { readTimeFor, stripHtml } from "#app/lib/text";
+import { stripHtml } from "#app/lib/text";
 import { firstRow } from "#app/db/rows";
-import { closeEarlierProposals, recordRevision, snapshotOf } from "./revision-log.server";
-import { changedFields, STORY_FIELDS } from "./revision-rules";
+import { closeEarlierProposals, recordRevision } from "./revision-log.server";
+import { snapshotOf } from "./revision-rules";
+import { articleWriteFor, canEditAllArticles, canPublishArticles, type ArticleWrite } from "./save-rules";
 import { type Flag, takeFlag, takeFlagsOnPublish, withFlagRetry } from "./flags.server";
 import { scheduleChanged } from "./scheduler.server";
 import { getSettings } from "#app/domain/settings/settings.server";
@@ -41,8 +43,8 @@ import { changeArticleSlug, claimTitleSlug, slugForSave, uniqueSlugFor } from ".
 
 const ADMIN_PAGE_SIZE = 20;
 
-const canEditAll = (actor: CurrentUser) => can(actor.role, "articles", "editAll");
-const canPublish = (actor: CurrentUser) => can(actor.role, "articles", "publish");
+const canEditAll = canEditAllArticles;
+const canPublish = canPublishArticles;
 
 /** A writer's view of the list is their own articles only. */
 const visibleTo = (actor: CurrentUser): SQL | undefined =>
@@ -144,9 +146,6 @@ export async function existingCategoryId(db: DbOrTx, id: string | null): Promise
   return row?.id ?? null;
 }
 
-const manualDateOf = (input: ArticleInput) =>
-  input.useManualDate ? new Date(`${input.manualDate}T12:00:00Z`) : null;
-
 /**
  * The instant a scheduled save goes live: only those who may publish schedule (a writer's request is
  * refused, as any other attempt to publish is), and the time, typed in the site's timezone, must be a
@@ -168,21 +167,6 @@ async function scheduledTimeFor(
   if (at.getTime() <= now.getTime())
     throw fieldsRefused("invalid", { scheduledAt: ARTICLE_TEXT.schedulePast });
   return at;
-}
-
-/**
- * What a save may set, after the role's limits. Publishing and unpublishing both need the publish
- * permission: a writer's 'published' becomes 'pending', and a writer's correction to a live article keeps
- * it live rather than pulling it from the site.
- */
-function effectiveStatus(
-  actor: CurrentUser,
-  requested: ArticleStatus,
-  current: ArticleStatus | null,
-): ArticleStatus {
-  if (canPublish(actor)) return requested;
-  if (current === "published") return "published";
-  return requested === "published" ? "pending" : requested;
 }
 
 export type SaveResult = {
@@ -308,7 +292,9 @@ async function proposeChange(
 /**
  * Creates (no id) or updates an article from the validated form. The body is sanitised, the read time
  * derives from it, an excerpt left empty stays empty (readers get the body's opening), flags move in the
- * same transaction.
+ * same transaction. What is written is decided by `articleWriteFor` (save-rules.ts); this keeps the
+ * records: the row, its slug and flags, the notification, the activity and the revision, in one
+ * transaction, then tells readers' pages and the scheduler once it has committed.
  */
 export async function saveArticle(
   db: Db,
@@ -318,16 +304,9 @@ export async function saveArticle(
   options: SaveOptions = {},
 ): Promise<SaveResult> {
   if (!can(actor.role, "articles", "create")) accessDenied();
-  // Our photos are kept by their site-relative path, whatever host the address was written with.
-  const [imageUrl, body] = await siteRelativeMediaUrls(db, [input.imageUrl, input.content] as const);
-  const { content, contentSafeHash } = safeBody(body);
-  if (!stripHtml(content) && !/<(img|iframe)\b/i.test(content)) {
-    throw fieldsRefused("invalid", { content: ARTICLE_TEXT.missingContent });
-  }
-  if (input.categoryId && !(await existingCategoryId(db, input.categoryId))) {
-    throw fieldsRefused("invalid", { categoryId: ARTICLE_TEXT.invalidCategory });
-  }
-  const scheduledAt = await scheduledTimeFor(db, actor, input, options.autosave ?? false, new Date());
+  const body = await checkedBody(db, input);
+  const { autosave = false } = options;
+  const scheduledAt = await scheduledTimeFor(db, actor, input, autosave, new Date());
   let change: SiteChange | null = null;
   let scheduledBefore = false;
   const result = await withFlagRetry(() =>
@@ -337,137 +316,32 @@ export async function saveArticle(
       scheduledBefore = current?.status === "scheduled";
       // An autosave only ever keeps a draft: checked on the locked row, so a story published meanwhile
       // is never pulled back to draft or changed live by a late autosave.
-      const { autosave = false } = options;
       if (autosave && current && current.status !== "draft") throw conflict(AUTOSAVE_TEXT.notDraft);
-      const status = autosave
-        ? "draft"
-        : effectiveStatus(actor, input.status, current?.status as ArticleStatus | null);
-      // The flags change home's slots for readers: only a deliberate save moves them.
-      const mayFlag = canEditAll(actor) && !autosave;
-      const featured = mayFlag ? input.featured : (current?.featured ?? false);
-      const isTopStory = mayFlag ? input.isTopStory : (current?.isTopStory ?? false);
-      const now = new Date();
-      const wasLive = current?.status === "published";
-      const values = {
-        title: input.title,
-        content,
-        contentSafeHash,
-        // Only what an editor wrote: an empty excerpt is derived from the body when read, so it follows
-        // every later edit of the body (a stored copy of the opening froze at the first save).
-        excerpt: input.excerpt,
-        readTime: readTimeFor(content),
-        authorName: (mayFlag && input.authorName) || current?.authorName || actor.name,
-        categoryId: input.categoryId || null,
-        tags: input.tags,
-        imageUrl,
-        youtubeUrl: input.youtubeUrl,
-        useManualDate: input.useManualDate,
-        manualDate: manualDateOf(input),
-        // Absent (a restore of an older revision): what is stored stays.
-        seoTitle: input.seoTitle ?? current?.seoTitle ?? "",
-        seoDescription: input.seoDescription ?? current?.seoDescription ?? "",
-        status,
-        publishedAt: status === "published" ? (current?.publishedAt ?? now) : (current?.publishedAt ?? null),
-        // Set only with the status 'scheduled' (checked above), cleared by every other status.
-        scheduledAt: status === "scheduled" ? scheduledAt : null,
-        updatedAt: now,
-      };
-      const snapshot = snapshotOf(values);
-      if (current && wasLive && !canPublish(actor)) {
-        return proposeChange(tx, actor, current, snapshot, options.autosave ?? false);
-      }
-      // "Updated <time>" for readers: the live story's text changed, or an editor marked a correction.
-      const correctionNote = wasLive && status === "published" ? (options.correctionNote ?? "") : "";
-      const storyChanged =
-        !!current && changedFields(snapshotOf(current), snapshot).some((f) => STORY_FIELDS.includes(f));
-      const revised = wasLive && status === "published" && (storyChanged || !!correctionNote);
-      const revision = {
-        revisedAt: revised ? now : (current?.revisedAt ?? null),
-        correctionNote: correctionNote || current?.correctionNote || "",
-      };
-      // The address: editors and admins may type one; otherwise a new story (or an old row without one)
-      // takes its title's, and a story keeps the one it has.
-      const wantedSlug = (mayFlag && input.slug) || "";
-      // A slug typed now (not the one the form shows back unchanged) is the editor's choice: it stays.
-      const wantedSlugTyped = !!wantedSlug && wantedSlug !== current?.slug;
-      let saved: Article;
-      let slugMoved = false;
-      if (current) {
-        slugMoved = await changeArticleSlug(
-          tx,
-          current,
-          wantedSlug || (await slugForSave(tx, current, input.title)),
-        );
-        saved = firstRow(
-          await tx
-            .update(articles)
-            .set({ ...values, ...revision, featured: false, isTopStory: false })
-            .where(eq(articles.id, current.id))
-            .returning(),
-        );
-      } else {
-        const newId = crypto.randomUUID();
-        const slug = wantedSlug || (await uniqueSlugFor(tx, input.title, newId));
-        const inserted = firstRow(
-          await tx
-            .insert(articles)
-            .values({ ...values, id: newId, authorId: actor.id, createdAt: now })
-            .returning(),
-        );
-        await changeArticleSlug(tx, inserted, slug);
-        saved = { ...inserted, slug };
-      }
-      // Going out for the first time: the title's clean address, if an unpublished draft only held it.
-      if ((status === "published" || status === "scheduled") && !current?.publishedAt && !wantedSlugTyped) {
-        const claimed = await claimTitleSlug(tx, { ...saved, publishedAt: null });
-        if (claimed) {
-          saved = { ...saved, slug: shortSlug(saved.title) };
-          slugMoved = true;
-        }
-      }
-      if (status === "published") await takeFlagsOnPublish(tx, { id: saved.id, featured, isTopStory });
-      if (featured || isTopStory)
-        await tx.update(articles).set({ featured, isTopStory }).where(eq(articles.id, saved.id));
-
-      const submittedForReview = status === "pending" && current?.status !== "pending";
-      if (submittedForReview) {
-        await createNotification(tx, {
-          type: "article",
-          message: `"${saved.title}" by ${actor.name || actor.email} was submitted for review.`,
-          link: `/admin/articles/edit/${saved.id}`,
-          // Writers can open the edit screen too, but only those who can publish act on a submission.
-          audience: rolesThatCan("articles", "publish"),
-        });
-      }
-      // An autosave every few seconds would bury the activity log: only its first save (the creation) is logged.
-      if (!autosave || !current)
-        await logActivity(tx, {
-          type: "article",
-          actor,
-          action: submittedForReview
-            ? "submitted article for review"
-            : status === "scheduled"
-              ? "scheduled article"
-              : current
-                ? "updated article"
-                : "created article",
-          title: saved.title,
-          description:
-            status === "scheduled" && saved.scheduledAt
-              ? `Publishes at ${saved.scheduledAt.toISOString()}`
-              : `Status: ${status}`,
-        });
-      const { id: revisionId } = await recordRevision(tx, {
-        articleId: saved.id,
+      const write = articleWriteFor({
+        ...options,
         actor,
-        snapshot: snapshotOf(saved),
-        before: current,
-        state: "applied",
-        autosave: options.autosave,
-        correctionNote,
+        input,
+        current,
+        body,
+        scheduledAt,
+        autosave,
+        now: new Date(),
       });
-      change = articleSaveChange(current, { ...saved, featured, isTopStory }, slugMoved);
-      return { id: saved.id, status, submittedForReview, proposed: false, wasPublished: wasLive, revisionId };
+      if (current && write.isProposal) return proposeChange(tx, actor, current, write.snapshot, autosave);
+      const { saved, slugMoved } = await writeArticleRow(tx, actor, current, write);
+      const saveRecord = await recordSave(tx, actor, current, saved, write, autosave);
+      change = articleSaveChange(
+        current,
+        { ...saved, featured: write.featured, isTopStory: write.isTopStory },
+        slugMoved,
+      );
+      return {
+        id: saved.id,
+        status: write.status,
+        proposed: false,
+        wasPublished: write.wasLive,
+        ...saveRecord,
+      };
     }),
   );
   if (change) siteChanged(db, change);
@@ -475,6 +349,120 @@ export async function saveArticle(
   // Scheduled, rescheduled or taken off the schedule: this instance's scheduler sets its next wake-up.
   if (result.status === "scheduled" || scheduledBefore) scheduleChanged(db);
   return result;
+}
+
+/**
+ * The body as it is stored (sanitised, our photos kept by their site-relative path whatever host the
+ * address was written with), refused when it shows nothing or names a category that no longer exists.
+ */
+async function checkedBody(db: Db, input: ArticleInput) {
+  const [imageUrl, body] = await siteRelativeMediaUrls(db, [input.imageUrl, input.content] as const);
+  const { content, contentSafeHash } = safeBody(body);
+  if (!stripHtml(content) && !/<(img|iframe)\b/i.test(content)) {
+    throw fieldsRefused("invalid", { content: ARTICLE_TEXT.missingContent });
+  }
+  if (input.categoryId && !(await existingCategoryId(db, input.categoryId))) {
+    throw fieldsRefused("invalid", { categoryId: ARTICLE_TEXT.invalidCategory });
+  }
+  return { content, contentSafeHash, imageUrl };
+}
+
+/**
+ * Updates the stored row or inserts the new one, with its address (the one typed, else the title's for a
+ * new story or an old row without one; a story keeps the one it has) and its flags, which may take them
+ * from the story that held them.
+ */
+async function writeArticleRow(tx: Tx, actor: CurrentUser, current: Article | null, write: ArticleWrite) {
+  const { values, revision, wantedSlug, status, featured, isTopStory } = write;
+  let saved: Article;
+  let slugMoved = false;
+  if (current) {
+    slugMoved = await changeArticleSlug(
+      tx,
+      current,
+      wantedSlug || (await slugForSave(tx, current, values.title)),
+    );
+    saved = firstRow(
+      await tx
+        .update(articles)
+        .set({ ...values, ...revision, featured: false, isTopStory: false })
+        .where(eq(articles.id, current.id))
+        .returning(),
+    );
+  } else {
+    const newId = crypto.randomUUID();
+    const slug = wantedSlug || (await uniqueSlugFor(tx, values.title, newId));
+    const inserted = firstRow(
+      await tx
+        .insert(articles)
+        .values({ ...values, id: newId, authorId: actor.id, createdAt: values.updatedAt })
+        .returning(),
+    );
+    await changeArticleSlug(tx, inserted, slug);
+    saved = { ...inserted, slug };
+  }
+  // Going out for the first time: the title's clean address, if an unpublished draft only held it.
+  if ((status === "published" || status === "scheduled") && !current?.publishedAt && !write.wantedSlugTyped) {
+    const claimed = await claimTitleSlug(tx, { ...saved, publishedAt: null });
+    if (claimed) {
+      saved = { ...saved, slug: shortSlug(saved.title) };
+      slugMoved = true;
+    }
+  }
+  if (status === "published") await takeFlagsOnPublish(tx, { id: saved.id, featured, isTopStory });
+  if (featured || isTopStory)
+    await tx.update(articles).set({ featured, isTopStory }).where(eq(articles.id, saved.id));
+  return { saved, slugMoved };
+}
+
+/** The save's notification (a submission for review), its activity line and its revision. */
+async function recordSave(
+  tx: Tx,
+  actor: CurrentUser,
+  current: Article | null,
+  saved: Article,
+  write: ArticleWrite,
+  autosave: boolean,
+) {
+  const { status } = write;
+  const submittedForReview = status === "pending" && current?.status !== "pending";
+  if (submittedForReview) {
+    await createNotification(tx, {
+      type: "article",
+      message: `"${saved.title}" by ${actor.name || actor.email} was submitted for review.`,
+      link: `/admin/articles/edit/${saved.id}`,
+      // Writers can open the edit screen too, but only those who can publish act on a submission.
+      audience: rolesThatCan("articles", "publish"),
+    });
+  }
+  // An autosave every few seconds would bury the activity log: only its first save (the creation) is logged.
+  if (!autosave || !current)
+    await logActivity(tx, {
+      type: "article",
+      actor,
+      action: submittedForReview
+        ? "submitted article for review"
+        : status === "scheduled"
+          ? "scheduled article"
+          : current
+            ? "updated article"
+            : "created article",
+      title: saved.title,
+      description:
+        status === "scheduled" && saved.scheduledAt
+          ? `Publishes at ${saved.scheduledAt.toISOString()}`
+          : `Status: ${status}`,
+    });
+  const { id: revisionId } = await recordRevision(tx, {
+    articleId: saved.id,
+    actor,
+    snapshot: snapshotOf(saved),
+    before: current,
+    state: "applied",
+    autosave,
+    correctionNote: write.correctionNote,
+  });
+  return { submittedForReview, revisionId };
 }
 
 /** Publish (records the first publish time) or move back to draft; editors and admins only. */

@@ -3,7 +3,7 @@
  * read the actor, not a row), a validated article form with defaults, and the status a rule refused with.
  */
 import type { CurrentUser } from "#app/auth/guard.server";
-import { parseArticleForm, type ArticleInput } from "#app/lib/article-form";
+import { parseArticleForm, type ArticleInput } from "#app/lib/article-form/article-input";
 import { isDomainError } from "#app/lib/errors";
 import { statusOf } from "#app/lib/http-errors.server";
 

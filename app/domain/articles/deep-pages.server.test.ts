@@ -20,9 +20,8 @@ import {
   articlesByCategorySlug,
   articlesByTagSlug,
   publishedArticlesPage,
-  SEARCH_WINDOW,
-  searchArticles,
 } from "./public.server";
+import { SEARCH_WINDOW, searchArticles } from "./search.server";
 
 /** Enough stories that most pages of ten lie past the offsets read directly. */
 const STORIES = 2400;

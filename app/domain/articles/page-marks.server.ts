@@ -8,7 +8,7 @@
  * pass over the listing's index; a deep page then starts at the nearest mark before it (an index seek)
  * and skips fewer than MARK_STRIDE entries. The first pages skip little and are read directly.
  *
- * Marks are kept in memory per database and forgotten as the totals beside them are (public.server.ts):
+ * Marks are kept in memory per database and forgotten as the totals beside them are (public.server.ts, search.server.ts):
  * when what is published changes, and after a minute. A story that appears in between without a signal
  * (a publish date reached) moves later stories by one until then, as it leaves the total one short.
  */

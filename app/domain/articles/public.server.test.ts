@@ -14,13 +14,12 @@ import {
   featuredArticles,
   getPublishedArticle,
   latestArticles,
-  prefixQuery,
   publishedArticlesPage,
   relatedArticles,
-  searchArticles,
   topStory,
-  trendingArticles,
 } from "./public.server";
+import { prefixQuery, searchArticles } from "./search.server";
+import { trendingArticles } from "./trending.server";
 import { firstRow } from "#app/db/rows";
 
 const HIDDEN_WORD = "zanzibarquokka";

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { articles, categories } from "#app/db/schema";
 import { seedDatabase } from "#app/db/seed.server";
 import { createTestDatabase, one, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
-import { getPublishedArticle, relatedArticles, trendingArticles } from "./public.server";
+import { getPublishedArticle, relatedArticles } from "./public.server";
+import { trendingArticles } from "./trending.server";
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
 

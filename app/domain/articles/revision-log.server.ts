@@ -10,46 +10,10 @@ import type { Tx } from "#app/db/client.server";
 import { articleRevisions, type Article, type RevisionSnapshot } from "#app/db/schema";
 import { firstRow } from "#app/db/rows";
 import type { RevisionState } from "#app/lib/enums";
-import { changedFields, REVISION_TEXT } from "./revision-rules";
-
-type SnapshotSource = Pick<
-  Article,
-  | "title"
-  | "excerpt"
-  | "content"
-  | "categoryId"
-  | "tags"
-  | "imageUrl"
-  | "youtubeUrl"
-  | "authorName"
-  | "useManualDate"
-  | "manualDate"
-  | "status"
-  | "seoTitle"
-  | "seoDescription"
->;
+import { changedFields, REVISION_TEXT, snapshotOf } from "./revision-rules";
 
 /** The name a revision records for who wrote or reviewed it (the column holds 100 characters). */
 export const staffName = (actor: CurrentUser) => (actor.name || actor.email).slice(0, 100);
-
-/** What a revision keeps of an article (or of the values a save would write). */
-export function snapshotOf(article: SnapshotSource): RevisionSnapshot {
-  return {
-    title: article.title,
-    excerpt: article.excerpt,
-    content: article.content,
-    categoryId: article.categoryId ?? null,
-    tags: [...article.tags],
-    imageUrl: article.imageUrl,
-    youtubeUrl: article.youtubeUrl,
-    authorName: article.authorName,
-    useManualDate: article.useManualDate,
-    manualDate: article.manualDate ? article.manualDate.toISOString() : null,
-    status: article.status,
-    seoTitle: article.seoTitle,
-    seoDescription: article.seoDescription,
-  };
-}
 
 interface NewRevision {
   articleId: string;

@@ -4,8 +4,9 @@
  * changed, how each is shown in a diff, and what the history, the review and the editor say. Isomorphic: the
  * screens import it, the domain too.
  */
-import type { RevisionSnapshot } from "#app/db/schema";
+import type { Article, RevisionSnapshot } from "#app/db/schema";
 import type { RevisionState } from "#app/lib/enums";
+import { formText } from "#app/lib/form";
 import { diffWords, type DiffPart } from "#app/lib/word-diff";
 
 export const REVISION_TEXT = {
@@ -36,6 +37,42 @@ export const REVISION_STATE_LABELS: Record<RevisionState, string> = {
   proposed: "Waiting for review",
   rejected: "Rejected",
 };
+
+type SnapshotSource = Pick<
+  Article,
+  | "title"
+  | "excerpt"
+  | "content"
+  | "categoryId"
+  | "tags"
+  | "imageUrl"
+  | "youtubeUrl"
+  | "authorName"
+  | "useManualDate"
+  | "manualDate"
+  | "status"
+  | "seoTitle"
+  | "seoDescription"
+>;
+
+/** What a revision keeps of an article (or of the values a save would write). */
+export function snapshotOf(article: SnapshotSource): RevisionSnapshot {
+  return {
+    title: article.title,
+    excerpt: article.excerpt,
+    content: article.content,
+    categoryId: article.categoryId ?? null,
+    tags: [...article.tags],
+    imageUrl: article.imageUrl,
+    youtubeUrl: article.youtubeUrl,
+    authorName: article.authorName,
+    useManualDate: article.useManualDate,
+    manualDate: article.manualDate ? article.manualDate.toISOString() : null,
+    status: article.status,
+    seoTitle: article.seoTitle,
+    seoDescription: article.seoDescription,
+  };
+}
 
 /** The snapshot's fields in the order the form shows them, with their labels. */
 export const SNAPSHOT_FIELDS = [
@@ -149,7 +186,7 @@ export function checkNote(
   value: unknown,
   required: boolean,
 ): { ok: true; note: string } | { ok: false; message: string } {
-  const note = typeof value === "string" ? value.trim() : "";
+  const note = formText(value).trim();
   if (required && !note) return { ok: false, message: REVISION_TEXT.reviewNoteRequired };
   if (note.length > REVISION_NOTE_MAX) return { ok: false, message: REVISION_TEXT.noteTooLong };
   return { ok: true, note };

@@ -20,7 +20,7 @@ import { createNotification } from "#app/domain/notifications/notifications.serv
 import { conflict, invalid, notFound } from "#app/lib/errors";
 import { safeBody } from "#app/lib/sanitize.server";
 import { readTimeFor } from "#app/lib/text";
-import type { ArticleInput } from "#app/lib/article-form";
+import type { ArticleInput } from "#app/lib/article-form/article-input";
 import {
   articleSaveChange,
   existingCategoryId,
@@ -28,12 +28,13 @@ import {
   lockedArticle,
   saveArticle,
 } from "./admin.server";
-import { snapshotOf, staffName } from "./revision-log.server";
+import { staffName } from "./revision-log.server";
 import {
   changedFields,
   checkNote,
   REVISION_TEXT,
   snapshotDiff,
+  snapshotOf,
   STORY_FIELDS,
   type FieldDiff,
 } from "./revision-rules";

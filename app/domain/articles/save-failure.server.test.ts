@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { ARTICLE_TEXT } from "#app/lib/article-form";
+import { ARTICLE_TEXT } from "#app/lib/article-form/article-text";
 import { creationFailureMessage } from "./save-failure.server";
 
 const failed = (code: string) => Object.assign(new Error("a failure worded by the server"), { code });

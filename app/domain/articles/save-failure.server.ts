@@ -6,7 +6,7 @@
  * the routes reach the database layer only through the domain.
  */
 import { SQLSTATE, sqlStateOf } from "#app/db/errors";
-import { ARTICLE_TEXT } from "#app/lib/article-form";
+import { ARTICLE_TEXT } from "#app/lib/article-form/article-text";
 
 export function creationFailureMessage(error: unknown): string {
   const sqlState = sqlStateOf(error);

@@ -6,7 +6,7 @@ import { createTestDatabase, one, TEST_ENGINES, type TestDatabase } from "#app/d
 import { onSiteChange, type SiteChange } from "#app/domain/delivery/site-changes.server";
 import { newsSitemapXml, rssXml } from "#app/domain/feeds/feeds.server";
 import { forgetCachedSettings, getSettings } from "#app/domain/settings/settings.server";
-import { ARTICLE_TEXT } from "#app/lib/article-form";
+import { ARTICLE_TEXT } from "#app/lib/article-form/article-text";
 import { isDomainError } from "#app/lib/errors";
 import { instantToZonedTime } from "#app/lib/zoned-time";
 import { saveArticle, setArticleStatus } from "./admin.server";

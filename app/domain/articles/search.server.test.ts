@@ -11,7 +11,7 @@ import { forgetCachedSettings } from "#app/domain/settings/settings.server";
 import { loader as searchLoader } from "#app/routes/site/search";
 import { saveArticle } from "./admin.server";
 import { articleInput, staff } from "./article-testing.server";
-import { searchArticles } from "./public.server";
+import { searchArticles } from "./search.server";
 
 const MATCHES = 230;
 

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { articleSlugs, articles, settings, users } from "#app/db/schema";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase, one } from "#app/db/testing.server";
-import { SLUG_TEXT } from "#app/lib/article-form";
+import { SLUG_TEXT } from "#app/lib/article-form/slug-rules";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
 import { onSiteChange, type SiteChange } from "#app/domain/delivery/site-changes.server";
 import { getRequest, makeUser, outcome as routeOutcome, args } from "#app/routes/admin/route-testing.server";

@@ -6,7 +6,7 @@ import { and, eq, ne, or, sql } from "drizzle-orm";
 import { slugTaken, uniqueSlugFor } from "#app/db/article-slugs.server";
 import type { DbOrTx, Tx } from "#app/db/client.server";
 import { articleSlugs, articles } from "#app/db/schema";
-import { isValidSlug, SLUG_TEXT } from "#app/lib/article-form";
+import { isValidSlug, SLUG_TEXT } from "#app/lib/article-form/slug-rules";
 import { fieldsRefused } from "#app/lib/errors";
 import { shortSlug } from "#app/lib/slug";
 import { isPublished } from "./published.server";

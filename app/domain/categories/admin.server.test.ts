@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import type { CurrentUser } from "#app/auth/guard.server";
 import { activityLog, articles, categories, users } from "#app/db/schema";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
-import { CATEGORY_TEXT, parseCategoryForm } from "#app/lib/article-form";
+import { CATEGORY_TEXT, parseCategoryForm } from "#app/lib/category-form";
 import { isDomainError } from "#app/lib/errors";
 import { bodyOf, statusOf } from "#app/lib/http-errors.server";
 import { createCategory, deleteCategories, listCategoriesWithCounts, updateCategory } from "./admin.server";

@@ -12,7 +12,7 @@ import { escapeLike } from "#app/db/like";
 import { articles, categories, type Category } from "#app/db/schema";
 import { logActivity } from "#app/domain/activity/activity.server";
 import { conflict, fieldsRefused, invalid, notFound } from "#app/lib/errors";
-import { CATEGORY_TEXT, type CategoryInput } from "#app/lib/article-form";
+import { CATEGORY_TEXT, type CategoryInput } from "#app/lib/category-form";
 import { firstRow } from "#app/db/rows";
 
 const requireManage = (actor: CurrentUser) => {

@@ -5,7 +5,7 @@
 import { and, desc, eq, gte, isNotNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "#app/db/client.server";
 import { articles, categories, liveUpdates, users, type Settings } from "#app/db/schema";
-import { bodyHead, listedSummary } from "#app/domain/articles/public.server";
+import { bodyHead, listedSummary } from "#app/domain/articles/article-cards.server";
 import { isPublished } from "#app/domain/articles/published.server";
 import { articlePath, authorPath } from "#app/lib/paths";
 import { categoryFeedPath, liveFeedPath, liveFeedTitle } from "#app/lib/seo";

@@ -35,7 +35,7 @@ import { audienceForLink } from "#app/domain/notifications/notifications.server"
 import { changeArticleSlug, slugTaken, uniqueSlugFor } from "#app/domain/articles/slugs.server";
 import { isLegacyRole, recordLegacyRoleMigration } from "#app/domain/users/legacy-roles.server";
 import { uniqueUserSlug } from "#app/domain/users/users.server";
-import { isValidSlug } from "#app/lib/article-form";
+import { isValidSlug } from "#app/lib/article-form/slug-rules";
 import { categoryMatchKey, categorySlug } from "#app/lib/slug";
 import { readTimeFor } from "#app/lib/text";
 import { invalid } from "#app/lib/errors";

@@ -3,7 +3,7 @@
  * the server for truth, with the messages both show.
  */
 import { z } from "zod";
-import { parseForm, type FormParse } from "#app/lib/form";
+import { formText, parseForm, type FormParse } from "#app/lib/form";
 import { stripHtml } from "#app/lib/text";
 
 export const LIVE_TEXT = {
@@ -24,11 +24,11 @@ const checkbox = z.preprocess((v) => v === "on" || v === "true" || v === true, z
 
 const liveUpdateInput = z.object({
   title: z.preprocess(
-    (v) => (typeof v === "string" ? v.trim() : ""),
+    (v) => formText(v).trim(),
     z.string().max(LIVE_UPDATE_TITLE_MAX, LIVE_TEXT.titleTooLong),
   ),
   content: z.preprocess(
-    (v) => (typeof v === "string" ? v : ""),
+    formText,
     z
       .string()
       .refine((html) => stripHtml(html).length > 0, LIVE_TEXT.missingContent)

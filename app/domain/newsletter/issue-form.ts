@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import type { NewsletterIssueKind, NewsletterIssueStatus } from "#app/lib/enums";
+import { formText } from "#app/lib/form";
 
 export const ISSUE_LIMITS = {
   subject: 200,
@@ -113,7 +114,7 @@ export interface IssueFormValues {
   stories: string[];
 }
 
-const text = (value: FormDataEntryValue | null) => (typeof value === "string" ? value : "");
+const text = (value: FormDataEntryValue | null) => formText(value);
 
 /**
  * The ticked stories ordered by their position numbers; a story without a usable number goes after the

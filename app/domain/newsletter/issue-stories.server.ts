@@ -6,7 +6,7 @@
 import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "#app/db/client.server";
 import { articles, media, type NewsletterIssueStory } from "#app/db/schema";
-import { listedSummary } from "#app/domain/articles/public.server";
+import { listedSummary } from "#app/domain/articles/article-cards.server";
 import { originalKeyOfUrl, publicUrlFor } from "#app/domain/media/storage.server";
 import { isPublished } from "#app/domain/articles/published.server";
 import { articlePath } from "#app/lib/paths";

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import type { Settings } from "#app/db/schema";
+import { formText } from "#app/lib/form";
 import { cleanText } from "#app/domain/users/user-form";
 
 export const EXCLUDED_PATHS_MAX = 50;
@@ -45,7 +46,7 @@ const checkbox = z.preprocess((v) => v === "on" || v === "true" || v === true, z
 export const adsFormSchema = z.object({
   adsEnabled: checkbox,
   adsPublisherId: z
-    .preprocess((v) => (typeof v === "string" ? v : ""), z.string())
+    .preprocess(formText, z.string())
     .transform(cleanText)
     .pipe(
       z
@@ -56,7 +57,7 @@ export const adsFormSchema = z.object({
   adsAutoAdsEnabled: checkbox,
   adsNonPersonalized: checkbox,
   adsExcludedPaths: z
-    .preprocess((v) => (typeof v === "string" ? v : ""), z.string())
+    .preprocess(formText, z.string())
     .transform(parseExcludedPaths)
     .pipe(
       z

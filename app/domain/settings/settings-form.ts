@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { LOGIN_EMAIL_PATTERN } from "#app/auth/login-form";
 import type { Settings } from "#app/db/schema";
+import { formTextField } from "#app/lib/form-fields";
 import { cleanText, isHttpUrl } from "#app/domain/users/user-form";
 import { ANALYTICS_ID_TEXT, isFacebookPixelId, isGoogleAnalyticsId } from "./analytics-ids";
 
@@ -244,9 +245,8 @@ export function tabOfField(field: string): SettingsTab | undefined {
 }
 
 /** Form values arrive as strings, or not at all when a field is missing from the post. */
-const formText = z.preprocess((v) => (typeof v === "string" ? v : ""), z.string());
 /** Text fields are sanitised on input: trimmed, < and > removed. */
-const cleaned = formText.transform(cleanText);
+const cleaned = formTextField.transform(cleanText);
 
 const textField = (field: SettingsField, max: number) =>
   cleaned.pipe(z.string().max(max, tooLongText(SETTINGS_LABELS[field], max)));
@@ -258,14 +258,14 @@ const webAddressField = (field: SettingsField, max: number) =>
 const checkbox = z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean());
 
 const wholeNumberIn = (min: number, max: number, message: string) =>
-  formText
+  formTextField
     .transform((v) => v.trim())
     .pipe(z.string().regex(/^\d{1,9}$/, message))
     .transform(Number)
     .pipe(z.number().int().min(min, message).max(max, message));
 
 const choiceOf = <const T extends readonly [string, ...string[]]>(values: T, field: SettingsField) =>
-  formText.pipe(z.enum(values, { message: chooseText(SETTINGS_LABELS[field]) }));
+  formTextField.pipe(z.enum(values, { message: chooseText(SETTINGS_LABELS[field]) }));
 
 const L = SETTINGS_LIMITS;
 const T = SETTINGS_TEXT;

@@ -4,6 +4,7 @@
  * server, which checks again on save.
  */
 import { z } from "zod";
+import { formText } from "#app/lib/form";
 import { SNIPPET_LIMITS } from "./snippet-rules";
 
 export const CUSTOM_CODE_FIELDS = ["customHeadHtml", "customBodyStartHtml", "customBodyEndHtml"] as const;
@@ -28,7 +29,7 @@ export const CUSTOM_CODE_TEXT = {
 
 const codeField = (field: CustomCodeField) =>
   z.preprocess(
-    (v) => (typeof v === "string" ? v.replace(/\r\n/g, "\n") : ""),
+    (v) => formText(v).replace(/\r\n/g, "\n"),
     z.string().max(CUSTOM_CODE_MAX, CUSTOM_CODE_TEXT.tooLong(CUSTOM_CODE_LABELS[field])),
   );
 

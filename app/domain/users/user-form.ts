@@ -6,7 +6,8 @@
 import { z } from "zod";
 import { LOGIN_EMAIL_PATTERN } from "#app/auth/login-form";
 import { USER_ROLES, USER_STATUSES } from "#app/lib/enums";
-import { parseForm } from "#app/lib/form";
+import { formText, parseForm } from "#app/lib/form";
+import { formTextField } from "#app/lib/form-fields";
 
 export const USER_TEXT_LIMITS = {
   nameMin: 2,
@@ -91,8 +92,7 @@ export const problem = (title: string): FieldProblem => {
 export const cleanText = (value: string) => value.replace(/[<>]/g, "").trim();
 
 /** Form values arrive as strings, or not at all when a field is missing from the post. */
-const formText = z.preprocess((v) => (typeof v === "string" ? v : ""), z.string());
-const cleaned = formText.transform(cleanText);
+const cleaned = formTextField.transform(cleanText);
 
 /** A path on this site (`/media/…`), never a protocol-relative `//host` one. */
 const isSitePath = (value: string) => /^\/(?![/\\])\S*$/.test(value);
@@ -129,8 +129,8 @@ const passwordRule = z
   .regex(/[A-Za-z]/, T.weakPassword)
   .regex(/\d/, T.weakPassword)
   .regex(/^[A-Za-z\d@$!%*?&]*$/, T.weakPassword);
-const passwordField = formText.pipe(z.string().min(1, T.missingPassword)).pipe(passwordRule);
-const optionalPasswordField = formText.pipe(z.union([z.literal(""), passwordRule]));
+const passwordField = formTextField.pipe(z.string().min(1, T.missingPassword)).pipe(passwordRule);
+const optionalPasswordField = formTextField.pipe(z.union([z.literal(""), passwordRule]));
 const bioField = cleaned.pipe(z.string().max(L.bioMax, T.bioTooLong));
 const avatarField = cleaned.pipe(
   z
@@ -139,8 +139,7 @@ const avatarField = cleaned.pipe(
     // A site path too: our own photos are stored by their path (app/domain/media/stored-urls.server.ts).
     .refine((v) => v === "" || isHttpUrl(v) || isSitePath(v), T.invalidUrl),
 );
-const withDefault = (fallback: string) =>
-  z.preprocess((v) => (typeof v === "string" && v !== "" ? v : fallback), z.string());
+const withDefault = (fallback: string) => z.preprocess((v) => formText(v) || fallback, z.string());
 const roleField = withDefault("writer").pipe(z.enum(USER_ROLES, { message: T.invalidRole }));
 const statusField = withDefault("active").pipe(z.enum(USER_STATUSES, { message: T.invalidStatus }));
 
@@ -188,9 +187,9 @@ export const profileSchema = z.object({
 
 export const passwordChangeSchema = z
   .object({
-    currentPassword: formText.pipe(z.string().min(1, T.missingCurrentPassword)),
+    currentPassword: formTextField.pipe(z.string().min(1, T.missingCurrentPassword)),
     newPassword: passwordField,
-    confirmPassword: formText,
+    confirmPassword: formTextField,
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
     message: T.passwordsDiffer,
@@ -199,7 +198,7 @@ export const passwordChangeSchema = z
 
 /** A password chosen through an e-mailed link (reset or invitation): the add-user rule, typed twice. */
 export const newPasswordSchema = z
-  .object({ newPassword: passwordField, confirmPassword: formText })
+  .object({ newPassword: passwordField, confirmPassword: formTextField })
   .refine((v) => v.newPassword === v.confirmPassword, {
     message: T.passwordsDiffer,
     path: ["confirmPassword"],

@@ -28,6 +28,7 @@ import { isDomainError } from "#app/lib/errors";
 import { redirectWithToast } from "#app/lib/flash.server";
 import { expectedError, withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/ads";
+import { formText } from "#app/lib/form";
 
 export const loader = withDomainErrors(async ({ request, context }: Route.LoaderArgs) => {
   await requirePermission(context, "settings", "view");
@@ -62,7 +63,7 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
   const values = Object.fromEntries(
     ADS_FIELDS.map((field) => {
       const value = form.get(field);
-      return [field, typeof value === "string" ? value : ""];
+      return [field, formText(value)];
     }),
   ) as Record<AdsField, string>;
   const checked = checkForm(adsFormSchema, values);

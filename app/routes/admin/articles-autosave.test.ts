@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { activityLog, articles, notifications, settings, users } from "#app/db/schema";
 import { createTestDatabase, one, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
-import { ARTICLE_TEXT } from "#app/lib/article-form";
+import { ARTICLE_TEXT } from "#app/lib/article-form/article-text";
 import { AUTOSAVE_TEXT, type AutosaveReply } from "#app/lib/article-autosave";
 import * as articlesAddRoute from "./articles.add";
 import * as autosaveRoute from "./articles.autosave";

@@ -12,13 +12,12 @@ import type { Db } from "#app/db/client.server";
 import { saveArticle, type SaveResult } from "#app/domain/articles/admin.server";
 import { creationFailureMessage } from "#app/domain/articles/save-failure.server";
 import {
-  ARTICLE_TEXT,
-  articleValuesFromForm,
   parseArticleForm,
   type ArticleFieldErrors,
-  type ArticleFormValues,
   type FormProblem,
-} from "#app/lib/article-form";
+} from "#app/lib/article-form/article-input";
+import { ARTICLE_TEXT } from "#app/lib/article-form/article-text";
+import { articleValuesFromForm, type ArticleFormValues } from "#app/lib/article-form/form-values";
 import { redirectWithToast } from "#app/lib/flash.server";
 import { isDomainError } from "#app/lib/errors";
 import { HTTP_STATUS } from "#app/lib/http-errors.server";

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { articles, settings } from "#app/db/schema";
 import { createTestDatabase, one, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
-import { ARTICLE_TEXT } from "#app/lib/article-form";
+import { ARTICLE_TEXT } from "#app/lib/article-form/article-text";
 import { instantToZonedTime } from "#app/lib/zoned-time";
 import * as articlesAddRoute from "./articles.add";
 import * as articlesEditRoute from "./articles.edit";

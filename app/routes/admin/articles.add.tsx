@@ -5,7 +5,7 @@ import { ArticleForm } from "#app/components/admin/article-form";
 import { ArticleProblem } from "#app/components/admin/article-problem";
 import { articleFormOptions } from "#app/domain/articles/admin.server";
 import { getSettings } from "#app/domain/settings/settings.server";
-import { emptyArticleValues } from "#app/lib/article-form";
+import { emptyArticleValues } from "#app/lib/article-form/form-values";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import { draftIdOf, saveArticleFromForm } from "./articles-save.server";
 import type { Route } from "./+types/articles.add";

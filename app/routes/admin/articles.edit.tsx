@@ -13,7 +13,9 @@ import { articleFormOptions, deleteArticle, getArticleForEdit } from "#app/domai
 import { getSettings } from "#app/domain/settings/settings.server";
 import { editorReviewState } from "#app/domain/articles/revisions.server";
 import { viewsPerDay } from "#app/domain/articles/view-stats.server";
-import { ARTICLE_TEXT, articleValuesFromArticle, STATUS_LABELS } from "#app/lib/article-form";
+import { STATUS_LABELS } from "#app/lib/article-form/article-list";
+import { ARTICLE_TEXT } from "#app/lib/article-form/article-text";
+import { articleValuesFromArticle } from "#app/lib/article-form/form-values";
 import { redirectWithToast } from "#app/lib/flash.server";
 import { expectedError, statusOf, withDomainErrors } from "#app/lib/http-errors.server";
 import { saveArticleFromForm } from "./articles-save.server";

@@ -30,6 +30,7 @@ import { redirectWithToast } from "#app/lib/flash.server";
 import { expectedError, statusOf, withDomainErrors } from "#app/lib/http-errors.server";
 import { articlePath } from "#app/lib/paths";
 import type { Route } from "./+types/articles.live";
+import { formText } from "#app/lib/form";
 
 export const loader = withDomainErrors(async ({ request, params, context }: Route.LoaderArgs) => {
   const user = await requirePermission(context, "live", "post");
@@ -65,7 +66,7 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
   };
 });
 
-const text = (value: FormDataEntryValue | undefined) => (typeof value === "string" ? value : "");
+const text = (value: FormDataEntryValue | undefined) => formText(value);
 
 interface LiveActionData {
   message: string;

@@ -20,6 +20,7 @@ import { getSettings } from "#app/domain/settings/settings.server";
 import { redirectWithToast } from "#app/lib/flash.server";
 import { expectedError, withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/articles.revisions";
+import { formText } from "#app/lib/form";
 
 export const loader = withDomainErrors(async ({ request, params, context }: Route.LoaderArgs) => {
   const user = await requirePermission(context, "articles", "create");
@@ -33,7 +34,7 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
   return { ...page, timezone, ownProposalId: ownProposal?.id ?? null };
 });
 
-const text = (value: FormDataEntryValue | undefined) => (typeof value === "string" ? value : "");
+const text = (value: FormDataEntryValue | undefined) => formText(value);
 
 export const action = withDomainErrors(async ({ request, params, context }: Route.ActionArgs) => {
   const user = await requirePermission(context, "articles", "create");

@@ -17,13 +17,9 @@ import {
 import { deleteEmptyDrafts, findEmptyDrafts } from "#app/domain/articles/empty-drafts.server";
 import { EmptyDraftsNotice } from "#app/components/admin/empty-drafts-notice";
 import { EMPTY_DRAFT_TEXT } from "#app/lib/empty-drafts";
-import {
-  adminSearchTerm,
-  ARTICLE_TEXT,
-  bulkResultText,
-  SEARCH_LIMITS,
-  STATUS_LABELS,
-} from "#app/lib/article-form";
+import { adminSearchTerm, SEARCH_LIMITS } from "#app/lib/admin-search";
+import { bulkResultText, STATUS_LABELS } from "#app/lib/article-form/article-list";
+import { ARTICLE_TEXT } from "#app/lib/article-form/article-text";
 import { parsePageParam } from "#app/lib/pagination";
 import { expectedError, withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/articles";

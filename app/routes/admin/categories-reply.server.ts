@@ -1,6 +1,6 @@
 /** Turns a category save's refusal into the form's answer: field errors stay beside their fields. */
 import { data } from "react-router";
-import type { CategoryFieldErrors } from "#app/lib/article-form";
+import type { CategoryFieldErrors } from "#app/lib/category-form";
 import { expectedError, statusOf } from "#app/lib/http-errors.server";
 import type { CategoryFormValues } from "#app/components/admin/category-form";
 

@@ -3,11 +3,12 @@ import { requirePermission } from "#app/auth/guard.server";
 import { CategoryForm } from "#app/components/admin/category-form";
 import { ArticleProblem } from "#app/components/admin/article-problem";
 import { createCategory } from "#app/domain/categories/admin.server";
-import { CATEGORY_TEXT, DEFAULT_CATEGORY_COLOR, parseCategoryForm } from "#app/lib/article-form";
+import { CATEGORY_TEXT, DEFAULT_CATEGORY_COLOR, parseCategoryForm } from "#app/lib/category-form";
 import { redirectWithToast } from "#app/lib/flash.server";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import { categorySaveReply } from "./categories-reply.server";
 import type { Route } from "./+types/categories.add";
+import { formText } from "#app/lib/form";
 
 export const loader = withDomainErrors(async ({ context }: Route.LoaderArgs) => {
   await requirePermission(context, "categories", "manage");
@@ -17,7 +18,7 @@ export const loader = withDomainErrors(async ({ context }: Route.LoaderArgs) => 
 export const action = withDomainErrors(async ({ request, context }: Route.ActionArgs) => {
   const user = await requirePermission(context, "categories", "manage");
   const form = Object.fromEntries(await request.formData());
-  const text = (key: string) => (typeof form[key] === "string" ? (form[key] as string) : "");
+  const text = (key: string) => formText(form[key]);
   const values = {
     name: text("name"),
     slug: text("slug"),

@@ -3,11 +3,12 @@ import { requirePermission } from "#app/auth/guard.server";
 import { ArticleProblem } from "#app/components/admin/article-problem";
 import { CategoryForm } from "#app/components/admin/category-form";
 import { getCategory, updateCategory } from "#app/domain/categories/admin.server";
-import { CATEGORY_TEXT, parseCategoryForm } from "#app/lib/article-form";
+import { CATEGORY_TEXT, parseCategoryForm } from "#app/lib/category-form";
 import { redirectWithToast } from "#app/lib/flash.server";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import { categorySaveReply } from "./categories-reply.server";
 import type { Route } from "./+types/categories.edit";
+import { formText } from "#app/lib/form";
 
 export const loader = withDomainErrors(async ({ params, context }: Route.LoaderArgs) => {
   await requirePermission(context, "categories", "manage");
@@ -33,7 +34,7 @@ export const loader = withDomainErrors(async ({ params, context }: Route.LoaderA
 export const action = withDomainErrors(async ({ request, params, context }: Route.ActionArgs) => {
   const user = await requirePermission(context, "categories", "manage");
   const form = Object.fromEntries(await request.formData());
-  const text = (key: string) => (typeof form[key] === "string" ? (form[key] as string) : "");
+  const text = (key: string) => formText(form[key]);
   const values = { name: text("name"), slug: text("slug"), description: text("description") };
   const parsed = parseCategoryForm(form);
   if (!parsed.ok)

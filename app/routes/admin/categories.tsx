@@ -10,7 +10,8 @@ import {
   deleteCategories,
   listCategoriesWithCounts,
 } from "#app/domain/categories/admin.server";
-import { adminSearchTerm, CATEGORY_TEXT, SEARCH_LIMITS } from "#app/lib/article-form";
+import { adminSearchTerm, SEARCH_LIMITS } from "#app/lib/admin-search";
+import { CATEGORY_TEXT } from "#app/lib/category-form";
 import { expectedError, withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/categories";
 

@@ -31,7 +31,7 @@ import {
   updateModerationSettings,
 } from "#app/domain/comments/moderation.server";
 import { getSettings } from "#app/domain/settings/settings.server";
-import { adminSearchTerm, SEARCH_LIMITS } from "#app/lib/article-form";
+import { adminSearchTerm, SEARCH_LIMITS } from "#app/lib/admin-search";
 import { parsePageParam } from "#app/lib/pagination";
 import { expectedError, statusOf, withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/comments";

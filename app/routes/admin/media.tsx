@@ -23,6 +23,7 @@ import { parsePageParam } from "#app/lib/pagination";
 import { redirectWithToast } from "#app/lib/flash.server";
 import { expectedError, statusOf, withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/media";
+import { formText } from "#app/lib/form";
 
 const filterSchema = z.object({
   view: z.enum(["grid", "list"]).catch("grid"),
@@ -89,10 +90,7 @@ const fail = (error: ActionError, status: number, values?: Record<string, string
 const askFirst = (question: DeleteQuestion) => data<ActionData>({ confirmDelete: question });
 const isConfirmed = (form: FormData) => form.get("confirmed") === "yes";
 
-const text = (form: FormData, key: string) => {
-  const value = form.get(key);
-  return typeof value === "string" ? value : "";
-};
+const text = (form: FormData, key: string) => formText(form.get(key));
 
 export const action = withDomainErrors(async ({ request, context }: Route.ActionArgs) => {
   const actor = await requirePermission(context, "media", "view");

@@ -4,7 +4,7 @@ import { requirePermission } from "#app/auth/guard.server";
 import { ArticlePagination } from "#app/components/admin/article-pagination";
 import { listContactMessages } from "#app/domain/contact/inbox.server";
 import { INBOX_PAGE_SIZE, INBOX_SEARCH_LIMIT, STATUS_LABEL } from "#app/domain/contact/inbox-rules";
-import { adminSearchTerm } from "#app/lib/article-form";
+import { adminSearchTerm } from "#app/lib/admin-search";
 import { relativeDate } from "#app/lib/dates";
 import { parsePageParam } from "#app/lib/pagination";
 import { withDomainErrors } from "#app/lib/http-errors.server";

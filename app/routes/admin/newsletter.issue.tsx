@@ -14,7 +14,7 @@ import {
 } from "#app/domain/newsletter/issue-form";
 import { getIssue, previewIssue, storyChoices } from "#app/domain/newsletter/issues.server";
 import { getSettings } from "#app/domain/settings/settings.server";
-import { adminSearchTerm } from "#app/lib/article-form";
+import { adminSearchTerm } from "#app/lib/admin-search";
 import { dateTimeFormat } from "#app/lib/dates";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import { instantToZonedTime } from "#app/lib/zoned-time";

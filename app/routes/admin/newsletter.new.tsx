@@ -3,7 +3,7 @@ import { ArticleResult } from "#app/components/admin/article-result";
 import { NewsletterCompose } from "#app/components/admin/newsletter-compose";
 import { ISSUE_LIMITS, NEWSLETTER_TEXT } from "#app/domain/newsletter/issue-form";
 import { storyChoices } from "#app/domain/newsletter/issues.server";
-import { adminSearchTerm } from "#app/lib/article-form";
+import { adminSearchTerm } from "#app/lib/admin-search";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/newsletter.new";
 import { saveDraftFromForm } from "./newsletter-actions.server";

@@ -19,7 +19,8 @@ import {
 } from "#app/domain/categories/admin.server";
 import { moderateComment } from "#app/domain/comments/moderation.server";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
-import { ARTICLE_TEXT, CATEGORY_TEXT } from "#app/lib/article-form";
+import { ARTICLE_TEXT } from "#app/lib/article-form/article-text";
+import { CATEGORY_TEXT } from "#app/lib/category-form";
 import * as feedsRoute from "#app/routes/resources/feeds";
 import * as articlePageRoute from "#app/routes/site/article";
 import * as categoryPageRoute from "#app/routes/site/category";

@@ -22,6 +22,7 @@ import { redirectWithToast } from "#app/lib/flash.server";
 import { expectedError, withDomainErrors } from "#app/lib/http-errors.server";
 import { siteScriptSources } from "#app/domain/snippets/public-csp.server";
 import type { Route } from "./+types/settings";
+import { formText } from "#app/lib/form";
 
 export const loader = withDomainErrors(async ({ request, context }: Route.LoaderArgs) => {
   const user = await requirePermission(context, "settings", "view");
@@ -49,7 +50,7 @@ const typedSettings = (form: FormData) =>
   Object.fromEntries(
     SETTINGS_FIELDS.map((field) => {
       const value = form.get(field);
-      return [field, typeof value === "string" ? value : ""];
+      return [field, formText(value)];
     }),
   ) as Record<SettingsField, string>;
 

@@ -20,7 +20,7 @@ import {
 } from "#app/domain/newsletter/subscribers.server";
 import { getSettings } from "#app/domain/settings/settings.server";
 import { SUBSCRIBER_STATUSES, type SubscriberStatus } from "#app/lib/enums";
-import { adminSearchTerm } from "#app/lib/article-form";
+import { adminSearchTerm } from "#app/lib/admin-search";
 import { dateTimeFormat } from "#app/lib/dates";
 import { parsePageParam } from "#app/lib/pagination";
 import { expectedError, statusOf, withDomainErrors } from "#app/lib/http-errors.server";

@@ -15,14 +15,12 @@ import { refuseReadersInMaintenance } from "#app/domain/settings/maintenance-gat
 import { isDomainError } from "#app/lib/errors";
 import { statusOf, withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/alerts";
+import { formText } from "#app/lib/form";
 
 const json = (body: unknown, status = 200) =>
   Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
 
-const field = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
-};
+const field = (form: FormData, name: string) => formText(form.get(name));
 
 export const action = withDomainErrors(async ({ request, context }: Route.ActionArgs) => {
   if (request.method !== "POST") return new Response(null, { status: 405, headers: { Allow: "POST" } });

@@ -15,6 +15,7 @@ import { uploadEditorImage } from "#app/domain/media/editor.server";
 import { isDomainError } from "#app/lib/errors";
 import { statusOf, withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/media-upload";
+import { formText } from "#app/lib/form";
 
 const answer = (body: UploadAnswer, status = 200) =>
   Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
@@ -35,10 +36,7 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
     console.error("[media] could not read an editor upload", error);
     return refuse(EDITOR_IMAGE_TEXT.uploadFailedTitle, uploadFailedMessage("the file did not arrive."), 400);
   }
-  const text = (key: string) => {
-    const value = form.get(key);
-    return typeof value === "string" ? value : "";
-  };
+  const text = (key: string) => formText(form.get(key));
   const file = form.get("file");
   try {
     const image = await uploadEditorImage(context.db, user, {

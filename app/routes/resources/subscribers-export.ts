@@ -5,7 +5,7 @@
 import { requirePermission } from "#app/auth/guard.server";
 import { SUBSCRIBERS_SEARCH_LIMIT } from "#app/domain/newsletter/newsletter-form";
 import { exportSubscribersCsv, parseStatusFilter } from "#app/domain/newsletter/subscribers.server";
-import { adminSearchTerm } from "#app/lib/article-form";
+import { adminSearchTerm } from "#app/lib/admin-search";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/subscribers-export";
 

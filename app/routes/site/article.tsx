@@ -17,8 +17,8 @@ import {
   getPublishedArticle,
   getPublishedArticleBySlug,
   relatedArticles,
-  trendingArticles,
 } from "#app/domain/articles/public.server";
+import { trendingArticles } from "#app/domain/articles/trending.server";
 import { resolveArticleAddress } from "#app/domain/articles/slugs.server";
 import { COMMENT_TEXT } from "#app/domain/comments/comment-form";
 import { listPublicComments, submitComment } from "#app/domain/comments/public.server";
@@ -50,6 +50,7 @@ import { statusOf, withDomainErrors } from "#app/lib/http-errors.server";
 import { readerNotFound } from "./not-found.server";
 import { refuseReadersInMaintenance } from "#app/domain/settings/maintenance-gate.server";
 import type { Route } from "./+types/article";
+import { formText } from "#app/lib/form";
 
 /** A missing or unpublished article: the not-found page with the latest stories, status 404. */
 const notFound = (db: Route.LoaderArgs["context"]["db"]) => readerNotFound(db, ARTICLE_NOT_FOUND_TEXT);
@@ -165,7 +166,7 @@ export const action = withDomainErrors(async ({ request, params, context }: Rout
   // In maintenance nothing a reader sends is stored: refused before the form is even read.
   await refuseReadersInMaintenance(request, context);
   const form = Object.fromEntries(await request.formData());
-  const text = (v: FormDataEntryValue | undefined) => (typeof v === "string" ? v : "");
+  const text = (v: FormDataEntryValue | undefined) => formText(v);
   const values = { name: text(form.name), email: text(form.email), comment: text(form.comment) };
   try {
     const address = await resolveArticleAddress(context.db, params.id);

@@ -10,6 +10,7 @@ import { isDomainError } from "#app/lib/errors";
 import { statusOf, withDomainErrors } from "#app/lib/http-errors.server";
 import { refuseReadersInMaintenance } from "#app/domain/settings/maintenance-gate.server";
 import type { Route } from "./+types/contact";
+import { formText } from "#app/lib/form";
 
 interface ContactActionData {
   ok: boolean;
@@ -31,7 +32,7 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
   // In maintenance nothing a reader sends is stored: refused before the form is even read.
   await refuseReadersInMaintenance(request, context);
   const form = Object.fromEntries(await request.formData());
-  const text = (v: FormDataEntryValue | undefined) => (typeof v === "string" ? v : "");
+  const text = (v: FormDataEntryValue | undefined) => formText(v);
   const values = {
     name: text(form.name),
     email: text(form.email),

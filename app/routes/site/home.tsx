@@ -7,13 +7,8 @@ import { CategoryBadge, FlagBadge } from "#app/components/site/category-badge";
 import { EmptyState, LoadError } from "#app/components/site/page-states";
 import { TrendingList } from "#app/components/site/trending-list";
 import { useSiteDates } from "#app/components/site/use-site";
-import {
-  featuredArticles,
-  latestArticles,
-  loadOrReport,
-  topStory,
-  trendingArticles,
-} from "#app/domain/articles/public.server";
+import { featuredArticles, latestArticles, loadOrReport, topStory } from "#app/domain/articles/public.server";
+import { trendingArticles } from "#app/domain/articles/trending.server";
 import { pageImages } from "#app/domain/media/public.server";
 import { isoDate } from "#app/lib/dates";
 import { isLiteRequest } from "#app/lib/lite-mode";

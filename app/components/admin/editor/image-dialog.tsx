@@ -22,7 +22,7 @@ import {
   type UploadAnswer,
 } from "#app/domain/media/editor-image-rules";
 import { MEDIA_LIMITS } from "#app/domain/media/media-rules";
-import { ARTICLE_TEXT } from "#app/lib/article-form";
+import { ARTICLE_TEXT } from "#app/lib/article-form/article-text";
 import type { ChosenImage } from "./insert-image";
 import { MediaPicker } from "./media-picker";
 

@@ -6,7 +6,7 @@
 import type { Editor } from "@tiptap/core";
 import type { Toast } from "#app/components/ui/toast";
 import { captionLine, EDITOR_IMAGE_TEXT } from "#app/domain/media/editor-image-rules";
-import { ARTICLE_TEXT } from "#app/lib/article-form";
+import { ARTICLE_TEXT } from "#app/lib/article-form/article-text";
 
 export interface ChosenImage {
   src: string;

@@ -5,7 +5,7 @@ import { EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { useId, useState, type ReactNode } from "react";
 import { useToast } from "#app/components/ui/toast";
-import { ARTICLE_TEXT } from "#app/lib/article-form";
+import { ARTICLE_TEXT } from "#app/lib/article-form/article-text";
 import { LinkDialog } from "./link-dialog";
 import { ICONS } from "./toolbar-icons";
 import { Figure } from "./figure-node";

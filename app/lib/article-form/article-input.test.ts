@@ -1,5 +1,6 @@
 import { expect, test } from "vitest";
-import { ARTICLE_CONTENT_MAX_BYTES, ARTICLE_TEXT, parseArticleForm } from "./article-form";
+import { ARTICLE_CONTENT_MAX_BYTES, parseArticleForm } from "./article-input";
+import { ARTICLE_TEXT } from "./article-text";
 
 test("an article body of more than 1 MB is refused with its own message; 1 MB passes", () => {
   const wrap = (bytes: number) => `<p>${"x".repeat(bytes - 7)}</p>`;

@@ -1,0 +1,57 @@
+/**
+ * The article screens' texts, verbatim from the spec (docs/style.md, "The spec's texts, verbatim"): the
+ * editor's titles, toasts and field problems, the list's failures and confirmations.
+ */
+export const ARTICLE_TEXT = {
+  missingTitleTitle: "Missing Title",
+  missingTitle: "Please enter a title for the article.",
+  missingContentTitle: "Missing Content",
+  missingContent: "Please enter content for the article.",
+  contentTooLongTitle: "Article Too Long",
+  contentTooLong:
+    "The article is too long: its text and markup come to more than 1 MB. Please shorten it or split it into parts (images are uploaded separately and do not count).",
+  createdTitle: "Article Created!",
+  created: "Your article has been successfully created and saved.",
+  creationFailedTitle: "Creation Failed",
+  creationPermission: "Permission denied. Please check your authentication.",
+  creationQuota: "Storage quota exceeded. Please contact support.",
+  creationTooLarge: "Article content is too large. Please reduce the number of images.",
+  creationFailed: "Error creating article. Please try again.",
+  updated: "Article updated successfully!",
+  updateFailed: "Error updating article. Please try again.",
+  deleteConfirm: "Are you sure you want to delete this article? This action cannot be undone.",
+  deletedTitle: "Article Deleted!",
+  deletionFailedTitle: "Deletion Failed",
+  deletionFailed: "Error deleting article. Please try again.",
+  loading: "Loading article data...",
+  deleteManyFailed: "Failed to delete articles. Please try again.",
+  deleteOneFailed: "Failed to delete article. Please try again.",
+  unpublishFailed: "Failed to unpublish article. Please try again.",
+  featuredFailed: "Failed to update article featured status. Please try again.",
+  publishFailed: "Failed to publish article. Please try again.",
+  topStoryFailed: "Failed to update Top Story status. Please try again.",
+  bulkFailed: "Failed to perform bulk action. Please try again.",
+  unpublishConfirm: "Are you sure you want to unpublish this article? It will be moved to drafts.",
+  invalidImageUrl:
+    "Please enter a valid image URL (http or https, or a path on this site such as /media/...).",
+  invalidYoutubeUrl: "Please enter a valid YouTube link.",
+  invalidCategory: "Please choose a category from the list.",
+  invalidDate: "Please enter a valid date.",
+  urlRequiredTitle: "URL Required",
+  urlRequired: "Please enter an image URL",
+  invalidUrlTitle: "Invalid URL",
+  invalidUrl: "Please enter a valid image URL",
+  imageLoadFailedTitle: "Image Load Failed",
+  imageLoadFailed: "The image could not be loaded. Please check the URL and try again.",
+  submittedForReview: "Submitted for review: an editor will publish it.",
+  scheduleMissing: "Please choose the date and time to publish at.",
+  schedulePast: "The publish time must be in the future.",
+  scheduled: "Scheduled: it goes live on its own at the time set.",
+  // What a deliberate save did, said under the spec's "Article updated successfully!" (and in the editor
+  // after the toast has gone): the toast alone did not tell publishing from saving.
+  publishedNow: "Published: readers can see it now.",
+  changesSaved: "Changes saved: readers see them now.",
+  draftSaved: "Draft saved: readers cannot see it.",
+  movedToDrafts: "Moved to drafts: readers no longer see it.",
+  pendingSaved: "Changes saved: the story still waits for review.",
+} as const;

@@ -1,0 +1,123 @@
+/**
+ * What the article form shows: a new story's defaults, the stored article, or exactly what was typed
+ * when a save failed (nothing cleaned but the tags, so the editor can correct it).
+ */
+import { ARTICLE_STATUSES, type ArticleStatus } from "#app/lib/enums";
+import { seoValuesOf, type SeoValues } from "#app/lib/article-seo";
+import { formText } from "#app/lib/form";
+import { instantToZonedTime } from "#app/lib/zoned-time";
+import { normalizeTags } from "./tags";
+
+/** Today as YYYY-MM-DD (the manual date's default). */
+const todayIso = (now = new Date()) => now.toISOString().slice(0, 10);
+
+/** What the article form shows: the stored article, or exactly what was typed when a save failed. */
+export interface ArticleFormValues extends SeoValues {
+  title: string;
+  content: string;
+  excerpt: string;
+  status: ArticleStatus;
+  authorName: string;
+  categoryId: string;
+  tags: string[];
+  imageUrl: string;
+  youtubeUrl: string;
+  useManualDate: boolean;
+  manualDate: string;
+  /** The schedule's `datetime-local` value in the site's timezone ("" when not scheduled). */
+  scheduledAt: string;
+  featured: boolean;
+  isTopStory: boolean;
+  slug: string;
+}
+
+export const emptyArticleValues = (authorName: string, now = new Date()): ArticleFormValues => ({
+  title: "",
+  content: "",
+  excerpt: "",
+  status: "draft",
+  authorName,
+  categoryId: "",
+  tags: [],
+  imageUrl: "",
+  youtubeUrl: "",
+  useManualDate: false,
+  manualDate: todayIso(now),
+  scheduledAt: "",
+  featured: false,
+  isTopStory: false,
+  seoTitle: "",
+  seoDescription: "",
+  slug: "",
+});
+
+export function articleValuesFromForm(values: Record<string, unknown>): ArticleFormValues {
+  const text = (key: string) => formText(values[key]);
+  const on = (key: string) => values[key] === "on" || values[key] === "true";
+  const status = text("status");
+  return {
+    title: text("title"),
+    content: text("content"),
+    excerpt: text("excerpt"),
+    status: (ARTICLE_STATUSES as readonly string[]).includes(status) ? (status as ArticleStatus) : "draft",
+    authorName: text("authorName"),
+    categoryId: text("categoryId"),
+    tags: normalizeTags(text("tags").split(",")),
+    imageUrl: text("imageUrl"),
+    youtubeUrl: text("youtubeUrl"),
+    useManualDate: on("useManualDate"),
+    manualDate: text("manualDate") || todayIso(),
+    scheduledAt: text("scheduledAt"),
+    featured: on("featured"),
+    isTopStory: on("isTopStory"),
+    ...seoValuesOf(values),
+    slug: text("slug"),
+  };
+}
+
+/** The form's values for a stored article; the schedule shows in the site's timezone. */
+export function articleValuesFromArticle(
+  article: {
+    title: string;
+    content: string;
+    excerpt: string;
+    status: string;
+    authorName: string;
+    categoryId: string | null;
+    tags: string[];
+    imageUrl: string;
+    youtubeUrl: string;
+    useManualDate: boolean;
+    manualDate: Date | string | null;
+    featured: boolean;
+    isTopStory: boolean;
+    scheduledAt?: Date | string | null;
+    slug?: string | null;
+    /** Absent in a revision saved before the overrides existed. */
+    seoTitle?: string;
+    seoDescription?: string;
+  },
+  timeZone?: string,
+): ArticleFormValues {
+  return {
+    title: article.title,
+    content: article.content,
+    excerpt: article.excerpt,
+    status: (ARTICLE_STATUSES as readonly string[]).includes(article.status)
+      ? (article.status as ArticleStatus)
+      : "draft",
+    authorName: article.authorName,
+    categoryId: article.categoryId ?? "",
+    tags: article.tags,
+    imageUrl: article.imageUrl,
+    youtubeUrl: article.youtubeUrl,
+    useManualDate: article.useManualDate,
+    manualDate: article.manualDate ? new Date(article.manualDate).toISOString().slice(0, 10) : todayIso(),
+    scheduledAt: article.scheduledAt ? instantToZonedTime(new Date(article.scheduledAt), timeZone) : "",
+    featured: article.featured,
+    isTopStory: article.isTopStory,
+    seoTitle: article.seoTitle ?? "",
+    seoDescription: article.seoDescription ?? "",
+    slug: article.slug ?? "",
+  };
+}
