@@ -86,13 +86,6 @@ export const bulkResultText = (processed: number, failed: number) => {
   };
 };
 
-export const STATUS_LABELS: Record<ArticleStatus, string> = {
-  draft: "Draft",
-  published: "Published",
-  pending: "Pending Review",
-  scheduled: "Scheduled",
-};
-
 const TAG_SUGGESTIONS = [
   "politics",
   "technology",

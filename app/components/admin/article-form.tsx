@@ -12,7 +12,6 @@ import { AUTOSAVE_TEXT, formatSavedTime } from "#app/lib/article-autosave";
 import {
   ARTICLE_CONTENT_MAX_BYTES,
   ARTICLE_TEXT,
-  STATUS_LABELS,
   type ArticleFieldErrors,
   type ArticleFormValues,
 } from "#app/lib/article-form";
@@ -27,6 +26,7 @@ import { useHydrated } from "./editor/use-hydrated";
 import { useFieldState } from "./use-field-state";
 import { UnsavedChangesGuard } from "./unsaved-changes-guard";
 import { useArticleAutosave, type AutosaveState } from "./use-article-autosave";
+import { ARTICLE_STATUS_LABELS } from "#app/lib/status-labels";
 
 interface ArticleFormProps {
   mode: "add" | "edit";
@@ -249,7 +249,7 @@ export function ArticleForm({
           >
             {statuses.map((option) => (
               <option key={option} value={option}>
-                {STATUS_LABELS[option]}
+                {ARTICLE_STATUS_LABELS[option]}
               </option>
             ))}
           </select>
