@@ -58,6 +58,7 @@ export default [
       route("users/edit/:id", "routes/admin/users.edit.tsx"),
       route("profile", "routes/admin/profile.tsx"),
       route("profile/two-factor", "routes/admin/profile.two-factor.tsx"),
+      route("profile/sessions", "routes/admin/profile.sessions.tsx"),
       route("notifications", "routes/admin/notifications.tsx"),
       route("articles", "routes/admin/articles.tsx"),
       route("articles/add", "routes/admin/articles.add.tsx"),

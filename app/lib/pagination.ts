@@ -21,6 +21,7 @@ export function pageWindow(current: number, totalPages: number): PageItem[] {
   return items;
 }
 
+/** How many pages a listing of `total` items has: at least one, so an empty listing still shows page 1. */
 export const totalPagesFor = (total: number, perPage: number) => Math.max(1, Math.ceil(total / perPage));
 
 /** 'Showing X to Y of Z articles' (X is 0 when there is nothing to show). */

@@ -10,7 +10,7 @@ import { Form, Link } from "react-router";
 import { useToast } from "#app/components/ui/toast";
 import { AUTOSAVE_TEXT, formatSavedTime } from "#app/lib/article-autosave";
 import { ARTICLE_CONTENT_MAX_BYTES, type ArticleFieldErrors } from "#app/lib/article-form/article-input";
-import { STATUS_LABELS } from "#app/lib/article-form/article-list";
+import { ARTICLE_STATUS_LABELS } from "#app/lib/status-labels";
 import { ARTICLE_TEXT } from "#app/lib/article-form/article-text";
 import type { ArticleFormValues } from "#app/lib/article-form/form-values";
 import type { ArticleStatus } from "#app/lib/enums";
@@ -246,7 +246,7 @@ export function ArticleForm({
           >
             {statuses.map((option) => (
               <option key={option} value={option}>
-                {STATUS_LABELS[option]}
+                {ARTICLE_STATUS_LABELS[option]}
               </option>
             ))}
           </select>

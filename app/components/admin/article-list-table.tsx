@@ -7,11 +7,12 @@ import { Form, Link, useSubmit } from "react-router";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
 import type { FlagBadge } from "#app/domain/articles/flag-rules";
 import type { ArticleStatus } from "#app/lib/enums";
-import { STATUS_LABELS } from "#app/lib/article-form/article-list";
+import { ARTICLE_STATUS_LABELS } from "#app/lib/status-labels";
 import { ARTICLE_TEXT } from "#app/lib/article-form/article-text";
 import { formatDate, longDate } from "#app/lib/dates";
 import { CARD_TABLE, RowActions } from "./row-menu";
 import { useRowSelection } from "./use-row-selection";
+import { BulkActionBar } from "./list-kit/bulk-action-bar";
 import { TagList } from "./tag-list";
 
 interface ArticleListRow {
@@ -85,52 +86,22 @@ export function ArticleListTable({
   const rowButton = "text-xs font-medium whitespace-nowrap hover:underline";
   return (
     <>
-      <Form
-        method="post"
-        id={BULK_FORM}
+      <BulkActionBar
+        formId={BULK_FORM}
         onSubmit={askFirst(ARTICLE_TEXT.deleteConfirm)}
-        className="mb-2 flex flex-wrap items-center gap-2"
+        allSelected={allSelected}
+        onSelectAll={(on) =>
+          selectAll(
+            rows.map((r) => r.id),
+            on,
+          )
+        }
+        selectedCount={selected.size}
       >
-        <input type="hidden" name="intent" value="bulk" />
-        <label htmlFor="bulkAction" className="sr-only">
-          Bulk action
-        </label>
-        <select
-          id="bulkAction"
-          name="bulkAction"
-          defaultValue=""
-          required
-          className="rounded border border-gray-300 bg-white px-2 py-1 text-sm"
-        >
-          <option value="" disabled>
-            Bulk actions
-          </option>
-          {canPublish ? <option value="publish">Publish</option> : null}
-          {canPublish ? <option value="draft">Move to Draft</option> : null}
-          <option value="delete">Delete</option>
-        </select>
-        <button
-          type="submit"
-          className="rounded border border-gray-300 bg-white px-3 py-1 text-sm font-medium hover:bg-gray-50"
-        >
-          Apply
-        </button>
-        {/* The table's own select-all is in its header, which the cards below md do not show. */}
-        <label className="flex items-center gap-1.5 text-sm md:hidden">
-          <input
-            type="checkbox"
-            checked={allSelected}
-            onChange={(event) =>
-              selectAll(
-                rows.map((r) => r.id),
-                event.target.checked,
-              )
-            }
-          />
-          Select all
-        </label>
-        {selected.size > 0 ? <span className="text-sm text-gray-600">{selected.size} selected</span> : null}
-      </Form>
+        {canPublish ? <option value="publish">Publish</option> : null}
+        {canPublish ? <option value="draft">Move to Draft</option> : null}
+        <option value="delete">Delete</option>
+      </BulkActionBar>
       <div className={CARD_TABLE.wrapper}>
         <table className={CARD_TABLE.table}>
           <thead className={CARD_TABLE.head}>
@@ -206,7 +177,7 @@ export function ArticleListTable({
                           >
                             {status === "scheduled" && row.scheduledAt
                               ? `Scheduled for ${formatDate(row.scheduledAt, "M j, Y g:i A", timeZone)}`
-                              : (STATUS_LABELS[status] ?? row.status)}
+                              : (ARTICLE_STATUS_LABELS[status] ?? row.status)}
                           </span>
                           {row.hasProposal ? (
                             <Link

@@ -10,19 +10,14 @@ import { dateTimeFormat } from "#app/lib/dates";
 import type { CommentStatus } from "#app/lib/enums";
 import { CARD_TABLE, RowActions } from "./row-menu";
 import { useRowSelection } from "./use-row-selection";
+import { BulkActionBar } from "./list-kit/bulk-action-bar";
+import { COMMENT_STATUS_LABELS } from "#app/lib/status-labels";
 
 export const COMMENT_STATUS_STYLE: Record<CommentStatus, string> = {
   pending: "bg-amber-100 text-amber-900 border-amber-300",
   approved: "bg-green-100 text-green-800 border-green-300",
   rejected: "bg-red-100 text-red-800 border-red-300",
   spam: "bg-purple-100 text-purple-800 border-purple-300",
-};
-
-export const COMMENT_STATUS_LABEL: Record<CommentStatus, string> = {
-  pending: "Pending",
-  approved: "Approved",
-  rejected: "Rejected",
-  spam: "Spam",
 };
 
 type RowAction = "approve" | "reject" | "spam";
@@ -78,48 +73,18 @@ export function CommentTable({ rows, deleteConfirm }: { rows: CommentRow[]; dele
 
   return (
     <>
-      <Form
-        method="post"
-        id={BULK_FORM}
+      <BulkActionBar
+        formId={BULK_FORM}
         onSubmit={askFirst}
-        className="mb-2 flex flex-wrap items-center gap-2"
+        allSelected={allSelected}
+        onSelectAll={selectAll}
+        selectedCount={selected.size}
       >
-        <input type="hidden" name="intent" value="bulk" />
-        <label htmlFor="bulkAction" className="sr-only">
-          Bulk action
-        </label>
-        <select
-          id="bulkAction"
-          name="bulkAction"
-          defaultValue=""
-          required
-          className="rounded border border-gray-300 bg-white px-2 py-1 text-sm"
-        >
-          <option value="" disabled>
-            Bulk actions
-          </option>
-          <option value="approve">Approve</option>
-          <option value="reject">Reject</option>
-          <option value="spam">Mark as Spam</option>
-          <option value="delete">Delete</option>
-        </select>
-        <button
-          type="submit"
-          className="rounded border border-gray-300 bg-white px-3 py-1 text-sm font-medium hover:bg-gray-50"
-        >
-          Apply
-        </button>
-        {/* The table's own select-all is in its header, which the cards below md do not show. */}
-        <label className="flex items-center gap-1.5 text-sm md:hidden">
-          <input
-            type="checkbox"
-            checked={allSelected}
-            onChange={(event) => selectAll(event.target.checked)}
-          />
-          Select all
-        </label>
-        {selected.size > 0 ? <span className="text-sm text-gray-600">{selected.size} selected</span> : null}
-      </Form>
+        <option value="approve">Approve</option>
+        <option value="reject">Reject</option>
+        <option value="spam">Mark as Spam</option>
+        <option value="delete">Delete</option>
+      </BulkActionBar>
       <div className={CARD_TABLE.wrapper}>
         <table className={CARD_TABLE.table}>
           <thead className={CARD_TABLE.head}>
@@ -185,7 +150,7 @@ export function CommentTable({ rows, deleteConfirm }: { rows: CommentRow[]; dele
                   <span
                     className={`rounded border px-1.5 py-0.5 text-xs font-medium ${COMMENT_STATUS_STYLE[row.status]}`}
                   >
-                    {COMMENT_STATUS_LABEL[row.status]}
+                    {COMMENT_STATUS_LABELS[row.status]}
                   </span>
                 </td>
                 <td

@@ -1,5 +1,5 @@
 /** A newsletter issue's status as a coloured badge, in the list and on the issue's page alike. */
-import { ISSUE_STATUS_LABEL } from "#app/domain/newsletter/issue-form";
+import { ISSUE_STATUS_LABELS } from "#app/lib/status-labels";
 import type { NewsletterIssueStatus } from "#app/lib/enums";
 
 const BADGE: Record<NewsletterIssueStatus, string> = {
@@ -14,7 +14,7 @@ const BADGE: Record<NewsletterIssueStatus, string> = {
 export function IssueStatusBadge({ status }: { status: NewsletterIssueStatus }) {
   return (
     <span className={`rounded border px-1.5 text-xs font-medium ${BADGE[status]}`}>
-      {ISSUE_STATUS_LABEL[status]}
+      {ISSUE_STATUS_LABELS[status]}
     </span>
   );
 }

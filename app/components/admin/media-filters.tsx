@@ -2,9 +2,10 @@
  * Filters, search, sort and the grid/list switch of the media library. Everything lives in the URL
  * (a GET form and links), so it works without JavaScript; with it, a change applies at once.
  */
-import { LayoutGrid, List, Search } from "lucide-react";
-import { useEffect, useRef } from "react";
-import { Form, Link, useSubmit } from "react-router";
+import { LayoutGrid, List } from "lucide-react";
+import { Form, Link } from "react-router";
+import { IconSearchField } from "./list-kit/search-form";
+import { useAutoSubmit } from "./list-kit/use-auto-submit";
 
 interface MediaFilterValues {
   view: "grid" | "list";
@@ -15,8 +16,6 @@ interface MediaFilterValues {
   q: string;
 }
 
-/** The spec's admin search delay. */
-const SEARCH_DELAY_MS = 300;
 const selectClass = "w-full rounded-md border border-gray-300 bg-white px-2 py-1.5 text-sm sm:w-auto";
 
 function viewHref(filter: MediaFilterValues, view: "grid" | "list") {
@@ -32,9 +31,7 @@ function viewHref(filter: MediaFilterValues, view: "grid" | "list") {
 }
 
 export function MediaFilters({ filter }: { filter: MediaFilterValues }) {
-  const submit = useSubmit();
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const applyFilters = useAutoSubmit();
   const viewLink = (view: "grid" | "list") =>
     `inline-flex items-center gap-1 rounded-md px-2 py-1.5 text-sm ${
       filter.view === view ? "bg-brand-700 text-white" : "text-gray-700 hover:bg-gray-100"
@@ -46,29 +43,16 @@ export function MediaFilters({ filter }: { filter: MediaFilterValues }) {
         method="get"
         role="search"
         className="grid w-full grid-cols-2 gap-2 sm:flex sm:w-auto sm:flex-1 sm:flex-wrap sm:items-end"
-        onChange={(event) => {
-          const form = event.currentTarget;
-          const isTyping = (event.target as HTMLElement).tagName === "INPUT";
-          clearTimeout(timer.current);
-          timer.current = setTimeout(() => submit(form, { replace: true }), isTyping ? SEARCH_DELAY_MS : 0);
-        }}
+        onChange={applyFilters}
       >
         {filter.view === "list" ? <input type="hidden" name="view" value="list" /> : null}
-        <div className="relative col-span-2 sm:min-w-[10rem] sm:flex-1">
-          <label htmlFor="media-search" className="sr-only">
-            Search media
-          </label>
-          <Search className="pointer-events-none absolute top-2 left-2 h-4 w-4 text-gray-400" aria-hidden />
-          <input
-            id="media-search"
-            name="q"
-            type="search"
-            maxLength={100}
-            defaultValue={filter.q}
-            placeholder="Search by name or tag..."
-            className="w-full rounded-md border border-gray-300 py-1.5 pr-2 pl-8 text-sm"
-          />
-        </div>
+        <IconSearchField
+          id="media-search"
+          label="Search media"
+          defaultValue={filter.q}
+          placeholder="Search by name or tag..."
+          className="col-span-2 sm:min-w-[10rem] sm:flex-1"
+        />
         <select
           name="type"
           defaultValue={filter.type ?? ""}

@@ -16,6 +16,7 @@ import {
   type FieldProblem,
 } from "#app/domain/users/user-form";
 import { describedBy, FormField, inputClass } from "./form-field";
+import { USER_STATUS_LABELS } from "#app/lib/status-labels";
 
 interface UserFormValues {
   name?: string;
@@ -25,8 +26,6 @@ interface UserFormValues {
   bio?: string;
   avatarUrl?: string;
 }
-
-const STATUS_LABELS: Record<string, string> = { active: "Active", inactive: "Inactive", pending: "Pending" };
 
 export function UserForm({
   mode,
@@ -158,7 +157,7 @@ export function UserForm({
           >
             {USER_STATUSES.map((status) => (
               <option key={status} value={status}>
-                {STATUS_LABELS[status]}
+                {USER_STATUS_LABELS[status]}
               </option>
             ))}
           </select>

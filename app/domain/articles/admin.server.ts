@@ -39,6 +39,7 @@ import { type Flag, takeFlag, takeFlagsOnPublish, withFlagRetry } from "./flags.
 import { scheduleChanged } from "./scheduler.server";
 import { getSettings } from "#app/domain/settings/settings.server";
 import { zonedTimeToInstant } from "#app/lib/zoned-time";
+import { totalPagesFor } from "#app/lib/pagination";
 import { changeArticleSlug, claimTitleSlug, slugForSave, uniqueSlugFor } from "./slugs.server";
 
 const ADMIN_PAGE_SIZE = 20;
@@ -85,7 +86,7 @@ export async function listAdminArticles(db: DbOrTx, actor: CurrentUser, query: A
       : undefined,
   );
   const { total } = firstRow(await db.select({ total: count() }).from(articles).where(where));
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const pageCount = totalPagesFor(total, pageSize);
   const page = Math.min(Math.max(1, query.page), pageCount);
   const commentCount = db
     .select({ articleId: comments.articleId, n: count().as("n") })

@@ -18,6 +18,7 @@ import { firstRow } from "#app/db/rows";
 import { literalCount } from "#app/db/plans";
 import { preparedPerDatabase } from "#app/db/prepared.server";
 import { newestFirst, pageMarks } from "./page-marks.server";
+import { totalPagesFor } from "#app/lib/pagination";
 import { articleCardColumns, cardsOf, listing, toCard, type ArticleCard } from "./article-cards.server";
 
 /** Deep pages of listings: their marks go stale when what is published moves, like their totals. */
@@ -127,7 +128,7 @@ export async function articlesByCategorySlug(
     };
   const inCategory = eq(articles.categoryId, category.id);
   const total = await publishedTotal(db, category.id, inCategory);
-  const totalPages = Math.max(1, Math.ceil(total / perPage));
+  const totalPages = totalPagesFor(total, perPage);
   const current = Math.min(Math.max(1, Math.floor(page)), totalPages);
   const ids = await listingPageIds(db, {
     key: `category:${category.id}`,
@@ -150,7 +151,7 @@ export async function articlesByCategorySlug(
 /** One page of a listing with its total, the page clamped to the pages there are; `key` names the listing. */
 async function pagedListing(db: DbOrTx, where: SQL, key: string, page: number, perPage: number) {
   const total = await publishedTotal(db, key, where);
-  const totalPages = Math.max(1, Math.ceil(total / perPage));
+  const totalPages = totalPagesFor(total, perPage);
   const current = Math.min(Math.max(1, Math.floor(page)), totalPages);
   const ids = await listingPageIds(db, {
     key,
@@ -212,7 +213,7 @@ interface ArticlePage {
 /** One page of every published article, newest first, with the real total from the database. */
 export async function publishedArticlesPage(db: DbOrTx, page: number, perPage = 12): Promise<ArticlePage> {
   const total = await publishedTotal(db, "", undefined);
-  const totalPages = Math.max(1, Math.ceil(total / perPage));
+  const totalPages = totalPagesFor(total, perPage);
   const current = Math.min(Math.max(1, page), totalPages);
   const ids = await listingPageIds(db, {
     key: "all",

@@ -23,6 +23,7 @@ import {
   type ModerationSetting,
 } from "./moderation-rules";
 import { firstRow } from "#app/db/rows";
+import { totalPagesFor } from "#app/lib/pagination";
 
 export * from "./moderation-rules";
 
@@ -54,7 +55,7 @@ export async function listForModeration(db: DbOrTx, actor: CurrentUser, query: M
       : undefined,
   );
   const { total } = firstRow(await db.select({ total: count() }).from(comments).where(where));
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const pageCount = totalPagesFor(total, pageSize);
   const page = Math.min(Math.max(1, query.page), pageCount);
   const rows = await db
     .select({

@@ -22,9 +22,6 @@ export const INBOX_TEXT = {
 const HANDLED: readonly ContactStatus[] = ["replied", "archived"];
 export const isHandled = (status: ContactStatus) => HANDLED.includes(status);
 
-export const STATUS_LABEL = (status: ContactStatus) =>
-  status === "new" ? "Unread" : isHandled(status) ? "Handled" : "Read";
-
 /** The "Reply by e-mail" link: the reader's address, "Re: " and their subject. */
 export function replyMailto(message: { email: string; subject: string }): string {
   const subject = `Re: ${message.subject || "Your message"}`;

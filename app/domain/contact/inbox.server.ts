@@ -13,6 +13,7 @@ import { escapeLike } from "#app/db/like";
 import { firstRow } from "#app/db/rows";
 import { contactMessages } from "#app/db/schema";
 import { notFound } from "#app/lib/errors";
+import { totalPagesFor } from "#app/lib/pagination";
 import { INBOX_PAGE_SIZE, INBOX_TEXT } from "./inbox-rules";
 
 function requireInbox(actor: CurrentUser, action: Action<"messages">) {
@@ -39,7 +40,7 @@ export async function listContactMessages(db: DbOrTx, actor: CurrentUser, query:
       )
     : undefined;
   const { total } = firstRow(await db.select({ total: count() }).from(contactMessages).where(where));
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const pageCount = totalPagesFor(total, pageSize);
   const page = Math.min(Math.max(1, query.page), pageCount);
   const rows = await db
     .select({

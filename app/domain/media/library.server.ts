@@ -13,6 +13,7 @@ import { MEDIA_TEXT } from "./media-rules";
 import { removeMediaFiles } from "./storage.server";
 import { mediaError } from "./upload.server";
 import { firstRow } from "#app/db/rows";
+import { totalPagesFor } from "#app/lib/pagination";
 
 /** The spec's media default list. */
 const MEDIA_PAGE_SIZE = 50;
@@ -49,7 +50,7 @@ export async function listMedia(db: DbOrTx, filter: MediaListFilter = {}) {
   const pageSize = filter.pageSize ?? MEDIA_PAGE_SIZE;
   const where = whereOf(filter);
   const { total } = firstRow(await db.select({ total: count() }).from(media).where(where));
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const pageCount = totalPagesFor(total, pageSize);
   const page = Math.min(Math.max(1, filter.page ?? 1), pageCount);
   const column = { date: media.uploadedAt, name: sql`lower(${media.name})`, size: media.size }[
     filter.sort ?? "date"

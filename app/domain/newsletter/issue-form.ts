@@ -5,7 +5,7 @@
  * work without the page's script.
  */
 import { z } from "zod";
-import type { NewsletterIssueKind, NewsletterIssueStatus } from "#app/lib/enums";
+import type { NewsletterIssueKind } from "#app/lib/enums";
 import { formText } from "#app/lib/form";
 
 export const ISSUE_LIMITS = {
@@ -78,15 +78,6 @@ export const NEWSLETTER_TEXT = {
   opened: "Opened",
   clicked: "Clicked a link",
 } as const;
-
-export const ISSUE_STATUS_LABEL: Record<NewsletterIssueStatus, string> = {
-  draft: "Draft",
-  scheduled: "Scheduled",
-  sending: "Sending",
-  paused: "Paused",
-  sent: "Sent",
-  skipped: "Skipped",
-};
 
 export const ISSUE_KIND_LABEL: Record<NewsletterIssueKind, string> = {
   issue: "Issue",

@@ -84,13 +84,6 @@ export function parseSignup(values: Record<string, unknown>): SignupParse {
   return { ok: true, data: { email: email.value.toLowerCase(), consent } };
 }
 
-export const SUBSCRIBER_STATUS_LABEL: Record<SubscriberStatus, string> = {
-  pending: "Pending",
-  confirmed: "Confirmed",
-  unsubscribed: "Unsubscribed",
-  bounced: "Bounced",
-};
-
 export const SUBSCRIBERS_PAGE_SIZE = 25;
 export const SUBSCRIBERS_SEARCH_LIMIT = 100;
 

@@ -13,6 +13,7 @@ import { newsletterSubscribers } from "#app/db/schema";
 import { toCsv } from "#app/lib/csv";
 import { SUBSCRIBER_STATUSES, type SubscriberStatus } from "#app/lib/enums";
 import { notFound } from "#app/lib/errors";
+import { totalPagesFor } from "#app/lib/pagination";
 import { SUBSCRIBERS_PAGE_SIZE } from "./newsletter-form";
 
 function requireSubscribers(actor: Pick<CurrentUser, "role">, action: Action<"subscribers">) {
@@ -41,7 +42,7 @@ export async function listSubscribers(db: DbOrTx, actor: CurrentUser, query: Sub
   const pageSize = query.pageSize ?? SUBSCRIBERS_PAGE_SIZE;
   const where = whereFor(query);
   const { total } = firstRow(await db.select({ total: count() }).from(newsletterSubscribers).where(where));
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const pageCount = totalPagesFor(total, pageSize);
   const page = Math.min(Math.max(1, query.page), pageCount);
   const rows = await db
     .select({

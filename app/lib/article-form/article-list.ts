@@ -1,5 +1,4 @@
-/** What the back office's article list says: the status labels and the bulk actions' results. */
-import type { ArticleStatus } from "#app/lib/enums";
+/** What the back office's article list says of its bulk actions' results (status labels: status-labels.ts). */
 
 /** The bulk result dialogs of the article list. */
 export const bulkResultText = (processed: number, failed: number) => {
@@ -11,11 +10,4 @@ export const bulkResultText = (processed: number, failed: number) => {
     type: "warning" as const,
     title: `Processed ${processed} of ${total} articles with ${failed} ${failed === 1 ? "error" : "errors"}.`,
   };
-};
-
-export const STATUS_LABELS: Record<ArticleStatus, string> = {
-  draft: "Draft",
-  published: "Published",
-  pending: "Pending Review",
-  scheduled: "Scheduled",
 };

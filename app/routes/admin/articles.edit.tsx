@@ -13,7 +13,7 @@ import { articleFormOptions, deleteArticle, getArticleForEdit } from "#app/domai
 import { getSettings } from "#app/domain/settings/settings.server";
 import { editorReviewState } from "#app/domain/articles/revisions.server";
 import { viewsPerDay } from "#app/domain/articles/view-stats.server";
-import { STATUS_LABELS } from "#app/lib/article-form/article-list";
+import { ARTICLE_STATUS_LABELS } from "#app/lib/status-labels";
 import { ARTICLE_TEXT } from "#app/lib/article-form/article-text";
 import { articleValuesFromArticle } from "#app/lib/article-form/form-values";
 import { redirectWithToast } from "#app/lib/flash.server";
@@ -87,7 +87,7 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
         </Link>
         <h1 className="text-2xl font-bold">Edit Article</h1>
         <span className="rounded bg-gray-200 px-2 py-0.5 text-xs">
-          {STATUS_LABELS[loaderData.values.status]}
+          {ARTICLE_STATUS_LABELS[loaderData.values.status]}
         </span>
         {loaderData.status === "published" ? (
           <Link to={articlePath(loaderData)} className="text-sm font-medium text-blue-700 underline">

@@ -4,7 +4,8 @@ import { getSettings } from "#app/domain/settings/settings.server";
 import { requirePermission } from "#app/auth/guard.server";
 import { can } from "#app/auth/permissions";
 import { ArticleListTable } from "#app/components/admin/article-list-table";
-import { ArticlePagination } from "#app/components/admin/article-pagination";
+import { ListPagination } from "#app/components/admin/list-kit/pagination";
+import { FilterSelect, ListSearchForm } from "#app/components/admin/list-kit/search-form";
 import { ArticleResult, type ArticleActionResult } from "#app/components/admin/article-result";
 import { ARTICLE_STATUSES } from "#app/lib/enums";
 import {
@@ -18,7 +19,8 @@ import { deleteEmptyDrafts, findEmptyDrafts } from "#app/domain/articles/empty-d
 import { EmptyDraftsNotice } from "#app/components/admin/empty-drafts-notice";
 import { EMPTY_DRAFT_TEXT } from "#app/lib/empty-drafts";
 import { adminSearchTerm, SEARCH_LIMITS } from "#app/lib/admin-search";
-import { bulkResultText, STATUS_LABELS } from "#app/lib/article-form/article-list";
+import { bulkResultText } from "#app/lib/article-form/article-list";
+import { ARTICLE_STATUS_LABELS } from "#app/lib/status-labels";
 import { ARTICLE_TEXT } from "#app/lib/article-form/article-text";
 import { parsePageParam } from "#app/lib/pagination";
 import { expectedError, withDomainErrors } from "#app/lib/http-errors.server";
@@ -202,53 +204,26 @@ export default function Articles({ loaderData, actionData }: Route.ComponentProp
           {ARTICLE_TEXT.loading}
         </p>
       ) : null}
-      <form
-        method="get"
-        role="search"
-        className="mb-3 flex flex-wrap items-end gap-2 rounded border border-gray-200 bg-white p-3"
+      <ListSearchForm
+        label="Search articles"
+        defaultValue={q}
+        maxLength={SEARCH_LIMITS.articles}
+        submitLabel="Filter"
+        fieldClassName="min-w-48 flex-1"
+        onInput={(event) => {
+          event.currentTarget.value = event.currentTarget.value.replace(/[<>]/g, "");
+        }}
       >
-        <div className="min-w-48 flex-1">
-          <label htmlFor="q" className="mb-1 block text-xs font-medium text-gray-600">
-            Search articles
-          </label>
-          <input
-            id="q"
-            name="q"
-            type="search"
-            defaultValue={q}
-            maxLength={SEARCH_LIMITS.articles}
-            onInput={(event) => {
-              event.currentTarget.value = event.currentTarget.value.replace(/[<>]/g, "");
-            }}
-            className="w-full rounded border border-gray-300 px-2 py-1.5 text-sm"
-          />
-        </div>
-        <div>
-          <label htmlFor="status-filter" className="mb-1 block text-xs font-medium text-gray-600">
-            Status
-          </label>
-          <select
-            id="status-filter"
-            name="status"
-            defaultValue={status}
-            className="rounded border border-gray-300 px-2 py-1.5 text-sm"
-          >
-            <option value="all">All statuses</option>
-            {ARTICLE_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_LABELS[s]}
-              </option>
-            ))}
-            <option value="review">Awaiting review (with proposed changes)</option>
-          </select>
-        </div>
-        <button
-          type="submit"
-          className="rounded border border-gray-300 bg-gray-50 px-3 py-1.5 text-sm font-medium hover:bg-gray-100"
-        >
-          Filter
-        </button>
-      </form>
+        <FilterSelect id="status-filter" label="Status" name="status" defaultValue={status}>
+          <option value="all">All statuses</option>
+          {ARTICLE_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {ARTICLE_STATUS_LABELS[s]}
+            </option>
+          ))}
+          <option value="review">Awaiting review (with proposed changes)</option>
+        </FilterSelect>
+      </ListSearchForm>
       <ArticleListTable
         rows={rows}
         canPublish={canPublish}
@@ -256,7 +231,7 @@ export default function Articles({ loaderData, actionData }: Route.ComponentProp
         userId={userId}
         timeZone={loaderData.timeZone}
       />
-      <ArticlePagination
+      <ListPagination
         page={page}
         pageCount={pageCount}
         total={total}

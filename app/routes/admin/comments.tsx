@@ -1,13 +1,10 @@
 import { data, Form, Link } from "react-router";
 import { z } from "zod";
 import { requirePermission } from "#app/auth/guard.server";
-import { ArticlePagination } from "#app/components/admin/article-pagination";
+import { ListPagination } from "#app/components/admin/list-kit/pagination";
+import { FilterSelect, ListSearchForm } from "#app/components/admin/list-kit/search-form";
 import { ArticleResult, type ArticleActionResult } from "#app/components/admin/article-result";
-import {
-  COMMENT_STATUS_LABEL,
-  COMMENT_STATUS_STYLE,
-  CommentTable,
-} from "#app/components/admin/comment-table";
+import { COMMENT_STATUS_STYLE, CommentTable } from "#app/components/admin/comment-table";
 import { COMMENT_STATUSES, type CommentStatus } from "#app/lib/enums";
 import {
   actionsFor,
@@ -35,6 +32,7 @@ import { adminSearchTerm, SEARCH_LIMITS } from "#app/lib/admin-search";
 import { parsePageParam } from "#app/lib/pagination";
 import { expectedError, statusOf, withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/comments";
+import { COMMENT_STATUS_LABELS } from "#app/lib/status-labels";
 
 export const loader = withDomainErrors(async ({ request, context }: Route.LoaderArgs) => {
   const user = await requirePermission(context, "comments", "view");
@@ -165,7 +163,7 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
       return reply({ type: "success", title: "Comment deleted." });
     }
     const { to } = await moderateComment(db, user, id, rowIntent);
-    const done = to === "spam" ? "marked as spam" : COMMENT_STATUS_LABEL[to].toLowerCase();
+    const done = to === "spam" ? "marked as spam" : COMMENT_STATUS_LABELS[to].toLowerCase();
     return reply({ type: "success", title: `Comment ${done}.` });
   } catch (error) {
     const known = expectedError(error, `[comments] ${rowIntent} failed`, id);
@@ -261,69 +259,39 @@ export default function Comments({ loaderData, actionData }: Route.ComponentProp
           ))}
         </ul>
       </section>
-      <form
-        method="get"
-        role="search"
-        className="mb-3 flex flex-wrap items-end gap-2 rounded border border-gray-200 bg-white p-3"
+      <ListSearchForm
+        label="Search comments"
+        defaultValue={query.q}
+        maxLength={SEARCH_LIMITS.comments}
+        submitLabel="Filter"
+        fieldClassName="min-w-48 flex-1"
       >
-        <div className="min-w-48 flex-1">
-          <label htmlFor="q" className="mb-1 block text-xs font-medium text-gray-600">
-            Search comments
-          </label>
-          <input
-            id="q"
-            name="q"
-            type="search"
-            defaultValue={query.q}
-            maxLength={SEARCH_LIMITS.comments}
-            className="w-full rounded border border-gray-300 px-2 py-1.5 text-sm"
-          />
-        </div>
-        <div>
-          <label htmlFor="status-filter" className="mb-1 block text-xs font-medium text-gray-600">
-            Status
-          </label>
-          <select
-            id="status-filter"
-            name="status"
-            defaultValue={query.status}
-            className="rounded border border-gray-300 px-2 py-1.5 text-sm"
-          >
-            <option value="all">All statuses</option>
-            {COMMENT_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {COMMENT_STATUS_LABEL[s]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="max-w-full min-w-0">
-          <label htmlFor="article-filter" className="mb-1 block text-xs font-medium text-gray-600">
-            Article
-          </label>
-          <select
-            id="article-filter"
-            name="article"
-            defaultValue={query.articleId}
-            className="max-w-full rounded border sm:max-w-64 border-gray-300 px-2 py-1.5 text-sm"
-          >
-            <option value="">All articles</option>
-            {articleOptions.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.title}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button
-          type="submit"
-          className="rounded border border-gray-300 bg-gray-50 px-3 py-1.5 text-sm font-medium hover:bg-gray-100"
+        <FilterSelect id="status-filter" label="Status" name="status" defaultValue={query.status}>
+          <option value="all">All statuses</option>
+          {COMMENT_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {COMMENT_STATUS_LABELS[s]}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect
+          id="article-filter"
+          label="Article"
+          name="article"
+          defaultValue={query.articleId}
+          wrapperClassName="max-w-full min-w-0"
+          className="max-w-full rounded border sm:max-w-64 border-gray-300 px-2 py-1.5 text-sm"
         >
-          Filter
-        </button>
-      </form>
+          <option value="">All articles</option>
+          {articleOptions.map((a) => (
+            <option key={a.id} value={a.id}>
+              {a.title}
+            </option>
+          ))}
+        </FilterSelect>
+      </ListSearchForm>
       <CommentTable rows={rows} deleteConfirm={COMMENT_MODERATION_TEXT.deleteConfirm} />
-      <ArticlePagination
+      <ListPagination
         page={page}
         pageCount={pageCount}
         total={total}

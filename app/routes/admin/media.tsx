@@ -5,7 +5,8 @@ import { accessDenied, requirePermission, userCan } from "#app/auth/guard.server
 import { MediaFilters } from "#app/components/admin/media-filters";
 import { MEDIA_DELETE_QUESTION, MediaLibrary } from "#app/components/admin/media-library";
 import { MediaUploadForm, type UploadProblem } from "#app/components/admin/media-upload-form";
-import { ArticlePagination } from "#app/components/admin/article-pagination";
+import { EmptyList, ListProblem } from "#app/components/admin/list-kit/list-states";
+import { ListPagination } from "#app/components/admin/list-kit/pagination";
 import { useToast } from "#app/components/ui/toast";
 import { MEDIA_STATUSES, MEDIA_TYPES } from "#app/lib/enums";
 import {
@@ -231,20 +232,12 @@ export default function MediaLibraryPage({ loaderData, actionData }: Route.Compo
 
       {actionData?.confirmDelete ? <DeleteConfirmStep question={actionData.confirmDelete} /> : null}
 
-      {error && !isUploadError ? (
-        <div
-          role="alert"
-          className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
-        >
-          <p className="font-semibold">{error.title}</p>
-          {error.message ? <p>{error.message}</p> : null}
-        </div>
-      ) : null}
+      {error && !isUploadError ? <ListProblem title={error.title} message={error.message} /> : null}
 
       <div className="rounded-lg border border-gray-200 bg-white">
         <MediaFilters filter={filter} />
         {items.length === 0 ? (
-          <p className="px-4 py-10 text-center text-sm text-gray-500">No media found.</p>
+          <EmptyList inset>No media found.</EmptyList>
         ) : (
           <MediaLibrary
             items={items}
@@ -255,7 +248,7 @@ export default function MediaLibraryPage({ loaderData, actionData }: Route.Compo
         )}
       </div>
       {total > 0 ? (
-        <ArticlePagination
+        <ListPagination
           page={page}
           pageCount={pageCount}
           total={total}

@@ -1,14 +1,17 @@
 import { Mail, MailOpen } from "lucide-react";
 import { Link } from "react-router";
 import { requirePermission } from "#app/auth/guard.server";
-import { ArticlePagination } from "#app/components/admin/article-pagination";
+import { ListPagination } from "#app/components/admin/list-kit/pagination";
+import { ListSearchForm } from "#app/components/admin/list-kit/search-form";
 import { listContactMessages } from "#app/domain/contact/inbox.server";
-import { INBOX_PAGE_SIZE, INBOX_SEARCH_LIMIT, STATUS_LABEL } from "#app/domain/contact/inbox-rules";
+import { INBOX_PAGE_SIZE, INBOX_SEARCH_LIMIT } from "#app/domain/contact/inbox-rules";
+import { CONTACT_STATUS_LABELS } from "#app/lib/status-labels";
 import { adminSearchTerm } from "#app/lib/admin-search";
 import { relativeDate } from "#app/lib/dates";
 import { parsePageParam } from "#app/lib/pagination";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/messages";
+import { EmptyList } from "#app/components/admin/list-kit/list-states";
 
 /** The contact inbox: one card per message (no table, so nothing scrolls sideways on a phone). */
 export const loader = withDomainErrors(async ({ request, context }: Route.LoaderArgs) => {
@@ -40,39 +43,18 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
   return (
     <section className="max-w-4xl">
       <h1 className="mb-4 text-2xl font-bold">Messages</h1>
-      <form
-        method="get"
-        role="search"
-        className="mb-3 flex flex-wrap items-end gap-2 rounded border border-gray-200 bg-white p-3"
-      >
-        <div className="min-w-0 flex-1">
-          <label htmlFor="q" className="mb-1 block text-xs font-medium text-gray-600">
-            Search messages
-          </label>
-          <input
-            id="q"
-            name="q"
-            type="search"
-            defaultValue={query.q}
-            maxLength={INBOX_SEARCH_LIMIT}
-            className="w-full rounded border border-gray-300 px-2 py-1.5 text-sm"
-          />
-        </div>
-        <button
-          type="submit"
-          className="rounded border border-gray-300 bg-gray-50 px-3 py-1.5 text-sm font-medium hover:bg-gray-100"
-        >
-          Search
-        </button>
-      </form>
+      <ListSearchForm
+        label="Search messages"
+        defaultValue={query.q}
+        maxLength={INBOX_SEARCH_LIMIT}
+        submitLabel="Search"
+      />
       {rows.length === 0 ? (
-        <p className="rounded border border-gray-200 bg-white px-4 py-10 text-center text-gray-600">
-          {query.q ? "No messages match your search." : "No messages yet."}
-        </p>
+        <EmptyList>{query.q ? "No messages match your search." : "No messages yet."}</EmptyList>
       ) : (
         <ul aria-label="Contact messages" className="space-y-2">
           {rows.map((m) => {
-            const label = STATUS_LABEL(m.status);
+            const label = CONTACT_STATUS_LABELS[m.status];
             const isUnread = m.status === "new";
             return (
               <li key={m.id}>
@@ -106,7 +88,7 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
           })}
         </ul>
       )}
-      <ArticlePagination
+      <ListPagination
         page={page}
         pageCount={pageCount}
         total={total}

@@ -10,7 +10,8 @@ import {
   openContactMessage,
   setContactHandled,
 } from "#app/domain/contact/inbox.server";
-import { INBOX_TEXT, isHandled, replyMailto, STATUS_LABEL } from "#app/domain/contact/inbox-rules";
+import { INBOX_TEXT, isHandled, replyMailto } from "#app/domain/contact/inbox-rules";
+import { CONTACT_STATUS_LABELS } from "#app/lib/status-labels";
 import { dateTimeFormat } from "#app/lib/dates";
 import { redirectWithToast } from "#app/lib/flash.server";
 import { expectedError, statusOf, withDomainErrors } from "#app/lib/http-errors.server";
@@ -87,7 +88,7 @@ export default function MessageView({ loaderData, actionData }: Route.ComponentP
           )}
         </dd>
         <dt className="text-gray-600">Status</dt>
-        <dd>{STATUS_LABEL(message.status)}</dd>
+        <dd>{CONTACT_STATUS_LABELS[message.status]}</dd>
       </dl>
       <div className="mt-4 flex flex-wrap gap-2">
         <a

@@ -7,6 +7,7 @@ import { listIssues } from "#app/domain/newsletter/issues.server";
 import { dateTimeFormat } from "#app/lib/dates";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/newsletter";
+import { EmptyList } from "#app/components/admin/list-kit/list-states";
 
 /** The newsletter's issues, newest first, with each send's figures (decision record 018). */
 export const loader = withDomainErrors(async ({ context }: Route.LoaderArgs) => {
@@ -34,9 +35,7 @@ export default function Newsletter({ loaderData }: Route.ComponentProps) {
         </Link>
       </div>
       {issues.length === 0 ? (
-        <p className="rounded border border-gray-200 bg-white px-4 py-10 text-center text-gray-600">
-          {NEWSLETTER_TEXT.empty}
-        </p>
+        <EmptyList>{NEWSLETTER_TEXT.empty}</EmptyList>
       ) : (
         <ul aria-label="Issues" className="space-y-2">
           {issues.map((issue) => (

@@ -13,6 +13,7 @@ import {
 import { settings } from "#app/db/schema";
 import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
 import * as profileRoute from "./profile";
+import * as sessionsRoute from "./profile.sessions";
 import { args, BASE, getRequest, makeUser, outcome, postRequest, toastOf } from "./route-testing.server";
 
 const ANDROID_CHROME =
@@ -43,7 +44,7 @@ describe("Profile → Active Sessions (route)", () => {
     return loaded.sessions;
   };
   const post = (fields: Record<string, string>, cookie: string) =>
-    outcome(() => profileRoute.action(args(postRequest("/admin/profile", fields, cookie))));
+    outcome(() => sessionsRoute.action(args(postRequest("/admin/profile/sessions", fields, cookie))));
 
   test("lists this user's live sessions with device, address and last seen, this browser marked", async () => {
     const me = await makeUser("lister@example.com", "writer");
@@ -128,5 +129,16 @@ describe("Profile → Active Sessions (route)", () => {
   test("signed out, neither the list nor the buttons answer", async () => {
     expect((await outcome(() => profileRoute.loader(args(getRequest("/admin/profile"))))).status).toBe(302);
     expect((await post({ intent: "end-other-sessions" }, "")).location).toMatch(/^\/admin\/login/);
+  });
+
+  test("the sessions' address has no page of its own: opened, it goes back to Profile, which lists them", async () => {
+    const me = await makeUser("opener@example.com", "writer");
+    const laptop = await signIn(me.id, WINDOWS_FIREFOX, "154.160.2.24");
+    const opened = await outcome(() =>
+      sessionsRoute.loader(args(getRequest("/admin/profile/sessions", laptop.cookie))),
+    );
+    expect(opened).toMatchObject({ status: 302, location: "/admin/profile" });
+    const signedOut = await outcome(() => sessionsRoute.loader(args(getRequest("/admin/profile/sessions"))));
+    expect(signedOut.location).toMatch(/^\/admin\/login/);
   });
 });

@@ -1,20 +1,14 @@
-import { ArrowLeft, LogOut, Pencil } from "lucide-react";
+import { ArrowLeft, Pencil } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { requireUser } from "#app/auth/guard.server";
 import { AUTH_TEXT } from "#app/auth/messages";
-import {
-  commitSessionCookie,
-  createSession,
-  endOtherSessions,
-  endUserSession,
-  listActiveSessions,
-  sessionIdOf,
-} from "#app/auth/session.server";
+import { commitSessionCookie, createSession } from "#app/auth/session.server";
+import { ActiveSessions } from "#app/components/admin/active-sessions";
 import { describedBy, FormField, inputClass } from "#app/components/admin/form-field";
-import { RoleBadge } from "#app/components/admin/role-badge";
+import { PasswordChangeForm } from "#app/components/admin/password-change-form";
+import { ProfileDetails } from "#app/components/admin/profile-details";
 import {
   checkForm,
-  PASSWORD_RULE_TEXT,
   passwordChangeSchema,
   problem,
   profileSchema,
@@ -24,14 +18,13 @@ import {
   type FieldErrors,
 } from "#app/domain/users/user-form";
 import { changeOwnPassword, getUserById, updateProfile } from "#app/domain/users/users.server";
-import { getSettings } from "#app/domain/settings/settings.server";
 import { TWO_FACTOR_TEXT } from "#app/auth/two-factor-text";
 import { twoFactorState } from "#app/auth/two-factor.server";
-import { commentDate, relativeDate } from "#app/lib/dates";
-import { deviceName } from "#app/lib/device-name";
+import { TwoFactorSummary } from "#app/components/admin/two-factor-summary";
 import { redirectWithToast } from "#app/lib/flash.server";
 import { expectedError, statusOf, withDomainErrors } from "#app/lib/http-errors.server";
 import { authorPath } from "#app/lib/paths";
+import { sessionsShown } from "./profile-sessions.server";
 import type { Route } from "./+types/profile";
 
 /** Own profile: only a signed-in, enabled account is needed, whatever the role. */
@@ -50,71 +43,6 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
   };
 });
 
-/**
- * The user's active sessions as Profile lists them. Times are written here, once, so that the page and
- * its hydration agree; the id is the stored hash, which cannot be turned back into a cookie.
- */
-async function sessionsShown(request: Request, db: Route.LoaderArgs["context"]["db"], userId: string) {
-  const [active, currentId, { timezone }] = await Promise.all([
-    listActiveSessions(db, userId),
-    sessionIdOf(request.headers.get("Cookie")),
-    getSettings(db),
-  ]);
-  const now = new Date();
-  return active.map((session) => ({
-    id: session.id,
-    device: deviceName(session.userAgent),
-    address: session.ipAddress || "Unknown address",
-    signedIn: commentDate(session.createdAt, timezone),
-    lastSeen: relativeDate(session.lastSeenAt, { now, style: "back-office", timeZone: timezone }),
-    isCurrent: session.id === currentId,
-  }));
-}
-
-export const SESSIONS_TEXT = {
-  heading: "Active Sessions",
-  intro: "The browsers signed in to your account. Sign out any you do not recognise.",
-  thisDevice: "This browser",
-  signOut: "Sign out",
-  signOutOthers: "Sign out everywhere else",
-  ended: "Session signed out",
-  endedMessage: "That browser will have to sign in again.",
-  alreadyEnded: "That session had already ended.",
-  othersEnded: (count: number) =>
-    count === 0
-      ? "No other sessions were open."
-      : `${count} other session${count === 1 ? "" : "s"} signed out.`,
-  othersEndedTitle: "Signed out everywhere else",
-} as const;
-
-/** Ends one session, or all but this one, of the signed-in user only. */
-async function endSessions(
-  request: Request,
-  db: Route.ActionArgs["context"]["db"],
-  userId: string,
-  form: FormData,
-) {
-  const currentId = await sessionIdOf(request.headers.get("Cookie"));
-  if (form.get("intent") === "end-other-sessions") {
-    const count = currentId ? await endOtherSessions(db, userId, currentId) : 0;
-    return redirectWithToast("/admin/profile", {
-      type: "success",
-      title: SESSIONS_TEXT.othersEndedTitle,
-      message: SESSIONS_TEXT.othersEnded(count),
-    });
-  }
-  const sessionId = form.get("sessionId");
-  // This browser's own session is ended by signing out, which also clears its cookie.
-  const ended =
-    typeof sessionId === "string" && sessionId !== currentId && (await endUserSession(db, userId, sessionId));
-  return redirectWithToast(
-    "/admin/profile",
-    ended
-      ? { type: "success", title: SESSIONS_TEXT.ended, message: SESSIONS_TEXT.endedMessage }
-      : { type: "error", title: SESSIONS_TEXT.alreadyEnded },
-  );
-}
-
 interface ActionResult {
   form: "profile" | "password";
   errors: FieldErrors;
@@ -126,10 +54,7 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
   const db = context.db;
   const form = await request.formData();
   const values = typedValues(form);
-  const intent = form.get("intent");
-  if (intent === "end-session" || intent === "end-other-sessions")
-    return endSessions(request, db, me.id, form);
-  if (intent === "password") {
+  if (form.get("intent") === "password") {
     const checked = checkForm(passwordChangeSchema, Object.fromEntries(form));
     if (!checked.ok)
       return data<ActionResult>({ form: "password", errors: checked.errors, values }, { status: 400 });
@@ -195,15 +120,6 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
 });
 
 export const meta: Route.MetaFunction = () => [{ title: "Your Profile - Admin" }];
-
-function ViewRow({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="grid gap-1 py-2.5 sm:grid-cols-3">
-      <dt className="text-sm font-medium text-gray-500">{label}</dt>
-      <dd className="text-sm sm:col-span-2">{children}</dd>
-    </div>
-  );
-}
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const { profile, isEditing: editRequested } = loaderData;
@@ -332,204 +248,16 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               </button>
             </Form>
           ) : (
-            <dl className="divide-y divide-gray-100">
-              <ViewRow label="Full Name">{profile.name}</ViewRow>
-              <ViewRow label="Email">
-                {profile.email}{" "}
-                <span className="block text-xs text-gray-500">{USER_FORM_TEXT.emailReadOnly}</span>
-              </ViewRow>
-              <ViewRow label="Role">
-                <RoleBadge role={profile.role} />
-              </ViewRow>
-              <ViewRow label="Bio">{profile.bio || <span className="text-gray-500">Not set</span>}</ViewRow>
-              <ViewRow label="Photo">
-                {profile.avatarUrl ? (
-                  <img
-                    src={profile.avatarUrl}
-                    alt=""
-                    width={48}
-                    height={48}
-                    className="size-12 rounded-full object-cover"
-                  />
-                ) : (
-                  <span className="text-gray-500">Not set</span>
-                )}
-              </ViewRow>
-              {loaderData.authorPage ? (
-                <ViewRow label="Author page">
-                  <a href={loaderData.authorPage} className="text-brand-700 hover:underline">
-                    {loaderData.authorPage}
-                  </a>
-                </ViewRow>
-              ) : null}
-              <ViewRow label="Website">
-                {profile.website ? (
-                  <a
-                    href={profile.website}
-                    rel="noopener noreferrer nofollow"
-                    target="_blank"
-                    className="text-brand-700 hover:underline"
-                  >
-                    {profile.website}
-                  </a>
-                ) : (
-                  <span className="text-gray-500">Not set</span>
-                )}
-              </ViewRow>
-              <ViewRow label="Location">
-                {profile.location || <span className="text-gray-500">Not set</span>}
-              </ViewRow>
-            </dl>
+            <ProfileDetails profile={profile} authorPage={loaderData.authorPage} />
           )}
         </div>
       </section>
 
-      <section className="rounded-lg border border-gray-200 bg-white px-4 py-4 md:px-6">
-        <h2 className="text-lg font-semibold">Change Password</h2>
-        <p className="text-sm text-gray-600">Changing your password signs you out on every other device.</p>
-        <Form method="post" noValidate className="mt-3 grid gap-4 md:grid-cols-3">
-          <FormField id="current-password" label="Current Password" problem={passwordErrors.currentPassword}>
-            <input
-              id="current-password"
-              name="currentPassword"
-              type="password"
-              autoComplete="current-password"
-              className={inputClass}
-              {...describedBy("current-password", passwordErrors.currentPassword)}
-            />
-          </FormField>
-          <FormField
-            id="new-password"
-            label="New Password"
-            problem={passwordErrors.newPassword}
-            hint={PASSWORD_RULE_TEXT}
-          >
-            <input
-              id="new-password"
-              name="newPassword"
-              type="password"
-              autoComplete="new-password"
-              className={inputClass}
-              {...describedBy("new-password", passwordErrors.newPassword)}
-            />
-          </FormField>
-          <FormField
-            id="confirm-password"
-            label="Confirm New Password"
-            problem={passwordErrors.confirmPassword}
-          >
-            <input
-              id="confirm-password"
-              name="confirmPassword"
-              type="password"
-              autoComplete="new-password"
-              className={inputClass}
-              {...describedBy("confirm-password", passwordErrors.confirmPassword)}
-            />
-          </FormField>
-          <div className="md:col-span-3">
-            <button
-              type="submit"
-              name="intent"
-              value="password"
-              disabled={isSaving}
-              className="rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-gray-50 disabled:opacity-60"
-            >
-              Change Password
-            </button>
-          </div>
-        </Form>
-      </section>
+      <PasswordChangeForm errors={passwordErrors} isBusy={isSaving} />
 
-      <section
-        aria-labelledby="two-factor-heading"
-        className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-gray-200 bg-white px-4 py-4 md:px-6"
-      >
-        <div>
-          <h2 id="two-factor-heading" className="text-lg font-semibold">
-            {TWO_FACTOR_TEXT.sectionHeading}
-          </h2>
-          <p className="text-sm text-gray-600">
-            {loaderData.twoFactorOn ? TWO_FACTOR_TEXT.sectionOn : TWO_FACTOR_TEXT.sectionOff}
-          </p>
-        </div>
-        <Link
-          to="/admin/profile/two-factor"
-          className="rounded-md border border-gray-300 px-3 py-1.5 text-sm font-medium hover:bg-gray-50"
-        >
-          {loaderData.twoFactorOn ? TWO_FACTOR_TEXT.manage : TWO_FACTOR_TEXT.setUp}
-        </Link>
-      </section>
+      <TwoFactorSummary isOn={loaderData.twoFactorOn} text={TWO_FACTOR_TEXT} />
 
       <ActiveSessions sessions={loaderData.sessions} isBusy={isSaving} />
     </div>
-  );
-}
-
-type ShownSession = Route.ComponentProps["loaderData"]["sessions"][number];
-
-function ActiveSessions({ sessions, isBusy }: { sessions: ShownSession[]; isBusy: boolean }) {
-  const others = sessions.filter((session) => !session.isCurrent);
-  return (
-    <section
-      aria-labelledby="sessions-heading"
-      className="rounded-lg border border-gray-200 bg-white px-4 py-4 md:px-6"
-    >
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h2 id="sessions-heading" className="text-lg font-semibold">
-            {SESSIONS_TEXT.heading}
-          </h2>
-          <p className="text-sm text-gray-600">{SESSIONS_TEXT.intro}</p>
-        </div>
-        {others.length > 0 ? (
-          <Form method="post">
-            <button
-              type="submit"
-              name="intent"
-              value="end-other-sessions"
-              disabled={isBusy}
-              className="inline-flex items-center gap-1.5 rounded-md border border-red-300 bg-white px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50 disabled:opacity-60"
-            >
-              <LogOut className="h-4 w-4" aria-hidden /> {SESSIONS_TEXT.signOutOthers}
-            </button>
-          </Form>
-        ) : null}
-      </div>
-      <ul className="mt-3 divide-y divide-gray-100">
-        {sessions.map((session) => (
-          <li key={session.id} className="flex flex-wrap items-center justify-between gap-2 py-2.5">
-            <div className="text-sm">
-              <p className="font-medium">
-                {session.device}
-                {session.isCurrent ? (
-                  <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">
-                    {SESSIONS_TEXT.thisDevice}
-                  </span>
-                ) : null}
-              </p>
-              <p className="text-gray-600">
-                {session.address} · Signed in {session.signedIn} · Last seen {session.lastSeen}
-              </p>
-            </div>
-            {session.isCurrent ? null : (
-              <Form method="post">
-                <input type="hidden" name="sessionId" value={session.id} />
-                <button
-                  type="submit"
-                  name="intent"
-                  value="end-session"
-                  disabled={isBusy}
-                  aria-label={`${SESSIONS_TEXT.signOut}: ${session.device}, ${session.address}`}
-                  className="rounded-md border border-gray-300 px-3 py-1.5 text-sm font-medium hover:bg-gray-50 disabled:opacity-60"
-                >
-                  {SESSIONS_TEXT.signOut}
-                </button>
-              </Form>
-            )}
-          </li>
-        ))}
-      </ul>
-    </section>
   );
 }

@@ -3,11 +3,11 @@ import { useState } from "react";
 import { data, Form, Link, useSubmit } from "react-router";
 import { z } from "zod";
 import { requirePermission } from "#app/auth/guard.server";
-import { ArticlePagination } from "#app/components/admin/article-pagination";
+import { ListPagination } from "#app/components/admin/list-kit/pagination";
+import { ListSearchForm } from "#app/components/admin/list-kit/search-form";
 import { ArticleResult, type ArticleActionResult } from "#app/components/admin/article-result";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
 import {
-  SUBSCRIBER_STATUS_LABEL,
   SUBSCRIBERS_PAGE_SIZE,
   SUBSCRIBERS_SEARCH_LIMIT,
   SUBSCRIBERS_TEXT,
@@ -20,6 +20,7 @@ import {
 } from "#app/domain/newsletter/subscribers.server";
 import { getSettings } from "#app/domain/settings/settings.server";
 import { SUBSCRIBER_STATUSES, type SubscriberStatus } from "#app/lib/enums";
+import { SUBSCRIBER_STATUS_LABELS } from "#app/lib/status-labels";
 import { adminSearchTerm } from "#app/lib/admin-search";
 import { dateTimeFormat } from "#app/lib/dates";
 import { parsePageParam } from "#app/lib/pagination";
@@ -28,6 +29,7 @@ import { config } from "#app/config.server";
 import { alertCounts } from "#app/domain/push/alerts.server";
 import { subscriberCounts } from "#app/domain/push/subscriptions.server";
 import type { Route } from "./+types/subscribers";
+import { EmptyList } from "#app/components/admin/list-kit/list-states";
 
 /** The newsletter's subscribers: newest first, searched by address, filtered by status, exported as CSV. */
 export const loader = withDomainErrors(async ({ request, context }: Route.LoaderArgs) => {
@@ -131,42 +133,21 @@ export default function Subscribers({ loaderData, actionData }: Route.ComponentP
               aria-current={current ? "page" : undefined}
               className={`rounded-full border px-3 py-1 ${current ? "border-brand-700 bg-brand-700 text-white" : "border-gray-300 bg-white hover:bg-gray-50"}`}
             >
-              {status ? SUBSCRIBER_STATUS_LABEL[status] : SUBSCRIBERS_TEXT.allStatuses} (
+              {status ? SUBSCRIBER_STATUS_LABELS[status] : SUBSCRIBERS_TEXT.allStatuses} (
               {status ? counts[status] : all})
             </Link>
           );
         })}
       </nav>
-      <form
-        method="get"
-        role="search"
-        className="mb-3 flex flex-wrap items-end gap-2 rounded border border-gray-200 bg-white p-3"
-      >
-        {query.status ? <input type="hidden" name="status" value={query.status} /> : null}
-        <div className="min-w-0 flex-1">
-          <label htmlFor="q" className="mb-1 block text-xs font-medium text-gray-600">
-            {SUBSCRIBERS_TEXT.searchLabel}
-          </label>
-          <input
-            id="q"
-            name="q"
-            type="search"
-            defaultValue={query.q}
-            maxLength={SUBSCRIBERS_SEARCH_LIMIT}
-            className="w-full rounded border border-gray-300 px-2 py-1.5 text-sm"
-          />
-        </div>
-        <button
-          type="submit"
-          className="rounded border border-gray-300 bg-gray-50 px-3 py-1.5 text-sm font-medium hover:bg-gray-100"
-        >
-          Search
-        </button>
-      </form>
+      <ListSearchForm
+        label={SUBSCRIBERS_TEXT.searchLabel}
+        defaultValue={query.q}
+        maxLength={SUBSCRIBERS_SEARCH_LIMIT}
+        submitLabel="Search"
+        hidden={query.status ? <input type="hidden" name="status" value={query.status} /> : null}
+      />
       {rows.length === 0 ? (
-        <p className="rounded border border-gray-200 bg-white px-4 py-10 text-center text-gray-600">
-          {query.q || query.status ? SUBSCRIBERS_TEXT.noMatch : SUBSCRIBERS_TEXT.empty}
-        </p>
+        <EmptyList>{query.q || query.status ? SUBSCRIBERS_TEXT.noMatch : SUBSCRIBERS_TEXT.empty}</EmptyList>
       ) : (
         <ul aria-label="Subscribers" className="space-y-2">
           {rows.map((s) => (
@@ -178,7 +159,7 @@ export default function Subscribers({ loaderData, actionData }: Route.ComponentP
                 <p className="flex flex-wrap items-center gap-2">
                   <span className="font-medium break-all">{s.email}</span>
                   <span className={`rounded border px-1.5 text-xs font-medium ${BADGE[s.status]}`}>
-                    {SUBSCRIBER_STATUS_LABEL[s.status]}
+                    {SUBSCRIBER_STATUS_LABELS[s.status]}
                   </span>
                 </p>
                 <p className="mt-0.5 text-xs text-gray-600" suppressHydrationWarning>
@@ -209,7 +190,7 @@ export default function Subscribers({ loaderData, actionData }: Route.ComponentP
           ))}
         </ul>
       )}
-      <ArticlePagination
+      <ListPagination
         page={page}
         pageCount={pageCount}
         total={total}

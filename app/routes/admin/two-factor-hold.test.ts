@@ -41,6 +41,7 @@ const CLASSIFIED: Record<string, Kind> = {
   "routes/admin/users.add.tsx": "page",
   "routes/admin/users.edit.tsx": "page",
   "routes/admin/profile.tsx": "page",
+  "routes/admin/profile.sessions.tsx": "page",
   "routes/admin/notifications.tsx": "page",
   "routes/admin/articles.tsx": "page",
   "routes/admin/articles.add.tsx": "page",

@@ -1,6 +1,6 @@
-import { Plus, Search } from "lucide-react";
-import { useEffect, useRef } from "react";
-import { data, Form, Link, useSubmit } from "react-router";
+import { Plus } from "lucide-react";
+import { useEffect } from "react";
+import { data, Form, Link } from "react-router";
 import { z } from "zod";
 import { requirePermission } from "#app/auth/guard.server";
 import { ROLE_LABELS } from "#app/auth/permissions";
@@ -17,7 +17,11 @@ import {
 } from "#app/domain/users/users.server";
 import { redirectWithToast } from "#app/lib/flash.server";
 import { parsePageParam } from "#app/lib/pagination";
-import { ArticlePagination } from "#app/components/admin/article-pagination";
+import { EmptyList, ListProblem } from "#app/components/admin/list-kit/list-states";
+import { ListPagination } from "#app/components/admin/list-kit/pagination";
+import { IconSearchField } from "#app/components/admin/list-kit/search-form";
+import { useAutoSubmit } from "#app/components/admin/list-kit/use-auto-submit";
+import { USER_STATUS_LABELS } from "#app/lib/status-labels";
 import { expectedError, statusOf, withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/users";
 
@@ -139,9 +143,6 @@ const STAT_CARDS = [
   ["writers", "Writers"],
 ] as const;
 
-/** The spec's admin search delay. */
-const SEARCH_DELAY_MS = 300;
-
 export default function Users({ loaderData, actionData }: Route.ComponentProps) {
   const { users, stats, filter, meId, page, pageCount, total, pageSize } = loaderData;
   const pageHref = (n: number) => {
@@ -154,15 +155,13 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
     return text ? `/admin/users?${text}` : "/admin/users";
   };
   const { showToast } = useToast();
-  const submit = useSubmit();
-  const searchTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const applyFilters = useAutoSubmit();
   const error = actionData && "error" in actionData ? actionData.error : undefined;
   const confirm = actionData && "confirm" in actionData ? actionData.confirm : undefined;
 
   useEffect(() => {
     if (error) showToast({ type: "error", title: error.title, message: error.message });
   }, [error, showToast]);
-  useEffect(() => () => clearTimeout(searchTimer.current), []);
 
   return (
     <section className="space-y-4">
@@ -194,46 +193,22 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
 
       {confirm ? <UserConfirmStep pending={confirm} /> : null}
 
-      {error ? (
-        <div
-          role="alert"
-          className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
-        >
-          <p className="font-semibold">{error.title}</p>
-          {error.message ? <p>{error.message}</p> : null}
-        </div>
-      ) : null}
+      {error ? <ListProblem title={error.title} message={error.message} /> : null}
 
       <div className="rounded-lg border border-gray-200 bg-white">
         <Form
           method="get"
           role="search"
           className="flex flex-wrap items-end gap-2 border-b border-gray-100 px-3 py-2"
-          onChange={(event) => {
-            const form = event.currentTarget;
-            const isTyping = (event.target as HTMLElement).tagName === "INPUT";
-            clearTimeout(searchTimer.current);
-            searchTimer.current = setTimeout(
-              () => submit(form, { replace: true }),
-              isTyping ? SEARCH_DELAY_MS : 0,
-            );
-          }}
+          onChange={applyFilters}
         >
-          <div className="relative min-w-[12rem] flex-1">
-            <label htmlFor="user-search" className="sr-only">
-              Search users
-            </label>
-            <Search className="pointer-events-none absolute top-2 left-2 h-4 w-4 text-gray-400" aria-hidden />
-            <input
-              id="user-search"
-              name="q"
-              type="search"
-              maxLength={100}
-              defaultValue={filter.q}
-              placeholder="Search users by name, email or role..."
-              className="w-full rounded-md border border-gray-300 py-1.5 pr-2 pl-8 text-sm"
-            />
-          </div>
+          <IconSearchField
+            id="user-search"
+            label="Search users"
+            defaultValue={filter.q}
+            placeholder="Search users by name, email or role..."
+            className="min-w-[12rem] flex-1"
+          />
           <label className="text-sm">
             <span className="sr-only">Role</span>
             <select
@@ -259,9 +234,11 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
               className="rounded-md border border-gray-300 bg-white px-2 py-1.5 text-sm"
             >
               <option value="">All statuses</option>
-              <option value="active">Active</option>
-              <option value="inactive">Inactive</option>
-              <option value="pending">Pending</option>
+              {USER_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {USER_STATUS_LABELS[s]}
+                </option>
+              ))}
             </select>
           </label>
           <button
@@ -272,13 +249,13 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
           </button>
         </Form>
         {users.length === 0 ? (
-          <p className="px-4 py-10 text-center text-sm text-gray-500">No users found.</p>
+          <EmptyList inset>No users found.</EmptyList>
         ) : (
           <UserTable users={users} meId={meId} />
         )}
       </div>
       {pageCount > 1 ? (
-        <ArticlePagination
+        <ListPagination
           page={page}
           pageCount={pageCount}
           total={total}

@@ -10,7 +10,7 @@ import { loadOrReport } from "#app/domain/articles/public.server";
 import { searchArticles } from "#app/domain/articles/search.server";
 import { pageImages } from "#app/domain/media/public.server";
 import { isoDate, shortDate } from "#app/lib/dates";
-import { parsePageParam } from "#app/lib/pagination";
+import { parsePageParam, totalPagesFor } from "#app/lib/pagination";
 import type { PageImages } from "#app/lib/responsive-image";
 import { isLiteRequest } from "#app/lib/lite-mode";
 import { pageMeta, siteMetaFrom } from "#app/lib/seo";
@@ -37,7 +37,7 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
   // A page past the last one (an old link, a hand-edited URL) starts the results again.
   if (search.ok && page > 1 && search.value.results.length === 0)
     throw redirect(`/search?q=${encodeURIComponent(q)}`);
-  const totalPages = search.ok ? Math.max(1, Math.ceil(search.value.total / postsPerPage)) : 1;
+  const totalPages = search.ok ? totalPagesFor(search.value.total, postsPerPage) : 1;
   const { images } = await pageImages(
     db,
     (search.ok ? search.value.results : []).map((article) => article.imageUrl),

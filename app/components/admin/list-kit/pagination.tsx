@@ -1,8 +1,11 @@
 import { Link } from "react-router";
 import { pageWindow } from "#app/lib/pagination";
 
-/** Server-side pages: previous / next and the numbered window (first, last, current ±1). */
-export function ArticlePagination({
+/**
+ * Every back-office list's pages, counted on the server: "Showing X to Y of Z", previous / next and the
+ * numbered window of `pageWindow` (first, last, current ±1). Plain links, so paging works without JavaScript.
+ */
+export function ListPagination({
   page,
   pageCount,
   total,
