@@ -5,8 +5,8 @@
  * so its reading is implemented below from systemd.exec(5), "EnvironmentFile=", and the state machine of
  * its parser (src/basic/env-file.c): both readings must give the same settings. Then the guide's crontab
  * line, run by sh as cron runs it, backs up the site a server started with systemd's reading serves.
- * Last, the server bundle those two run (built here when stale) is checked for test support: this is
- * the one file of the unit tests that builds, and two builds at once into build/ would spoil each other.
+ * Last, the server bundle those two run (built here when stale, as bin/newsdesk.mjs builds it for the
+ * other tests that start the server) is checked for test support (tests/support/server-bundle.ts).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -394,7 +394,9 @@ describe("the built server bundle the guide runs", () => {
     };
     // Test-only packages (smtp-server, s3rver, mailauth, http_ece…) are devDependencies: none may load.
     expect([...reach.packages].filter((name) => !isRuntimePackage(name, dependencies))).toEqual([]);
-    expect(reach.computed).toEqual([]);
+    // What no walk can follow: only React Router's own lazy route loading, which the bundled routes
+    // never use (each route module is in the bundle). Another one must be looked at, not waved through.
+    expect(reach.computed).toEqual(["index.js: import(route.module)"]);
     const names = testSupportNames(path.resolve("tests/support"));
     expect(names.size).toBeGreaterThan(40);
     expect(testSupportDeclared(bundle, reach.files, names, productionSourceText(process.cwd()))).toEqual([]);
