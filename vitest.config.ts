@@ -6,9 +6,22 @@ import { readerScript } from "./scripts/vite-reader-script.ts";
 export default defineConfig({
   // Gives root.tsx the reader script's address (the source file, as in development).
   plugins: [readerScript()],
-  resolve: { alias: [{ find: /^#app\//, replacement: `${path.resolve("app")}/` }] },
+  resolve: {
+    alias: [
+      { find: /^#app\//, replacement: `${path.resolve("app")}/` },
+      // What only tests use lives apart from the app (tests/support/); production code never imports it
+      // (tests/import-rules/layers.ts).
+      { find: /^#test-support\//, replacement: `${path.resolve("tests/support")}/` },
+    ],
+  },
   test: {
-    include: ["app/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts", "tests/*.test.ts"],
+    include: [
+      "app/**/*.test.ts",
+      "server/**/*.test.ts",
+      "scripts/**/*.test.ts",
+      "tests/*.test.ts",
+      "tests/support/*.test.ts",
+    ],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,

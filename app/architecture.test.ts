@@ -1,9 +1,9 @@
 /**
  * The import rules of docs/architecture.md ("What may import what"), declared per layer in
  * `tests/import-rules/layers.ts` and checked by `tests/import-rules/check.ts` on every module under
- * app/, transitively where the guide says so. The same check runs on the fixtures of
- * `tests/architecture-fixtures/`, one per kind of import it must refuse: each must fail, naming the
- * import, or the real tree's pass proves nothing.
+ * app/ and server/, transitively where the guide says so (nothing there may reach tests/support/). The
+ * same check runs on the fixtures of `tests/architecture-fixtures/`, one per kind of import it must
+ * refuse: each must fail, naming the import, or the real tree's pass proves nothing.
  */
 import path from "node:path";
 import { describe, expect, test } from "vitest";
@@ -11,10 +11,11 @@ import {
   checkTree,
   importsOf,
   isTestSupport,
+  matches,
   packagesReached,
   readTree,
 } from "../tests/import-rules/check.ts";
-import { LAYERS } from "../tests/import-rules/layers.ts";
+import { LAYERS, TEST_ONLY } from "../tests/import-rules/layers.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const APP_FILES = readTree(ROOT);
@@ -113,6 +114,18 @@ describe("the check refuses each kind of import the guide forbids (tests/archite
       "[code that reaches the browser] app/lib/link-text.ts:1 imports ./signing-key.server",
       "[code that reaches the browser] app/lib/share-link.ts:2 imports ./link-text, which reaches app/lib/link-text → app/lib/signing-key.server",
     ]);
+  });
+
+  test("production code (app/, server/) importing test support, directly or through another module", () => {
+    expect(fixture("production-reaches-test-support").sort()).toEqual([
+      "[the domain] app/domain/articles/sample-data.server.ts:2 imports #test-support/article-fixtures",
+      "[the server process] server/ports.ts:2 imports #test-support/server-processes",
+      "[the server process] server/seed-demo.ts:2 imports ../app/domain/articles/sample-data.server, which reaches app/domain/articles/sample-data.server → tests/support/article-fixtures",
+    ]);
+    // No layer allows anything under tests/: every module of app/ and server/ is refused it.
+    const helper = "tests/support/article-fixtures";
+    expect(LAYERS.filter((layer) => layer.may.some((pattern) => matches(pattern, helper)))).toEqual([]);
+    expect(matches(TEST_ONLY, helper)).toBe(true);
   });
 
   test("the root route importing the schema", () => {

@@ -10,7 +10,7 @@ import { seedDatabase } from "#app/db/seed.server";
 import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
 import { siteChanged } from "#app/domain/delivery/site-changes.server";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
-import { readerDocuments } from "#app/routes/site/document-testing.server";
+import { readerDocuments } from "#test-support/reader-documents";
 import { pathPattern } from "./reader-pages.server";
 
 describe("route paths as patterns", () => {
@@ -118,7 +118,7 @@ describe("reader pages rendered on their own", () => {
 
   test("a form's POST, the back office and React Router's data requests are left to React Router", async () => {
     const { createReaderPages } = await import("./reader-pages.server");
-    const { serverBuildForTests } = await import("#app/routes/site/document-testing.server");
+    const { serverBuildForTests } = await import("#test-support/reader-documents");
     const pages = createReaderPages(serverBuildForTests(), "production");
     const { createRequestContext } = await import("#app/auth/current-user.server");
     const context = createRequestContext(database.db, undefined, "127.0.0.1");

@@ -5,6 +5,8 @@
  * so its reading is implemented below from systemd.exec(5), "EnvironmentFile=", and the state machine of
  * its parser (src/basic/env-file.c): both readings must give the same settings. Then the guide's crontab
  * line, run by sh as cron runs it, backs up the site a server started with systemd's reading serves.
+ * Last, the server bundle those two run (built here when stale, as bin/newsdesk.mjs builds it for the
+ * other tests that start the server) is checked for test support (tests/support/server-bundle.ts).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -17,7 +19,14 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { readEnvFile, takeEnvFileOption } from "../bin/env-file.mjs";
 import { config } from "#app/config.server";
 import { createEmptyPostgresDatabase } from "#app/db/testing.server";
-import { startTestBucket, type TestBucket } from "#app/domain/media/storage-testing.server";
+import { startTestBucket, type TestBucket } from "#test-support/s3-test-bucket";
+import {
+  bundleReach,
+  isRuntimePackage,
+  productionSourceText,
+  testSupportDeclared,
+  testSupportNames,
+} from "#test-support/server-bundle";
 
 const EXAMPLE = path.resolve("deploy/newsdesk.env.example");
 const UNIT = path.resolve("deploy/newsdesk@.service");
@@ -367,4 +376,31 @@ describe.each(ENGINES)("the guide's nightly backup, on the %s database", (engine
       expect(existsSync(path.join(work, "data", "newsdesk.sock"))).toBe(true);
     }
   }, 300_000);
+});
+
+describe("the built server bundle the guide runs", () => {
+  const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+
+  beforeAll(() => {
+    const built = spawnSync(process.execPath, ["scripts/ensure-build.mjs"], { encoding: "utf8" });
+    expect(built.status, built.stdout + built.stderr).toBe(0);
+  }, 600_000);
+
+  test("reaches no test support: no package outside the dependencies, no helper of tests/support/", async () => {
+    const bundle = path.join(buildDir, "server");
+    const reach = bundleReach(bundle, "index.js");
+    const { dependencies } = JSON.parse(await readFile("package.json", "utf8")) as {
+      dependencies: Record<string, string>;
+    };
+    // Test-only packages (smtp-server, s3rver, mailauth, http_ece…) are devDependencies: none may load.
+    expect([...reach.packages].filter((name) => !isRuntimePackage(name, dependencies))).toEqual([]);
+    // What no walk can follow: only React Router's own lazy route loading, which the bundled routes
+    // never use (each route module is in the bundle). Another one must be looked at, not waved through.
+    expect(reach.computed).toEqual(["index.js: import(route.module)"]);
+    const names = testSupportNames(path.resolve("tests/support"));
+    expect(names.size).toBeGreaterThan(40);
+    expect(testSupportDeclared(bundle, reach.files, names, productionSourceText(process.cwd()))).toEqual([]);
+    // The walk did go through the bundle: React Router's server build and the routes are in it.
+    expect(reach.files.length).toBeGreaterThan(1);
+  });
 });

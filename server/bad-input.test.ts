@@ -13,13 +13,19 @@ import fc from "fast-check";
 import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { TestDatabase } from "#app/db/testing.server";
-import { APP_MODULE_PATHS, type AppModules, listenApp, type RunningApp, startVite } from "./app-testing";
+import {
+  APP_MODULE_PATHS,
+  type AppModules,
+  listenApp,
+  type RunningApp,
+  startVite,
+} from "#test-support/app-over-http";
 
 type Modules = AppModules & {
   testing: typeof import("#app/db/testing.server");
   seed: typeof import("#app/db/seed.server");
   settingsRead: typeof import("#app/domain/settings/settings.server");
-  routeTesting: typeof import("#app/routes/admin/route-testing.server");
+  routeTesting: typeof import("#test-support/route-calls");
   schema: typeof import("#app/db/schema");
   permissions: typeof import("#app/auth/permissions");
   routes: typeof import("#app/routes");
@@ -29,7 +35,7 @@ const MODULE_PATHS: Record<keyof Modules, string> = {
   testing: "/app/db/testing.server.ts",
   seed: "/app/db/seed.server.ts",
   settingsRead: "/app/domain/settings/settings.server.ts",
-  routeTesting: "/app/routes/admin/route-testing.server.ts",
+  routeTesting: "/tests/support/route-calls.ts",
   schema: "/app/db/schema.ts",
   permissions: "/app/auth/permissions.ts",
   routes: "/app/routes.ts",

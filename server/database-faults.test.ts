@@ -1,7 +1,7 @@
 /**
  * Two instances on one PostgreSQL database, through database faults: the connection that hears the
  * other instance's changes killed, then the whole database refusing connections for a while. The real
- * app over HTTP (server/app-testing.ts), a real PostgreSQL, faults made by PostgreSQL itself
+ * app over HTTP (tests/support/app-over-http.ts), a real PostgreSQL, faults made by PostgreSQL itself
  * (pg_terminate_backend, ALLOW_CONNECTIONS false); nothing is restarted between them.
  */
 import pg from "pg";
@@ -10,13 +10,19 @@ import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import type { CurrentUser } from "#app/auth/current-user.server";
 import type { Database } from "#app/db/client.server";
 import type { TestDatabase } from "#app/db/testing.server";
-import { articleInput } from "#app/domain/articles/article-testing.server";
-import { APP_MODULE_PATHS, type AppModules, listenApp, type RunningApp, startVite } from "./app-testing";
+import { articleInput } from "#test-support/article-fixtures";
+import {
+  APP_MODULE_PATHS,
+  type AppModules,
+  listenApp,
+  type RunningApp,
+  startVite,
+} from "#test-support/app-over-http";
 
 type Modules = AppModules & {
   testing: typeof import("#app/db/testing.server");
   seed: typeof import("#app/db/seed.server");
-  routeTesting: typeof import("#app/routes/admin/route-testing.server");
+  routeTesting: typeof import("#test-support/route-calls");
   articles: typeof import("#app/domain/articles/admin.server");
   schema: typeof import("#app/db/schema");
   client: typeof import("#app/db/client.server");
@@ -28,7 +34,7 @@ const MODULE_PATHS: Record<keyof Modules, string> = {
   ...APP_MODULE_PATHS,
   testing: "/app/db/testing.server.ts",
   seed: "/app/db/seed.server.ts",
-  routeTesting: "/app/routes/admin/route-testing.server.ts",
+  routeTesting: "/tests/support/route-calls.ts",
   articles: "/app/domain/articles/admin.server.ts",
   schema: "/app/db/schema.ts",
   client: "/app/db/client.server.ts",

@@ -14,12 +14,12 @@ import {
   type RunningApp,
   startVite,
   TEST_ENGINES,
-} from "./app-testing";
+} from "#test-support/app-over-http";
 
 type Modules = AppModules & {
   testing: typeof import("#app/db/testing.server");
   seed: typeof import("#app/db/seed.server");
-  routeTesting: typeof import("#app/routes/admin/route-testing.server");
+  routeTesting: typeof import("#test-support/route-calls");
   live: typeof import("#app/domain/live/live.server");
   settingsRead: typeof import("#app/domain/settings/settings.server");
   settings: typeof import("#app/domain/settings/update.server");
@@ -31,7 +31,7 @@ const MODULE_PATHS: Record<keyof Modules, string> = {
   ...APP_MODULE_PATHS,
   testing: "/app/db/testing.server.ts",
   seed: "/app/db/seed.server.ts",
-  routeTesting: "/app/routes/admin/route-testing.server.ts",
+  routeTesting: "/tests/support/route-calls.ts",
   live: "/app/domain/live/live.server.ts",
   settingsRead: "/app/domain/settings/settings.server.ts",
   settings: "/app/domain/settings/update.server.ts",

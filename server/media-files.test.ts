@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { parseConfig } from "#app/config.server";
 import type { Db } from "#app/db/client.server";
 import { s3MediaStore } from "#app/domain/media/storage-s3.server";
-import { startTestBucket, type TestBucket } from "#app/domain/media/storage-testing.server";
+import { startTestBucket, type TestBucket } from "#test-support/s3-test-bucket";
 import { createApp } from "./app";
 import { mediaFiles } from "./media-files";
 

@@ -11,13 +11,19 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { CurrentUser } from "#app/auth/current-user.server";
 import type { Database } from "#app/db/client.server";
 import type { TestDatabase } from "#app/db/testing.server";
-import { startTestBucket, type TestBucket } from "#app/domain/media/storage-testing.server";
-import { APP_MODULE_PATHS, type AppModules, listenApp, type RunningApp, startVite } from "./app-testing";
+import { startTestBucket, type TestBucket } from "#test-support/s3-test-bucket";
+import {
+  APP_MODULE_PATHS,
+  type AppModules,
+  listenApp,
+  type RunningApp,
+  startVite,
+} from "#test-support/app-over-http";
 
 type Modules = AppModules & {
   testing: typeof import("#app/db/testing.server");
   seed: typeof import("#app/db/seed.server");
-  routeTesting: typeof import("#app/routes/admin/route-testing.server");
+  routeTesting: typeof import("#test-support/route-calls");
   articles: typeof import("#app/domain/articles/admin.server");
   settingsRead: typeof import("#app/domain/settings/settings.server");
   client: typeof import("#app/db/client.server");
@@ -30,7 +36,7 @@ const MODULE_PATHS: Record<keyof Modules, string> = {
   ...APP_MODULE_PATHS,
   testing: "/app/db/testing.server.ts",
   seed: "/app/db/seed.server.ts",
-  routeTesting: "/app/routes/admin/route-testing.server.ts",
+  routeTesting: "/tests/support/route-calls.ts",
   articles: "/app/domain/articles/admin.server.ts",
   settingsRead: "/app/domain/settings/settings.server.ts",
   client: "/app/db/client.server.ts",

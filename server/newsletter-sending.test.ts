@@ -19,9 +19,9 @@ import { openDatabase, type Database } from "#app/db/client.server";
 import { seedDatabase } from "#app/db/seed.server";
 import { newsletterIssues, newsletterSubscribers } from "#app/db/schema";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
-import { startTestSmtpServer, type TestSmtpServer } from "#app/domain/email/smtp-testing.server";
+import { startTestSmtpServer, type TestSmtpServer } from "#test-support/smtp-test-server";
 import { queueIssue, sendProgress } from "#app/domain/newsletter/sending.server";
-import { freePort, isAlive, waitFor } from "./process-testing";
+import { freePort, isAlive, waitFor } from "#test-support/server-processes";
 
 const SUBSCRIBERS = 2000;
 /** On PostgreSQL the kill lands while this reader's copy is being recorded. */

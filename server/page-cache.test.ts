@@ -19,12 +19,12 @@ import {
   type RunningApp,
   startVite,
   TEST_ENGINES,
-} from "./app-testing";
+} from "#test-support/app-over-http";
 
 type Modules = AppModules & {
   testing: typeof import("#app/db/testing.server");
   seed: typeof import("#app/db/seed.server");
-  routeTesting: typeof import("#app/routes/admin/route-testing.server");
+  routeTesting: typeof import("#test-support/route-calls");
   articles: typeof import("#app/domain/articles/admin.server");
   revisions: typeof import("#app/domain/articles/revisions.server");
   comments: typeof import("#app/domain/comments/moderation.server");
@@ -44,7 +44,7 @@ const MODULE_PATHS: Record<keyof Modules, string> = {
   ...APP_MODULE_PATHS,
   testing: "/app/db/testing.server.ts",
   seed: "/app/db/seed.server.ts",
-  routeTesting: "/app/routes/admin/route-testing.server.ts",
+  routeTesting: "/tests/support/route-calls.ts",
   articles: "/app/domain/articles/admin.server.ts",
   revisions: "/app/domain/articles/revisions.server.ts",
   comments: "/app/domain/comments/moderation.server.ts",

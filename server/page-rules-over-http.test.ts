@@ -15,12 +15,12 @@ import {
   type RunningApp,
   startVite,
   TEST_ENGINES,
-} from "./app-testing";
+} from "#test-support/app-over-http";
 
 type Modules = AppModules & {
   testing: typeof import("#app/db/testing.server");
   seed: typeof import("#app/db/seed.server");
-  routeTesting: typeof import("#app/routes/admin/route-testing.server");
+  routeTesting: typeof import("#test-support/route-calls");
   settingsRead: typeof import("#app/domain/settings/settings.server");
   schema: typeof import("#app/db/schema");
   accountLinks: typeof import("#app/auth/account-links.server");
@@ -29,7 +29,7 @@ const MODULE_PATHS: Record<keyof Modules, string> = {
   ...APP_MODULE_PATHS,
   testing: "/app/db/testing.server.ts",
   seed: "/app/db/seed.server.ts",
-  routeTesting: "/app/routes/admin/route-testing.server.ts",
+  routeTesting: "/tests/support/route-calls.ts",
   settingsRead: "/app/domain/settings/settings.server.ts",
   schema: "/app/db/schema.ts",
   accountLinks: "/app/auth/account-links.server.ts",

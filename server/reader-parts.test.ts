@@ -21,12 +21,12 @@ import {
   type RunningApp,
   startVite,
   TEST_ENGINES,
-} from "./app-testing";
+} from "#test-support/app-over-http";
 
 type Modules = AppModules & {
   testing: typeof import("#app/db/testing.server");
   seed: typeof import("#app/db/seed.server");
-  routeTesting: typeof import("#app/routes/admin/route-testing.server");
+  routeTesting: typeof import("#test-support/route-calls");
   articles: typeof import("#app/domain/articles/admin.server");
   categories: typeof import("#app/domain/categories/admin.server");
   settings: typeof import("#app/domain/settings/update.server");
@@ -41,7 +41,7 @@ const MODULE_PATHS: Record<keyof Modules, string> = {
   ...APP_MODULE_PATHS,
   testing: "/app/db/testing.server.ts",
   seed: "/app/db/seed.server.ts",
-  routeTesting: "/app/routes/admin/route-testing.server.ts",
+  routeTesting: "/tests/support/route-calls.ts",
   articles: "/app/domain/articles/admin.server.ts",
   categories: "/app/domain/categories/admin.server.ts",
   settings: "/app/domain/settings/update.server.ts",

@@ -12,7 +12,13 @@ import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import type { TestDatabase } from "#app/db/testing.server";
 import { readRequestBodies } from "./request-body";
-import { APP_MODULE_PATHS, type AppModules, listenApp, type RunningApp, startVite } from "./app-testing";
+import {
+  APP_MODULE_PATHS,
+  type AppModules,
+  listenApp,
+  type RunningApp,
+  startVite,
+} from "#test-support/app-over-http";
 
 type Modules = AppModules & {
   testing: typeof import("#app/db/testing.server");

@@ -8,7 +8,13 @@ import { request as httpRequest } from "node:http";
 import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { TestDatabase } from "#app/db/testing.server";
-import { APP_MODULE_PATHS, type AppModules, listenApp, type RunningApp, startVite } from "./app-testing";
+import {
+  APP_MODULE_PATHS,
+  type AppModules,
+  listenApp,
+  type RunningApp,
+  startVite,
+} from "#test-support/app-over-http";
 
 type Modules = AppModules & {
   testing: typeof import("#app/db/testing.server");

@@ -14,12 +14,12 @@ import {
   type RunningApp,
   startVite,
   TEST_ENGINES,
-} from "./app-testing";
+} from "#test-support/app-over-http";
 
 type Modules = AppModules & {
   testing: typeof import("#app/db/testing.server");
   seed: typeof import("#app/db/seed.server");
-  routeTesting: typeof import("#app/routes/admin/route-testing.server");
+  routeTesting: typeof import("#test-support/route-calls");
   settingsRead: typeof import("#app/domain/settings/settings.server");
   settingsForm: typeof import("#app/domain/settings/settings-form");
   schema: typeof import("#app/db/schema");
@@ -28,7 +28,7 @@ const MODULE_PATHS: Record<keyof Modules, string> = {
   ...APP_MODULE_PATHS,
   testing: "/app/db/testing.server.ts",
   seed: "/app/db/seed.server.ts",
-  routeTesting: "/app/routes/admin/route-testing.server.ts",
+  routeTesting: "/tests/support/route-calls.ts",
   settingsRead: "/app/domain/settings/settings.server.ts",
   settingsForm: "/app/domain/settings/settings-form.ts",
   schema: "/app/db/schema.ts",

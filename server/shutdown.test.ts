@@ -12,7 +12,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { config } from "#app/config.server";
 import { createEmptyPostgresDatabase } from "#app/db/testing.server";
-import { freePort, waitFor } from "./process-testing";
+import { freePort, waitFor } from "#test-support/server-processes";
 
 const engines = config().testDatabaseUrl ? (["pglite", "postgres"] as const) : (["pglite"] as const);
 

@@ -7,7 +7,7 @@ import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { ACCOUNT_LINK_TEXT } from "#app/auth/account-links-text";
 import type { TestDatabase } from "#app/db/testing.server";
-import { startTestSmtpServer, type TestSmtpServer } from "#app/domain/email/smtp-testing.server";
+import { startTestSmtpServer, type TestSmtpServer } from "#test-support/smtp-test-server";
 import {
   APP_MODULE_PATHS,
   type AppModules,
@@ -15,7 +15,7 @@ import {
   type RunningApp,
   startVite,
   TEST_ENGINES,
-} from "./app-testing";
+} from "#test-support/app-over-http";
 
 type Modules = AppModules & {
   testing: typeof import("#app/db/testing.server");

@@ -11,7 +11,7 @@ import { request as httpRequest } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { freePort, isAlive, waitFor } from "./process-testing";
+import { freePort, isAlive, waitFor } from "#test-support/server-processes";
 import { pauseBefore } from "../bin/supervise.mjs";
 
 /** The server process: the supervisor's only child (0 while there is none). */

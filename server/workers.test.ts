@@ -17,7 +17,7 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { freePort, isAlive, waitFor } from "./process-testing";
+import { freePort, isAlive, waitFor } from "#test-support/server-processes";
 import { commitSessionCookie, createSession } from "#app/auth/session.server";
 import { openDatabase, type Database } from "#app/db/client.server";
 import { articles, users } from "#app/db/schema";

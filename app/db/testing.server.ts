@@ -33,7 +33,7 @@ async function adminQuery(sql: string) {
   }
 }
 
-/** The suite's database, for helpers that build a request context (route-testing.server.ts). */
+/** The suite's database, for helpers that build a request context (tests/support/route-calls.ts). */
 let suiteDb: Db | undefined;
 
 export function currentTestDb(): Db {

@@ -9,7 +9,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { renderIssueMail, type IssueMailStory } from "../../app/domain/newsletter/issue-mail";
-import { checkEmailHtml } from "../../app/domain/newsletter/mail-check";
+import { checkEmailHtml } from "../support/email-html-check";
 
 const SITE = "https://news.example.com";
 

@@ -5,7 +5,7 @@ import {
   startPushService,
   type BrowserMadeSubscription,
   type TestPushService,
-} from "../../app/domain/push/push-service-testing.server";
+} from "../support/push-service-double";
 import { E2E_ACCOUNTS } from "./accounts";
 import { signIn } from "./helpers";
 import { PUSH_SERVICE_FILE } from "./push-service";

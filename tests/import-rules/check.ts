@@ -1,6 +1,7 @@
 /**
  * The checker of the import rules declared in `tests/import-rules/layers.ts` (docs/architecture.md, "What
- * may import what"). It reads every module under `<root>/app` and parses it with the TypeScript compiler,
+ * may import what"). It reads every module under `<root>/app` and `<root>/server` and parses it with the
+ * TypeScript compiler,
  * so an import split over lines, a re-export, `import()` and `typeof import()` count as much as a one-line
  * import. `import type` is erased from the build; `import { type A }` is not under `verbatimModuleSyntax`
  * (the module is still loaded), so it counts as a value import. An `import()` whose module is computed
@@ -9,7 +10,7 @@
  * The same function checks the real tree and the fixtures of `tests/architecture-fixtures/`, which keeps
  * the fixtures honest: each must fail here, naming its import, for the real tree's pass to mean anything.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 import { LAYERS, type Layer } from "./layers.ts";
@@ -41,23 +42,26 @@ function sourceFiles(root: string, dir: string): string[] {
   });
 }
 
+/** The production code the rules cover: the app and the server process (a tree without server/ has none). */
+const PRODUCTION_FOLDERS = ["app", "server"] as const;
+
 export function readTree(root: string): SourceFile[] {
-  return sourceFiles(root, "app").map((file) => ({
-    file,
-    text: readFileSync(path.join(root, file), "utf8"),
-  }));
+  return PRODUCTION_FOLDERS.filter((dir) => existsSync(path.join(root, dir)))
+    .flatMap((dir) => sourceFiles(root, dir))
+    .map((file) => ({ file, text: readFileSync(path.join(root, file), "utf8") }));
 }
 
 /**
- * Tests and their helpers (`*-testing.server.ts`) set up rows directly and may reach any layer: the
- * rules are about the code that runs in the app.
+ * Tests set up rows directly and may reach any layer: the rules are about the code that runs in the app.
+ * Their helpers live in tests/support/, outside the tree, where no production module may reach them.
  */
-export const isTestSupport = (file: string) =>
-  /\.test\.tsx?$/.test(file) || /-testing\.server\.tsx?$/.test(file);
+export const isTestSupport = (file: string) => /\.test\.tsx?$/.test(file);
 
+/** Module paths from the repository's root: `#app/...` and `#test-support/...` (tsconfig.json) and relative ones. */
 function resolveTarget(file: string, specifier: string): string {
   const bare = specifier.replace(/\.(tsx?|js)$/, "");
   if (bare.startsWith("#app/")) return `app/${bare.slice("#app/".length)}`;
+  if (bare.startsWith("#test-support/")) return `tests/support/${bare.slice("#test-support/".length)}`;
   if (bare.startsWith(".")) return path.posix.normalize(path.posix.join(path.posix.dirname(file), bare));
   return bare;
 }
@@ -134,6 +138,9 @@ function globToRegExp(glob: string): RegExp {
   return new RegExp(`^${body}$`);
 }
 
+/** A module of the repository rather than a package. */
+const isLocal = (target: string) => /^(app|server|tests)\//.test(target);
+
 /** The package an import names: "@aws-sdk/client-s3" for "@aws-sdk/client-s3/x", "node:fs" for "node:fs/promises". */
 const packageOf = (target: string) =>
   target
@@ -142,13 +149,13 @@ const packageOf = (target: string) =>
     .join("/");
 
 /**
- * Whether a target matches one pattern of the declaration. A pattern starting with "app/" is a glob over
- * app modules (paths without their extension); any other names packages, `*` matching any characters, and
+ * Whether a target matches one pattern of the declaration. A pattern starting with "app/", "server/" or
+ * "tests/" is a glob over the repository's modules (paths without their extension); any other names packages, `*` matching any characters, and
  * takes their subpaths with them ("drizzle-orm*" is drizzle-orm, drizzle-orm/pg-core, drizzle-orm/sql…).
  */
 export function matches(pattern: string, target: string): boolean {
-  if (pattern.startsWith("app/")) return target.startsWith("app/") && globToRegExp(pattern).test(target);
-  if (target.startsWith("app/")) return false;
+  if (isLocal(pattern)) return isLocal(target) && globToRegExp(pattern).test(target);
+  if (isLocal(target)) return false;
   const name = new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*")}$`);
   return name.test(packageOf(target));
 }
@@ -254,7 +261,7 @@ export function packagesReached(files: SourceFile[], entries: string[]): Set<str
       if (i.typeOnly || i.computed !== undefined) continue;
       const local = localModule(byPath, i.target);
       if (local) visit(local);
-      else if (!i.target.startsWith("app/")) packages.add(packageOf(i.target));
+      else if (!isLocal(i.target)) packages.add(packageOf(i.target));
     }
   };
   for (const entry of entries) {

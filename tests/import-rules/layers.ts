@@ -1,11 +1,11 @@
 /**
  * What each layer of the app may import: the rules of docs/architecture.md ("What may import what") as
  * data, checked by `tests/import-rules/check.ts` from `app/architecture.test.ts` on every module under
- * `app/` (tests and their `*-testing.server.ts` helpers aside). Every module belongs to at least one
- * layer, or the check fails.
+ * `app/` and `server/` (tests aside). Every module belongs to at least one layer, or the check fails.
  *
- * Patterns: one starting with "app/" is a glob over app modules without their extension (`**` crosses
- * folders, `*` does not; "app/**.server" is every server-only module); any other names packages, `*`
+ * Patterns: one starting with "app/", "server/" or "tests/" is a glob over the repository's modules without
+ * their extension (`**` crosses folders, `*` does not; "app/**.server" is every server-only module); any
+ * other names packages, `*`
  * matching any characters, with their subpaths ("drizzle-orm*" is drizzle-orm/pg-core and drizzle-orm/sql
  * too, "*" every package).
  *
@@ -35,6 +35,14 @@ export interface Layer {
 const DATABASE_PACKAGES = ["drizzle-orm*", "pg*", "@electric-sql/*"] as const;
 /** Type imports are erased: most layers may name any type (docs/architecture.md lists the crossings). */
 const ANY_TYPE = ["app/**", "*"] as const;
+
+/**
+ * What only tests use (servers standing in for S3, SMTP and a push service, fixtures, oracles) lives in
+ * tests/support/. No layer's `may` names anything under tests/, so every module of app/ and server/ is
+ * refused it, and through them any chain that would load it in production (app/architecture.test.ts
+ * checks that no layer allows it; scripts/deploy-settings.test.ts checks the built bundle too).
+ */
+export const TEST_ONLY = "tests/**";
 
 export const LAYERS: readonly Layer[] = [
   {
@@ -167,6 +175,13 @@ export const LAYERS: readonly Layer[] = [
     files: ["app/auth/**"],
     may: ["app/auth/**", "app/db/**", "app/lib/**", "app/domain/**", "app/config.server", "*"],
     typesMay: ANY_TYPE,
+  },
+  {
+    name: "the server process",
+    // Express, start-up and the compiled bundle's entry: anything of the app and any package.
+    files: ["server/**"],
+    may: ["app/**", "server/**", "*"],
+    neverReaches: [TEST_ONLY],
   },
   {
     name: "the configuration",

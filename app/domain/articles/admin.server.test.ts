@@ -15,7 +15,7 @@ import {
   setArticleStatus,
 } from "./admin.server";
 import { firstRow } from "#app/db/rows";
-import { articleInput, outcome, staff } from "./article-testing.server";
+import { articleInput, outcome, staff } from "#test-support/article-fixtures";
 
 const input = (overrides: Partial<Record<string, unknown>> = {}) => articleInput(overrides);
 

@@ -13,7 +13,7 @@ import { createTestDatabase, currentTestDb, TEST_ENGINES, type TestDatabase } fr
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
 import { loader as allArticlesLoader } from "#app/routes/site/all-articles";
 import { saveArticle } from "./admin.server";
-import { articleInput, staff } from "./article-testing.server";
+import { articleInput, staff } from "#test-support/article-fixtures";
 import { DIRECT_OFFSETS_BELOW, MARK_STRIDE } from "./page-marks.server";
 import {
   articlesByAuthorSlug,

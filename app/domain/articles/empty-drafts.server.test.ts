@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { activityLog, articleRevisions, articles, users } from "#app/db/schema";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
 import { saveArticle, setArticleStatus } from "./admin.server";
-import { articleInput, outcome, staff } from "./article-testing.server";
+import { articleInput, outcome, staff } from "#test-support/article-fixtures";
 import { deleteEmptyDrafts, findEmptyDrafts, isEmptyDraft } from "./empty-drafts.server";
 
 type Draft = Parameters<typeof isEmptyDraft>[0];

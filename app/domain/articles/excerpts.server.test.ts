@@ -21,10 +21,10 @@ import { rssXml } from "#app/domain/feeds/feeds.server";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
 import { SAMPLE_ARTICLES } from "#app/db/sample-content";
 import { listingExcerpt } from "#app/lib/text";
-import { args, getRequest, outcome as routeOutcome } from "#app/routes/admin/route-testing.server";
+import { args, getRequest, outcome as routeOutcome } from "#test-support/route-calls";
 import * as articleRoute from "#app/routes/site/article";
 import { saveArticle } from "./admin.server";
-import { articleInput, staff } from "./article-testing.server";
+import { articleInput, staff } from "#test-support/article-fixtures";
 import { latestArticles } from "./public.server";
 
 const FIRST_BODY = "<p>Heavy rain flooded Kaneshie market on Monday morning.</p>";

@@ -11,7 +11,7 @@ import { articles, categories, users } from "#app/db/schema";
 import { createTestDatabase, one, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
 import { onSiteChange, type SiteChange } from "#app/domain/delivery/site-changes.server";
 import { saveArticle, setArticleStatus } from "./admin.server";
-import { articleInput, staff } from "./article-testing.server";
+import { articleInput, staff } from "#test-support/article-fixtures";
 import { getPublishedArticle, relatedArticles } from "./public.server";
 
 const HOUR = 3_600_000;

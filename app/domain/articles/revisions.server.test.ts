@@ -14,7 +14,7 @@ import {
   revisionPage,
   revisionsInOrder,
 } from "./revisions.server";
-import { articleInput, outcome, staff } from "./article-testing.server";
+import { articleInput, outcome, staff } from "#test-support/article-fixtures";
 
 const input = (overrides: Partial<Record<string, unknown>> = {}) =>
   articleInput(overrides, "<p>Heavy rain in Accra closed three roads.</p>");

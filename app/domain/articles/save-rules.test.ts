@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import type { Article } from "#app/db/schema";
 import { articleWriteFor, type ArticleSave } from "./save-rules";
-import { articleInput, staff } from "./article-testing.server";
+import { articleInput, staff } from "#test-support/article-fixtures";
 
 const writer = staff("writer", "Ama");
 const editor = staff("editor", "Kofi");

@@ -10,7 +10,7 @@ import { ARTICLE_TEXT } from "#app/lib/article-form/article-text";
 import { isDomainError } from "#app/lib/errors";
 import { instantToZonedTime } from "#app/lib/zoned-time";
 import { saveArticle, setArticleStatus } from "./admin.server";
-import { articleInput, outcome, staff } from "./article-testing.server";
+import { articleInput, outcome, staff } from "#test-support/article-fixtures";
 import { articlesByCategorySlug, getPublishedArticle, latestArticles } from "./public.server";
 import { revisionsInOrder } from "./revisions.server";
 import { nextScheduledTime, publishDueArticles, startScheduler } from "./scheduler.server";

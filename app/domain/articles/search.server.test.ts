@@ -10,7 +10,7 @@ import { createTestDatabase, currentTestDb, TEST_ENGINES, type TestDatabase } fr
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
 import { loader as searchLoader } from "#app/routes/site/search";
 import { saveArticle } from "./admin.server";
-import { articleInput, staff } from "./article-testing.server";
+import { articleInput, staff } from "#test-support/article-fixtures";
 import { searchArticles } from "./search.server";
 
 const MATCHES = 230;

@@ -6,12 +6,12 @@ import { createTestDatabase, TEST_ENGINES, type TestDatabase, one } from "#app/d
 import { SLUG_TEXT } from "#app/lib/article-form/slug-rules";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
 import { onSiteChange, type SiteChange } from "#app/domain/delivery/site-changes.server";
-import { getRequest, makeUser, outcome as routeOutcome, args } from "#app/routes/admin/route-testing.server";
+import { getRequest, makeUser, outcome as routeOutcome, args } from "#test-support/route-calls";
 import * as articleRoute from "#app/routes/site/article";
 import * as authorRoute from "#app/routes/site/author";
 import * as tagRoute from "#app/routes/site/tag";
 import { saveArticle, setArticleStatus } from "./admin.server";
-import { articleInput, outcome, staff } from "./article-testing.server";
+import { articleInput, outcome, staff } from "#test-support/article-fixtures";
 import { articlesByAuthorSlug, articlesByTagSlug } from "./public.server";
 import { resolveArticleAddress, shortSlug } from "./slugs.server";
 

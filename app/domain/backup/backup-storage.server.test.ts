@@ -12,7 +12,7 @@ import type { Database } from "#app/db/client.server";
 import { media } from "#app/db/schema";
 import { setMediaRoot, setMediaStore } from "#app/domain/media/storage.server";
 import { s3MediaStore } from "#app/domain/media/storage-s3.server";
-import { startTestBucket, type TestBucket } from "#app/domain/media/storage-testing.server";
+import { startTestBucket, type TestBucket } from "#test-support/s3-test-bucket";
 import {
   cleanUpBackupTests,
   emptyDatabase,
@@ -22,7 +22,7 @@ import {
   folder,
   seedSite,
   storedFiles,
-} from "./backup-testing.server";
+} from "#test-support/backup-fixtures";
 import { writeBackup } from "./dump.server";
 import { readManifest } from "./manifest.server";
 import { restoreBackup } from "./restore.server";

@@ -25,7 +25,7 @@ import {
   folder,
   seedSite,
   type Engine,
-} from "./backup-testing.server";
+} from "#test-support/backup-fixtures";
 import { writeBackup } from "./dump.server";
 import { readManifest, sha256OfFile, type Manifest } from "./manifest.server";
 import { rowsOf } from "./query.server";

@@ -15,8 +15,14 @@ import { setMediaStore } from "#app/domain/media/storage.server";
 import { localMediaStore } from "#app/domain/media/storage-local.server";
 import { s3MediaStore } from "#app/domain/media/storage-s3.server";
 import type { MediaStore } from "#app/domain/media/storage-store.server";
-import { startTestBucket, type TestBucket } from "#app/domain/media/storage-testing.server";
-import { cleanUpBackupTests, emptyDatabase, folder, seedSite, storedFiles } from "./backup-testing.server";
+import { startTestBucket, type TestBucket } from "#test-support/s3-test-bucket";
+import {
+  cleanUpBackupTests,
+  emptyDatabase,
+  folder,
+  seedSite,
+  storedFiles,
+} from "#test-support/backup-fixtures";
 import { writeBackup } from "./dump.server";
 import { rowsOf } from "./query.server";
 import { restoreBackup } from "./restore.server";

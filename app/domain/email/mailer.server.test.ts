@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { testDkimKey, verifyDkim } from "./dkim-testing.server";
+import { testDkimKey, verifyDkim } from "#test-support/dkim-check";
 import { closeMailTransports, isEmailConfigured, senderAddress, sendEmail } from "./mailer.server";
-import { startTestSmtpServer, type TestSmtpServer } from "./smtp-testing.server";
+import { startTestSmtpServer, type TestSmtpServer } from "#test-support/smtp-test-server";
 
 describe("the mailer", () => {
   let smtp: TestSmtpServer;

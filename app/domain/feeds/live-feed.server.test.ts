@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { articleSlugs, articles, liveUpdates, settings, users } from "#app/db/schema";
 import { seedDatabase } from "#app/db/seed.server";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
-import { staff } from "#app/domain/articles/article-testing.server";
+import { staff } from "#test-support/article-fixtures";
 import {
   approveLiveUpdate,
   endLiveCoverage,
@@ -18,7 +18,7 @@ import {
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
 import { loader } from "#app/routes/resources/live-feed";
 import { liveFeedStory, liveUpdatesRss, type LiveFeedStory } from "./feeds.server";
-import { childrenNamed, childText, parseXml, type XmlElement } from "./xml-testing";
+import { childrenNamed, childText, parseXml, type XmlElement } from "#test-support/strict-xml-reader";
 
 const BASE = "https://news.example.com";
 const SITE_TITLE = "Accra <Daily> & Co";

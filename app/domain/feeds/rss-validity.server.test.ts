@@ -1,6 +1,6 @@
 /**
  * The feeds are valid RSS 2.0 (https://www.rssboard.org/rss-specification) and every XML file is
- * well-formed whatever a newsroom types: read back by a strict XML reader (xml-testing.ts), with the
+ * well-formed whatever a newsroom types: read back by a strict XML reader (tests/support/strict-xml-reader.ts), with the
  * required channel and item elements checked. A title pasted with control characters (\x0b, \x01:
  * a hostile-input probe found this) once made the whole feed unreadable.
  */
@@ -11,7 +11,7 @@ import { seedDatabase } from "#app/db/seed.server";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
 import { firstRow } from "#app/db/rows";
 import { escapeXml, feedCategory, newsSitemapXml, rssXml, sitemapXml } from "./feeds.server";
-import { childrenNamed, childText, parseXml, type XmlElement } from "./xml-testing";
+import { childrenNamed, childText, parseXml, type XmlElement } from "#test-support/strict-xml-reader";
 
 const BASE = "https://news.example.com";
 const SETTINGS = { siteTitle: "Accra Daily <News>", siteDescription: "Ghana & beyond", language: "en" };

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { activityLog, articles, liveUpdates, users } from "#app/db/schema";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
 import { saveArticle } from "#app/domain/articles/admin.server";
-import { articleInput, outcome, staff } from "#app/domain/articles/article-testing.server";
+import { articleInput, outcome, staff } from "#test-support/article-fixtures";
 import { onSiteChange, type SiteChange } from "#app/domain/delivery/site-changes.server";
 import { isDomainError } from "#app/lib/errors";
 import { LIVE_TEXT } from "./live-update-form";

@@ -12,9 +12,9 @@ import { sqlStateOf } from "#app/db/errors";
 import { deleteMedia } from "./library.server";
 import { setMediaStore } from "./storage.server";
 import { s3MediaStore } from "./storage-s3.server";
-import { startTestBucket, type TestBucket } from "./storage-testing.server";
+import { startTestBucket, type TestBucket } from "#test-support/s3-test-bucket";
 import { uploadMedia } from "./upload.server";
-import { makeUser } from "#app/routes/admin/route-testing.server";
+import { makeUser } from "#test-support/route-calls";
 
 describe("uploads into an S3-compatible bucket", () => {
   let bucket: TestBucket;

@@ -28,7 +28,7 @@ import {
 } from "./storage.server";
 import { localMediaStore } from "./storage-local.server";
 import { s3MediaStore } from "./storage-s3.server";
-import { startTestBucket, type TestBucket } from "./storage-testing.server";
+import { startTestBucket, type TestBucket } from "#test-support/s3-test-bucket";
 import type { MediaStore } from "./storage-store.server";
 
 let bucket: TestBucket;

@@ -12,7 +12,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { media, type MediaVariant } from "#app/db/schema";
 import { createTestDatabase, one, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
-import { makeUser } from "#app/routes/admin/route-testing.server";
+import { makeUser } from "#test-support/route-calls";
 import { shareVariantOf } from "./media-rules";
 import { pageImages } from "./public.server";
 import { uploadMedia } from "./upload.server";

@@ -8,9 +8,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
 import { seedDatabase } from "#app/db/seed.server";
 import { newsletterIssues, newsletterSubscribers, settings, users } from "#app/db/schema";
-import { articleInput, staff } from "#app/domain/articles/article-testing.server";
+import { articleInput, staff } from "#test-support/article-fixtures";
 import { saveArticle } from "#app/domain/articles/admin.server";
-import { startTestSmtpServer, type TestSmtpServer } from "#app/domain/email/smtp-testing.server";
+import { startTestSmtpServer, type TestSmtpServer } from "#test-support/smtp-test-server";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
 import { emailBreakingNews, makeDailyDigest } from "./automatic-issues.server";
 import { startNewsletterSender, type NewsletterSender } from "./sender.server";

@@ -7,7 +7,7 @@ import {
   type IssueMailRecipient,
   type IssueMailStory,
 } from "./issue-mail";
-import { checkEmailHtml } from "./mail-check";
+import { checkEmailHtml } from "#test-support/email-html-check";
 
 const SITE = "https://news.example.com";
 

@@ -1,7 +1,7 @@
 /**
  * One newsletter issue as the e-mail one subscriber receives (decision record 018): its HTML and plain-text
  * parts, built as strings from plain data, so the sending queue calls it once per recipient and the tests
- * read it without a database. `mail-check.ts` holds the rules this output is checked against.
+ * read it without a database. `tests/support/email-html-check.ts` holds the rules this output is checked against.
  *
  * Mail clients are not browsers: Gmail drops `<style>` in some views and Outlook lays out with Word, so
  * the layout is nested tables with every style inline and no media query at all; the content table is

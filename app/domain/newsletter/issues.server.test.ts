@@ -18,7 +18,7 @@ import {
 } from "#app/db/schema";
 import { seedDatabase } from "#app/db/seed.server";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
-import { startTestSmtpServer, type TestSmtpServer } from "#app/domain/email/smtp-testing.server";
+import { startTestSmtpServer, type TestSmtpServer } from "#test-support/smtp-test-server";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
 import { createUser } from "#app/domain/users/users.server";
 import { isDomainError } from "#app/lib/errors";

@@ -8,8 +8,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
 import { seedDatabase } from "#app/db/seed.server";
 import { newsletterDeliveries, newsletterIssues, newsletterSubscribers, settings } from "#app/db/schema";
-import { testDkimKey, verifyDkim } from "#app/domain/email/dkim-testing.server";
-import { startTestSmtpServer, type TestSmtpServer } from "#app/domain/email/smtp-testing.server";
+import { testDkimKey, verifyDkim } from "#test-support/dkim-check";
+import { startTestSmtpServer, type TestSmtpServer } from "#test-support/smtp-test-server";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
 import { engagement, followClick, recordOpen } from "./engagement.server";
 import { startNewsletterSender, type NewsletterSender, type SenderOptions } from "./sender.server";

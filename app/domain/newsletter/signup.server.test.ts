@@ -4,7 +4,7 @@ import { newsletterSubscribers, rateLimits, settings } from "#app/db/schema";
 import { seedDatabase } from "#app/db/seed.server";
 import { createTestDatabase, one, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
 import { backgroundMailSettled, closeMailTransports } from "#app/domain/email/mailer.server";
-import { startTestSmtpServer, type TestSmtpServer } from "#app/domain/email/smtp-testing.server";
+import { startTestSmtpServer, type TestSmtpServer } from "#test-support/smtp-test-server";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
 import { isDomainError } from "#app/lib/errors";
 import { statusOf } from "#app/lib/http-errors.server";

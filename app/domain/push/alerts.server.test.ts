@@ -11,7 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
 import { articles, liveUpdates, pushAlerts, pushSubscriptions, users } from "#app/db/schema";
 import { seedDatabase } from "#app/db/seed.server";
-import { articleInput, staff } from "#app/domain/articles/article-testing.server";
+import { articleInput, staff } from "#test-support/article-fixtures";
 import { saveArticle, setArticleFlag } from "#app/domain/articles/admin.server";
 import { postLiveUpdate, startLiveCoverage } from "#app/domain/live/live.server";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
@@ -23,7 +23,7 @@ import {
   PrivateAddressError,
   pushAgentFor,
 } from "./push-network.server";
-import { startPushService, type TestPushService } from "./push-service-testing.server";
+import { startPushService, type TestPushService } from "#test-support/push-service-double";
 import { BREAKING_TOPIC, PUSH_TEXT, storyTopic } from "./push-topics";
 import {
   isAcceptableEndpoint,

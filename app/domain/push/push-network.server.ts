@@ -17,7 +17,7 @@
  * idea, over the classification above: the address literal checked before connecting, every address a
  * name resolves to checked before one is used.
  *
- * Tests run a push service of their own on 127.0.0.1 (push-service-testing.server.ts). Exactly that
+ * Tests run a push service of their own on 127.0.0.1 (tests/support/push-service-double.ts). Exactly that
  * one origin, with its own certificate, is let through, and only when a test says so: in the test
  * process with `allowTestPushService`, or for a built server under test with the file named in
  * `UNSAFE_TEST_PUSH_SERVICE`, which the test writes while its service runs (docs/operations.md).

@@ -22,7 +22,7 @@ import {
   sessionCookieFor,
   toastOf,
   type Outcome,
-} from "./route-testing.server";
+} from "#test-support/route-calls";
 
 const UNIT = {
   intent: "unit-save",

@@ -13,7 +13,7 @@ import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
 import { FLAG_TEXT } from "#app/domain/articles/flag-rules";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
 import * as articlesRoute from "./articles";
-import { args, getRequest, makeUser, outcome, sessionCookieFor } from "./route-testing.server";
+import { args, getRequest, makeUser, outcome, sessionCookieFor } from "#test-support/route-calls";
 
 type ListData = Awaited<ReturnType<typeof articlesRoute.loader>>;
 

@@ -13,7 +13,14 @@ import { forgetCachedSettings } from "#app/domain/settings/settings.server";
 import { SEO_LIMITS, SEO_TEXT } from "#app/lib/article-seo";
 import * as articlesAddRoute from "./articles.add";
 import * as articlesEditRoute from "./articles.edit";
-import { args, getRequest, makeUser, outcome, postRequest, sessionCookieFor } from "./route-testing.server";
+import {
+  args,
+  getRequest,
+  makeUser,
+  outcome,
+  postRequest,
+  sessionCookieFor,
+} from "#test-support/route-calls";
 
 describe("article search-and-sharing overrides", () => {
   let database: TestDatabase;

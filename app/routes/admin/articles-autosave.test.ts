@@ -14,7 +14,7 @@ import { AUTOSAVE_TEXT, type AutosaveReply } from "#app/lib/article-autosave";
 import * as articlesAddRoute from "./articles.add";
 import * as autosaveRoute from "./articles.autosave";
 import * as articlesEditRoute from "./articles.edit";
-import { args, makeUser, outcome, postRequest, sessionCookieFor, toastOf } from "./route-testing.server";
+import { args, makeUser, outcome, postRequest, sessionCookieFor, toastOf } from "#test-support/route-calls";
 
 describe.each(TEST_ENGINES)("article autosave on %s", (engine) => {
   let database: TestDatabase;

@@ -25,7 +25,7 @@ import {
   postRequest,
   sessionCookieFor,
   toastOf,
-} from "./route-testing.server";
+} from "#test-support/route-calls";
 
 type LiveData = { editingId: string | null; canRun: boolean; updates: Array<{ id: string; title: string }> };
 

@@ -21,7 +21,7 @@ import {
   postRequest,
   sessionCookieFor,
   toastOf,
-} from "./route-testing.server";
+} from "#test-support/route-calls";
 
 const ZONE = "America/New_York";
 

@@ -12,7 +12,14 @@ import * as dashboardRoute from "./dashboard";
 import * as layoutRoute from "./layout";
 import * as notificationsRoute from "./notifications";
 import * as profileRoute from "./profile";
-import { args, getRequest, makeUser, outcome, postRequest, sessionCookieFor } from "./route-testing.server";
+import {
+  args,
+  getRequest,
+  makeUser,
+  outcome,
+  postRequest,
+  sessionCookieFor,
+} from "#test-support/route-calls";
 
 describe("dashboard, profile, notifications and the shell (routes)", () => {
   let database: TestDatabase;

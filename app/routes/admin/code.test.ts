@@ -11,7 +11,14 @@ import { forgetCachedSettings, getSettings } from "#app/domain/settings/settings
 import { pageCode } from "#app/domain/snippets/page-code.server";
 import { SNIPPET_DEFAULTS, type CodeSnippet } from "#app/domain/snippets/snippet-rules";
 import * as codeRoute from "./code";
-import { args, getRequest, makeUser, outcome, postRequest, sessionCookieFor } from "./route-testing.server";
+import {
+  args,
+  getRequest,
+  makeUser,
+  outcome,
+  postRequest,
+  sessionCookieFor,
+} from "#test-support/route-calls";
 import { firstRow } from "#app/db/rows";
 
 const load = (cookie?: string) => outcome(() => codeRoute.loader(args(getRequest("/admin/code", cookie))));

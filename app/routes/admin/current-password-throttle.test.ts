@@ -15,7 +15,7 @@ import { loginThrottle, recoveryCodes, users } from "#app/db/schema";
 import { createTestDatabase, one, type TestDatabase } from "#app/db/testing.server";
 import * as profileRoute from "./profile";
 import * as twoFactorRoute from "./profile.two-factor";
-import { args, makeUser, outcome, postRequest, sessionCookieFor } from "./route-testing.server";
+import { args, makeUser, outcome, postRequest, sessionCookieFor } from "#test-support/route-calls";
 
 describe("current-password checks are throttled like sign-in", () => {
   let database: TestDatabase;

@@ -21,7 +21,7 @@ import { recordArticleView, viewDay } from "#app/domain/articles/views.server";
 import { writeBackup } from "#app/domain/backup/dump.server";
 import * as articlesEditRoute from "./articles.edit";
 import * as dashboardRoute from "./dashboard";
-import { args, getRequest, makeUser, outcome, sessionCookieFor } from "./route-testing.server";
+import { args, getRequest, makeUser, outcome, sessionCookieFor } from "#test-support/route-calls";
 
 type Role = "admin" | "editor" | "writer";
 interface DashboardBody {

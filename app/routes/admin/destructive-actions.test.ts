@@ -33,7 +33,7 @@ import { USER_FORM_TEXT } from "#app/domain/users/user-form";
 import { forgetCachedSettings, getSettings } from "#app/domain/settings/settings.server";
 import { action as adsAction } from "./ads";
 import { action as codeAction } from "./code";
-import { args, makeUser, outcome, postRequest, sessionCookieFor } from "./route-testing.server";
+import { args, makeUser, outcome, postRequest, sessionCookieFor } from "#test-support/route-calls";
 
 type Fields = Record<string, string | string[]>;
 interface Destructive {

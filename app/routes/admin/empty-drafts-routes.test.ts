@@ -8,11 +8,18 @@ import type { CurrentUser } from "#app/auth/guard.server";
 import { activityLog, articles, settings } from "#app/db/schema";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
 import { saveArticle } from "#app/domain/articles/admin.server";
-import { articleInput } from "#app/domain/articles/article-testing.server";
+import { articleInput } from "#test-support/article-fixtures";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
 import { EMPTY_DRAFT_TEXT } from "#app/lib/empty-drafts";
 import * as articlesRoute from "./articles";
-import { args, getRequest, makeUser, outcome, postRequest, sessionCookieFor } from "./route-testing.server";
+import {
+  args,
+  getRequest,
+  makeUser,
+  outcome,
+  postRequest,
+  sessionCookieFor,
+} from "#test-support/route-calls";
 
 type Role = "admin" | "editor" | "writer";
 

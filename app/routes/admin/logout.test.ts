@@ -9,7 +9,7 @@ import { AUTH_TEXT } from "#app/auth/messages";
 import { sessions } from "#app/db/schema";
 import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
 import * as logoutRoute from "./logout";
-import { args, makeUser, outcome, postRequest, sessionCookieFor } from "./route-testing.server";
+import { args, makeUser, outcome, postRequest, sessionCookieFor } from "#test-support/route-calls";
 
 describe("sign out", () => {
   let database: TestDatabase;

@@ -15,7 +15,7 @@ import { EDITOR_IMAGE_TEXT, uploadProblem } from "#app/domain/media/editor-image
 import * as storage from "#app/domain/media/storage.server";
 import * as uploadRoute from "#app/routes/resources/media-upload";
 import * as mediaRoute from "./media";
-import { args, BASE, makeUser, outcome, sessionCookieFor } from "./route-testing.server";
+import { args, BASE, makeUser, outcome, sessionCookieFor } from "#test-support/route-calls";
 
 type ActionArgs = Parameters<typeof mediaRoute.action>[0];
 type UploadArgs = Parameters<typeof uploadRoute.action>[0];

@@ -27,7 +27,7 @@ import {
   outcome,
   postRequest,
   sessionCookieFor,
-} from "./route-testing.server";
+} from "#test-support/route-calls";
 import { firstRow } from "#app/db/rows";
 
 type ActionArgs = Parameters<typeof mediaRoute.action>[0];

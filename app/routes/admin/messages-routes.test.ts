@@ -22,7 +22,7 @@ import {
   postRequest,
   sessionCookieFor,
   toastOf,
-} from "./route-testing.server";
+} from "#test-support/route-calls";
 
 describe("contact inbox (routes)", () => {
   let database: TestDatabase;

@@ -21,7 +21,7 @@ import {
   postRequest,
   sessionCookieFor,
   toastOf,
-} from "./route-testing.server";
+} from "#test-support/route-calls";
 import * as issueRoute from "./newsletter.issue";
 import * as newRoute from "./newsletter.new";
 import * as listRoute from "./newsletter";

@@ -41,7 +41,7 @@ import {
   postRequest,
   sessionCookieFor,
   toastOf,
-} from "./route-testing.server";
+} from "#test-support/route-calls";
 
 // The domain calls the routes make, wrapped so a test can make one of them throw once; otherwise they
 // run for real against the test database.

@@ -33,7 +33,7 @@ import {
   sessionCookieFor,
   toastOf,
   type Outcome,
-} from "./route-testing.server";
+} from "#test-support/route-calls";
 import { firstRow } from "#app/db/rows";
 
 const MODERATION_SETTINGS = [

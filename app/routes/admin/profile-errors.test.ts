@@ -8,7 +8,7 @@ import { users } from "#app/db/schema";
 import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
 import { USER_TEXT } from "#app/domain/users/users.server";
 import * as profileRoute from "./profile";
-import { args, makeUser, outcome, postRequest, sessionCookieFor } from "./route-testing.server";
+import { args, makeUser, outcome, postRequest, sessionCookieFor } from "#test-support/route-calls";
 import type { Route } from "./+types/profile";
 
 let database: TestDatabase;

@@ -14,7 +14,7 @@ import { settings } from "#app/db/schema";
 import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
 import * as profileRoute from "./profile";
 import * as sessionsRoute from "./profile.sessions";
-import { args, BASE, getRequest, makeUser, outcome, postRequest, toastOf } from "./route-testing.server";
+import { args, BASE, getRequest, makeUser, outcome, postRequest, toastOf } from "#test-support/route-calls";
 
 const ANDROID_CHROME =
   "Mozilla/5.0 (Linux; Android 14; SM-A155F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";

@@ -19,7 +19,7 @@ import {
   postRequest,
   sessionCookieFor,
   toastOf,
-} from "./route-testing.server";
+} from "#test-support/route-calls";
 
 describe("revision routes per role", () => {
   let database: TestDatabase;

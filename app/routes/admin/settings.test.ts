@@ -27,7 +27,7 @@ import {
   sessionCookieFor,
   toastOf,
   type Outcome,
-} from "./route-testing.server";
+} from "#test-support/route-calls";
 import * as settingsRoute from "./settings";
 import { firstRow } from "#app/db/rows";
 

@@ -11,7 +11,14 @@ import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
 import { isEmailConfigured } from "#app/domain/email/mailer.server";
 import * as forgotRoute from "./forgot-password";
 import * as addRoute from "./users.add";
-import { args, getRequest, makeUser, outcome, postRequest, sessionCookieFor } from "./route-testing.server";
+import {
+  args,
+  getRequest,
+  makeUser,
+  outcome,
+  postRequest,
+  sessionCookieFor,
+} from "#test-support/route-calls";
 
 describe("staff e-mail without SMTP_URL (routes)", () => {
   let database: TestDatabase;

@@ -11,7 +11,14 @@ import { seedDatabase } from "#app/db/seed.server";
 import { SUBSCRIBERS_TEXT } from "#app/domain/newsletter/newsletter-form";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
 import * as exportRoute from "#app/routes/resources/subscribers-export";
-import { args, getRequest, makeUser, outcome, postRequest, sessionCookieFor } from "./route-testing.server";
+import {
+  args,
+  getRequest,
+  makeUser,
+  outcome,
+  postRequest,
+  sessionCookieFor,
+} from "#test-support/route-calls";
 import * as subscribersRoute from "./subscribers";
 
 describe("subscribers (routes)", () => {

@@ -17,7 +17,7 @@ import { seedDatabase } from "#app/db/seed.server";
 import { createTestDatabase, one, type TestDatabase } from "#app/db/testing.server";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
 import routeTable from "#app/routes";
-import { args, getRequest, makeUser, postRequest, sessionCookieFor } from "./route-testing.server";
+import { args, getRequest, makeUser, postRequest, sessionCookieFor } from "#test-support/route-calls";
 
 /**
  * How each module under /admin answers a held admin or editor. `sign-in` and `set-up` pages are reachable

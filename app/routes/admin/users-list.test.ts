@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { users } from "#app/db/schema";
 import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
-import { args, getRequest, makeUser, outcome, sessionCookieFor } from "./route-testing.server";
+import { args, getRequest, makeUser, outcome, sessionCookieFor } from "#test-support/route-calls";
 import * as listRoute from "./users";
 
 interface ListPage {

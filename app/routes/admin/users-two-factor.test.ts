@@ -14,7 +14,7 @@ import {
   postRequest,
   sessionCookieFor,
   toastOf,
-} from "./route-testing.server";
+} from "#test-support/route-calls";
 import * as editRoute from "./users.edit";
 
 describe("Edit User → turn off two-factor sign-in (route)", () => {

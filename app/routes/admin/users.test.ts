@@ -10,7 +10,7 @@ import {
   postRequest,
   sessionCookieFor,
   toastOf,
-} from "./route-testing.server";
+} from "#test-support/route-calls";
 import * as addRoute from "./users.add";
 import * as editRoute from "./users.edit";
 import * as listRoute from "./users";

@@ -11,7 +11,7 @@ import { BREAKING_TOPIC, storyTopic } from "#app/domain/push/push-topics";
 import { SUBSCRIPTION_TEXT } from "#app/domain/push/subscriptions.server";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
 import { UNREADABLE_FORM } from "#app/lib/http-errors.server";
-import { args, BASE } from "#app/routes/admin/route-testing.server";
+import { args, BASE } from "#test-support/route-calls";
 import { action } from "./alerts";
 import type { Route } from "./+types/alerts";
 

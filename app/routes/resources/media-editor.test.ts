@@ -28,7 +28,7 @@ import {
   postRequest,
   sessionCookieFor,
   toastOf,
-} from "#app/routes/admin/route-testing.server";
+} from "#test-support/route-calls";
 import * as pickerRoute from "./media-picker";
 import * as uploadRoute from "./media-upload";
 

@@ -8,7 +8,7 @@ import { seedDatabase } from "#app/db/seed.server";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
 import { MAINTENANCE_TITLE } from "#app/domain/settings/maintenance-text";
-import { getRequest, makeUser, routeArgs, sessionCookieFor } from "../admin/route-testing.server";
+import { getRequest, makeUser, routeArgs, sessionCookieFor } from "#test-support/route-calls";
 import * as layoutRoute from "./layout";
 
 type LayoutArgs = Parameters<typeof layoutRoute.loader>[0];

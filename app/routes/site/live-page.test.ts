@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { articles, liveUpdates, users } from "#app/db/schema";
 import { seedDatabase } from "#app/db/seed.server";
 import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
-import { staff } from "#app/domain/articles/article-testing.server";
+import { staff } from "#test-support/article-fixtures";
 import {
   endLiveCoverage,
   LIVE_PAGE_SIZE,
@@ -19,7 +19,7 @@ import {
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
 import { LIVE_COVERAGE_TEXT as T } from "#app/components/site/article/live-coverage";
 import { FLAG_LABEL } from "#app/components/site/category-badge";
-import { jsonLdOf, readerDocuments } from "./document-testing.server";
+import { jsonLdOf, readerDocuments } from "#test-support/reader-documents";
 
 const ISO_WITH_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 /** The one link with this text in the page, by its address. */

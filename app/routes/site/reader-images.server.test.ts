@@ -30,7 +30,7 @@ import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
 import { setMediaRoot } from "#app/domain/media/storage.server";
 import { uploadMedia } from "#app/domain/media/upload.server";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
-import { makeUser } from "#app/routes/admin/route-testing.server";
+import { makeUser } from "#test-support/route-calls";
 import * as articleRoute from "./article";
 import * as homeRoute from "./home";
 import * as layoutRoute from "./layout";

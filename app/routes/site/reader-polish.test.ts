@@ -12,7 +12,7 @@ import { seedDatabase } from "#app/db/seed.server";
 import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
 import { siteChanged } from "#app/domain/delivery/site-changes.server";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
-import { readerDocuments } from "./document-testing.server";
+import { readerDocuments } from "#test-support/reader-documents";
 
 /** Text of the page as a reader sees it: tags dropped, entities kept simple. */
 const textOf = (html: string) =>

@@ -25,7 +25,7 @@ import {
   postRequest,
   routeArgs,
   sessionCookieFor,
-} from "#app/routes/admin/route-testing.server";
+} from "#test-support/route-calls";
 import * as viewsRoute from "#app/routes/resources/article-views";
 import * as articleRoute from "./article";
 import * as contactRoute from "./contact";

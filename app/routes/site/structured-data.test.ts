@@ -11,9 +11,9 @@ import { articles, settings, users } from "#app/db/schema";
 import { seedDatabase } from "#app/db/seed.server";
 import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
-import { getRequest, routeArgs } from "#app/routes/admin/route-testing.server";
+import { getRequest, routeArgs } from "#test-support/route-calls";
 import * as categoryFeed from "#app/routes/resources/category-feed";
-import { jsonLdOf, readerDocuments } from "./document-testing.server";
+import { jsonLdOf, readerDocuments } from "#test-support/reader-documents";
 
 type Ld = Record<string, unknown>;
 const ORIGIN = "http://localhost";

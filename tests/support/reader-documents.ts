@@ -14,17 +14,17 @@ import type { Db } from "#app/db/client.server";
 import * as entry from "#app/entry.server";
 import { createReaderPages } from "#app/reader-pages.server";
 import * as root from "#app/root";
-import * as allArticles from "./all-articles";
-import * as article from "./article";
-import * as author from "./author";
-import * as category from "./category";
-import * as contact from "./contact";
-import * as home from "./home";
-import * as latestNews from "./latest-news";
-import * as siteLayout from "./layout";
-import * as notFound from "./not-found";
-import * as search from "./search";
-import * as tag from "./tag";
+import * as allArticles from "#app/routes/site/all-articles";
+import * as article from "#app/routes/site/article";
+import * as author from "#app/routes/site/author";
+import * as category from "#app/routes/site/category";
+import * as contact from "#app/routes/site/contact";
+import * as home from "#app/routes/site/home";
+import * as latestNews from "#app/routes/site/latest-news";
+import * as siteLayout from "#app/routes/site/layout";
+import * as notFound from "#app/routes/site/not-found";
+import * as search from "#app/routes/site/search";
+import * as tag from "#app/routes/site/tag";
 
 /** The reader routes of app/routes.ts these tests visit. */
 const ROUTES = {

@@ -17,7 +17,7 @@ export const TEST_ENGINES = process.env.TEST_DATABASE_URL
 
 /** The modules every such test needs to start the app. */
 export interface AppModules {
-  app: typeof import("./app");
+  app: typeof import("../../server/app");
   config: typeof import("#app/config.server");
 }
 

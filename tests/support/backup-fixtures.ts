@@ -16,8 +16,8 @@ import { createSession } from "#app/auth/session.server";
 import { listMediaKeys, readMediaFile, setMediaRoot } from "#app/domain/media/storage.server";
 import { uploadMedia } from "#app/domain/media/upload.server";
 import { createUser } from "#app/domain/users/users.server";
-import { rowsOf } from "./query.server";
-import { backupTables, schemaTables } from "./tables.server";
+import { rowsOf } from "#app/domain/backup/query.server";
+import { backupTables, schemaTables } from "#app/domain/backup/tables.server";
 
 export type Engine = "pglite" | "postgres";
 

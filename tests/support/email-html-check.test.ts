@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { ISSUE_MAIL_MAX_BYTES, renderIssueMail } from "./issue-mail";
-import { checkEmailHtml } from "./mail-check";
+import { ISSUE_MAIL_MAX_BYTES, renderIssueMail } from "#app/domain/newsletter/issue-mail";
+import { checkEmailHtml } from "./email-html-check";
 
 const SITE = "https://news.example.com";
 

@@ -2,10 +2,10 @@ import { X509Certificate, createPrivateKey, createPublicKey } from "node:crypto"
 import https from "node:https";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "vitest";
-import { createLoopbackCertificate } from "./loopback-certificate.server";
+import { createLoopbackCertificate } from "./loopback-certificate";
 
-test("the certificate is self-signed for 127.0.0.1 with its own key, and valid now", () => {
-  const { key, certificate } = createLoopbackCertificate("Newsdesk test server");
+test("the certificate is self-signed for 127.0.0.1 with its own key, and valid now", async () => {
+  const { key, certificate } = await createLoopbackCertificate("Newsdesk test server");
   const parsed = new X509Certificate(certificate);
 
   expect(parsed.subject).toBe("CN=Newsdesk test server");
@@ -18,7 +18,7 @@ test("the certificate is self-signed for 127.0.0.1 with its own key, and valid n
 });
 
 test("an HTTPS client that names it as its CA connects; one that does not is refused", async () => {
-  const { key, certificate } = createLoopbackCertificate();
+  const { key, certificate } = await createLoopbackCertificate();
   const server = https.createServer({ key, cert: certificate }, (_request, response) =>
     response.end("hello"),
   );

@@ -1,15 +1,43 @@
-import { createPrivateKey, sign } from "node:crypto";
+import { createECDH, createPrivateKey } from "node:crypto";
 import https from "node:https";
+import jws from "jws";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import webpush, { type PushSubscription, type RequestDetails, type RequestOptions } from "web-push";
 import {
+  decryptPushMessage,
   PUSH_REFUSAL,
   startPushService,
   type TestPushService,
   type TestPushSubscription,
-} from "./push-service-testing.server";
+} from "./push-service-double";
 
 const SUBJECT = "mailto:newsroom@example.com";
+
+/**
+ * RFC 8291, Appendix A: the browser's key pair and auth secret, and the message an application server
+ * encrypted for them. Decrypting it proves the service reads pushes as the RFC defines them, not merely
+ * as web-push writes them.
+ */
+const RFC_8291_EXAMPLE = {
+  browserPrivateKey: "q1dXpw3UpT5VOmu_cf_v6ih07Aems3njxI-JWgLcM94",
+  authSecret: "BTBZMqHH6r4Tts7J_aSIgg",
+  message:
+    "DGv6ra1nlYgDCS1FRnbzlwAAEABBBP4z9KsN6nGRTbVYI_c7VJSPQTBtkgcy27mlmlMoZIIgDll6e3vCYLocInmYWAmS6TlzAC8wEqKK6PBru3jl7A_yl95bQpu6cVPTpK4Mqgkf1CXztLVBSt2Ks3oZwbuwXPXLWyouBWLVWGNWQexSgSxsj_Qulcy4a-fN",
+  plaintext: "When I grow up, I want to be a watermelon",
+} as const;
+
+test("the service decrypts the example message of RFC 8291 (Appendix A), and refuses it changed by one bit", () => {
+  const browser = createECDH("prime256v1");
+  browser.setPrivateKey(Buffer.from(RFC_8291_EXAMPLE.browserPrivateKey, "base64url"));
+  const authSecret = Buffer.from(RFC_8291_EXAMPLE.authSecret, "base64url");
+  const message = Buffer.from(RFC_8291_EXAMPLE.message, "base64url");
+
+  expect(decryptPushMessage(message, browser, authSecret).toString("utf8")).toBe(RFC_8291_EXAMPLE.plaintext);
+  const changed = Buffer.from(message);
+  const at = changed.length - 20; // inside the ciphertext
+  changed.writeUInt8(changed.readUInt8(at) ^ 1, at);
+  expect(() => decryptPushMessage(changed, browser, authSecret)).toThrow();
+});
 
 describe("the test push service, with what web-push sends", () => {
   let push: TestPushService;
@@ -295,19 +323,19 @@ function base64urlJson(value: object) {
 /** An ES256 JWT signed with a VAPID key pair in web-push's base64url form (raw point and scalar). */
 function signJwt(claims: object, keys: { publicKey: string; privateKey: string }): string {
   const point = Buffer.from(keys.publicKey, "base64url");
-  const key = createPrivateKey({
-    key: {
-      kty: "EC",
-      crv: "P-256",
-      x: point.subarray(1, 33).toString("base64url"),
-      y: point.subarray(33).toString("base64url"),
-      d: keys.privateKey,
-    },
-    format: "jwk",
+  const jwk = {
+    kty: "EC",
+    crv: "P-256",
+    x: point.subarray(1, 33).toString("base64url"),
+    y: point.subarray(33).toString("base64url"),
+    d: keys.privateKey,
+  };
+  const privateKey = createPrivateKey({ key: jwk, format: "jwk" }).export({ type: "pkcs8", format: "pem" });
+  return jws.sign({
+    header: { typ: "JWT", alg: "ES256" },
+    payload: claims,
+    privateKey: privateKey.toString(),
   });
-  const signingInput = `${base64urlJson({ typ: "JWT", alg: "ES256" })}.${base64urlJson(claims)}`;
-  const signature = sign("sha256", Buffer.from(signingInput), { key, dsaEncoding: "ieee-p1363" });
-  return `${signingInput}.${signature.toString("base64url")}`;
 }
 
 /** Posts a request built by web-push (and perhaps changed) to the push service; resolves with its answer. */

@@ -4,28 +4,24 @@
  * POSTs to them, checks it the way those services do (VAPID, RFC 8292; TTL and Urgency, RFC 8030) and
  * then decrypts it the way the subscribed browser would (RFC 8291 over RFC 8188 `aes128gcm`), with
  * the private keys only it holds. A test sends with the app's own code, then reads `received`: what
- * reached each endpoint, decrypted. The decryption is written here against the RFCs with node:crypto,
- * not borrowed from `http_ece` (which `web-push` encrypts with), so it is an independent check.
+ * reached each endpoint, decrypted. The cryptography is the libraries' that `web-push` itself uses
+ * (`jws` verifies the VAPID token, `http_ece` decrypts); what is checked here is the protocol: which
+ * claims a token must carry, that a message is one record from a P-256 key, which answer a refusal gets.
+ * The decryption's test (push-service-double.test.ts) reads the RFC 8291 example message, so the pair
+ * cannot agree on a mistake of their own.
  *
- * It speaks HTTPS only, because `web-push` does (see loopback-certificate.server.ts). The app reaches it
- * only when a test says so (push-network.server.ts): `allowTestPushService(service)` in this process,
- * or, for a built server the browser journeys start, the file named in its UNSAFE_TEST_PUSH_SERVICE
- * holding `{ origin, certificate }`.
+ * It speaks HTTPS only, because `web-push` does (see loopback-certificate.ts). The app reaches it only
+ * when a test says so (app/domain/push/push-network.server.ts): `allowTestPushService(service)` in this
+ * process, or, for a built server the browser journeys start, the file named in its
+ * UNSAFE_TEST_PUSH_SERVICE holding `{ origin, certificate }`.
  */
-import {
-  createDecipheriv,
-  createECDH,
-  createHmac,
-  createPublicKey,
-  randomBytes,
-  randomUUID,
-  verify,
-  type ECDH,
-} from "node:crypto";
+import { createECDH, createPublicKey, randomBytes, randomUUID, type ECDH } from "node:crypto";
 import https from "node:https";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createLoopbackCertificate } from "./loopback-certificate.server";
+import { decrypt as decryptAes128gcm } from "http_ece";
+import jws from "jws";
+import { createLoopbackCertificate } from "./loopback-certificate";
 
 export const PUSH_URGENCIES = ["very-low", "low", "normal", "high"] as const;
 export type PushUrgency = (typeof PUSH_URGENCIES)[number];
@@ -126,7 +122,7 @@ interface Answer {
 }
 
 export async function startPushService(): Promise<TestPushService> {
-  const { key, certificate } = createLoopbackCertificate("Newsdesk test push service");
+  const { key, certificate } = await createLoopbackCertificate("Newsdesk test push service");
   const subscribers = new Map<string, Subscriber>();
   const received: ReceivedPush[] = [];
   const waiters: Array<{ endpoint: string; resolve: (push: ReceivedPush) => void }> = [];
@@ -327,29 +323,27 @@ function parseVapidAuthorization(header: string): { token: string; publicKey: st
 
 /** The claims of a JWS compact token whose ES256 signature `publicKey` (a raw P-256 point) verifies. */
 function verifyEs256Jwt(token: string, publicKey: string): Record<string, unknown> {
-  const [header, claims, signature, ...rest] = token.split(".");
-  if (!header || !claims || !signature || rest.length > 0) throw new Error("t is not a JWT");
-  if (decodeJson(header).alg !== "ES256") throw new Error("the JWT's alg is not ES256");
+  const decoded = jws.decode(token, { json: true });
+  if (!decoded || token.split(".").length !== 3) throw new Error("t is not a JWT");
+  if (decoded.header.alg !== "ES256") throw new Error("the JWT's alg is not ES256");
+  if (!jws.verify(token, "ES256", vapidPublicKeyPem(publicKey)))
+    throw new Error("the JWT's signature does not match k");
+  const claims: unknown = decoded.payload;
+  if (!claims || typeof claims !== "object") throw new Error("a JWT part is not a JSON object");
+  return claims as Record<string, unknown>;
+}
+
+/** The VAPID `k` (an uncompressed P-256 point, base64url) as the PEM public key `jws` verifies with. */
+function vapidPublicKeyPem(publicKey: string): string {
   const point = Buffer.from(publicKey, "base64url");
   if (point.length !== 65 || point[0] !== 0x04) throw new Error("k is not an uncompressed P-256 point");
-  const key = createPublicKey({
-    key: {
-      kty: "EC",
-      crv: "P-256",
-      x: point.subarray(1, 33).toString("base64url"),
-      y: point.subarray(33).toString("base64url"),
-    },
-    format: "jwk",
-  });
-  // JOSE signatures are r || s (64 bytes), not the DER sequence node:crypto expects by default.
-  const isSigned = verify(
-    "sha256",
-    Buffer.from(`${header}.${claims}`),
-    { key, dsaEncoding: "ieee-p1363" },
-    Buffer.from(signature, "base64url"),
-  );
-  if (!isSigned) throw new Error("the JWT's signature does not match k");
-  return decodeJson(claims);
+  const jwk = {
+    kty: "EC",
+    crv: "P-256",
+    x: point.subarray(1, 33).toString("base64url"),
+    y: point.subarray(33).toString("base64url"),
+  };
+  return createPublicKey({ key: jwk, format: "jwk" }).export({ type: "spki", format: "pem" }).toString();
 }
 
 function checkVapidClaims(claims: Record<string, unknown>, audience: string, nowSeconds: number) {
@@ -360,16 +354,6 @@ function checkVapidClaims(claims: Record<string, unknown>, audience: string, now
     throw new Error("exp is more than 24 hours ahead");
   if (typeof sub !== "string" || !/^(mailto|https):/.test(sub) || !URL.canParse(sub))
     throw new Error("sub is not a mailto: or https: URL");
-}
-
-function decodeJson(part: string): Record<string, unknown> {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(part, "base64url").toString("utf8"));
-    if (value && typeof value === "object") return value as Record<string, unknown>;
-  } catch {
-    // falls through to the refusal below
-  }
-  throw new Error("a JWT part is not a JSON object");
 }
 
 function base64urlEqual(a: string, b: string): boolean {
@@ -386,63 +370,20 @@ const AES128GCM = {
   fixedHeaderBytes: 21,
   /** The sender's ephemeral public key, which RFC 8291 section 4 puts in the keyid. */
   keyidBytes: 65,
-  tagBytes: 16,
-  /** RFC 8188 section 2: the padding delimiter of the last record. */
-  lastRecordDelimiter: 0x02,
 } as const;
 
-function decryptPushMessage(body: Buffer, ecdh: ECDH, authSecret: Buffer): Buffer {
-  const { salt, recordSize, senderPublicKey, record } = parseAes128gcmHeader(body);
-  // RFC 8291 section 4: a push message is a single record, so everything after the header is one.
-  if (record.length > recordSize) throw new Error("the message spans more than one record");
-  if (record.length <= AES128GCM.tagBytes) throw new Error("the record is too short");
-
-  const ecdhSecret = ecdh.computeSecret(senderPublicKey); // throws when the key is not on the curve
-  // RFC 8291 section 3.4: mix the auth secret and both public keys into the input keying material.
-  const keyInfo = Buffer.concat([Buffer.from("WebPush: info\0"), ecdh.getPublicKey(), senderPublicKey]);
-  const ikm = hkdf(authSecret, ecdhSecret, keyInfo, 32);
-  // RFC 8188 section 2.2 and 2.3: the content-encryption key and the nonce (record 0: used as it is).
-  const cek = hkdf(salt, ikm, Buffer.from("Content-Encoding: aes128gcm\0"), 16);
-  const nonce = hkdf(salt, ikm, Buffer.from("Content-Encoding: nonce\0"), 12);
-
-  const decipher = createDecipheriv("aes-128-gcm", cek, nonce);
-  decipher.setAuthTag(record.subarray(-AES128GCM.tagBytes));
-  const padded = Buffer.concat([decipher.update(record.subarray(0, -AES128GCM.tagBytes)), decipher.final()]);
-  return removePadding(padded);
-}
-
-function parseAes128gcmHeader(body: Buffer) {
+/**
+ * What RFC 8291 section 4 asks of a push message beyond the coding itself (one record, the keyid a
+ * P-256 public key), then the decryption by `http_ece`, which checks the tag and the padding.
+ */
+export function decryptPushMessage(body: Buffer, ecdh: ECDH, authSecret: Buffer): Buffer {
   if (body.length < AES128GCM.fixedHeaderBytes) throw new Error("the body is shorter than its header");
   const idLength = body[AES128GCM.fixedHeaderBytes - 1]!;
   if (idLength !== AES128GCM.keyidBytes) throw new Error(`the keyid is ${idLength} bytes, not a P-256 key`);
   const recordSize = body.readUInt32BE(AES128GCM.saltBytes);
-  // RFC 8188 section 2: a record holds at least the tag and one delimiter byte.
-  if (recordSize < AES128GCM.tagBytes + 2) throw new Error(`rs ${recordSize} is too small`);
-  const recordStart = AES128GCM.fixedHeaderBytes + idLength;
-  return {
-    salt: body.subarray(0, AES128GCM.saltBytes),
-    recordSize,
-    senderPublicKey: body.subarray(AES128GCM.fixedHeaderBytes, recordStart),
-    record: body.subarray(recordStart),
-  };
-}
-
-/** HKDF-SHA-256 for outputs of one block: HMAC(HMAC(salt, ikm), info || 0x01), cut to `length`. */
-function hkdf(salt: Buffer, ikm: Buffer, info: Buffer, length: number): Buffer {
-  const prk = createHmac("sha256", salt).update(ikm).digest();
-  return createHmac("sha256", prk)
-    .update(Buffer.concat([info, Buffer.from([0x01])]))
-    .digest()
-    .subarray(0, length);
-}
-
-/** The plaintext ends in 0x02 (last record) and then any number of 0x00 bytes of padding. */
-function removePadding(padded: Buffer): Buffer {
-  let end = padded.length - 1;
-  while (end >= 0 && padded[end] === 0x00) end -= 1;
-  if (end < 0 || padded[end] !== AES128GCM.lastRecordDelimiter)
-    throw new Error("the record does not end with the last-record delimiter");
-  return padded.subarray(0, end);
+  if (body.length - AES128GCM.fixedHeaderBytes - idLength > recordSize)
+    throw new Error("the message spans more than one record");
+  return decryptAes128gcm(body, { version: "aes128gcm", privateKey: ecdh, authSecret });
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@
  * ourselves (`issue-mail.ts`), where tags are well formed, and it errs towards reporting. Comments are
  * removed first, so markup inside one is neither a problem nor a pass.
  */
-import { ISSUE_MAIL_MAX_BYTES } from "./issue-mail";
+import { ISSUE_MAIL_MAX_BYTES } from "#app/domain/newsletter/issue-mail";
 
 export const MAIL_CHECK_LIMITS = {
   /** The widest fixed width a phone can be asked to scroll sideways for: the mail's content column. */

@@ -1,4 +1,4 @@
-/** s3rver ships no types: the part of its API the tests use (storage-testing.server.ts). */
+/** s3rver ships no types: the part of its API the tests use (s3-test-bucket.ts). */
 declare module "s3rver" {
   interface S3rverOptions {
     address?: string;
