@@ -198,7 +198,10 @@ const isStaffFor = (context: ContextOf) => (req: express.Request) =>
       (user) => user?.status === "active",
       (error: unknown) => {
         if (isDatabaseUnreachable(error))
-          return /^\/admin(\/|$)/i.test(req.path) && readCookie(req.headers.cookie, SESSION_COOKIE_NAME) !== undefined;
+          return (
+            /^\/admin(\/|$)/i.test(req.path) &&
+            readCookie(req.headers.cookie, SESSION_COOKIE_NAME) !== undefined
+          );
         throw error;
       },
     );
@@ -234,4 +237,3 @@ function listenerFor(app: express.Express, serveHit: ServeHit | undefined): Requ
     );
   };
 }
-

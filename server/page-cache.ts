@@ -105,7 +105,8 @@ export function pageCacheHandlers(options: PageCacheOptions) {
     }),
   };
   /** Answers the request from the cache if it can; false leaves it to Express. */
-  const serveHit = (req: IncomingMessage, res: ServerResponse): Promise<boolean> => serveHitFrom(state, req, res);
+  const serveHit = (req: IncomingMessage, res: ServerResponse): Promise<boolean> =>
+    serveHitFrom(state, req, res);
   const middleware: RequestHandler = async (req, res, next) => {
     try {
       await serveThroughCache(state, req, res, next);
@@ -174,7 +175,11 @@ async function lookup(state: PageCacheState, req: IncomingMessage): Promise<Cach
   const key = pageCacheKey({
     url,
     maintenance: settings.maintenanceEnabled,
-    deviceClass: snippetsVaryByDevice(settings) ? (isMobileUserAgent(userAgent) ? "mobile" : "desktop") : undefined,
+    deviceClass: snippetsVaryByDevice(settings)
+      ? isMobileUserAgent(userAgent)
+        ? "mobile"
+        : "desktop"
+      : undefined,
     lite,
   });
   return { url, key, cacheDuration: settings.cacheDuration, lite };
@@ -190,7 +195,11 @@ const lookupUnlessDown = (state: PageCacheState, req: IncomingMessage) =>
     throw error;
   });
 
-async function serveHitFrom(state: PageCacheState, req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+async function serveHitFrom(
+  state: PageCacheState,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<boolean> {
   const found = await lookupUnlessDown(state, req);
   const page = found && state.cache.get(found.key);
   if (!page) return false;
