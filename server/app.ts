@@ -105,6 +105,9 @@ const answerErrors: ErrorRequestHandler = (error: unknown, req, res, _next) => {
     .send(isDatabaseDown ? DATABASE_DOWN_TEXT.message : (STATUS_CODES[status] ?? "Error"));
 };
 
+type ServeHit = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
+type ContextOf = (req: express.Request) => AppLoadContext;
+
 /**
  * The app, and the listener a server runs: the page cache's hits are answered before Express (a hit
  * needs none of its middleware), everything else goes through the app.
@@ -119,36 +122,59 @@ export function createApp({ config, db, build, viteMiddleware }: AppOptions): {
   app.set("trust proxy", config.trustProxy);
   app.use(securityHeaders);
   app.use(compression());
-
-  app.get("/healthz", async (_req, res) => {
-    const isDatabaseUp = await pingDatabase(db);
-    res
-      .status(isDatabaseUp ? 200 : 503)
-      .set("Cache-Control", "no-store")
-      .json({ status: isDatabaseUp ? "ok" : "error", database: isDatabaseUp ? "ok" : "unreachable" });
-  });
-
-  if (viteMiddleware) {
-    app.use(viteMiddleware);
-  } else {
-    const clientDir = path.resolve(config.buildDir, "client");
-    app.use("/assets", hashedAssets(path.join(clientDir, "assets")));
-    app.use(
-      onlyUnder(
-        topLevelNames(clientDir),
-        express.static(clientDir, { maxAge: "1h", index: false, setHeaders: revalidateServiceWorker }),
-      ),
-    );
-  }
-
+  app.get("/healthz", healthCheck(db));
+  if (viteMiddleware) app.use(viteMiddleware);
+  else serveBuiltClient(app, config);
   // Uploaded media, from the local folder or the S3-compatible bucket (server/media-files.ts).
   app.use("/media", mediaFiles(config));
 
   app.use(refuseUnreadableRequests);
   app.use(rejectCrossSiteWrites(config.publicUrl));
-  // One context per request: the body check asks who is posting, and the route's loaders ask again.
+  const context = requestContexts(db);
+  // The body is read and bounded before the request takes a render slot: a slow one holds none.
+  app.use(readRequestBodies({ isStaff: isStaffFor(context) }));
+  app.use(limitConcurrentRenders(MAX_CONCURRENT_RENDERS));
+  const mode = config.isProduction ? "production" : "development";
+  /** The app's background jobs, for whoever serves it to start and stop (server/serve.ts). */
+  const jobs: Job[] = [];
+  let serveHit: ServeHit | undefined;
+  if (config.pageCache.enabled) {
+    const handlers = pageCacheFor({ config, db, build }, mode, context);
+    serveHit = handlers.serveHit;
+    app.use(handlers.middleware);
+    jobs.push(...handlers.jobs);
+  }
+  app.all("/{*splat}", routerHandler({ build, mode, getLoadContext: context }));
+  app.use(answerErrors);
+  return { app, listener: listenerFor(app, serveHit), jobs };
+}
+
+const healthCheck =
+  (db: Db): RequestHandler =>
+  async (_req, res) => {
+    const isDatabaseUp = await pingDatabase(db);
+    res
+      .status(isDatabaseUp ? 200 : 503)
+      .set("Cache-Control", "no-store")
+      .json({ status: isDatabaseUp ? "ok" : "error", database: isDatabaseUp ? "ok" : "unreachable" });
+  };
+
+/** The built client: hashed assets under /assets, and the few files at the top of the folder. */
+function serveBuiltClient(app: express.Express, config: Config) {
+  const clientDir = path.resolve(config.buildDir, "client");
+  app.use("/assets", hashedAssets(path.join(clientDir, "assets")));
+  app.use(
+    onlyUnder(
+      topLevelNames(clientDir),
+      express.static(clientDir, { maxAge: "1h", index: false, setHeaders: revalidateServiceWorker }),
+    ),
+  );
+}
+
+/** One context per request: the body check asks who is posting, and the route's loaders ask again. */
+function requestContexts(db: Db): ContextOf {
   const contexts = new WeakMap<express.Request, AppLoadContext>();
-  const context = (req: express.Request) => {
+  return (req) => {
     let found = contexts.get(req);
     if (!found) {
       found = createRequestContext(db, req.headers.cookie, req.ip ?? req.socket.remoteAddress ?? "");
@@ -156,53 +182,51 @@ export function createApp({ config, db, build, viteMiddleware }: AppOptions): {
     }
     return found;
   };
-  // The body is read and bounded before the request takes a render slot: a slow one holds none.
-  // A deactivated account's session is kept (session.server.ts) but is no staff member's: a public form's limit.
-  // The database unreachable: a back-office form sent with a session cookie is given staff's limit, so a
-  // long article is not refused as too large; the route then refuses it for the database (its form keeps
-  // the text). Any other request keeps the public limit: any cookie at all would open it to anyone.
-  app.use(
-    readRequestBodies({
-      isStaff: (req) =>
-        context(req)
-          .currentUser()
-          .then(
-            (user) => user?.status === "active",
-            (error: unknown) => {
-              if (isDatabaseUnreachable(error))
-                return (
-                  /^\/admin(\/|$)/i.test(req.path) &&
-                  readCookie(req.headers.cookie, SESSION_COOKIE_NAME) !== undefined
-                );
-              throw error;
-            },
-          ),
-    }),
-  );
-  app.use(limitConcurrentRenders(MAX_CONCURRENT_RENDERS));
-  const mode = config.isProduction ? "production" : "development";
-  let serveHit: ((req: IncomingMessage, res: ServerResponse) => Promise<boolean>) | undefined;
-  /** The app's background jobs, for whoever serves it to start and stop (server/serve.ts). */
-  const jobs: Job[] = [];
-  if (config.pageCache.enabled) {
-    // The shared parts of pages take their share of the same memory (fragment-cache.server.ts).
-    const cache = new PageCache(config.pageCache.maxBytes - fragmentShare(config.pageCache.maxBytes));
-    onSiteChange(db, (change) => cache.purge(change));
-    const handlers = pageCacheHandlers({
-      cache,
-      db,
-      trustProxy: config.trustProxy,
-      render: pageHandler(build, mode),
-      context,
-    });
-    serveHit = handlers.serveHit;
-    app.use(handlers.middleware);
-    jobs.push(...pageCacheJobs(handlers.counts, cache, handlers.upgrader));
-  }
-  app.all("/{*splat}", routerHandler({ build, mode, getLoadContext: context }));
-  app.use(answerErrors);
+}
 
-  const listener: RequestListener = (req, res) => {
+/**
+ * Whether a request's body gets staff's limit. A deactivated account's session is kept
+ * (session.server.ts) but is no staff member's: a public form's limit. The database unreachable: a
+ * back-office form sent with a session cookie is given staff's limit, so a long article is not refused
+ * as too large; the route then refuses it for the database (its form keeps the text). Any other request
+ * keeps the public limit: any cookie at all would open it to anyone.
+ */
+const isStaffFor = (context: ContextOf) => (req: express.Request) =>
+  context(req)
+    .currentUser()
+    .then(
+      (user) => user?.status === "active",
+      (error: unknown) => {
+        if (isDatabaseUnreachable(error))
+          return (
+            /^\/admin(\/|$)/i.test(req.path) &&
+            readCookie(req.headers.cookie, SESSION_COOKIE_NAME) !== undefined
+          );
+        throw error;
+      },
+    );
+
+/** The page cache, emptied as the site changes, its handlers and its background jobs. */
+function pageCacheFor(
+  { config, db, build }: Pick<AppOptions, "config" | "db" | "build">,
+  mode: "production" | "development",
+  context: ContextOf,
+) {
+  // The shared parts of pages take their share of the same memory (fragment-cache.server.ts).
+  const cache = new PageCache(config.pageCache.maxBytes - fragmentShare(config.pageCache.maxBytes));
+  onSiteChange(db, (change) => cache.purge(change));
+  const handlers = pageCacheHandlers({
+    cache,
+    db,
+    trustProxy: config.trustProxy,
+    render: pageHandler(build, mode),
+    context,
+  });
+  return { ...handlers, jobs: pageCacheJobs(handlers.counts, cache, handlers.upgrader) };
+}
+
+function listenerFor(app: express.Express, serveHit: ServeHit | undefined): RequestListener {
+  return (req, res) => {
     if (!serveHit) return app(req, res);
     serveHit(req, res).then(
       (served) => served || app(req, res),
@@ -212,5 +236,4 @@ export function createApp({ config, db, build, viteMiddleware }: AppOptions): {
       },
     );
   };
-  return { app, listener, jobs };
 }

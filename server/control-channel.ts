@@ -36,6 +36,13 @@ export interface ControlChannel {
   close(): Promise<void>;
 }
 
+/** What every connection to the channel shares: the database, and whether a backup is being written. */
+interface Channel {
+  database: Database;
+  requestTimeoutMs: number;
+  isBusy: boolean;
+}
+
 /**
  * Opens the channel. Called once the server holds the data folder's lock, so a socket file found there
  * is left over from a server that died: it is replaced.
@@ -53,72 +60,85 @@ export async function startControlChannel(
     return null;
   }
   removeSocket(file);
-  let busy = false;
-  const server = net.createServer((socket) => {
-    socket.setEncoding("utf8");
-    const send = (message: object) => {
-      if (!socket.destroyed) socket.write(`${JSON.stringify(message)}\n`);
-    };
-    const refuse = (code: DomainErrorCode, message: string) => {
-      send({ error: { code, message } });
-      // Closed from this side whether or not the other end ever closes its own.
-      socket.end(() => socket.destroy());
-    };
-    // Only until the request has come: a backup then runs as long as it needs, with no line for minutes.
-    socket.setTimeout(requestTimeoutMs, () =>
-      refuse("invalid", "No request came on the control channel in time: the connection is closed."),
-    );
-    let received = "";
-    socket.on("data", (chunk: string) => {
-      received += chunk;
-      const end = received.indexOf("\n");
-      if (end < 0 && Buffer.byteLength(received) <= MAX_REQUEST_BYTES) return;
-      socket.removeAllListeners("data");
-      socket.setTimeout(0);
-      if (end < 0 || end > MAX_REQUEST_BYTES)
-        return refuse("invalid", "The request on the control channel is too long: it is one short line.");
-      void (async () => {
-        try {
-          const request = JSON.parse(received.slice(0, end)) as BackupRequest;
-          if (
-            request?.command !== "backup" ||
-            typeof request.dir !== "string" ||
-            !path.isAbsolute(request.dir)
-          )
-            throw new DomainError(
-              "invalid",
-              "The server's control channel takes only: backup to an absolute folder.",
-            );
-          if (busy)
-            throw new DomainError("conflict", "A backup is being written already: wait for it to finish.");
-          busy = true;
-          try {
-            const summary = await writeBackup(database.db, request.dir, {
-              engine: database.engine,
-              onProgress: (line) => send({ progress: line }),
-            });
-            send({ done: summary });
-          } finally {
-            busy = false;
-          }
-        } catch (error) {
-          if (!isDomainError(error))
-            console.error("[newsdesk] A backup asked through the control channel failed", error);
-          send({
-            error: {
-              code: isDomainError(error) ? error.code : "unexpected",
-              message: (error as Error).message,
-            },
-          });
-        } finally {
-          socket.end();
-        }
-      })();
-    });
-    socket.on("error", () => {}); // the command went away: nothing to answer
+  const channel: Channel = { database, requestTimeoutMs, isBusy: false };
+  const server = net.createServer((socket) => handleConnection(channel, socket));
+  await listenPrivately(server, file);
+  return {
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        removeSocket(file);
+      }),
+  };
+}
+
+/** Reads one connection's request line, within the time allowed, and answers it. */
+function handleConnection(channel: Channel, socket: net.Socket) {
+  socket.setEncoding("utf8");
+  const send = (message: object) => {
+    if (!socket.destroyed) socket.write(`${JSON.stringify(message)}\n`);
+  };
+  const refuse = (code: DomainErrorCode, message: string) => {
+    send({ error: { code, message } });
+    // Closed from this side whether or not the other end ever closes its own.
+    socket.end(() => socket.destroy());
+  };
+  // Only until the request has come: a backup then runs as long as it needs, with no line for minutes.
+  socket.setTimeout(channel.requestTimeoutMs, () =>
+    refuse("invalid", "No request came on the control channel in time: the connection is closed."),
+  );
+  let received = "";
+  socket.on("data", (chunk: string) => {
+    received += chunk;
+    const end = received.indexOf("\n");
+    if (end < 0 && Buffer.byteLength(received) <= MAX_REQUEST_BYTES) return;
+    socket.removeAllListeners("data");
+    socket.setTimeout(0);
+    if (end < 0 || end > MAX_REQUEST_BYTES)
+      return refuse("invalid", "The request on the control channel is too long: it is one short line.");
+    void answerRequest(channel, received.slice(0, end), send).finally(() => socket.end());
   });
-  // The socket is created already private, 0600 by this umask (Linux and macOS apply it to sockets):
-  // no moment when another account could connect, and no chmod needed after.
+  socket.on("error", () => {}); // the command went away: nothing to answer
+}
+
+/** Runs the one command the channel takes, a backup, and sends its progress and its end. */
+async function answerRequest(channel: Channel, line: string, send: (message: object) => void) {
+  try {
+    const request = JSON.parse(line) as BackupRequest;
+    if (request?.command !== "backup" || typeof request.dir !== "string" || !path.isAbsolute(request.dir))
+      throw new DomainError(
+        "invalid",
+        "The server's control channel takes only: backup to an absolute folder.",
+      );
+    if (channel.isBusy)
+      throw new DomainError("conflict", "A backup is being written already: wait for it to finish.");
+    channel.isBusy = true;
+    try {
+      const summary = await writeBackup(channel.database.db, request.dir, {
+        engine: channel.database.engine,
+        onProgress: (progress) => send({ progress }),
+      });
+      send({ done: summary });
+    } finally {
+      channel.isBusy = false;
+    }
+  } catch (error) {
+    if (!isDomainError(error))
+      console.error("[newsdesk] A backup asked through the control channel failed", error);
+    send({
+      error: {
+        code: isDomainError(error) ? error.code : "unexpected",
+        message: (error as Error).message,
+      },
+    });
+  }
+}
+
+/**
+ * The socket is created already private, 0600 by this umask (Linux and macOS apply it to sockets):
+ * no moment when another account could connect, and no chmod needed after.
+ */
+async function listenPrivately(server: net.Server, file: string) {
   const umask = process.umask(0o177);
   try {
     await new Promise<void>((resolve, reject) => {
@@ -131,13 +151,6 @@ export async function startControlChannel(
   } finally {
     process.umask(umask);
   }
-  return {
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        removeSocket(file);
-      }),
-  };
 }
 
 function removeSocket(file: string) {

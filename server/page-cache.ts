@@ -69,179 +69,230 @@ export interface PageCacheCounts {
   encodedOnHit: number;
 }
 
-export function pageCacheHandlers({ cache, db, trustProxy, render, context }: PageCacheOptions) {
+type InFlightRender = { generation: number; page: Promise<CachedPage | null> };
+
+/** What a found page is kept under, and how long it may stay. */
+interface CacheLookup {
+  url: string;
+  key: string;
+  cacheDuration: number;
+  lite: boolean;
+}
+
+/** What the page cache's handlers share: their options, the renders in flight and the counts. */
+interface PageCacheState extends PageCacheOptions {
   /** Renders in flight by key: a crowd asking for a page just purged waits for one render. */
-  const inFlight = new Map<string, { generation: number; page: Promise<CachedPage | null> }>();
-  const counts: PageCacheCounts = { hits: 0, misses: 0, bypasses: 0, encodedOnHit: 0 };
-  const upgrader = new CompressionUpgrader<CachedPage>({
-    replace: (key, current, better) => cache.replace(key, current, better),
-  });
-
-  /**
-   * Sends a kept page. A page asked for again is offered for its best compression; one kept in
-   * another encoding than this reader takes gets this one now, once (decision record 014).
-   */
-  async function send(
-    req: IncomingMessage,
-    res: ServerResponse,
-    key: string,
-    page: CachedPage,
-    outcome: "HIT" | "MISS",
-    options: { withSecurityHeaders: boolean; overHttps?: boolean },
-  ) {
-    if (outcome === "HIT") {
-      counts.hits++;
-      if (page.hits > 0) upgrader.offer(key, page);
-    }
-    // A 304 sends no body, so nothing is chosen or made for it (the live poll's answer, decision record 016).
-    if (isNotModified(req, page)) return sendNotModified(res, page, outcome);
-    const asked = chooseEncoding(req.headers["accept-encoding"]);
-    let bytes = asked === "identity" ? undefined : page.bodies[asked];
-    // A HEAD sends no body either: a missing encoding is not made for it.
-    if (!bytes && req.method !== "HEAD") {
-      const plain = await plainBody(page);
-      if (asked === "identity") bytes = plain;
-      else {
-        bytes = await encode(plain, asked);
-        cache.replace(key, page, { ...page, bodies: { ...page.bodies, [asked]: bytes } });
-        counts.encodedOnHit++;
-      }
-    }
-    sendPage(req, res, page, outcome, asked, bytes, options);
-  }
-
+  inFlight: Map<string, InFlightRender>;
+  counts: PageCacheCounts;
+  upgrader: CompressionUpgrader<CachedPage>;
   /**
    * The settings the last lookup used. While the database cannot be reached, the cached pages are
    * still found with them: the in-memory settings may have just been dropped (another instance's
    * change), and a hit must not need the database.
    */
-  let lastSettings: Settings | undefined;
-  const settingsForLookup = () =>
-    getSettings(db).then(
-      (settings) => (lastSettings = settings),
-      (error: unknown) => {
-        if (lastSettings && isDatabaseUnreachable(error)) return lastSettings;
-        throw error;
-      },
-    );
+  lastSettings?: Settings;
+}
 
-  /** The page's URL and cache key, or null when this request is not the cache's business. */
-  async function lookup(req: IncomingMessage) {
-    const rawUrl = req.url ?? "/";
-    const path = safeDecode(rawUrl.split("?")[0] ?? "/");
-    if (!isCacheableRequest({ method: req.method ?? "", path, cookie: req.headers.cookie })) return null;
-    const settings = await settingsForLookup();
-    if (!settings.cacheEnabled) return null;
-    const url = pageUrl(req, trustProxy);
-    const userAgent = req.headers["user-agent"];
-    const lite = liteReason(String(req.headers["save-data"] ?? ""), req.headers.cookie) !== null;
-    const key = pageCacheKey({
-      url,
-      maintenance: settings.maintenanceEnabled,
-      deviceClass: snippetsVaryByDevice(settings)
-        ? isMobileUserAgent(userAgent)
-          ? "mobile"
-          : "desktop"
-        : undefined,
-      lite,
-    });
-    return { url, key, cacheDuration: settings.cacheDuration, lite };
-  }
+type SendOptions = { withSecurityHeaders: boolean; overHttps?: boolean };
 
-  /**
-   * No settings to look with (the database unreachable since they were dropped): the request goes on
-   * uncached, where its loaders answer for the database (a 503 page), and no error is logged per request.
-   */
-  const lookupUnlessDown = (req: IncomingMessage) =>
-    lookup(req).catch((error: unknown) => {
-      if (isDatabaseUnreachable(error)) return null;
-      throw error;
-    });
-
+export function pageCacheHandlers(options: PageCacheOptions) {
+  const state: PageCacheState = {
+    ...options,
+    inFlight: new Map(),
+    counts: { hits: 0, misses: 0, bypasses: 0, encodedOnHit: 0 },
+    upgrader: new CompressionUpgrader<CachedPage>({
+      replace: (key, current, better) => options.cache.replace(key, current, better),
+    }),
+  };
   /** Answers the request from the cache if it can; false leaves it to Express. */
-  async function serveHit(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
-    const found = await lookupUnlessDown(req);
-    const page = found && cache.get(found.key);
-    if (!page) return false;
-    await send(req, res, found.key, page, "HIT", {
-      withSecurityHeaders: true,
-      overHttps: found.url.startsWith("https:"),
-    });
-    return true;
-  }
-
+  const serveHit = (req: IncomingMessage, res: ServerResponse): Promise<boolean> =>
+    serveHitFrom(state, req, res);
   const middleware: RequestHandler = async (req, res, next) => {
     try {
-      const found = await lookupUnlessDown(req);
-      if (!found) return next();
-      const noSecurityHeaders = { withSecurityHeaders: false }; // Express's middleware sent them
-      const hit = cache.get(found.key);
-      if (hit) return await send(req, res, found.key, hit, "HIT", noSecurityHeaders);
-
-      // A render that began before the latest purge may show what the change replaced: a reader who
-      // came after the change does not join it (a worker's next request must show the change).
-      const shared = inFlight.get(found.key);
-      if (shared && shared.generation === cache.generation) {
-        const page = await shared.page.catch(() => null);
-        // The page could not be kept (an error, a cookie): this reader gets a render of their own.
-        if (!page) return next();
-        counts.misses++;
-        return await send(req, res, found.key, page, "MISS", noSecurityHeaders);
-      }
-      let settle: (page: CachedPage | null) => void = () => {};
-      const mine = {
-        generation: cache.generation,
-        page: new Promise<CachedPage | null>((resolve) => (settle = resolve)),
-      };
-      inFlight.set(found.key, mine);
-      try {
-        const rendered = await renderAndStore(req, found);
-        settle(rendered instanceof Response ? null : rendered);
-        if (rendered instanceof Response) {
-          counts.bypasses++;
-          return await sendUnstored(req, res, rendered);
-        }
-        counts.misses++;
-        return await send(req, res, found.key, rendered, "MISS", noSecurityHeaders);
-      } finally {
-        settle(null);
-        if (inFlight.get(found.key) === mine) inFlight.delete(found.key);
-      }
+      await serveThroughCache(state, req, res, next);
     } catch (error) {
       next(error);
     }
   };
+  return { serveHit, middleware, counts: state.counts, upgrader: state.upgrader };
+}
 
-  /**
-   * Renders the page as a GET (a HEAD is answered from the same entry) and keeps it when it may;
-   * a response that may not be shared comes back as it is, to be sent to this reader only.
-   */
-  async function renderAndStore(
-    req: ExpressRequest,
-    { url, key, cacheDuration, lite }: { url: string; key: string; cacheDuration: number; lite: boolean },
-  ): Promise<CachedPage | Response> {
-    const generation = cache.generation;
-    const request = new Request(url, { method: "GET", headers: requestHeaders(req) });
-    const response = await render(request, context(req));
-    if (!isStorableResponse(response)) return response;
-    const text = documentTextOf(response);
-    if (text !== null) await response.body?.cancel();
-    const body = text !== null ? Buffer.from(text) : Buffer.from(await response.arrayBuffer());
-    const page = await storedPage(
-      body,
-      {
-        status: response.status,
-        headers: [...response.headers].filter(([name]) => !UNSTORED_HEADERS.has(name.toLowerCase())),
-        expiresAt: Date.now() + cacheDuration * 1000,
-      },
-      chooseEncoding(req.headers["accept-encoding"]),
-      { brotliQuality: lite ? LITE_BROTLI_QUALITY : FAST_BROTLI_QUALITY },
-    );
-    cache.set(key, page, generation);
-    return page;
+/**
+ * Sends a kept page. A page asked for again is offered for its best compression; one kept in
+ * another encoding than this reader takes gets this one now, once (decision record 014).
+ */
+async function send(
+  state: PageCacheState,
+  req: IncomingMessage,
+  res: ServerResponse,
+  key: string,
+  page: CachedPage,
+  outcome: "HIT" | "MISS",
+  options: SendOptions,
+) {
+  if (outcome === "HIT") {
+    state.counts.hits++;
+    if (page.hits > 0) state.upgrader.offer(key, page);
   }
+  // A 304 sends no body, so nothing is chosen or made for it (the live poll's answer, decision record 016).
+  if (isNotModified(req, page)) return sendNotModified(res, page, outcome);
+  const asked = chooseEncoding(req.headers["accept-encoding"]);
+  let bytes = asked === "identity" ? undefined : page.bodies[asked];
+  // A HEAD sends no body either: a missing encoding is not made for it.
+  if (!bytes && req.method !== "HEAD") {
+    const plain = await plainBody(page);
+    if (asked === "identity") bytes = plain;
+    else {
+      bytes = await encode(plain, asked);
+      state.cache.replace(key, page, { ...page, bodies: { ...page.bodies, [asked]: bytes } });
+      state.counts.encodedOnHit++;
+    }
+  }
+  sendPage(req, res, page, outcome, asked, bytes, options);
+}
 
-  return { serveHit, middleware, counts, upgrader };
+/** The settings to look a page up with (see PageCacheState.lastSettings). */
+function settingsForLookup(state: PageCacheState): Promise<Settings> {
+  return getSettings(state.db).then(
+    (settings) => (state.lastSettings = settings),
+    (error: unknown) => {
+      if (state.lastSettings && isDatabaseUnreachable(error)) return state.lastSettings;
+      throw error;
+    },
+  );
+}
+
+/** The page's URL and cache key, or null when this request is not the cache's business. */
+async function lookup(state: PageCacheState, req: IncomingMessage): Promise<CacheLookup | null> {
+  const rawUrl = req.url ?? "/";
+  const path = safeDecode(rawUrl.split("?")[0] ?? "/");
+  if (!isCacheableRequest({ method: req.method ?? "", path, cookie: req.headers.cookie })) return null;
+  const settings = await settingsForLookup(state);
+  if (!settings.cacheEnabled) return null;
+  const url = pageUrl(req, state.trustProxy);
+  const userAgent = req.headers["user-agent"];
+  const lite = liteReason(String(req.headers["save-data"] ?? ""), req.headers.cookie) !== null;
+  const key = pageCacheKey({
+    url,
+    maintenance: settings.maintenanceEnabled,
+    deviceClass: snippetsVaryByDevice(settings)
+      ? isMobileUserAgent(userAgent)
+        ? "mobile"
+        : "desktop"
+      : undefined,
+    lite,
+  });
+  return { url, key, cacheDuration: settings.cacheDuration, lite };
+}
+
+/**
+ * No settings to look with (the database unreachable since they were dropped): the request goes on
+ * uncached, where its loaders answer for the database (a 503 page), and no error is logged per request.
+ */
+const lookupUnlessDown = (state: PageCacheState, req: IncomingMessage) =>
+  lookup(state, req).catch((error: unknown) => {
+    if (isDatabaseUnreachable(error)) return null;
+    throw error;
+  });
+
+async function serveHitFrom(
+  state: PageCacheState,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<boolean> {
+  const found = await lookupUnlessDown(state, req);
+  const page = found && state.cache.get(found.key);
+  if (!page) return false;
+  await send(state, req, res, found.key, page, "HIT", {
+    withSecurityHeaders: true,
+    overHttps: found.url.startsWith("https:"),
+  });
+  return true;
+}
+
+/** Express's side: a hit, a share of a render in flight, or a render of this reader's own. */
+async function serveThroughCache(
+  state: PageCacheState,
+  req: ExpressRequest,
+  res: ServerResponse,
+  next: () => void,
+): Promise<void> {
+  const found = await lookupUnlessDown(state, req);
+  if (!found) return next();
+  const noSecurityHeaders = { withSecurityHeaders: false }; // Express's middleware sent them
+  const hit = state.cache.get(found.key);
+  if (hit) return await send(state, req, res, found.key, hit, "HIT", noSecurityHeaders);
+
+  // A render that began before the latest purge may show what the change replaced: a reader who
+  // came after the change does not join it (a worker's next request must show the change).
+  const shared = state.inFlight.get(found.key);
+  if (shared && shared.generation === state.cache.generation) {
+    const page = await shared.page.catch(() => null);
+    // The page could not be kept (an error, a cookie): this reader gets a render of their own.
+    if (!page) return next();
+    state.counts.misses++;
+    return await send(state, req, res, found.key, page, "MISS", noSecurityHeaders);
+  }
+  await renderShared(state, req, res, found, noSecurityHeaders);
+}
+
+/** Renders the page for this reader while others who ask for it meanwhile wait for the same render. */
+async function renderShared(
+  state: PageCacheState,
+  req: ExpressRequest,
+  res: ServerResponse,
+  found: CacheLookup,
+  options: SendOptions,
+): Promise<void> {
+  let settle: (page: CachedPage | null) => void = () => {};
+  const mine: InFlightRender = {
+    generation: state.cache.generation,
+    page: new Promise<CachedPage | null>((resolve) => (settle = resolve)),
+  };
+  state.inFlight.set(found.key, mine);
+  try {
+    const rendered = await renderAndStore(state, req, found);
+    settle(rendered instanceof Response ? null : rendered);
+    if (rendered instanceof Response) {
+      state.counts.bypasses++;
+      return await sendUnstored(req, res, rendered);
+    }
+    state.counts.misses++;
+    return await send(state, req, res, found.key, rendered, "MISS", options);
+  } finally {
+    settle(null);
+    if (state.inFlight.get(found.key) === mine) state.inFlight.delete(found.key);
+  }
+}
+
+/**
+ * Renders the page as a GET (a HEAD is answered from the same entry) and keeps it when it may;
+ * a response that may not be shared comes back as it is, to be sent to this reader only.
+ */
+async function renderAndStore(
+  { cache, render, context }: PageCacheState,
+  req: ExpressRequest,
+  { url, key, cacheDuration, lite }: CacheLookup,
+): Promise<CachedPage | Response> {
+  const generation = cache.generation;
+  const request = new Request(url, { method: "GET", headers: requestHeaders(req) });
+  const response = await render(request, context(req));
+  if (!isStorableResponse(response)) return response;
+  const text = documentTextOf(response);
+  if (text !== null) await response.body?.cancel();
+  const body = text !== null ? Buffer.from(text) : Buffer.from(await response.arrayBuffer());
+  const page = await storedPage(
+    body,
+    {
+      status: response.status,
+      headers: [...response.headers].filter(([name]) => !UNSTORED_HEADERS.has(name.toLowerCase())),
+      expiresAt: Date.now() + cacheDuration * 1000,
+    },
+    chooseEncoding(req.headers["accept-encoding"]),
+    { brotliQuality: lite ? LITE_BROTLI_QUALITY : FAST_BROTLI_QUALITY },
+  );
+  cache.set(key, page, generation);
+  return page;
 }
 
 /** The operator's line: "Page cache, last 15 min: 98.5% hits (12,040 hits, 183 misses, 2 not kept); 1,204 pages in 9.6 MB". */

@@ -8,7 +8,7 @@
  * A new article's first autosave creates the draft; the address then becomes its edit screen's with
  * history.replaceState, not a navigation, so the editor keeps its text, cursor and undo history.
  */
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from "react";
 import { useActionData, useNavigation, useRouteLoaderData } from "react-router";
 import {
   AUTOSAVE_DELAY_MS,
@@ -85,148 +85,266 @@ interface AutosaveOptions {
   hydrated: boolean;
 }
 
-export function useArticleAutosave({ formRef, articleId, storedStatus, hydrated }: AutosaveOptions) {
-  const [state, setState] = useState<AutosaveState>({ kind: "idle" });
-  const [unsaved, setUnsaved] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [draftId, setDraftId] = useState<string | undefined>(undefined);
+/** What the autosave remembers between renders; its timers' callbacks read and write it. */
+interface AutosaveMemory {
+  /** The last snapshot the server confirmed (or the form as loaded). */
+  baseline: string | null;
+  lastSavedAt?: string;
+  saveTimer?: ReturnType<typeof setTimeout>;
+  checkTimer?: ReturnType<typeof setTimeout>;
+  /** The pending timer is a retry after a failure: a new change need not wait for it. */
+  retrying: boolean;
+  inFlight: boolean;
+  runAgain: boolean;
+  submitted: string | null;
+  /** A field was edited between the post and its answer: that edit is not in what was saved. */
+  editedWhileSaving: boolean;
+  /** What the timers' callbacks need from the latest render. */
+  latest: { id?: string; enabled: boolean; idle: boolean };
+}
+
+/** The hook's state setters, which the autosave's steps call. */
+interface AutosaveView {
+  setState: (state: AutosaveState) => void;
+  setUnsaved: (unsaved: boolean) => void;
+  setSaving: (saving: boolean) => void;
+  setDraftId: (id: string) => void;
+}
+
+/** A draft on its way: the form's data to post, its snapshot, and the stored article it updates if any. */
+interface DraftPost {
+  data: FormData;
+  snapshot: string;
+  id?: string;
+}
+
+/** The form's data to autosave now, or null when it is not the time (the status line then says why). */
+function draftToPost(form: HTMLFormElement, memory: AutosaveMemory, view: AutosaveView): DraftPost | null {
+  if (memory.inFlight) {
+    memory.runAgain = true;
+    return null;
+  }
+  const snapshot = formSnapshot(form);
+  if (snapshot === memory.baseline) return null;
+  if (!memory.latest.enabled) {
+    view.setState({ kind: "draftsOnly" });
+    return null;
+  }
+  // A deliberate save is on its way: it saves everything, and a later autosave could overtake it.
+  if (!memory.latest.idle) return null;
+  const data = new FormData(form);
+  const title = String(data.get("title") ?? "");
+  const content = String(data.get("content") ?? "");
+  if (!isReadyToAutosave({ title, content })) {
+    view.setState({ kind: "waiting" });
+    return null;
+  }
+  for (const field of STEERING_FIELDS) data.delete(field);
+  const id = memory.latest.id;
+  if (id) data.set("id", id);
+  return { data, snapshot, id };
+}
+
+/** Posts a draft; status 0 when no answer came (offline, or the server is down). */
+async function postDraft(data: FormData): Promise<{ status: number; reply: AutosaveReply | null }> {
+  try {
+    const response = await fetch("/admin/articles/autosave", {
+      method: "POST",
+      body: data,
+      headers: { Accept: "application/json" },
+    });
+    const reply = (await response.json().catch(() => null)) as AutosaveReply | null;
+    return { status: response.status, reply };
+  } catch {
+    return { status: 0, reply: null };
+  }
+}
+
+/** The answer to an autosave: the new baseline, or the failure said and a retry planned when it may help. */
+function settleDraft(
+  memory: AutosaveMemory,
+  view: AutosaveView,
+  { snapshot, id }: DraftPost,
+  { status, reply }: { status: number; reply: AutosaveReply | null },
+  retry: () => void,
+) {
+  if (reply?.ok) {
+    memory.baseline = snapshot;
+    memory.lastSavedAt = reply.savedAt;
+    view.setState({ kind: "saved", at: reply.savedAt });
+    if (!id) {
+      view.setDraftId(reply.id);
+      memory.latest.id = reply.id;
+      // The draft exists now: a reload opens it. Not a navigation, which would remount the editor.
+      window.history.replaceState(window.history.state, "", `/admin/articles/edit/${reply.id}`);
+    }
+    return;
+  }
+  const failure = reply && !reply.ok ? reply : undefined;
+  view.setState({
+    kind: "failed",
+    message: autosaveFailureText(status, failure?.message, failure?.code),
+    lastSavedAt: memory.lastSavedAt,
+  });
+  if (isRetryable(status) && !memory.saveTimer) {
+    memory.retrying = true;
+    memory.saveTimer = setTimeout(retry, AUTOSAVE_RETRY_MS);
+  }
+}
+
+/** Sends the form as a draft when it differs from the last save and may be autosaved. */
+function useSaveDraft(
+  formRef: RefObject<HTMLFormElement | null>,
+  memory: RefObject<AutosaveMemory>,
+  view: AutosaveView,
+  differs: () => boolean,
+) {
+  const save = useCallback(async () => {
+    const remembered = memory.current;
+    remembered.saveTimer = undefined;
+    remembered.retrying = false;
+    const form = formRef.current;
+    if (!form || remembered.baseline === null) return;
+    const draft = draftToPost(form, remembered, view);
+    if (!draft) return;
+    remembered.inFlight = true;
+    view.setSaving(true);
+    view.setState({ kind: "saving", lastSavedAt: remembered.lastSavedAt });
+    const answer = await postDraft(draft.data);
+    remembered.inFlight = false;
+    view.setSaving(false);
+    settleDraft(remembered, view, draft, answer, save);
+    view.setUnsaved(differs());
+    if (remembered.runAgain) {
+      remembered.runAgain = false;
+      if (!remembered.saveTimer) remembered.saveTimer = setTimeout(save, AUTOSAVE_DELAY_MS);
+    }
+  }, [formRef, memory, view, differs]);
+  return save;
+}
+
+/**
+ * The form posted by its button: `submitting` remembers what and holds the autosave; once the post is
+ * answered, a redirect (no action data) means it was saved, a problem means it was not.
+ */
+function useDeliberateSave(
+  formRef: RefObject<HTMLFormElement | null>,
+  memory: RefObject<AutosaveMemory>,
+  view: AutosaveView,
+  check: () => void,
+) {
   const navigation = useNavigation();
   const actionData = useActionData<{ problem?: unknown } | undefined>();
   // The save's redirect hands its toast to the root loader; the status line keeps its words after the
   // toast has closed, in place of the autosave's "drafts only" note it would otherwise go on showing.
   const savedToast = useRouteLoaderData<typeof rootLoader>("root")?.toast;
 
-  /** The last snapshot the server confirmed (or the form as loaded). */
-  const baseline = useRef<string | null>(null);
-  const lastSavedAt = useRef<string | undefined>(undefined);
-  const saveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const checkTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  /** The pending timer is a retry after a failure: a new change need not wait for it. */
-  const retrying = useRef(false);
-  const inFlight = useRef(false);
-  const runAgain = useRef(false);
-  const submitted = useRef<string | null>(null);
-  /** A field was edited between the post and its answer: that edit is not in what was saved. */
-  const editedWhileSaving = useRef(false);
-  // What the timers' callbacks need from the latest render.
-  const latest = useRef({ id: articleId, enabled: autosavesStatus(storedStatus), idle: true });
+  const submitting = useCallback(() => {
+    const form = formRef.current;
+    if (!form) return;
+    memory.current.submitted = formSnapshot(form);
+    memory.current.editedWhileSaving = false;
+    clearTimeout(memory.current.saveTimer);
+    memory.current.saveTimer = undefined;
+  }, [formRef, memory]);
+
   useEffect(() => {
-    latest.current = {
+    const remembered = memory.current;
+    if (navigation.state !== "idle" || remembered.submitted === null) return;
+    const wasSaved = !actionData?.problem;
+    if (wasSaved) {
+      // The form as the saved article shows it now: the save may have added fields (a published story's
+      // correction note) that were not in the post, and counting them as changes would call the saved
+      // story unsaved. Only an edit made while the post was on its way keeps the post as the baseline.
+      const form = formRef.current;
+      remembered.baseline = form && !remembered.editedWhileSaving ? formSnapshot(form) : remembered.submitted;
+      const outcome = savedToast?.type === "success" ? (savedToast.message ?? savedToast.title) : "";
+      view.setState(outcome ? { kind: "saveOutcome", text: outcome } : { kind: "idle" });
+    }
+    remembered.submitted = null;
+    check();
+  }, [navigation.state, actionData, check, savedToast, formRef, memory, view]);
+
+  return submitting;
+}
+
+/** The autosave's memory, its `latest` kept to the latest render's article, status and navigation. */
+function useAutosaveMemory(
+  articleId: string | undefined,
+  draftId: string | undefined,
+  storedStatus: ArticleStatus | null,
+) {
+  const navigation = useNavigation();
+  const memory = useRef<AutosaveMemory>({
+    baseline: null,
+    retrying: false,
+    inFlight: false,
+    runAgain: false,
+    submitted: null,
+    editedWhileSaving: false,
+    latest: { id: articleId, enabled: autosavesStatus(storedStatus), idle: true },
+  });
+  useEffect(() => {
+    memory.current.latest = {
       id: articleId ?? draftId,
       enabled: autosavesStatus(storedStatus),
       idle: navigation.state === "idle",
     };
   });
+  return memory;
+}
+
+export function useArticleAutosave({ formRef, articleId, storedStatus, hydrated }: AutosaveOptions) {
+  const [state, setState] = useState<AutosaveState>({ kind: "idle" });
+  const [unsaved, setUnsaved] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [draftId, setDraftId] = useState<string | undefined>(undefined);
+  const view = useMemo<AutosaveView>(() => ({ setState, setUnsaved, setSaving, setDraftId }), []);
+  const memory = useAutosaveMemory(articleId, draftId, storedStatus);
 
   const differs = useCallback(() => {
     const form = formRef.current;
-    return !!form && baseline.current !== null && formSnapshot(form) !== baseline.current;
-  }, [formRef]);
+    const { baseline } = memory.current;
+    return !!form && baseline !== null && formSnapshot(form) !== baseline;
+  }, [formRef, memory]);
 
-  const save = useCallback(async () => {
-    saveTimer.current = undefined;
-    retrying.current = false;
-    const form = formRef.current;
-    if (!form || baseline.current === null) return;
-    if (inFlight.current) {
-      runAgain.current = true;
-      return;
-    }
-    const snapshot = formSnapshot(form);
-    if (snapshot === baseline.current) return;
-    if (!latest.current.enabled) return setState({ kind: "draftsOnly" });
-    // A deliberate save is on its way: it saves everything, and a later autosave could overtake it.
-    if (!latest.current.idle) return;
-    const data = new FormData(form);
-    const title = String(data.get("title") ?? "");
-    const content = String(data.get("content") ?? "");
-    if (!isReadyToAutosave({ title, content })) return setState({ kind: "waiting" });
-
-    for (const field of STEERING_FIELDS) data.delete(field);
-    const id = latest.current.id;
-    if (id) data.set("id", id);
-    inFlight.current = true;
-    setSaving(true);
-    setState({ kind: "saving", lastSavedAt: lastSavedAt.current });
-    let status = 0;
-    let reply: AutosaveReply | null = null;
-    try {
-      const response = await fetch("/admin/articles/autosave", {
-        method: "POST",
-        body: data,
-        headers: { Accept: "application/json" },
-      });
-      status = response.status;
-      reply = (await response.json().catch(() => null)) as AutosaveReply | null;
-    } catch {
-      status = 0; // no answer: offline, or the server is down
-    }
-    inFlight.current = false;
-    setSaving(false);
-
-    if (reply?.ok) {
-      baseline.current = snapshot;
-      lastSavedAt.current = reply.savedAt;
-      setState({ kind: "saved", at: reply.savedAt });
-      if (!id) {
-        setDraftId(reply.id);
-        latest.current.id = reply.id;
-        // The draft exists now: a reload opens it. Not a navigation, which would remount the editor.
-        window.history.replaceState(window.history.state, "", `/admin/articles/edit/${reply.id}`);
-      }
-    } else {
-      const failure = reply && !reply.ok ? reply : undefined;
-      setState({
-        kind: "failed",
-        message: autosaveFailureText(status, failure?.message, failure?.code),
-        lastSavedAt: lastSavedAt.current,
-      });
-      if (isRetryable(status) && !saveTimer.current) {
-        retrying.current = true;
-        saveTimer.current = setTimeout(save, AUTOSAVE_RETRY_MS);
-      }
-    }
-    setUnsaved(differs());
-    if (runAgain.current) {
-      runAgain.current = false;
-      if (!saveTimer.current) saveTimer.current = setTimeout(save, AUTOSAVE_DELAY_MS);
-    }
-  }, [formRef, differs]);
+  const save = useSaveDraft(formRef, memory, view, differs);
 
   /** Compares the form with the last save; a difference starts the autosave clock if it is not running. */
   const check = useCallback(() => {
-    checkTimer.current = undefined;
+    const remembered = memory.current;
+    remembered.checkTimer = undefined;
     const changed = differs();
     setUnsaved(changed);
     if (!changed) return;
-    if (!latest.current.enabled) return setState({ kind: "draftsOnly" });
-    if (saveTimer.current && !retrying.current) return;
-    clearTimeout(saveTimer.current);
-    retrying.current = false;
-    saveTimer.current = setTimeout(save, AUTOSAVE_DELAY_MS);
-  }, [differs, save]);
+    if (!remembered.latest.enabled) return setState({ kind: "draftsOnly" });
+    if (remembered.saveTimer && !remembered.retrying) return;
+    clearTimeout(remembered.saveTimer);
+    remembered.retrying = false;
+    remembered.saveTimer = setTimeout(save, AUTOSAVE_DELAY_MS);
+  }, [memory, differs, save]);
 
   /** Something may have changed (a click, a key): look again shortly. */
   const scheduleCheck = useCallback(() => {
-    clearTimeout(checkTimer.current);
-    checkTimer.current = setTimeout(check, CHECK_DELAY_MS);
-  }, [check]);
+    clearTimeout(memory.current.checkTimer);
+    memory.current.checkTimer = setTimeout(check, CHECK_DELAY_MS);
+  }, [memory, check]);
 
   /** A field was edited: unsaved at once (a reload right after typing is warned), then checked exactly. */
   const changed = useCallback(() => {
-    if (baseline.current === null) return;
-    if (submitted.current !== null) editedWhileSaving.current = true;
+    if (memory.current.baseline === null) return;
+    if (memory.current.submitted !== null) memory.current.editedWhileSaving = true;
     setUnsaved(true);
     scheduleCheck();
-  }, [scheduleCheck]);
+  }, [memory, scheduleCheck]);
 
   // The baseline is the form as loaded. When React takes over a page the server rendered, that is the
   // fields' defaults, read before anything React renders changes them; when it renders the form itself
   // (a navigation inside the back office), the fields as rendered.
   useLayoutEffect(() => {
     const form = formRef.current;
-    if (form && baseline.current === null)
-      baseline.current = hydrated ? formSnapshot(form) : serverFormSnapshot(form);
+    if (form && memory.current.baseline === null)
+      memory.current.baseline = hydrated ? formSnapshot(form) : serverFormSnapshot(form);
     // Only when the form first appears.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [formRef]);
@@ -236,41 +354,15 @@ export function useArticleAutosave({ formRef, articleId, storedStatus, hydrated 
     if (hydrated && differs()) check();
   }, [hydrated, differs, check]);
 
-  useEffect(
-    () => () => {
-      clearTimeout(saveTimer.current);
-      clearTimeout(checkTimer.current);
-    },
-    [],
-  );
-
-  /** The form is being posted by its button: remember what, and hold the autosave. */
-  const submitting = useCallback(() => {
-    const form = formRef.current;
-    if (!form) return;
-    submitted.current = formSnapshot(form);
-    editedWhileSaving.current = false;
-    clearTimeout(saveTimer.current);
-    saveTimer.current = undefined;
-  }, [formRef]);
-
-  // The post is answered: a redirect (no action data) means it was saved; a problem means it was not.
   useEffect(() => {
-    if (navigation.state !== "idle" || submitted.current === null) return;
-    const wasSaved = !actionData?.problem;
-    if (wasSaved) {
-      // The form as the saved article shows it now: the save may have added fields (a published story's
-      // correction note) that were not in the post, and counting them as changes would call the saved
-      // story unsaved. Only an edit made while the post was on its way keeps the post as the baseline.
-      const form = formRef.current;
-      baseline.current = form && !editedWhileSaving.current ? formSnapshot(form) : submitted.current;
-      const outcome = savedToast?.type === "success" ? (savedToast.message ?? savedToast.title) : "";
-      setState(outcome ? { kind: "saveOutcome", text: outcome } : { kind: "idle" });
-    }
-    submitted.current = null;
-    check();
-  }, [navigation.state, actionData, check, savedToast, formRef]);
+    const remembered = memory.current;
+    return () => {
+      clearTimeout(remembered.saveTimer);
+      clearTimeout(remembered.checkTimer);
+    };
+  }, [memory]);
 
+  const submitting = useDeliberateSave(formRef, memory, view, check);
   return {
     state,
     unsaved,

@@ -72,6 +72,27 @@ interface Options {
   heartbeat?: { everyMs: number; withinMs: number };
 }
 
+/** What the listening and the sending side share, for as long as the instance shares its changes. */
+interface Sharing {
+  db: Db;
+  /** This instance's name in its messages: its own are not received again. */
+  instance: string;
+  connection: { connectionString: string; connectionTimeoutMillis: number };
+  delays: { firstMs: number; maxMs: number };
+  heartbeat: { everyMs: number; withinMs: number };
+  isStopped: boolean;
+  /** The listening connection, while there is one. */
+  current: pg.Client | null;
+  retry?: NodeJS.Timeout;
+  delayMs: number;
+  /** When the connection was lost, while it is; null while listening (or before the first attempt). */
+  lostAt: number | null;
+  hasListened: boolean;
+  /** The heartbeat this instance waits to hear, if any (one at a time, on the current connection). */
+  awaited: string | null;
+  stopHeartbeat: () => void;
+}
+
 /**
  * Starts sending this instance's changes and receiving the others'; resolves, once the first attempt to
  * listen has succeeded or failed (it is retried either way), to a stop function.
@@ -81,134 +102,156 @@ export async function shareSiteChanges(
   databaseUrl: string,
   { delays = RECONNECT_DELAYS, heartbeat = HEARTBEAT }: Options = {},
 ): Promise<() => Promise<void>> {
-  const instance = randomUUID();
-  const connection = { connectionString: databaseUrl, connectionTimeoutMillis: CONNECT_TIMEOUT_MS };
-  let isStopped = false;
-  let current: pg.Client | null = null;
-  let retry: NodeJS.Timeout | undefined;
-  let delayMs = delays.firstMs;
-  /** When the connection was lost, while it is; null while listening (or before the first attempt). */
-  let lostAt: number | null = null;
-  let hasListened = false;
-
-  /** The heartbeat this instance waits to hear, if any (one at a time, on the current connection). */
-  let awaited: string | null = null;
-  let stopHeartbeat = () => {};
-
-  const onNotification = ({ payload }: pg.Notification) => {
-    try {
-      const message: unknown = JSON.parse(payload ?? "");
-      // Another instance's heartbeat is not for this one.
-      if (isHeartbeat(message)) {
-        if (message.from === instance && message.heartbeat === awaited) awaited = null;
-      } else if (isMessage(message) && message.from !== instance) receivedSiteChange(db, message.change);
-    } catch (error) {
-      console.error("[site-changes] unreadable notification", error);
-    }
+  const sharing: Sharing = {
+    db,
+    instance: randomUUID(),
+    connection: { connectionString: databaseUrl, connectionTimeoutMillis: CONNECT_TIMEOUT_MS },
+    delays,
+    heartbeat,
+    isStopped: false,
+    current: null,
+    delayMs: delays.firstMs,
+    lostAt: null,
+    hasListened: false,
+    awaited: null,
+    stopHeartbeat: () => {},
   };
+  await listen(sharing);
+  const sending = sendSiteChanges(sharing);
+  return async () => {
+    sharing.isStopped = true;
+    clearTimeout(sharing.retry);
+    sending.stopRetrying();
+    sharing.stopHeartbeat();
+    sending.stop();
+    await Promise.allSettled([sharing.current?.end(), sending.sender.end()]);
+  };
+}
 
-  /** One line per outage, however many attempts fail during it. */
-  function lost(error: unknown) {
-    if (isStopped) return;
-    if (lostAt === null) {
-      lostAt = Date.now();
-      console.error(
-        `[site-changes] Not hearing other instances' changes (${describe(error)}): reconnecting until the database answers.`,
-      );
-    }
-    retry = setTimeout(() => void listen(), delayMs);
-    delayMs = Math.min(delayMs * 2, delays.maxMs);
+function onNotification(sharing: Sharing, { payload }: pg.Notification) {
+  try {
+    const message: unknown = JSON.parse(payload ?? "");
+    // Another instance's heartbeat is not for this one.
+    if (isHeartbeat(message)) {
+      if (message.from === sharing.instance && message.heartbeat === sharing.awaited) sharing.awaited = null;
+    } else if (isMessage(message) && message.from !== sharing.instance)
+      receivedSiteChange(sharing.db, message.change);
+  } catch (error) {
+    console.error("[site-changes] unreadable notification", error);
   }
+}
 
-  function listening() {
-    delayMs = delays.firstMs;
-    if (lostAt !== null) {
-      console.log(
-        `[site-changes] Hearing other instances' changes again after ${((Date.now() - lostAt) / 1000).toFixed(1)} s; cached pages and settings dropped, since changes may have been missed.`,
-      );
-    }
-    // Any reconnect, even after a blip too short to notice: a notification may have been missed.
-    if (hasListened) receivedSiteChange(db, { scope: "everything", reason: "reconnected to the database" });
-    hasListened = true;
-    lostAt = null;
+/** One line per outage, however many attempts fail during it. */
+function lost(sharing: Sharing, error: unknown) {
+  if (sharing.isStopped) return;
+  if (sharing.lostAt === null) {
+    sharing.lostAt = Date.now();
+    console.error(
+      `[site-changes] Not hearing other instances' changes (${describe(error)}): reconnecting until the database answers.`,
+    );
   }
+  sharing.retry = setTimeout(() => void listen(sharing), sharing.delayMs);
+  sharing.delayMs = Math.min(sharing.delayMs * 2, sharing.delays.maxMs);
+}
 
-  async function listen(): Promise<void> {
-    retry = undefined;
-    if (isStopped) return;
-    const client = new pg.Client({
-      ...connection,
-      application_name: LISTENER_APPLICATION_NAME,
-      keepAlive: true,
-      keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
-    });
-    current = client;
-    let hasFailed = false;
-    let deadline: NodeJS.Timeout | undefined;
-    let quiet = () => {};
-    const fail = (error: unknown) => {
-      if (hasFailed) return;
-      hasFailed = true;
-      quiet();
-      awaited = null;
-      if (current === client) current = null;
-      client.end().catch(() => {});
-      lost(error);
-    };
-    // Before connecting: a client that emits 'error' with no listener would end the process.
-    client.on("error", fail);
-    client.on("notification", onNotification);
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${CHANNEL}`);
-    } catch (error) {
-      fail(error);
-      return;
-    }
+function listening(sharing: Sharing) {
+  sharing.delayMs = sharing.delays.firstMs;
+  if (sharing.lostAt !== null) {
+    console.log(
+      `[site-changes] Hearing other instances' changes again after ${((Date.now() - sharing.lostAt) / 1000).toFixed(1)} s; cached pages and settings dropped, since changes may have been missed.`,
+    );
+  }
+  // Any reconnect, even after a blip too short to notice: a notification may have been missed.
+  if (sharing.hasListened)
+    receivedSiteChange(sharing.db, { scope: "everything", reason: "reconnected to the database" });
+  sharing.hasListened = true;
+  sharing.lostAt = null;
+}
+
+/** Opens a listening connection; any failure of it, now or later, schedules the next (see `lost`). */
+async function listen(sharing: Sharing): Promise<void> {
+  sharing.retry = undefined;
+  if (sharing.isStopped) return;
+  const client = new pg.Client({
+    ...sharing.connection,
+    application_name: LISTENER_APPLICATION_NAME,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
+  });
+  sharing.current = client;
+  let hasFailed = false;
+  let quiet = () => {};
+  const fail = (error: unknown) => {
     if (hasFailed) return;
-    if (isStopped) {
-      await client.end().catch(() => {});
-      return;
-    }
-    // A backend ended by the server may say only 'end' (no error): that is a loss too.
-    client.on("end", () => fail(new Error("connection ended")));
-    listening();
-    // Sent on the listening connection itself: a half-open one cannot send it either.
-    const beat = setInterval(() => {
-      if (awaited !== null) return;
-      const token = randomUUID();
-      awaited = token;
-      deadline = setTimeout(() => {
-        if (awaited === token)
-          fail(new Error(`its own heartbeat not heard within ${heartbeat.withinMs / 1000} s`));
-      }, heartbeat.withinMs);
-      client
-        .query("SELECT pg_notify($1, $2)", [
-          CHANNEL,
-          JSON.stringify({ from: instance, heartbeat: token } satisfies Heartbeat),
-        ])
-        .catch(fail);
-    }, heartbeat.everyMs);
-    quiet = () => {
-      clearInterval(beat);
-      clearTimeout(deadline);
-    };
-    stopHeartbeat = quiet;
+    hasFailed = true;
+    quiet();
+    sharing.awaited = null;
+    if (sharing.current === client) sharing.current = null;
+    client.end().catch(() => {});
+    lost(sharing, error);
+  };
+  // Before connecting: a client that emits 'error' with no listener would end the process.
+  client.on("error", fail);
+  client.on("notification", (notification) => onNotification(sharing, notification));
+  try {
+    await client.connect();
+    await client.query(`LISTEN ${CHANNEL}`);
+  } catch (error) {
+    fail(error);
+    return;
   }
+  if (hasFailed) return;
+  if (sharing.isStopped) {
+    await client.end().catch(() => {});
+    return;
+  }
+  // A backend ended by the server may say only 'end' (no error): that is a loss too.
+  client.on("end", () => fail(new Error("connection ended")));
+  listening(sharing);
+  quiet = startHeartbeat(sharing, client, fail);
+  sharing.stopHeartbeat = quiet;
+}
 
-  await listen();
+/** Every HEARTBEAT.everyMs a notification to itself; not heard in time, the connection `fail`s. */
+function startHeartbeat(sharing: Sharing, client: pg.Client, fail: (error: unknown) => void): () => void {
+  const { everyMs, withinMs } = sharing.heartbeat;
+  let deadline: NodeJS.Timeout | undefined;
+  // Sent on the listening connection itself: a half-open one cannot send it either.
+  const beat = setInterval(() => {
+    if (sharing.awaited !== null) return;
+    const token = randomUUID();
+    sharing.awaited = token;
+    deadline = setTimeout(() => {
+      if (sharing.awaited === token)
+        fail(new Error(`its own heartbeat not heard within ${withinMs / 1000} s`));
+    }, withinMs);
+    client
+      .query("SELECT pg_notify($1, $2)", [
+        CHANNEL,
+        JSON.stringify({ from: sharing.instance, heartbeat: token } satisfies Heartbeat),
+      ])
+      .catch(fail);
+  }, everyMs);
+  return () => {
+    clearInterval(beat);
+    clearTimeout(deadline);
+  };
+}
 
+/**
+ * Sends this instance's changes to the others. A change that could not be sent (the database
+ * unreachable) would never reach them: once the database answers again, they are told that everything
+ * changed.
+ */
+function sendSiteChanges(sharing: Sharing) {
+  const { delays, instance } = sharing;
   const sender = new pg.Pool({
-    ...connection,
+    ...sharing.connection,
     max: 1,
     application_name: `${LISTENER_APPLICATION_NAME}-sender`,
   });
   // An idle sender cut by the server is replaced on the next send; that send says if it fails.
   sender.on("error", () => {});
-  /**
-   * A change that could not be sent (the database unreachable) would never reach the others: once the
-   * database answers again, they are told that everything changed.
-   */
   let owesEverything = false;
   let announceRetry: NodeJS.Timeout | undefined;
   let announceDelayMs = delays.firstMs;
@@ -218,7 +261,7 @@ export async function shareSiteChanges(
       JSON.stringify({ from: instance, change } satisfies Message),
     ]);
   function announceEverythingLater() {
-    if (isStopped || announceRetry) return;
+    if (sharing.isStopped || announceRetry) return;
     announceRetry = setTimeout(() => {
       announceRetry = undefined;
       notify({ scope: "everything", reason: "changes this instance could not announce" }).then(
@@ -231,7 +274,7 @@ export async function shareSiteChanges(
     }, announceDelayMs);
     announceDelayMs = Math.min(announceDelayMs * 2, delays.maxMs);
   }
-  const stopSending = broadcastSiteChanges(db, (change) => {
+  const stop = broadcastSiteChanges(sharing.db, (change) => {
     notify(change).catch((error: unknown) => {
       if (!owesEverything)
         console.error(
@@ -241,13 +284,5 @@ export async function shareSiteChanges(
       announceEverythingLater();
     });
   });
-
-  return async () => {
-    isStopped = true;
-    clearTimeout(retry);
-    clearTimeout(announceRetry);
-    stopHeartbeat();
-    stopSending();
-    await Promise.allSettled([current?.end(), sender.end()]);
-  };
+  return { sender, stop, stopRetrying: () => clearTimeout(announceRetry) };
 }

@@ -127,8 +127,31 @@ export const S3_TIMEOUTS = {
  */
 const MAX_CONNECTIONS = 256;
 
+/** The client and the bucket every operation of the store works on. */
+interface Bucket {
+  client: S3Client;
+  Bucket: string;
+}
+
 export function s3MediaStore(settings: S3Settings, timeouts = S3_TIMEOUTS): S3MediaStore {
-  const client = new S3Client({
+  const bucket: Bucket = { client: s3Client(settings, timeouts), Bucket: settings.bucket };
+  const write = (key: string, bytes: Uint8Array) => writeObject(bucket, key, bytes);
+  return {
+    description: `s3://${bucket.Bucket} at ${settings.endpoint ?? `AWS S3 (${settings.region})`}`,
+    // Keys are random and never reused, so a new file needs no "only if absent" condition, which not
+    // every S3-compatible store understands.
+    put: write,
+    replace: write,
+    read: (key) => readObject(bucket, key),
+    remove: (keys) => removeObjects(bucket, keys),
+    list: () => listMediaKeys(bucket),
+    check: () => checkBucket(bucket, settings),
+    open: (key, request) => openObject(bucket, key, request),
+  };
+}
+
+function s3Client(settings: S3Settings, timeouts: typeof S3_TIMEOUTS): S3Client {
+  return new S3Client({
     region: settings.region,
     endpoint: settings.endpoint,
     forcePathStyle: settings.forcePathStyle,
@@ -147,117 +170,111 @@ export function s3MediaStore(settings: S3Settings, timeouts = S3_TIMEOUTS): S3Me
       httpsAgent: { keepAlive: true, maxSockets: MAX_CONNECTIONS },
     },
   });
-  const Bucket = settings.bucket;
+}
 
-  async function write(key: string, bytes: Uint8Array) {
-    // A PUT replaces an object whole and atomically: readers never see part of it.
-    await client.send(
-      new PutObjectCommand({
+async function writeObject({ client, Bucket }: Bucket, key: string, bytes: Uint8Array) {
+  // A PUT replaces an object whole and atomically: readers never see part of it.
+  await client.send(
+    new PutObjectCommand({
+      Bucket,
+      Key: key,
+      Body: bytes,
+      ContentLength: bytes.length,
+      ContentType: contentTypeOfKey(key),
+      // For a bucket or CDN that serves the files itself (MEDIA_PUBLIC_URL).
+      CacheControl: MEDIA_CACHE_CONTROL,
+    }),
+  );
+}
+
+async function readObject({ client, Bucket }: Bucket, key: string): Promise<Uint8Array> {
+  try {
+    const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+    if (!object.Body) throw missingMediaFile(key);
+    return await object.Body.transformToByteArray();
+  } catch (error) {
+    if (isNotFound(error)) throw missingMediaFile(key);
+    throw error;
+  }
+}
+
+async function removeObject({ client, Bucket }: Bucket, key: string) {
+  try {
+    await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+  } catch (error) {
+    if (!isNotFound(error)) throw error;
+  }
+}
+
+async function removeObjects(bucket: Bucket, keys: Iterable<string>) {
+  const queue = [...keys];
+  const worker = async () => {
+    for (let key = queue.shift(); key !== undefined; key = queue.shift()) await removeObject(bucket, key);
+  };
+  await Promise.all(Array.from({ length: Math.min(REMOVALS_AT_ONCE, queue.length) }, worker));
+}
+
+async function* listMediaKeys({ client, Bucket }: Bucket) {
+  for await (const page of paginateListObjectsV2({ client }, { Bucket }))
+    for (const object of page.Contents ?? []) if (object.Key && isMediaKey(object.Key)) yield object.Key;
+}
+
+async function checkBucket({ client, Bucket }: Bucket, settings: S3Settings) {
+  try {
+    await client.send(new HeadBucketCommand({ Bucket }));
+    // Reading is not enough: uploads write and deletions delete. The probe's name is no media key.
+    const probe = `newsdesk-start-check-${randomBytes(6).toString("hex")}`;
+    await client.send(new PutObjectCommand({ Bucket, Key: probe, Body: "ok", ContentLength: 2 }));
+    await client.send(new DeleteObjectCommand({ Bucket, Key: probe }));
+  } catch (error) {
+    throw explainS3Failure(error, settings);
+  }
+}
+
+async function openObject(
+  { client, Bucket }: Bucket,
+  key: string,
+  request: ObjectRequest,
+): Promise<StoredObject | null | "unsatisfiable"> {
+  try {
+    if (request.isHead) {
+      const head = await client.send(
+        new HeadObjectCommand({
+          Bucket,
+          Key: key,
+          IfNoneMatch: request.ifNoneMatch,
+          IfModifiedSince: request.ifModifiedSince,
+        }),
+      );
+      return {
+        status: 200,
+        contentLength: head.ContentLength,
+        etag: head.ETag,
+        lastModified: head.LastModified,
+      };
+    }
+    const object = await client.send(
+      new GetObjectCommand({
         Bucket,
         Key: key,
-        Body: bytes,
-        ContentLength: bytes.length,
-        ContentType: contentTypeOfKey(key),
-        // For a bucket or CDN that serves the files itself (MEDIA_PUBLIC_URL).
-        CacheControl: MEDIA_CACHE_CONTROL,
+        Range: request.range,
+        IfNoneMatch: request.ifNoneMatch,
+        IfModifiedSince: request.ifModifiedSince,
       }),
     );
+    return {
+      status: object.ContentRange ? 206 : 200,
+      body: object.Body as Readable,
+      contentLength: object.ContentLength,
+      contentRange: object.ContentRange,
+      etag: object.ETag,
+      lastModified: object.LastModified,
+    };
+  } catch (error) {
+    const status = statusOf(error);
+    if (status === 304) return { status: 304 };
+    if (status === 416 || (error instanceof Error && error.name === "InvalidRange")) return "unsatisfiable";
+    if (isNotFound(error)) return null;
+    throw error;
   }
-
-  async function removeOne(key: string) {
-    try {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
-    } catch (error) {
-      if (!isNotFound(error)) throw error;
-    }
-  }
-
-  return {
-    description: `s3://${Bucket} at ${settings.endpoint ?? `AWS S3 (${settings.region})`}`,
-    // Keys are random and never reused, so a new file needs no "only if absent" condition, which not
-    // every S3-compatible store understands.
-    put: write,
-    replace: write,
-
-    async read(key) {
-      try {
-        const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
-        if (!object.Body) throw missingMediaFile(key);
-        return await object.Body.transformToByteArray();
-      } catch (error) {
-        if (isNotFound(error)) throw missingMediaFile(key);
-        throw error;
-      }
-    },
-
-    async remove(keys) {
-      const queue = [...keys];
-      const worker = async () => {
-        for (let key = queue.shift(); key !== undefined; key = queue.shift()) await removeOne(key);
-      };
-      await Promise.all(Array.from({ length: Math.min(REMOVALS_AT_ONCE, queue.length) }, worker));
-    },
-
-    async *list() {
-      for await (const page of paginateListObjectsV2({ client }, { Bucket }))
-        for (const object of page.Contents ?? []) if (object.Key && isMediaKey(object.Key)) yield object.Key;
-    },
-
-    async check() {
-      try {
-        await client.send(new HeadBucketCommand({ Bucket }));
-        // Reading is not enough: uploads write and deletions delete. The probe's name is no media key.
-        const probe = `newsdesk-start-check-${randomBytes(6).toString("hex")}`;
-        await client.send(new PutObjectCommand({ Bucket, Key: probe, Body: "ok", ContentLength: 2 }));
-        await client.send(new DeleteObjectCommand({ Bucket, Key: probe }));
-      } catch (error) {
-        throw explainS3Failure(error, settings);
-      }
-    },
-
-    async open(key, request) {
-      try {
-        if (request.isHead) {
-          const head = await client.send(
-            new HeadObjectCommand({
-              Bucket,
-              Key: key,
-              IfNoneMatch: request.ifNoneMatch,
-              IfModifiedSince: request.ifModifiedSince,
-            }),
-          );
-          return {
-            status: 200,
-            contentLength: head.ContentLength,
-            etag: head.ETag,
-            lastModified: head.LastModified,
-          };
-        }
-        const object = await client.send(
-          new GetObjectCommand({
-            Bucket,
-            Key: key,
-            Range: request.range,
-            IfNoneMatch: request.ifNoneMatch,
-            IfModifiedSince: request.ifModifiedSince,
-          }),
-        );
-        return {
-          status: object.ContentRange ? 206 : 200,
-          body: object.Body as Readable,
-          contentLength: object.ContentLength,
-          contentRange: object.ContentRange,
-          etag: object.ETag,
-          lastModified: object.LastModified,
-        };
-      } catch (error) {
-        const status = statusOf(error);
-        if (status === 304) return { status: 304 };
-        if (status === 416 || (error instanceof Error && error.name === "InvalidRange"))
-          return "unsatisfiable";
-        if (isNotFound(error)) return null;
-        throw error;
-      }
-    },
-  };
 }

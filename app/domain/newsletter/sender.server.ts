@@ -100,143 +100,166 @@ const isMailboxRefusal = (error: SmtpSendError) =>
   [550, 551, 553].includes(error.code ?? 0) &&
   !/\b5\.7\.\d/.test(error.message);
 
-export function startNewsletterSender(db: Db, options: SenderOptions): NewsletterSender {
-  const owner = options.owner ?? `${process.pid}-${crypto.randomBytes(4).toString("hex")}`;
-  const leaseMs = options.leaseMs ?? 30_000;
-  const intervalMs = options.intervalMs ?? 15_000;
-  const spacingMs = 60_000 / options.ratePerMinute;
-  const waiting: { wake?: () => void } = {};
-  let isStopping = false;
-  let session = null as SmtpSession | null;
+/** A running sender's state, shared by its loop and the steps of a batch. */
+interface Sending {
+  db: Db;
+  options: SenderOptions;
+  owner: string;
+  leaseMs: number;
+  intervalMs: number;
+  spacingMs: number;
+  waiting: { wake?: () => void };
+  isStopping: boolean;
+  session: SmtpSession | null;
   /** The earliest moment the next message may go: the rate holds across batches and issues. */
-  let nextSendAt = Date.now();
+  nextSendAt: number;
+}
 
-  /**
-   * Works one batch of an issue's due deliveries; answers whether there may be more to do at once. An
-   * issue whose last deliveries wait for a retry gives its lease up meanwhile, so that other issues
-   * (a breaking-news e-mail, the digest) and other instances are not held behind it.
-   */
-  async function workBatch(issue: NewsletterIssue): Promise<boolean> {
-    const settings = await getSettings(db);
-    const batch = await dueDeliveries(db, issue.id, BATCH);
-    if (batch.length === 0) {
-      if ((await nextRetryAt(db, issue.id)) === null) {
-        await finishIssue(db, issue.id, owner);
-        return true;
-      }
-      await releaseIssueLease(db, issue.id, owner);
-      return false;
-    }
-    session ??= openSmtpSession(options.smtpUrl, dkimOptions(options.dkim));
-    for (const delivery of batch) {
-      if (isStopping) return false;
-      const delayMs = nextSendAt - Date.now();
-      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
-      nextSendAt = Math.max(Date.now(), nextSendAt) + spacingMs;
-      // Renewed just before each message (after the wait): a pause or a takeover is seen before sending.
-      if (!(await renewIssueLease(db, issue.id, owner, leaseMs))) return true;
-      await deliver(issue, settings, delivery);
-    }
-    return true;
-  }
-
-  async function deliver(issue: NewsletterIssue, settings: Settings, delivery: DueDelivery) {
-    const row = { issueId: issue.id, subscriberId: delivery.subscriberId, owner };
-    if (delivery.subscriberStatus !== "confirmed") return skipIfGone(db, issue.id, delivery.subscriberId);
-    const mail = issueMailFor(issue, settings, {
-      email: delivery.email,
-      token: delivery.token,
-      countsToken: delivery.countsToken,
-      // Only while an admin has open counts on (off by default): no image, no counted links otherwise.
-      isCounted: settings.newsletterOpenCounts,
-    });
-    // Whether the row was marked sending before the last line, or could not be (another sender has it,
-    // or the reader left since the batch was read).
-    let mark = "none" as "none" | "sending" | "refused";
-    try {
-      await session!.send(
-        {
-          from: senderAddress(options),
-          to: delivery.email,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
-          messageId: messageIdOf(issue.id, delivery.subscriberId, options),
-          headers: {
-            "List-Unsubscribe": `<${oneClickUnsubscribeLink(configuredOrigin(settings), delivery.token)}>`,
-            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-          },
-        },
-        async () => {
-          mark = (await markSending(db, issue.id, delivery.subscriberId)) ? "sending" : "refused";
-          if (mark === "refused") throw new Error("the delivery is no longer this sender's to send");
-        },
-      );
-    } catch (error) {
-      if (mark === "refused") return skipIfGone(db, issue.id, delivery.subscriberId);
-      return settleFailure(row, delivery, error as SmtpSendError, mark === "sending");
-    }
-    // The server's 250: committed. A failure to record it leaves the row `sending`, sent again later.
-    await markSent(db, issue.id, delivery.subscriberId);
-  }
-
-  /**
-   * A message the mail server did not take. Refused for this reader: a 5xx fails the delivery (and a
-   * refusal of their mailbox bounces the address), a 4xx is tried again later, up to the retries.
-   * Nothing said about this reader (no connection, the sender refused, the line lost): the delivery
-   * is left queued and the send waits (the loop logs it and looks again). One marked `sending` is queued
-   * again, even when its "." went out unanswered (the server may have taken it): it goes again with the
-   * same Message-ID.
-   */
-  async function settleFailure(
-    row: { issueId: string; subscriberId: string; owner: string },
-    delivery: DueDelivery,
-    error: SmtpSendError,
-    isMarked: boolean,
-  ) {
-    const reason = error.message.slice(0, 500);
-    if (error.stage === "server") {
-      if (isMarked) await retryDelivery(db, row, { at: new Date(), error: reason, isAttempt: false });
-      throw error;
-    }
-    const delay = (options.retryDelaysMs ?? RETRY_DELAYS_MS)[delivery.attempts];
-    if (error.isPermanent || delay === undefined) {
-      const hasFailed = await failDelivery(db, row, reason);
-      if (hasFailed && error.isPermanent && isMailboxRefusal(error))
-        await markBounced(db, delivery.subscriberId, reason);
-      return;
-    }
-    await retryDelivery(db, row, { at: new Date(Date.now() + delay), error: reason });
-  }
-
-  whenIssueDue(db, () => waiting.wake?.());
-  const running = (async () => {
-    while (!isStopping) {
-      let issue: NewsletterIssue | null = null;
-      let hasMore = false;
-      try {
-        await queueDueIssues(db);
-        issue = await takeIssueLease(db, owner, leaseMs);
-        if (issue) hasMore = await workBatch(issue);
-      } catch (error) {
-        console.error("[newsletter] sending failed; trying again shortly", error);
-        session?.close();
-        session = null;
-        hasMore = false;
-      }
-      if (issue && isStopping) await releaseIssueLease(db, issue.id, owner).catch(() => {});
-      // Nothing to send now, or a failure (the database or the mail server down): wait, then look again.
-      if (!hasMore && !isStopping) await sleep(intervalMs, waiting);
-    }
-    session?.close();
-  })();
-
+export function startNewsletterSender(db: Db, options: SenderOptions): NewsletterSender {
+  const sending: Sending = {
+    db,
+    options,
+    owner: options.owner ?? `${process.pid}-${crypto.randomBytes(4).toString("hex")}`,
+    leaseMs: options.leaseMs ?? 30_000,
+    intervalMs: options.intervalMs ?? 15_000,
+    spacingMs: 60_000 / options.ratePerMinute,
+    waiting: {},
+    isStopping: false,
+    session: null,
+    nextSendAt: Date.now(),
+  };
+  whenIssueDue(db, () => sending.waiting.wake?.());
+  const running = sendUntilStopped(sending);
   return {
-    wake: () => waiting.wake?.(),
+    wake: () => sending.waiting.wake?.(),
     async stop() {
-      isStopping = true;
-      waiting.wake?.();
+      sending.isStopping = true;
+      sending.waiting.wake?.();
       await running;
     },
   };
+}
+
+/** The sender's loop: one batch after another while there is work, a sleep when there is none. */
+async function sendUntilStopped(sending: Sending): Promise<void> {
+  const { db, owner } = sending;
+  while (!sending.isStopping) {
+    let issue: NewsletterIssue | null = null;
+    let hasMore = false;
+    try {
+      await queueDueIssues(db);
+      issue = await takeIssueLease(db, owner, sending.leaseMs);
+      if (issue) hasMore = await workBatch(sending, issue);
+    } catch (error) {
+      console.error("[newsletter] sending failed; trying again shortly", error);
+      sending.session?.close();
+      sending.session = null;
+      hasMore = false;
+    }
+    if (issue && sending.isStopping) await releaseIssueLease(db, issue.id, owner).catch(() => {});
+    // Nothing to send now, or a failure (the database or the mail server down): wait, then look again.
+    if (!hasMore && !sending.isStopping) await sleep(sending.intervalMs, sending.waiting);
+  }
+  sending.session?.close();
+}
+
+/**
+ * Works one batch of an issue's due deliveries; answers whether there may be more to do at once. An
+ * issue whose last deliveries wait for a retry gives its lease up meanwhile, so that other issues
+ * (a breaking-news e-mail, the digest) and other instances are not held behind it.
+ */
+async function workBatch(sending: Sending, issue: NewsletterIssue): Promise<boolean> {
+  const { db, owner, options } = sending;
+  const settings = await getSettings(db);
+  const batch = await dueDeliveries(db, issue.id, BATCH);
+  if (batch.length === 0) {
+    if ((await nextRetryAt(db, issue.id)) === null) {
+      await finishIssue(db, issue.id, owner);
+      return true;
+    }
+    await releaseIssueLease(db, issue.id, owner);
+    return false;
+  }
+  sending.session ??= openSmtpSession(options.smtpUrl, dkimOptions(options.dkim));
+  for (const delivery of batch) {
+    if (sending.isStopping) return false;
+    const delayMs = sending.nextSendAt - Date.now();
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    sending.nextSendAt = Math.max(Date.now(), sending.nextSendAt) + sending.spacingMs;
+    // Renewed just before each message (after the wait): a pause or a takeover is seen before sending.
+    if (!(await renewIssueLease(db, issue.id, owner, sending.leaseMs))) return true;
+    await deliver(sending, issue, settings, delivery);
+  }
+  return true;
+}
+
+async function deliver(sending: Sending, issue: NewsletterIssue, settings: Settings, delivery: DueDelivery) {
+  const { db, options } = sending;
+  const row = { issueId: issue.id, subscriberId: delivery.subscriberId, owner: sending.owner };
+  if (delivery.subscriberStatus !== "confirmed") return skipIfGone(db, issue.id, delivery.subscriberId);
+  const mail = issueMailFor(issue, settings, {
+    email: delivery.email,
+    token: delivery.token,
+    countsToken: delivery.countsToken,
+    // Only while an admin has open counts on (off by default): no image, no counted links otherwise.
+    isCounted: settings.newsletterOpenCounts,
+  });
+  // Whether the row was marked sending before the last line, or could not be (another sender has it,
+  // or the reader left since the batch was read).
+  let mark = "none" as "none" | "sending" | "refused";
+  try {
+    await sending.session!.send(
+      {
+        from: senderAddress(options),
+        to: delivery.email,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        messageId: messageIdOf(issue.id, delivery.subscriberId, options),
+        headers: {
+          "List-Unsubscribe": `<${oneClickUnsubscribeLink(configuredOrigin(settings), delivery.token)}>`,
+          "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        },
+      },
+      async () => {
+        mark = (await markSending(db, issue.id, delivery.subscriberId)) ? "sending" : "refused";
+        if (mark === "refused") throw new Error("the delivery is no longer this sender's to send");
+      },
+    );
+  } catch (error) {
+    if (mark === "refused") return skipIfGone(db, issue.id, delivery.subscriberId);
+    return settleFailure(sending, row, delivery, error as SmtpSendError, mark === "sending");
+  }
+  // The server's 250: committed. A failure to record it leaves the row `sending`, sent again later.
+  await markSent(db, issue.id, delivery.subscriberId);
+}
+
+/**
+ * A message the mail server did not take. Refused for this reader: a 5xx fails the delivery (and a
+ * refusal of their mailbox bounces the address), a 4xx is tried again later, up to the retries.
+ * Nothing said about this reader (no connection, the sender refused, the line lost): the delivery
+ * is left queued and the send waits (the loop logs it and looks again). One marked `sending` is queued
+ * again, even when its "." went out unanswered (the server may have taken it): it goes again with the
+ * same Message-ID.
+ */
+async function settleFailure(
+  { db, options }: Sending,
+  row: { issueId: string; subscriberId: string; owner: string },
+  delivery: DueDelivery,
+  error: SmtpSendError,
+  isMarked: boolean,
+) {
+  const reason = error.message.slice(0, 500);
+  if (error.stage === "server") {
+    if (isMarked) await retryDelivery(db, row, { at: new Date(), error: reason, isAttempt: false });
+    throw error;
+  }
+  const delay = (options.retryDelaysMs ?? RETRY_DELAYS_MS)[delivery.attempts];
+  if (error.isPermanent || delay === undefined) {
+    const hasFailed = await failDelivery(db, row, reason);
+    if (hasFailed && error.isPermanent && isMailboxRefusal(error))
+      await markBounced(db, delivery.subscriberId, reason);
+    return;
+  }
+  await retryDelivery(db, row, { at: new Date(Date.now() + delay), error: reason });
 }
