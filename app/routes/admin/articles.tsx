@@ -1,3 +1,4 @@
+import type { Db } from "#app/db/client.server";
 import { data, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { getSettings } from "#app/domain/settings/settings.server";
@@ -87,64 +88,73 @@ const reply = (result: ArticleActionResult, status = 200) => data({ result }, { 
 export const action = withDomainErrors(async ({ request, context }: Route.ActionArgs) => {
   const user = await requirePermission(context, "articles", "create");
   const form = await request.formData();
-  const db = context.db;
+  if (form.get("intent") === "delete-empty-drafts") return deleteEmptyDraftsAction(context.db, user, form);
+  if (form.get("intent") === "bulk") return runBulkAction(context.db, user, form);
+  return runRowAction(context.db, user, form);
+});
 
-  if (form.get("intent") === "delete-empty-drafts") {
-    const ids = form.getAll("ids").map(String).filter(Boolean);
-    if (ids.length === 0) return reply({ type: "info", title: EMPTY_DRAFT_TEXT.noneLeft });
-    // Without JavaScript the confirmation is a second step rendered by the server.
-    if (form.get("confirmed") !== "yes")
-      return reply({
-        type: "confirm",
-        title: EMPTY_DRAFT_TEXT.confirm(ids.length),
-        intent: "delete-empty-drafts",
-        ids,
-      });
-    try {
-      const { deleted, kept } = await deleteEmptyDrafts(db, user, ids);
-      if (deleted === 0 && kept === 0) return reply({ type: "info", title: EMPTY_DRAFT_TEXT.noneLeft });
-      if (deleted === 0) return reply({ type: "info", title: EMPTY_DRAFT_TEXT.kept(kept) });
-      return reply({
-        type: "success",
-        title: EMPTY_DRAFT_TEXT.deleted(deleted),
-        message: kept > 0 ? EMPTY_DRAFT_TEXT.kept(kept) : undefined,
-      });
-    } catch (error) {
-      expectedError(error, "[articles] deleting empty drafts failed");
-      return reply({ type: "error", title: EMPTY_DRAFT_TEXT.failed }, 500);
-    }
+type ActionUser = Awaited<ReturnType<typeof requirePermission>>;
+
+/** "Delete empty drafts": confirmed first (a second step without JavaScript), then done. */
+async function deleteEmptyDraftsAction(db: Db, user: ActionUser, form: FormData) {
+  const ids = form.getAll("ids").map(String).filter(Boolean);
+  if (ids.length === 0) return reply({ type: "info", title: EMPTY_DRAFT_TEXT.noneLeft });
+  // Without JavaScript the confirmation is a second step rendered by the server.
+  if (form.get("confirmed") !== "yes")
+    return reply({
+      type: "confirm",
+      title: EMPTY_DRAFT_TEXT.confirm(ids.length),
+      intent: "delete-empty-drafts",
+      ids,
+    });
+  try {
+    const { deleted, kept } = await deleteEmptyDrafts(db, user, ids);
+    if (deleted === 0 && kept === 0) return reply({ type: "info", title: EMPTY_DRAFT_TEXT.noneLeft });
+    if (deleted === 0) return reply({ type: "info", title: EMPTY_DRAFT_TEXT.kept(kept) });
+    return reply({
+      type: "success",
+      title: EMPTY_DRAFT_TEXT.deleted(deleted),
+      message: kept > 0 ? EMPTY_DRAFT_TEXT.kept(kept) : undefined,
+    });
+  } catch (error) {
+    expectedError(error, "[articles] deleting empty drafts failed");
+    return reply({ type: "error", title: EMPTY_DRAFT_TEXT.failed }, 500);
   }
+}
 
-  if (form.get("intent") === "bulk") {
-    const parsed = bulkAction.safeParse(Object.fromEntries(form));
-    const ids = form.getAll("ids").map(String).filter(Boolean);
-    if (!parsed.success || ids.length === 0)
-      return reply({ type: "error", title: ARTICLE_TEXT.bulkFailed }, 400);
-    const { bulkAction: chosen, confirmed } = parsed.data;
-    // Without JavaScript the confirmation is a second step rendered by the server.
-    if (chosen === "delete" && !confirmed)
-      return reply({
-        type: "confirm",
-        title: ARTICLE_TEXT.deleteConfirm,
-        intent: "bulk",
-        bulkAction: chosen,
-        ids,
-      });
-    try {
-      const { processed, failed } = await bulkArticles(db, user, ids, chosen);
-      return reply(bulkResultText(processed, failed), failed > 0 ? 207 : 200);
-    } catch (error) {
-      expectedError(error, "[articles] bulk failed");
-      return reply(
-        {
-          type: "error",
-          title: chosen === "delete" ? ARTICLE_TEXT.deleteManyFailed : ARTICLE_TEXT.bulkFailed,
-        },
-        500,
-      );
-    }
+/** The list's bulk bar: one action on the chosen rows (a delete confirmed first). */
+async function runBulkAction(db: Db, user: ActionUser, form: FormData) {
+  const parsed = bulkAction.safeParse(Object.fromEntries(form));
+  const ids = form.getAll("ids").map(String).filter(Boolean);
+  if (!parsed.success || ids.length === 0)
+    return reply({ type: "error", title: ARTICLE_TEXT.bulkFailed }, 400);
+  const { bulkAction: chosen, confirmed } = parsed.data;
+  // Without JavaScript the confirmation is a second step rendered by the server.
+  if (chosen === "delete" && !confirmed)
+    return reply({
+      type: "confirm",
+      title: ARTICLE_TEXT.deleteConfirm,
+      intent: "bulk",
+      bulkAction: chosen,
+      ids,
+    });
+  try {
+    const { processed, failed } = await bulkArticles(db, user, ids, chosen);
+    return reply(bulkResultText(processed, failed), failed > 0 ? 207 : 200);
+  } catch (error) {
+    expectedError(error, "[articles] bulk failed");
+    return reply(
+      {
+        type: "error",
+        title: chosen === "delete" ? ARTICLE_TEXT.deleteManyFailed : ARTICLE_TEXT.bulkFailed,
+      },
+      500,
+    );
   }
+}
 
+/** One row's action: publish, unpublish, feature, breaking, delete (the last two confirmed first). */
+async function runRowAction(db: Db, user: ActionUser, form: FormData) {
   const parsed = rowAction.safeParse(Object.fromEntries(form));
   if (!parsed.success) return reply({ type: "error", title: ARTICLE_TEXT.bulkFailed }, 400);
   const { intent, id, confirmed } = parsed.data;
@@ -172,7 +182,7 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
       500,
     );
   }
-});
+}
 
 export const meta: Route.MetaFunction = () => [{ title: "Articles - Admin" }];
 

@@ -1,3 +1,4 @@
+import type { Db } from "#app/db/client.server";
 import { data, Form, Link } from "react-router";
 import { z } from "zod";
 import { requirePermission } from "#app/auth/guard.server";
@@ -81,35 +82,7 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
   const form = await request.formData();
   const db = context.db;
   const intent = form.get("intent");
-
-  if (intent === "settings") {
-    const key = String(form.get("setting"));
-    if (!(MODERATION_SETTINGS as readonly string[]).includes(key)) {
-      return reply(
-        {
-          type: "error",
-          title: COMMENT_MODERATION_TEXT.settingsFailedTitle,
-          message: COMMENT_MODERATION_TEXT.settingsFailed,
-        },
-        400,
-      );
-    }
-    try {
-      await updateModerationSettings(db, user, { [key]: form.get("value") === "on" });
-      return reply({ type: "success", title: COMMENT_MODERATION_TEXT.settingsSaved });
-    } catch (error) {
-      expectedError(error, "[comments] settings failed");
-      return reply(
-        {
-          type: "error",
-          title: COMMENT_MODERATION_TEXT.settingsFailedTitle,
-          message: COMMENT_MODERATION_TEXT.settingsFailed,
-        },
-        500,
-      );
-    }
-  }
-
+  if (intent === "settings") return saveModerationSetting(db, user, form);
   if (intent === "cleanup") {
     try {
       return reply({ type: "success", title: cleanupResultText(await cleanupOrphanedComments(db, user)) });
@@ -119,39 +92,77 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
     }
   }
 
-  if (intent === "bulk") {
-    const chosen = z.enum(["approve", "reject", "spam", "delete"]).safeParse(form.get("bulkAction"));
-    const ids = form.getAll("ids").map(String).filter(Boolean);
-    if (!chosen.success || ids.length === 0)
-      return reply({ type: "error", title: COMMENT_MODERATION_TEXT.bulkFailed }, 400);
-    if (chosen.data === "delete" && form.get("confirmed") !== "yes") {
-      return reply({
-        type: "confirm",
-        title: COMMENT_MODERATION_TEXT.deleteConfirm,
-        intent: "bulk",
-        bulkAction: "delete",
-        ids,
-      });
-    }
-    try {
-      const { processed, failed } = await bulkModerate(db, user, ids, chosen.data);
-      if (processed === 0) return reply({ type: "error", title: COMMENT_MODERATION_TEXT.bulkFailed }, 409);
-      const noun = (n: number) => `${n} ${n === 1 ? "comment" : "comments"}`;
-      return failed === 0
-        ? reply({ type: "success", title: `Processed ${noun(processed)}.` })
-        : reply(
-            {
-              type: "warning",
-              title: `Processed ${noun(processed)}; ${noun(failed)} could not change from their status.`,
-            },
-            207,
-          );
-    } catch (error) {
-      expectedError(error, "[comments] bulk failed");
-      return reply({ type: "error", title: COMMENT_MODERATION_TEXT.bulkFailed }, 500);
-    }
-  }
+  if (intent === "bulk") return runBulkModeration(db, user, form);
+  return runRowModeration(db, user, form);
+});
 
+type ActionUser = Awaited<ReturnType<typeof requirePermission>>;
+
+/** One of the moderation switches, turned on or off. */
+async function saveModerationSetting(db: Db, user: ActionUser, form: FormData) {
+  const key = String(form.get("setting"));
+  if (!(MODERATION_SETTINGS as readonly string[]).includes(key)) {
+    return reply(
+      {
+        type: "error",
+        title: COMMENT_MODERATION_TEXT.settingsFailedTitle,
+        message: COMMENT_MODERATION_TEXT.settingsFailed,
+      },
+      400,
+    );
+  }
+  try {
+    await updateModerationSettings(db, user, { [key]: form.get("value") === "on" });
+    return reply({ type: "success", title: COMMENT_MODERATION_TEXT.settingsSaved });
+  } catch (error) {
+    expectedError(error, "[comments] settings failed");
+    return reply(
+      {
+        type: "error",
+        title: COMMENT_MODERATION_TEXT.settingsFailedTitle,
+        message: COMMENT_MODERATION_TEXT.settingsFailed,
+      },
+      500,
+    );
+  }
+}
+
+/** The list's bulk bar: approve, reject, spam or delete the chosen comments (a delete confirmed first). */
+async function runBulkModeration(db: Db, user: ActionUser, form: FormData) {
+  const chosen = z.enum(["approve", "reject", "spam", "delete"]).safeParse(form.get("bulkAction"));
+  const ids = form.getAll("ids").map(String).filter(Boolean);
+  if (!chosen.success || ids.length === 0)
+    return reply({ type: "error", title: COMMENT_MODERATION_TEXT.bulkFailed }, 400);
+  if (chosen.data === "delete" && form.get("confirmed") !== "yes") {
+    return reply({
+      type: "confirm",
+      title: COMMENT_MODERATION_TEXT.deleteConfirm,
+      intent: "bulk",
+      bulkAction: "delete",
+      ids,
+    });
+  }
+  try {
+    const { processed, failed } = await bulkModerate(db, user, ids, chosen.data);
+    if (processed === 0) return reply({ type: "error", title: COMMENT_MODERATION_TEXT.bulkFailed }, 409);
+    const noun = (n: number) => `${n} ${n === 1 ? "comment" : "comments"}`;
+    return failed === 0
+      ? reply({ type: "success", title: `Processed ${noun(processed)}.` })
+      : reply(
+          {
+            type: "warning",
+            title: `Processed ${noun(processed)}; ${noun(failed)} could not change from their status.`,
+          },
+          207,
+        );
+  } catch (error) {
+    expectedError(error, "[comments] bulk failed");
+    return reply({ type: "error", title: COMMENT_MODERATION_TEXT.bulkFailed }, 500);
+  }
+}
+
+/** One comment's action (a delete confirmed first). */
+async function runRowModeration(db: Db, user: ActionUser, form: FormData) {
   const parsed = rowAction.safeParse(Object.fromEntries(form));
   if (!parsed.success) return reply({ type: "error", title: COMMENT_MODERATION_TEXT.bulkFailed }, 400);
   const { intent: rowIntent, id, from, confirmed } = parsed.data;
@@ -176,7 +187,7 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
       known ? statusOf(known) : 500,
     );
   }
-});
+}
 
 export const meta: Route.MetaFunction = () => [{ title: "Comments - Admin" }];
 

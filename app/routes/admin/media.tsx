@@ -1,3 +1,4 @@
+import type { Db } from "#app/db/client.server";
 import { useEffect } from "react";
 import { data, Form, Link } from "react-router";
 import { z } from "zod";
@@ -105,60 +106,74 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
     return fail({ title: MEDIA_TEXT.uploadFailed, message: MEDIA_TEXT.tryAgain }, 400);
   }
   const intent = text(form, "intent");
-  const db = context.db;
+  const step = { db: context.db, actor, form, back };
+  if (intent === "upload") return runUpload(step);
+  if (intent === "bulk") return runBulkMediaAction(step);
+  return runItemAction(step, intent);
+});
 
-  if (intent === "upload") {
-    if (!userCan(actor, "media", "upload")) accessDenied();
-    const fields = {
-      mode: text(form, "mode"),
-      name: text(form, "name"),
-      alt: text(form, "alt"),
-      description: text(form, "description"),
-      tags: text(form, "tags"),
-      url: text(form, "url"),
-    };
-    const file = form.get("file");
-    try {
-      await uploadMedia(db, actor, { ...fields, file: file instanceof File ? file : null });
-      return redirectWithToast(back, { type: "success", title: MEDIA_TEXT.uploaded });
-    } catch (error) {
-      const known = expectedError(error, "[media] upload failed");
-      if (known) {
-        const { title = MEDIA_TEXT.uploadFailed, field } = known.details;
-        return fail({ title, message: known.message, field }, statusOf(known), fields);
-      }
-      return fail({ title: MEDIA_TEXT.uploadFailed, message: MEDIA_TEXT.tryAgain }, 500, fields);
-    }
-  }
+/** What each of the screen's actions works with. */
+interface ActionStep {
+  db: Db;
+  actor: Awaited<ReturnType<typeof requirePermission>>;
+  form: FormData;
+  /** The screen as it was (its filters and page), where a done action goes back to. */
+  back: string;
+}
 
-  const failure =
-    intent === "bulk"
-      ? MEDIA_TEXT.bulkFailed
-      : intent === "delete"
-        ? MEDIA_TEXT.deleteFailed
-        : MEDIA_TEXT.updateFailed;
-  if (intent === "bulk") {
-    const parsed = bulkSchema.safeParse({ bulkAction: form.get("bulkAction"), ids: form.getAll("ids") });
-    if (!parsed.success)
-      return fail({ title: MEDIA_TEXT.bulkFailed, message: MEDIA_TEXT.bulkNeedsChoice }, 400);
-    const { bulkAction, ids } = parsed.data;
-    // Outside the try below: a refusal is the 403 page (withDomainErrors), not a failure to report.
-    if (!userCan(actor, "media", bulkAction === "delete" ? "delete" : "upload")) accessDenied();
-    if (!userCan(actor, "media", "delete") && !(await ownsAllMedia(db, actor.id, ids))) accessDenied();
-    if (bulkAction === "delete" && !isConfirmed(form)) return askFirst({ ids, isBulk: true });
-    try {
-      const n =
-        bulkAction === "delete"
-          ? await deleteMedia(db, actor, ids)
-          : await setMediaStatus(db, actor, ids, bulkAction === "activate" ? "active" : "inactive");
-      return redirectWithToast(back, {
-        type: "success",
-        title: `Successfully processed ${n} media item${n === 1 ? "" : "s"}!`,
-      });
-    } catch (error) {
-      return failed(error, failure);
+/** An upload, or a link to a file elsewhere; what was typed comes back with a refusal. */
+async function runUpload({ db, actor, form, back }: ActionStep) {
+  if (!userCan(actor, "media", "upload")) accessDenied();
+  const fields = {
+    mode: text(form, "mode"),
+    name: text(form, "name"),
+    alt: text(form, "alt"),
+    description: text(form, "description"),
+    tags: text(form, "tags"),
+    url: text(form, "url"),
+  };
+  const file = form.get("file");
+  try {
+    await uploadMedia(db, actor, { ...fields, file: file instanceof File ? file : null });
+    return redirectWithToast(back, { type: "success", title: MEDIA_TEXT.uploaded });
+  } catch (error) {
+    const known = expectedError(error, "[media] upload failed");
+    if (known) {
+      const { title = MEDIA_TEXT.uploadFailed, field } = known.details;
+      return fail({ title, message: known.message, field }, statusOf(known), fields);
     }
+    return fail({ title: MEDIA_TEXT.uploadFailed, message: MEDIA_TEXT.tryAgain }, 500, fields);
   }
+}
+
+/** The bulk bar: activate, deactivate or delete the chosen items (a delete confirmed first). */
+async function runBulkMediaAction({ db, actor, form, back }: ActionStep) {
+  const failure = MEDIA_TEXT.bulkFailed;
+  const parsed = bulkSchema.safeParse({ bulkAction: form.get("bulkAction"), ids: form.getAll("ids") });
+  if (!parsed.success)
+    return fail({ title: MEDIA_TEXT.bulkFailed, message: MEDIA_TEXT.bulkNeedsChoice }, 400);
+  const { bulkAction, ids } = parsed.data;
+  // Outside the try below: a refusal is the 403 page (withDomainErrors), not a failure to report.
+  if (!userCan(actor, "media", bulkAction === "delete" ? "delete" : "upload")) accessDenied();
+  if (!userCan(actor, "media", "delete") && !(await ownsAllMedia(db, actor.id, ids))) accessDenied();
+  if (bulkAction === "delete" && !isConfirmed(form)) return askFirst({ ids, isBulk: true });
+  try {
+    const n =
+      bulkAction === "delete"
+        ? await deleteMedia(db, actor, ids)
+        : await setMediaStatus(db, actor, ids, bulkAction === "activate" ? "active" : "inactive");
+    return redirectWithToast(back, {
+      type: "success",
+      title: `Successfully processed ${n} media item${n === 1 ? "" : "s"}!`,
+    });
+  } catch (error) {
+    return failed(error, failure);
+  }
+}
+
+/** One item: featured on or off, or deleted (confirmed first). */
+async function runItemAction({ db, actor, form, back }: ActionStep, intent: string) {
+  const failure = intent === "delete" ? MEDIA_TEXT.deleteFailed : MEDIA_TEXT.updateFailed;
   if (intent !== "featured" && intent !== "delete") return fail({ title: failure }, 400);
   if (!userCan(actor, "media", intent === "delete" ? "delete" : "upload")) accessDenied();
   const parsed = idSchema.safeParse({ id: form.get("id") });
@@ -179,7 +194,7 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
   } catch (error) {
     return failed(error, failure);
   }
-});
+}
 
 function failed(error: unknown, title: string) {
   const known = expectedError(error, "[media] action failed");
