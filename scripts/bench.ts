@@ -78,6 +78,12 @@ const FEW_CONNECTIONS = 4;
 const AGAINST = env.BENCH_AGAINST?.trim() || undefined;
 const AGAINST_ROUNDS = roundsOf(env.BENCH_AGAINST_ROUNDS);
 const AGAINST_PORT = Number(env.BENCH_AGAINST_PORT ?? PORT + 2);
+/** BENCH_AGAINST_WORKERS=N: on PostgreSQL both builds of the comparison run N workers (default one process). */
+const AGAINST_WORKERS = env.BENCH_AGAINST_WORKERS ? Number(env.BENCH_AGAINST_WORKERS) : undefined;
+if (AGAINST_WORKERS !== undefined && !(Number.isInteger(AGAINST_WORKERS) && AGAINST_WORKERS >= 1))
+  throw new Error(
+    `[bench] BENCH_AGAINST_WORKERS "${env.BENCH_AGAINST_WORKERS}": a whole number of workers, 1 or more`,
+  );
 /** BENCH_ONLY=against: the comparison alone, without the budgets' run. */
 const IS_AGAINST_ONLY = env.BENCH_ONLY?.trim() === "against";
 if (env.BENCH_ONLY?.trim() && !IS_AGAINST_ONLY)
@@ -385,7 +391,7 @@ async function compareWithOther(
     ours: { dataDir, database, port: PORT },
     theirs: { ...theirs, port: AGAINST_PORT, root: other.root },
     start,
-    workers: SERVER_URL ? 1 : undefined,
+    workers: SERVER_URL ? (AGAINST_WORKERS ?? 1) : undefined,
     sweepPaths,
     load: LOAD,
     fewConnections: FEW_CONNECTIONS,
