@@ -3,7 +3,7 @@ import { findAccountLink, setPasswordWithLink } from "#app/auth/account-links.se
 import { ACCOUNT_LINK_TEXT } from "#app/auth/account-links-text";
 import { AuthAlert, AuthCard } from "#app/components/admin/auth-card";
 import { getSettings } from "#app/domain/settings/settings.server";
-import { describedBy, FormField, inputClass } from "#app/components/admin/form-field";
+import { PasswordField } from "#app/components/admin/password-field";
 import {
   checkForm,
   newPasswordSchema,
@@ -77,31 +77,21 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
       <Form method="post" noValidate className="mt-6 space-y-4">
         {/* For password managers: which account this password belongs to. */}
         <input type="email" name="username" autoComplete="username" value={link.email} readOnly hidden />
-        <FormField
+        <PasswordField
           id="new-password"
+          name="newPassword"
           label="New Password"
+          autoComplete="new-password"
           problem={errors.newPassword}
           hint={PASSWORD_RULE_TEXT}
-        >
-          <input
-            id="new-password"
-            name="newPassword"
-            type="password"
-            autoComplete="new-password"
-            className={inputClass}
-            {...describedBy("new-password", errors.newPassword)}
-          />
-        </FormField>
-        <FormField id="confirm-password" label="Confirm New Password" problem={errors.confirmPassword}>
-          <input
-            id="confirm-password"
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            className={inputClass}
-            {...describedBy("confirm-password", errors.confirmPassword)}
-          />
-        </FormField>
+        />
+        <PasswordField
+          id="confirm-password"
+          name="confirmPassword"
+          label="Confirm New Password"
+          autoComplete="new-password"
+          problem={errors.confirmPassword}
+        />
         <button
           type="submit"
           disabled={isSaving}
