@@ -3,8 +3,8 @@
  * ends every other session: the text above the fields says so.
  */
 import { Form } from "react-router";
-import { PASSWORD_RULE_TEXT, type FieldErrors } from "#app/domain/users/user-form";
-import { PasswordField } from "./password-field";
+import type { FieldErrors } from "#app/domain/users/user-form";
+import { NewPasswordFields, PasswordField } from "./password-field";
 
 export function PasswordChangeForm({ errors, isBusy }: { errors: FieldErrors; isBusy: boolean }) {
   return (
@@ -19,21 +19,7 @@ export function PasswordChangeForm({ errors, isBusy }: { errors: FieldErrors; is
           autoComplete="current-password"
           problem={errors.currentPassword}
         />
-        <PasswordField
-          id="new-password"
-          name="newPassword"
-          label="New Password"
-          autoComplete="new-password"
-          problem={errors.newPassword}
-          hint={PASSWORD_RULE_TEXT}
-        />
-        <PasswordField
-          id="confirm-password"
-          name="confirmPassword"
-          label="Confirm New Password"
-          autoComplete="new-password"
-          problem={errors.confirmPassword}
-        />
+        <NewPasswordFields errors={errors} />
         <div className="md:col-span-3">
           <button
             type="submit"

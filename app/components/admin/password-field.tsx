@@ -4,7 +4,7 @@
  * tied to it for screen readers; `autoComplete` tells password managers whether to fill or to suggest.
  */
 import type { ReactNode } from "react";
-import type { FieldProblem } from "#app/domain/users/user-form";
+import { PASSWORD_RULE_TEXT, type FieldProblem } from "#app/domain/users/user-form";
 import { describedBy, FormField, inputClass } from "./form-field";
 
 export function PasswordField({
@@ -35,5 +35,32 @@ export function PasswordField({
         {...describedBy(id, problem)}
       />
     </FormField>
+  );
+}
+
+/** A new password and its confirmation, as Profile and the set-password page ask for them. */
+export function NewPasswordFields({
+  errors,
+}: {
+  errors: { newPassword?: FieldProblem; confirmPassword?: FieldProblem };
+}) {
+  return (
+    <>
+      <PasswordField
+        id="new-password"
+        name="newPassword"
+        label="New Password"
+        autoComplete="new-password"
+        problem={errors.newPassword}
+        hint={PASSWORD_RULE_TEXT}
+      />
+      <PasswordField
+        id="confirm-password"
+        name="confirmPassword"
+        label="Confirm New Password"
+        autoComplete="new-password"
+        problem={errors.confirmPassword}
+      />
+    </>
   );
 }
