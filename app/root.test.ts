@@ -3,93 +3,11 @@
  * real root, site layout, pages and server entry, on a seeded database, without building anything.
  * The back office still hydrates.
  */
-import {
-  createRequestHandler,
-  type ServerBuild,
-  UNSAFE_withComponentProps as withComponentProps,
-  UNSAFE_withErrorBoundaryProps as withErrorBoundaryProps,
-} from "react-router";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createRequestContext } from "#app/auth/current-user.server";
 import { seedDatabase } from "#app/db/seed.server";
 import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
 import { redirectWithToast } from "#app/lib/flash.server";
-import * as entry from "./entry.server";
-import * as root from "./root";
-import * as login from "./routes/admin/login";
-import * as article from "./routes/site/article";
-import * as home from "./routes/site/home";
-import * as siteLayout from "./routes/site/layout";
-
-/** The routes of app/routes.ts this test visits, as a build would list them. */
-const ROUTES = {
-  root: { module: root, path: "" },
-  "routes/site/layout": { module: siteLayout, parentId: "root" },
-  "routes/site/home": { module: home, parentId: "routes/site/layout", index: true },
-  "routes/site/article": { module: article, parentId: "routes/site/layout", path: "article/:id" },
-  "routes/admin/login": { module: login, parentId: "root", path: "admin/login" },
-} as const;
-
-/** What React Router's Vite plugin does to a route module: components get their props from the route. */
-function asBuilt(module: Record<string, unknown>) {
-  const built: Record<string, unknown> = { ...module };
-  if (typeof module.default === "function")
-    built.default = withComponentProps(module.default as Parameters<typeof withComponentProps>[0]);
-  if (typeof module.ErrorBoundary === "function")
-    built.ErrorBoundary = withErrorBoundaryProps(
-      module.ErrorBoundary as Parameters<typeof withErrorBoundaryProps>[0],
-    );
-  return built;
-}
-
-function serverBuild(): ServerBuild {
-  const routes = Object.fromEntries(
-    Object.entries(ROUTES).map(([id, route]) => [
-      id,
-      { id, caseSensitive: false, ...route, module: asBuilt(route.module) },
-    ]),
-  );
-  const assets = Object.fromEntries(
-    Object.entries(ROUTES).map(([id, route]) => {
-      const module = route.module as Record<string, unknown>;
-      return [
-        id,
-        {
-          id,
-          parentId: "parentId" in route ? route.parentId : undefined,
-          path: "path" in route ? route.path : undefined,
-          index: "index" in route ? route.index : undefined,
-          module: `/assets/${id.replaceAll("/", "-")}.js`,
-          imports: ["/assets/chunk-react.js"],
-          css: id === "root" ? ["/assets/root.css"] : [],
-          hasAction: "action" in module,
-          hasLoader: "loader" in module,
-          hasClientAction: false,
-          hasClientLoader: "clientLoader" in module,
-          hasClientMiddleware: false,
-          hasErrorBoundary: "ErrorBoundary" in module,
-        },
-      ];
-    }),
-  );
-  return {
-    entry: { module: entry },
-    routes,
-    assets: {
-      entry: { module: "/assets/entry.client.js", imports: ["/assets/chunk-react.js"] },
-      url: "/assets/manifest.js",
-      version: "test",
-      routes: assets,
-    },
-    publicPath: "/",
-    assetsBuildDirectory: "build/client",
-    future: { v8_middleware: false },
-    ssr: true,
-    isSpaMode: false,
-    prerender: [],
-    routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
-  } as unknown as ServerBuild;
-}
+import { readerDocuments } from "#test-support/reader-documents";
 
 const HYDRATION = [
   "__reactRouterContext", // the context and the streamed loader data
@@ -106,12 +24,11 @@ describe("the document", () => {
   beforeAll(async () => {
     database = await createTestDatabase("pglite");
     await seedDatabase(database.db, { adminEmail: "admin@example.com", adminPassword: "secret12" });
-    const handler = createRequestHandler(serverBuild(), "production");
-    handle = async (path, cookie) => {
-      const request = new Request(`http://localhost${path}`, { headers: cookie ? { Cookie: cookie } : {} });
-      const response = await handler(request, createRequestContext(database.db, cookie, "127.0.0.1"));
-      return { status: response.status, html: await response.text() };
-    };
+    const read = readerDocuments(database.db, {
+      via: "react-router",
+      assets: { sharedChunks: ["/assets/chunk-react.js"], rootCss: ["/assets/root.css"] },
+    });
+    handle = (path, cookie) => read(path, { headers: cookie ? { Cookie: cookie } : {} });
     const { html } = await handle("/");
     articlePath = html.match(/href="(\/article\/[^"]+)"/)?.[1] ?? "";
   });

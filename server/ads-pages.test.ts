@@ -197,7 +197,8 @@ describe.each(TEST_ENGINES)("ads on the pages (%s)", (engine) => {
     const cached = await read(storyPath);
     expect(cached.cache).toBe("HIT");
     expect(cached.body).toContain('data-ad-slot="1234567890"');
-    const units = await m.units.listAdUnits(database.db);
+    // As the Ads screen lists them.
+    const units = m.unitRules.readStoredAdUnits((await m.settingsRead.getSettings(database.db)).adSlots);
     const story = units.find((unit) => unit.name === "Story break")!;
     await m.units.setAdUnitActive(database.db, admin, story.id, false);
     const after = await read(storyPath);

@@ -25,14 +25,11 @@ import { mediaFiles } from "./media-files";
 import type { Job } from "./jobs";
 import { pageCacheHandlers, pageCacheJobs } from "./page-cache";
 import { limitConcurrentRenders } from "./render-gate";
-import { BODY_LIMITS, readRequestBodies } from "./request-body";
+import { readRequestBodies } from "./request-body";
 import { pageHandler } from "./page-handler";
 import { routerHandler } from "./router-handler";
 import { hashedAssets } from "./static-assets";
 import { refuseUnreadableRequests, rejectCrossSiteWrites, securityHeaders } from "./security";
-
-/** The largest body any route accepts: an upload (server/request-body.ts has each route's). */
-export const MAX_REQUEST_BODY_BYTES = BODY_LIMITS.upload;
 
 /**
  * Renders in progress at once (server/render-gate.ts). Enough to keep a PostgreSQL server busy while

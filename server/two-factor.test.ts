@@ -16,6 +16,7 @@ import {
   startVite,
   TEST_ENGINES,
 } from "#test-support/app-over-http";
+import { totpCode, totpStep } from "#test-support/authenticator";
 
 type Modules = AppModules & {
   testing: typeof import("#app/db/testing.server");
@@ -23,7 +24,6 @@ type Modules = AppModules & {
   settingsRead: typeof import("#app/domain/settings/settings.server");
   schema: typeof import("#app/db/schema");
   users: typeof import("#app/domain/users/users.server");
-  totp: typeof import("#app/auth/totp.server");
 };
 const MODULE_PATHS: Record<keyof Modules, string> = {
   ...APP_MODULE_PATHS,
@@ -32,7 +32,6 @@ const MODULE_PATHS: Record<keyof Modules, string> = {
   settingsRead: "/app/domain/settings/settings.server.ts",
   schema: "/app/db/schema.ts",
   users: "/app/domain/users/users.server.ts",
-  totp: "/app/auth/totp.server.ts",
 };
 
 let vite: ViteDevServer;
@@ -111,7 +110,7 @@ describe.each(TEST_ENGINES)("two-factor sign-in over HTTP on %s", (engine) => {
     expect(wrong.status).toBe(400);
     expect(wrong.body).toContain(TWO_FACTOR_TEXT.setupCodeWrong);
     // A code from one step back, as a phone a little behind would show: the next sign-in needs a later one.
-    const code = m.totp.totpCode(key, m.totp.totpStep(new Date(Date.now() - STEP_MS)));
+    const code = totpCode(key, totpStep(new Date(Date.now() - STEP_MS)));
     const on = await request("/admin/profile/two-factor", {
       cookie: session,
       form: { intent: "confirm", code },
@@ -122,7 +121,7 @@ describe.each(TEST_ENGINES)("two-factor sign-in over HTTP on %s", (engine) => {
     expect(recovery).toHaveLength(10);
     return { key, recovery };
   }
-  const currentCode = (key: string) => m.totp.totpCode(key, m.totp.totpStep(new Date()));
+  const currentCode = (key: string) => totpCode(key, totpStep(new Date()));
 
   test("set up in Profile; then the password gives only the code page, and a code signs in once", async () => {
     await m.users.createUser(

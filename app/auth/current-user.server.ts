@@ -28,10 +28,7 @@ const toCurrentUser = (user: User): CurrentUser => ({
 });
 
 /** The signed-in user behind a Cookie header, or null (no cookie, unknown or expired session). */
-export async function findCurrentUser(
-  db: Db,
-  cookieHeader: string | null | undefined,
-): Promise<CurrentUser | null> {
+async function findCurrentUser(db: Db, cookieHeader: string | null | undefined): Promise<CurrentUser | null> {
   const token = await readSessionToken(cookieHeader);
   if (!token) return null;
   const found = await findSessionUser(db, token);

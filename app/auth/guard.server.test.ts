@@ -5,7 +5,7 @@ import type { UserRole, UserStatus } from "#app/lib/enums";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase, one } from "#app/db/testing.server";
 import { isDomainError } from "#app/lib/errors";
 import { toResponse } from "#app/lib/http-errors.server";
-import { createRequestContext, findCurrentUser } from "./current-user.server";
+import { createRequestContext } from "./current-user.server";
 import { requireAdminPath, requireJsonUser, requirePermission, requireUser } from "./guard.server";
 import { commitSessionCookie, createSession } from "./session.server";
 
@@ -74,7 +74,9 @@ describe.each(TEST_ENGINES)("the back-office guard on %s", (engine) => {
   const anonymous = (path = "/admin/dashboard") => new Request(`http://localhost${path}`);
 
   test("not signed in: every guard redirects to /admin/login", async () => {
-    expect(await findCurrentUser(database.db, anonymous().headers.get("Cookie"))).toBeNull();
+    expect(
+      await createRequestContext(database.db, anonymous().headers.get("Cookie"), "127.0.0.1").currentUser(),
+    ).toBeNull();
     await expectRedirectToLogin(() => requireUser(ctx(anonymous())));
     await expectRedirectToLogin(() => requirePermission(ctx(anonymous()), "dashboard", "view"));
     await expectRedirectToLogin(() =>
@@ -96,7 +98,9 @@ describe.each(TEST_ENGINES)("the back-office guard on %s", (engine) => {
     const url = "http://localhost/admin";
     const cookie = (await commitSessionCookie(new Request(url), "y".repeat(43))).split(";")[0] ?? "";
     const forged = new Request(url, { headers: { Cookie: cookie } });
-    expect(await findCurrentUser(database.db, forged.headers.get("Cookie"))).toBeNull();
+    expect(
+      await createRequestContext(database.db, forged.headers.get("Cookie"), "127.0.0.1").currentUser(),
+    ).toBeNull();
     await expectRedirectToLogin(() => requireUser(ctx(forged)));
   });
 

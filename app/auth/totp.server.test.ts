@@ -1,14 +1,7 @@
 import { TOTP, URI } from "otpauth";
 import { describe, expect, test } from "vitest";
-import {
-  base32Decode,
-  base32Encode,
-  matchTotp,
-  newTotpSecret,
-  otpauthUri,
-  totpCode,
-  totpStep,
-} from "./totp.server";
+import { base32Decode, base32Encode, totpCode, totpStep } from "#test-support/authenticator";
+import { matchTotp, newTotpSecret, otpauthUri } from "./totp.server";
 
 // RFC 6238 appendix B: the SHA-1 seed "12345678901234567890", 8-digit codes.
 const RFC_SECRET = base32Encode(Buffer.from("12345678901234567890"));

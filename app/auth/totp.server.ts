@@ -3,9 +3,10 @@
  * 30-second steps since 1970, 6 digits, secret in Base32 (RFC 4648). The algorithm, Base32 and the
  * otpauth:// address come from `otpauth`, a maintained library checked against the RFC's test vectors
  * (totp.server.test.ts); what this module adds is the app's policy: 160-bit secrets, one step of clock
- * drift either side, and a step that the caller refuses to accept twice.
+ * drift either side, and a step that the caller refuses to accept twice. It only checks codes; the tests
+ * make them as an authenticator app would (tests/support/authenticator.ts).
  */
-import { HOTP, Secret, TOTP } from "otpauth";
+import { Secret, TOTP } from "otpauth";
 
 export const TOTP_STEP_SECONDS = 30;
 export const TOTP_DIGITS = 6;
@@ -13,27 +14,10 @@ export const TOTP_DIGITS = 6;
 export const TOTP_DRIFT_STEPS = 1;
 const ALGORITHM = "SHA1";
 
-export const base32Encode = (bytes: Uint8Array): string => new Secret({ buffer: copyOf(bytes) }).base32;
-
-/** The bytes of a Base32 text; case, spaces and padding as people and apps write them. Throws if not Base32. */
-export const base32Decode = (text: string): Buffer =>
-  Buffer.from(Secret.fromBase32(text.toUpperCase().replace(/[\s=-]/g, "")).bytes);
-
-/** A fresh ArrayBuffer holding exactly these bytes (a Buffer may be a window on a larger pool). */
-function copyOf(bytes: Uint8Array): ArrayBuffer {
-  const buffer = new ArrayBuffer(bytes.byteLength);
-  new Uint8Array(buffer).set(bytes);
-  return buffer;
-}
-
 /** A new secret: 160 random bits, as RFC 4226 recommends, in Base32 for the app. */
 export const newTotpSecret = () => new Secret({ size: 20 }).base32;
 
-export const totpStep = (now: Date) => Math.floor(now.getTime() / 1000 / TOTP_STEP_SECONDS);
-
-/** The code for one time step (RFC 4226's HOTP with the step as its counter). */
-export const totpCode = (secret: string, step: number, digits = TOTP_DIGITS): string =>
-  HOTP.generate({ secret: Secret.fromBase32(secret), counter: step, digits, algorithm: ALGORITHM });
+const totpStep = (now: Date) => Math.floor(now.getTime() / 1000 / TOTP_STEP_SECONDS);
 
 /** What a person typed, without the spaces and dashes apps show in the middle of a code. */
 export const cleanCode = (typed: string) => typed.replace(/[\s-]/g, "");

@@ -5,7 +5,7 @@
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-export function csvCell(value: string | number | Date | null | undefined): string {
+function csvCell(value: string | number | Date | null | undefined): string {
   const text =
     value === null || value === undefined ? "" : value instanceof Date ? value.toISOString() : String(value);
   const safe = FORMULA_START.test(text) ? `'${text}` : text;

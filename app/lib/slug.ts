@@ -49,7 +49,7 @@ export function categoryMatchKey(value: string): string {
     .trim();
 }
 
-export const categoriesMatch = (a: string, b: string) => categoryMatchKey(a) === categoryMatchKey(b);
+const categoriesMatch = (a: string, b: string) => categoryMatchKey(a) === categoryMatchKey(b);
 
 /** The order the header, footer and categories bar use; others follow alphabetically. */
 export const PREFERRED_CATEGORIES = [

@@ -5,7 +5,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { totpCode, totpStep } from "../../app/auth/totp.server";
+import { totpCode, totpStep } from "../support/authenticator";
 import { E2E_ACCOUNTS } from "./accounts";
 import { signIn } from "./helpers";
 

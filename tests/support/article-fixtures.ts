@@ -1,8 +1,12 @@
 /**
  * What the article rule tests share: staff members of each role (not in the users table: the rules
- * read the actor, not a row), a validated article form with defaults, and the status a rule refused with.
+ * read the actor, not a row), a validated article form with defaults, the status a rule refused with,
+ * and an article's history in the order it was written.
  */
+import { asc, eq } from "drizzle-orm";
 import type { CurrentUser } from "#app/auth/guard.server";
+import type { DbOrTx } from "#app/db/client.server";
+import { articleRevisions, type ArticleRevision } from "#app/db/schema";
 import { parseArticleForm, type ArticleInput } from "#app/lib/article-form/article-input";
 import { isDomainError } from "#app/lib/errors";
 import { statusOf } from "#app/lib/http-errors.server";
@@ -35,4 +39,13 @@ export async function outcome(work: Promise<unknown>) {
     if (!isDomainError(error)) throw error;
     return statusOf(error);
   }
+}
+
+/** An article's revisions, the oldest first. */
+export function revisionsInOrder(db: DbOrTx, articleId: string): Promise<ArticleRevision[]> {
+  return db
+    .select()
+    .from(articleRevisions)
+    .where(eq(articleRevisions.articleId, articleId))
+    .orderBy(asc(articleRevisions.createdAt), asc(articleRevisions.id));
 }

@@ -1,7 +1,7 @@
 /**
  * Renders whole reader documents in tests: the real root, site layout, pages (the not-found catch-all
- * included) and server entry, as a build would wire them (app/root.test.ts does the same for its own
- * routes), on a test database, without building anything.
+ * included) and server entry, and the back office's sign-in page (which still hydrates), as a build would
+ * wire them, on a test database, without building anything.
  */
 import {
   createRequestHandler,
@@ -14,6 +14,7 @@ import type { Db } from "#app/db/client.server";
 import * as entry from "#app/entry.server";
 import { createReaderPages } from "#app/reader-pages.server";
 import * as root from "#app/root";
+import * as login from "#app/routes/admin/login";
 import * as allArticles from "#app/routes/site/all-articles";
 import * as article from "#app/routes/site/article";
 import * as author from "#app/routes/site/author";
@@ -26,7 +27,7 @@ import * as notFound from "#app/routes/site/not-found";
 import * as search from "#app/routes/site/search";
 import * as tag from "#app/routes/site/tag";
 
-/** The reader routes of app/routes.ts these tests visit. */
+/** The reader routes of app/routes.ts these tests visit, and one back-office page (app/root.test.ts). */
 const ROUTES = {
   root: { module: root, path: "" },
   "routes/site/layout": { module: siteLayout, parentId: "root" },
@@ -44,7 +45,18 @@ const ROUTES = {
   "routes/site/latest-news": { module: latestNews, parentId: "routes/site/layout", path: "latest-news" },
   "routes/site/contact": { module: contact, parentId: "routes/site/layout", path: "contact" },
   "routes/site/not-found": { module: notFound, parentId: "routes/site/layout", path: "*" },
+  "routes/admin/login": { module: login, parentId: "root", path: "admin/login" },
 } as const;
+
+/**
+ * What a build may list beside each route's module: the chunk every one imports (React, split out) and
+ * the root's stylesheet. app/root.test.ts asks for them, to check a reader's page carries no preloads.
+ */
+export interface BuildAssets {
+  sharedChunks: string[];
+  rootCss: string[];
+}
+const NO_ASSETS: BuildAssets = { sharedChunks: [], rootCss: [] };
 
 /** What React Router's Vite plugin does to a route module: components get their props from the route. */
 function asBuilt(module: Record<string, unknown>) {
@@ -59,7 +71,7 @@ function asBuilt(module: Record<string, unknown>) {
 }
 
 /** The reader routes above as a build gives them to the server. */
-export function serverBuildForTests(): ServerBuild {
+export function serverBuildForTests({ sharedChunks, rootCss }: BuildAssets = NO_ASSETS): ServerBuild {
   const routes = Object.fromEntries(
     Object.entries(ROUTES).map(([id, route]) => [
       id,
@@ -77,8 +89,8 @@ export function serverBuildForTests(): ServerBuild {
           path: "path" in route ? route.path : undefined,
           index: "index" in route ? route.index : undefined,
           module: `/assets/${id.replaceAll("/", "-")}.js`,
-          imports: [],
-          css: [],
+          imports: sharedChunks,
+          css: id === "root" ? rootCss : [],
           hasAction: "action" in module,
           hasLoader: "loader" in module,
           hasClientAction: false,
@@ -93,7 +105,7 @@ export function serverBuildForTests(): ServerBuild {
     entry: { module: entry },
     routes,
     assets: {
-      entry: { module: "/assets/entry.client.js", imports: [] },
+      entry: { module: "/assets/entry.client.js", imports: sharedChunks },
       url: "/assets/manifest.js",
       version: "test",
       routes: assets,
@@ -115,9 +127,12 @@ export function serverBuildForTests(): ServerBuild {
  */
 export function readerDocuments(
   db: Db,
-  { via = "reader-pages" }: { via?: "reader-pages" | "react-router" } = {},
+  {
+    via = "reader-pages",
+    assets = NO_ASSETS,
+  }: { via?: "reader-pages" | "react-router"; assets?: BuildAssets } = {},
 ) {
-  const build = serverBuildForTests();
+  const build = serverBuildForTests(assets);
   const router = createRequestHandler(build, "production");
   const readerPages = via === "reader-pages" ? createReaderPages(build, "production") : null;
   return async (

@@ -3,7 +3,7 @@
  * delete. Every button is a real form post; with JavaScript, deletes ask for confirmation first.
  */
 import { ExternalLink, FileText, Film, Music, Pencil, Star, Trash2 } from "lucide-react";
-import { useRef, useState, type MouseEvent } from "react";
+import { useState, type FormEvent, type MouseEvent } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
 import { useToast } from "#app/components/ui/toast";
@@ -11,6 +11,7 @@ import type { MediaVariant } from "#app/db/schema";
 import { isShareVariant, MEDIA_TEXT } from "#app/domain/media/media-rules";
 import { formatFileSize } from "#app/lib/file-size";
 import { shortDate } from "#app/lib/dates";
+import { BulkActionBar } from "./list-kit/bulk-action-bar";
 import { TagList } from "./tag-list";
 import { useRowSelection } from "./use-row-selection";
 
@@ -70,10 +71,14 @@ function StatusBadge({ status }: { status: string }) {
   );
 }
 
+/** A delete waiting for the dialog: the form as its button sends it, with `confirmed` already added. */
 interface Pending {
-  submitter: HTMLButtonElement;
+  fields: FormData;
   count: number;
 }
+
+/** The bulk form the items' checkboxes belong to. */
+const BULK_FORM = "bulk-media";
 
 export function MediaLibrary({
   items,
@@ -90,20 +95,32 @@ export function MediaLibrary({
   const canChange = (item: MediaItem) => canDelete || item.uploadedById === currentUserId;
   const submit = useSubmit();
   const { showToast } = useToast();
-  const { selected, toggle, selectAll, clear } = useRowSelection("bulk-media");
+  const { selected, toggle, selectAll, clear } = useRowSelection(BULK_FORM);
   const [pending, setPending] = useState<Pending | null>(null);
-  const bulkForm = useRef<HTMLFormElement>(null);
 
-  const askDelete = (event: MouseEvent<HTMLButtonElement>, count = 1) => {
+  // The dialog is the confirmation: the post says so, or the server asks again.
+  const askDelete = (fields: FormData, count = 1) => {
+    fields.set("confirmed", "yes");
+    setPending({ fields, count });
+  };
+  const askRowDelete = (event: MouseEvent<HTMLButtonElement>) => {
     event.preventDefault();
-    setPending({ submitter: event.currentTarget, count });
+    const button = event.currentTarget;
+    askDelete(new FormData(button.form ?? undefined, button));
+  };
+  /** Only a bulk delete asks; activate and deactivate post at once. */
+  const askBulkDelete = (event: FormEvent<HTMLFormElement>) => {
+    const fields = new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
+    if (fields.get("bulkAction") !== "delete") return;
+    event.preventDefault();
+    askDelete(fields, selected.size);
   };
 
   const checkbox = (item: MediaItem) =>
     canChange(item) ? (
       <input
         type="checkbox"
-        form="bulk-media"
+        form={BULK_FORM}
         name="ids"
         value={item.id}
         checked={selected.has(item.id)}
@@ -157,7 +174,7 @@ export function MediaLibrary({
           type="submit"
           name="intent"
           value="delete"
-          onClick={(event) => askDelete(event)}
+          onClick={askRowDelete}
           aria-label={`Delete ${item.name}`}
           className="rounded p-1.5 text-red-700 hover:bg-red-50"
         >
@@ -169,64 +186,27 @@ export function MediaLibrary({
 
   return (
     <>
-      <Form
-        id="bulk-media"
-        method="post"
-        ref={bulkForm}
-        className="flex flex-wrap items-center gap-2 border-b border-gray-100 px-3 py-2"
+      <BulkActionBar
+        formId={BULK_FORM}
+        onSubmit={askBulkDelete}
+        allSelected={items.length > 0 && selected.size === items.length}
+        onSelectAll={(on) =>
+          selectAll(
+            items.map((i) => i.id),
+            on,
+          )
+        }
+        selectedCount={selected.size}
+        onNothingChosen={() =>
+          showToast({ type: "warning", title: MEDIA_TEXT.bulkFailed, message: MEDIA_TEXT.bulkNeedsChoice })
+        }
+        inset
+        hasHeaderSelectAll={false}
       >
-        <label className="inline-flex items-center gap-1.5 text-sm">
-          <input
-            type="checkbox"
-            checked={items.length > 0 && selected.size === items.length}
-            onChange={(e) =>
-              selectAll(
-                items.map((i) => i.id),
-                e.target.checked,
-              )
-            }
-            className="h-4 w-4"
-          />
-          Select all
-        </label>
-        <label htmlFor="media-bulk-action" className="sr-only">
-          Bulk action
-        </label>
-        <select
-          id="media-bulk-action"
-          name="bulkAction"
-          defaultValue=""
-          className="rounded-md border border-gray-300 bg-white px-2 py-1.5 text-sm"
-        >
-          <option value="">Bulk actions</option>
-          <option value="activate">Activate</option>
-          <option value="deactivate">Deactivate</option>
-          {canDelete ? <option value="delete">Delete</option> : null}
-        </select>
-        <button
-          type="submit"
-          name="intent"
-          value="bulk"
-          onClick={(event) => {
-            const action = (bulkForm.current?.elements.namedItem("bulkAction") as HTMLSelectElement | null)
-              ?.value;
-            if (!action || selected.size === 0) {
-              event.preventDefault();
-              showToast({
-                type: "warning",
-                title: MEDIA_TEXT.bulkFailed,
-                message: MEDIA_TEXT.bulkNeedsChoice,
-              });
-              return;
-            }
-            if (action === "delete") askDelete(event, selected.size);
-          }}
-          className="rounded-md border border-gray-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-gray-50"
-        >
-          Apply
-        </button>
-        <span className="text-xs text-gray-500">{selected.size > 0 ? `${selected.size} selected` : ""}</span>
-      </Form>
+        <option value="activate">Activate</option>
+        <option value="deactivate">Deactivate</option>
+        {canDelete ? <option value="delete">Delete</option> : null}
+      </BulkActionBar>
 
       {view === "grid" ? (
         <ul className="grid grid-cols-2 gap-3 p-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
@@ -322,11 +302,8 @@ export function MediaLibrary({
         tone="danger"
         onCancel={() => setPending(null)}
         onConfirm={() => {
-          if (pending?.submitter.form) {
-            // The dialog was the confirmation: say so, or the server asks again.
-            const answer = new FormData(pending.submitter.form, pending.submitter);
-            answer.set("confirmed", "yes");
-            submit(answer, { method: "post" });
+          if (pending) {
+            submit(pending.fields, { method: "post" });
             if (pending.count > 1) clear();
           }
           setPending(null);

@@ -3,8 +3,8 @@
  * ends every other session: the text above the fields says so.
  */
 import { Form } from "react-router";
-import { PASSWORD_RULE_TEXT, type FieldErrors } from "#app/domain/users/user-form";
-import { describedBy, FormField, inputClass } from "./form-field";
+import type { FieldErrors } from "#app/domain/users/user-form";
+import { NewPasswordFields, PasswordField } from "./password-field";
 
 export function PasswordChangeForm({ errors, isBusy }: { errors: FieldErrors; isBusy: boolean }) {
   return (
@@ -12,41 +12,14 @@ export function PasswordChangeForm({ errors, isBusy }: { errors: FieldErrors; is
       <h2 className="text-lg font-semibold">Change Password</h2>
       <p className="text-sm text-gray-600">Changing your password signs you out on every other device.</p>
       <Form method="post" noValidate className="mt-3 grid gap-4 md:grid-cols-3">
-        <FormField id="current-password" label="Current Password" problem={errors.currentPassword}>
-          <input
-            id="current-password"
-            name="currentPassword"
-            type="password"
-            autoComplete="current-password"
-            className={inputClass}
-            {...describedBy("current-password", errors.currentPassword)}
-          />
-        </FormField>
-        <FormField
-          id="new-password"
-          label="New Password"
-          problem={errors.newPassword}
-          hint={PASSWORD_RULE_TEXT}
-        >
-          <input
-            id="new-password"
-            name="newPassword"
-            type="password"
-            autoComplete="new-password"
-            className={inputClass}
-            {...describedBy("new-password", errors.newPassword)}
-          />
-        </FormField>
-        <FormField id="confirm-password" label="Confirm New Password" problem={errors.confirmPassword}>
-          <input
-            id="confirm-password"
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            className={inputClass}
-            {...describedBy("confirm-password", errors.confirmPassword)}
-          />
-        </FormField>
+        <PasswordField
+          id="current-password"
+          name="currentPassword"
+          label="Current Password"
+          autoComplete="current-password"
+          problem={errors.currentPassword}
+        />
+        <NewPasswordFields errors={errors} />
         <div className="md:col-span-3">
           <button
             type="submit"

@@ -16,6 +16,7 @@ import {
   type FieldProblem,
 } from "#app/domain/users/user-form";
 import { describedBy, FormField, inputClass } from "./form-field";
+import { PasswordField } from "./password-field";
 import { USER_STATUS_LABELS } from "#app/lib/status-labels";
 
 interface UserFormValues {
@@ -99,9 +100,11 @@ export function UserForm({
             {...describedBy("user-email", errors.email)}
           />
         </FormField>
-        <FormField
+        <PasswordField
           {...field("password")}
+          name="password"
           label={mode === "add" ? "Password" : "New Password"}
+          autoComplete="new-password"
           hint={
             mode === "edit"
               ? "Leave empty to keep the current password."
@@ -109,16 +112,7 @@ export function UserForm({
                 ? `Leave empty to e-mail them an invitation to choose their own. Otherwise: ${PASSWORD_RULE_TEXT}`
                 : PASSWORD_RULE_TEXT
           }
-        >
-          <input
-            id="user-password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            className={inputClass}
-            {...describedBy("user-password", errors.password)}
-          />
-        </FormField>
+        />
         <FormField {...field("avatarUrl")} label="Avatar URL">
           <input
             id="user-avatarUrl"

@@ -4,12 +4,13 @@
  * the dialog asks and adds `confirmed=yes`; without it the server answers with the question, shown by
  * UserConfirmStep, whose button sends the confirmed post.
  */
-import { useRef, useState } from "react";
+import { useState, type FormEvent, type MouseEvent } from "react";
 import { Form, Link, useLocation, useSubmit } from "react-router";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
 import { useToast } from "#app/components/ui/toast";
 import { USER_FORM_TEXT } from "#app/domain/users/user-form";
 import { relativeDate } from "#app/lib/dates";
+import { BulkActionBar } from "./list-kit/bulk-action-bar";
 import { RoleBadge } from "./role-badge";
 import { CARD_TABLE, RowActions } from "./row-menu";
 import { useRowSelection } from "./use-row-selection";
@@ -25,6 +26,9 @@ interface UserRow {
 }
 
 type RowIntent = "activate" | "deactivate" | "delete";
+
+/** The bulk form the rows' checkboxes belong to. */
+const BULK_FORM = "bulk-users";
 
 const STATUS_STYLE: Record<string, string> = {
   active: "bg-green-100 text-green-800",
@@ -51,8 +55,9 @@ const CONFIRM: Record<
   delete: { title: "Delete User", message: USER_FORM_TEXT.deleteConfirm, label: "Delete", tone: "danger" },
 };
 
+/** A post waiting for the dialog: the form as its button sends it, with `confirmed` already added. */
 interface Pending {
-  submitter: HTMLButtonElement;
+  fields: FormData;
   intent: RowIntent;
   count: number;
 }
@@ -118,14 +123,29 @@ export function UserTable({ users, meId }: { users: UserRow[]; meId: string }) {
   const submit = useSubmit();
   const { showToast } = useToast();
   const [pending, setPending] = useState<Pending | null>(null);
-  const { selected, toggle, selectAll, clear } = useRowSelection("bulk-users");
-  const bulkForm = useRef<HTMLFormElement>(null);
+  const { selected, toggle, selectAll, clear } = useRowSelection(BULK_FORM);
   const selectable = users.filter((u) => u.id !== meId);
+  const allSelected = selectable.length > 0 && selected.size === selectable.length;
+  const selectAllUsers = (on: boolean) =>
+    selectAll(
+      selectable.map((u) => u.id),
+      on,
+    );
 
-  const ask = (event: React.MouseEvent<HTMLButtonElement>, intent: RowIntent, count = 1) => {
+  /** Every user action waits for the dialog; the server requires `confirmed` for it. */
+  const ask = (fields: FormData, intent: RowIntent, count = 1) => {
+    fields.set("confirmed", "yes");
+    setPending({ fields, intent, count });
+  };
+  const askRow = (event: MouseEvent<HTMLButtonElement>, intent: RowIntent) => {
     event.preventDefault();
-    const submitter = event.currentTarget;
-    setPending({ submitter, intent, count });
+    const button = event.currentTarget;
+    ask(new FormData(button.form ?? undefined, button), intent);
+  };
+  const askBulk = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const fields = new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
+    ask(fields, fields.get("bulkAction") as RowIntent, selected.size);
   };
 
   const confirm = pending ? CONFIRM[pending.intent] : null;
@@ -133,64 +153,25 @@ export function UserTable({ users, meId }: { users: UserRow[]; meId: string }) {
 
   return (
     <>
-      <Form
-        id="bulk-users"
-        method="post"
-        ref={bulkForm}
-        className="flex flex-wrap items-center gap-2 border-b border-gray-100 px-3 py-2"
+      <BulkActionBar
+        formId={BULK_FORM}
+        onSubmit={askBulk}
+        allSelected={allSelected}
+        onSelectAll={selectAllUsers}
+        selectedCount={selected.size}
+        onNothingChosen={() =>
+          showToast({
+            type: "warning",
+            title: USER_FORM_TEXT.bulkFailed,
+            message: "Choose an action and at least one user.",
+          })
+        }
+        inset
       >
-        <label htmlFor="bulk-action" className="sr-only">
-          Bulk action
-        </label>
-        <select
-          id="bulk-action"
-          name="bulkAction"
-          defaultValue=""
-          className="rounded-md border border-gray-300 bg-white px-2 py-1.5 text-sm"
-        >
-          <option value="">Bulk actions</option>
-          <option value="activate">Activate</option>
-          <option value="deactivate">Deactivate</option>
-          <option value="delete">Delete</option>
-        </select>
-        <button
-          type="submit"
-          name="intent"
-          value="bulk"
-          onClick={(event) => {
-            const action = (bulkForm.current?.elements.namedItem("bulkAction") as HTMLSelectElement | null)
-              ?.value as RowIntent | "";
-            if (!action || selected.size === 0) {
-              event.preventDefault();
-              showToast({
-                type: "warning",
-                title: USER_FORM_TEXT.bulkFailed,
-                message: "Choose an action and at least one user.",
-              });
-              return;
-            }
-            ask(event, action, selected.size);
-          }}
-          className="rounded-md border border-gray-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-gray-50"
-        >
-          Apply
-        </button>
-        {/* The table's own select-all is in its header, which the cards below md do not show. */}
-        <label className="flex items-center gap-1.5 text-sm md:hidden">
-          <input
-            type="checkbox"
-            checked={selectable.length > 0 && selected.size === selectable.length}
-            onChange={(e) =>
-              selectAll(
-                selectable.map((u) => u.id),
-                e.target.checked,
-              )
-            }
-          />
-          Select all
-        </label>
-        <span className="text-xs text-gray-600">{selected.size > 0 ? `${selected.size} selected` : ""}</span>
-      </Form>
+        <option value="activate">Activate</option>
+        <option value="deactivate">Deactivate</option>
+        <option value="delete">Delete</option>
+      </BulkActionBar>
       <div className="md:overflow-x-auto">
         <table className={CARD_TABLE.table}>
           <thead className="hidden bg-gray-50 text-xs text-gray-600 uppercase md:table-header-group">
@@ -199,13 +180,8 @@ export function UserTable({ users, meId }: { users: UserRow[]; meId: string }) {
                 <input
                   type="checkbox"
                   aria-label="Select all users"
-                  checked={selectable.length > 0 && selected.size === selectable.length}
-                  onChange={(e) =>
-                    selectAll(
-                      selectable.map((u) => u.id),
-                      e.target.checked,
-                    )
-                  }
+                  checked={allSelected}
+                  onChange={(e) => selectAllUsers(e.target.checked)}
                 />
               </th>
               <th className="px-3 py-2">Name</th>
@@ -226,7 +202,7 @@ export function UserTable({ users, meId }: { users: UserRow[]; meId: string }) {
                     {isMe ? null : (
                       <input
                         type="checkbox"
-                        form="bulk-users"
+                        form={BULK_FORM}
                         name="ids"
                         value={u.id}
                         aria-label={`Select ${u.name}`}
@@ -277,7 +253,7 @@ export function UserTable({ users, meId }: { users: UserRow[]; meId: string }) {
                             type="submit"
                             name="intent"
                             value={rowIntent}
-                            onClick={(e) => ask(e, rowIntent)}
+                            onClick={(e) => askRow(e, rowIntent)}
                             aria-label={`${rowIntent === "activate" ? "Activate" : "Deactivate"} ${u.name}`}
                             className="rounded px-2 py-1 text-gray-700 hover:bg-gray-100"
                           >
@@ -287,7 +263,7 @@ export function UserTable({ users, meId }: { users: UserRow[]; meId: string }) {
                             type="submit"
                             name="intent"
                             value="delete"
-                            onClick={(e) => ask(e, "delete")}
+                            onClick={(e) => askRow(e, "delete")}
                             aria-label={`Delete ${u.name}`}
                             className="rounded px-2 py-1 text-red-700 hover:bg-red-50"
                           >
@@ -312,11 +288,7 @@ export function UserTable({ users, meId }: { users: UserRow[]; meId: string }) {
         onCancel={() => setPending(null)}
         onConfirm={() => {
           if (pending) {
-            // The form as its button would send it, confirmed.
-            const { form } = pending.submitter;
-            const fields = new FormData(form ?? undefined, pending.submitter);
-            fields.set("confirmed", "yes");
-            submit(fields, { method: "post" });
+            submit(pending.fields, { method: "post" });
             if (pending.count > 1) clear();
           }
           setPending(null);

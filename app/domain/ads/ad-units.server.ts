@@ -24,11 +24,6 @@ import {
   type AdUnitFormValues,
 } from "./ad-units";
 
-export async function listAdUnits(db: Db): Promise<AdUnit[]> {
-  const [row] = await db.select({ adSlots: settings.adSlots }).from(settings).where(eq(settings.id, 1));
-  return readStoredAdUnits(row?.adSlots);
-}
-
 /** One change to the list: `change` returns the new list and the log line, or throws a DomainError. */
 async function changeUnits(
   db: Db,

@@ -7,13 +7,13 @@
  */
 import { getSettings } from "#app/domain/settings/settings.server";
 import { instantToZonedTime } from "#app/lib/zoned-time";
-import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
+import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type { CurrentUser } from "#app/auth/guard.server";
 import { accessDenied } from "#app/auth/guard.server";
 import { can } from "#app/auth/permissions";
 import type { Db, DbOrTx, Tx } from "#app/db/client.server";
 import { firstRow } from "#app/db/rows";
-import { articleRevisions, articles, categories, type Article, type ArticleRevision } from "#app/db/schema";
+import { articleRevisions, articles, categories, type Article } from "#app/db/schema";
 import { logActivity } from "#app/domain/activity/activity.server";
 import { siteChanged, type SiteChange } from "#app/domain/delivery/site-changes.server";
 import { createNotification } from "#app/domain/notifications/notifications.server";
@@ -65,12 +65,6 @@ const revisionsOf = (db: DbOrTx, articleId: string) =>
     .from(articleRevisions)
     .where(eq(articleRevisions.articleId, articleId))
     .orderBy(desc(articleRevisions.createdAt), desc(articleRevisions.id));
-
-/** Every revision of an article, newest first; 404 / 403 as for the edit screen. */
-export async function listRevisions(db: DbOrTx, actor: CurrentUser, articleId: string) {
-  await getArticleForEdit(db, actor, articleId);
-  return revisionsOf(db, articleId);
-}
 
 /**
  * The revision whose text is live on the article: the applied one that was applied last (an approved
@@ -361,13 +355,4 @@ export async function restoreRevision(db: Db, actor: CurrentUser, revisionId: st
     seoDescription: snapshot.seoDescription,
   };
   return saveArticle(db, actor, input, article.id);
-}
-
-/** The oldest first, for tests and exports that read a history in the order it was written. */
-export function revisionsInOrder(db: DbOrTx, articleId: string): Promise<ArticleRevision[]> {
-  return db
-    .select()
-    .from(articleRevisions)
-    .where(eq(articleRevisions.articleId, articleId))
-    .orderBy(asc(articleRevisions.createdAt), asc(articleRevisions.id));
 }

@@ -10,9 +10,8 @@ import { ARTICLE_TEXT } from "#app/lib/article-form/article-text";
 import { isDomainError } from "#app/lib/errors";
 import { instantToZonedTime } from "#app/lib/zoned-time";
 import { saveArticle, setArticleStatus } from "./admin.server";
-import { articleInput, outcome, staff } from "#test-support/article-fixtures";
+import { articleInput, outcome, revisionsInOrder, staff } from "#test-support/article-fixtures";
 import { articlesByCategorySlug, getPublishedArticle, latestArticles } from "./public.server";
-import { revisionsInOrder } from "./revisions.server";
 import { nextScheduledTime, publishDueArticles, startScheduler } from "./scheduler.server";
 
 /** The site's clock is an hour ahead of UTC, so a wrong conversion shows. */

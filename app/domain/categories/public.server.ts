@@ -11,7 +11,7 @@ export interface NavCategory {
   color: string;
 }
 
-export async function listCategoriesPreferred(db: DbOrTx): Promise<NavCategory[]> {
+async function listCategoriesPreferred(db: DbOrTx): Promise<NavCategory[]> {
   const rows = await db
     .select({ name: categories.name, slug: categories.slug, color: categories.color })
     .from(categories);

@@ -1,5 +1,9 @@
 import { describe, expect, test } from "vitest";
-import { commentBadge, isCommentVisible, visibleCommentStatuses } from "./visibility";
+import { commentBadge, visibleCommentStatuses, type CommentDisplaySettings } from "./visibility";
+
+/** Whether readers see a comment of this status: its status is in the list the query asks for. */
+const isCommentVisible = (status: string, settings: CommentDisplaySettings) =>
+  (visibleCommentStatuses(settings) as string[]).includes(status);
 
 const settings = (showRejectedComments: boolean, showSpamComments: boolean) => ({
   showRejectedComments,

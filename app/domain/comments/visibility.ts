@@ -16,10 +16,6 @@ export function visibleCommentStatuses(settings: CommentDisplaySettings): Commen
   return statuses;
 }
 
-export function isCommentVisible(status: string, settings: CommentDisplaySettings): boolean {
-  return (visibleCommentStatuses(settings) as string[]).includes(status);
-}
-
 /** Rejected and spam comments carry a badge when shown; approved ones none. */
 export function commentBadge(status: string): "Rejected" | "Spam" | null {
   if (status === "rejected") return "Rejected";

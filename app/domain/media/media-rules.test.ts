@@ -3,7 +3,6 @@ import {
   checkFileContent,
   detectContent,
   extensionOf,
-  isHttpUrl,
   MEDIA_LIMITS,
   MEDIA_TEXT,
   mediaFormSchema,
@@ -178,8 +177,8 @@ describe("the upload form", () => {
     expect(problems({ mode: "url", name: "Logo", url: "javascript:alert(1)" })).toEqual([
       MEDIA_TEXT.urlInvalid,
     ]);
-    expect(isHttpUrl("data:image/png;base64,AAAA")).toBe(false);
-    expect(isHttpUrl("ftp://example.com/a.png")).toBe(false);
+    for (const url of ["data:image/png;base64,AAAA", "ftp://example.com/a.png", "https://"])
+      expect(problems({ mode: "url", name: "Logo", url }), url).toEqual([MEDIA_TEXT.urlInvalid]);
   });
 
   test("maximum lengths: name 100, alt 200, description 500, tags 200", () => {

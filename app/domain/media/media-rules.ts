@@ -368,7 +368,7 @@ export const mediaFormSchema = z
   });
 
 export type MediaFormInput = z.input<typeof mediaFormSchema>;
-export function isHttpUrl(value: string): boolean {
+function isHttpUrl(value: string): boolean {
   try {
     const url = new URL(value);
     return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";

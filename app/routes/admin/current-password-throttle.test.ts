@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { AUTH_TEXT } from "#app/auth/messages";
 import { verifyPassword } from "#app/auth/password.server";
 import { ACCOUNT_FAILURE_LIMIT } from "#app/auth/throttle.server";
-import { totpCode, totpStep } from "#app/auth/totp.server";
+import { totpCode, totpStep } from "#test-support/authenticator";
 import { confirmSetup, isTwoFactorEnabled, startSetup } from "#app/auth/two-factor.server";
 import { loginThrottle, recoveryCodes, users } from "#app/db/schema";
 import { createTestDatabase, one, type TestDatabase } from "#app/db/testing.server";

@@ -14,7 +14,7 @@ import { createRoutesStub } from "react-router";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { totpCode, totpStep } from "#app/auth/totp.server";
+import { totpCode, totpStep } from "#test-support/authenticator";
 import { confirmSetup, startSetup } from "#app/auth/two-factor.server";
 import {
   articles,

@@ -15,6 +15,7 @@ import {
   twoFactorState,
 } from "#app/auth/two-factor.server";
 import { describedBy, FormField, inputClass } from "#app/components/admin/form-field";
+import { PasswordField } from "#app/components/admin/password-field";
 import { getSettings } from "#app/domain/settings/settings.server";
 import { problem, USER_FORM_TEXT, type FieldErrors } from "#app/domain/users/user-form";
 import { redirectWithToast } from "#app/lib/flash.server";
@@ -203,21 +204,15 @@ function ManageTwoFactor({
         {T.sectionOn} {T.recoveryLeft(recoveryCodesLeft)}
       </p>
       <Form method="post" noValidate className="space-y-3">
-        <FormField
+        <PasswordField
           id="tf-password"
+          name="currentPassword"
           label="Current Password"
+          autoComplete="current-password"
           problem={errors.currentPassword}
           hint={T.passwordToChange}
-        >
-          <input
-            id="tf-password"
-            name="currentPassword"
-            type="password"
-            autoComplete="current-password"
-            className={`${inputClass} max-w-sm`}
-            {...describedBy("tf-password", errors.currentPassword)}
-          />
-        </FormField>
+          className={`${inputClass} max-w-sm`}
+        />
         <div className="flex flex-wrap gap-3">
           <button
             type="submit"

@@ -3,14 +3,8 @@ import { findAccountLink, setPasswordWithLink } from "#app/auth/account-links.se
 import { ACCOUNT_LINK_TEXT } from "#app/auth/account-links-text";
 import { AuthAlert, AuthCard } from "#app/components/admin/auth-card";
 import { getSettings } from "#app/domain/settings/settings.server";
-import { describedBy, FormField, inputClass } from "#app/components/admin/form-field";
-import {
-  checkForm,
-  newPasswordSchema,
-  PASSWORD_RULE_TEXT,
-  problem,
-  type FieldErrors,
-} from "#app/domain/users/user-form";
+import { NewPasswordFields } from "#app/components/admin/password-field";
+import { checkForm, newPasswordSchema, problem, type FieldErrors } from "#app/domain/users/user-form";
 import { redirectWithToast } from "#app/lib/flash.server";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import { SECRET_LINK_HEADERS } from "#app/lib/secret-link-pages";
@@ -77,31 +71,7 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
       <Form method="post" noValidate className="mt-6 space-y-4">
         {/* For password managers: which account this password belongs to. */}
         <input type="email" name="username" autoComplete="username" value={link.email} readOnly hidden />
-        <FormField
-          id="new-password"
-          label="New Password"
-          problem={errors.newPassword}
-          hint={PASSWORD_RULE_TEXT}
-        >
-          <input
-            id="new-password"
-            name="newPassword"
-            type="password"
-            autoComplete="new-password"
-            className={inputClass}
-            {...describedBy("new-password", errors.newPassword)}
-          />
-        </FormField>
-        <FormField id="confirm-password" label="Confirm New Password" problem={errors.confirmPassword}>
-          <input
-            id="confirm-password"
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            className={inputClass}
-            {...describedBy("confirm-password", errors.confirmPassword)}
-          />
-        </FormField>
+        <NewPasswordFields errors={errors} />
         <button
           type="submit"
           disabled={isSaving}

@@ -14,7 +14,7 @@ import { createTestDatabase, type TestDatabase, one } from "#app/db/testing.serv
 import { ADS_TEXT } from "#app/domain/settings/ads-form";
 import { BOOLEAN_SETTINGS, settingsFormValues, SETTINGS_TEXT } from "#app/domain/settings/settings-form";
 import { forgetCachedSettings, getSettings } from "#app/domain/settings/settings.server";
-import { totpCode, totpStep } from "#app/auth/totp.server";
+import { totpCode, totpStep } from "#test-support/authenticator";
 import { confirmSetup, startSetup } from "#app/auth/two-factor.server";
 import { ResetConfirmStep } from "#app/components/admin/settings-reset";
 import * as adsRoute from "./ads";

@@ -10,7 +10,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { TWO_FACTOR_SETUP_PATH } from "#app/auth/guard.server";
-import { totpCode, totpStep } from "#app/auth/totp.server";
+import { totpCode, totpStep } from "#test-support/authenticator";
 import { confirmSetup, startSetup } from "#app/auth/two-factor.server";
 import { articles, categories, settings } from "#app/db/schema";
 import { seedDatabase } from "#app/db/seed.server";

@@ -3,7 +3,7 @@
  * page; nobody without users.manage can, and nothing changes when they try.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { totpCode, totpStep } from "#app/auth/totp.server";
+import { totpCode, totpStep } from "#test-support/authenticator";
 import { confirmSetup, isTwoFactorEnabled, startSetup } from "#app/auth/two-factor.server";
 import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
 import {
