@@ -196,7 +196,7 @@ describe.skipIf(!TEST_DATABASE_URL)("two instances on PostgreSQL through databas
       const pid = (this as unknown as { processID: number }).processID;
       return event === "notification" && deaf.includes(pid) ? true : emit.call(this, event, ...args);
     });
-    const errors = captureLogEvents();
+    const errors = captureLogEvents(m.log);
     try {
       // Within a heartbeat and its wait (1 + 1 s here, 30 + 5 s in production), both are replaced.
       await eventually(async () => {
@@ -225,7 +225,7 @@ describe.skipIf(!TEST_DATABASE_URL)("two instances on PostgreSQL through databas
     expect((await read(b, `/article/${article.slug}`)).cache).toBe("HIT");
     expect((await read(b, "/healthz")).status).toBe(200);
 
-    const errors = captureLogEvents();
+    const errors = captureLogEvents(m.log);
     await control.query(`ALTER DATABASE "${name}" WITH ALLOW_CONNECTIONS false`);
     try {
       await control.query(

@@ -211,7 +211,7 @@ describe("request bodies at the edge", () => {
     const spies = (["error", "warn", "log", "info"] as const).map((level) =>
       vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void lines.push(format(...args))),
     );
-    const log = captureLogEvents();
+    const log = captureLogEvents(m.log);
     let answer: Answer;
     try {
       answer = await post(origin, "/contact", "name=Kofi&email=k%40example.com&message=hi", {

@@ -45,9 +45,17 @@ export function logMessages(output: string): string[] {
     .map((line) => parsedLine(line)?.msg ?? line);
 }
 
-/** Catches this process's log events until `stop()`; `events` fills as they are logged. */
-export function captureLogEvents(): { events: LogEvent[]; stop: () => void } {
+/**
+ * Catches this process's log events until `stop()`; `events` fills as they are logged. Modules loaded
+ * through Vite (`startVite`) have a logger of their own: pass Vite's copy of app/lib/log.server.ts.
+ */
+export function captureLogEvents(logModule: { sendLogLinesTo: typeof sendLogLinesTo } = { sendLogLinesTo }): {
+  events: LogEvent[];
+  stop: () => void;
+} {
   const events: LogEvent[] = [];
-  const stop = sendLogLinesTo({ write: (line: string) => void events.push(JSON.parse(line) as LogEvent) });
+  const stop = logModule.sendLogLinesTo({
+    write: (line: string) => void events.push(JSON.parse(line) as LogEvent),
+  });
   return { events, stop };
 }
