@@ -23,6 +23,7 @@ describe("parseConfig", () => {
       testDatabaseUrl: undefined,
       pageCache: { enabled: false, maxBytes: 32 * 1024 * 1024 },
       schedulerIntervalMs: 15_000,
+      logLevel: "info",
       webConcurrency: { workers: 1, isExplicit: false },
       smtpUrl: undefined,
       smtpFrom: undefined,
@@ -34,6 +35,12 @@ describe("parseConfig", () => {
       newsletterSendRate: 600,
     });
     expect(path.isAbsolute(config.dataDir)).toBe(true);
+  });
+
+  test("LOG_LEVEL names the least level the log writes", () => {
+    expect(parseConfig({ LOG_LEVEL: "debug" }).logLevel).toBe("debug");
+    expect(parseConfig({ LOG_LEVEL: " warn " }).logLevel).toBe("warn");
+    expect(parseConfig({ LOG_LEVEL: "" }).logLevel).toBe("info");
   });
 
   test("DKIM: domain, selector and an RSA key in PEM (all three or none; a one-line key's \\n read as line breaks)", () => {
@@ -228,6 +235,7 @@ describe("parseConfig", () => {
     [{ PUBLIC_URL: "news.example.com" }, /^Invalid configuration: PUBLIC_URL: /],
     [{ NODE_ENV: "staging" }, /^Invalid configuration: NODE_ENV: /],
     [{ TRUST_PROXY: "yes" }, /^Invalid configuration: TRUST_PROXY: /],
+    [{ LOG_LEVEL: "verbose" }, /^Invalid configuration: LOG_LEVEL: expected one of fatal, error, warn, info/],
     [{ DATABASE_URL: "not a url" }, /^Invalid configuration: DATABASE_URL: expected a PostgreSQL address/],
     [{ DATABASE_URL: "mysql://db/newsdesk" }, /^Invalid configuration: DATABASE_URL: /],
     [{ S3_BUCKET: "my bucket" }, /^Invalid configuration: S3_BUCKET: expected a bucket name/],

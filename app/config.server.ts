@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { invalid } from "#app/lib/errors";
+import { LOG_LEVELS, type LogLevel } from "#app/lib/log.server";
 
 /** The most worker processes WEB_CONCURRENCY may ask for (and the most the default gives). */
 export const MAX_WORKERS = 64;
@@ -40,6 +41,12 @@ const envSchema = z.object({
   PAGE_CACHE: z.enum(["on", "off"]).optional(),
   PAGE_CACHE_MB: z.coerce.number().int().min(1).max(16_384).default(32),
   SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  LOG_LEVEL: optional.pipe(
+    z
+      .enum(LOG_LEVELS, { error: `expected one of ${LOG_LEVELS.join(", ")}` })
+      .optional()
+      .default("info"),
+  ),
   WEB_CONCURRENCY: optional.pipe(
     z.coerce
       .number<string>(WORKERS_RULE)
@@ -171,6 +178,11 @@ export type Config = {
    * scheduled on this instance go live at their minute; those scheduled on another within this time.
    */
   schedulerIntervalMs: number;
+  /**
+   * The least level of event the log writes (`LOG_LEVEL`, default `info`; app/lib/log.server.ts reads
+   * it as the process starts, this refuses a misspelt one at start).
+   */
+  logLevel: LogLevel;
   /**
    * How many worker processes serve the site (`WEB_CONCURRENCY`, server/workers.ts): by default one per
    * core on PostgreSQL, one on the embedded database, which only one process may open (decision record
@@ -333,6 +345,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       maxBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     },
     schedulerIntervalMs: e.SCHEDULER_INTERVAL_MS,
+    logLevel: e.LOG_LEVEL,
     webConcurrency: {
       workers: e.WEB_CONCURRENCY ?? (e.DATABASE_URL ? Math.min(os.availableParallelism(), MAX_WORKERS) : 1),
       isExplicit: e.WEB_CONCURRENCY !== undefined,

@@ -15,6 +15,7 @@ import { backOfficeCsp, newNonce } from "#app/lib/csp.server";
 import { NonceProvider } from "#app/lib/csp-nonce";
 import { isPublicPagePath } from "#app/domain/snippets/page-code.server";
 import { publicDocument, publicPageCode } from "#app/domain/snippets/public-page-code.server";
+import { logFailure } from "#app/lib/log.server";
 
 const streamTimeout = 5_000;
 
@@ -86,7 +87,7 @@ export default async function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors in the shell are logged by handleDocumentRequest when the promise rejects.
-          if (shellRendered) console.error(error);
+          if (shellRendered) logFailure("[render] rendering a page failed", error);
         },
       },
     );

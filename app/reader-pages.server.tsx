@@ -31,6 +31,7 @@ import { publicDocument, publicPageCode } from "#app/domain/snippets/public-page
 import { documentHeaders } from "#app/lib/document-headers.server";
 import { documentResponse } from "#app/lib/document-text";
 import { MetaTags, metaDescriptors, type MetaExport } from "#app/lib/route-meta";
+import { logFailure } from "#app/lib/log.server";
 
 type BuildRoute = NonNullable<ServerBuild["routes"][string]>;
 
@@ -71,7 +72,8 @@ function isUnder(route: BuildRoute, ancestorId: string, routes: ServerBuild["rou
   return false;
 }
 
-const isRedirectStatus = (status: number | undefined) => status !== undefined && status >= 300 && status < 400;
+const isRedirectStatus = (status: number | undefined) =>
+  status !== undefined && status >= 300 && status < 400;
 
 /** A route's loader called as React Router calls it: a `data()` with a redirect status is a redirect. */
 function loaderOf(route: BuildRoute): RouteObject["loader"] {
@@ -81,7 +83,10 @@ function loaderOf(route: BuildRoute): RouteObject["loader"] {
     const result: unknown = await loader(args as Parameters<typeof loader>[0]);
     // What `data()` returns (React Router tells it by this mark, `isDataWithResponseInit`).
     const init = (result as { type?: unknown; init?: ResponseInit | null } | null)?.init;
-    if ((result as { type?: unknown } | null)?.type === "DataWithResponseInit" && isRedirectStatus(init?.status))
+    if (
+      (result as { type?: unknown } | null)?.type === "DataWithResponseInit" &&
+      isRedirectStatus(init?.status)
+    )
       throw new Response(null, init ?? undefined);
     return result;
   };
@@ -143,8 +148,9 @@ export function createReaderPages(build: ServerBuild, mode: string): ReaderPages
   function reportErrors(context: StaticHandlerContext) {
     if (!context.errors) return;
     for (const [routeId, error] of Object.entries(context.errors)) {
-      if (!isRouteErrorResponse(error)) console.error(error);
-      else if ((error as { error?: unknown }).error) console.error((error as { error?: unknown }).error);
+      if (!isRouteErrorResponse(error)) logFailure("[reader-pages] a loader failed", error, { routeId });
+      else if ((error as { error?: unknown }).error)
+        logFailure("[reader-pages] a loader failed", (error as { error?: unknown }).error, { routeId });
       if (isProduction && error instanceof Error) {
         const sanitized = new Error("Unexpected Server Error");
         sanitized.stack = undefined;
@@ -167,8 +173,7 @@ export function createReaderPages(build: ServerBuild, mode: string): ReaderPages
     if (request.method === "HEAD") return new Response(null, { status, headers });
     const extras = await publicPageCode(request, pathname, loadContext);
     const site = context.loaderData[SITE_LAYOUT_ID] as
-      | { settings?: { language?: string }; lite?: unknown }
-      | undefined;
+      { settings?: { language?: string }; lite?: unknown } | undefined;
     const descriptors = metaDescriptors(
       context.matches.map((match) => ({
         id: match.route.id,
@@ -209,7 +214,7 @@ export function createReaderPages(build: ServerBuild, mode: string): ReaderPages
         return await render(request, url.pathname, loadContext, context, parts);
       } catch (error) {
         // A page that fails to render is React Router's to answer: it renders the error boundary.
-        console.error("[reader-pages] a page failed to render; React Router answers it", error);
+        logFailure("[reader-pages] a page failed to render; React Router answers it", error);
         return null;
       }
     },

@@ -30,6 +30,7 @@ import { pageHandler } from "./page-handler";
 import { routerHandler } from "./router-handler";
 import { hashedAssets } from "./static-assets";
 import { refuseUnreadableRequests, rejectCrossSiteWrites, securityHeaders } from "./security";
+import { logFailure, logFor } from "#app/lib/log.server";
 
 /**
  * Renders in progress at once (server/render-gate.ts). Enough to keep a PostgreSQL server busy while
@@ -87,9 +88,14 @@ const answerErrors: ErrorRequestHandler = (error: unknown, req, res, _next) => {
       : 500;
   const where = `${req.method} ${req.originalUrl.slice(0, 200)}`;
   // The database down is one cause for every request of the outage: a line each, not a stack.
-  if (isDatabaseDown) console.warn(`[http] 503 ${where}: the database cannot be reached`);
-  else if (status >= 500) console.error(`[http] ${where} failed`, error);
-  else console.warn(`[http] ${status} ${where}: ${error instanceof Error ? error.message : String(error)}`);
+  const request = { method: req.method, url: req.originalUrl.slice(0, 200), status };
+  if (isDatabaseDown) logFor("http").warn(request, `503 ${where}: the database cannot be reached`);
+  else if (status >= 500) logFailure(`[http] ${where} failed`, error, request);
+  else
+    logFor("http").warn(
+      request,
+      `${status} ${where}: ${error instanceof Error ? error.message : String(error)}`,
+    );
   if (res.headersSent) {
     req.socket.destroy();
     return;
@@ -228,7 +234,7 @@ function listenerFor(app: express.Express, serveHit: ServeHit | undefined): Requ
     serveHit(req, res).then(
       (served) => served || app(req, res),
       (error: unknown) => {
-        console.error("[page-cache] lookup failed; serving without the cache", error);
+        logFailure("[page-cache] lookup failed; serving without the cache", error);
         app(req, res);
       },
     );

@@ -16,6 +16,9 @@ import path from "node:path";
 import type { Database } from "#app/db/client.server";
 import { writeBackup, type BackupSummary } from "#app/domain/backup/dump.server";
 import { DomainError, isDomainError, type DomainErrorCode } from "#app/lib/errors";
+import { logFor } from "#app/lib/log.server";
+
+const log = logFor("control-channel");
 
 export const CONTROL_SOCKET = "newsdesk.sock";
 /** Unix socket paths are limited to 108 bytes on Linux (104 on macOS). */
@@ -54,8 +57,9 @@ export async function startControlChannel(
 ): Promise<ControlChannel | null> {
   const file = controlSocketPath(dataDir);
   if (file.length > MAX_SOCKET_PATH) {
-    console.warn(
-      `[newsdesk] The data folder's path is too long for the control socket (${file}): npm run backup needs the server stopped.`,
+    log.warn(
+      { socket: file },
+      "The data folder's path is too long for the control socket: npm run backup needs the server stopped.",
     );
     return null;
   }
@@ -123,8 +127,7 @@ async function answerRequest(channel: Channel, line: string, send: (message: obj
       channel.isBusy = false;
     }
   } catch (error) {
-    if (!isDomainError(error))
-      console.error("[newsdesk] A backup asked through the control channel failed", error);
+    if (!isDomainError(error)) log.error({ err: error }, "A backup asked through the control channel failed");
     send({
       error: {
         code: isDomainError(error) ? error.code : "unexpected",

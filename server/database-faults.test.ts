@@ -18,6 +18,7 @@ import {
   type RunningApp,
   startVite,
 } from "#test-support/app-over-http";
+import { captureLogEvents } from "#test-support/logs";
 
 type Modules = AppModules & {
   testing: typeof import("#app/db/testing.server");
@@ -195,17 +196,19 @@ describe.skipIf(!TEST_DATABASE_URL)("two instances on PostgreSQL through databas
       const pid = (this as unknown as { processID: number }).processID;
       return event === "notification" && deaf.includes(pid) ? true : emit.call(this, event, ...args);
     });
-    const errors = vi.spyOn(console, "error");
+    const errors = captureLogEvents(m.log);
     try {
       // Within a heartbeat and its wait (1 + 1 s here, 30 + 5 s in production), both are replaced.
       await eventually(async () => {
         const now = await listeners();
         return now.length === 2 && !now.some((pid) => deaf.includes(pid));
       }, 6_000);
-      const lines = errors.mock.calls.map(([line]) => String(line));
-      expect(lines.filter((line) => line.includes("heartbeat not heard"))).toHaveLength(2);
+      const lost = errors.events.filter(
+        (event) => event.component === "site-changes" && String(event.reason).includes("heartbeat not heard"),
+      );
+      expect(lost).toHaveLength(2);
     } finally {
-      errors.mockRestore();
+      errors.stop();
       swallow.mockRestore();
     }
     // B dropped its pages on reconnecting, and hears what A publishes on the new connection.
@@ -222,7 +225,7 @@ describe.skipIf(!TEST_DATABASE_URL)("two instances on PostgreSQL through databas
     expect((await read(b, `/article/${article.slug}`)).cache).toBe("HIT");
     expect((await read(b, "/healthz")).status).toBe(200);
 
-    const errors = vi.spyOn(console, "error");
+    const errors = captureLogEvents(m.log);
     await control.query(`ALTER DATABASE "${name}" WITH ALLOW_CONNECTIONS false`);
     try {
       await control.query(
@@ -263,10 +266,10 @@ describe.skipIf(!TEST_DATABASE_URL)("two instances on PostgreSQL through databas
       // Long enough for the listeners to fail several attempts (at 0.5, 1.5, 3.5 and 5.5 s).
       await new Promise((resolve) => setTimeout(resolve, 4_000));
       expect((await read(b, "/")).cache).toBe("HIT");
-      const outageLines = errors.mock.calls.filter(([line]) => String(line).includes("Not hearing"));
+      const outageLines = errors.events.filter((event) => event.msg.includes("Not hearing"));
       expect(outageLines).toHaveLength(2); // one per instance, not one per attempt
     } finally {
-      errors.mockRestore();
+      errors.stop();
       await control.query(`ALTER DATABASE "${name}" WITH ALLOW_CONNECTIONS true`);
     }
     const reopenedAt = Date.now();

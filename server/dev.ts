@@ -19,7 +19,8 @@ try {
     build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
   });
 } catch (error) {
-  // A port in use, a data folder in use, a bad setting: one line that says what to do (as npm start).
+  // A port in use, a data folder in use, a bad setting: one line that says what to do (as npm start),
+  // the command's answer rather than a log event (docs/architecture.md, "Logging").
   const line = explanation(error);
   if (line === null) throw error;
   console.error(`[newsdesk] ${line}`);

@@ -3,19 +3,18 @@
  * not keep the others running; repeated runs leave no timer once stopped; a leased job runs on one
  * instance at a time (both engines).
  */
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
 import { describeJob, leasedRuns, repeating, spokenInterval, startJobs, type Job } from "./jobs";
-
-const quietLog = () => {
-  const lines: string[] = [];
-  return {
-    lines,
-    log: { log: (line: string) => lines.push(line), error: (line: string) => lines.push(line) },
-  };
-};
+import { captureLogEvents } from "#test-support/logs";
 
 describe("the jobs registry", () => {
+  let log: ReturnType<typeof captureLogEvents>;
+  beforeEach(() => {
+    log = captureLogEvents();
+  });
+  afterEach(() => log.stop());
+
   test("starts the jobs in order, one line each, and stops them the last first", async () => {
     const events: string[] = [];
     const job = (name: string, lease?: string): Job => ({
@@ -27,11 +26,17 @@ describe("the jobs registry", () => {
         return () => void events.push(`stop ${name}`);
       },
     });
-    const { lines, log } = quietLog();
-    const running = await startJobs([job("scheduler", "leased"), job("upkeep")], log);
-    expect(lines).toEqual([
-      "[newsdesk] jobs: scheduler every 15 s (leased)",
-      "[newsdesk] jobs: upkeep every 15 s",
+    const running = await startJobs([job("scheduler", "leased"), job("upkeep")]);
+    expect(log.events).toMatchObject([
+      {
+        level: "info",
+        component: "jobs",
+        job: "scheduler",
+        when: "every 15 s",
+        lease: "leased",
+        msg: "scheduler every 15 s (leased)",
+      },
+      { level: "info", component: "jobs", job: "upkeep", when: "every 15 s", msg: "upkeep every 15 s" },
     ]);
     await running.stop();
     expect(events).toEqual(["start scheduler", "start upkeep", "stop upkeep", "stop scheduler"]);
@@ -39,44 +44,44 @@ describe("the jobs registry", () => {
 
   test("a job that fails to stop is logged and the others still stop", async () => {
     const stopped: string[] = [];
-    const { lines, log } = quietLog();
-    const running = await startJobs(
-      [
-        { name: "first", when: "once", start: () => () => void stopped.push("first") },
-        {
-          name: "broken",
-          when: "once",
-          start: () => () => {
-            throw new Error("no");
-          },
+    const running = await startJobs([
+      { name: "first", when: "once", start: () => () => void stopped.push("first") },
+      {
+        name: "broken",
+        when: "once",
+        start: () => () => {
+          throw new Error("no");
         },
-      ],
-      log,
-    );
+      },
+    ]);
     await running.stop();
     expect(stopped).toEqual(["first"]);
-    expect(lines).toContain('[newsdesk] Stopping the job "broken" failed');
+    expect(log.events).toContainEqual(
+      expect.objectContaining({
+        level: "error",
+        component: "jobs",
+        job: "broken",
+        msg: 'Stopping the job "broken" failed',
+        err: expect.objectContaining({ message: "no" }),
+      }),
+    );
   });
 
   test("a start that fails stops what had started, and says no line for itself", async () => {
     const stopped: string[] = [];
-    const { lines, log } = quietLog();
-    const failing = startJobs(
-      [
-        { name: "first", when: "once", start: () => () => void stopped.push("first") },
-        {
-          name: "second",
-          when: "once",
-          start: () => {
-            throw new Error("refused");
-          },
+    const failing = startJobs([
+      { name: "first", when: "once", start: () => () => void stopped.push("first") },
+      {
+        name: "second",
+        when: "once",
+        start: () => {
+          throw new Error("refused");
         },
-      ],
-      log,
-    );
+      },
+    ]);
     await expect(failing).rejects.toThrow("refused");
     expect(stopped).toEqual(["first"]);
-    expect(lines).toEqual(["[newsdesk] jobs: first once"]);
+    expect(log.events.map((event) => event.msg)).toEqual(["first once"]);
   });
 
   test("intervals are said as a reader says them", () => {
@@ -85,9 +90,7 @@ describe("the jobs registry", () => {
       "1 min",
       "1 h",
     ]);
-    expect(describeJob({ name: "digest", when: "at its hour", start: () => {} })).toBe(
-      "jobs: digest at its hour",
-    );
+    expect(describeJob({ name: "digest", when: "at its hour", start: () => {} })).toBe("digest at its hour");
   });
 
   test("a repeated job runs again after each run and, stopped, waits for its run and leaves no timer", async () => {

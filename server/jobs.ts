@@ -8,6 +8,7 @@
 import crypto from "node:crypto";
 import type { Db } from "#app/db/client.server";
 import { releaseJobLease, takeJobLease } from "#app/db/job-leases.server";
+import { logFailure, logFor } from "#app/lib/log.server";
 
 /** Stops a job and resolves once nothing of it runs: no timer, no query, no connection left. */
 export type StopJob = () => Promise<void> | void;
@@ -26,20 +27,21 @@ export interface RunningJobs {
   stop: () => Promise<void>;
 }
 
-/** The start-up line of a job: "jobs: scheduler every 15 s at most (each instance)". */
-export const describeJob = (job: Job) => `jobs: ${job.name} ${job.when}${job.lease ? ` (${job.lease})` : ""}`;
+/** The start-up line of a job: "scheduler every 15 s at most (each instance)". */
+export const describeJob = (job: Job) => `${job.name} ${job.when}${job.lease ? ` (${job.lease})` : ""}`;
 
-/** Starts `jobs` in their order, saying one line for each. */
-export async function startJobs(
-  jobs: Job[],
-  log: Pick<Console, "log" | "error"> = console,
-): Promise<RunningJobs> {
+const log = logFor("jobs");
+
+/** Starts `jobs` in their order, saying one line (one log event, component "jobs") for each. */
+export async function startJobs(jobs: Job[]): Promise<RunningJobs> {
   const running: { job: Job; stop: StopJob }[] = [];
   const stopAll = async () => {
     for (const { job, stop } of running.reverse()) {
       await Promise.resolve()
         .then(stop)
-        .catch((error: unknown) => log.error(`[newsdesk] Stopping the job "${job.name}" failed`, error));
+        .catch((error: unknown) =>
+          log.error({ job: job.name, err: error }, `Stopping the job "${job.name}" failed`),
+        );
     }
     running.length = 0;
   };
@@ -52,7 +54,7 @@ export async function startJobs(
       await stopAll();
       throw error;
     }
-    log.log(`[newsdesk] ${describeJob(job)}`);
+    log.info({ job: job.name, when: job.when, lease: job.lease }, describeJob(job));
   }
   return { stop: stopAll };
 }
@@ -82,7 +84,7 @@ export function repeating(
       running = run()
         .then(
           () => {},
-          (error: unknown) => console.error(failureLog, error),
+          (error: unknown) => logFailure(failureLog, error),
         )
         .finally(() => {
           running = null;

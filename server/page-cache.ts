@@ -36,6 +36,7 @@ import { snippetsVaryByDevice } from "#app/domain/snippets/page-code.server";
 import { isMobileUserAgent } from "#app/domain/snippets/snippet-rules";
 import { spokenInterval, type Job } from "./jobs";
 import { HSTS, SECURITY_HEADERS } from "./security";
+import { logFor } from "#app/lib/log.server";
 
 /** Headers that describe the bytes on the wire, or must never be shared: not kept with a page. */
 const UNSTORED_HEADERS = new Set([
@@ -467,7 +468,10 @@ function reportPageCache(
     const upgraded = upgrader.upgraded - last.upgraded;
     last = { ...counts, upgraded: upgrader.upgraded };
     if (since.hits + since.misses + since.bypasses === 0) return;
-    console.log(`[newsdesk] ${describePageCache("last 15 min", since, cache, upgraded)}`);
+    logFor("page-cache").info(
+      { ...since, upgraded },
+      describePageCache("last 15 min", since, cache, upgraded),
+    );
   }, REPORT_EVERY_MS);
   timer.unref();
   return () => clearInterval(timer);

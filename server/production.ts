@@ -15,7 +15,8 @@ type Command = (args: string[]) => Promise<void>;
 
 /**
  * A refusal (a bad setting, a port in use, an e-mail address taken, a missing file) is one line on
- * stderr and exit code 1: a newcomer reads what to do, not a stack trace.
+ * stderr and exit code 1: a newcomer reads what to do, not a stack trace. It is the command's answer to
+ * the person who ran it, not a log event (docs/architecture.md, "Logging").
  */
 const reported =
   (command: Command): Command =>

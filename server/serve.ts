@@ -16,6 +16,7 @@ import { createApp } from "./app";
 import { startJobs } from "./jobs";
 import { siteJobs } from "./site-jobs";
 import { openConfiguredDatabase, prepareDatabase } from "./start";
+import { logFor, type Logger } from "#app/lib/log.server";
 
 /** How long in-flight requests may take to finish once asked to stop. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -118,32 +119,32 @@ export async function serve({ build, viteMiddleware, worker }: ServeOptions): Pr
   // `npm start`'s supervisor (bin/supervise.mjs), or the cluster's primary, restarts a server that dies
   // once it has listened.
   process.send?.({ newsdesk: "listening" });
-  console.log(
-    `[newsdesk] Serving on http://localhost:${port} (${database.engine}${cfg.isProduction ? "" : ", development"}${worker ? `, worker ${worker.id}, pid ${process.pid}` : ""})`,
+  const log = worker ? logFor("server").child({ worker: worker.id }) : logFor("server"); // which worker says it
+  log.info(
+    { port, engine: database.engine },
+    `Serving on http://localhost:${port} (${database.engine}${cfg.isProduction ? "" : ", development"}${worker ? `, worker ${worker.id}, pid ${process.pid}` : ""})`,
   );
   // Links in pages and feeds are built from a request's Host only when it is trusted (site-origin.server.ts).
   // Said once: by the only process, or the first worker.
   if (cfg.isProduction && !cfg.publicUrl && cfg.allowedHosts.length === 0 && (!worker || worker.id === 1))
-    console.warn(
-      "[newsdesk] Neither PUBLIC_URL nor ALLOWED_HOSTS is set: unless Settings → General has a Site URL, links in pages and feeds point at this machine. Set PUBLIC_URL to the site's address.",
+    log.warn(
+      "Neither PUBLIC_URL nor ALLOWED_HOSTS is set: unless Settings → General has a Site URL, links in pages and feeds point at this machine. Set PUBLIC_URL to the site's address.",
     );
   // Browser tests let alerts reach their own push service on this machine (push-network.server.ts).
   if (cfg.webPush.unsafeTestServiceFile && (!worker || worker.id === 1))
-    console.warn(
-      `[newsdesk] UNSAFE_TEST_PUSH_SERVICE is set: alerts may be sent to the test push service named in ${cfg.webPush.unsafeTestServiceFile}, on this machine. It is for browser tests only: unset it on a real site.`,
+    log.warn(
+      `UNSAFE_TEST_PUSH_SERVICE is set: alerts may be sent to the test push service named in ${cfg.webPush.unsafeTestServiceFile}, on this machine. It is for browser tests only: unset it on a real site.`,
     );
   server.keepAliveTimeout = 65_000;
 
   // Graceful shutdown: stop accepting, let in-flight requests finish, then close the database.
-  // Of several workers, each says which it is.
-  const who = worker ? `[newsdesk] Worker ${worker.id} (pid ${process.pid}):` : "[newsdesk]";
   let isShuttingDown = false;
   function shutdown(reason: string) {
     if (isShuttingDown) return;
     isShuttingDown = true;
-    console.log(`${who} ${reason}: finishing in-flight requests...`);
+    log.info(`${reason}: finishing in-flight requests...`);
     const forceExit = setTimeout(() => {
-      console.error(`${who} Requests still open after ${SHUTDOWN_GRACE_MS / 1000} s: exiting anyway.`);
+      log.error(`Requests still open after ${SHUTDOWN_GRACE_MS / 1000} s: exiting anyway.`);
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     forceExit.unref();
@@ -154,10 +155,10 @@ export async function serve({ build, viteMiddleware, worker }: ServeOptions): Pr
       await jobs.stop();
       await database
         .close()
-        .catch((error: unknown) => console.error("[newsdesk] Closing the database failed", error));
+        .catch((error: unknown) => log.error({ err: error }, "Closing the database failed"));
       clearTimeout(forceExit);
-      console.log(`${who} Stopped.`);
-      endOnceStopped(who, { isDevelopment: Boolean(viteMiddleware) });
+      log.info("Stopped.");
+      endOnceStopped(log, { isDevelopment: Boolean(viteMiddleware) });
     });
   }
   process.on("SIGTERM", () => shutdown("SIGTERM received"));
@@ -186,12 +187,11 @@ export async function serve({ build, viteMiddleware, worker }: ServeOptions): Pr
  * watchers in development are Vite's: there it exits. Should anything still hold the process a second
  * later, it is named and the process exits anyway.
  */
-function endOnceStopped(who: string, { isDevelopment }: { isDevelopment: boolean }) {
+function endOnceStopped(log: Logger, { isDevelopment }: { isDevelopment: boolean }) {
   if (process.send || isDevelopment) process.exit(0);
   setTimeout(() => {
-    console.error(
-      `${who} Still open after stopping: ${process.getActiveResourcesInfo().join(", ")}; exiting anyway.`,
-    );
+    const resources = process.getActiveResourcesInfo();
+    log.error({ resources }, `Still open after stopping: ${resources.join(", ")}; exiting anyway.`);
     process.exit(0);
   }, LEFTOVER_GRACE_MS).unref();
 }

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { config } from "#app/config.server";
 import { createEmptyPostgresDatabase } from "#app/db/testing.server";
 import { freePort, waitFor } from "#test-support/server-processes";
+import { logEvents, logMessages } from "#test-support/logs";
 
 const engines = config().testDatabaseUrl ? (["pglite", "postgres"] as const) : (["pglite"] as const);
 
@@ -72,11 +73,13 @@ describe.each(engines)("the built server on %s, sent SIGTERM", (engine) => {
       const ending = await Promise.race([exited, timeout]);
       expect(ending, log).toEqual({ code: 0, signal: null });
       expect(Date.now() - signalledAt).toBeLessThan(5_000);
-      expect(log).toContain("[newsdesk] Stopped.");
+      expect(logMessages(log)).toContain("Stopped.");
       expect(log).not.toMatch(/Still open after stopping|exiting anyway/);
       // Every background job said its line at the start, through the one registry (server/site-jobs.ts).
-      expect(log).toContain("[newsdesk] jobs: scheduled publishing");
-      expect(log).toContain("[newsdesk] jobs: daily digest");
+      const jobs = logEvents(log).filter((event) => event.component === "jobs");
+      expect(jobs.map((event) => event.job)).toEqual(
+        expect.arrayContaining(["scheduled publishing", "daily digest"]),
+      );
     } finally {
       if (server.exitCode === null && server.signalCode === null) server.kill("SIGKILL");
     }

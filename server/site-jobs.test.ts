@@ -11,6 +11,7 @@ import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/tes
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
 import { startJobs } from "./jobs";
 import { siteJobs } from "./site-jobs";
+import { captureLogEvents } from "#test-support/logs";
 
 describe.each(TEST_ENGINES)("the site's jobs on %s", (engine) => {
   let database: TestDatabase;
@@ -38,11 +39,8 @@ describe.each(TEST_ENGINES)("the site's jobs on %s", (engine) => {
     const digest = jobs.find((job) => job.name === "daily digest")!;
     expect(digest.lease).toBe(engine === "postgres" ? "leased" : undefined);
 
-    const lines: string[] = [];
-    const running = await startJobs([digest], {
-      log: (line: string) => lines.push(line),
-      error: console.error,
-    });
+    const log = captureLogEvents();
+    const running = await startJobs([digest]);
     const deadline = Date.now() + 20_000;
     let made: (typeof newsletterIssues.$inferSelect)[] = [];
     while (made.length === 0 && Date.now() < deadline) {
@@ -50,8 +48,13 @@ describe.each(TEST_ENGINES)("the site's jobs on %s", (engine) => {
       made = await database.db.select().from(newsletterIssues).where(eq(newsletterIssues.kind, "digest"));
     }
     await running.stop();
-    expect(lines).toEqual([
-      `[newsdesk] jobs: daily digest made at its hour, looked for every 1 min${engine === "postgres" ? " (leased)" : ""}`,
+    log.stop();
+    expect(log.events).toMatchObject([
+      {
+        component: "jobs",
+        job: "daily digest",
+        msg: `daily digest made at its hour, looked for every 1 min${engine === "postgres" ? " (leased)" : ""}`,
+      },
     ]);
     expect(made).toHaveLength(1);
     expect(made[0]!.status).toBe("scheduled");

@@ -21,6 +21,7 @@ import { leasedRuns, repeating, spokenInterval, type Job } from "./jobs";
 import { refreshPlannerStatistics } from "./start";
 import { relaySiteChanges } from "./workers-changes";
 import { MAKE_IMAGE_COPIES } from "./workers-primary";
+import { logFailure, logFor } from "#app/lib/log.server";
 
 /** The first upkeep after a start: once the start's first readers have been answered. */
 const UPKEEP_DELAY_MS = 60_000;
@@ -93,7 +94,10 @@ function schedulerJob(cfg: Config, db: Db): Job {
       const scheduler = startScheduler(db, {
         intervalMs: cfg.schedulerIntervalMs,
         onPublished: (published) =>
-          console.log(`[newsdesk] Published ${published.length} scheduled article(s).`),
+          logFor("scheduler").info(
+            { count: published.length },
+            `Published ${published.length} scheduled article(s).`,
+          ),
       });
       return () => scheduler.stop();
     },
@@ -160,7 +164,7 @@ function upkeepJob(database: Database): Job {
       repeating(() => refreshPlannerStatistics(database), {
         firstAfterMs: UPKEEP_DELAY_MS,
         everyMs: HOUR_MS,
-        failureLog: "[newsdesk] Refreshing planner statistics failed",
+        failureLog: "[db] Refreshing planner statistics failed",
       }),
   };
 }
@@ -175,7 +179,7 @@ function imageCopiesJob(db: Db, isShared: boolean, worker: SiteJobsContext["work
   const lease = isShared ? leasedRuns(db, "image-copies", IMAGE_COPIES_LEASE_MS) : null;
   const make = () => {
     void (lease ? lease.run(() => makeMissingImageCopies(db)) : makeMissingImageCopies(db)).catch(
-      (error: unknown) => console.error("[newsdesk] Making image copies failed", error),
+      (error: unknown) => logFailure("[media] Making image copies failed", error),
     );
   };
   return {
@@ -203,21 +207,25 @@ function makeMissingImageCopies(db: Db): Promise<void> {
     ensureImageVariants(db)
       .then(({ updated, skipped }) => {
         if (updated + skipped > 0)
-          console.log(`[newsdesk] Image copies made for ${updated} older uploads (${skipped} skipped).`);
+          logFor("media").info(
+            { updated, skipped },
+            `Image copies made for ${updated} older uploads (${skipped} skipped).`,
+          );
         // Pages kept before now name no share image for those uploads.
         if (updated > 0) siteChanged(db, { scope: "everything", reason: "image copies made" });
       })
-      .catch((error: unknown) => console.error("[newsdesk] Making image copies failed", error))
+      .catch((error: unknown) => logFailure("[media] Making image copies failed", error))
       // Then the sizes, one background pass at a time: copies just made carry theirs and are not read again.
       .then(() => ensureVariantSizes(db))
       .then(({ updated, missing }) => {
         if (updated + missing > 0)
-          console.log(
-            `[newsdesk] Image sizes recorded for ${updated} older uploads (${missing} copies missing).`,
+          logFor("media").info(
+            { updated, missing },
+            `Image sizes recorded for ${updated} older uploads (${missing} copies missing).`,
           );
         // Pages kept before now carry no size for those uploads' images.
         if (updated > 0) siteChanged(db, { scope: "everything", reason: "image sizes recorded" });
       })
-      .catch((error: unknown) => console.error("[newsdesk] Recording image sizes failed", error))
+      .catch((error: unknown) => logFailure("[media] Recording image sizes failed", error))
   );
 }

@@ -7,7 +7,10 @@ import { config, type Config } from "#app/config.server";
 import { openDatabase, type Database } from "#app/db/client.server";
 import { seedDatabase } from "#app/db/seed.server";
 import { sanitizeStoredBodies } from "#app/domain/articles/body-safety.server";
+import { logFor } from "#app/lib/log.server";
 import { sql } from "drizzle-orm";
+
+const log = logFor("server");
 
 /**
  * The embedded database has no autovacuum, so nothing else keeps its tables in shape:
@@ -50,7 +53,7 @@ export function openConfiguredDatabase(cfg: Config = config()): Promise<Database
 }
 
 export async function prepareDatabase(cfg: Config = config()): Promise<Database> {
-  console.log(`[newsdesk] Opening ${describeDatabase(cfg)} and applying migrations...`);
+  log.info(`Opening ${describeDatabase(cfg)} and applying migrations...`);
   const database = await openConfiguredDatabase(cfg);
   try {
     await prepare(database, cfg);
@@ -76,19 +79,24 @@ async function prepare(database: Database, cfg: Config) {
     siteUrl: cfg.publicUrl,
   });
   const resanitised = await sanitizeStoredBodies(database.db);
-  if (resanitised > 0) console.log(`[newsdesk] Re-sanitised ${resanitised} stored article bodies.`);
-  if (seeded.createdSampleContent)
-    console.log("[newsdesk] First start: default settings and sample content created.");
+  if (resanitised > 0) log.info({ count: resanitised }, `Re-sanitised ${resanitised} stored article bodies.`);
+  if (seeded.createdSampleContent) log.info("First start: default settings and sample content created.");
   if (seeded.admin) {
     const url = `${cfg.publicUrl ?? `http://localhost:${cfg.port}`}/admin/login`;
-    console.log("");
-    console.log("  An admin account has been created. Sign in at " + url);
-    console.log(`    email:    ${seeded.admin.email}`);
-    console.log(
-      seeded.admin.password
-        ? `    password: ${seeded.admin.password}   (shown only this once: change it after signing in)`
-        : "    password: the ADMIN_PASSWORD you set",
+    log.info({ email: seeded.admin.email, url }, "First start: an admin account was created.");
+    // The one text that is not a log event: the first admin's sign-in, for the person at the terminal
+    // (README, "Signing in the first time"). A made-up password appears here only, never in a JSON line.
+    process.stdout.write(
+      [
+        "",
+        "  An admin account has been created. Sign in at " + url,
+        `    email:    ${seeded.admin.email}`,
+        seeded.admin.password
+          ? `    password: ${seeded.admin.password}   (shown only this once: change it after signing in)`
+          : "    password: the ADMIN_PASSWORD you set",
+        "",
+        "",
+      ].join("\n"),
     );
-    console.log("");
   }
 }

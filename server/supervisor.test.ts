@@ -13,6 +13,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { freePort, isAlive, waitFor } from "#test-support/server-processes";
 import { pauseBefore } from "../bin/supervise.mjs";
+import { logMessages } from "#test-support/logs";
 
 /** The server process: the supervisor's only child (0 while there is none). */
 const serverPidOf = (supervisorPid: number) =>
@@ -104,8 +105,8 @@ describe("npm start", () => {
     expect(
       spawnSync("ps", ["-o", "pid=", "--ppid", String(server)], { encoding: "utf8" }).stdout.trim(),
     ).toBe("");
-    expect(log).toContain(
-      "[newsdesk] One process serves: the embedded database can be opened by one process only. Set DATABASE_URL (PostgreSQL) to use every core.",
+    expect(logMessages(log)).toContain(
+      "One process serves: the embedded database can be opened by one process only. Set DATABASE_URL (PostgreSQL) to use every core.",
     );
   });
 
@@ -139,14 +140,12 @@ describe("npm start", () => {
     await waitFor("the old server process gone", () => !isAlive(before), 15_000);
     await waitFor("a new server process", () => serverPidOf(supervisor.pid!) > 0, 3_000);
     await waitFor("the site answering again", isUp, 60_000);
-    const reload = log.slice(logBefore);
-    expect(reload).toContain(
-      "[newsdesk] SIGHUP received: restarting for the reload: finishing in-flight requests...",
-    );
-    expect(reload).toContain("[newsdesk] Stopped.");
+    const reload = logMessages(log.slice(logBefore));
+    expect(reload).toContain("SIGHUP received: restarting for the reload: finishing in-flight requests...");
+    expect(reload).toContain("Stopped.");
     expect(reload).toContain("[newsdesk] The server process stopped for the reload; starting it again.");
     // A reload, not a crash: no pause, nothing counted against the server.
-    expect(reload).not.toContain("restarting in");
+    expect(reload.join("\n")).not.toContain("restarting in");
     expect(isAlive(supervisor.pid!)).toBe(true);
     expect(serverPidOf(supervisor.pid!)).not.toBe(before);
   }, 90_000);
@@ -157,7 +156,7 @@ describe("npm start", () => {
     supervisor.kill("SIGTERM");
     expect(await exited).toBe(0);
     expect(isAlive(server)).toBe(false);
-    expect(log).toContain("[newsdesk] Stopped.");
+    expect(logMessages(log)).toContain("Stopped.");
     expect(log.match(/server process exited/g)).toHaveLength(1);
   }, 30_000);
 });

@@ -18,6 +18,7 @@ import {
   receivedSiteChange,
   type SiteChange,
 } from "#app/domain/delivery/site-changes.server";
+import { logFor } from "#app/lib/log.server";
 
 export const RELAY_MESSAGES = {
   change: "site-change",
@@ -103,8 +104,9 @@ export function relaySiteChanges(db: Db, primary: PrimaryChannel = process): () 
     let settle = () => {};
     const done = new Promise<void>((resolve) => {
       const timer = setTimeout(() => {
-        console.error(
-          `[newsdesk] A change (${change.reason}) was not confirmed by every worker within ${DELIVERY_TIMEOUT_MS / 1000} s; answering anyway.`,
+        logFor("workers").error(
+          { reason: change.reason },
+          `A change was not confirmed by every worker within ${DELIVERY_TIMEOUT_MS / 1000} s; answering anyway.`,
         );
         settle();
       }, DELIVERY_TIMEOUT_MS);

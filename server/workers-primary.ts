@@ -25,6 +25,7 @@ import {
   type RelayedChange,
   type RelayReceipt,
 } from "./workers-changes";
+import { logFor } from "#app/lib/log.server";
 
 /** Sent to one worker after a start or a reload: the background work that needs doing once (serve.ts). */
 export const MAKE_IMAGE_COPIES = { newsdesk: "make-image-copies" } as const;
@@ -57,7 +58,6 @@ interface PrimaryOptions {
   workers: number;
   /** Migrations, seed, the first admin's line: at the start and before each reload. */
   prepare: () => Promise<void>;
-  log?: Pick<Console, "log" | "error">;
 }
 
 /** One change on its way to the sibling workers: who sent it (and its number for it), who has yet to apply it. */
@@ -102,11 +102,10 @@ class Primary {
   private exitCode = 0;
   /** A SIGHUP came during a reload: once it ends, another. */
   private isReloadAgain = false;
-  private readonly log: Pick<Console, "log" | "error">;
+  private readonly log = logFor("workers");
 
   constructor(private readonly options: PrimaryOptions) {
     this.places = Array.from({ length: options.workers }, () => ({ attempt: 0 }));
-    this.log = options.log ?? console;
   }
 
   private moveTo(next: PrimaryState) {
@@ -144,9 +143,7 @@ class Primary {
     const worker = cluster.fork();
     // A message to a worker whose channel has just closed fails with an 'error' that, unheard, would
     // end the primary; the worker's exit is handled in onExit.
-    worker.on("error", (error: Error) =>
-      this.log.error(`[newsdesk] ${this.describeWorker(worker)}: ${error.message}`),
-    );
+    worker.on("error", (error: Error) => this.log.error(`${this.describeWorker(worker)}: ${error.message}`));
     let settleListened: (hasListened: boolean) => void = () => {};
     const listened = new Promise<boolean>((resolve) => (settleListened = resolve));
     const exited = new Promise<void>((resolve) => worker.once("exit", () => resolve()));
@@ -261,14 +258,13 @@ class Primary {
     if (!this.hasAnyListened) {
       // The first start failed: a setting, the database, a broken build. The worker has said why, or
       // we do; the supervisor adds nothing and ends with us.
-      if (!life.hasExplained)
-        this.log.error(`[newsdesk] A worker process exited with ${ended} before it started.`);
+      if (!life.hasExplained) this.log.error(`A worker process exited with ${ended} before it started.`);
       this.stopNow(code || 1, life.hasExplained);
       return;
     }
     if (life.isOnTrial) {
       this.log.error(
-        `[newsdesk] The new ${this.describeWorker(worker)} exited with ${ended} before it listened: the reload stops and the running workers stay. Fix the cause and send SIGHUP again.`,
+        `The new ${this.describeWorker(worker)} exited with ${ended} before it listened: the reload stops and the running workers stay. Fix the cause and send SIGHUP again.`,
       );
       return;
     }
@@ -281,16 +277,14 @@ class Primary {
     if (Date.now() - life.startedAt >= HEALTHY_RUN_MS) place.attempt = 0;
     const pause = pauseBefore(place.attempt);
     place.attempt += 1;
-    this.log.error(
-      `[newsdesk] ${this.describeWorker(worker)} exited with ${ended}; replacing it in ${pause / 1000} s`,
-    );
+    this.log.error(`${this.describeWorker(worker)} exited with ${ended}; replacing it in ${pause / 1000} s`);
     place.restartTimer = setTimeout(() => this.startPlace(life.place), pause);
   }
 
   // ---- stopping ----
 
   private finish() {
-    this.log.log(`[newsdesk] Every worker has stopped.`);
+    this.log.info(`Every worker has stopped.`);
     process.exit(this.exitCode);
   }
 
@@ -306,14 +300,14 @@ class Primary {
     if (this.isStopping) return;
     this.moveTo("stopping");
     for (const place of this.places) clearTimeout(place.restartTimer);
-    this.log.log(`[newsdesk] ${reason}: stopping ${this.lives.size} workers gracefully...`);
+    this.log.info(`${reason}: stopping ${this.lives.size} workers gracefully...`);
     if (this.lives.size === 0) this.finish();
     for (const [worker, life] of this.lives) {
       life.isRetiring = true;
       worker.process.kill("SIGTERM");
     }
     setTimeout(() => {
-      this.log.error(`[newsdesk] Workers still running after ${STOP_DEADLINE_MS / 1000} s: killing them.`);
+      this.log.error(`Workers still running after ${STOP_DEADLINE_MS / 1000} s: killing them.`);
       for (const worker of this.lives.keys()) worker.process.kill("SIGKILL");
       process.exit(1);
     }, STOP_DEADLINE_MS).unref();
@@ -324,13 +318,13 @@ class Primary {
   private async reload() {
     if (this.state === "stopping") return;
     if (this.state === "starting") {
-      this.log.log("[newsdesk] SIGHUP received before any worker serves: nothing to reload yet.");
+      this.log.info("SIGHUP received before any worker serves: nothing to reload yet.");
       return;
     }
     if (this.state === "reloading") {
       // A new build may have arrived since this reload began: once it ends, another.
       this.isReloadAgain = true;
-      this.log.log("[newsdesk] SIGHUP received during a reload: another follows once this one ends.");
+      this.log.info("SIGHUP received during a reload: another follows once this one ends.");
       return;
     }
     this.moveTo("reloading");
@@ -347,12 +341,12 @@ class Primary {
 
   private async reloadOnce() {
     const current = [...this.lives.entries()].filter(([, life]) => !life.isRetiring);
-    this.log.log(`[newsdesk] SIGHUP received: replacing the ${current.length} workers one at a time...`);
+    this.log.info(`SIGHUP received: replacing the ${current.length} workers one at a time...`);
     try {
       await this.options.prepare();
     } catch (error) {
       this.log.error(
-        `[newsdesk] The reload stops before any worker is replaced: preparing the database failed (${error instanceof Error ? error.message : String(error)}).`,
+        `The reload stops before any worker is replaced: preparing the database failed (${error instanceof Error ? error.message : String(error)}).`,
       );
       return;
     }
@@ -368,6 +362,6 @@ class Primary {
       if (this.isStopping) return;
       await this.retire(old);
     }
-    this.log.log(`[newsdesk] Reload done: ${this.serving().length} workers serving.`);
+    this.log.info(`Reload done: ${this.serving().length} workers serving.`);
   }
 }

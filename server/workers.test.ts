@@ -21,6 +21,7 @@ import { freePort, isAlive, waitFor } from "#test-support/server-processes";
 import { commitSessionCookie, createSession } from "#app/auth/session.server";
 import { openDatabase, type Database } from "#app/db/client.server";
 import { articles, users } from "#app/db/schema";
+import { logEvents, logMessages } from "#test-support/logs";
 
 const childrenOf = (pid: number) =>
   spawnSync("ps", ["-o", "pid=", "--ppid", String(pid)], { encoding: "utf8" })
@@ -217,7 +218,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("WEB_CONCURRENCY=2 on PostgreSQL
     expect(workers).toHaveLength(2);
     expect(new Set(servingPids())).toEqual(new Set(workers));
     const log = started.log();
-    expect(log).toContain("[newsdesk] 2 worker processes on PostgreSQL (WEB_CONCURRENCY).");
+    expect(logMessages(log)).toContain("2 worker processes on PostgreSQL (WEB_CONCURRENCY).");
     expect(log.match(/applying migrations/g)).toHaveLength(1);
     expect(log.match(/First start: default settings and sample content created/g)).toHaveLength(1);
     expect(log.match(/An admin account has been created/g)).toHaveLength(1);
@@ -424,7 +425,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("WEB_CONCURRENCY=2 on PostgreSQL
     process.kill(started.supervisor.pid!, "SIGTERM");
     await waitFor(
       "both workers stopping",
-      () => (started.log().match(/Worker \d+ \(pid \d+\): SIGTERM received/g) ?? []).length >= 2,
+      () =>
+        logEvents(started.log()).filter(
+          (event) => typeof event.worker === "number" && event.msg.startsWith("SIGTERM received"),
+        ).length >= 2,
       10_000,
     );
     // The worker that does not hold the request has stopped; the other waits for it.
@@ -437,7 +441,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("WEB_CONCURRENCY=2 on PostgreSQL
     expect(connection).toBe("close");
     expect(await started.exited).toBe(0);
     for (const pid of [...workers, primary]) expect(isAlive(pid)).toBe(false);
-    expect(started.log()).toContain("[newsdesk] Every worker has stopped.");
+    expect(logMessages(started.log())).toContain("Every worker has stopped.");
     expect(started.log()).not.toMatch(/exiting anyway|killing them/);
   }, 60_000);
 });
@@ -461,12 +465,9 @@ describe("the embedded database", () => {
       const [server] = childrenOf(started.supervisor.pid!);
       expect(server).toBeGreaterThan(0);
       expect(childrenOf(server!)).toEqual([]);
-      const notes = started
-        .log()
-        .split("\n")
-        .filter((line) => line.includes("WEB_CONCURRENCY"));
+      const notes = logMessages(started.log()).filter((line) => line.includes("WEB_CONCURRENCY"));
       expect(notes).toEqual([
-        "[newsdesk] WEB_CONCURRENCY=3 is ignored: one process serves, since the embedded database can be opened by one process only. Set DATABASE_URL (PostgreSQL) to use every core.",
+        "WEB_CONCURRENCY=3 is ignored: one process serves, since the embedded database can be opened by one process only. Set DATABASE_URL (PostgreSQL) to use every core.",
       ]);
       started.supervisor.kill("SIGTERM");
       expect(await started.exited).toBe(0);

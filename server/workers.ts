@@ -9,10 +9,13 @@ import cluster from "node:cluster";
 import { createServer } from "node:net";
 import type { ServerBuild } from "react-router";
 import { config, type Config } from "#app/config.server";
+import { logFor } from "#app/lib/log.server";
 import { checkMediaStorage } from "#app/domain/media/storage.server";
 import { listenOnConfiguredPort, serve } from "./serve";
 import { prepareDatabaseForWorkers } from "./start";
 import { runPrimary } from "./workers-primary";
+
+const log = logFor("server");
 
 /** How many processes serve, and the start-up line that says why when it is not what was asked. */
 export function workerPlan(cfg: Config): { workers: number; note?: string } {
@@ -36,7 +39,7 @@ export async function startSite({ build }: { build: ServerBuild }): Promise<void
   }
   const cfg = config();
   const { workers, note } = workerPlan(cfg);
-  if (note) console.log(`[newsdesk] ${note}`);
+  if (note) log.info(note);
   if (workers === 1) {
     await serve({ build });
     return;
@@ -46,8 +49,9 @@ export async function startSite({ build }: { build: ServerBuild }): Promise<void
   await listenOnConfiguredPort(probe, cfg);
   await new Promise((resolve) => probe.close(resolve));
   await checkMediaStorage();
-  console.log(
-    `[newsdesk] ${workers} worker processes on PostgreSQL (${cfg.webConcurrency.isExplicit ? "WEB_CONCURRENCY" : "one per core; WEB_CONCURRENCY sets another number"}).`,
+  log.info(
+    { workers },
+    `${workers} worker processes on PostgreSQL (${cfg.webConcurrency.isExplicit ? "WEB_CONCURRENCY" : "one per core; WEB_CONCURRENCY sets another number"}).`,
   );
   await runPrimary({ workers, prepare: () => prepareDatabaseForWorkers(cfg) });
 }

@@ -31,6 +31,7 @@ import { ACCOUNT_LINK_TEXT } from "./account-links-text";
 import { AUTH_TEXT } from "./messages";
 import { hashPassword } from "./password.server";
 import { deleteUserSessions } from "./session.server";
+import { logFailure } from "#app/lib/log.server";
 
 export const LINK_LIFETIME_MS: Record<AccountLinkPurpose, number> = {
   reset: 30 * 60 * 1000,
@@ -204,7 +205,7 @@ export async function sendInvitation(
     );
     return true;
   } catch (error) {
-    console.error("[account-links] sending an invitation failed", error);
+    logFailure("[account-links] sending an invitation failed", error);
     return false;
   }
 }

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { MAX_PREPARED_STATEMENTS, openDatabase, type Database } from "./client.server";
 import { sqlStateOf } from "./errors";
+import { captureLogEvents } from "#test-support/logs";
 
 /** The rows of a raw statement (the same shape on both engines now: pg's result). */
 async function rowsOf<T>(query: Promise<unknown>): Promise<T[]> {
@@ -253,18 +254,21 @@ describe("the embedded database when statements fail while others wait", () => {
     const failing = vi
       .spyOn(PGlite.prototype, "execProtocolStream")
       .mockImplementation(() => new Promise((_, reject) => setTimeout(() => reject(gone), 5)));
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logged = captureLogEvents();
     try {
       breakNow();
       expect(await within(transaction)).toBeInstanceOf(Error);
       expect((await within(Promise.all(waiting))).map(rootOf)).toEqual([gone, gone]);
-      expect(logged).toHaveBeenCalledWith(
-        "[db] embedded connection error",
-        expect.stringContaining(gone.message),
+      expect(logged.events).toContainEqual(
+        expect.objectContaining({
+          component: "db",
+          msg: "embedded connection error",
+          reason: expect.stringContaining(gone.message),
+        }),
       );
     } finally {
       failing.mockRestore();
-      logged.mockRestore();
+      logged.stop();
     }
     expect(await within(childIds())).not.toContain(30);
     expect(await isOutsideTransaction()).toBe(true);

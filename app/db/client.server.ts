@@ -19,6 +19,7 @@ import { markDatabaseClientError } from "#app/lib/database-unreachable.server";
 import { lockDataFolder, type DataFolderLock } from "./data-folder-lock.server";
 import { keepPrivate, type PrivateFolder } from "./private-data-folder.server";
 import * as schema from "./schema";
+import { logFor } from "#app/lib/log.server";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle has the same query surface as the database. */
@@ -47,8 +48,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // PostgreSQL restarting cuts every idle connection at once: a line each, not a stack each; the
     // pool opens new ones as queries need them.
     pool.on("error", (error) =>
-      console.warn(
-        `[db] An idle database connection was closed (${error.message}); new ones open as needed.`,
+      logFor("db").warn(
+        { reason: error.message },
+        "An idle database connection was closed; new ones open as needed.",
       ),
     );
     markErrorsOf(pool);
@@ -218,7 +220,9 @@ function embeddedPool(embedded: PGlite): pg.Pool {
     return result;
   }) as typeof pool.query;
   // Not the error itself: pg-pool hangs the whole client on it (`error.client`), PGlite and all.
-  pool.on("error", (error) => console.error("[db] embedded connection error", error.stack ?? error.message));
+  pool.on("error", (error) =>
+    logFor("db").error({ reason: error.message, stack: error.stack }, "embedded connection error"),
+  );
   return pool;
 }
 

@@ -4,6 +4,8 @@
  * database destroyed (app/db/testing.server.ts). A query still running when its database closes would
  * otherwise hang the close or fail half-done.
  */
+import { logFailure } from "#app/lib/log.server";
+
 const runningByDb = new WeakMap<object, Set<Promise<unknown>>>();
 
 /** Runs `work` now, in the background; a failure is logged with `failureLog` ("[area] what failed"). */
@@ -11,7 +13,7 @@ export function inBackground<T>(db: object, work: () => Promise<T>, failureLog: 
   let running = runningByDb.get(db);
   if (!running) runningByDb.set(db, (running = new Set()));
   const done = work().catch((error: unknown) => {
-    console.error(failureLog, error);
+    logFailure(failureLog, error);
     return null;
   });
   running.add(done);

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, test, vi } from "vitest";
+import { describe, expect, test } from "vitest";
 import {
   conflict,
   DOMAIN_ERROR_CODES,
@@ -18,6 +18,7 @@ import {
   toResponse,
   withDomainErrors,
 } from "./http-errors.server";
+import { captureLogEvents } from "#test-support/logs";
 
 /** What a handler threw. */
 async function thrownBy(run: () => Promise<unknown>) {
@@ -118,13 +119,12 @@ describe("withDomainErrors", () => {
 });
 
 describe("expectedError", () => {
-  afterEach(() => vi.restoreAllMocks());
-
   test("hands back a DomainError for the route to answer, logging nothing", () => {
-    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const log = captureLogEvents();
     const gone = notFound("Gone");
     expect(expectedError(gone, "[test] failed")).toBe(gone);
-    expect(log).not.toHaveBeenCalled();
+    log.stop();
+    expect(log.events).toEqual([]);
   });
 
   test("throws 'forbidden' on: the 403 page answers it", () => {
@@ -133,9 +133,12 @@ describe("expectedError", () => {
   });
 
   test("logs an unexpected error with its context and returns undefined", () => {
-    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const log = captureLogEvents();
     const boom = new Error("boom");
     expect(expectedError(boom, "[test] failed", "id-1")).toBeUndefined();
-    expect(log).toHaveBeenCalledWith("[test] failed", "id-1", boom);
+    log.stop();
+    expect(log.events).toMatchObject([
+      { level: "error", component: "test", msg: "failed", context: ["id-1"], err: { message: "boom" } },
+    ]);
   });
 });

@@ -7,6 +7,7 @@
 import { data } from "react-router";
 import { databaseDown, databaseDownReply, isDatabaseUnreachable } from "#app/lib/database-unreachable.server";
 import { invalid, isDomainError, type DomainError, type DomainErrorCode } from "./errors";
+import { logFailure } from "#app/lib/log.server";
 
 export const HTTP_STATUS: Record<DomainErrorCode, number> = {
   invalid: 400,
@@ -145,6 +146,6 @@ export function expectedError(
 ): DomainError | undefined {
   if (isDomainError(error, "forbidden")) throw error;
   if (isDomainError(error)) return error;
-  console.error(logLabel, ...context, error);
+  logFailure(logLabel, error, context.length > 0 ? { context } : {});
   return undefined;
 }

@@ -19,11 +19,14 @@ export const TEST_ENGINES = process.env.TEST_DATABASE_URL
 export interface AppModules {
   app: typeof import("../../server/app");
   config: typeof import("#app/config.server");
+  /** The app's logger as Vite loaded it: `captureLogEvents(m.log)` catches what the app logs. */
+  log: typeof import("#app/lib/log.server");
 }
 
 export const APP_MODULE_PATHS: Record<keyof AppModules, string> = {
   app: "/server/app.ts",
   config: "/app/config.server.ts",
+  log: "/app/lib/log.server.ts",
 };
 
 /** A Vite server for SSR only, and `modules` loaded through it into `into` (module name -> path). */

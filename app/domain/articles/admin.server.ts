@@ -41,6 +41,7 @@ import { getSettings } from "#app/domain/settings/settings.server";
 import { zonedTimeToInstant } from "#app/lib/zoned-time";
 import { totalPagesFor } from "#app/lib/pagination";
 import { changeArticleSlug, claimTitleSlug, slugForSave, uniqueSlugFor } from "./slugs.server";
+import { logFailure } from "#app/lib/log.server";
 
 const ADMIN_PAGE_SIZE = 20;
 
@@ -562,7 +563,7 @@ export async function bulkArticles(
       else await setArticleStatus(db, actor, id, action === "publish" ? "published" : "draft");
       processed++;
     } catch (error) {
-      if (!isDomainError(error)) console.error("[articles] bulk", action, id, error);
+      if (!isDomainError(error)) logFailure("[articles] a bulk action failed", error, { action, id });
       failed++;
     }
   }

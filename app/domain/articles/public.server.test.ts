@@ -17,6 +17,7 @@ import {
 import { prefixQuery, searchArticles } from "./search.server";
 import { trendingArticles } from "./trending.server";
 import { firstRow } from "#app/db/rows";
+import { captureLogEvents } from "#test-support/logs";
 
 const HIDDEN_WORD = "zanzibarquokka";
 
@@ -234,13 +235,13 @@ test("the navigation falls back to the seven preferred names when categories can
       throw new Error("database down");
     },
   } as unknown as Parameters<typeof navCategories>[0];
-  const original = console.error;
-  console.error = () => {};
+  const log = captureLogEvents();
   try {
     expect(await navCategories(broken)).toBe(FALLBACK_CATEGORIES);
   } finally {
-    console.error = original;
+    log.stop();
   }
+  expect(log.events).toMatchObject([{ component: "categories", err: { message: "database down" } }]);
   expect(FALLBACK_CATEGORIES.map((c) => c.slug)).toEqual([
     "news",
     "business",

@@ -20,6 +20,7 @@ import { preparedPerDatabase } from "#app/db/prepared.server";
 import { newestFirst, pageMarks } from "./page-marks.server";
 import { totalPagesFor } from "#app/lib/pagination";
 import { articleCardColumns, cardsOf, listing, toCard, type ArticleCard } from "./article-cards.server";
+import { logFailure } from "#app/lib/log.server";
 
 /** Deep pages of listings: their marks go stale when what is published moves, like their totals. */
 const listingPageIds = pageMarks((change) => change.scope === "everything");
@@ -459,7 +460,7 @@ export async function loadOrReport<T>(
   try {
     return { ok: true, value: await load() };
   } catch (error) {
-    console.error(`[articles] could not load ${what}`, error);
+    logFailure(`[articles] could not load ${what}`, error);
     return { ok: false };
   }
 }

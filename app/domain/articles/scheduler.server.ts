@@ -14,6 +14,7 @@ import { takeFlagsOnPublish } from "./flags.server";
 import { siteChanged } from "#app/domain/delivery/site-changes.server";
 import { breakingNewsMayHaveChanged } from "./breaking-news.server";
 import { createNotification } from "#app/domain/notifications/notifications.server";
+import { logFailure } from "#app/lib/log.server";
 
 /** How often the loop looks again at most: other instances' schedules are seen within this time. */
 export const DEFAULT_SCHEDULER_INTERVAL_MS = 15_000;
@@ -147,7 +148,7 @@ export function startScheduler(db: Db, options: SchedulerOptions = {}): Schedule
       // A second past the minute, so the UPDATE's `<= now` surely matches when the timer fires.
       if (next) delay = next.getTime() - now().getTime() + 1_000;
     } catch (error) {
-      if (!stopped) console.error("[scheduler] publishing scheduled articles failed", error);
+      if (!stopped) logFailure("[scheduler] publishing scheduled articles failed", error);
     }
     arm(delay);
   }

@@ -4,6 +4,7 @@ import { categories } from "#app/db/schema";
 import { onSiteChange } from "#app/domain/delivery/site-changes.server";
 import { remembered } from "#app/lib/remembered.server";
 import { categorySlug, PREFERRED_CATEGORIES, sortCategoriesPreferred } from "#app/lib/slug";
+import { logFailure } from "#app/lib/log.server";
 
 export interface NavCategory {
   name: string;
@@ -42,7 +43,7 @@ export async function navCategories(db: DbOrTx): Promise<NavCategory[]> {
     const list = await rememberedNav.get(db);
     return list.length > 0 ? list : FALLBACK_CATEGORIES;
   } catch (error) {
-    console.error("[categories] could not load the navigation categories", error);
+    logFailure("[categories] could not load the navigation categories", error);
     return FALLBACK_CATEGORIES;
   }
 }

@@ -24,6 +24,7 @@ import {
 } from "./moderation-rules";
 import { firstRow } from "#app/db/rows";
 import { totalPagesFor } from "#app/lib/pagination";
+import { logFailure } from "#app/lib/log.server";
 
 export * from "./moderation-rules";
 
@@ -184,7 +185,7 @@ export async function bulkModerate(
       else await moderateComment(db, actor, id, action);
       processed++;
     } catch (error) {
-      if (!isDomainError(error)) console.error("[comments] bulk", action, id, error);
+      if (!isDomainError(error)) logFailure("[comments] a bulk action failed", error, { action, id });
       failed++;
     }
   }

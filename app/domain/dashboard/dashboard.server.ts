@@ -16,6 +16,7 @@ import { topStoriesOfWeek, viewsPerDay, type ViewScope } from "#app/domain/artic
 import { BACKUP_TEXT, backupHealth } from "#app/domain/backup/backup-runs.server";
 import { subscriberGrowth } from "#app/domain/newsletter/subscribers.server";
 import { pendingCommentCount, pendingWork } from "./pending-work.server";
+import { logFailure } from "#app/lib/log.server";
 
 const DASHBOARD_LIMITS = { recent: 5, popular: 5, activity: 10 } as const;
 /** Trends compare the last 30 days with the 30 days before. */
@@ -137,7 +138,7 @@ export async function dashboardActivity(db: DbOrTx, viewer: DashboardViewer) {
       .orderBy(desc(activityLog.createdAt), desc(activityLog.id))
       .limit(DASHBOARD_LIMITS.activity);
   } catch (error) {
-    console.error("[dashboard] activity log could not be read", error);
+    logFailure("[dashboard] activity log could not be read", error);
     return [];
   }
 }

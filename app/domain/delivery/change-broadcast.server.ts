@@ -19,6 +19,7 @@ import { randomUUID } from "node:crypto";
 import pg from "pg";
 import type { Db } from "#app/db/client.server";
 import { broadcastSiteChanges, receivedSiteChange, type SiteChange } from "./site-changes.server";
+import { logFailure, logFor } from "#app/lib/log.server";
 
 const CHANNEL = "newsdesk_site_changes";
 
@@ -137,7 +138,7 @@ function onNotification(sharing: Sharing, { payload }: pg.Notification) {
     } else if (isMessage(message) && message.from !== sharing.instance)
       receivedSiteChange(sharing.db, message.change);
   } catch (error) {
-    console.error("[site-changes] unreadable notification", error);
+    logFailure("[site-changes] unreadable notification", error);
   }
 }
 
@@ -146,8 +147,9 @@ function lost(sharing: Sharing, error: unknown) {
   if (sharing.isStopped) return;
   if (sharing.lostAt === null) {
     sharing.lostAt = Date.now();
-    console.error(
-      `[site-changes] Not hearing other instances' changes (${describe(error)}): reconnecting until the database answers.`,
+    logFor("site-changes").error(
+      { reason: describe(error) },
+      "Not hearing other instances' changes: reconnecting until the database answers.",
     );
   }
   sharing.retry = setTimeout(() => void listen(sharing), sharing.delayMs);
@@ -157,8 +159,10 @@ function lost(sharing: Sharing, error: unknown) {
 function listening(sharing: Sharing) {
   sharing.delayMs = sharing.delays.firstMs;
   if (sharing.lostAt !== null) {
-    console.log(
-      `[site-changes] Hearing other instances' changes again after ${((Date.now() - sharing.lostAt) / 1000).toFixed(1)} s; cached pages and settings dropped, since changes may have been missed.`,
+    const seconds = Number(((Date.now() - sharing.lostAt) / 1000).toFixed(1));
+    logFor("site-changes").info(
+      { lostForSeconds: seconds },
+      `Hearing other instances' changes again after ${seconds} s; cached pages and settings dropped, since changes may have been missed.`,
     );
   }
   // Any reconnect, even after a blip too short to notice: a notification may have been missed.
@@ -277,8 +281,9 @@ function sendSiteChanges(sharing: Sharing) {
   const stop = broadcastSiteChanges(sharing.db, (change) => {
     notify(change).catch((error: unknown) => {
       if (!owesEverything)
-        console.error(
-          `[site-changes] Could not tell the other instances (${describe(error)}): they will be told everything changed once the database answers.`,
+        logFor("site-changes").error(
+          { reason: describe(error) },
+          "Could not tell the other instances: they will be told everything changed once the database answers.",
         );
       owesEverything = true;
       announceEverythingLater();

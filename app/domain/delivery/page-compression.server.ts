@@ -8,6 +8,7 @@
  */
 import { promisify } from "node:util";
 import zlib from "node:zlib";
+import { logFailure } from "#app/lib/log.server";
 
 export type Encoding = "br" | "gzip";
 
@@ -135,7 +136,7 @@ export class CompressionUpgrader<Page extends Recompressible> {
           const better = { ...page, bodies: { ...page.bodies, br }, brotliQuality: BEST_BROTLI_QUALITY };
           if (this.options.replace(key, page, better)) this.upgraded++;
         } catch (error) {
-          console.error("[page-cache] recompressing a page failed; it keeps its fast compression", error);
+          logFailure("[page-cache] recompressing a page failed; it keeps its fast compression", error);
         }
         const rest = (now() - started) * (1 / share - 1);
         await new Promise((resolve) => setTimeout(resolve, rest).unref());

@@ -6,6 +6,7 @@
  * Listeners are kept per database handle, so tests with their own database never hear each other.
  */
 import type { Db } from "#app/db/client.server";
+import { logFailure } from "#app/lib/log.server";
 
 export type SiteChange =
   /** Settings, snippets, ads, categories, or which articles are published and where: every page may show it. */
@@ -58,7 +59,7 @@ export function receivedSiteChange(db: Db, change: SiteChange): void {
     try {
       listener(change);
     } catch (error) {
-      console.error("[site-changes] a listener failed", error);
+      logFailure("[site-changes] a listener failed", error);
     }
   }
 }

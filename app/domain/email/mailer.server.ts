@@ -8,6 +8,7 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import type { DKIMOptions } from "nodemailer/lib/dkim";
 import { config, type DkimSettings } from "#app/config.server";
+import { logFailure } from "#app/lib/log.server";
 
 export interface OutgoingEmail {
   to: string;
@@ -104,7 +105,7 @@ const inFlight = new Set<Promise<void>>();
  */
 export function sendEmailInBackground(message: OutgoingEmail, cfg: MailSettings, failureLog: string): void {
   const sending: Promise<void> = sendEmail(message, cfg)
-    .catch((error: unknown) => console.error(failureLog, error))
+    .catch((error: unknown) => logFailure(failureLog, error))
     .finally(() => inFlight.delete(sending));
   inFlight.add(sending);
 }

@@ -20,6 +20,7 @@ import { detectContent, MEDIA_LIMITS, MEDIA_TEXT, RASTER_FORMATS } from "#app/do
 import { removeMediaFiles } from "#app/domain/media/storage.server";
 import { uploadMedia } from "#app/domain/media/upload.server";
 import { DomainError } from "#app/lib/errors";
+import { logFailure } from "#app/lib/log.server";
 
 /** Why an inline image was left out (the import lists it with its record). */
 export const INLINE_IMAGE_TEXT = {
@@ -163,7 +164,7 @@ export async function removeStoredFiles(keys: string[]): Promise<void> {
   try {
     await removeMediaFiles(keys);
   } catch (error) {
-    console.error("[import] could not remove the images of a failed import", keys, error);
+    logFailure("[import] could not remove the images of a failed import", error, { keys });
   }
 }
 

@@ -14,6 +14,7 @@ import { removeMediaFiles } from "./storage.server";
 import { mediaError } from "./upload.server";
 import { firstRow } from "#app/db/rows";
 import { totalPagesFor } from "#app/lib/pagination";
+import { logFailure } from "#app/lib/log.server";
 
 /** The spec's media default list. */
 const MEDIA_PAGE_SIZE = 50;
@@ -161,7 +162,7 @@ export async function deleteMedia(db: Db, actor: Actor, ids: string[]): Promise<
     await removeMediaFiles(keys);
   } catch (error) {
     // The rows are gone; a file left behind is only disk space. Log it for the operator.
-    console.error("[media] could not remove files", keys, error);
+    logFailure("[media] could not remove files", error, { keys });
   }
   return removed.length;
 }

@@ -9,6 +9,7 @@ import { pageImageOf, type PageImages } from "#app/lib/responsive-image";
 import type { SocialImage } from "#app/lib/seo";
 import { isShareVariant, shareVariantOf } from "./media-rules";
 import { originalKeyOfUrl } from "./storage.server";
+import { logFailure } from "#app/lib/log.server";
 
 interface PageImagesOptions {
   /** Save-Data: only the smallest copies (`isLiteRequest`). */
@@ -45,7 +46,7 @@ export async function pageImages(
   try {
     return await findPageImages(db, urls, options);
   } catch (error) {
-    console.error("[media] could not find the copies of the page's images", error);
+    logFailure("[media] could not find the copies of the page's images", error);
     return { images: {}, share: options.lead ? { url: options.lead } : null, lead: null };
   }
 }

@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { media, type MediaVariant } from "#app/db/schema";
 import { createTestDatabase, one, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
 import { makeUser } from "#test-support/route-calls";
@@ -19,6 +19,7 @@ import { uploadMedia } from "./upload.server";
 import { setMediaRoot, setMediaStore } from "./storage.server";
 import { localMediaStore } from "./storage-local.server";
 import { ensureImageVariants, ensureVariantSizes, makeVariants } from "./variants.server";
+import { captureLogEvents } from "#test-support/logs";
 
 /** A photo-like JPEG: a gradient with noise, so the encoder has real work to do. */
 async function photo(width: number, height: number): Promise<Buffer> {
@@ -139,19 +140,24 @@ describe.each(TEST_ENGINES)("older uploads and page images on %s", (engine) => {
   });
 
   test("an original that is gone is logged and skipped; the limit bounds one start", async () => {
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const errors = captureLogEvents();
     await olderUpload("bbbbbbbbbbbbbbbbbbbbbbbb", { withFile: false });
     for (const id of ["cccccccccccccccccccccccc", "dddddddddddddddddddddddd", "eeeeeeeeeeeeeeeeeeeeeeee"])
       await olderUpload(id);
 
     expect(await ensureImageVariants(database.db, { limit: 2 })).toEqual({ updated: 1, skipped: 1 });
-    expect(errors).toHaveBeenCalledWith(
-      "[media] could not make the missing copies of bbbbbbbbbbbbbbbbbbbbbbbb.jpg",
-      expect.anything(),
-    );
+    expect(errors.events).toMatchObject([
+      {
+        level: "error",
+        component: "media",
+        msg: "could not make the missing copies of an image",
+        key: "bbbbbbbbbbbbbbbbbbbbbbbb.jpg",
+        err: {},
+      },
+    ]);
     expect(await ensureImageVariants(database.db)).toEqual({ updated: 2, skipped: 1 });
     expect(existsSync(path.join(root, "bbbbbbbbbbbbbbbbbbbbbbbb-share.jpg"))).toBe(false);
-    errors.mockRestore();
+    errors.stop();
   });
 
   test("a new upload's copies carry their sizes in bytes, the stored files' own", async () => {
@@ -167,18 +173,21 @@ describe.each(TEST_ENGINES)("older uploads and page images on %s", (engine) => {
   });
 
   test("start-up records the sizes older copies lack, once; a copy whose file is gone is logged and skipped", async () => {
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const errors = captureLogEvents();
     const id = "abababababababababababab";
     // The social crop's file is gone; the WebP widths are on disk.
     const row = await olderUpload(id, { copyBytes: { [`${id}-400.webp`]: 3100, [`${id}-800.webp`]: 8200 } });
     await database.db.insert(media).values({ name: "By URL", url: "https://cdn.example.com/a.jpg" });
 
     expect(await ensureVariantSizes(database.db)).toEqual({ updated: 1, missing: 1 });
-    expect(errors).toHaveBeenCalledOnce();
-    expect(errors).toHaveBeenCalledWith(
-      `[media] could not read ${id}-social.webp to record its size`,
-      expect.anything(),
-    );
+    expect(errors.events).toMatchObject([
+      {
+        level: "error",
+        component: "media",
+        msg: "could not read a copy to record its size",
+        key: `${id}-social.webp`,
+      },
+    ]);
     const after = one(await database.db.select().from(media).where(eq(media.id, row.id)));
     expect(after.variants).toEqual([
       { ...row.variants[0], size: 3100 },
@@ -195,11 +204,11 @@ describe.each(TEST_ENGINES)("older uploads and page images on %s", (engine) => {
     await rm(path.join(root, `${id}-400.webp`));
     await rm(path.join(root, `${id}-800.webp`));
     expect(await ensureVariantSizes(database.db)).toEqual({ updated: 0, missing: 1 });
-    expect(errors).toHaveBeenCalledTimes(2);
+    expect(errors.events).toHaveLength(2);
     expect(one(await database.db.select().from(media).where(eq(media.id, row.id))).variants).toEqual(
       after.variants,
     );
-    errors.mockRestore();
+    errors.stop();
   });
 
   test("start-up's sizes keep what another server changed meanwhile, and the limit bounds one start", async () => {
@@ -246,12 +255,13 @@ describe.each(TEST_ENGINES)("older uploads and page images on %s", (engine) => {
 
     for (const other of ["efefefefefefefefefefefef", "fafafafafafafafafafafafa"])
       await olderUpload(other, { copyBytes: { [`${other}-400.webp`]: 10 } });
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const errors = captureLogEvents();
     // One upload this start (its 800 px copy and social crop are gone); the next start does the other
     // and tries the first one's missing files again.
     expect(await ensureVariantSizes(database.db, { limit: 1 })).toEqual({ updated: 1, missing: 2 });
     expect(await ensureVariantSizes(database.db)).toEqual({ updated: 1, missing: 4 });
-    errors.mockRestore();
+    errors.stop();
+    expect(errors.events).toHaveLength(6);
   });
 
   test("a page's images in one lookup: uploads by any host get their copies, other URLs none", async () => {

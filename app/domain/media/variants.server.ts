@@ -14,6 +14,7 @@ import { media, type MediaVariant } from "#app/db/schema";
 import { IMAGE_WORK } from "./image-gate.server";
 import { extensionOf, SHARE_IMAGE, SHARE_VARIANT_SUFFIX } from "./media-rules";
 import { mediaKey, publicUrlFor, readMediaFile, removeMediaFiles, replaceMediaFile } from "./storage.server";
+import { logFailure } from "#app/lib/log.server";
 
 // Each upload is resized once, so libvips' operation cache (up to 50 MB by default) would only hold
 // memory the server never reads again.
@@ -181,7 +182,7 @@ async function addMissingVariants(
     );
     for (const variant of made) await replaceMediaFile(variant.key, variant.bytes);
   } catch (error) {
-    console.error(`[media] could not make the missing copies of ${row.storageKey}`, error);
+    logFailure("[media] could not make the missing copies of an image", error, { key: row.storageKey });
     return false;
   }
   const added = made.map(storedVariant);
@@ -240,7 +241,7 @@ export async function ensureVariantSizes(
         try {
           sizes[variant.key] = (await readMediaFile(variant.key)).length;
         } catch (error) {
-          console.error(`[media] could not read ${variant.key} to record its size`, error);
+          logFailure("[media] could not read a copy to record its size", error, { key: variant.key });
           missing++;
         }
       }

@@ -11,6 +11,7 @@ import type { Db, DbOrTx } from "#app/db/client.server";
 import { newsletterDeliveries, newsletterIssues, newsletterSubscribers } from "#app/db/schema";
 import { getSettings } from "#app/domain/settings/settings.server";
 import { isLinkTokenShaped } from "./signup.server";
+import { logFailure } from "#app/lib/log.server";
 
 export const OPENED_PATH = "/newsletter/opened";
 export const CLICKED_PATH = "/newsletter/clicked";
@@ -62,7 +63,7 @@ export async function followClick(
   if (!url || !/^https?:\/\//i.test(url)) return null;
   // The reader is on their way whatever happens to the count.
   await record(db, issueId, token, true).catch((error: unknown) =>
-    console.error("[newsletter] counting a click failed", error),
+    logFailure("[newsletter] counting a click failed", error),
   );
   return url;
 }

@@ -39,6 +39,7 @@ import {
   type DueDelivery,
 } from "./sending.server";
 import { oneClickUnsubscribeLink } from "./signup.server";
+import { logFailure } from "#app/lib/log.server";
 
 /**
  * One Message-ID per issue and reader, the same for every copy: a copy sent again after a crash is the
@@ -151,7 +152,7 @@ async function sendUntilStopped(sending: Sending): Promise<void> {
       issue = await takeIssueLease(db, owner, sending.leaseMs);
       if (issue) hasMore = await workBatch(sending, issue);
     } catch (error) {
-      console.error("[newsletter] sending failed; trying again shortly", error);
+      logFailure("[newsletter] sending failed; trying again shortly", error);
       sending.session?.close();
       sending.session = null;
       hasMore = false;

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { newsletterSubscribers, rateLimits, settings } from "#app/db/schema";
 import { seedDatabase } from "#app/db/seed.server";
 import { createTestDatabase, one, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
@@ -16,6 +16,7 @@ import {
   subscriberForLink,
   unsubscribe,
 } from "./signup.server";
+import { captureLogEvents } from "#test-support/logs";
 
 const ORIGIN = "https://news.example.com";
 
@@ -205,8 +206,7 @@ describe.each(TEST_ENGINES)("newsletter signup on %s", (engine) => {
   });
 
   test("a confirmation the mail server refuses is logged for the operator; the reader's answer is the same", async () => {
-    const logged: unknown[][] = [];
-    const spy = vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => void logged.push(args));
+    const logged = captureLogEvents();
     try {
       // Nothing listens on port 9 of this machine: the connection is refused.
       const options = { origin: ORIGIN, ip: "1.2.3.4", mail: { smtpUrl: "smtp://127.0.0.1:9" } };
@@ -216,11 +216,11 @@ describe.each(TEST_ENGINES)("newsletter signup on %s", (engine) => {
         message: NEWSLETTER_TEXT.thanksConfirm,
       });
       await backgroundMailSettled();
-      expect(logged.map((args) => String(args[0]))).toContain(
-        "[newsletter] sending a confirmation e-mail failed",
-      );
+      expect(logged.events).toMatchObject([
+        { level: "error", component: "newsletter", msg: "sending a confirmation e-mail failed", err: {} },
+      ]);
     } finally {
-      spy.mockRestore();
+      logged.stop();
     }
   });
 

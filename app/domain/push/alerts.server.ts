@@ -25,6 +25,7 @@ import { vapidKeys } from "./keys.server";
 import { pushAgentFor } from "./push-network.server";
 import { BREAKING_TOPIC, PUSH_TEXT, storyTopic } from "./push-topics";
 import { subscriptionsFollowing } from "./subscriptions.server";
+import { logFor } from "#app/lib/log.server";
 
 /** What the service worker (public/service-worker.js) shows. */
 export interface AlertPayload {
@@ -145,7 +146,10 @@ async function deliver(
         else {
           outcome.failed++;
           if (outcome.failed === 1)
-            console.warn(`[push] a push service refused alert ${alertId}`, status ?? error);
+            logFor("push").warn(
+              { alertId, status, err: status ? undefined : error },
+              "a push service refused an alert",
+            );
         }
       }
     }

@@ -6,6 +6,7 @@
  */
 import { config, type Config } from "#app/config.server";
 import type { Settings } from "#app/db/schema";
+import { logFor } from "#app/lib/log.server";
 
 const HTTP_ADDRESS = /^https?:\/\/[^\s/]/i;
 
@@ -37,8 +38,9 @@ export function siteOrigin(
   if (isTrustedHost(url.host, cfg.allowedHosts)) return url.origin;
   if (!warnedHosts.has(url.host) && warnedHosts.size < 100) {
     warnedHosts.add(url.host);
-    console.warn(
-      `[newsdesk] A request came for host "${url.host}", which is not in ALLOWED_HOSTS, and no Site URL or PUBLIC_URL is set: links are built for http://localhost:${cfg.port}. Set PUBLIC_URL (or ALLOWED_HOSTS).`,
+    logFor("server").warn(
+      { host: url.host },
+      `A request came for host "${url.host}", which is not in ALLOWED_HOSTS, and no Site URL or PUBLIC_URL is set: links are built for http://localhost:${cfg.port}. Set PUBLIC_URL (or ALLOWED_HOSTS).`,
     );
   }
   return `http://localhost:${cfg.port}`;

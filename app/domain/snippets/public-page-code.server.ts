@@ -10,6 +10,7 @@ import { hasPersonalCookie } from "#app/domain/settings/public-delivery.server";
 import { publicCsp, scriptSourcesOf } from "./public-csp.server";
 import { injectPageCode } from "./html-injector.server";
 import { pageCode, type PageCode } from "./page-code.server";
+import { logFailure } from "#app/lib/log.server";
 
 /**
  * Whether this request is signed-in staff's (an enabled account with a role). Only a request that carries
@@ -45,7 +46,7 @@ export async function publicPageCode(
     const pageScripts = [code?.head, code?.bodyStart, code?.bodyEnd, ...ads.map((ad) => ad.html)].join("");
     return { code, csp: publicCsp(scriptSourcesOf(pageScripts)) };
   } catch (error) {
-    console.error("[page-code] could not read settings; page sent without custom code", error);
+    logFailure("[page-code] could not read settings; page sent without custom code", error);
     return strict;
   }
 }

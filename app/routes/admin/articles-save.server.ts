@@ -23,6 +23,7 @@ import { isDomainError } from "#app/lib/errors";
 import { HTTP_STATUS } from "#app/lib/http-errors.server";
 import { AUTOSAVE_TEXT, type AutosaveReply } from "#app/lib/article-autosave";
 import { checkNote, REVISION_TEXT } from "#app/domain/articles/revision-rules";
+import { logFailure } from "#app/lib/log.server";
 
 export interface ArticleFormReply {
   values: ArticleFormValues;
@@ -74,7 +75,7 @@ export async function saveArticleFromForm(
       return reply({ values, fieldErrors, problem }, 400);
     }
     if (isDomainError(error)) throw error; // 403 / 404: withDomainErrors answers, the error boundary shows it
-    console.error("[articles] save failed", { id, actor: actor.id }, error);
+    logFailure("[articles] save failed", error, { id, actor: actor.id });
     const problem = creating
       ? { title: ARTICLE_TEXT.creationFailedTitle, message: creationFailureMessage(error) }
       : { title: ARTICLE_TEXT.updateFailed, message: "" };
@@ -124,7 +125,7 @@ export async function autosaveArticleFromForm(
       const message = Object.values(error.fieldErrors ?? {})[0] ?? error.message;
       return autosaveReply({ ok: false, message }, HTTP_STATUS[error.code]);
     }
-    console.error("[articles] autosave failed", { id, actor: actor.id }, error);
+    logFailure("[articles] autosave failed", error, { id, actor: actor.id });
     return autosaveReply({ ok: false, message: AUTOSAVE_TEXT.failed }, 500);
   }
 }

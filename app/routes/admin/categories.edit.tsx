@@ -9,6 +9,7 @@ import { withDomainErrors } from "#app/lib/http-errors.server";
 import { categorySaveReply } from "./categories-reply.server";
 import type { Route } from "./+types/categories.edit";
 import { formText } from "#app/lib/form";
+import { logFailure } from "#app/lib/log.server";
 
 export const loader = withDomainErrors(async ({ params, context }: Route.LoaderArgs) => {
   await requirePermission(context, "categories", "manage");
@@ -16,7 +17,7 @@ export const loader = withDomainErrors(async ({ params, context }: Route.LoaderA
   try {
     category = await getCategory(context.db, params.id);
   } catch (error) {
-    console.error("[categories] load failed", params.id, error);
+    logFailure("[categories] load failed", error, { id: params.id });
     throw await redirectWithToast("/admin/categories", { type: "error", title: CATEGORY_TEXT.loadFailed });
   }
   if (!category)

@@ -34,6 +34,7 @@ import { parsePageParam } from "#app/lib/pagination";
 import { expectedError, statusOf, withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/comments";
 import { COMMENT_STATUS_LABELS } from "#app/lib/status-labels";
+import { logFailure } from "#app/lib/log.server";
 
 export const loader = withDomainErrors(async ({ request, context }: Route.LoaderArgs) => {
   const user = await requirePermission(context, "comments", "view");
@@ -49,7 +50,7 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
     listForModeration(db, user, query),
     // Counts fall back to 0 when they cannot be read (spec section 8); the list still shows.
     commentStats(db).catch((error: unknown) => {
-      console.error("[comments] stats failed", error);
+      logFailure("[comments] stats failed", error);
       return { pending: 0, approved: 0, rejected: 0, spam: 0, total: 0 };
     }),
     articlesWithComments(db, query.articleId),

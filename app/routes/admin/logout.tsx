@@ -4,6 +4,7 @@ import { AUTH_TEXT } from "#app/auth/messages";
 import { deleteSession, destroySessionCookie, readSessionToken } from "#app/auth/session.server";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/logout";
+import { logFailure } from "#app/lib/log.server";
 
 const SIGN_OUT_REDIRECT_MS = 1500;
 
@@ -13,7 +14,7 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
     if (token) await deleteSession(context.db, token);
   } catch (error) {
     // The cookie stays: the session is still valid, and the person should know and try again.
-    console.error("[auth] sign-out failed", error);
+    logFailure("[auth] sign-out failed", error);
     return data(
       { problem: { title: AUTH_TEXT.signOutFailedTitle, message: AUTH_TEXT.signOutFailed } },
       { status: 500 },

@@ -68,7 +68,6 @@ describe("upload failure causes", () => {
   test.each(["ENOSPC", "EDQUOT"] as const)(
     "media library, %s: 'Upload Failed' / 'Upload failed. Storage quota exceeded.'; no row, no file",
     async (code) => {
-      vi.spyOn(console, "error").mockImplementation(() => {});
       vi.spyOn(storage, "putMediaFile").mockRejectedValue(fileSystemError(code));
       const request = post(
         "/admin/media",
@@ -85,7 +84,6 @@ describe("upload failure causes", () => {
   );
 
   test("editor image upload on a full disk: the same title and cause, as JSON", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
     vi.spyOn(storage, "putMediaFile").mockRejectedValue(fileSystemError("ENOSPC"));
     const response = (await uploadRoute.action(
       args<UploadArgs>(post("/admin/media/upload", { alt: "A chart" }, await png(), cookie)),

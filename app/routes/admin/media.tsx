@@ -26,6 +26,7 @@ import { redirectWithToast } from "#app/lib/flash.server";
 import { expectedError, statusOf, withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/media";
 import { formText } from "#app/lib/form";
+import { logFailure } from "#app/lib/log.server";
 
 const filterSchema = z.object({
   view: z.enum(["grid", "list"]).catch("grid"),
@@ -102,7 +103,7 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
   try {
     form = await request.formData();
   } catch (error) {
-    console.error("[media] could not read the form", error);
+    logFailure("[media] could not read the form", error);
     return fail({ title: MEDIA_TEXT.uploadFailed, message: MEDIA_TEXT.tryAgain }, 400);
   }
   const intent = text(form, "intent");

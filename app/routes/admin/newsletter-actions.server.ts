@@ -20,6 +20,7 @@ import {
 import { isDomainError } from "#app/lib/errors";
 import { redirectWithToast } from "#app/lib/flash.server";
 import { expectedError, statusOf } from "#app/lib/http-errors.server";
+import { logFailure } from "#app/lib/log.server";
 
 export interface NewsletterReply {
   result?: ArticleActionResult;
@@ -75,7 +76,7 @@ export async function issueAction(db: Db, actor: CurrentUser, form: FormData, id
         } catch (error) {
           if (isDomainError(error)) throw error;
           // The mail server refused or could not be reached: say so, the details go to the log.
-          console.error("[newsletter] test send failed", id, error);
+          logFailure("[newsletter] test send failed", error, { id });
           return reply({ result: { type: "error", title: NEWSLETTER_TEXT.testFailed } }, 502);
         }
         return reply({

@@ -69,9 +69,6 @@ vi.mock("#app/domain/comments/moderation.server", async (importOriginal) => {
   return { ...actual, moderateComment: vi.fn(actual.moderateComment) };
 });
 
-/** Silences the route's console.error for a failure the test provokes on purpose. */
-const quietErrors = () => vi.spyOn(console, "error").mockImplementation(() => {});
-
 /** A complete article form, as the editor screen posts it. */
 const articleForm = (change: Record<string, string> = {}): Record<string, string> => ({
   title: "A story",
@@ -531,7 +528,6 @@ describe("newsroom publishing, sanitising and failure branches", () => {
       const article = await liveArticle();
       const rejected = await addComment(article.id, "rejected");
       const spam = await addComment(article.id, "spam");
-      quietErrors();
       vi.mocked(moderateComment).mockRejectedValueOnce(new Error("database went away"));
       expect(await post({ intent: "approve", id: rejected.id, from: "rejected" })).toMatchObject({
         status: 500,
@@ -589,7 +585,6 @@ describe("newsroom publishing, sanitising and failure branches", () => {
     });
 
     test("edit loader when reading fails: 'Error loading category!'", async () => {
-      quietErrors();
       vi.mocked(getCategory).mockRejectedValueOnce(new Error("boom"));
       const result = await outcome(() =>
         categoriesEditRoute.loader(args(getRequest("/admin/categories/edit/x", cookies.editor), { id: "x" })),
@@ -619,7 +614,6 @@ describe("newsroom publishing, sanitising and failure branches", () => {
     });
 
     test("create failure: 'Error creating category. Please try again.' and the typed values come back", async () => {
-      quietErrors();
       vi.mocked(createCategory).mockRejectedValueOnce(new Error("boom"));
       const result = await outcome(() =>
         categoriesAddRoute.action(
@@ -644,7 +638,6 @@ describe("newsroom publishing, sanitising and failure branches", () => {
 
     test("update failure: 'Error updating category!' and the row is unchanged", async () => {
       const category = await addCategory("Politics");
-      quietErrors();
       vi.mocked(updateCategory).mockRejectedValueOnce(new Error("boom"));
       const result = await outcome(() =>
         categoriesEditRoute.action(
@@ -667,7 +660,6 @@ describe("newsroom publishing, sanitising and failure branches", () => {
 
     test("delete failure: 'Error deleting category!' and the category stays", async () => {
       const category = await addCategory("Politics");
-      quietErrors();
       vi.mocked(deleteCategories).mockRejectedValueOnce(new Error("boom"));
       const result = await outcome(() =>
         categoriesRoute.action(
@@ -698,7 +690,6 @@ describe("newsroom publishing, sanitising and failure branches", () => {
 
     test("publish failure: 'Failed to publish article. Please try again.' and the article stays a draft", async () => {
       const draft = await addArticle({ title: "Draft", authorId: ids.editor });
-      quietErrors();
       vi.mocked(setArticleStatus).mockRejectedValueOnce(new Error("boom"));
       expect(await post({ intent: "publish", id: draft.id })).toMatchObject({
         status: 500,
@@ -714,7 +705,6 @@ describe("newsroom publishing, sanitising and failure branches", () => {
         status: "published",
         publishedAt: new Date(),
       });
-      quietErrors();
       vi.mocked(setArticleStatus).mockRejectedValueOnce(new Error("boom"));
       expect(await post({ intent: "unpublish", id: live.id, confirmed: "yes" })).toMatchObject({
         status: 500,
@@ -725,7 +715,6 @@ describe("newsroom publishing, sanitising and failure branches", () => {
 
     test("bulk failure: 'Failed to perform bulk action. Please try again.' (thrown, and for an empty selection)", async () => {
       const draft = await addArticle({ title: "Draft", authorId: ids.editor });
-      quietErrors();
       vi.mocked(bulkArticles).mockRejectedValueOnce(new Error("boom"));
       expect(await post({ intent: "bulk", bulkAction: "publish", ids: [draft.id] })).toMatchObject({
         status: 500,
@@ -740,7 +729,6 @@ describe("newsroom publishing, sanitising and failure branches", () => {
 
     test("bulk delete failure: 'Failed to delete articles. Please try again.'", async () => {
       const draft = await addArticle({ title: "Draft", authorId: ids.editor });
-      quietErrors();
       vi.mocked(bulkArticles).mockRejectedValueOnce(new Error("boom"));
       expect(
         await post({ intent: "bulk", bulkAction: "delete", ids: [draft.id], confirmed: "yes" }),
@@ -781,7 +769,6 @@ describe("newsroom publishing, sanitising and failure branches", () => {
     ])(
       "add screen, %s: 'Creation Failed' with the matching body, the typed values come back, nothing stored",
       async (_name, errorMessage, sqlState, body) => {
-        quietErrors();
         vi.mocked(saveArticle).mockRejectedValueOnce(
           Object.assign(new Error(errorMessage), { code: sqlState }),
         );
@@ -809,7 +796,6 @@ describe("newsroom publishing, sanitising and failure branches", () => {
 
     test("edit screen save failure: 'Error updating article. Please try again.' and the row is unchanged", async () => {
       const article = await addArticle({ title: "Before", authorId: ids.editor });
-      quietErrors();
       vi.mocked(saveArticle).mockRejectedValueOnce(new Error("boom"));
       const result = await outcome(() =>
         articlesEditRoute.action(

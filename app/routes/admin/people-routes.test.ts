@@ -353,10 +353,7 @@ describe("people screens (routes)", () => {
   });
 
   describe("failure titles when the domain call throws", () => {
-    const quietConsole = () => vi.spyOn(console, "error").mockImplementation(() => {});
-
     test("list: 'Error activating user. Please try again.' / 'Error deactivating user. Please try again.'", async () => {
-      quietConsole();
       const person = await makeUser("flaky@example.com", "writer");
       const before = await rowOf(person.id);
       const spy = vi.spyOn(usersDomain, "setUserStatus").mockRejectedValue(new Error("database went away"));
@@ -377,7 +374,6 @@ describe("people screens (routes)", () => {
     });
 
     test("add: 'Creation Failed' / 'Error creating user account. Please try again.', keeping what was typed", async () => {
-      quietConsole();
       vi.spyOn(usersDomain, "createUser").mockRejectedValue(new Error("disk full"));
       const result = await outcome(() =>
         addRoute.action(
@@ -412,7 +408,6 @@ describe("people screens (routes)", () => {
     });
 
     test("profile: a failed save says 'Error updating profile. Please try again.' and never the internal error", async () => {
-      quietConsole();
       const before = await rowOf(ids.editor);
       const spy = vi.spyOn(usersDomain, "updateProfile");
       const post = () =>

@@ -3,13 +3,14 @@
  * generic 500 that is kept for failures nobody foresaw.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test, vi } from "vitest";
+import { afterAll, beforeAll, expect, test } from "vitest";
 import { users } from "#app/db/schema";
 import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
 import { USER_TEXT } from "#app/domain/users/users.server";
 import * as profileRoute from "./profile";
 import { args, makeUser, outcome, postRequest, sessionCookieFor } from "#test-support/route-calls";
 import type { Route } from "./+types/profile";
+import { captureLogEvents } from "#test-support/logs";
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -20,7 +21,7 @@ afterAll(async () => {
 });
 
 test("a profile change refused by the domain (the account removed meanwhile) shows the refusal with 404, not a 500", async () => {
-  const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+  const errors = captureLogEvents();
   const user = await makeUser("gone@example.com", "writer");
   const request = postRequest(
     "/admin/profile",
@@ -36,6 +37,6 @@ test("a profile change refused by the domain (the account removed meanwhile) sho
   expect(answer.status).toBe(404);
   expect(answer.body).toMatchObject({ form: "profile", errors: { form: { title: USER_TEXT.notFound } } });
   // An expected refusal is not an incident: nothing is logged as a failure.
-  expect(errors).not.toHaveBeenCalled();
-  errors.mockRestore();
+  errors.stop();
+  expect(errors.events).toEqual([]);
 });

@@ -10,6 +10,7 @@ import { logActivity } from "#app/domain/activity/activity.server";
 import { redirectWithToast } from "#app/lib/flash.server";
 import { expectedError, withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/users.edit";
+import { logFailure } from "#app/lib/log.server";
 
 export const loader = withDomainErrors(async ({ params, context }: Route.LoaderArgs) => {
   await requirePermission(context, "users", "manage");
@@ -17,7 +18,7 @@ export const loader = withDomainErrors(async ({ params, context }: Route.LoaderA
   try {
     user = await getUserById(context.db, params.id);
   } catch (error) {
-    console.error("[users] loading a user failed", error);
+    logFailure("[users] loading a user failed", error);
     throw await redirectWithToast("/admin/users", {
       type: "error",
       title: "Error loading user data. Please try again.",

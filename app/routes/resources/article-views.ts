@@ -9,6 +9,7 @@ import { withDomainErrors } from "#app/lib/http-errors.server";
 import { ARTICLE_VIEWS_HEADER } from "#app/reader/view-counter";
 import { refuseReadersInMaintenance } from "#app/domain/settings/maintenance-gate.server";
 import type { Route } from "./+types/article-views";
+import { logFailure } from "#app/lib/log.server";
 
 const STATUS = { counted: 204, "not-found": 404, "rate-limited": 202 } as const;
 
@@ -24,7 +25,7 @@ export const action = withDomainErrors(async ({ request, params, context }: Rout
       headers.set(ARTICLE_VIEWS_HEADER, String(await articleViewTotal(context.db, params.id)));
     return new Response(null, { status: STATUS[result], headers });
   } catch (error) {
-    console.error(`[views] counting a view of article ${params.id} failed`, error);
+    logFailure("[views] counting a view failed", error, { articleId: params.id });
     return new Response(null, { status: 500, headers: { "Cache-Control": "no-store" } });
   }
 });

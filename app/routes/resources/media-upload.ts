@@ -16,6 +16,7 @@ import { isDomainError } from "#app/lib/errors";
 import { statusOf, withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/media-upload";
 import { formText } from "#app/lib/form";
+import { logFailure } from "#app/lib/log.server";
 
 const answer = (body: UploadAnswer, status = 200) =>
   Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
@@ -33,7 +34,7 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
   try {
     form = await request.formData();
   } catch (error) {
-    console.error("[media] could not read an editor upload", error);
+    logFailure("[media] could not read an editor upload", error);
     return refuse(EDITOR_IMAGE_TEXT.uploadFailedTitle, uploadFailedMessage("the file did not arrive."), 400);
   }
   const text = (key: string) => formText(form.get(key));
@@ -51,7 +52,7 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
       const title = error.title ?? EDITOR_IMAGE_TEXT.uploadFailedTitle;
       return refuse(title, error.message, statusOf(error));
     }
-    console.error("[media] editor upload failed", error);
+    logFailure("[media] editor upload failed", error);
     return refuse(
       EDITOR_IMAGE_TEXT.uploadFailedTitle,
       uploadFailedMessage("the server could not store the image."),

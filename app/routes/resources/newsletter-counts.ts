@@ -7,6 +7,7 @@ import { redirect } from "react-router";
 import { followClick, OPENED_PATH, recordOpen } from "#app/domain/newsletter/engagement.server";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/newsletter-counts";
+import { logFailure } from "#app/lib/log.server";
 
 /** The smallest transparent GIF (43 bytes). */
 const PIXEL = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
@@ -18,7 +19,7 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
   const token = url.searchParams.get("token") ?? "";
   if (url.pathname === OPENED_PATH) {
     await recordOpen(context.db, issue, token).catch((error: unknown) =>
-      console.error("[newsletter] counting an open failed", error),
+      logFailure("[newsletter] counting an open failed", error),
     );
     return new Response(PIXEL, { headers: { "Content-Type": "image/gif", ...NOT_KEPT } });
   }

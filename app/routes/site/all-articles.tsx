@@ -12,6 +12,7 @@ import { EXCERPT_LENGTH } from "#app/lib/text";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import { getSettings } from "#app/domain/settings/settings.server";
 import type { Route } from "./+types/all-articles";
+import { logFailure } from "#app/lib/log.server";
 
 export const loader = withDomainErrors(async ({ request, context }: Route.LoaderArgs) => {
   const url = new URL(request.url);
@@ -30,7 +31,7 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
     return { ok: true as const, ...result, images };
   } catch (error) {
     if (error instanceof Response) throw error;
-    console.error("[all-articles] could not load the page", error);
+    logFailure("[all-articles] could not load the page", error);
     // The cause stays in the log: database messages are not for readers.
     return data({ ok: false as const, message: "Please try again later." }, { status: 500 });
   }

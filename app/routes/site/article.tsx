@@ -51,6 +51,7 @@ import { readerNotFound } from "./not-found.server";
 import { refuseReadersInMaintenance } from "#app/domain/settings/maintenance-gate.server";
 import type { Route } from "./+types/article";
 import { formText } from "#app/lib/form";
+import { logFailure } from "#app/lib/log.server";
 
 /** A missing or unpublished article: the not-found page with the latest stories, status 404. */
 const notFound = (db: Route.LoaderArgs["context"]["db"]) => readerNotFound(db, ARTICLE_NOT_FOUND_TEXT);
@@ -189,7 +190,7 @@ export const action = withDomainErrors(async ({ request, params, context }: Rout
         } satisfies CommentActionData,
         { status: statusOf(error) },
       );
-    console.error(`[comments] submitting a comment on article ${params.id} failed`, error);
+    logFailure("[comments] submitting a comment failed", error, { articleId: params.id });
     return data(
       {
         ok: false,

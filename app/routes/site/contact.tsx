@@ -11,6 +11,7 @@ import { statusOf, withDomainErrors } from "#app/lib/http-errors.server";
 import { refuseReadersInMaintenance } from "#app/domain/settings/maintenance-gate.server";
 import type { Route } from "./+types/contact";
 import { formText } from "#app/lib/form";
+import { logFailure } from "#app/lib/log.server";
 
 interface ContactActionData {
   ok: boolean;
@@ -59,7 +60,7 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
         { status: statusOf(error) },
       );
     // The cause stays in the log: a database message means nothing to a reader.
-    console.error("[contact] storing a contact message failed", error);
+    logFailure("[contact] storing a contact message failed", error);
     return data(
       {
         ok: false,

@@ -6,6 +6,7 @@ import { clearDatabase, populateDatabase, SETUP_TEXT } from "#app/domain/setup/s
 import { pageMeta, siteMetaFrom } from "#app/lib/seo";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/database-setup";
+import { logFailure } from "#app/lib/log.server";
 
 const CONFIRM_TEXT = "Are you sure you want to clear all data? This action cannot be undone.";
 
@@ -32,7 +33,7 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
       await populateDatabase(db, actor);
       return { ok: true, message: SETUP_TEXT.populated } satisfies SetupActionData;
     } catch (error) {
-      console.error("[setup] populate failed", error);
+      logFailure("[setup] populate failed", error);
       return data(
         { ok: false, message: SETUP_TEXT.populateFailed(errorText(error)) } satisfies SetupActionData,
         { status: 500 },
@@ -54,7 +55,7 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
       await clearDatabase(db, actor);
       return { ok: true, message: SETUP_TEXT.cleared } satisfies SetupActionData;
     } catch (error) {
-      console.error("[setup] clear failed", error);
+      logFailure("[setup] clear failed", error);
       return data(
         { ok: false, message: SETUP_TEXT.clearFailed(errorText(error)) } satisfies SetupActionData,
         { status: 500 },

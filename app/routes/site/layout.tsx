@@ -21,6 +21,7 @@ import { errorPageMeta, siteMetaFrom, type SiteMeta } from "#app/lib/seo";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import { safeRedirectPath } from "#app/lib/safe-redirect";
 import type { Route } from "./+types/layout";
+import { logFailure } from "#app/lib/log.server";
 
 export const loader = withDomainErrors(async ({ request, context }: Route.LoaderArgs) => {
   const url = new URL(request.url);
@@ -33,7 +34,7 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
     navCategories(db),
     // Without the key the page simply offers no alerts: never a reason for it to fail.
     vapidPublicKey(db).catch((error: unknown) => {
-      console.error("[push] the VAPID key could not be read", error);
+      logFailure("[push] the VAPID key could not be read", error);
       return null;
     }),
   ]);
@@ -152,11 +153,7 @@ function SiteChrome({ site, children }: { site: SiteData; children: React.ReactN
       </div>
       <AdSpace slot="footer" className="mx-auto w-full max-w-6xl px-4" />
       <SharedPart name="footer" shows={{ footer: footerProps, lite: site.lite }}>
-        {site.lite ? (
-          <LiteFooter siteTitle={settings.siteTitle} />
-        ) : (
-          <SiteFooter {...footerProps} />
-        )}
+        {site.lite ? <LiteFooter siteTitle={settings.siteTitle} /> : <SiteFooter {...footerProps} />}
       </SharedPart>
     </div>
   );

@@ -13,6 +13,7 @@ import { isDomainError } from "#app/lib/errors";
 import { statusOf, withDomainErrors } from "#app/lib/http-errors.server";
 import { pageMeta, siteMetaFrom } from "#app/lib/seo";
 import type { Route } from "./+types/newsletter";
+import { logFailure } from "#app/lib/log.server";
 
 export interface NewsletterActionData {
   ok: boolean;
@@ -54,7 +55,7 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
       );
     // Switched off: the 404 of a page that is not there.
     if (isDomainError(error)) throw error;
-    console.error("[newsletter] storing a signup failed", error);
+    logFailure("[newsletter] storing a signup failed", error);
     return data(
       {
         ok: false,
