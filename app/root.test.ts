@@ -20,6 +20,7 @@ import * as login from "./routes/admin/login";
 import * as article from "./routes/site/article";
 import * as home from "./routes/site/home";
 import * as siteLayout from "./routes/site/layout";
+import { testServices } from "#test-support/services";
 
 /** The routes of app/routes.ts this test visits, as a build would list them. */
 const ROUTES = {
@@ -109,7 +110,10 @@ describe("the document", () => {
     const handler = createRequestHandler(serverBuild(), "production");
     handle = async (path, cookie) => {
       const request = new Request(`http://localhost${path}`, { headers: cookie ? { Cookie: cookie } : {} });
-      const response = await handler(request, createRequestContext(database.db, cookie, "127.0.0.1"));
+      const response = await handler(
+        request,
+        createRequestContext(testServices(database.db), cookie, "127.0.0.1"),
+      );
       return { status: response.status, html: await response.text() };
     };
     const { html } = await handle("/");

@@ -18,6 +18,7 @@ import {
   type RunningApp,
   startVite,
 } from "#test-support/app-over-http";
+import { testServices } from "#test-support/services";
 
 type Modules = AppModules & {
   testing: typeof import("#app/db/testing.server");
@@ -122,7 +123,7 @@ describe.skipIf(!TEST_DATABASE_URL)("two instances on PostgreSQL through databas
       await read(b, "/");
       expect((await read(b, "/")).cache).toBe("HIT");
     }
-    await m.articles.saveArticle(database.db, admin, story(title));
+    await m.articles.saveArticle(testServices(database.db), admin, story(title));
     return eventually(() => isOnHome(b, title), withinMs);
   }
 

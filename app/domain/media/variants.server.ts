@@ -13,7 +13,14 @@ import type { Db } from "#app/db/client.server";
 import { media, type MediaVariant } from "#app/db/schema";
 import { IMAGE_WORK } from "./image-gate.server";
 import { extensionOf, SHARE_IMAGE, SHARE_VARIANT_SUFFIX } from "./media-rules";
-import { mediaKey, publicUrlFor, readMediaFile, removeMediaFiles, replaceMediaFile } from "./storage.server";
+import {
+  mediaKey,
+  publicUrlFor,
+  readMediaFile,
+  removeMediaFiles,
+  replaceMediaFile,
+  type MediaServices,
+} from "./storage.server";
 
 // Each upload is resized once, so libvips' operation cache (up to 50 MB by default) would only hold
 // memory the server never reads again.
@@ -92,6 +99,7 @@ export type MadeVariant = MediaVariant & { bytes: Uint8Array };
 
 /** Makes the copies of an image (`width` upright) whose keys `isWanted` accepts; all of them by default. */
 export async function makeVariants(
+  media: MediaServices,
   id: string,
   bytes: Uint8Array,
   width: number,
@@ -107,7 +115,7 @@ export async function makeVariants(
       width: info.width,
       height: info.height,
       key,
-      url: publicUrlFor(key),
+      url: publicUrlFor(media, key),
       format: planned.extension === "jpg" ? "jpeg" : "webp",
       size: data.length,
       bytes: data,
@@ -138,6 +146,7 @@ const lacksShareImage = sql`not exists (select 1 from jsonb_array_elements(${med
  */
 export async function ensureImageVariants(
   db: Db,
+  store: MediaServices,
   { limit = BACKFILL_LIMIT }: { limit?: number } = {},
 ): Promise<{ updated: number; skipped: number }> {
   let updated = 0;
@@ -158,7 +167,7 @@ export async function ensureImageVariants(
       .limit(Math.min(BACKFILL_BATCH, limit - updated - skippedIds.length));
     if (rows.length === 0) break;
     for (const row of rows) {
-      if (await addMissingVariants(db, row)) updated++;
+      if (await addMissingVariants(db, store, row)) updated++;
       else skippedIds.push(row.id);
     }
   }
@@ -167,19 +176,20 @@ export async function ensureImageVariants(
 
 async function addMissingVariants(
   db: Db,
+  store: MediaServices,
   row: { id: string; storageKey: string; variants: MediaVariant[] },
 ): Promise<boolean> {
   if (!RASTER_EXTENSIONS.includes(extensionOf(row.storageKey))) return false;
   let made: MadeVariant[];
   try {
-    const bytes = await readMediaFile(row.storageKey);
+    const bytes = await readMediaFile(store, row.storageKey);
     const size = await uprightSize(bytes);
     if (!size.ok) throw new Error(`not an image we decode (${size.reason})`);
     const have = new Set(row.variants.map((v) => v.key));
     made = await IMAGE_WORK.run(() =>
-      makeVariants(idOfKey(row.storageKey), bytes, size.width, (key) => !have.has(key)),
+      makeVariants(store, idOfKey(row.storageKey), bytes, size.width, (key) => !have.has(key)),
     );
-    for (const variant of made) await replaceMediaFile(variant.key, variant.bytes);
+    for (const variant of made) await replaceMediaFile(store, variant.key, variant.bytes);
   } catch (error) {
     console.error(`[media] could not make the missing copies of ${row.storageKey}`, error);
     return false;
@@ -194,7 +204,11 @@ async function addMissingVariants(
     .where(eq(media.id, row.id))
     .returning({ id: media.id });
   // Deleted meanwhile: its files would be left behind.
-  if (!changed) await removeMediaFiles(made.map((v) => v.key));
+  if (!changed)
+    await removeMediaFiles(
+      store,
+      made.map((v) => v.key),
+    );
   return Boolean(changed);
 }
 
@@ -209,6 +223,7 @@ const hasCopyWithoutSize = sql`exists (select 1 from jsonb_array_elements(${medi
  */
 export async function ensureVariantSizes(
   db: Db,
+  store: MediaServices,
   { limit = BACKFILL_LIMIT }: { limit?: number } = {},
 ): Promise<{ updated: number; missing: number }> {
   let updated = 0;
@@ -238,7 +253,7 @@ export async function ensureVariantSizes(
       for (const variant of row.variants) {
         if (typeof variant.size === "number") continue;
         try {
-          sizes[variant.key] = (await readMediaFile(variant.key)).length;
+          sizes[variant.key] = (await readMediaFile(store, variant.key)).length;
         } catch (error) {
           console.error(`[media] could not read ${variant.key} to record its size`, error);
           missing++;

@@ -15,6 +15,7 @@ import { loader as homeLoader } from "./home";
 import { loader as latestLoader } from "./latest-news";
 import { loader as layoutLoader } from "./layout";
 import { loader as searchLoader } from "./search";
+import { testServices } from "#test-support/services";
 
 const SECRET = "unpublishedscoop";
 
@@ -23,7 +24,7 @@ function args<P extends Record<string, string>>(path: string, params: P = {} as 
   return {
     request: new Request(`http://localhost${path}`),
     params,
-    context: createRequestContext(currentTestDb(), null, "127.0.0.1"),
+    context: createRequestContext(testServices(currentTestDb()), null, "127.0.0.1"),
   } as never;
 }
 
