@@ -1,16 +1,23 @@
 /**
  * What the HTTP server hands every loader and action of one request (React Router's load context):
- * the database and the signed-in staff member travel here, never through a global lookup.
+ * the process's services (app/services.server.ts: database, media store, mailer, push network, clock)
+ * and the signed-in staff member travel here, never through a global lookup.
  */
 import type { AppLoadContext } from "react-router";
 import type { CurrentUser } from "#app/auth/current-user.server";
 import type { Db } from "#app/db/client.server";
+import type { Services } from "#app/services.server";
 
 declare module "react-router" {
   interface AppLoadContext {
     /** The client's address as Express sees it (honours TRUST_PROXY). */
     clientIp: string;
-    /** The process's database. */
+    /** The process's services, built once per process (app/services.server.ts). */
+    services: Services;
+    /**
+     * The process's database: the same handle as `services.db`, kept under its own name so that the
+     * loaders and actions that need only the database say `context.db`.
+     */
     db: Db;
     /**
      * The signed-in staff member, or null; read from the session at most once per request, however many

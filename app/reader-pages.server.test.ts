@@ -12,6 +12,7 @@ import { siteChanged } from "#app/domain/delivery/site-changes.server";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
 import { readerDocuments } from "#test-support/reader-documents";
 import { pathPattern } from "./reader-pages.server";
+import { testServices } from "#test-support/services";
 
 describe("route paths as patterns", () => {
   test("static, dynamic, optional and splat segments, any letter case, a trailing slash allowed", () => {
@@ -121,7 +122,7 @@ describe("reader pages rendered on their own", () => {
     const { serverBuildForTests } = await import("#test-support/reader-documents");
     const pages = createReaderPages(serverBuildForTests(), "production");
     const { createRequestContext } = await import("#app/auth/current-user.server");
-    const context = createRequestContext(database.db, undefined, "127.0.0.1");
+    const context = createRequestContext(testServices(database.db), undefined, "127.0.0.1");
     const ask = (path: string, init?: RequestInit) =>
       pages.answer(new Request(`http://localhost${path}`, init), context);
     expect(await ask("/contact", { method: "POST", body: new URLSearchParams({ name: "x" }) })).toBeNull();

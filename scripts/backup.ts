@@ -10,6 +10,7 @@ import path from "node:path";
 import { config } from "#app/config.server";
 import { openDatabase } from "#app/db/client.server";
 import { backupSummaryLine, writeBackup } from "#app/domain/backup/dump.server";
+import { closeServices, openServices } from "#app/services.server";
 import { askServerForBackup } from "../server/control-channel";
 
 export async function backupCommand([dir, ...rest]: string[]) {
@@ -31,10 +32,16 @@ export async function backupCommand([dir, ...rest]: string[]) {
   const database = await openDatabase(
     cfg.databaseUrl ? { databaseUrl: cfg.databaseUrl } : { dataDir: cfg.dataDir },
   );
+  const services = await openServices(cfg, database.db);
   try {
-    const summary = await writeBackup(database.db, target, { engine: database.engine, onProgress: say });
+    const summary = await writeBackup(database.db, target, {
+      engine: database.engine,
+      media: services.media,
+      onProgress: say,
+    });
     console.log(backupSummaryLine(summary));
   } finally {
+    await closeServices(services);
     await database.close();
   }
 }

@@ -15,6 +15,8 @@ import { USER_ROLES } from "#app/lib/enums";
 import { conflict, invalid, isDomainError, notFound } from "#app/lib/errors";
 import { checkForm, newUserSchema, USER_TEXT_LIMITS, type FieldErrors } from "#app/domain/users/user-form";
 import { createUser, updateUser } from "#app/domain/users/users.server";
+import { config } from "#app/config.server";
+import { closeServices, openServices } from "#app/services.server";
 import { prepareDatabase } from "../server/start";
 
 const USAGE =
@@ -44,8 +46,9 @@ export async function createUserCommand(args: string[]) {
   });
   if (!checked.ok) throw refusal(checked.errors);
   const database = await prepareDatabase();
+  const services = await openServices(config(), database.db);
   try {
-    const user = await createUser(database.db, checked.data, null);
+    const user = await createUser(services, checked.data, null);
     console.log(`Created ${user.role} ${user.email}`);
   } catch (error) {
     if (!isDomainError(error, "conflict")) throw error;
@@ -53,6 +56,7 @@ export async function createUserCommand(args: string[]) {
       `${checked.data.email} already has an account. To give it a new password: npm run user:create -- --email ${checked.data.email} --password NEW_PASSWORD --reset`,
     );
   } finally {
+    await closeServices(services);
     await database.close();
   }
 }
@@ -91,6 +95,7 @@ async function resetPassword(email: string, password: string) {
   const checked = checkForm(newUserSchema.pick({ email: true, password: true }), { email, password });
   if (!checked.ok) throw refusal(checked.errors);
   const database = await prepareDatabase();
+  const services = await openServices(config(), database.db);
   try {
     const [account] = await database.db
       .select()
@@ -102,12 +107,13 @@ async function resetPassword(email: string, password: string) {
         `There is no account with the e-mail address ${checked.data.email}: leave out --reset to create one.`,
       );
     // The account acts on itself: the activity log names it, and nothing about it but the password changes.
-    await updateUser(database.db, { id: account.id, name: account.name, email: account.email }, account.id, {
+    await updateUser(services, { id: account.id, name: account.name, email: account.email }, account.id, {
       ...account,
       password: checked.data.password,
     });
     console.log(`New password set for ${account.email}; its sessions and e-mailed links have ended.`);
   } finally {
+    await closeServices(services);
     await database.close();
   }
 }

@@ -7,7 +7,9 @@
  */
 import fs from "node:fs";
 import { exportCollections, importExport, importSummary } from "#app/domain/import/import.server";
+import { config } from "#app/config.server";
 import { invalid, notFound } from "#app/lib/errors";
+import { closeServices, openServices } from "#app/services.server";
 import { prepareDatabase } from "../server/start";
 
 export async function importCommand([file]: string[]) {
@@ -18,11 +20,13 @@ export async function importCommand([file]: string[]) {
   }
   const data = readExport(file);
   const database = await prepareDatabase();
+  const services = await openServices(config(), database.db);
   try {
-    const report = await importExport(database.db, data);
+    const report = await importExport(database.db, services.media, data);
     // The counts, then every record left out with its collection, id (or index) and reason.
     for (const line of importSummary(report)) console.log(line);
   } finally {
+    await closeServices(services);
     await database.close();
   }
 }

@@ -12,6 +12,7 @@ import { config } from "#app/config.server";
 import { openDatabase } from "#app/db/client.server";
 import { readManifest } from "#app/domain/backup/manifest.server";
 import { restoreBackup } from "#app/domain/backup/restore.server";
+import { closeServices, openServices } from "#app/services.server";
 import { conflict, invalid } from "#app/lib/errors";
 import { serverAnswers } from "../server/control-channel";
 
@@ -45,8 +46,10 @@ export async function restoreCommand(args: string[]) {
   const database = await openDatabase(
     cfg.databaseUrl ? { databaseUrl: cfg.databaseUrl } : { dataDir: cfg.dataDir },
   );
+  const services = await openServices(cfg, database.db);
   try {
     const summary = await restoreBackup(database, source, {
+      media: services.media,
       force: parsed.values.force,
       onProgress: (line) => console.log(line),
     });
@@ -54,6 +57,7 @@ export async function restoreCommand(args: string[]) {
       `Restored ${source}: ${summary.tables} tables, ${summary.rows.toLocaleString("en")} rows, ${summary.files.toLocaleString("en")} media files; the database is at migration ${summary.migration}. Everyone signs in again.`,
     );
   } finally {
+    await closeServices(services);
     await database.close();
   }
 }

@@ -16,6 +16,7 @@ import {
   startVite,
   TEST_ENGINES,
 } from "#test-support/app-over-http";
+import { testServices } from "#test-support/services";
 
 type Modules = AppModules & {
   testing: typeof import("#app/db/testing.server");
@@ -69,7 +70,7 @@ describe.each(TEST_ENGINES)("ads on the pages (%s)", (engine) => {
     app = await listenApp(vite, m, database.db);
     origin = app.origin;
 
-    const { id } = await m.articles.saveArticle(database.db, admin, {
+    const { id } = await m.articles.saveArticle(testServices(database.db), admin, {
       title: "Harbour story with paragraphs",
       content: "<p>Para one.</p><ul><li><p>listed</p></li></ul><p>Para two.</p><p>Para three.</p>",
       excerpt: "",

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { parseConfig } from "#app/config.server";
 import { openDatabase, type Database } from "#app/db/client.server";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
+import { openServices } from "#app/services.server";
 import { createApp } from "./app";
 
 /**
@@ -18,11 +19,8 @@ const noBuild = (): Promise<ServerBuild> => Promise.reject(new Error("no app bui
 
 /** The app on a free port, with that database in every request's context. */
 async function listen(database: Database, buildDir = "/nonexistent-build") {
-  const { app } = createApp({
-    config: parseConfig({ NODE_ENV: "production", BUILD_DIR: buildDir }),
-    db: database.db,
-    build: noBuild,
-  });
+  const config = parseConfig({ NODE_ENV: "production", BUILD_DIR: buildDir });
+  const { app } = createApp({ config, services: await openServices(config, database.db), build: noBuild });
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
   });

@@ -12,6 +12,7 @@ import type { Config } from "#app/config.server";
 import { createRequestContext } from "#app/auth/current-user.server";
 import { SESSION_COOKIE_NAME } from "#app/auth/session.server";
 import { pingDatabase, type Db } from "#app/db/client.server";
+import type { Services } from "#app/services.server";
 import { readCookie } from "#app/lib/cookie-header";
 import {
   DATABASE_DOWN_RETRY_AFTER_S,
@@ -40,8 +41,11 @@ const MAX_CONCURRENT_RENDERS = 8;
 
 interface AppOptions {
   config: Config;
-  /** Handed to every loader and action through the request context (app/context.ts). */
-  db: Db;
+  /**
+   * The process's services (app/services.server.ts), built once: handed to every loader and action
+   * through the request context (app/context.ts), which only gains a field per request.
+   */
+  services: Services;
   /** Production: the built server bundle. Development: Vite's middleware and on-demand build. */
   build: ServerBuild | (() => Promise<ServerBuild>);
   viteMiddleware?: RequestHandler;
@@ -115,11 +119,12 @@ type ContextOf = (req: express.Request) => AppLoadContext;
  * The app, and the listener a server runs: the page cache's hits are answered before Express (a hit
  * needs none of its middleware), everything else goes through the app.
  */
-export function createApp({ config, db, build, viteMiddleware }: AppOptions): {
+export function createApp({ config, services, build, viteMiddleware }: AppOptions): {
   app: express.Express;
   listener: RequestListener;
   jobs: Job[];
 } {
+  const { db } = services;
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
@@ -129,11 +134,11 @@ export function createApp({ config, db, build, viteMiddleware }: AppOptions): {
   if (viteMiddleware) app.use(viteMiddleware);
   else serveBuiltClient(app, config);
   // Uploaded media, from the local folder or the S3-compatible bucket (server/media-files.ts).
-  app.use("/media", mediaFiles(config));
+  app.use("/media", mediaFiles(config, services.media));
 
   app.use(refuseUnreadableRequests);
   app.use(rejectCrossSiteWrites(config.publicUrl));
-  const context = requestContexts(db);
+  const context = requestContexts(services);
   // The body is read and bounded before the request takes a render slot: a slow one holds none.
   app.use(readRequestBodies({ isStaff: isStaffFor(context) }));
   app.use(limitConcurrentRenders(MAX_CONCURRENT_RENDERS));
@@ -175,12 +180,12 @@ function serveBuiltClient(app: express.Express, config: Config) {
 }
 
 /** One context per request: the body check asks who is posting, and the route's loaders ask again. */
-function requestContexts(db: Db): ContextOf {
+function requestContexts(services: Services): ContextOf {
   const contexts = new WeakMap<express.Request, AppLoadContext>();
   return (req) => {
     let found = contexts.get(req);
     if (!found) {
-      found = createRequestContext(db, req.headers.cookie, req.ip ?? req.socket.remoteAddress ?? "");
+      found = createRequestContext(services, req.headers.cookie, req.ip ?? req.socket.remoteAddress ?? "");
       contexts.set(req, found);
     }
     return found;
@@ -211,7 +216,7 @@ const isStaffFor = (context: ContextOf) => (req: express.Request) =>
 
 /** The page cache, emptied as the site changes, its handlers and its background jobs. */
 function pageCacheFor(
-  { config, db, build }: Pick<AppOptions, "config" | "db" | "build">,
+  { config, db, build }: Pick<AppOptions, "config" | "build"> & { db: Db },
   mode: "production" | "development",
   context: ContextOf,
 ) {

@@ -11,7 +11,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openDatabase, type Database } from "#app/db/client.server";
 import { seedDatabase } from "#app/db/seed.server";
-import { setMediaRoot } from "#app/domain/media/storage.server";
+import type { MediaServices } from "#app/domain/media/storage.server";
+import { localMediaStore } from "#app/domain/media/storage-local.server";
 import {
   askServerForBackup,
   controlSocketPath,
@@ -25,20 +26,20 @@ describe("the control channel of a server on an embedded data folder", () => {
   let dataDir: string;
   let database: Database;
   let channel: ControlChannel | null;
+  let media: MediaServices;
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), "newsdesk-control-"));
-    setMediaRoot(path.join(dataDir, "media"));
+    media = { store: localMediaStore(path.join(dataDir, "media")) };
     database = await openDatabase({ dataDir });
     await database.migrate();
     await seedDatabase(database.db, { adminEmail: "admin@example.com", adminPassword: "Admin12345" });
-    channel = await startControlChannel(database, dataDir, { requestTimeoutMs: 1_000 });
+    channel = await startControlChannel(database, media, dataDir, { requestTimeoutMs: 1_000 });
   }, 60_000);
 
   afterAll(async () => {
     await channel?.close();
     await database.close();
-    setMediaRoot(undefined);
     await rm(dataDir, { recursive: true, force: true });
   });
 

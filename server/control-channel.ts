@@ -15,6 +15,7 @@ import net from "node:net";
 import path from "node:path";
 import type { Database } from "#app/db/client.server";
 import { writeBackup, type BackupSummary } from "#app/domain/backup/dump.server";
+import type { MediaServices } from "#app/domain/media/storage.server";
 import { DomainError, isDomainError, type DomainErrorCode } from "#app/lib/errors";
 import { logFor } from "#app/lib/log.server";
 
@@ -39,9 +40,13 @@ export interface ControlChannel {
   close(): Promise<void>;
 }
 
-/** What every connection to the channel shares: the database, and whether a backup is being written. */
+/**
+ * What every connection to the channel shares: the database and the media store (the server's
+ * services), and whether a backup is being written.
+ */
 interface Channel {
   database: Database;
+  media: MediaServices;
   requestTimeoutMs: number;
   isBusy: boolean;
 }
@@ -52,6 +57,7 @@ interface Channel {
  */
 export async function startControlChannel(
   database: Database,
+  media: MediaServices,
   dataDir: string,
   { requestTimeoutMs = REQUEST_TIMEOUT_MS }: { requestTimeoutMs?: number } = {},
 ): Promise<ControlChannel | null> {
@@ -64,7 +70,7 @@ export async function startControlChannel(
     return null;
   }
   removeSocket(file);
-  const channel: Channel = { database, requestTimeoutMs, isBusy: false };
+  const channel: Channel = { database, media, requestTimeoutMs, isBusy: false };
   const server = net.createServer((socket) => handleConnection(channel, socket));
   await listenPrivately(server, file);
   return {
@@ -120,6 +126,7 @@ async function answerRequest(channel: Channel, line: string, send: (message: obj
     try {
       const summary = await writeBackup(channel.database.db, request.dir, {
         engine: channel.database.engine,
+        media: channel.media,
         onProgress: (progress) => send({ progress }),
       });
       send({ done: summary });

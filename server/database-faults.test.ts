@@ -19,6 +19,7 @@ import {
   startVite,
 } from "#test-support/app-over-http";
 import { captureLogEvents } from "#test-support/logs";
+import { testServices } from "#test-support/services";
 
 type Modules = AppModules & {
   testing: typeof import("#app/db/testing.server");
@@ -123,7 +124,7 @@ describe.skipIf(!TEST_DATABASE_URL)("two instances on PostgreSQL through databas
       await read(b, "/");
       expect((await read(b, "/")).cache).toBe("HIT");
     }
-    await m.articles.saveArticle(database.db, admin, story(title));
+    await m.articles.saveArticle(testServices(database.db), admin, story(title));
     return eventually(() => isOnHome(b, title), withinMs);
   }
 

@@ -15,6 +15,7 @@ import {
   startVite,
   TEST_ENGINES,
 } from "#test-support/app-over-http";
+import { testServices } from "#test-support/services";
 
 type Modules = AppModules & {
   testing: typeof import("#app/db/testing.server");
@@ -78,7 +79,7 @@ describe.each(TEST_ENGINES)("a live story's poll on %s", (engine) => {
     story = first!;
     other = second!;
     await m.live.startLiveCoverage(database.db, admin, story.id);
-    await m.live.postLiveUpdate(database.db, admin, story.id, {
+    await m.live.postLiveUpdate(testServices(database.db), admin, story.id, {
       title: "Polls open",
       content: "<p>Voting has started in all 276 constituencies.</p>",
     });
@@ -132,7 +133,7 @@ describe.each(TEST_ENGINES)("a live story's poll on %s", (engine) => {
     await read("/terms");
     expect((await read("/terms")).cache).toBe("HIT");
 
-    await m.live.postLiveUpdate(database.db, admin, story.id, {
+    await m.live.postLiveUpdate(testServices(database.db), admin, story.id, {
       title: "First results",
       content: "<p>Ayawaso West declares.</p>",
     });

@@ -13,6 +13,8 @@ import { parseConfig } from "#app/config.server";
 import type { Db } from "#app/db/client.server";
 import { s3MediaStore } from "#app/domain/media/storage-s3.server";
 import { startTestBucket, type TestBucket } from "#test-support/s3-test-bucket";
+import { mediaServicesFor } from "#app/domain/media/storage.server";
+import { openServices } from "#app/services.server";
 import { createApp } from "./app";
 import { mediaFiles } from "./media-files";
 import { captureLogEvents } from "#test-support/logs";
@@ -31,11 +33,12 @@ describe("media files streamed from the bucket", () => {
   beforeAll(async () => {
     bucket = await startTestBucket();
     await s3MediaStore(bucket.settings).put(KEY, content);
+    const config = parseConfig({ NODE_ENV: "production", BUILD_DIR: "/nonexistent-build", ...bucket.env });
     const { app } = createApp({
-      config: parseConfig({ NODE_ENV: "production", BUILD_DIR: "/nonexistent-build", ...bucket.env }),
+      config,
       build: noBuild,
       // Stored files are answered before any route runs: nothing here reaches the database.
-      db: {} as Db,
+      services: await openServices(config, {} as Db),
     });
     server = await new Promise<Server>((resolve) => {
       const s = app.listen(0, "127.0.0.1", () => resolve(s));
@@ -129,7 +132,8 @@ describe("a store that stalls mid-file", () => {
       AWS_ACCESS_KEY_ID: "ID",
       AWS_SECRET_ACCESS_KEY: "SECRET",
     });
-    const app = express().use("/media", mediaFiles(config, { streamIdleMs: 500 }));
+    const media = await mediaServicesFor(config);
+    const app = express().use("/media", mediaFiles(config, media, { streamIdleMs: 500 }));
     const site = await new Promise<Server>((resolve) => {
       const s = app.listen(0, "127.0.0.1", () => resolve(s));
     });

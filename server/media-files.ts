@@ -8,7 +8,7 @@ import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import express, { type RequestHandler, type Response } from "express";
 import type { Config } from "#app/config.server";
-import { mediaDirectory } from "#app/domain/media/storage.server";
+import { mediaDirectory, type MediaServices } from "#app/domain/media/storage.server";
 import { isMediaKey, MEDIA_CACHE_CONTROL } from "#app/domain/media/storage-store.server";
 import type { S3MediaStore } from "#app/domain/media/storage-s3.server";
 
@@ -27,7 +27,15 @@ const refusal = (status: number, message: string) => Object.assign(new Error(mes
  */
 const STREAM_IDLE_MS = 30_000;
 
-export function mediaFiles(config: Config, { streamIdleMs = STREAM_IDLE_MS } = {}): RequestHandler {
+/**
+ * The local folder DATA_DIR/media by Express's static files, or the bucket through the store of the
+ * process's services (`media`, app/services.server.ts), whose pooled client serves every request.
+ */
+export function mediaFiles(
+  config: Config,
+  media: MediaServices,
+  { streamIdleMs = STREAM_IDLE_MS } = {},
+): RequestHandler {
   if (config.mediaStorage.kind === "local")
     return express.static(mediaDirectory(config.dataDir), {
       immutable: true,
@@ -39,10 +47,8 @@ export function mediaFiles(config: Config, { streamIdleMs = STREAM_IDLE_MS } = {
       setHeaders: setFileHeaders,
     });
 
-  const settings = config.mediaStorage;
-  let store: Promise<S3MediaStore> | undefined;
-  const s3 = () =>
-    (store ??= import("#app/domain/media/storage-s3.server").then((m) => m.s3MediaStore(settings)));
+  // The configuration named a bucket, so the services' store is the S3 one (mediaStoreFor).
+  const store = media.store as S3MediaStore;
 
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") {
@@ -53,7 +59,7 @@ export function mediaFiles(config: Config, { streamIdleMs = STREAM_IDLE_MS } = {
     if (!isMediaKey(key)) return next(refusal(404, `No stored file ${key.slice(0, 100)}`));
     const since = req.get("If-Modified-Since");
     const range = req.get("Range");
-    serveObject(res, s3(), key, streamIdleMs, {
+    serveObject(res, store, key, streamIdleMs, {
       isHead: req.method === "HEAD",
       range: range?.startsWith("bytes=") ? range : undefined,
       ifNoneMatch: req.get("If-None-Match"),
@@ -64,12 +70,12 @@ export function mediaFiles(config: Config, { streamIdleMs = STREAM_IDLE_MS } = {
 
 async function serveObject(
   res: Response,
-  store: Promise<S3MediaStore>,
+  store: S3MediaStore,
   key: string,
   idleMs: number,
   request: Parameters<S3MediaStore["open"]>[1],
 ) {
-  const object = await (await store).open(key, request);
+  const object = await store.open(key, request);
   if (object === null) throw refusal(404, `No stored file ${key}`);
   if (object === "unsatisfiable") throw refusal(416, "Range Not Satisfiable");
   setFileHeaders(res);

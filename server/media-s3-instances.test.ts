@@ -28,8 +28,6 @@ type Modules = AppModules & {
   settingsRead: typeof import("#app/domain/settings/settings.server");
   client: typeof import("#app/db/client.server");
   schema: typeof import("#app/db/schema");
-  storage: typeof import("#app/domain/media/storage.server");
-  s3: typeof import("#app/domain/media/storage-s3.server");
 };
 
 const MODULE_PATHS: Record<keyof Modules, string> = {
@@ -41,8 +39,6 @@ const MODULE_PATHS: Record<keyof Modules, string> = {
   settingsRead: "/app/domain/settings/settings.server.ts",
   client: "/app/db/client.server.ts",
   schema: "/app/db/schema.ts",
-  storage: "/app/domain/media/storage.server.ts",
-  s3: "/app/domain/media/storage-s3.server.ts",
 };
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances, one PostgreSQL, one bucket", () => {
@@ -59,19 +55,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances, one PostgreSQL, 
   beforeAll(async () => {
     bucket = await startTestBucket();
     vite = await startVite(MODULE_PATHS, m);
-    // The domain's writes (A's upload and deletion) go to the bucket, as S3_BUCKET makes them at start-up.
-    m.storage.setMediaStore(m.s3.s3MediaStore(bucket.settings));
     database = await m.testing.createTestDatabase("postgres");
     m.settingsRead.forgetCachedSettings();
     await m.seed.seedDatabase(database.db, { adminPassword: "unused-123" });
     ({ admin, adminCookie } = await m.routeTesting.signedInAdmin("s3-admin@example.com"));
     secondDatabase = await m.client.openDatabase({ databaseUrl: database.url! });
-    // Each instance serves /media from the bucket its own configuration names, with its own client.
+    // Each instance's services (built from its configuration, as at start-up) put its writes in the bucket
+    // its configuration names, and serve /media from it with their own client.
     a = await listenApp(vite, m, database.db, bucket.env);
     b = await listenApp(vite, m, secondDatabase.db, bucket.env);
   }, 180_000);
   afterAll(async () => {
-    m.storage?.setMediaStore(undefined);
     for (const app of [a, b]) {
       app?.server.closeAllConnections();
       await app?.close();
@@ -141,7 +135,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances, one PostgreSQL, 
     }
 
     // A story published on A with the photo (by its absolute address, as the form takes it), read on B.
-    const { id } = await m.articles.saveArticle(database.db, admin, {
+    const { id } = await m.articles.saveArticle(a.services, admin, {
       title: "Boats come home to the harbour",
       content: "<p>The fleet returned at dawn.</p>",
       excerpt: "",

@@ -12,6 +12,7 @@ import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { parseConfig } from "#app/config.server";
 import type { Db } from "#app/db/client.server";
+import { openServices } from "#app/services.server";
 import { createApp } from "./app";
 import { BODY_LIMITS } from "./request-body";
 import { captureLogEvents } from "#test-support/logs";
@@ -31,11 +32,16 @@ describe("media files and the body limit", () => {
     // Express logs errors unless NODE_ENV is "test" (as it is under Vitest); production is what counts here.
     const nodeEnv = process.env.NODE_ENV;
     process.env.NODE_ENV = "production";
+    const config = parseConfig({
+      NODE_ENV: "production",
+      BUILD_DIR: "/nonexistent-build",
+      DATA_DIR: dataDir,
+    });
     const { app } = createApp({
-      config: parseConfig({ NODE_ENV: "production", BUILD_DIR: "/nonexistent-build", DATA_DIR: dataDir }),
+      config,
       build: noBuild,
       // Static files are served before any route runs: nothing here reaches the database.
-      db: {} as Db,
+      services: await openServices(config, {} as Db),
     });
     process.env.NODE_ENV = nodeEnv;
     server = await new Promise<Server>((resolve) => {

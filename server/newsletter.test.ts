@@ -22,7 +22,6 @@ type Modules = AppModules & {
   settingsRead: typeof import("#app/domain/settings/settings.server");
   schema: typeof import("#app/db/schema");
   text: typeof import("#app/domain/newsletter/newsletter-form");
-  mailer: typeof import("#app/domain/email/mailer.server");
 };
 const MODULE_PATHS: Record<keyof Modules, string> = {
   ...APP_MODULE_PATHS,
@@ -31,26 +30,19 @@ const MODULE_PATHS: Record<keyof Modules, string> = {
   settingsRead: "/app/domain/settings/settings.server.ts",
   schema: "/app/db/schema.ts",
   text: "/app/domain/newsletter/newsletter-form.ts",
-  mailer: "/app/domain/email/mailer.server.ts",
 };
 
 let vite: ViteDevServer;
 let smtp: TestSmtpServer;
 const m = {} as Modules;
-const smtpBefore = process.env.SMTP_URL;
 
 beforeAll(async () => {
-  // As an operator sets it: the app reads SMTP_URL from its environment.
   smtp = await startTestSmtpServer();
-  process.env.SMTP_URL = smtp.smtpUrl;
   vite = await startVite(MODULE_PATHS, m);
 }, 120_000);
 afterAll(async () => {
-  m.mailer?.closeMailTransports();
   await vite?.close();
   await smtp?.close();
-  if (smtpBefore === undefined) delete process.env.SMTP_URL;
-  else process.env.SMTP_URL = smtpBefore;
 });
 
 describe.each(TEST_ENGINES)("the newsletter over HTTP on %s", (engine) => {
@@ -64,7 +56,8 @@ describe.each(TEST_ENGINES)("the newsletter over HTTP on %s", (engine) => {
     await m.seed.seedDatabase(database.db, { adminPassword: "unused-123" });
     // Settings are changed in the database here, not through the Settings screen that purges the page
     // cache (settings-effects.test.ts covers that): no page cache, so every page is rendered afresh.
-    app = await listenApp(vite, m, database.db, { PAGE_CACHE: "off" });
+    // As an operator sets it: the app reads SMTP_URL from its configuration.
+    app = await listenApp(vite, m, database.db, { PAGE_CACHE: "off", SMTP_URL: smtp.smtpUrl });
     origin = app.origin;
   }, 120_000);
   afterAll(async () => {

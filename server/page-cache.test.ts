@@ -20,6 +20,7 @@ import {
   startVite,
   TEST_ENGINES,
 } from "#test-support/app-over-http";
+import { testServices } from "#test-support/services";
 
 type Modules = AppModules & {
   testing: typeof import("#app/db/testing.server");
@@ -221,7 +222,7 @@ describe.each(TEST_ENGINES)("the page cache on %s", (engine) => {
     const category = await aCategory();
     const title = "Tema harbour expansion opens";
     const { id } = await m.articles.saveArticle(
-      database.db,
+      testServices(database.db),
       admin,
       draft(title, { categoryId: category.id }),
     );
@@ -239,7 +240,7 @@ describe.each(TEST_ENGINES)("the page cache on %s", (engine) => {
     ];
     for (const page of pages) expect(await cached(page), page).not.toContain(path);
 
-    await m.articles.setArticleStatus(database.db, admin, id, "published");
+    await m.articles.setArticleStatus(testServices(database.db), admin, id, "published");
     for (const page of pages) {
       const after = await read(page);
       expect(after.cache, page).toBe("MISS");
@@ -249,26 +250,30 @@ describe.each(TEST_ENGINES)("the page cache on %s", (engine) => {
 
   test("unpublishing and deleting take the story off every page at once; its own page answers 404", async () => {
     const title = "Ferry timetable changes";
-    const { id } = await m.articles.saveArticle(database.db, admin, draft(title, { status: "published" }));
+    const { id } = await m.articles.saveArticle(
+      testServices(database.db),
+      admin,
+      draft(title, { status: "published" }),
+    );
     const path = await pathOf(id);
     expect(await cached("/")).toContain(path);
     expect(await cached(path)).toContain(title);
 
-    await m.articles.setArticleStatus(database.db, admin, id, "draft");
+    await m.articles.setArticleStatus(testServices(database.db), admin, id, "draft");
     expect((await read("/")).body).not.toContain(path);
     expect((await read(path)).status).toBe(404);
 
-    await m.articles.setArticleStatus(database.db, admin, id, "published");
+    await m.articles.setArticleStatus(testServices(database.db), admin, id, "published");
     expect(await cached("/")).toContain(path);
     // Back to draft from the article form (the edit screen's save), with a manual date as editors set.
     await m.articles.saveArticle(
-      database.db,
+      testServices(database.db),
       admin,
       draft(title, { useManualDate: true, manualDate: "2020-01-15" }),
       id,
     );
     expect((await read("/")).body).not.toContain(path);
-    await m.articles.setArticleStatus(database.db, admin, id, "published");
+    await m.articles.setArticleStatus(testServices(database.db), admin, id, "published");
     expect(await cached("/")).toContain(path);
     await m.articles.deleteArticle(database.db, admin, id);
     expect((await read("/")).body).not.toContain(path);
@@ -277,7 +282,7 @@ describe.each(TEST_ENGINES)("the page cache on %s", (engine) => {
 
   test("editing a live story changes its page and every page that lists it, and leaves the others cached", async () => {
     const { id } = await m.articles.saveArticle(
-      database.db,
+      testServices(database.db),
       admin,
       draft("Cocoa prices rise", { status: "published" }),
     );
@@ -287,7 +292,7 @@ describe.each(TEST_ENGINES)("the page cache on %s", (engine) => {
     await cached("/privacy");
 
     await m.articles.saveArticle(
-      database.db,
+      testServices(database.db),
       admin,
       draft("Cocoa prices rise again", { status: "published" }),
       id,
@@ -301,12 +306,16 @@ describe.each(TEST_ENGINES)("the page cache on %s", (engine) => {
   test("a writer's proposed change leaves the cached story as it was; approving it shows at once", async () => {
     const user = await m.routeTesting.makeUser("cache-writer@example.com", "writer");
     const writer: CurrentUser = { ...admin, id: user.id, email: user.email, name: user.name, role: "writer" };
-    const { id } = await m.articles.saveArticle(database.db, writer, draft("Fishing season opens"));
+    const { id } = await m.articles.saveArticle(
+      testServices(database.db),
+      writer,
+      draft("Fishing season opens"),
+    );
     const path = await pathOf(id);
-    await m.articles.setArticleStatus(database.db, admin, id, "published");
+    await m.articles.setArticleStatus(testServices(database.db), admin, id, "published");
     await cached(path);
     const { revisionId } = await m.articles.saveArticle(
-      database.db,
+      testServices(database.db),
       writer,
       draft("Fishing season opens early", { status: "published" }),
       id,
@@ -327,7 +336,7 @@ describe.each(TEST_ENGINES)("the page cache on %s", (engine) => {
       .values({ name: "Harbour", type: "image", url: `/media/${key}`, storageKey: key, uploadedBy: "x" })
       .returning();
     const { id } = await m.articles.saveArticle(
-      database.db,
+      testServices(database.db),
       admin,
       draft("Boats come home", { status: "published", imageUrl: `https://news.example.com/media/${key}` }),
     );
@@ -347,7 +356,7 @@ describe.each(TEST_ENGINES)("the page cache on %s", (engine) => {
 
   test("approving and deleting a comment show on the story's page at once", async () => {
     const { id } = await m.articles.saveArticle(
-      database.db,
+      testServices(database.db),
       admin,
       draft("Rainfall warning", { status: "published" }),
     );
@@ -504,7 +513,7 @@ describe.each(TEST_ENGINES)("the page cache on %s", (engine) => {
       const other = await start({}, second.db);
       try {
         const { id } = await m.articles.saveArticle(
-          database.db,
+          testServices(database.db),
           admin,
           draft("Second instance story", { status: "published" }),
         );
@@ -514,7 +523,7 @@ describe.each(TEST_ENGINES)("the page cache on %s", (engine) => {
         expect(await page()).toContain("Second instance story");
 
         await m.articles.saveArticle(
-          database.db,
+          testServices(database.db),
           admin,
           draft("Second instance story, updated", { status: "published" }),
           id,

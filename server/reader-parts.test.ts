@@ -22,6 +22,7 @@ import {
   startVite,
   TEST_ENGINES,
 } from "#test-support/app-over-http";
+import { testServices } from "#test-support/services";
 
 type Modules = AppModules & {
   testing: typeof import("#app/db/testing.server");
@@ -99,7 +100,7 @@ describe.each(RUNS)("shared parts of reader pages on %s, page cache %s", (engine
       ["a", A_TITLE],
     ] as const) {
       const { id } = await m.articles.saveArticle(
-        database.db,
+        testServices(database.db),
         admin,
         draft(title, { status: "published", categoryId: desk.id, tags: [TAG] }),
       );
@@ -194,7 +195,7 @@ describe.each(RUNS)("shared parts of reader pages on %s, page cache %s", (engine
 
     changes.length = 0;
     await m.articles.saveArticle(
-      database.db,
+      testServices(database.db),
       admin,
       draft(NEW_TITLE, { status: "published", categoryId: desk.id, tags: [TAG] }),
       story.b.id,

@@ -9,7 +9,9 @@ import type { Server as NetServer, Socket } from "node:net";
 import type { RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import { config } from "#app/config.server";
-import { checkMediaStorage } from "#app/domain/media/storage.server";
+import { checkMediaStorage, mediaServicesFor } from "#app/domain/media/storage.server";
+import { closeServices, openServices, type Services } from "#app/services.server";
+import type { Database } from "#app/db/client.server";
 import { conflict } from "#app/lib/errors";
 import type { Config } from "#app/config.server";
 import { createApp } from "./app";
@@ -99,15 +101,34 @@ function keepingNoConnectionAlive(listener: RequestListener) {
   return { listener: wrapped, follow, stop };
 }
 
+/**
+ * The database and the process's services, built once (app/services.server.ts): every request and every
+ * job shares them. The media store is checked first: a missing bucket or refused credentials is said now,
+ * in one line, before the database is touched, not at the first upload.
+ */
+async function openDatabaseAndServices(cfg: Config, worker: ServeOptions["worker"]) {
+  const media = await mediaServicesFor(cfg);
+  if (!worker) await checkMediaStorage(media);
+  const database = worker ? await openConfiguredDatabase(cfg) : await prepareDatabase(cfg);
+  return { database, services: await openServices(cfg, database.db, { media }) };
+}
+
+/** The last of a stop: the services' connections (after the mail they still send), then the database. */
+async function closeDatabaseAndServices(database: Database, services: Services) {
+  const log = logFor("server");
+  await closeServices(services).catch((error: unknown) =>
+    log.error({ err: error }, "Closing the mailer and push connections failed"),
+  );
+  await database.close().catch((error: unknown) => log.error({ err: error }, "Closing the database failed"));
+}
+
 export async function serve({ build, viteMiddleware, worker }: ServeOptions): Promise<Server> {
   const cfg = config();
-  // A missing bucket or refused credentials is said now, in one line, not at the first upload.
-  if (!worker) await checkMediaStorage();
-  const database = worker ? await openConfiguredDatabase(cfg) : await prepareDatabase(cfg);
+  const { database, services } = await openDatabaseAndServices(cfg, worker);
   // Every background job (server/site-jobs.ts): one line each in the log, stopped before the database closes.
-  const jobs = await startJobs(siteJobs({ cfg, database, worker }));
+  const jobs = await startJobs(siteJobs({ cfg, database, services, worker }));
 
-  const app = createApp({ config: cfg, db: database.db, build, viteMiddleware });
+  const app = createApp({ config: cfg, services, build, viteMiddleware });
   const appJobs = await startJobs(app.jobs);
   const { listener } = app;
   const connections = keepingNoConnectionAlive(listener);
@@ -153,9 +174,7 @@ export async function serve({ build, viteMiddleware, worker }: ServeOptions): Pr
       stopClosingIdle();
       await appJobs.stop();
       await jobs.stop();
-      await database
-        .close()
-        .catch((error: unknown) => log.error({ err: error }, "Closing the database failed"));
+      await closeDatabaseAndServices(database, services);
       clearTimeout(forceExit);
       log.info("Stopped.");
       endOnceStopped(log, { isDevelopment: Boolean(viteMiddleware) });

@@ -9,6 +9,7 @@ import { seedDatabase } from "#app/db/seed.server";
 import { newsletterIssues, settings } from "#app/db/schema";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
+import { openServices } from "#app/services.server";
 import { startJobs } from "./jobs";
 import { siteJobs } from "./site-jobs";
 import { captureLogEvents } from "#test-support/logs";
@@ -34,7 +35,7 @@ describe.each(TEST_ENGINES)("the site's jobs on %s", (engine) => {
   test("without SMTP_URL nothing sends mail, and today's digest is made all the same", async () => {
     const cfg = configuration();
     expect(cfg.smtpUrl).toBeUndefined();
-    const jobs = siteJobs({ cfg, database });
+    const jobs = siteJobs({ cfg, database, services: await openServices(cfg, database.db) });
     expect(jobs.map((job) => job.name)).not.toContain("newsletter sending");
     const digest = jobs.find((job) => job.name === "daily digest")!;
     expect(digest.lease).toBe(engine === "postgres" ? "leased" : undefined);

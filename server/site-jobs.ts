@@ -6,14 +6,14 @@
  * embedded data folder's lock heartbeat and its 0700 sweep, app/db/) stops when it closes.
  */
 import type { Config } from "#app/config.server";
-import type { Database, Db } from "#app/db/client.server";
+import type { Database } from "#app/db/client.server";
+import type { Services } from "#app/services.server";
 import { shareSiteChanges, HEARTBEAT } from "#app/domain/delivery/change-broadcast.server";
 import { siteChanged } from "#app/domain/delivery/site-changes.server";
 import { startScheduler } from "#app/domain/articles/scheduler.server";
 import { makeDailyDigest } from "#app/domain/newsletter/automatic-issues.server";
 import { startNewsletterSender } from "#app/domain/newsletter/sender.server";
 import { releaseAllIssueLeases } from "#app/domain/newsletter/sending.server";
-import { backgroundMailSettled } from "#app/domain/email/mailer.server";
 import { ensureImageVariants, ensureVariantSizes } from "#app/domain/media/variants.server";
 import { backgroundSettled } from "#app/lib/background.server";
 import { startControlChannel } from "./control-channel";
@@ -36,13 +36,15 @@ const IMAGE_COPIES_LEASE_MS = 15 * 60_000;
 export interface SiteJobsContext {
   cfg: Config;
   database: Database;
+  /** The process's services (app/services.server.ts): the jobs take what they need from them. */
+  services: Services;
   /** One of several workers (server/workers.ts), or the only process. */
   worker?: { id: number };
 }
 
 /** The jobs of one serving process: what runs depends on the engine, SMTP and whether it is a worker. */
-export function siteJobs({ cfg, database, worker }: SiteJobsContext): Job[] {
-  const { db } = database;
+export function siteJobs({ cfg, database, services, worker }: SiteJobsContext): Job[] {
+  const { db } = services;
   const isShared = Boolean(cfg.databaseUrl);
   const jobs: (Job | false)[] = [
     // Before anything is read and remembered: sibling workers' changes come through the primary.
@@ -62,7 +64,7 @@ export function siteJobs({ cfg, database, worker }: SiteJobsContext): Job[] {
       name: "backup control channel",
       when: "when npm run backup asks",
       start: async () => {
-        const channel = await startControlChannel(database, cfg.dataDir);
+        const channel = await startControlChannel(database, services.media, cfg.dataDir);
         return () => channel?.close();
       },
     },
@@ -71,27 +73,27 @@ export function siteJobs({ cfg, database, worker }: SiteJobsContext): Job[] {
       when: "after the requests that start it",
       // Confirmation mail sent after its answer still goes out, and alerts finish before the database closes.
       start: () => async () => {
-        await backgroundMailSettled();
+        await services.mailer.settled();
         await backgroundSettled(db);
       },
     },
-    schedulerJob(cfg, db),
-    digestJob(db, isShared),
-    !!cfg.smtpUrl && newsletterSendingJob(cfg, database),
+    schedulerJob(cfg, services),
+    digestJob(services, isShared),
+    services.mailer.isConfigured() && newsletterSendingJob(cfg, database, services),
     database.engine === "pglite" && upkeepJob(database),
-    imageCopiesJob(db, isShared, worker),
+    imageCopiesJob(services, isShared, worker),
   ];
   return jobs.filter((job): job is Job => job !== false);
 }
 
 /** Scheduled stories go live on their own at their minute (each instance runs it; one publishes each). */
-function schedulerJob(cfg: Config, db: Db): Job {
+function schedulerJob(cfg: Config, services: Services): Job {
   return {
     name: "scheduled publishing",
     when: `every ${spokenInterval(cfg.schedulerIntervalMs)} at most, and at each story's minute`,
     lease: "each instance; a story is locked as it is published",
     start: () => {
-      const scheduler = startScheduler(db, {
+      const scheduler = startScheduler(services, {
         intervalMs: cfg.schedulerIntervalMs,
         onPublished: (published) =>
           logFor("scheduler").info(
@@ -109,9 +111,9 @@ function schedulerJob(cfg: Config, db: Db): Job {
  * this job, sending it the newsletter sending job's, which needs SMTP_URL. One instance at a time makes
  * it; the digest's day is unique besides, so it is made once whatever happens.
  */
-function digestJob(db: Db, isShared: boolean): Job {
-  const lease = isShared ? leasedRuns(db, "newsletter-digest", DIGEST_LEASE_MS) : null;
-  const make = () => makeDailyDigest(db);
+function digestJob(services: Services, isShared: boolean): Job {
+  const lease = isShared ? leasedRuns(services.db, "newsletter-digest", DIGEST_LEASE_MS) : null;
+  const make = () => makeDailyDigest(services);
   return {
     name: "daily digest",
     when: `made at its hour, looked for every ${spokenInterval(DIGEST_CHECK_EVERY_MS)}`,
@@ -130,7 +132,7 @@ function digestJob(db: Db, isShared: boolean): Job {
 }
 
 /** The newsletter goes out from whichever instance holds a send's lease (decision record 018). */
-function newsletterSendingJob(cfg: Config, database: Database): Job {
+function newsletterSendingJob(cfg: Config, database: Database, services: Services): Job {
   return {
     name: "newsletter sending",
     when: "every 15 s, and when an issue is queued",
@@ -139,10 +141,12 @@ function newsletterSendingJob(cfg: Config, database: Database): Job {
       // An embedded data folder has one process (decision record 012): a lease found in it at start was a
       // dead process's, free at once.
       if (database.engine === "pglite") await releaseAllIssueLeases(database.db);
+      // Its own SMTP sessions (smtp-session.server.ts), with the mailer's settings.
+      const { smtpUrl, smtpFrom, dkim } = services.mailer.settings;
       const sender = startNewsletterSender(database.db, {
-        smtpUrl: cfg.smtpUrl!,
-        smtpFrom: cfg.smtpFrom,
-        dkim: cfg.dkim,
+        smtpUrl: smtpUrl!,
+        smtpFrom,
+        dkim,
         ratePerMinute: cfg.newsletterSendRate,
       });
       // The message in hand is finished and the send's lease given up, for another instance to go on.
@@ -175,10 +179,10 @@ function upkeepJob(database: Database): Job {
  * several workers, the one the primary asks: the first to serve after a start or a reload (a new build may
  * make new copies). Instances sharing a PostgreSQL database take turns.
  */
-function imageCopiesJob(db: Db, isShared: boolean, worker: SiteJobsContext["worker"]): Job {
-  const lease = isShared ? leasedRuns(db, "image-copies", IMAGE_COPIES_LEASE_MS) : null;
+function imageCopiesJob(services: Services, isShared: boolean, worker: SiteJobsContext["worker"]): Job {
+  const lease = isShared ? leasedRuns(services.db, "image-copies", IMAGE_COPIES_LEASE_MS) : null;
   const make = () => {
-    void (lease ? lease.run(() => makeMissingImageCopies(db)) : makeMissingImageCopies(db)).catch(
+    void (lease ? lease.run(() => makeMissingImageCopies(services)) : makeMissingImageCopies(services)).catch(
       (error: unknown) => logFailure("[media] Making image copies failed", error),
     );
   };
@@ -202,9 +206,9 @@ function imageCopiesJob(db: Db, isShared: boolean, worker: SiteJobsContext["work
   };
 }
 
-function makeMissingImageCopies(db: Db): Promise<void> {
+function makeMissingImageCopies({ db, media }: Services): Promise<void> {
   return (
-    ensureImageVariants(db)
+    ensureImageVariants(db, media)
       .then(({ updated, skipped }) => {
         if (updated + skipped > 0)
           logFor("media").info(
@@ -216,7 +220,7 @@ function makeMissingImageCopies(db: Db): Promise<void> {
       })
       .catch((error: unknown) => logFailure("[media] Making image copies failed", error))
       // Then the sizes, one background pass at a time: copies just made carry theirs and are not read again.
-      .then(() => ensureVariantSizes(db))
+      .then(() => ensureVariantSizes(db, media))
       .then(({ updated, missing }) => {
         if (updated + missing > 0)
           logFor("media").info(

@@ -24,7 +24,6 @@ type Modules = AppModules & {
   schema: typeof import("#app/db/schema");
   links: typeof import("#app/auth/account-links.server");
   users: typeof import("#app/domain/users/users.server");
-  mailer: typeof import("#app/domain/email/mailer.server");
 };
 const MODULE_PATHS: Record<keyof Modules, string> = {
   ...APP_MODULE_PATHS,
@@ -34,26 +33,19 @@ const MODULE_PATHS: Record<keyof Modules, string> = {
   schema: "/app/db/schema.ts",
   links: "/app/auth/account-links.server.ts",
   users: "/app/domain/users/users.server.ts",
-  mailer: "/app/domain/email/mailer.server.ts",
 };
 
 let vite: ViteDevServer;
 let smtp: TestSmtpServer;
 const m = {} as Modules;
-const smtpBefore = process.env.SMTP_URL;
 
 beforeAll(async () => {
-  // As an operator sets it: the app reads SMTP_URL from its environment.
   smtp = await startTestSmtpServer();
-  process.env.SMTP_URL = smtp.smtpUrl;
   vite = await startVite(MODULE_PATHS, m);
 }, 120_000);
 afterAll(async () => {
-  m.mailer?.closeMailTransports();
   await vite?.close();
   await smtp?.close();
-  if (smtpBefore === undefined) delete process.env.SMTP_URL;
-  else process.env.SMTP_URL = smtpBefore;
 });
 
 const ADMIN = { email: "admin@example.com", password: "AdminPass123" };
@@ -69,7 +61,8 @@ describe.each(TEST_ENGINES)("staff e-mail over HTTP on %s", (engine) => {
     // A Site URL, as production has: the links in the e-mails point there, whatever Host was asked.
     await database.db.update(m.schema.settings).set({ siteUrl: "https://news.example.com" });
     m.settingsRead.forgetCachedSettings();
-    app = await listenApp(vite, m, database.db, { PAGE_CACHE: "off" });
+    // As an operator sets it: the app reads SMTP_URL from its configuration.
+    app = await listenApp(vite, m, database.db, { PAGE_CACHE: "off", SMTP_URL: smtp.smtpUrl });
   }, 120_000);
   afterAll(async () => {
     await app?.close();
@@ -99,7 +92,7 @@ describe.each(TEST_ENGINES)("staff e-mail over HTTP on %s", (engine) => {
   }
   const isSignedIn = async (cookie: string) => (await request("/admin/dashboard", { cookie })).status === 200;
   async function staffMember(email: string, password = "OldPass123") {
-    return m.users.createUser(database.db, { name: "Kojo Writer", email, password, role: "writer" }, null);
+    return m.users.createUser(app.services, { name: "Kojo Writer", email, password, role: "writer" }, null);
   }
   /** The path and query of the link in an e-mail; it must point at the Site URL, never this test server. */
   function linkIn(text: string) {
@@ -204,7 +197,7 @@ describe.each(TEST_ENGINES)("staff e-mail over HTTP on %s", (engine) => {
     // A disabled account is mailed nothing either, with the same answer.
     const asked = await request("/admin/forgot-password", { form: { email: "ama@example.com" } });
     expect(asked.status).toBe(200);
-    await m.mailer.backgroundMailSettled();
+    await app.services.mailer.settled();
     expect(smtp.received).toEqual([]);
     expect((await request("/admin/set-password?token=made-up")).status).toBe(410);
   });
@@ -216,7 +209,7 @@ describe.each(TEST_ENGINES)("staff e-mail over HTTP on %s", (engine) => {
       expect(answer.status).toBe(200);
     }
     await smtp.waitFor("yaw@example.com");
-    await m.mailer.backgroundMailSettled();
+    await app.services.mailer.settled();
     expect(smtp.received).toHaveLength(3);
     for (let i = 0; i < 5; i++)
       await request("/admin/forgot-password", { form: { email: `x${i}@example.com` } });
@@ -275,7 +268,7 @@ describe.each(TEST_ENGINES)("staff e-mail over HTTP on %s", (engine) => {
       form: { name: "Kofi Writer", email: "kofi@example.com", password: "Kofi2026ok", role: "writer" },
     });
     expect(await signIn("kofi@example.com", "Kofi2026ok")).not.toBeNull();
-    await m.mailer.backgroundMailSettled();
+    await app.services.mailer.settled();
     expect(smtp.received).toEqual([]);
   });
 });

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { parseConfig } from "#app/config.server";
 import type { Db } from "#app/db/client.server";
 import { precompressFolder } from "../scripts/vite-precompress";
+import { openServices } from "#app/services.server";
 import { createApp } from "./app";
 
 const noBuild = (): Promise<ServerBuild> => Promise.reject(new Error("no app build in this test"));
@@ -54,11 +55,8 @@ describe("the build's hashed files", () => {
     expect(await precompressFolder(assets)).toBe(1);
     // A file the build left without copies (an image): compressed on the fly or not at all, as before.
     await writeFile(path.join(assets, "plain-abc123.txt"), "plain text ".repeat(300));
-    const { app } = createApp({
-      config: parseConfig({ NODE_ENV: "production", BUILD_DIR: buildDir, DATA_DIR: buildDir }),
-      build: noBuild,
-      db: {} as Db,
-    });
+    const config = parseConfig({ NODE_ENV: "production", BUILD_DIR: buildDir, DATA_DIR: buildDir });
+    const { app } = createApp({ config, build: noBuild, services: await openServices(config, {} as Db) });
     server = await new Promise<Server>((resolve) => {
       const s = app.listen(0, "127.0.0.1", () => resolve(s));
     });

@@ -125,7 +125,7 @@ describe.each(TEST_ENGINES)("two-factor sign-in over HTTP on %s", (engine) => {
 
   test("set up in Profile; then the password gives only the code page, and a code signs in once", async () => {
     await m.users.createUser(
-      database.db,
+      app.services,
       { name: "Kojo Editor", email: "kojo@example.com", password: "KojoPass123", role: "editor" },
       null,
     );
@@ -225,7 +225,7 @@ describe.each(TEST_ENGINES)("two-factor sign-in over HTTP on %s", (engine) => {
 
     // A writer is not held.
     await m.users.createUser(
-      database.db,
+      app.services,
       { name: "Wale Writer", email: "wale@example.com", password: "WalePass123", role: "writer" },
       null,
     );

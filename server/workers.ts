@@ -10,7 +10,7 @@ import { createServer } from "node:net";
 import type { ServerBuild } from "react-router";
 import { config, type Config } from "#app/config.server";
 import { logFor } from "#app/lib/log.server";
-import { checkMediaStorage } from "#app/domain/media/storage.server";
+import { checkMediaStorage, mediaServicesFor } from "#app/domain/media/storage.server";
 import { listenOnConfiguredPort, serve } from "./serve";
 import { prepareDatabaseForWorkers } from "./start";
 import { runPrimary } from "./workers-primary";
@@ -48,7 +48,7 @@ export async function startSite({ build }: { build: ServerBuild }): Promise<void
   const probe = createServer();
   await listenOnConfiguredPort(probe, cfg);
   await new Promise((resolve) => probe.close(resolve));
-  await checkMediaStorage();
+  await checkMediaStorage(await mediaServicesFor(cfg));
   log.info(
     { workers },
     `${workers} worker processes on PostgreSQL (${cfg.webConcurrency.isExplicit ? "WEB_CONCURRENCY" : "one per core; WEB_CONCURRENCY sets another number"}).`,

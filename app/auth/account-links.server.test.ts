@@ -3,6 +3,7 @@ import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/tes
 import { isDomainError } from "#app/lib/errors";
 import { statusOf } from "#app/lib/http-errors.server";
 import { ACCOUNT_LINK_TEXT } from "./account-links-text";
+import { createMailer } from "#app/domain/email/mailer.server";
 import { requestPasswordReset, RESET_RATE_LIMIT_PER_CLIENT } from "./account-links.server";
 import { AUTH_TEXT } from "./messages";
 
@@ -23,19 +24,24 @@ describe.each(TEST_ENGINES)("asking for a password reset link on %s", (engine) =
   const options = {
     origin: "https://news.example.com",
     siteTitle: "Newsdesk",
-    mail: { smtpUrl: "smtp://127.0.0.1:9" },
+    mailer: createMailer({ smtpUrl: "smtp://127.0.0.1:9" }),
   };
   beforeAll(async () => {
     database = await createTestDatabase(engine);
   });
   afterAll(async () => {
+    options.mailer.close();
     await database.destroy();
   });
 
   test("without e-mail configured: refused as not found, with the page's text", async () => {
     expect(
       await refusal(
-        requestPasswordReset(database.db, "kojo@example.com", { ...options, mail: {}, ip: "10.1.0.1" }),
+        requestPasswordReset(database.db, "kojo@example.com", {
+          ...options,
+          mailer: createMailer({}),
+          ip: "10.1.0.1",
+        }),
       ),
     ).toEqual({ code: "not_found", status: 404, message: ACCOUNT_LINK_TEXT.emailNotConfigured });
   });

@@ -16,14 +16,8 @@ import { and, eq, gt } from "drizzle-orm";
 import type { Db, DbOrTx } from "#app/db/client.server";
 import { accountLinks, users, type User } from "#app/db/schema";
 import { logActivity } from "#app/domain/activity/activity.server";
-import {
-  isEmailConfigured,
-  sendEmail,
-  sendEmailInBackground,
-  type OutgoingEmail,
-} from "#app/domain/email/mailer.server";
+import type { Mailer, OutgoingEmail } from "#app/domain/email/mailer.server";
 import { addressKey, consumeRateLimit, type RateLimit } from "#app/domain/rate-limit/rate-limit.server";
-import { config } from "#app/config.server";
 import type { AccountLinkPurpose } from "#app/lib/enums";
 import { invalid, notFound, rateLimited } from "#app/lib/errors";
 import { cleanLoginInput, LOGIN_EMAIL_PATTERN } from "./login-form";
@@ -147,8 +141,8 @@ interface MailOptions {
   /** The site's origin (siteOrigin()), for the link. */
   origin: string;
   siteTitle: string;
-  /** The mailer's settings; the environment's by default (tests pass their SMTP server). */
-  mail?: { smtpUrl?: string; smtpFrom?: string };
+  /** The process's mailer (app/services.server.ts; tests build theirs with their SMTP server). */
+  mailer: Mailer;
   now?: Date;
 }
 
@@ -163,8 +157,8 @@ export async function requestPasswordReset(
   rawEmail: string,
   options: MailOptions & { ip: string },
 ): Promise<void> {
-  const mail = options.mail ?? config();
-  if (!isEmailConfigured(mail)) throw notFound(ACCOUNT_LINK_TEXT.emailNotConfigured);
+  const { mailer } = options;
+  if (!mailer.isConfigured()) throw notFound(ACCOUNT_LINK_TEXT.emailNotConfigured);
   const email = cleanLoginInput(rawEmail).toLowerCase();
   if (!LOGIN_EMAIL_PATTERN.test(email) || email.length > 254) throw invalid(AUTH_TEXT.invalidEmail);
   const now = options.now ?? new Date();
@@ -182,10 +176,9 @@ export async function requestPasswordReset(
     .limit(1);
   if (user?.status === "active") {
     const token = await issueAccountLink(db, user.id, "reset", now);
-    sendInBackground(
+    mailer.sendInBackground(
       resetEmail(user, accountLinkUrl(options.origin, token), options.siteTitle),
-      mail,
-      "reset",
+      "[account-links] sending a reset e-mail failed",
     );
   }
 }
@@ -199,20 +192,14 @@ export async function sendInvitation(
 ): Promise<boolean> {
   const token = await issueAccountLink(db, user.id, "invite", options.now);
   try {
-    await sendEmail(
+    await options.mailer.send(
       invitationEmail(user, invitedBy, accountLinkUrl(options.origin, token), options.siteTitle),
-      options.mail,
     );
     return true;
   } catch (error) {
     logFailure("[account-links] sending an invitation failed", error);
     return false;
   }
-}
-
-/** After the answer; the asker has had it, a failure is for the operator (and shutdown waits for it). */
-function sendInBackground(message: OutgoingEmail, mail: MailOptions["mail"], what: string) {
-  sendEmailInBackground(message, mail ?? config(), `[account-links] sending a ${what} e-mail failed`);
 }
 
 function resetEmail(user: { name: string; email: string }, link: string, siteTitle: string): OutgoingEmail {

@@ -4,6 +4,7 @@
  */
 import type { AppLoadContext } from "react-router";
 import type { Db } from "#app/db/client.server";
+import type { Services } from "#app/services.server";
 import type { User } from "#app/db/schema";
 import type { UserRole } from "#app/lib/enums";
 import { normalizeRole } from "./permissions";
@@ -35,12 +36,16 @@ async function findCurrentUser(db: Db, cookieHeader: string | null | undefined):
   return found ? toCurrentUser(found.user) : null;
 }
 
-/** The load context of one request; the server builds it per request, tests per call. */
+/**
+ * The load context of one request; the server builds it per request (from the services it built once),
+ * tests per call.
+ */
 export function createRequestContext(
-  db: Db,
+  services: Services,
   cookieHeader: string | null | undefined,
   clientIp: string,
 ): AppLoadContext {
+  const { db } = services;
   let currentUser: Promise<CurrentUser | null> | undefined;
-  return { clientIp, db, currentUser: () => (currentUser ??= findCurrentUser(db, cookieHeader)) };
+  return { clientIp, services, db, currentUser: () => (currentUser ??= findCurrentUser(db, cookieHeader)) };
 }

@@ -15,6 +15,7 @@ import { requireUser } from "./guard.server";
 import { signIn } from "./login.server";
 import { commitSessionCookie, createSession } from "./session.server";
 import { firstRow } from "#app/db/rows";
+import { testServices } from "#test-support/services";
 
 /** The text of a refusal (a DomainError's message, or an HTTP answer's error). */
 async function refusalOf(run: () => Promise<unknown>): Promise<string> {
@@ -35,7 +36,7 @@ describe.each(TEST_ENGINES)("account status and sign-in on %s", (engine) => {
   });
   /** A request's load context, as the server builds it: a new one is a new request. */
   const ctx = (request: Request) =>
-    createRequestContext(database.db, request.headers.get("Cookie"), "127.0.0.1");
+    createRequestContext(testServices(database.db), request.headers.get("Cookie"), "127.0.0.1");
   afterAll(async () => {
     await database.destroy();
   });
@@ -45,7 +46,11 @@ describe.each(TEST_ENGINES)("account status and sign-in on %s", (engine) => {
   });
 
   const make = (email: string, role: "admin" | "editor" | "writer" = "writer") =>
-    createUser(database.db, { name: email.split("@")[0] ?? "", email, password: "Secret123", role }, null);
+    createUser(
+      testServices(database.db),
+      { name: email.split("@")[0] ?? "", email, password: "Secret123", role },
+      null,
+    );
   const signedInRequest = async (userId: string) => {
     const { token } = await createSession(database.db, userId);
     const url = "http://localhost/admin/dashboard";

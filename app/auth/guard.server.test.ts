@@ -8,6 +8,7 @@ import { toResponse } from "#app/lib/http-errors.server";
 import { createRequestContext } from "./current-user.server";
 import { requireAdminPath, requireJsonUser, requirePermission, requireUser } from "./guard.server";
 import { commitSessionCookie, createSession } from "./session.server";
+import { testServices } from "#test-support/services";
 
 // The spec's texts, verbatim.
 const DISABLED = {
@@ -48,7 +49,7 @@ describe.each(TEST_ENGINES)("the back-office guard on %s", (engine) => {
   });
   /** A request's load context, as the server builds it: a new one is a new request. */
   const ctx = (request: Request) =>
-    createRequestContext(database.db, request.headers.get("Cookie"), "127.0.0.1");
+    createRequestContext(testServices(database.db), request.headers.get("Cookie"), "127.0.0.1");
   afterAll(async () => {
     await database.destroy();
   });

@@ -21,6 +21,7 @@ import {
   turnOffTwoFactor,
   twoFactorState,
 } from "./two-factor.server";
+import { testServices } from "#test-support/services";
 
 const T0 = new Date("2026-11-24T10:00:05Z");
 const later = (ms: number) => new Date(T0.getTime() + ms);
@@ -35,7 +36,7 @@ describe("two-factor sign-in (domain)", () => {
   beforeAll(async () => {
     database = await createTestDatabase("pglite");
     const user = await createUser(
-      database.db,
+      testServices(database.db),
       { name: "Ama", email: "ama@example.com", password: "secret12", role: "editor" },
       null,
     );

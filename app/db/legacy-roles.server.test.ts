@@ -16,6 +16,7 @@ import {
   takeLegacyRoleAnnouncement,
 } from "#app/domain/users/legacy-roles.server";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase, migrationsBefore } from "./testing.server";
+import { testServices } from "#test-support/services";
 
 const LEGACY_MIGRATION = "0002_legacy_roles_become_writer";
 
@@ -55,7 +56,7 @@ describe.each(TEST_ENGINES)("legacy roles on %s", (engine) => {
   });
   /** A request's load context, as the server builds it: a new one is a new request. */
   const ctx = (request: Request) =>
-    createRequestContext(database.db, request.headers.get("Cookie"), "127.0.0.1");
+    createRequestContext(testServices(database.db), request.headers.get("Cookie"), "127.0.0.1");
   afterAll(async () => {
     await database.destroy();
     fs.rmSync(olderMigrations, { recursive: true, force: true });

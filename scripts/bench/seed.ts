@@ -194,6 +194,8 @@ export async function seedBenchContent(dataDir: string, count: number): Promise<
   const { articles, users } = await import("#app/db/schema");
   const { topStory } = await import("#app/domain/articles/public.server");
   const { uploadMedia } = await import("#app/domain/media/upload.server");
+  const { mediaServicesFor } = await import("#app/domain/media/storage.server");
+  const { config } = await import("#app/config.server");
   const database = await prepareDatabase();
   const { db } = database;
   try {
@@ -241,7 +243,7 @@ export async function seedBenchContent(dataDir: string, count: number): Promise<
     const lead = await topStory(db);
     if (!lead) throw new Error("[bench] the database has no lead story");
     const photo = await makeLeadPhoto();
-    const uploaded = await uploadMedia(db, admin, {
+    const uploaded = await uploadMedia(db, await mediaServicesFor(config()), admin, {
       mode: "file",
       name: "Bench lead photo",
       alt: "Traders at a market in Accra",

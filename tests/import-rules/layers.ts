@@ -124,7 +124,8 @@ export const LAYERS: readonly Layer[] = [
       "*",
     ],
     never: ["app/lib/flash.server", "app/lib/http-errors.server", "react*", "@react-router/*"],
-    typesMay: ["app/context"],
+    // The request context, and the services a function takes when it needs more than the database.
+    typesMay: ["app/context", "app/services.server"],
     names: {
       "app/auth/guard.server": ["accessDenied", "CurrentUser"],
       "app/auth/password.server": ["hashPassword"],
@@ -187,6 +188,14 @@ export const LAYERS: readonly Layer[] = [
     name: "the configuration",
     files: ["app/config.server"],
     may: ["app/lib/**", "zod", "node:*"],
+  },
+  {
+    name: "the services",
+    // Built once per process from the configuration (app/services.server.ts): the domain's stores,
+    // mailer and push network over the database.
+    files: ["app/services.server"],
+    may: ["app/domain/**", "app/db/**", "app/lib/**", "app/config.server"],
+    typesMay: ANY_TYPE,
   },
   {
     name: "the request context",

@@ -9,6 +9,7 @@ import type { AddressInfo } from "node:net";
 import type { ServerBuild } from "react-router";
 import { createServer as createViteServer, type ViteDevServer } from "vite";
 import type { Db } from "#app/db/client.server";
+import type { Services } from "#app/services.server";
 
 /** PGlite always; PostgreSQL as well when `TEST_DATABASE_URL` names a server. */
 export const TEST_ENGINES = process.env.TEST_DATABASE_URL
@@ -21,12 +22,14 @@ export interface AppModules {
   config: typeof import("#app/config.server");
   /** The app's logger as Vite loaded it: `captureLogEvents(m.log)` catches what the app logs. */
   log: typeof import("#app/lib/log.server");
+  services: typeof import("#app/services.server");
 }
 
 export const APP_MODULE_PATHS: Record<keyof AppModules, string> = {
   app: "/server/app.ts",
   config: "/app/config.server.ts",
   log: "/app/lib/log.server.ts",
+  services: "/app/services.server.ts",
 };
 
 /** A Vite server for SSR only, and `modules` loaded through it into `into` (module name -> path). */
@@ -45,6 +48,9 @@ export async function startVite<M extends object>(paths: Record<keyof M, string>
 export interface RunningApp {
   server: Server;
   origin: string;
+  /** The app's services, built from its configuration as a server builds them (app/services.server.ts). */
+  services: Services;
+  /** Stops listening, then closes the services (after the mail they sent in the background). */
   close: () => Promise<void>;
 }
 
@@ -55,9 +61,11 @@ export async function listenApp(
   db: Db,
   env: Record<string, string> = {},
 ): Promise<RunningApp> {
+  const config = m.config.parseConfig({ NODE_ENV: "production", BUILD_DIR: "/nonexistent-build", ...env });
+  const services = await m.services.openServices(config, db);
   const { listener } = m.app.createApp({
-    config: m.config.parseConfig({ NODE_ENV: "production", BUILD_DIR: "/nonexistent-build", ...env }),
-    db,
+    config,
+    services,
     build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
   });
   const server = createHttpServer(listener);
@@ -65,6 +73,10 @@ export async function listenApp(
   return {
     server,
     origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    services,
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await m.services.closeServices(services);
+    },
   };
 }

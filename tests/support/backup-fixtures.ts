@@ -13,7 +13,8 @@ import { createEmptyPostgresDatabase } from "#app/db/testing.server";
 import { articles, articleViews, comments, settings } from "#app/db/schema";
 import { seedDatabase } from "#app/db/seed.server";
 import { createSession } from "#app/auth/session.server";
-import { listMediaKeys, readMediaFile, setMediaRoot } from "#app/domain/media/storage.server";
+import { listMediaKeys, readMediaFile, type MediaServices } from "#app/domain/media/storage.server";
+import { localMediaStore } from "#app/domain/media/storage-local.server";
 import { uploadMedia } from "#app/domain/media/upload.server";
 import { createUser } from "#app/domain/users/users.server";
 import { rowsOf } from "#app/domain/backup/query.server";
@@ -67,14 +68,14 @@ async function photo(width: number, height: number): Promise<Uint8Array<ArrayBuf
 
 /**
  * A site with something in every kind of column: arrays, jsonb, microseconds, a reply before its parent;
- * its upload goes to the media store in use.
+ * its upload goes to the media store `media`.
  */
-export async function seedSite(database: Database) {
+export async function seedSite(database: Database, media: MediaServices) {
   const db = database.db;
   await database.migrate();
   await seedDatabase(db, { adminEmail: "admin@example.com", adminPassword: "Admin12345" });
   const editor = await createUser(
-    db,
+    { db, media },
     { name: "Efua Editor", email: "efua@example.com", password: "Efua12345", role: "editor" },
     null,
   );
@@ -109,7 +110,7 @@ export async function seedSite(database: Database) {
   ]);
   await createSession(db, editor.id);
   const file = new File([await photo(1400, 900)], "Front page.png", { type: "image/png" });
-  const upload = await uploadMedia(db, editor, {
+  const upload = await uploadMedia(db, media, editor, {
     mode: "file",
     name: "Front page",
     alt: "Crowd",
@@ -150,16 +151,15 @@ export async function exactRows(database: Database) {
   return result;
 }
 
-/** Every file of the media store in use, by key, as base64 (so a difference shows as text). */
-export async function storedFiles() {
+/** Every file of the media store `media`, by key, as base64 (so a difference shows as text). */
+export async function storedFiles(media: MediaServices) {
   const files: Record<string, string> = {};
-  for await (const key of listMediaKeys())
-    files[key] = Buffer.from(await readMediaFile(key)).toString("base64");
+  for await (const key of listMediaKeys(media))
+    files[key] = Buffer.from(await readMediaFile(media, key)).toString("base64");
   return files;
 }
 
-/** Every file in a local media folder, which becomes the store in use. */
+/** Every file in a local media folder. */
 export async function everyFile(root: string) {
-  setMediaRoot(root);
-  return storedFiles();
+  return storedFiles({ store: localMediaStore(root) });
 }

@@ -11,9 +11,9 @@
  * cannot agree on a mistake of their own.
  *
  * It speaks HTTPS only, because `web-push` does (see loopback-certificate.ts). The app reaches it only
- * when a test says so (app/domain/push/push-network.server.ts): `allowTestPushService(service)` in this
- * process, or, for a built server the browser journeys start, the file named in its
- * UNSAFE_TEST_PUSH_SERVICE holding `{ origin, certificate }`.
+ * when a test says so (app/domain/push/push-network.server.ts): services built with it in this process
+ * (`testServices(db, { pushService })`, tests/support/services.ts), or, for a built server the browser
+ * journeys start, the file named in its UNSAFE_TEST_PUSH_SERVICE holding `{ origin, certificate }`.
  */
 import { createECDH, createPublicKey, randomBytes, randomUUID, type ECDH } from "node:crypto";
 import https from "node:https";

@@ -10,6 +10,7 @@ import {
   UNSAFE_withErrorBoundaryProps as withErrorBoundaryProps,
 } from "react-router";
 import { createRequestContext } from "#app/auth/current-user.server";
+import { testServices } from "./services";
 import type { Db } from "#app/db/client.server";
 import * as entry from "#app/entry.server";
 import { createReaderPages } from "#app/reader-pages.server";
@@ -145,7 +146,7 @@ export function readerDocuments(
     renderedBy: "reader-pages" | "react-router";
   }> => {
     const request = new Request(`http://localhost${path}`, init);
-    const context = createRequestContext(db, undefined, "127.0.0.1");
+    const context = createRequestContext(testServices(db), undefined, "127.0.0.1");
     const own = await readerPages?.answer(request, context);
     const response = own ?? (await router(request, context));
     const renderedBy = own ? "reader-pages" : "react-router";

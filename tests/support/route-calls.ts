@@ -8,11 +8,17 @@ import { createRequestContext } from "#app/auth/current-user.server";
 import { currentTestDb } from "#app/db/testing.server";
 import { readToast } from "#app/lib/flash.server";
 import { createUser } from "#app/domain/users/users.server";
+import type { Services } from "#app/services.server";
+import { testServices } from "./services";
 
 export const BASE = "http://localhost";
 
 export async function makeUser(email: string, role: "admin" | "editor" | "writer", password = "secret12") {
-  return createUser(currentTestDb(), { name: email.split("@")[0] ?? "", email, password, role }, null);
+  return createUser(
+    testServices(currentTestDb()),
+    { name: email.split("@")[0] ?? "", email, password, role },
+    null,
+  );
 }
 
 /** The Cookie header of a fresh session for the user. */
@@ -47,17 +53,25 @@ export function postRequest(path: string, fields: Record<string, string | string
   return new Request(BASE + path, { method: "POST", body, headers: cookie ? { Cookie: cookie } : {} });
 }
 
-export const routeArgs = (request: Request, params: Record<string, string> = {}) => ({
+/**
+ * A route's arguments as the server builds them: the request's context over `services` (the suite's
+ * database with a fresh temporary media folder, no e-mail and public push services only, unless the
+ * test built its own with tests/support/services.ts) and the user of the request's session cookie.
+ */
+export const routeArgs = (
+  request: Request,
+  params: Record<string, string> = {},
+  services: Services = testServices(currentTestDb()),
+) => ({
   request,
   params,
-  // As the server builds it: the suite's database and the user of the request's session cookie.
-  context: createRequestContext(currentTestDb(), request.headers.get("Cookie"), "127.0.0.1"),
+  context: createRequestContext(services, request.headers.get("Cookie"), "127.0.0.1"),
   unstable_pattern: "",
 });
 
 /** Route arguments typed as the route under test expects them (`args<Route.ActionArgs>(request)`). */
-export const args = <T>(request: Request, params: Record<string, string> = {}) =>
-  routeArgs(request, params) as unknown as T;
+export const args = <T>(request: Request, params: Record<string, string> = {}, services?: Services) =>
+  routeArgs(request, params, services) as unknown as T;
 
 /** The toast a redirect carries, as the next page would show it. */
 export async function toastOf(setCookie: string | null) {

@@ -16,6 +16,7 @@ import {
 } from "./admin.server";
 import { firstRow } from "#app/db/rows";
 import { articleInput, outcome, staff } from "#test-support/article-fixtures";
+import { testServices } from "#test-support/services";
 
 const input = (overrides: Partial<Record<string, unknown>> = {}) => articleInput(overrides);
 
@@ -51,7 +52,7 @@ describe.each(TEST_ENGINES)("newsroom article rules on %s", (engine) => {
 
   test("a writer's 'published' is submitted for review and notifies the editors with a link to the edit screen", async () => {
     const saved = await saveArticle(
-      database.db,
+      testServices(database.db),
       writer,
       input({ status: "published", tags: "politics, Accra ,politics,", categoryId }),
     );
@@ -84,7 +85,11 @@ describe.each(TEST_ENGINES)("newsroom article rules on %s", (engine) => {
       '<p>Hello <a href="javascript:alert(1)">there</a></p><script>alert(1)</script><img src="https://img.example.com/a.jpg" onerror="alert(1)">' +
       '<iframe src="https://evil.example.com/x"></iframe><div data-youtube-video=""><iframe src="https://www.youtube.com/embed/abc123XYZ"></iframe></div>' +
       '<img src="data:image/png;base64,AAAA">';
-    const saved = await saveArticle(database.db, editor, input({ content: body, status: "published" }));
+    const saved = await saveArticle(
+      testServices(database.db),
+      editor,
+      input({ content: body, status: "published" }),
+    );
     const stored = await row(saved.id);
     expect(stored.content).not.toMatch(/<script|onerror|javascript:|evil\.example|data:image/);
     expect(stored.content).toContain('src="https://img.example.com/a.jpg"');
@@ -105,93 +110,113 @@ describe.each(TEST_ENGINES)("newsroom article rules on %s", (engine) => {
       ok: false,
       problem: { title: "Missing Title" },
     });
-    expect(await outcome(saveArticle(database.db, editor, input({ content: "<p>x</p>" }), undefined))).toBe(
-      "ok",
-    );
     expect(
-      await outcome(saveArticle(database.db, editor, { ...input(), content: "<script>alert(1)</script>" })),
+      await outcome(
+        saveArticle(testServices(database.db), editor, input({ content: "<p>x</p>" }), undefined),
+      ),
+    ).toBe("ok");
+    expect(
+      await outcome(
+        saveArticle(testServices(database.db), editor, { ...input(), content: "<script>alert(1)</script>" }),
+      ),
     ).toBe(400);
     expect(await database.db.select().from(articles)).toHaveLength(1);
   });
 
   test("a writer sees and edits only their own articles", async () => {
-    const mine = await saveArticle(database.db, writer, input({ title: "Mine" }));
-    const theirs = await saveArticle(database.db, otherWriter, input({ title: "Theirs" }));
+    const mine = await saveArticle(testServices(database.db), writer, input({ title: "Mine" }));
+    const theirs = await saveArticle(testServices(database.db), otherWriter, input({ title: "Theirs" }));
     const list = await listAdminArticles(database.db, writer, { q: "", status: "all", page: 1 });
     expect(list.rows.map((r) => r.title)).toEqual(["Mine"]);
     expect((await listAdminArticles(database.db, editor, { q: "", status: "all", page: 1 })).total).toBe(2);
     expect(await outcome(getArticleForEdit(database.db, writer, theirs.id))).toBe(403);
-    expect(await outcome(saveArticle(database.db, writer, input({ title: "Hijacked" }), theirs.id))).toBe(
-      403,
-    );
+    expect(
+      await outcome(saveArticle(testServices(database.db), writer, input({ title: "Hijacked" }), theirs.id)),
+    ).toBe(403);
     expect((await row(theirs.id)).title).toBe("Theirs");
     expect(await outcome(deleteArticle(database.db, writer, theirs.id))).toBe(403);
-    expect(await outcome(saveArticle(database.db, writer, input({ title: "Mine, revised" }), mine.id))).toBe(
-      "ok",
-    );
+    expect(
+      await outcome(
+        saveArticle(testServices(database.db), writer, input({ title: "Mine, revised" }), mine.id),
+      ),
+    ).toBe("ok");
     expect((await row(mine.id)).title).toBe("Mine, revised");
   });
 
   test("writers cannot publish, unpublish, flag or bulk-publish: 403 and nothing changes", async () => {
-    const mine = await saveArticle(database.db, writer, input({ featured: "on", isTopStory: "on" }));
+    const mine = await saveArticle(
+      testServices(database.db),
+      writer,
+      input({ featured: "on", isTopStory: "on" }),
+    );
     const stored = await row(mine.id);
     expect(stored.featured).toBe(false);
     expect(stored.isTopStory).toBe(false);
-    expect(await outcome(setArticleStatus(database.db, writer, mine.id, "published"))).toBe(403);
-    expect(await outcome(setArticleFlag(database.db, writer, mine.id, "featured", true))).toBe(403);
-    expect(await outcome(setArticleFlag(database.db, writer, mine.id, "isTopStory", true))).toBe(403);
-    expect(await outcome(bulkArticles(database.db, writer, [mine.id], "publish"))).toBe(403);
+    expect(await outcome(setArticleStatus(testServices(database.db), writer, mine.id, "published"))).toBe(
+      403,
+    );
+    expect(await outcome(setArticleFlag(testServices(database.db), writer, mine.id, "featured", true))).toBe(
+      403,
+    );
+    expect(
+      await outcome(setArticleFlag(testServices(database.db), writer, mine.id, "isTopStory", true)),
+    ).toBe(403);
+    expect(await outcome(bulkArticles(testServices(database.db), writer, [mine.id], "publish"))).toBe(403);
     expect(await row(mine.id)).toEqual(stored);
   });
 
   test("publishing records the first publish time; unpublish moves to draft; the public side follows at once", async () => {
-    const saved = await saveArticle(database.db, writer, input({ status: "published" }));
+    const saved = await saveArticle(testServices(database.db), writer, input({ status: "published" }));
     expect(await getPublishedArticle(database.db, saved.id)).toBeNull();
-    await setArticleStatus(database.db, editor, saved.id, "published");
+    await setArticleStatus(testServices(database.db), editor, saved.id, "published");
     const first = (await row(saved.id)).publishedAt;
     expect(first).toBeInstanceOf(Date);
     expect((await latestArticles(database.db)).map((a) => a.id)).toContain(saved.id);
-    await setArticleStatus(database.db, editor, saved.id, "draft");
+    await setArticleStatus(testServices(database.db), editor, saved.id, "draft");
     expect((await row(saved.id)).status).toBe("draft");
     expect(await getPublishedArticle(database.db, saved.id)).toBeNull();
     expect((await latestArticles(database.db)).map((a) => a.id)).not.toContain(saved.id);
-    await setArticleStatus(database.db, admin, saved.id, "published");
+    await setArticleStatus(testServices(database.db), admin, saved.id, "published");
     expect((await row(saved.id)).publishedAt).toEqual(first);
   });
 
   test("Featured and Breaking News move from one live article to the other, from the list and from the form", async () => {
     const live = { status: "published" };
     const a = await saveArticle(
-      database.db,
+      testServices(database.db),
       editor,
       input({ title: "A", featured: "on", isTopStory: "on", ...live }),
     );
-    const b = await saveArticle(database.db, editor, input({ title: "B", ...live }));
-    await setArticleFlag(database.db, editor, b.id, "featured", true);
+    const b = await saveArticle(testServices(database.db), editor, input({ title: "B", ...live }));
+    await setArticleFlag(testServices(database.db), editor, b.id, "featured", true);
     expect((await row(a.id)).featured).toBe(false);
     expect((await row(a.id)).isTopStory).toBe(true);
     expect((await row(b.id)).featured).toBe(true);
     await saveArticle(
-      database.db,
+      testServices(database.db),
       admin,
       input({ title: "B", isTopStory: "on", featured: "on", ...live }),
       b.id,
     );
     expect((await row(a.id)).isTopStory).toBe(false);
     expect(await row(b.id)).toMatchObject({ featured: true, isTopStory: true });
-    await setArticleFlag(database.db, editor, b.id, "featured", false);
+    await setArticleFlag(testServices(database.db), editor, b.id, "featured", false);
     expect((await row(b.id)).featured).toBe(false);
   });
 
   test("a story that is not live holds a flag without taking it from the live one", async () => {
     const live = await saveArticle(
-      database.db,
+      testServices(database.db),
       editor,
       input({ title: "Live", status: "published", isTopStory: "on" }),
     );
-    const draft = await saveArticle(database.db, editor, input({ title: "Draft", isTopStory: "on" }));
-    const other = await saveArticle(database.db, editor, input({ title: "Other draft" }));
-    await setArticleFlag(database.db, editor, other.id, "isTopStory", true);
+    const draft = await saveArticle(
+      testServices(database.db),
+      editor,
+      input({ title: "Draft", isTopStory: "on" }),
+    );
+    const other = await saveArticle(testServices(database.db), editor, input({ title: "Other draft" }));
+    await setArticleFlag(testServices(database.db), editor, other.id, "isTopStory", true);
     expect([
       (await row(live.id)).isTopStory,
       (await row(draft.id)).isTopStory,
@@ -199,7 +224,7 @@ describe.each(TEST_ENGINES)("newsroom article rules on %s", (engine) => {
     ]).toEqual([true, true, true]);
     // Published from the form: it takes the flag from the live story (the other draft keeps its own).
     await saveArticle(
-      database.db,
+      testServices(database.db),
       editor,
       input({ title: "Draft", isTopStory: "on", status: "published" }),
       draft.id,
@@ -212,30 +237,42 @@ describe.each(TEST_ENGINES)("newsroom article rules on %s", (engine) => {
   test("two concurrent requests setting Featured on different live articles leave exactly one", async () => {
     const ids = await Promise.all(
       ["One", "Two", "Three", "Four"].map((title) =>
-        saveArticle(database.db, editor, input({ title, status: "published" })),
+        saveArticle(testServices(database.db), editor, input({ title, status: "published" })),
       ),
     );
-    await Promise.all(ids.map(({ id }) => setArticleFlag(database.db, editor, id, "featured", true)));
+    await Promise.all(
+      ids.map(({ id }) => setArticleFlag(testServices(database.db), editor, id, "featured", true)),
+    );
     const featured = await database.db.select().from(articles).where(eq(articles.featured, true));
     expect(featured).toHaveLength(1);
     await Promise.all(
       ids.map(({ id }, i) =>
-        saveArticle(database.db, admin, input({ title: `T${i}`, isTopStory: "on", status: "published" }), id),
+        saveArticle(
+          testServices(database.db),
+          admin,
+          input({ title: `T${i}`, isTopStory: "on", status: "published" }),
+          id,
+        ),
       ),
     );
     expect(await database.db.select().from(articles).where(eq(articles.isTopStory, true))).toHaveLength(1);
   });
 
   test("bulk actions report processed and failed counts; a writer's bulk delete skips others' articles", async () => {
-    const a = await saveArticle(database.db, writer, input({ title: "A" }));
-    const b = await saveArticle(database.db, otherWriter, input({ title: "B" }));
-    expect(await bulkArticles(database.db, editor, [a.id, b.id, "missing"], "publish")).toEqual({
-      processed: 2,
-      failed: 1,
-    });
+    const a = await saveArticle(testServices(database.db), writer, input({ title: "A" }));
+    const b = await saveArticle(testServices(database.db), otherWriter, input({ title: "B" }));
+    expect(await bulkArticles(testServices(database.db), editor, [a.id, b.id, "missing"], "publish")).toEqual(
+      {
+        processed: 2,
+        failed: 1,
+      },
+    );
     expect((await row(a.id)).status).toBe("published");
-    expect(await bulkArticles(database.db, editor, [a.id], "draft")).toEqual({ processed: 1, failed: 0 });
-    expect(await bulkArticles(database.db, writer, [a.id, b.id], "delete")).toEqual({
+    expect(await bulkArticles(testServices(database.db), editor, [a.id], "draft")).toEqual({
+      processed: 1,
+      failed: 0,
+    });
+    expect(await bulkArticles(testServices(database.db), writer, [a.id, b.id], "delete")).toEqual({
       processed: 1,
       failed: 1,
     });
@@ -246,7 +283,7 @@ describe.each(TEST_ENGINES)("newsroom article rules on %s", (engine) => {
   test("search and status filter with real pagination; comment counts come from the database", async () => {
     for (let i = 1; i <= 25; i++)
       await saveArticle(
-        database.db,
+        testServices(database.db),
         editor,
         input({ title: `Story ${i}`, status: i % 5 === 0 ? "published" : "draft" }),
       );
@@ -282,11 +319,13 @@ describe.each(TEST_ENGINES)("newsroom article rules on %s", (engine) => {
 
   test("manual date overrides the displayed date; an unknown category is refused", async () => {
     const saved = await saveArticle(
-      database.db,
+      testServices(database.db),
       editor,
       input({ useManualDate: "on", manualDate: "2024-03-06", status: "published" }),
     );
     expect((await row(saved.id)).displayDate.toISOString().slice(0, 10)).toBe("2024-03-06");
-    expect(await outcome(saveArticle(database.db, editor, input({ categoryId: "nope" })))).toBe(400);
+    expect(await outcome(saveArticle(testServices(database.db), editor, input({ categoryId: "nope" })))).toBe(
+      400,
+    );
   });
 });

@@ -28,7 +28,9 @@ import { ARTICLE_TEXT } from "#app/lib/article-form/article-text";
 import { AUTOSAVE_TEXT } from "#app/lib/article-autosave";
 import { conflict, fieldsRefused, isDomainError, notFound } from "#app/lib/errors";
 import { safeBody } from "#app/lib/sanitize.server";
+import type { MediaServices } from "#app/domain/media/storage.server";
 import { siteRelativeMediaUrls } from "#app/domain/media/stored-urls.server";
+import type { Services } from "#app/services.server";
 import { flagBadges } from "./flag-rules";
 import { stripHtml } from "#app/lib/text";
 import { firstRow } from "#app/db/rows";
@@ -299,16 +301,17 @@ async function proposeChange(
  * transaction, then tells readers' pages and the scheduler once it has committed.
  */
 export async function saveArticle(
-  db: Db,
+  services: Services,
   actor: CurrentUser,
   input: ArticleInput,
   id?: string,
   options: SaveOptions = {},
 ): Promise<SaveResult> {
+  const { db } = services;
   if (!can(actor.role, "articles", "create")) accessDenied();
-  const body = await checkedBody(db, input);
+  const body = await checkedBody(db, services.media, input);
   const { autosave = false } = options;
-  const scheduledAt = await scheduledTimeFor(db, actor, input, autosave, new Date());
+  const scheduledAt = await scheduledTimeFor(db, actor, input, autosave, services.clock.now());
   let change: SiteChange | null = null;
   let scheduledBefore = false;
   const result = await withFlagRetry(() =>
@@ -327,7 +330,7 @@ export async function saveArticle(
         body,
         scheduledAt,
         autosave,
-        now: new Date(),
+        now: services.clock.now(),
       });
       if (current && write.isProposal) return proposeChange(tx, actor, current, write.snapshot, autosave);
       const { saved, slugMoved } = await writeArticleRow(tx, actor, current, write);
@@ -347,7 +350,7 @@ export async function saveArticle(
     }),
   );
   if (change) siteChanged(db, change);
-  if (result.status === "published") breakingNewsMayHaveChanged(db, result.id);
+  if (result.status === "published") breakingNewsMayHaveChanged(services, result.id);
   // Scheduled, rescheduled or taken off the schedule: this instance's scheduler sets its next wake-up.
   if (result.status === "scheduled" || scheduledBefore) scheduleChanged(db);
   return result;
@@ -357,8 +360,8 @@ export async function saveArticle(
  * The body as it is stored (sanitised, our photos kept by their site-relative path whatever host the
  * address was written with), refused when it shows nothing or names a category that no longer exists.
  */
-async function checkedBody(db: Db, input: ArticleInput) {
-  const [imageUrl, body] = await siteRelativeMediaUrls(db, [input.imageUrl, input.content] as const);
+async function checkedBody(db: Db, store: MediaServices, input: ArticleInput) {
+  const [imageUrl, body] = await siteRelativeMediaUrls(db, store, [input.imageUrl, input.content] as const);
   const { content, contentSafeHash } = safeBody(body);
   if (!stripHtml(content) && !/<(img|iframe)\b/i.test(content)) {
     throw fieldsRefused("invalid", { content: ARTICLE_TEXT.missingContent });
@@ -469,15 +472,16 @@ async function recordSave(
 
 /** Publish (records the first publish time) or move back to draft; editors and admins only. */
 export async function setArticleStatus(
-  db: Db,
+  services: Services,
   actor: CurrentUser,
   id: string,
   status: "published" | "draft",
 ) {
+  const { db } = services;
   if (!canPublish(actor)) accessDenied();
   const before = await db.transaction(async (tx) => {
     const current = await lockedArticle(tx, id);
-    const now = new Date();
+    const now = services.clock.now();
     if (status === "published") await takeFlagsOnPublish(tx, current);
     if (status === "published") await claimTitleSlug(tx, current);
     await tx
@@ -501,11 +505,18 @@ export async function setArticleStatus(
   if (before.status === "published" || status === "published") {
     siteChanged(db, { scope: "everything", reason: `article ${status}` });
   }
-  if (status === "published") breakingNewsMayHaveChanged(db, id);
+  if (status === "published") breakingNewsMayHaveChanged(services, id);
 }
 
 /** Sets or clears Featured / Breaking News; setting it clears it on the other article in the same transaction. */
-export async function setArticleFlag(db: Db, actor: CurrentUser, id: string, flag: Flag, on: boolean) {
+export async function setArticleFlag(
+  services: Services,
+  actor: CurrentUser,
+  id: string,
+  flag: Flag,
+  on: boolean,
+) {
+  const { db } = services;
   if (!canEditAll(actor)) accessDenied();
   await withFlagRetry(() =>
     db.transaction(async (tx) => {
@@ -526,7 +537,7 @@ export async function setArticleFlag(db: Db, actor: CurrentUser, id: string, fla
   );
   // Home's slots change, and setting a flag may take it from another published article.
   siteChanged(db, { scope: "everything", reason: `article ${flag} changed` });
-  if (flag === "isTopStory" && on) breakingNewsMayHaveChanged(db, id);
+  if (flag === "isTopStory" && on) breakingNewsMayHaveChanged(services, id);
 }
 
 /** Editors and admins delete any article; a writer only their own unpublished ones. */
@@ -549,7 +560,7 @@ type BulkArticleAction = "publish" | "draft" | "delete";
 
 /** Each article is its own change, so one failure does not undo the others; the caller reports the counts. */
 export async function bulkArticles(
-  db: Db,
+  services: Services,
   actor: CurrentUser,
   ids: readonly string[],
   action: BulkArticleAction,
@@ -559,8 +570,8 @@ export async function bulkArticles(
   let failed = 0;
   for (const id of new Set(ids)) {
     try {
-      if (action === "delete") await deleteArticle(db, actor, id);
-      else await setArticleStatus(db, actor, id, action === "publish" ? "published" : "draft");
+      if (action === "delete") await deleteArticle(services.db, actor, id);
+      else await setArticleStatus(services, actor, id, action === "publish" ? "published" : "draft");
       processed++;
     } catch (error) {
       if (!isDomainError(error)) logFailure("[articles] a bulk action failed", error, { action, id });

@@ -7,6 +7,7 @@ import { parseArticleForm } from "#app/lib/article-form/article-input";
 import { saveArticle } from "./admin.server";
 import { bodyIsSafe, sanitizeStoredBodies } from "./body-safety.server";
 import { getPublishedArticle } from "./public.server";
+import { testServices } from "#test-support/services";
 
 const editor: CurrentUser = {
   id: crypto.randomUUID(),
@@ -44,7 +45,7 @@ describe.each(TEST_ENGINES)("article bodies sanitised once, on %s", (engine) => 
       status: "published",
     });
     if (!parsed.ok) throw new Error("the form should parse");
-    const saved = await saveArticle(database.db, editor, parsed.data);
+    const saved = await saveArticle(testServices(database.db), editor, parsed.data);
     expect(await stored(saved.id)).toMatchObject({ safe: true });
   });
 

@@ -22,6 +22,7 @@ import {
   publishedArticlesPage,
 } from "./public.server";
 import { SEARCH_WINDOW, searchArticles } from "./search.server";
+import { testServices } from "#test-support/services";
 
 /** Enough stories that most pages of ten lie past the offsets read directly. */
 const STORIES = 2400;
@@ -178,7 +179,7 @@ describe.each(TEST_ENGINES)("deep pages on %s", (engine) => {
     const loaded = (await allArticlesLoader({
       request: new Request("http://localhost/all-articles?page=200"),
       params: {},
-      context: createRequestContext(currentTestDb(), null, "127.0.0.1"),
+      context: createRequestContext(testServices(currentTestDb()), null, "127.0.0.1"),
     } as never)) as unknown as { ok: true; page: number; total: number; articles: Array<{ id: string }> };
     // Posts Per Page: 10 (the setting's default).
     expect({ page: loaded.page, total: loaded.total, ids: ids(loaded.articles) }).toEqual({
@@ -196,7 +197,7 @@ describe.each(TEST_ENGINES)("deep pages on %s", (engine) => {
       .insert(users)
       .values({ id: editor.id, email: editor.email, name: editor.name, role: "editor" });
     await saveArticle(
-      database.db,
+      testServices(database.db),
       editor,
       articleInput({ title: "Breaking: harvest record", status: "published", categoryId: "c-business" }),
     );

@@ -9,6 +9,7 @@ import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/tes
 import { saveArticle, setArticleStatus } from "./admin.server";
 import { articleInput, outcome, staff } from "#test-support/article-fixtures";
 import { deleteEmptyDrafts, findEmptyDrafts, isEmptyDraft } from "./empty-drafts.server";
+import { testServices } from "#test-support/services";
 
 type Draft = Parameters<typeof isEmptyDraft>[0];
 
@@ -83,9 +84,15 @@ describe.each(TEST_ENGINES)("deleting empty drafts on %s", (engine) => {
     body = "<p>Notes</p>",
     idleMinutes = 120,
   ) => {
-    const { id } = await saveArticle(database.db, author, articleInput({ title }, body), undefined, {
-      autosave: true,
-    });
+    const { id } = await saveArticle(
+      testServices(database.db),
+      author,
+      articleInput({ title }, body),
+      undefined,
+      {
+        autosave: true,
+      },
+    );
     await database.db
       .update(articles)
       .set({ updatedAt: new Date(Date.now() - idleMinutes * 60_000) })
@@ -102,7 +109,7 @@ describe.each(TEST_ENGINES)("deleting empty drafts on %s", (engine) => {
     await autosaved(writer, "Wale's story", "<p>The assembly cut the market levy by half on Tuesday.</p>");
     const published = (
       await saveArticle(
-        database.db,
+        testServices(database.db),
         editor,
         articleInput({ title: "Short", status: "published" }, "<p>Hi</p>"),
       )
@@ -126,7 +133,7 @@ describe.each(TEST_ENGINES)("deleting empty drafts on %s", (engine) => {
 
     // The writer comes back between the offer and the editor's confirmation.
     await saveArticle(
-      database.db,
+      testServices(database.db),
       writer,
       articleInput(
         { title: "Picked up again" },
@@ -151,7 +158,7 @@ describe.each(TEST_ENGINES)("deleting empty drafts on %s", (engine) => {
 
   test("a draft published meanwhile is kept", async () => {
     const id = await autosaved(editor, "Quick note");
-    await setArticleStatus(database.db, editor, id, "published");
+    await setArticleStatus(testServices(database.db), editor, id, "published");
     expect(await deleteEmptyDrafts(database.db, editor, [id])).toEqual({ deleted: 0, kept: 1 });
     expect(await titles()).toEqual(["Quick note"]);
   });

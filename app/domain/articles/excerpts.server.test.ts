@@ -26,6 +26,7 @@ import * as articleRoute from "#app/routes/site/article";
 import { saveArticle } from "./admin.server";
 import { articleInput, staff } from "#test-support/article-fixtures";
 import { latestArticles } from "./public.server";
+import { testServices } from "#test-support/services";
 
 const FIRST_BODY = "<p>Heavy rain flooded Kaneshie market on Monday morning.</p>";
 const SECOND_BODY =
@@ -67,13 +68,13 @@ describe.each(TEST_ENGINES)("excerpts that follow the body on %s", (engine) => {
 
   test("saved without an excerpt, then the body edited: card, meta description and RSS show the new opening", async () => {
     const { id } = await saveArticle(
-      database.db,
+      testServices(database.db),
       editor,
       articleInput({ title: "Kaneshie floods", status: "published", excerpt: "" }, FIRST_BODY),
     );
     expect(one(await database.db.select().from(articles).where(eq(articles.id, id))).excerpt).toBe("");
     await saveArticle(
-      database.db,
+      testServices(database.db),
       editor,
       articleInput({ title: "Kaneshie floods", status: "published", excerpt: "" }, SECOND_BODY),
       id,
@@ -85,12 +86,12 @@ describe.each(TEST_ENGINES)("excerpts that follow the body on %s", (engine) => {
   test("a written excerpt stays whatever the body becomes", async () => {
     const written = "Markets reopen after the floods.";
     const { id } = await saveArticle(
-      database.db,
+      testServices(database.db),
       editor,
       articleInput({ title: "Markets reopen", status: "published", excerpt: written }, FIRST_BODY),
     );
     await saveArticle(
-      database.db,
+      testServices(database.db),
       editor,
       articleInput({ title: "Markets reopen", status: "published", excerpt: written }, SECOND_BODY),
       id,

@@ -13,6 +13,7 @@ import { onSiteChange, type SiteChange } from "#app/domain/delivery/site-changes
 import { saveArticle, setArticleStatus } from "./admin.server";
 import { articleInput, staff } from "#test-support/article-fixtures";
 import { getPublishedArticle, relatedArticles } from "./public.server";
+import { testServices } from "#test-support/services";
 
 const HOUR = 3_600_000;
 const NOW = Date.now();
@@ -235,7 +236,7 @@ describe.each(TEST_ENGINES)("related stories from memory on %s", (engine) => {
 
     changes.length = 0;
     await saveArticle(
-      database.db,
+      testServices(database.db),
       admin,
       articleInput({
         title: "Korle Lagoon clean-up begins",
@@ -259,7 +260,7 @@ describe.each(TEST_ENGINES)("related stories from memory on %s", (engine) => {
 
     changes.length = 0;
     const { id: fresh } = await saveArticle(
-      database.db,
+      testServices(database.db),
       admin,
       articleInput({
         title: "Korle Lagoon residents return",
@@ -273,7 +274,7 @@ describe.each(TEST_ENGINES)("related stories from memory on %s", (engine) => {
     expect((await related(reading, 4))[0]).toBe(fresh);
     await expectTheRuleFor([reading, id["metro 149"]!, id["no category"]!, id["sports 3"]!], 4);
 
-    await setArticleStatus(database.db, admin, id["metro 110"]!, "draft");
+    await setArticleStatus(testServices(database.db), admin, id["metro 110"]!, "draft");
     expect(await related(reading, 4)).not.toContain(id["metro 110"]);
     await expectTheRuleFor([reading, id["metro 140"]!], 4);
   });

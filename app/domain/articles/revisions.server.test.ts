@@ -13,6 +13,7 @@ import {
   revisionPage,
 } from "./revisions.server";
 import { articleInput, outcome, revisionsInOrder, staff } from "#test-support/article-fixtures";
+import { testServices } from "#test-support/services";
 
 const input = (overrides: Partial<Record<string, unknown>> = {}) =>
   articleInput(overrides, "<p>Heavy rain in Accra closed three roads.</p>");
@@ -38,8 +39,8 @@ describe.each(TEST_ENGINES)("article revisions and review on %s", (engine) => {
 
   /** A writer's story, published by the editor: the starting point of every review. */
   async function writersPublishedStory() {
-    const { id } = await saveArticle(database.db, writer, input({ status: "pending" }));
-    await saveArticle(database.db, editor, input({ status: "published" }), id);
+    const { id } = await saveArticle(testServices(database.db), writer, input({ status: "pending" }));
+    await saveArticle(testServices(database.db), editor, input({ status: "published" }), id);
     await database.db.delete(notifications);
     return id;
   }
@@ -53,7 +54,7 @@ describe.each(TEST_ENGINES)("article revisions and review on %s", (engine) => {
     const id = await writersPublishedStory();
     const before = await articleRow(id);
     const saved = await saveArticle(
-      database.db,
+      testServices(database.db),
       writer,
       input({ title: "Accra floods: roads reopen", content: "<p>The roads reopened on Tuesday.</p>" }),
       id,
@@ -103,11 +104,15 @@ describe.each(TEST_ENGINES)("article revisions and review on %s", (engine) => {
   test("the article list's review filter holds submitted stories and live ones with a proposed change", async () => {
     const proposedOn = await writersPublishedStory();
     const { id: submitted } = await saveArticle(
-      database.db,
+      testServices(database.db),
       writer,
       input({ title: "Tema port", status: "pending" }),
     );
-    await saveArticle(database.db, editor, input({ title: "Untouched live story", status: "published" }));
+    await saveArticle(
+      testServices(database.db),
+      editor,
+      input({ title: "Untouched live story", status: "published" }),
+    );
     const reviewList = async () =>
       (await listAdminArticles(database.db, editor, { q: "", status: "review", page: 1 })).rows
         .map((row) => ({ id: row.id, hasProposal: row.hasProposal }))
@@ -116,7 +121,7 @@ describe.each(TEST_ENGINES)("article revisions and review on %s", (engine) => {
       [{ id: submitted, hasProposal: false }].sort((a, b) => a.id.localeCompare(b.id)),
     );
     const { revisionId } = await saveArticle(
-      database.db,
+      testServices(database.db),
       writer,
       input({ title: "Accra floods: update" }),
       proposedOn,
@@ -135,7 +140,7 @@ describe.each(TEST_ENGINES)("article revisions and review on %s", (engine) => {
   test("a rejected proposal never reaches readers and the writer sees the note", async () => {
     const id = await writersPublishedStory();
     const { revisionId } = await saveArticle(
-      database.db,
+      testServices(database.db),
       writer,
       input({ content: "<p>Unchecked rumour about the floods.</p>" }),
       id,
@@ -161,12 +166,17 @@ describe.each(TEST_ENGINES)("article revisions and review on %s", (engine) => {
 
   test("a writer cannot approve, reject or see another's history; the server refuses with 403 and nothing changes", async () => {
     const id = await writersPublishedStory();
-    const { revisionId } = await saveArticle(database.db, writer, input({ title: "Changed" }), id);
+    const { revisionId } = await saveArticle(
+      testServices(database.db),
+      writer,
+      input({ title: "Changed" }),
+      id,
+    );
     const before = await revisionRow(revisionId);
     expect(await outcome(approveRevision(database.db, writer, revisionId))).toBe(403);
     expect(await outcome(rejectRevision(database.db, writer, revisionId, { note: "no" }))).toBe(403);
     expect(await outcome(revisionPage(database.db, otherWriter, id))).toBe(403);
-    expect(await outcome(restoreRevision(database.db, otherWriter, revisionId))).toBe(403);
+    expect(await outcome(restoreRevision(testServices(database.db), otherWriter, revisionId))).toBe(403);
     expect(await revisionRow(revisionId)).toEqual(before);
     expect((await articleRow(id)).title).toBe("Accra floods");
     // The story's own writer and the editors do read it.
@@ -175,14 +185,19 @@ describe.each(TEST_ENGINES)("article revisions and review on %s", (engine) => {
   });
 
   test("history shows every save with who and the changed fields; the diff compares two revisions word by word", async () => {
-    const { id } = await saveArticle(database.db, writer, input());
+    const { id } = await saveArticle(testServices(database.db), writer, input());
     await saveArticle(
-      database.db,
+      testServices(database.db),
       writer,
       input({ content: "<p>Heavy rain in Kumasi closed three roads.</p>" }),
       id,
     );
-    await saveArticle(database.db, editor, input({ title: "Kumasi floods", status: "published" }), id);
+    await saveArticle(
+      testServices(database.db),
+      editor,
+      input({ title: "Kumasi floods", status: "published" }),
+      id,
+    );
     const history = await revisionsInOrder(database.db, id);
     expect(history.map((r) => [r.authorName, r.state, r.changedFields])).toEqual([
       [
@@ -220,9 +235,9 @@ describe.each(TEST_ENGINES)("article revisions and review on %s", (engine) => {
   });
 
   test("autosave replaces the same person's last autosave; a real save is kept beside it", async () => {
-    const { id } = await saveArticle(database.db, writer, input());
+    const { id } = await saveArticle(testServices(database.db), writer, input());
     for (const word of ["one", "two", "three"]) {
-      await saveArticle(database.db, writer, input({ content: `<p>Draft ${word}</p>` }), id, {
+      await saveArticle(testServices(database.db), writer, input({ content: `<p>Draft ${word}</p>` }), id, {
         autosave: true,
       });
     }
@@ -230,8 +245,10 @@ describe.each(TEST_ENGINES)("article revisions and review on %s", (engine) => {
     expect(history.map((r) => r.autosave)).toEqual([false, true]);
     expect(history[1]!.snapshot.content).toBe("<p>Draft three</p>");
     expect((await articleRow(id)).content).toBe("<p>Draft three</p>");
-    await saveArticle(database.db, writer, input({ content: "<p>Final</p>" }), id);
-    await saveArticle(database.db, writer, input({ content: "<p>Final, again</p>" }), id, { autosave: true });
+    await saveArticle(testServices(database.db), writer, input({ content: "<p>Final</p>" }), id);
+    await saveArticle(testServices(database.db), writer, input({ content: "<p>Final, again</p>" }), id, {
+      autosave: true,
+    });
     history = await revisionsInOrder(database.db, id);
     expect(history.map((r) => r.autosave)).toEqual([false, true, false, true]);
   });
@@ -239,7 +256,7 @@ describe.each(TEST_ENGINES)("article revisions and review on %s", (engine) => {
   test("restoring an old revision makes a new revision and goes live only by the normal rules", async () => {
     const id = await writersPublishedStory();
     await saveArticle(
-      database.db,
+      testServices(database.db),
       editor,
       input({ content: "<p>Second version.</p>", status: "published" }),
       id,
@@ -249,13 +266,13 @@ describe.each(TEST_ENGINES)("article revisions and review on %s", (engine) => {
     const before = await count();
 
     // The writer's restore on a published story is a proposal: readers keep the live text.
-    const byWriter = await restoreRevision(database.db, writer, first!.id);
+    const byWriter = await restoreRevision(testServices(database.db), writer, first!.id);
     expect(byWriter.proposed).toBe(true);
     expect(await count()).toBe(before + 1);
     expect(await readerText(id)).toContain("Second version.");
 
     // The editor's restore goes live, as a new revision; the status stays published.
-    const byEditor = await restoreRevision(database.db, editor, first!.id);
+    const byEditor = await restoreRevision(testServices(database.db), editor, first!.id);
     expect(byEditor).toMatchObject({ proposed: false, status: "published" });
     expect(await count()).toBe(before + 2);
     expect(await readerText(id)).toContain("Heavy rain in Accra");
@@ -263,10 +280,10 @@ describe.each(TEST_ENGINES)("article revisions and review on %s", (engine) => {
   });
 
   test("an editor's correction on a published story shows 'Updated' and the note to readers", async () => {
-    const { id } = await saveArticle(database.db, editor, input({ status: "published" }));
+    const { id } = await saveArticle(testServices(database.db), editor, input({ status: "published" }));
     expect((await getPublishedArticle(database.db, id))?.revisedAt).toBeNull();
     await saveArticle(
-      database.db,
+      testServices(database.db),
       editor,
       input({ content: "<p>Heavy rain in Accra closed four roads.</p>", status: "published" }),
       id,
@@ -280,7 +297,12 @@ describe.each(TEST_ENGINES)("article revisions and review on %s", (engine) => {
 
     // Approving a writer's change can be marked as a correction too.
     const writers = await writersPublishedStory();
-    const { revisionId } = await saveArticle(database.db, writer, input({ title: "Fixed name" }), writers);
+    const { revisionId } = await saveArticle(
+      testServices(database.db),
+      writer,
+      input({ title: "Fixed name" }),
+      writers,
+    );
     await approveRevision(database.db, admin, revisionId, {
       correctionNote: "The mayor's name was misspelt.",
     });
@@ -291,8 +313,8 @@ describe.each(TEST_ENGINES)("article revisions and review on %s", (engine) => {
 
   test("a writer's newer proposal closes their earlier one; editors are notified once", async () => {
     const id = await writersPublishedStory();
-    const first = await saveArticle(database.db, writer, input({ title: "First try" }), id);
-    const second = await saveArticle(database.db, writer, input({ title: "Second try" }), id);
+    const first = await saveArticle(testServices(database.db), writer, input({ title: "First try" }), id);
+    const second = await saveArticle(testServices(database.db), writer, input({ title: "Second try" }), id);
     expect(await revisionRow(first.revisionId)).toMatchObject({
       state: "rejected",
       reviewNote: REVISION_TEXT.superseded,
@@ -312,7 +334,9 @@ describe.each(TEST_ENGINES)("article revisions and review on %s", (engine) => {
       .from(articleRevisions)
       .where(eq(articleRevisions.articleId, id));
     expect(
-      await outcome(saveArticle(database.db, writer, input({ title: "Typing" }), id, { autosave: true })),
+      await outcome(
+        saveArticle(testServices(database.db), writer, input({ title: "Typing" }), id, { autosave: true }),
+      ),
     ).toBe(409);
     expect(await articleRow(id)).toEqual(before);
     expect(
@@ -320,7 +344,7 @@ describe.each(TEST_ENGINES)("article revisions and review on %s", (engine) => {
     ).toEqual(revisionsBefore);
     expect(await database.db.select().from(notifications)).toHaveLength(0);
     // Saving by hand proposes it: editors hear of it now, readers still see the live text.
-    await saveArticle(database.db, writer, input({ title: "Typing done" }), id);
+    await saveArticle(testServices(database.db), writer, input({ title: "Typing done" }), id);
     expect(await database.db.select().from(notifications)).toHaveLength(1);
     expect(await readerText(id)).toContain("Heavy rain in Accra");
   });

@@ -28,6 +28,7 @@ import {
   lockedArticle,
   saveArticle,
 } from "./admin.server";
+import type { Services } from "#app/services.server";
 import { staffName } from "./revision-log.server";
 import {
   changedFields,
@@ -322,7 +323,8 @@ export async function rejectRevision(
  * current status and flags: an editor's restore goes live on a published story, a writer's becomes a
  * proposal, and restoring never publishes or unpublishes by itself.
  */
-export async function restoreRevision(db: Db, actor: CurrentUser, revisionId: string) {
+export async function restoreRevision(services: Services, actor: CurrentUser, revisionId: string) {
+  const { db } = services;
   const [revision] = await db
     .select()
     .from(articleRevisions)
@@ -354,5 +356,5 @@ export async function restoreRevision(db: Db, actor: CurrentUser, revisionId: st
     seoTitle: snapshot.seoTitle,
     seoDescription: snapshot.seoDescription,
   };
-  return saveArticle(db, actor, input, article.id);
+  return saveArticle(services, actor, input, article.id);
 }

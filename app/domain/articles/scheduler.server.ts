@@ -8,6 +8,7 @@
  */
 import { and, asc, eq, lte, min, sql } from "drizzle-orm";
 import type { Db } from "#app/db/client.server";
+import type { Services } from "#app/services.server";
 import { articles } from "#app/db/schema";
 import { logActivity } from "#app/domain/activity/activity.server";
 import { takeFlagsOnPublish } from "./flags.server";
@@ -29,7 +30,11 @@ export interface PublishedBySchedule {
  * for, and answers the ones THIS call published. The log entries and notifications are written in the
  * same transaction as the UPDATE, so a story is never published without them nor logged twice.
  */
-export async function publishDueArticles(db: Db, now: Date = new Date()): Promise<PublishedBySchedule[]> {
+export async function publishDueArticles(
+  services: Services,
+  now: Date = services.clock.now(),
+): Promise<PublishedBySchedule[]> {
+  const { db } = services;
   const published = await db.transaction(async (tx) => {
     const due = await tx
       .select({ id: articles.id })
@@ -84,7 +89,7 @@ export async function publishDueArticles(db: Db, now: Date = new Date()): Promis
   if (published.length > 0)
     siteChanged(db, { scope: "everything", reason: `${published.length} scheduled article(s) published` });
   // A story scheduled as Breaking News alerts when it goes out, not when it was scheduled.
-  for (const story of published) breakingNewsMayHaveChanged(db, story.id);
+  for (const story of published) breakingNewsMayHaveChanged(services, story.id);
   return published;
 }
 
@@ -107,7 +112,6 @@ export interface Scheduler {
 export interface SchedulerOptions {
   /** The longest sleep between two looks (schedules set on other instances are seen within it). */
   intervalMs?: number;
-  now?: () => Date;
   onPublished?: (published: PublishedBySchedule[]) => void;
 }
 
@@ -121,11 +125,12 @@ export function scheduleChanged(db: Db): void {
 /**
  * Starts the loop: it runs at once (stories that fell due while no instance ran go live at start), then
  * sleeps until the next scheduled time or `intervalMs`, whichever is sooner. A failed run is logged and
- * tried again after the interval; the loop never takes the process down.
+ * tried again after the interval; the loop never takes the process down. The time is the services' clock.
  */
-export function startScheduler(db: Db, options: SchedulerOptions = {}): Scheduler {
+export function startScheduler(services: Services, options: SchedulerOptions = {}): Scheduler {
+  const { db } = services;
   const intervalMs = Math.max(50, options.intervalMs ?? DEFAULT_SCHEDULER_INTERVAL_MS);
-  const now = options.now ?? (() => new Date());
+  const now = () => services.clock.now();
   let timer: ReturnType<typeof setTimeout> | null = null;
   let running: Promise<void> | null = null;
   let again = false;
@@ -142,7 +147,7 @@ export function startScheduler(db: Db, options: SchedulerOptions = {}): Schedule
   async function runOnce() {
     let delay = intervalMs;
     try {
-      const published = await publishDueArticles(db, now());
+      const published = await publishDueArticles(services, now());
       if (published.length > 0) options.onPublished?.(published);
       const next = await nextScheduledTime(db);
       // A second past the minute, so the UPDATE's `<= now` surely matches when the timer fires.

@@ -13,6 +13,7 @@ import { saveArticle, setArticleStatus } from "./admin.server";
 import { articleInput, outcome, revisionsInOrder, staff } from "#test-support/article-fixtures";
 import { articlesByCategorySlug, getPublishedArticle, latestArticles } from "./public.server";
 import { nextScheduledTime, publishDueArticles, startScheduler } from "./scheduler.server";
+import { fixedClock, testServices } from "#test-support/services";
 
 /** The site's clock is an hour ahead of UTC, so a wrong conversion shows. */
 const ZONE = "Africa/Lagos";
@@ -72,7 +73,7 @@ describe.each(TEST_ENGINES)("scheduled publishing on %s", (engine) => {
     one(await database.db.select().from(articles).where(eq(articles.id, id)));
   const schedule = (actor = editor, at = minutesAhead(30), extra: Record<string, unknown> = {}) =>
     saveArticle(
-      database.db,
+      testServices(database.db),
       actor,
       articleInput({
         title: "Budget day",
@@ -109,7 +110,7 @@ describe.each(TEST_ENGINES)("scheduled publishing on %s", (engine) => {
       expect(past).toEqual({ code: "invalid", fieldErrors: { scheduledAt: ARTICLE_TEXT.schedulePast } });
       for (const scheduledAt of ["", "tomorrow", "2026-02-31T10:00"]) {
         const missing = await refusal(
-          saveArticle(database.db, admin, articleInput({ status: "scheduled", scheduledAt })),
+          saveArticle(testServices(database.db), admin, articleInput({ status: "scheduled", scheduledAt })),
         );
         expect(missing.fieldErrors).toEqual({ scheduledAt: ARTICLE_TEXT.scheduleMissing });
       }
@@ -118,11 +119,11 @@ describe.each(TEST_ENGINES)("scheduled publishing on %s", (engine) => {
 
     test("a writer cannot schedule (403), not even their own draft; their 'published' still goes to review", async () => {
       expect(await outcome(schedule(writer))).toBe(403);
-      const draft = await saveArticle(database.db, writer, articleInput());
+      const draft = await saveArticle(testServices(database.db), writer, articleInput());
       expect(
         await outcome(
           saveArticle(
-            database.db,
+            testServices(database.db),
             writer,
             articleInput({ status: "scheduled", scheduledAt: typed(minutesAhead(30)) }),
             draft.id,
@@ -131,7 +132,7 @@ describe.each(TEST_ENGINES)("scheduled publishing on %s", (engine) => {
       ).toBe(403);
       expect((await stored(draft.id)).status).toBe("draft");
       const submitted = await saveArticle(
-        database.db,
+        testServices(database.db),
         writer,
         articleInput({ status: "published" }),
         draft.id,
@@ -143,7 +144,7 @@ describe.each(TEST_ENGINES)("scheduled publishing on %s", (engine) => {
       const { id } = await schedule();
       const later = minutesAhead(90);
       await saveArticle(
-        database.db,
+        testServices(database.db),
         editor,
         articleInput({ title: "Budget day", status: "scheduled", scheduledAt: typed(later), categoryId }),
         id,
@@ -152,7 +153,7 @@ describe.each(TEST_ENGINES)("scheduled publishing on %s", (engine) => {
       expect(await nextScheduledTime(database.db)).toEqual(later);
 
       await saveArticle(
-        database.db,
+        testServices(database.db),
         editor,
         articleInput({ status: "draft", scheduledAt: typed(later) }),
         id,
@@ -162,7 +163,7 @@ describe.each(TEST_ENGINES)("scheduled publishing on %s", (engine) => {
       await schedule(editor, later);
       const rescheduled = await schedule(editor, later);
       await saveArticle(
-        database.db,
+        testServices(database.db),
         editor,
         articleInput({ status: "published", categoryId }),
         rescheduled.id,
@@ -173,7 +174,7 @@ describe.each(TEST_ENGINES)("scheduled publishing on %s", (engine) => {
       expect(changes.some((c) => c.scope === "everything")).toBe(true);
 
       const viaList = await schedule(editor, later);
-      await setArticleStatus(database.db, editor, viaList.id, "draft");
+      await setArticleStatus(testServices(database.db), editor, viaList.id, "draft");
       expect(await stored(viaList.id)).toMatchObject({ status: "draft", scheduledAt: null });
     });
   });
@@ -181,7 +182,7 @@ describe.each(TEST_ENGINES)("scheduled publishing on %s", (engine) => {
   describe("the scheduler", () => {
     test("publishes a due story at its minute: home, its category, RSS, the news sitemap; every page and memory purged", async () => {
       const { id } = await schedule(editor, minutesAhead(2));
-      expect(await publishDueArticles(database.db)).toEqual([]);
+      expect(await publishDueArticles(testServices(database.db))).toEqual([]);
       expect((await stored(id)).status).toBe("scheduled");
       // Two minutes pass (readers' lists show nothing dated in the future, so the clock is real).
       const at = minutesAhead(-1);
@@ -192,7 +193,7 @@ describe.each(TEST_ENGINES)("scheduled publishing on %s", (engine) => {
       await database.db.update(settings).set({ siteTitle: "Newsdesk Daily" }).where(eq(settings.id, 1));
       expect((await getSettings(database.db)).siteTitle).toBe("Newsdesk");
 
-      const published = await publishDueArticles(database.db);
+      const published = await publishDueArticles(testServices(database.db));
       expect(published).toEqual([{ id, title: "Budget day" }]);
       const row = await stored(id);
       expect(row).toMatchObject({ status: "published", scheduledAt: null });
@@ -220,17 +221,19 @@ describe.each(TEST_ENGINES)("scheduled publishing on %s", (engine) => {
 
       // Nothing is due any more: a second run publishes nothing and signals nothing.
       changes = [];
-      expect(await publishDueArticles(database.db, new Date(at.getTime() + 60_000))).toEqual([]);
+      expect(await publishDueArticles(testServices(database.db), new Date(at.getTime() + 60_000))).toEqual(
+        [],
+      );
       expect(changes).toEqual([]);
     });
 
     test("a save on this instance wakes the loop: the due story goes live without waiting for the interval", async () => {
-      let clock = Date.now();
-      const scheduler = startScheduler(database.db, { intervalMs: 10 * MINUTE, now: () => new Date(clock) });
+      const clock = fixedClock(Date.now());
+      const scheduler = startScheduler(testServices(database.db, { clock }), { intervalMs: 10 * MINUTE });
       try {
         const { id: first } = await schedule(editor, minutesAhead(5));
         await new Promise((resolve) => setTimeout(resolve, 100));
-        clock = Date.now() + 6 * MINUTE; // due, but the loop sleeps for ten minutes...
+        clock.set(Date.now() + 6 * MINUTE); // due, but the loop sleeps for ten minutes...
         await new Promise((resolve) => setTimeout(resolve, 100));
         expect((await stored(first)).status).toBe("scheduled");
         await schedule(editor, minutesAhead(30), { title: "Another" }); // ...until a schedule is saved here
@@ -244,11 +247,10 @@ describe.each(TEST_ENGINES)("scheduled publishing on %s", (engine) => {
     });
 
     test("the loop publishes on its own when the time comes and stops cleanly", async () => {
-      let clock = Date.now();
+      const clock = fixedClock(Date.now());
       const heard: string[] = [];
-      const scheduler = startScheduler(database.db, {
+      const scheduler = startScheduler(testServices(database.db, { clock }), {
         intervalMs: 50,
-        now: () => new Date(clock),
         onPublished: (rows) => heard.push(...rows.map((r) => r.id)),
       });
       try {
@@ -256,7 +258,7 @@ describe.each(TEST_ENGINES)("scheduled publishing on %s", (engine) => {
         const { id } = await schedule(editor, at);
         await new Promise((resolve) => setTimeout(resolve, 150));
         expect((await stored(id)).status).toBe("scheduled");
-        clock = at.getTime() + 1_000; // the minute has come: no request, no call, just the loop
+        clock.set(at.getTime() + 1_000); // the minute has come: no request, no call, just the loop
         await vi.waitFor(async () => expect((await stored(id)).status).toBe("published"), {
           timeout: 3_000,
           interval: 50,
@@ -267,14 +269,14 @@ describe.each(TEST_ENGINES)("scheduled publishing on %s", (engine) => {
       }
       // Stopped: a story falling due now stays scheduled.
       const { id: later } = await schedule(editor, minutesAhead(10));
-      clock = Date.now() + 11 * MINUTE;
+      clock.set(Date.now() + 11 * MINUTE);
       await new Promise((resolve) => setTimeout(resolve, 150));
       expect((await stored(later)).status).toBe("scheduled");
     });
 
     test("a scheduled story flagged Breaking News takes the flag when it goes live, not before", async () => {
       const live = await saveArticle(
-        database.db,
+        testServices(database.db),
         editor,
         articleInput({
           title: "Today's lead",
@@ -291,17 +293,17 @@ describe.each(TEST_ENGINES)("scheduled publishing on %s", (engine) => {
       expect(await stored(next)).toMatchObject({ isTopStory: true, status: "scheduled" });
       // Flagging a story that is not live does not take the flag either (setArticleFlag's path).
       const { id: draft } = await saveArticle(
-        database.db,
+        testServices(database.db),
         editor,
         articleInput({ title: "Draft", featured: "on" }),
       );
       expect((await stored(live.id)).featured).toBe(true);
 
-      await publishDueArticles(database.db, new Date(at.getTime() + 1_000));
+      await publishDueArticles(testServices(database.db), new Date(at.getTime() + 1_000));
       expect(await stored(next)).toMatchObject({ isTopStory: true, status: "published" });
       expect(await stored(live.id)).toMatchObject({ isTopStory: false, featured: true });
       // Publishing the flagged draft by the list's action takes Featured in turn.
-      await setArticleStatus(database.db, editor, draft, "published");
+      await setArticleStatus(testServices(database.db), editor, draft, "published");
       expect((await stored(draft)).featured).toBe(true);
       expect((await stored(live.id)).featured).toBe(false);
     });
@@ -313,7 +315,7 @@ describe.each(TEST_ENGINES)("scheduled publishing on %s", (engine) => {
         title: "Second",
         isTopStory: "on",
       });
-      await publishDueArticles(database.db, new Date(at.getTime() + 2 * MINUTE));
+      await publishDueArticles(testServices(database.db), new Date(at.getTime() + 2 * MINUTE));
       expect(await stored(first)).toMatchObject({ status: "published", isTopStory: false });
       expect(await stored(second)).toMatchObject({ status: "published", isTopStory: true });
     });
@@ -337,10 +339,10 @@ describe.each(TEST_ENGINES)("scheduled publishing on %s", (engine) => {
             );
           const due = new Date(at.getTime() + 1_000);
           const rounds = await Promise.all([
-            publishDueArticles(database.db, due),
-            publishDueArticles(second.db, due),
-            publishDueArticles(database.db, due),
-            publishDueArticles(second.db, due),
+            publishDueArticles(testServices(database.db), due),
+            publishDueArticles(testServices(second.db), due),
+            publishDueArticles(testServices(database.db), due),
+            publishDueArticles(testServices(second.db), due),
           ]);
           const publishedIds = rounds.flat().map((r) => r.id);
           expect(publishedIds.sort()).toEqual([...ids].sort());

@@ -12,6 +12,7 @@ import { loader as searchLoader } from "#app/routes/site/search";
 import { saveArticle } from "./admin.server";
 import { articleInput, staff } from "#test-support/article-fixtures";
 import { searchArticles } from "./search.server";
+import { testServices } from "#test-support/services";
 
 const MATCHES = 230;
 
@@ -63,7 +64,7 @@ describe.each(TEST_ENGINES)("search past the newest 200 matches on %s", (engine)
       (await searchLoader({
         request: new Request(`http://localhost${path}`),
         params: {},
-        context: createRequestContext(currentTestDb(), null, "127.0.0.1"),
+        context: createRequestContext(testServices(currentTestDb()), null, "127.0.0.1"),
       } as never)) as unknown as {
         data: { totalPages: number; search: { ok: true; value: { total: number; results: unknown[] } } };
       };
@@ -81,7 +82,7 @@ describe.each(TEST_ENGINES)("search past the newest 200 matches on %s", (engine)
       .values({ id: editor.id, email: editor.email, name: editor.name, role: "editor" });
     expect((await searchArticles(database.db, "harmattan", 1, 20)).total).toBe(MATCHES);
     await saveArticle(
-      database.db,
+      testServices(database.db),
       editor,
       articleInput({ title: "Harmattan again", status: "published" }, "<p>Harmattan returns.</p>"),
     );

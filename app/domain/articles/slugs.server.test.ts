@@ -14,6 +14,7 @@ import { saveArticle, setArticleStatus } from "./admin.server";
 import { articleInput, outcome, staff } from "#test-support/article-fixtures";
 import { articlesByAuthorSlug, articlesByTagSlug } from "./public.server";
 import { resolveArticleAddress, shortSlug } from "./slugs.server";
+import { testServices } from "#test-support/services";
 
 describe("shortSlug", () => {
   test("cuts a long title at a dash, never mid-word, to at most 60 characters", () => {
@@ -33,7 +34,7 @@ describe.each(TEST_ENGINES)("article slugs, author and tag pages on %s", (engine
   const writer = staff("writer", "Wale");
   const db = () => database.db;
   const publish = (overrides: Record<string, unknown> = {}, actor = editor) =>
-    saveArticle(db(), actor, articleInput({ status: "published", ...overrides }));
+    saveArticle(testServices(db()), actor, articleInput({ status: "published", ...overrides }));
   const slugOf = async (id: string) =>
     one(await db().select({ slug: articles.slug }).from(articles).where(eq(articles.id, id))).slug;
   const load = (path: string, params: Record<string, string>, route: { loader: (a: never) => unknown }) =>
@@ -72,7 +73,7 @@ describe.each(TEST_ENGINES)("article slugs, author and tag pages on %s", (engine
     const saved = await publish({ title: "Budget passed" });
     changes.length = 0;
     await saveArticle(
-      db(),
+      testServices(db()),
       editor,
       articleInput({ title: "Budget passed", status: "published", slug: "budget-2027" }),
       saved.id,
@@ -95,7 +96,7 @@ describe.each(TEST_ENGINES)("article slugs, author and tag pages on %s", (engine
 
     // Taking the old slug back: it is the current one again, no longer a redirect.
     await saveArticle(
-      db(),
+      testServices(db()),
       editor,
       articleInput({ title: "Budget passed", status: "published", slug: "budget-passed" }),
       saved.id,
@@ -110,7 +111,7 @@ describe.each(TEST_ENGINES)("article slugs, author and tag pages on %s", (engine
     const a = await publish({ title: "First story" });
     const b = await publish({ title: "Second story" });
     await saveArticle(
-      db(),
+      testServices(db()),
       editor,
       articleInput({ title: "First story", status: "published", slug: "first-renamed" }),
       a.id,
@@ -118,7 +119,7 @@ describe.each(TEST_ENGINES)("article slugs, author and tag pages on %s", (engine
     for (const taken of ["first-renamed", "first-story"]) {
       await expect(
         saveArticle(
-          db(),
+          testServices(db()),
           editor,
           articleInput({ title: "Second story", status: "published", slug: taken }),
           b.id,
@@ -130,17 +131,23 @@ describe.each(TEST_ENGINES)("article slugs, author and tag pages on %s", (engine
   });
 
   test("a story never published follows its title (an autosave may have caught half of it); a published one keeps its address", async () => {
-    const draft = await saveArticle(db(), writer, articleInput({ title: "Tam" }), undefined, {
+    const draft = await saveArticle(testServices(db()), writer, articleInput({ title: "Tam" }), undefined, {
       autosave: true,
     });
-    await saveArticle(db(), writer, articleInput({ title: "Tamale market reopens" }), draft.id, {
-      autosave: true,
-    });
+    await saveArticle(
+      testServices(db()),
+      writer,
+      articleInput({ title: "Tamale market reopens" }),
+      draft.id,
+      {
+        autosave: true,
+      },
+    );
     expect(await slugOf(draft.id)).toBe("tamale-market-reopens");
     expect(await db().select().from(articleSlugs).where(eq(articleSlugs.articleId, draft.id))).toEqual([]);
     const live = await publish({ title: "Kumasi roads" });
     await saveArticle(
-      db(),
+      testServices(db()),
       editor,
       articleInput({ title: "Kumasi roads repaved", status: "published" }),
       live.id,
@@ -150,9 +157,15 @@ describe.each(TEST_ENGINES)("article slugs, author and tag pages on %s", (engine
 
   test("an abandoned autosaved draft gives up its title's address to the first story published with that title", async () => {
     const title = "Tema port strike ends";
-    const abandoned = await saveArticle(db(), writer, articleInput({ title, status: "draft" }), undefined, {
-      autosave: true,
-    });
+    const abandoned = await saveArticle(
+      testServices(db()),
+      writer,
+      articleInput({ title, status: "draft" }),
+      undefined,
+      {
+        autosave: true,
+      },
+    );
     expect(await slugOf(abandoned.id)).toBe("tema-port-strike-ends");
     // Published straight away, from the editor.
     const story = await publish({ title });
@@ -166,31 +179,31 @@ describe.each(TEST_ENGINES)("article slugs, author and tag pages on %s", (engine
     expect(await db().select().from(articleSlugs)).toEqual([]);
 
     // A published story never gives its address up, not even to another first publication.
-    const later = await saveArticle(db(), editor, articleInput({ title, status: "draft" }));
-    await saveArticle(db(), editor, articleInput({ title, status: "published" }), later.id);
+    const later = await saveArticle(testServices(db()), editor, articleInput({ title, status: "draft" }));
+    await saveArticle(testServices(db()), editor, articleInput({ title, status: "published" }), later.id);
     expect(await slugOf(later.id)).toBe(`tema-port-strike-ends-${later.id.slice(0, 8)}`);
     expect(await slugOf(story.id)).toBe("tema-port-strike-ends");
   });
 
   test("a draft saved first and published later from the list takes the clean address too", async () => {
     const title = "Cedi steadies against the dollar";
-    const abandoned = await saveArticle(db(), editor, articleInput({ title, status: "draft" }));
-    const story = await saveArticle(db(), editor, articleInput({ title, status: "draft" }));
+    const abandoned = await saveArticle(testServices(db()), editor, articleInput({ title, status: "draft" }));
+    const story = await saveArticle(testServices(db()), editor, articleInput({ title, status: "draft" }));
     expect(await slugOf(story.id)).toBe(`cedi-steadies-against-the-dollar-${story.id.slice(0, 8)}`);
-    await setArticleStatus(db(), editor, story.id, "published");
+    await setArticleStatus(testServices(db()), editor, story.id, "published");
     expect(await slugOf(story.id)).toBe("cedi-steadies-against-the-dollar");
     expect(await slugOf(abandoned.id)).toBe(`cedi-steadies-against-the-dollar-${abandoned.id.slice(0, 8)}`);
   });
 
   test("a slug an editor typed for a draft, and an old slug kept for a redirect, stay where they are", async () => {
     const chosen = await saveArticle(
-      db(),
+      testServices(db()),
       editor,
       articleInput({ title: "Accra Mall reopens", slug: "accra-mall-reopens", status: "draft" }),
     );
     // Typed to differ from its title: the editor's choice.
     const typed = await saveArticle(
-      db(),
+      testServices(db()),
       editor,
       articleInput({ title: "Mall story placeholder", slug: "weekend-market", status: "draft" }),
     );
@@ -201,7 +214,7 @@ describe.each(TEST_ENGINES)("article slugs, author and tag pages on %s", (engine
     // A published story renamed away from "harbour-news": its old links still lead to it.
     const renamed = await publish({ title: "Harbour news" });
     await saveArticle(
-      db(),
+      testServices(db()),
       editor,
       articleInput({ title: "Harbour news", slug: "harbour-update", status: "published" }),
       renamed.id,
@@ -218,7 +231,7 @@ describe.each(TEST_ENGINES)("article slugs, author and tag pages on %s", (engine
 
   test("a writer's slug is ignored; a row without a slug is served by its id", async () => {
     const saved = await saveArticle(
-      db(),
+      testServices(db()),
       writer,
       articleInput({ title: "Writer story", slug: "my-own-slug" }),
     );
@@ -243,7 +256,7 @@ describe.each(TEST_ENGINES)("article slugs, author and tag pages on %s", (engine
     await db().update(settings).set({ postsPerPage: 2 });
     forgetCachedSettings();
     for (const n of [1, 2, 3]) await publish({ title: `Editor story ${n}`, authorName: "Edem Editor" });
-    await saveArticle(db(), editor, articleInput({ title: "Editor draft" }));
+    await saveArticle(testServices(db()), editor, articleInput({ title: "Editor draft" }));
     const page2 = await articlesByAuthorSlug(db(), "edem-editor", 2, 2);
     expect(page2).toMatchObject({
       total: 3,
@@ -271,7 +284,7 @@ describe.each(TEST_ENGINES)("article slugs, author and tag pages on %s", (engine
       manualDate: "2026-02-01",
       useManualDate: "on",
     });
-    await saveArticle(db(), editor, articleInput({ title: "Draft", tags: "Black Stars" }));
+    await saveArticle(testServices(db()), editor, articleInput({ title: "Draft", tags: "Black Stars" }));
     const found = await articlesByTagSlug(db(), "black-stars", 1, 10);
     expect(found?.tag).toEqual({ name: "black stars", slug: "black-stars" });
     expect(found?.articles.map((a) => a.title)).toEqual(["Newer", "Older"]);

@@ -10,7 +10,8 @@ import { DeleteObjectCommand, GetObjectCommand, S3Client } from "@aws-sdk/client
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Database } from "#app/db/client.server";
 import { media } from "#app/db/schema";
-import { setMediaRoot, setMediaStore } from "#app/domain/media/storage.server";
+import type { MediaServices } from "#app/domain/media/storage.server";
+import { localMediaStore } from "#app/domain/media/storage-local.server";
 import { s3MediaStore } from "#app/domain/media/storage-s3.server";
 import { startTestBucket, type TestBucket } from "#test-support/s3-test-bucket";
 import {
@@ -28,6 +29,8 @@ import { readManifest } from "./manifest.server";
 import { restoreBackup } from "./restore.server";
 import { backupTables } from "./tables.server";
 
+/** The media store the code under test is given (the services' media part, app/services.server.ts). */
+let store: MediaServices;
 let bucket: TestBucket;
 let client: S3Client;
 
@@ -38,7 +41,6 @@ async function objectInBucket(key: string): Promise<string> {
 }
 
 afterAll(async () => {
-  setMediaStore(undefined);
   await cleanUpBackupTests();
   client?.destroy();
   await bucket?.stop();
@@ -55,12 +57,12 @@ describe("local disk → S3 and back", () => {
     bucket = await startTestBucket();
     client = new S3Client({ ...bucket.settings, requestChecksumCalculation: "WHEN_REQUIRED" });
     const sourceMedia = await folder("media-disk");
-    setMediaRoot(sourceMedia);
+    store = { store: localMediaStore(sourceMedia) };
     source = await emptyDatabase("pglite");
-    const upload = await seedSite(source);
+    const upload = await seedSite(source, store);
     shareImage = upload.variants.find((variant) => variant.key.endsWith("-share.jpg"))!.key;
     fromDisk = path.join(await folder("dump"), "from-disk");
-    await writeBackup(source.db, fromDisk, { engine: "pglite" });
+    await writeBackup(source.db, fromDisk, { media: store, engine: "pglite" });
     diskFiles = await everyFile(sourceMedia);
     // The original, every WebP copy and the share image, and nothing else.
     expect(Object.keys(diskFiles).sort()).toEqual(
@@ -68,10 +70,10 @@ describe("local disk → S3 and back", () => {
     );
     expect(shareImage).toBeDefined();
 
-    setMediaStore(s3MediaStore(bucket.settings));
+    store = { store: s3MediaStore(bucket.settings) };
     expect(await bucket.objectKeys()).toEqual([]);
     inBucket = await emptyDatabase("pglite");
-    await restoreBackup(inBucket, fromDisk);
+    await restoreBackup(inBucket, fromDisk, { media: store });
   }, 120_000);
 
   test("restored into a bucket: every file is an object with the same bytes, and the rows are the same", async () => {
@@ -82,9 +84,9 @@ describe("local disk → S3 and back", () => {
   });
 
   test("backed up from the bucket and restored onto an empty local folder: the same rows and byte-identical files", async () => {
-    setMediaStore(s3MediaStore(bucket.settings));
+    store = { store: s3MediaStore(bucket.settings) };
     const fromBucket = path.join(await folder("dump"), "from-bucket");
-    const summary = await writeBackup(inBucket.db, fromBucket, { engine: "pglite" });
+    const summary = await writeBackup(inBucket.db, fromBucket, { media: store, engine: "pglite" });
     expect(summary.missing).toEqual([]);
     expect(summary.files).toBe(Object.keys(diskFiles).length);
     // The files travel as the same bytes, whichever store they were copied from.
@@ -93,9 +95,9 @@ describe("local disk → S3 and back", () => {
     for (const entry of first.media) expect(second.checksums[entry.file]).toBe(first.checksums[entry.file]);
 
     const finalMedia = await folder("media-disk-again");
-    setMediaRoot(finalMedia);
+    store = { store: localMediaStore(finalMedia) };
     const back = await emptyDatabase("pglite");
-    await restoreBackup(back, fromBucket);
+    await restoreBackup(back, fromBucket, { media: store });
 
     expect(await everyRow(back)).toEqual(await everyRow(source));
     const [sourceRows, backRows] = [await exactRows(source), await exactRows(back)];
@@ -107,19 +109,22 @@ describe("local disk → S3 and back", () => {
     const s3 = s3MediaStore(bucket.settings);
     let deleted = false;
     // Someone else deletes the share image after the rows were read, just before the backup copies it.
-    setMediaStore({
-      ...s3,
-      async read(key) {
-        if (key === shareImage && !deleted) {
-          deleted = true;
-          await client.send(new DeleteObjectCommand({ Bucket: bucket.settings.bucket, Key: key }));
-        }
-        return s3.read(key);
+    store = {
+      store: {
+        ...s3,
+        async read(key) {
+          if (key === shareImage && !deleted) {
+            deleted = true;
+            await client.send(new DeleteObjectCommand({ Bucket: bucket.settings.bucket, Key: key }));
+          }
+          return s3.read(key);
+        },
       },
-    });
+    };
     const lines: string[] = [];
     const dir = path.join(await folder("dump"), "vanished");
     const summary = await writeBackup(inBucket.db, dir, {
+      media: store,
       engine: "pglite",
       onProgress: (line) => lines.push(line),
     });
@@ -142,11 +147,11 @@ describe("local disk → S3 and back", () => {
 
     // The rest restores as it was; the row points to a file that is not there.
     const restoredMedia = await folder("media-after-vanished");
-    setMediaRoot(restoredMedia);
+    store = { store: localMediaStore(restoredMedia) };
     const restored = await emptyDatabase("pglite");
-    await restoreBackup(restored, dir);
+    await restoreBackup(restored, dir, { media: store });
     expect(await everyRow(restored)).toEqual(await everyRow(source));
     const { [shareImage]: _gone, ...rest } = diskFiles;
-    expect(await storedFiles()).toEqual(rest);
+    expect(await storedFiles(store)).toEqual(rest);
   }, 120_000);
 });

@@ -15,7 +15,8 @@ import { articles, articleViews, comments, media, sessions, users } from "#app/d
 import { seedDatabase } from "#app/db/seed.server";
 import { TEST_ENGINES } from "#app/db/testing.server";
 import { DomainError } from "#app/lib/errors";
-import { setMediaRoot } from "#app/domain/media/storage.server";
+import type { MediaServices } from "#app/domain/media/storage.server";
+import { localMediaStore } from "#app/domain/media/storage-local.server";
 import {
   cleanUpBackupTests,
   emptyDatabase,
@@ -32,8 +33,9 @@ import { rowsOf } from "./query.server";
 import { continueSequences, restoreBackup } from "./restore.server";
 import { backupTables, EXCLUDED_TABLES } from "./tables.server";
 
+/** The media store the code under test is given (the services' media part, app/services.server.ts). */
+let store: MediaServices;
 afterAll(async () => {
-  setMediaRoot(undefined);
   await cleanUpBackupTests();
 });
 
@@ -45,11 +47,11 @@ describe("a backup restores anywhere", () => {
 
   beforeAll(async () => {
     sourceMedia = await folder("media-a");
-    setMediaRoot(sourceMedia);
+    store = { store: localMediaStore(sourceMedia) };
     source = await emptyDatabase("pglite");
-    await seedSite(source);
+    await seedSite(source, store);
     firstBackup = path.join(await folder("dump"), "first");
-    await writeBackup(source.db, firstBackup, { engine: "pglite" });
+    await writeBackup(source.db, firstBackup, { media: store, engine: "pglite" });
   }, 60_000);
 
   test("every table of the database is in the backup or deliberately left out, and the manifest counts every row", async () => {
@@ -95,7 +97,7 @@ describe("a backup restores anywhere", () => {
     try {
       await mkdir(madeOpen);
       await chmod(madeOpen, 0o777);
-      await writeBackup(source.db, madeOpen, { engine: "pglite" });
+      await writeBackup(source.db, madeOpen, { media: store, engine: "pglite" });
     } finally {
       process.umask(previous);
     }
@@ -114,16 +116,16 @@ describe("a backup restores anywhere", () => {
 
   test(`PGlite → ${middle} → PGlite: the same rows in every table and the same files`, async () => {
     const middleMedia = await folder("media-b");
-    setMediaRoot(middleMedia);
+    store = { store: localMediaStore(middleMedia) };
     const second = await emptyDatabase(middle);
-    await restoreBackup(second, firstBackup);
+    await restoreBackup(second, firstBackup, { media: store });
     const secondBackup = path.join(await folder("dump"), "second");
-    await writeBackup(second.db, secondBackup, { engine: middle });
+    await writeBackup(second.db, secondBackup, { media: store, engine: middle });
 
     const finalMedia = await folder("media-c");
-    setMediaRoot(finalMedia);
+    store = { store: localMediaStore(finalMedia) };
     const third = await emptyDatabase("pglite");
-    await restoreBackup(third, secondBackup);
+    await restoreBackup(third, secondBackup, { media: store });
 
     expect(await everyRow(second)).toEqual(await everyRow(source));
     expect(await everyRow(third)).toEqual(await everyRow(source));
@@ -147,9 +149,9 @@ describe("a backup restores anywhere", () => {
   }, 120_000);
 
   test("a target that is not empty is refused with one line, and nothing in it changes", async () => {
-    setMediaRoot(sourceMedia);
+    store = { store: localMediaStore(sourceMedia) };
     const before = await exactRows(source);
-    await expect(restoreBackup(source, firstBackup)).rejects.toMatchObject({
+    await expect(restoreBackup(source, firstBackup, { media: store })).rejects.toMatchObject({
       code: "conflict",
       message: expect.stringMatching(/^The target is not empty \(rows in .*\): .*--force/),
     });
@@ -159,20 +161,20 @@ describe("a backup restores anywhere", () => {
     const target = await emptyDatabase("pglite");
     const occupiedMedia = await folder("media-occupied");
     await writeFile(path.join(occupiedMedia, "0123456789abcdef01234567.png"), "someone else's");
-    setMediaRoot(occupiedMedia);
-    await expect(restoreBackup(target, firstBackup)).rejects.toMatchObject({
+    store = { store: localMediaStore(occupiedMedia) };
+    await expect(restoreBackup(target, firstBackup, { media: store })).rejects.toMatchObject({
       message: expect.stringMatching(/1 stored media files/),
     });
   }, 60_000);
 
   test("--force replaces everything: rows and files end as in the backup", async () => {
     const targetMedia = await folder("media-force");
-    setMediaRoot(targetMedia);
+    store = { store: localMediaStore(targetMedia) };
     const target = await emptyDatabase("pglite");
     await target.migrate();
     await seedDatabase(target.db, { adminEmail: "other@example.com", adminPassword: "Other12345" });
     await writeFile(path.join(targetMedia, "fedcba9876543210fedcba98.png"), "left over");
-    await restoreBackup(target, firstBackup, { force: true });
+    await restoreBackup(target, firstBackup, { media: store, force: true });
     expect(await everyRow(target)).toEqual(await everyRow(source));
     expect(await everyFile(targetMedia)).toEqual(await everyFile(sourceMedia));
   }, 60_000);
@@ -183,9 +185,9 @@ describe("a backup restores anywhere", () => {
     const file = path.join(damaged, "tables", "comments.jsonl");
     await writeFile(file, (await readFile(file, "utf8")).replace("First", "Fir5t"));
     const targetMedia = await folder("media-damaged");
-    setMediaRoot(targetMedia);
+    store = { store: localMediaStore(targetMedia) };
     const target = await emptyDatabase("pglite");
-    await expect(restoreBackup(target, damaged)).rejects.toMatchObject({
+    await expect(restoreBackup(target, damaged, { media: store })).rejects.toMatchObject({
       code: "invalid",
       message:
         "tables/comments.jsonl does not match its checksum in manifest.json: the backup is damaged; nothing was restored.",
@@ -207,10 +209,12 @@ describe("a backup restores anywhere", () => {
     };
     manifest.migration = { tag: "9999_from_the_future", createdAt: Date.now() + 1e12 };
     await writeFile(manifestFile, JSON.stringify(manifest));
-    setMediaRoot(await folder("media-newer"));
-    await expect(restoreBackup(await emptyDatabase("pglite"), newer)).rejects.toMatchObject({
-      message: expect.stringMatching(/9999_from_the_future.*Newsdesk .* or later/),
-    });
+    store = { store: localMediaStore(await folder("media-newer")) };
+    await expect(restoreBackup(await emptyDatabase("pglite"), newer, { media: store })).rejects.toMatchObject(
+      {
+        message: expect.stringMatching(/9999_from_the_future.*Newsdesk .* or later/),
+      },
+    );
   }, 60_000);
 
   /** Each changes a copy of the backup (its checksums made to agree, as a crafted backup's would). */
@@ -293,9 +297,9 @@ describe("a backup restores anywhere", () => {
         manifest.checksums[entry.file] = await sha256OfFile(path.join(crafted, entry.file)).catch(() => "");
       await writeFile(manifestFile, JSON.stringify(manifest));
       const targetMedia = await folder("media-crafted");
-      setMediaRoot(targetMedia);
+      store = { store: localMediaStore(targetMedia) };
       const target = await emptyDatabase("pglite");
-      const refusal = await restoreBackup(target, crafted).then(
+      const refusal = await restoreBackup(target, crafted, { media: store }).then(
         () => null,
         (error: unknown) => error,
       );
@@ -327,7 +331,7 @@ test("a sequence goes on after the restored rows (no table of the schema has one
 
 describe.each(TEST_ENGINES)("a backup taken while the site is written to, on %s", (engine) => {
   test("is one snapshot: the manifest's counts are the files' rows, and every foreign key holds on restore", async () => {
-    setMediaRoot(await folder("media-busy"));
+    store = { store: localMediaStore(await folder("media-busy")) };
     const site = await emptyDatabase(engine);
     await site.migrate();
     await seedDatabase(site.db, {});
@@ -373,7 +377,7 @@ describe.each(TEST_ENGINES)("a backup taken while the site is written to, on %s"
     };
     await waitFor(20);
     const dir = path.join(await folder("dump"), "busy");
-    await writeBackup(site.db, dir, { engine });
+    await writeBackup(site.db, dir, { media: store, engine });
     const afterBackup = written;
     await waitFor(afterBackup + 20);
     writing = false;
@@ -400,9 +404,9 @@ describe.each(TEST_ENGINES)("a backup taken while the site is written to, on %s"
     expect(busyStories.length).toBeGreaterThanOrEqual(20);
     expect(busyStories.length).toBeLessThan(written);
 
-    setMediaRoot(await folder("media-busy-restored"));
+    store = { store: localMediaStore(await folder("media-busy-restored")) };
     const restored = await emptyDatabase("pglite");
-    await restoreBackup(restored, dir);
+    await restoreBackup(restored, dir, { media: store });
     const [{ n }] = (await rowsOf<{ n: number }>(
       restored.db,
       sql`SELECT count(*)::int AS n FROM comments`,

@@ -15,7 +15,7 @@ import { chmod, mkdir, open, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "#app/db/client.server";
-import { readMediaFile } from "#app/domain/media/storage.server";
+import { readMediaFile, type MediaServices } from "#app/domain/media/storage.server";
 import { isMissingMediaFile } from "#app/domain/media/storage-store.server";
 import { config } from "#app/config.server";
 import { conflict, invalid } from "#app/lib/errors";
@@ -49,6 +49,8 @@ export const BACKUP_FILE_MODE = 0o600;
 
 export interface BackupOptions {
   engine: string;
+  /** The media store the files are read from (the process's services, app/services.server.ts). */
+  media: MediaServices;
   onProgress?: (line: string) => void;
   migrationsFolder?: string;
 }
@@ -105,7 +107,13 @@ export async function writeBackup(db: Db, dir: string, options: BackupOptions): 
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );
 
-  const { media, missing, bytes } = await copyMedia([...mediaKeys].sort(), target, checksums, say);
+  const { media, missing, bytes } = await copyMedia(
+    options.media,
+    [...mediaKeys].sort(),
+    target,
+    checksums,
+    say,
+  );
   const manifest: Manifest = {
     format: FORMAT,
     formatVersion: FORMAT_VERSION,
@@ -208,6 +216,7 @@ function keysOfMediaRow(line: string): string[] {
  * deleted after the snapshot: it is listed in the manifest as missing and the backup goes on.
  */
 async function copyMedia(
+  store: MediaServices,
   keys: string[],
   target: string,
   checksums: Record<string, string>,
@@ -223,7 +232,7 @@ async function copyMedia(
       const key = keys[next++]!;
       let content: Uint8Array;
       try {
-        content = await readMediaFile(key);
+        content = await readMediaFile(store, key);
       } catch (error) {
         if (!isMissingMediaFile(error)) throw error;
         missing.push(key);

@@ -11,7 +11,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Database } from "#app/db/client.server";
 import { TEST_ENGINES } from "#app/db/testing.server";
-import { setMediaStore } from "#app/domain/media/storage.server";
+import type { MediaServices } from "#app/domain/media/storage.server";
 import { localMediaStore } from "#app/domain/media/storage-local.server";
 import { s3MediaStore } from "#app/domain/media/storage-s3.server";
 import type { MediaStore } from "#app/domain/media/storage-store.server";
@@ -28,10 +28,11 @@ import { rowsOf } from "./query.server";
 import { restoreBackup } from "./restore.server";
 
 const scratchEngine = TEST_ENGINES.includes("postgres") ? "postgres" : "pglite";
+/** The media store the code under test is given (the services' media part, app/services.server.ts). */
+let media: MediaServices;
 let bucket: TestBucket | undefined;
 
 afterAll(async () => {
-  setMediaStore(undefined);
   await cleanUpBackupTests();
   await bucket?.stop();
 });
@@ -82,25 +83,25 @@ describe.each(STORES)(
 
     beforeAll(async () => {
       live = await makeStore();
-      setMediaStore(live);
+      media = { store: live };
       const site = await emptyDatabase("pglite");
-      await seedSite(site);
+      await seedSite(site, media);
       backupDir = path.join(await folder("dump"), "nightly");
-      await writeBackup(site.db, backupDir, { engine: "pglite" });
-      liveFilesAtBackup = await storedFiles();
+      await writeBackup(site.db, backupDir, { media, engine: "pglite" });
+      liveFilesAtBackup = await storedFiles(media);
       expect(Object.keys(liveFilesAtBackup).length).toBeGreaterThan(1);
       events = [];
-      setMediaStore(watched(live));
+      media = { store: watched(live) };
     }, 120_000);
 
     test("holding only the backup's own files (nothing uploaded since), the storage is refused before anything is written", async () => {
       const scratch = await emptyDatabase(scratchEngine);
-      await expect(restoreBackup(scratch, backupDir)).rejects.toMatchObject({
+      await expect(restoreBackup(scratch, backupDir, { media })).rejects.toMatchObject({
         code: "conflict",
         message: `The target is not empty (${Object.keys(liveFilesAtBackup).length} stored media files in ${live.description}, every one of them this backup's): restore into an empty database and empty media storage (for a check, a scratch database without S3_BUCKET and a new DATA_DIR), or add --force to replace everything in it (a restore of this backup that stopped half-way goes on; no stored file is deleted).`,
       });
       expect(events).toEqual([]);
-      expect(await storedFiles()).toEqual(liveFilesAtBackup);
+      expect(await storedFiles(media)).toEqual(liveFilesAtBackup);
       // Not even migrated: the scratch database is as it was.
       expect(await tablesOf(scratch)).toEqual([]);
     }, 60_000);
@@ -109,21 +110,25 @@ describe.each(STORES)(
       const since = Array.from({ length: 4 }, () => `${randomBytes(12).toString("hex")}.jpg`).sort();
       for (const key of since)
         await live.put(key, new TextEncoder().encode(`uploaded after the backup ${key}`));
-      const liveNow = await storedFiles();
+      const liveNow = await storedFiles(media);
       const count = Object.keys(liveNow).length;
 
       const scratch = await emptyDatabase(scratchEngine);
-      await expect(restoreBackup(scratch, backupDir)).rejects.toMatchObject({
+      await expect(restoreBackup(scratch, backupDir, { media })).rejects.toMatchObject({
         code: "conflict",
         message: expect.stringContaining(
           `(${count} stored media files in ${live.description}, 4 of them not in this backup)`,
         ),
       });
       expect(events).toEqual([]);
-      expect(await storedFiles()).toEqual(liveNow);
+      expect(await storedFiles(media)).toEqual(liveNow);
       expect(await tablesOf(scratch)).toEqual([]);
 
-      await restoreBackup(scratch, backupDir, { force: true, onProgress: (line) => events.push(line) });
+      await restoreBackup(scratch, backupDir, {
+        media,
+        force: true,
+        onProgress: (line) => events.push(line),
+      });
       const plan = [
         "[restore] --force: the database holds no rows; nothing in it is replaced",
         `[restore] --force: after the rows, deletes these 4 stored media files, not in the backup, from ${live.description}:`,
@@ -137,7 +142,7 @@ describe.each(STORES)(
       expect(firstWrite).toBeGreaterThanOrEqual(said + plan.length);
       expect(events.filter((event) => event.startsWith("remove "))).toEqual([`remove ${since.join(" ")}`]);
       expect(events).toContain(`[restore] media files: 4 not in the backup deleted from ${live.description}`);
-      expect(await storedFiles()).toEqual(liveFilesAtBackup);
+      expect(await storedFiles(media)).toEqual(liveFilesAtBackup);
     }, 120_000);
   },
 );

@@ -27,11 +27,11 @@ import type { Database, Tx } from "#app/db/client.server";
 import { config } from "#app/config.server";
 import {
   listMediaKeys,
-  mediaStore,
   putMediaFile,
   readMediaFile,
   removeMediaFiles,
   replaceMediaFile,
+  type MediaServices,
 } from "#app/domain/media/storage.server";
 import { isMediaKey } from "#app/domain/media/storage-store.server";
 import { MEDIA_LIMITS } from "#app/domain/media/media-rules";
@@ -46,6 +46,8 @@ const BATCH_ROWS = 500;
 const BATCH_BYTES = 4 * 1024 * 1024;
 
 export interface RestoreOptions {
+  /** The media store the files go to (the process's services, app/services.server.ts). */
+  media: MediaServices;
   /** Replace whatever the target holds: its rows (in the restore's transaction) and its stored files. */
   force?: boolean;
   onProgress?: (line: string) => void;
@@ -62,8 +64,9 @@ export interface RestoreSummary {
 export async function restoreBackup(
   database: Database,
   dir: string,
-  options: RestoreOptions = {},
+  options: RestoreOptions,
 ): Promise<RestoreSummary> {
+  const { media: store } = options;
   const say = options.onProgress ?? (() => {});
   const migrationsFolder = options.migrationsFolder ?? config().migrationsDir;
   const source = path.resolve(dir);
@@ -85,8 +88,8 @@ export async function restoreBackup(
     );
 
   const backupKeys = new Map(manifest.media.map((entry) => [entry.key, entry]));
-  const present = await presentKeys();
-  const storage = (await mediaStore()).description;
+  const present = await presentKeys(store);
+  const storage = store.store.description;
   const occupied = await occupiedTables(database, manifest);
   const foreignFiles = present.filter((key) => !backupKeys.has(key)).sort();
   // Any stored file makes the storage someone's: a scratch database beside the live site's bucket (the
@@ -97,7 +100,7 @@ export async function restoreBackup(
   if (options.force) sayWhatForceDeletes(say, occupied, present.length, foreignFiles, storage);
 
   await migrateTo(database, migrationsFolder, levels.slice(0, position + 1));
-  await storeFiles(source, manifest, new Set(present), options.force ?? false, say);
+  await storeFiles(store, source, manifest, new Set(present), options.force ?? false, say);
   const rows = await database.db.transaction(async (tx) => {
     if (options.force) await emptyTables(tx, manifest);
     let total = 0;
@@ -107,7 +110,7 @@ export async function restoreBackup(
   });
   await database.migrate(migrationsFolder);
   if (options.force && foreignFiles.length > 0) {
-    await removeMediaFiles(foreignFiles);
+    await removeMediaFiles(store, foreignFiles);
     say(
       `[restore] media files: ${foreignFiles.length.toLocaleString("en")} not in the backup deleted from ${storage}`,
     );
@@ -245,9 +248,9 @@ async function verifyChecksums(source: string, manifest: Manifest) {
   }
 }
 
-async function presentKeys(): Promise<string[]> {
+async function presentKeys(store: MediaServices): Promise<string[]> {
   const keys: string[] = [];
-  for await (const key of listMediaKeys()) keys.push(key);
+  for await (const key of listMediaKeys(store)) keys.push(key);
   return keys;
 }
 
@@ -296,6 +299,7 @@ async function migrateTo(
 }
 
 async function storeFiles(
+  store: MediaServices,
   source: string,
   manifest: Manifest,
   present: Set<string>,
@@ -305,13 +309,13 @@ async function storeFiles(
   let done = 0;
   for (const entry of manifest.media) {
     const bytes = new Uint8Array(await readFile(path.join(source, entry.file)));
-    if (!present.has(entry.key)) await putMediaFile(entry.key, bytes);
-    else if (sha256(await readMediaFile(entry.key)) !== manifest.checksums[entry.file]) {
+    if (!present.has(entry.key)) await putMediaFile(store, entry.key, bytes);
+    else if (sha256(await readMediaFile(store, entry.key)) !== manifest.checksums[entry.file]) {
       if (!force)
         throw conflict(
           `The stored file ${entry.key} differs from the backup's: restore into empty media storage, or add --force to replace everything.`,
         );
-      await replaceMediaFile(entry.key, bytes);
+      await replaceMediaFile(store, entry.key, bytes);
     }
     done++;
     if (done % PROGRESS_FILES === 0)

@@ -1,28 +1,37 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { testDkimKey, verifyDkim } from "#test-support/dkim-check";
-import { closeMailTransports, isEmailConfigured, senderAddress, sendEmail } from "./mailer.server";
+import { createMailer, senderAddress, type Mailer, type MailSettings } from "./mailer.server";
 import { startTestSmtpServer, type TestSmtpServer } from "#test-support/smtp-test-server";
 
 describe("the mailer", () => {
   let smtp: TestSmtpServer;
+  const made: Mailer[] = [];
+  /** A mailer with these settings, closed after the suite. */
+  const mailer = (settings: MailSettings) => {
+    const one = createMailer(settings);
+    made.push(one);
+    return one;
+  };
   beforeAll(async () => {
     smtp = await startTestSmtpServer();
   });
   afterAll(async () => {
-    closeMailTransports();
+    for (const one of made) one.close();
     await smtp.close();
   });
 
   test("e-mail is configured only when SMTP_URL is set", () => {
-    expect(isEmailConfigured({})).toBe(false);
-    expect(isEmailConfigured({ smtpUrl: smtp.smtpUrl })).toBe(true);
+    expect(mailer({}).isConfigured()).toBe(false);
+    expect(mailer({ smtpUrl: smtp.smtpUrl }).isConfigured()).toBe(true);
   });
 
   test("sends a message through the SMTP server, from SMTP_FROM or no-reply at the server's host", async () => {
-    await sendEmail(
-      { to: "Reader@Example.com", subject: "Hello", text: "Plain body", html: "<p>HTML body</p>" },
-      { smtpUrl: smtp.smtpUrl, smtpFrom: "Newsroom <news@example.com>" },
-    );
+    await mailer({ smtpUrl: smtp.smtpUrl, smtpFrom: "Newsroom <news@example.com>" }).send({
+      to: "Reader@Example.com",
+      subject: "Hello",
+      text: "Plain body",
+      html: "<p>HTML body</p>",
+    });
     const message = await smtp.waitFor("reader@example.com");
     expect(message.subject).toBe("Hello");
     expect(message.text.trim()).toBe("Plain body");
@@ -35,10 +44,11 @@ describe("the mailer", () => {
 
   test("with DKIM settings every message is signed for the domain, and the signature verifies against the published key", async () => {
     const key = testDkimKey();
-    await sendEmail(
-      { to: "signed@example.com", subject: "Reset your password", text: "Your link" },
-      { smtpUrl: smtp.smtpUrl, smtpFrom: "Newsroom <news@news.example.com>", dkim: key },
-    );
+    await mailer({ smtpUrl: smtp.smtpUrl, smtpFrom: "Newsroom <news@news.example.com>", dkim: key }).send({
+      to: "signed@example.com",
+      subject: "Reset your password",
+      text: "Your link",
+    });
     const message = await smtp.waitFor("signed@example.com");
     const [signature, ...more] = await verifyDkim(message.raw, key);
     expect(more).toEqual([]);
@@ -51,11 +61,25 @@ describe("the mailer", () => {
   });
 
   test("refuses to send without SMTP_URL, and fails when the server is not there", async () => {
-    await expect(sendEmail({ to: "a@example.com", subject: "x", text: "x" }, {})).rejects.toThrow(
+    await expect(mailer({}).send({ to: "a@example.com", subject: "x", text: "x" })).rejects.toThrow(
       /not configured/,
     );
     await expect(
-      sendEmail({ to: "a@example.com", subject: "x", text: "x" }, { smtpUrl: "smtp://127.0.0.1:1" }),
+      mailer({ smtpUrl: "smtp://127.0.0.1:1" }).send({ to: "a@example.com", subject: "x", text: "x" }),
     ).rejects.toThrow();
+  });
+
+  test("mail sent in the background is settled once the server has taken it, and a failure only logged", async () => {
+    const sending = mailer({ smtpUrl: smtp.smtpUrl });
+    sending.sendInBackground(
+      { to: "later@example.com", subject: "Later", text: "After the answer" },
+      "[test]",
+    );
+    mailer({ smtpUrl: "smtp://127.0.0.1:1" }).sendInBackground(
+      { to: "nowhere@example.com", subject: "x", text: "x" },
+      "[test] the refused mail failed, as it should",
+    );
+    await sending.settled();
+    expect((await smtp.waitFor("later@example.com")).subject).toBe("Later");
   });
 });

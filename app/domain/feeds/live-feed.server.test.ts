@@ -19,6 +19,7 @@ import { forgetCachedSettings } from "#app/domain/settings/settings.server";
 import { loader } from "#app/routes/resources/live-feed";
 import { liveFeedStory, liveUpdatesRss, type LiveFeedStory } from "./feeds.server";
 import { childrenNamed, childText, parseXml, type XmlElement } from "#test-support/strict-xml-reader";
+import { testServices } from "#test-support/services";
 
 const BASE = "https://news.example.com";
 const SITE_TITLE = "Accra <Daily> & Co";
@@ -102,7 +103,7 @@ describe.each(TEST_ENGINES)("a live story's feed on %s", (engine) => {
 
   /** Posts as `who` and sets the update's time, so the order does not hang on the clock. */
   async function post(who: typeof editor, minute: number, values: { title: string; content: string }) {
-    const update = await postLiveUpdate(database.db, who, story.id, values);
+    const update = await postLiveUpdate(testServices(database.db), who, story.id, values);
     await database.db
       .update(liveUpdates)
       .set({ createdAt: at(minute) })
@@ -178,7 +179,7 @@ describe.each(TEST_ENGINES)("a live story's feed on %s", (engine) => {
   test("a writer's update waiting for review is not in the feed until an editor approves it", async () => {
     await startLiveCoverage(database.db, editor, story.id);
     await post(editor, 5, { title: "Polls close", content: "<p>Counting begins.</p>" });
-    const waiting = await postLiveUpdate(database.db, writer, story.id, {
+    const waiting = await postLiveUpdate(testServices(database.db), writer, story.id, {
       title: "Unverified: recount in Tema",
       content: "<p>Sources say a recount is likely.</p>",
     });
@@ -189,7 +190,7 @@ describe.each(TEST_ENGINES)("a live story's feed on %s", (engine) => {
     expect(before).not.toContain("recount");
     expect(before).not.toContain(waiting.id);
 
-    await approveLiveUpdate(database.db, editor, waiting.id);
+    await approveLiveUpdate(testServices(database.db), editor, waiting.id);
     const after = itemsOf(await feed());
     expect(after.map((item) => childText(item, "title"))).toEqual([
       "Unverified: recount in Tema",
@@ -289,7 +290,7 @@ describe.each(TEST_ENGINES)("a live story's feed on %s", (engine) => {
     await database.db.update(articles).set({ status: "draft" }).where(eq(articles.id, draft!.id));
     try {
       await startLiveCoverage(database.db, editor, draft!.id);
-      await postLiveUpdate(database.db, editor, draft!.id, {
+      await postLiveUpdate(testServices(database.db), editor, draft!.id, {
         title: "Embargoed",
         content: "<p>Not yet.</p>",
       });

@@ -13,6 +13,7 @@ import {
 import { seedDatabase } from "#app/db/seed.server";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase, one } from "#app/db/testing.server";
 import { documents, IMPORT_TEXT, importExport, importSummary, toDate } from "./import.server";
+import { testServices } from "#test-support/services";
 import { INLINE_IMAGE_TEXT } from "./inline-images.server";
 
 /** An export in the old app's shapes: field variants, Firestore timestamps, keyed collections. */
@@ -116,7 +117,7 @@ describe.each(TEST_ENGINES)("importing an export on %s", (engine) => {
   });
 
   test("maps every field variant to one canonical column", async () => {
-    const report = await importExport(database.db, exportFile);
+    const report = await importExport(database.db, testServices(database.db).media, exportFile);
     expect(report).toMatchObject({
       articles: 3,
       comments: 2,
@@ -211,7 +212,7 @@ describe.each(TEST_ENGINES)("importing an export on %s", (engine) => {
       JSON.stringify(await database.db.select({ id: articles.id, slug: articles.slug }).from(articles));
     const before = await snapshot();
     const slugsBefore = await slugs();
-    await importExport(database.db, exportFile);
+    await importExport(database.db, testServices(database.db).media, exportFile);
     expect(await snapshot()).toBe(before);
     expect(await slugs()).toBe(slugsBefore);
   });
@@ -273,7 +274,7 @@ describe.each(TEST_ENGINES)("importing a document database's export on %s", (eng
   });
 
   test("an export whose documents use _id imports every record, with its category and author", async () => {
-    const report = await importExport(database.db, mongoExport);
+    const report = await importExport(database.db, testServices(database.db).media, mongoExport);
     expect(report).toMatchObject({
       categories: 1,
       users: 1,
@@ -296,7 +297,7 @@ describe.each(TEST_ENGINES)("importing a document database's export on %s", (eng
   });
 
   test("an export keyed by document id imports, references given by those keys", async () => {
-    const report = await importExport(database.db, firestoreExport);
+    const report = await importExport(database.db, testServices(database.db).media, firestoreExport);
     expect(report).toMatchObject({ categories: 1, users: 1, articles: 1, comments: 1, skipped: [] });
     const regatta = one(await database.db.select().from(articles).where(eq(articles.id, "article-key")));
     expect(regatta).toMatchObject({ categoryId: "cat-key", authorId: "user-key" });
@@ -306,7 +307,7 @@ describe.each(TEST_ENGINES)("importing a document database's export on %s", (eng
 
   test("a reference to a category already here under another id follows it to that category", async () => {
     // The seed has "Business"; the export's own "Business" has another id and is not duplicated.
-    const report = await importExport(database.db, {
+    const report = await importExport(database.db, testServices(database.db).media, {
       categories: [{ _id: "old-business", name: "Business" }],
       articles: [{ _id: "market-day", title: "Market day", categoryId: "old-business" }],
     });
@@ -320,7 +321,7 @@ describe.each(TEST_ENGINES)("importing a document database's export on %s", (eng
 
   test("every record left out is listed with its collection, its id or index and the reason", async () => {
     const before = await database.db.select({ id: articles.id }).from(articles);
-    const report = await importExport(database.db, {
+    const report = await importExport(database.db, testServices(database.db).media, {
       articles: [
         { _id: "kept", title: "Kept" },
         { _id: "untitled", content: "<p>No title</p>" },
@@ -376,7 +377,7 @@ describe.each(TEST_ENGINES)("importing a document database's export on %s", (eng
   });
 
   test("a story whose categoryId is a category's name or address goes into that category", async () => {
-    const report = await importExport(database.db, {
+    const report = await importExport(database.db, testServices(database.db).media, {
       articles: [
         { _id: "by-name", title: "Cocoa prices rise", categoryId: "Business" },
         { _id: "by-name-other-case", title: "Harvest report", categoryId: "  business " },
@@ -406,7 +407,7 @@ describe.each(TEST_ENGINES)("importing a document database's export on %s", (eng
       [{}, "an empty object"],
       ["articles", "a string"],
     ] as const)
-      await expect(importExport(database.db, file)).rejects.toMatchObject({
+      await expect(importExport(database.db, testServices(database.db).media, file)).rejects.toMatchObject({
         code: "invalid",
         message: `This file is not an export of the old site: it holds ${holds}, where an export is a JSON object with collections (settings, categories, users, articles, comments, media, notifications, contactMessages). Nothing was imported.`,
       });

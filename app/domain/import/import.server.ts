@@ -10,6 +10,7 @@
 import { siteChanged } from "#app/domain/delivery/site-changes.server";
 import { eq, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx, Tx } from "#app/db/client.server";
+import type { MediaServices } from "#app/domain/media/storage.server";
 import {
   articles,
   categories,
@@ -708,7 +709,7 @@ export function exportCollections(data: unknown, file?: string): Record<string, 
   return data;
 }
 
-export async function importExport(db: Db, file: unknown): Promise<ImportReport> {
+export async function importExport(db: Db, store: MediaServices, file: unknown): Promise<ImportReport> {
   const data = exportCollections(file);
   const report: ImportReport = {
     categories: 0,
@@ -726,7 +727,7 @@ export async function importExport(db: Db, file: unknown): Promise<ImportReport>
   const storedKeys: string[] = [];
   try {
     await db.transaction(async (tx) => {
-      const images = inlineImageStore(tx, storedKeys);
+      const images = inlineImageStore(tx, store, storedKeys);
       await importSettings(tx, data.settings, report);
       const categoriesHere = await importCategories(tx, data.categories, report);
       const usersHere = await importUsers(tx, data.users, report);
@@ -743,7 +744,7 @@ export async function importExport(db: Db, file: unknown): Promise<ImportReport>
       await importContactMessages(tx, data.contactMessages, report);
     });
   } catch (error) {
-    await removeStoredFiles(storedKeys);
+    await removeStoredFiles(store, storedKeys);
     throw error;
   }
   for (const name of Object.keys(data))

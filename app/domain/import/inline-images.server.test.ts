@@ -14,7 +14,8 @@ import { createTestDatabase, one, TEST_ENGINES, type TestDatabase } from "#app/d
 import { listMedia } from "#app/domain/media/library.server";
 import { MEDIA_TEXT } from "#app/domain/media/media-rules";
 import { pageImages } from "#app/domain/media/public.server";
-import { setMediaRoot } from "#app/domain/media/storage.server";
+import type { MediaServices } from "#app/domain/media/storage.server";
+import { localMediaStore } from "#app/domain/media/storage-local.server";
 import { IMPORT_TEXT, importExport, importSummary } from "./import.server";
 import { INLINE_IMAGE_TEXT } from "./inline-images.server";
 
@@ -38,12 +39,14 @@ const dataUrl = (mime: string, base64: string) => `data:${mime};base64,${base64}
 describe.each(TEST_ENGINES)("inline images of an import on %s", (engine) => {
   let database: TestDatabase;
   let root: string;
+  /** The imported images' store: the temporary folder, served by the app. */
+  let store: MediaServices;
   let exportFile: Record<string, unknown>;
   let firstReport: Awaited<ReturnType<typeof importExport>>;
 
   beforeAll(async () => {
     root = await mkdtemp(path.join(os.tmpdir(), "newsdesk-import-images-"));
-    setMediaRoot(root);
+    store = { store: localMediaStore(root) };
     database = await createTestDatabase(engine);
     await seedDatabase(database.db, { adminPassword: "Admin12345" });
     exportFile = {
@@ -84,10 +87,9 @@ describe.each(TEST_ENGINES)("inline images of an import on %s", (engine) => {
         { id: "m-text", name: "Notes", url: dataUrl("text/plain", Buffer.from("hello").toString("base64")) },
       ],
     };
-    firstReport = await importExport(database.db, exportFile);
+    firstReport = await importExport(database.db, store, exportFile);
   });
   afterAll(async () => {
-    setMediaRoot(undefined);
     await database.destroy();
     await rm(root, { recursive: true, force: true });
   });
@@ -130,7 +132,11 @@ describe.each(TEST_ENGINES)("inline images of an import on %s", (engine) => {
     // No author in the record: the first admin, who runs the import, holds it.
     const admin = one(await database.db.select().from(users).where(eq(users.role, "admin")));
     expect(item.uploadedById).toBe(admin.id);
-    const page = await pageImages(database.db, [story.imageUrl], { small: false, lead: story.imageUrl });
+    const page = await pageImages(database.db, [story.imageUrl], {
+      small: false,
+      lead: story.imageUrl,
+      media: store,
+    });
     expect(page.images[story.imageUrl]?.srcSet).toContain("-1200.webp 1200w");
     expect(page.share).toMatchObject({ width: 1200, height: 630 });
     expect(page.share?.url).toMatch(/-share\.jpg$/);
@@ -196,7 +202,7 @@ describe.each(TEST_ENGINES)("inline images of an import on %s", (engine) => {
       .select({ id: articles.id, content: articles.content, imageUrl: articles.imageUrl })
       .from(articles);
     const files = (await readdir(root)).sort();
-    const again = await importExport(database.db, exportFile);
+    const again = await importExport(database.db, store, exportFile);
     expect(again.skipped).toEqual(firstReport.skipped);
     expect(again.media).toBe(1);
     expect((await imported()).map((row) => row.id).sort()).toEqual(before.map((row) => row.id).sort());
@@ -221,7 +227,7 @@ describe.each(TEST_ENGINES)("inline images of an import on %s", (engine) => {
       // PostgreSQL refuses a NUL character in text: the contact message fails after the image was stored.
       contactMessages: [{ id: "cm-nul", email: "kofi@example.com", message: "Hello\u0000" }],
     };
-    await expect(importExport(database.db, failing)).rejects.toThrow();
+    await expect(importExport(database.db, store, failing)).rejects.toThrow();
     expect(await database.db.select().from(articles).where(eq(articles.id, "art-rolled-back"))).toEqual([]);
     expect(await database.db.select().from(contactMessages).where(eq(contactMessages.id, "cm-nul"))).toEqual(
       [],

@@ -17,7 +17,7 @@ import { media, users, type Media } from "#app/db/schema";
 import type { Actor } from "#app/domain/activity/activity.server";
 import { pickerImageOf } from "#app/domain/media/editor.server";
 import { detectContent, MEDIA_LIMITS, MEDIA_TEXT, RASTER_FORMATS } from "#app/domain/media/media-rules";
-import { removeMediaFiles } from "#app/domain/media/storage.server";
+import { removeMediaFiles, type MediaServices } from "#app/domain/media/storage.server";
 import { uploadMedia } from "#app/domain/media/upload.server";
 import { DomainError } from "#app/lib/errors";
 import { logFailure } from "#app/lib/log.server";
@@ -84,7 +84,7 @@ function imageOf(dataUrl: string): { ok: true; file: File; hash: string } | { ok
  * transaction commits, so each one's key goes into `storedKeys`, for `removeStoredFiles` if the import
  * as a whole fails: no files without their rows.
  */
-export function inlineImageStore(tx: Tx, storedKeys: string[]) {
+export function inlineImageStore(tx: Tx, mediaStore: MediaServices, storedKeys: string[]) {
   const byHash = new Map<string, Media>();
   const owners = new Map<string, Actor | null>();
 
@@ -135,7 +135,7 @@ export function inlineImageStore(tx: Tx, storedKeys: string[]) {
     if (!owner) return { ok: false, reason: INLINE_IMAGE_TEXT.noUploader };
     let item: Media;
     try {
-      item = await uploadMedia(tx, owner, {
+      item = await uploadMedia(tx, mediaStore, owner, {
         mode: "file",
         name: cut(details.name, MEDIA_LIMITS.name) || "Imported image",
         alt: cut(details.alt ?? "", MEDIA_LIMITS.alt),
@@ -160,9 +160,9 @@ export function inlineImageStore(tx: Tx, storedKeys: string[]) {
 }
 
 /** Removes the files of an import that failed (its rows were rolled back); the import's error stays the one told. */
-export async function removeStoredFiles(keys: string[]): Promise<void> {
+export async function removeStoredFiles(store: MediaServices, keys: string[]): Promise<void> {
   try {
-    await removeMediaFiles(keys);
+    await removeMediaFiles(store, keys);
   } catch (error) {
     logFailure("[import] could not remove the images of a failed import", error, { keys });
   }

@@ -20,6 +20,7 @@ import {
   publicLiveStream,
   startLiveCoverage,
 } from "./live.server";
+import { testServices } from "#test-support/services";
 
 const update = (text: string, title = "") => ({ title, content: `<p>${text}</p>` });
 
@@ -48,12 +49,12 @@ describe.each(TEST_ENGINES)("live coverage on %s", (engine) => {
   /** A published story by `author` (the writer's goes through review), with live coverage started. */
   async function liveStory(author = writer) {
     const { id } = await saveArticle(
-      database.db,
+      testServices(database.db),
       author,
       articleInput({ title: "Election night", status: author.role === "writer" ? "pending" : "published" }),
     );
     if (author.role === "writer")
-      await saveArticle(database.db, editor, articleInput({ status: "published" }), id);
+      await saveArticle(testServices(database.db), editor, articleInput({ status: "published" }), id);
     await startLiveCoverage(database.db, editor, id);
     return id;
   }
@@ -66,7 +67,9 @@ describe.each(TEST_ENGINES)("live coverage on %s", (engine) => {
     expect(changes.at(-1)).toMatchObject({ scope: "everything" }); // the Live badge is on every card
     const posted = [];
     for (const n of [1, 2, 3])
-      posted.push(await postLiveUpdate(database.db, editor, id, update(`Result ${n}`, `Update ${n}`)));
+      posted.push(
+        await postLiveUpdate(testServices(database.db), editor, id, update(`Result ${n}`, `Update ${n}`)),
+      );
     expect(changes.at(-1)).toMatchObject({ scope: "article", articleId: id });
     await pinLiveUpdate(database.db, editor, posted[0]!.id, true);
 
@@ -86,8 +89,18 @@ describe.each(TEST_ENGINES)("live coverage on %s", (engine) => {
 
   test("a writer's update to their published live story waits for an editor, who puts it on top", async () => {
     const id = await liveStory(writer);
-    const early = await postLiveUpdate(database.db, editor, id, update("Polls close", "Polls close"));
-    const pending = await postLiveUpdate(database.db, writer, id, update("First count in", "First count"));
+    const early = await postLiveUpdate(
+      testServices(database.db),
+      editor,
+      id,
+      update("Polls close", "Polls close"),
+    );
+    const pending = await postLiveUpdate(
+      testServices(database.db),
+      writer,
+      id,
+      update("First count in", "First count"),
+    );
     expect(pending.status).toBe("pending");
     expect(await titles(id)).toEqual(["Polls close"]);
     expect(changes.filter((c) => c.reason === "live update posted")).toHaveLength(1); // only the editor's
@@ -97,16 +110,21 @@ describe.each(TEST_ENGINES)("live coverage on %s", (engine) => {
     expect(own.map((u) => u.status).sort()).toEqual(["pending", "published"]);
     expect(await outcome(listLiveUpdatesForEditing(database.db, otherWriter, id))).toBe(403);
 
-    await approveLiveUpdate(database.db, editor, pending.id);
+    await approveLiveUpdate(testServices(database.db), editor, pending.id);
     expect(await titles(id)).toEqual(["First count", "Polls close"]);
-    expect(await outcome(approveLiveUpdate(database.db, editor, pending.id))).toBe(409);
+    expect(await outcome(approveLiveUpdate(testServices(database.db), editor, pending.id))).toBe(409);
     expect(early.status).toBe("published");
   });
 
   test("an editor may let the story's writers post directly", async () => {
     const id = await liveStory(writer);
     await letWritersPostDirectly(database.db, editor, id, true);
-    const posted = await postLiveUpdate(database.db, writer, id, update("Turnout at 61%", "Turnout"));
+    const posted = await postLiveUpdate(
+      testServices(database.db),
+      writer,
+      id,
+      update("Turnout at 61%", "Turnout"),
+    );
     expect(posted.status).toBe("published");
     expect(await titles(id)).toEqual(["Turnout"]);
     expect(await outcome(letWritersPostDirectly(database.db, writer, id, true))).toBe(403);
@@ -115,16 +133,23 @@ describe.each(TEST_ENGINES)("live coverage on %s", (engine) => {
   test("the server decides: writers post only to their own stories and run nothing", async () => {
     const id = await liveStory(writer);
     const theirs = await liveStory(otherWriter);
-    expect(await outcome(postLiveUpdate(database.db, writer, theirs, update("Not mine")))).toBe(403);
-    const posted = await postLiveUpdate(database.db, editor, id, update("Counting", "Counting"));
+    expect(await outcome(postLiveUpdate(testServices(database.db), writer, theirs, update("Not mine")))).toBe(
+      403,
+    );
+    const posted = await postLiveUpdate(
+      testServices(database.db),
+      editor,
+      id,
+      update("Counting", "Counting"),
+    );
     // Each refusal is started only when it is awaited: a rejection left waiting is an unhandled one.
     for (const work of [
       () => startLiveCoverage(database.db, writer, id),
       () => endLiveCoverage(database.db, writer, id),
       () => pinLiveUpdate(database.db, writer, posted.id, true),
-      () => editLiveUpdate(database.db, writer, posted.id, update("Changed")),
+      () => editLiveUpdate(testServices(database.db), writer, posted.id, update("Changed")),
       () => deleteLiveUpdate(database.db, writer, posted.id),
-      () => approveLiveUpdate(database.db, writer, posted.id),
+      () => approveLiveUpdate(testServices(database.db), writer, posted.id),
     ]) {
       expect(await outcome(work())).toBe(403);
     }
@@ -132,19 +157,25 @@ describe.each(TEST_ENGINES)("live coverage on %s", (engine) => {
   });
 
   test("updates need live coverage; ended coverage keeps its page and updates", async () => {
-    const { id } = await saveArticle(database.db, editor, articleInput({ status: "published" }));
-    const refused = await postLiveUpdate(database.db, editor, id, update("Too early")).catch(
+    const { id } = await saveArticle(
+      testServices(database.db),
+      editor,
+      articleInput({ status: "published" }),
+    );
+    const refused = await postLiveUpdate(testServices(database.db), editor, id, update("Too early")).catch(
       (e: unknown) => e,
     );
     expect(isDomainError(refused) && refused.message).toBe(LIVE_TEXT.notLive);
 
     await startLiveCoverage(database.db, editor, id);
-    await postLiveUpdate(database.db, admin, id, update("Final result", "Final"));
+    await postLiveUpdate(testServices(database.db), admin, id, update("Final result", "Final"));
     await endLiveCoverage(database.db, editor, id);
     const [row] = await database.db.select().from(articles).where(eq(articles.id, id));
     expect(row?.liveStartedAt).toBeInstanceOf(Date);
     expect(row?.liveEndedAt).toBeInstanceOf(Date);
-    expect(await outcome(postLiveUpdate(database.db, editor, id, update("After the end")))).toBe(400);
+    expect(
+      await outcome(postLiveUpdate(testServices(database.db), editor, id, update("After the end"))),
+    ).toBe(400);
     expect(await titles(id)).toEqual(["Final"]);
     expect(await actions()).toContain("ended live coverage");
   });
@@ -153,7 +184,7 @@ describe.each(TEST_ENGINES)("live coverage on %s", (engine) => {
     const id = await liveStory(editor);
     const posted = [];
     for (const n of [1, 2, 3, 4])
-      posted.push(await postLiveUpdate(database.db, editor, id, update(`Point ${n}`, `P${n}`)));
+      posted.push(await postLiveUpdate(testServices(database.db), editor, id, update(`Point ${n}`, `P${n}`)));
     for (const u of posted.slice(0, 3)) await pinLiveUpdate(database.db, editor, u.id, true);
     const refused = await pinLiveUpdate(database.db, editor, posted[3]!.id, true).catch((e: unknown) => e);
     expect(isDomainError(refused, "conflict") && refused.message).toBe(LIVE_TEXT.tooManyPinned);
@@ -164,8 +195,8 @@ describe.each(TEST_ENGINES)("live coverage on %s", (engine) => {
 
   test("an edit is marked as edited and sanitised; a deleted update is gone", async () => {
     const id = await liveStory(editor);
-    const posted = await postLiveUpdate(database.db, editor, id, update("Accra: 51%", "Accra"));
-    await editLiveUpdate(database.db, editor, posted.id, {
+    const posted = await postLiveUpdate(testServices(database.db), editor, id, update("Accra: 51%", "Accra"));
+    await editLiveUpdate(testServices(database.db), editor, posted.id, {
       title: "Accra region",
       content: '<p>Accra: 52%<script>alert(1)</script><img src="x" onerror="alert(2)"></p>',
     });
@@ -182,16 +213,19 @@ describe.each(TEST_ENGINES)("live coverage on %s", (engine) => {
 
   test("an empty or oversized update is refused with its message and writes nothing", async () => {
     const id = await liveStory(editor);
-    const empty = await postLiveUpdate(database.db, editor, id, {
+    const empty = await postLiveUpdate(testServices(database.db), editor, id, {
       title: "Nothing",
       content: "<p> </p>",
     }).catch((e: unknown) => e);
     expect(isDomainError(empty, "invalid") && empty.details?.fieldErrors).toEqual({
       content: LIVE_TEXT.missingContent,
     });
-    const longTitle = await postLiveUpdate(database.db, editor, id, update("Text", "x".repeat(201))).catch(
-      (e: unknown) => e,
-    );
+    const longTitle = await postLiveUpdate(
+      testServices(database.db),
+      editor,
+      id,
+      update("Text", "x".repeat(201)),
+    ).catch((e: unknown) => e);
     expect(isDomainError(longTitle) && longTitle.details?.fieldErrors).toEqual({
       title: LIVE_TEXT.titleTooLong,
     });

@@ -18,6 +18,7 @@ import { liveUpdatePublished } from "#app/domain/push/alerts.server";
 import { conflict, fieldsRefused, invalid, notFound } from "#app/lib/errors";
 import { safeBody, safeBodyHash, sanitizeArticleHtml } from "#app/lib/sanitize.server";
 import { siteRelativeMediaUrls } from "#app/domain/media/stored-urls.server";
+import type { Services } from "#app/services.server";
 import { LIVE_TEXT, parseLiveUpdateForm } from "./live-update-form";
 
 /** Key points shown above the stream, at most. */
@@ -109,11 +110,12 @@ function validUpdate(values: Record<string, unknown>) {
  * not yet published or whose writers may post directly; otherwise it waits for review.
  */
 export async function postLiveUpdate(
-  db: Db,
+  services: Services,
   actor: CurrentUser,
   articleId: string,
   values: Record<string, unknown>,
 ) {
+  const { db } = services;
   if (!can(actor.role, "live", "post")) accessDenied();
   const input = validUpdate(values);
   const { update, article } = await db.transaction(async (tx) => {
@@ -129,7 +131,7 @@ export async function postLiveUpdate(
         authorId: actor.id,
         authorName: actor.name || actor.email,
         title: input.title,
-        ...safeBody((await siteRelativeMediaUrls(tx, [input.content] as const))[0]),
+        ...safeBody((await siteRelativeMediaUrls(tx, services.media, [input.content] as const))[0]),
         // Alerts reach readers' phones: only an editor or admin sends one.
         isAlert: runsLive(actor) && input.isAlert,
         status: waitsForReview ? "pending" : "published",
@@ -146,7 +148,7 @@ export async function postLiveUpdate(
   });
   if (update.status === "published") {
     storyChanged(db, article, "live update posted");
-    liveUpdatePublished(db, update.id);
+    liveUpdatePublished(services, update.id);
   }
   return update;
 }
@@ -164,11 +166,12 @@ async function lockedUpdate(tx: Tx, updateId: string) {
 
 /** An editor's change to an update; a published one is shown to readers as edited. */
 export async function editLiveUpdate(
-  db: Db,
+  services: Services,
   actor: CurrentUser,
   updateId: string,
   values: Record<string, unknown>,
 ) {
+  const { db } = services;
   if (!runsLive(actor)) accessDenied();
   const input = validUpdate(values);
   const { article, update } = await db.transaction(async (tx) => {
@@ -178,9 +181,9 @@ export async function editLiveUpdate(
       .update(liveUpdates)
       .set({
         title: input.title,
-        ...safeBody((await siteRelativeMediaUrls(tx, [input.content] as const))[0]),
+        ...safeBody((await siteRelativeMediaUrls(tx, services.media, [input.content] as const))[0]),
         isAlert: input.isAlert,
-        editedAt: current.status === "published" ? new Date() : null,
+        editedAt: current.status === "published" ? services.clock.now() : null,
       })
       .where(eq(liveUpdates.id, updateId))
       .returning();
@@ -243,7 +246,8 @@ export async function pinLiveUpdate(db: Db, actor: CurrentUser, updateId: string
 }
 
 /** An editor publishes an update a writer sent for review. */
-export async function approveLiveUpdate(db: Db, actor: CurrentUser, updateId: string) {
+export async function approveLiveUpdate(services: Services, actor: CurrentUser, updateId: string) {
+  const { db } = services;
   if (!runsLive(actor)) accessDenied();
   const article = await db.transaction(async (tx) => {
     const update = await lockedUpdate(tx, updateId);
@@ -252,7 +256,7 @@ export async function approveLiveUpdate(db: Db, actor: CurrentUser, updateId: st
     // Its time is when readers get it, so it comes in at the top of the stream.
     await tx
       .update(liveUpdates)
-      .set({ status: "published", createdAt: new Date() })
+      .set({ status: "published", createdAt: services.clock.now() })
       .where(eq(liveUpdates.id, updateId));
     await logActivity(tx, {
       type: "article",
@@ -264,7 +268,7 @@ export async function approveLiveUpdate(db: Db, actor: CurrentUser, updateId: st
     return article;
   });
   storyChanged(db, article, "live update approved");
-  liveUpdatePublished(db, updateId);
+  liveUpdatePublished(services, updateId);
 }
 
 /** Every update of a story for the back office, newest first, pending ones included. */

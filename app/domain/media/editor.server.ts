@@ -29,6 +29,7 @@ import {
   parseTags,
   RASTER_FORMATS,
 } from "./media-rules";
+import type { MediaServices } from "./storage.server";
 import { uploadMedia } from "./upload.server";
 
 const refused = (code: "invalid" | "too_large" | "unauthenticated", title: string, message: string) =>
@@ -69,6 +70,7 @@ interface EditorUpload {
  */
 export async function uploadEditorImage(
   db: Db,
+  store: MediaServices,
   actor: Actor | null,
   input: EditorUpload,
 ): Promise<PickerImage> {
@@ -90,7 +92,7 @@ export async function uploadEditorImage(
   const checked = checkFileContent(file.name, new Uint8Array(await file.arrayBuffer()));
   if (!checked.ok || !RASTER_FORMATS.includes(checked.format)) throw invalidType();
   try {
-    const row = await uploadMedia(db, actor, {
+    const row = await uploadMedia(db, store, actor, {
       mode: "file",
       name: baseName(file.name),
       alt: details.data.alt,

@@ -10,7 +10,7 @@ import { media, users } from "#app/db/schema";
 import { MEDIA_STATUSES, MEDIA_TYPES } from "#app/lib/enums";
 import { logActivity, type Actor } from "#app/domain/activity/activity.server";
 import { MEDIA_TEXT } from "./media-rules";
-import { removeMediaFiles } from "./storage.server";
+import { removeMediaFiles, type MediaServices } from "./storage.server";
 import { mediaError } from "./upload.server";
 import { firstRow } from "#app/db/rows";
 import { totalPagesFor } from "#app/lib/pagination";
@@ -140,7 +140,12 @@ export async function toggleMediaFeatured(db: Db, actor: Actor, id: string): Pro
 }
 
 /** Deletes items and then their files (original and variants); the number deleted. */
-export async function deleteMedia(db: Db, actor: Actor, ids: string[]): Promise<number> {
+export async function deleteMedia(
+  db: Db,
+  store: MediaServices,
+  actor: Actor,
+  ids: string[],
+): Promise<number> {
   const wanted = unique(ids);
   if (wanted.length === 0) return 0;
   const removed = await db.transaction(async (tx) => {
@@ -159,7 +164,7 @@ export async function deleteMedia(db: Db, actor: Actor, ids: string[]): Promise<
   siteChanged(db, { scope: "everything", reason: "media deleted" });
   const keys = removed.flatMap((row) => [row.storageKey, ...row.variants.map((v) => v.key)]).filter(Boolean);
   try {
-    await removeMediaFiles(keys);
+    await removeMediaFiles(store, keys);
   } catch (error) {
     // The rows are gone; a file left behind is only disk space. Log it for the operator.
     logFailure("[media] could not remove files", error, { keys });

@@ -8,7 +8,7 @@ import { media } from "#app/db/schema";
 import { pageImageOf, type PageImages } from "#app/lib/responsive-image";
 import type { SocialImage } from "#app/lib/seo";
 import { isShareVariant, shareVariantOf } from "./media-rules";
-import { originalKeyOfUrl } from "./storage.server";
+import { originalKeyOfUrl, type MediaServices } from "./storage.server";
 import { logFailure } from "#app/lib/log.server";
 
 interface PageImagesOptions {
@@ -16,6 +16,8 @@ interface PageImagesOptions {
   small: boolean;
   /** The page's own image, whose share image goes into its link preview. */
   lead?: string | null;
+  /** Where uploads are served from (MEDIA_PUBLIC_URL): an address under it names an upload too. */
+  media: MediaServices;
 }
 
 /** What the media library keeps with the lead image, shown with it on the article page. */
@@ -54,11 +56,11 @@ export async function pageImages(
 async function findPageImages(
   db: DbOrTx,
   urls: ReadonlyArray<string | null | undefined>,
-  { small, lead }: PageImagesOptions,
+  { small, lead, media: store }: PageImagesOptions,
 ): Promise<ImagesOfPage> {
   const keyOf = new Map<string, string>();
   for (const url of [...urls, lead]) {
-    const key = url ? originalKeyOfUrl(url) : null;
+    const key = url ? originalKeyOfUrl(store, url) : null;
     if (url && key) keyOf.set(url, key);
   }
   const keys = [...new Set(keyOf.values())];

@@ -10,7 +10,7 @@ import { media } from "#app/db/schema";
 import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
 import { sqlStateOf } from "#app/db/errors";
 import { deleteMedia } from "./library.server";
-import { setMediaStore } from "./storage.server";
+import type { MediaServices } from "./storage.server";
 import { s3MediaStore } from "./storage-s3.server";
 import { startTestBucket, type TestBucket } from "#test-support/s3-test-bucket";
 import { uploadMedia } from "./upload.server";
@@ -19,14 +19,15 @@ import { makeUser } from "#test-support/route-calls";
 describe("uploads into an S3-compatible bucket", () => {
   let bucket: TestBucket;
   let database: TestDatabase;
+  /** The store of these tests: the bucket, served by the app. */
+  let store: MediaServices;
 
   beforeAll(async () => {
     bucket = await startTestBucket();
-    setMediaStore(s3MediaStore(bucket.settings));
+    store = { store: s3MediaStore(bucket.settings) };
     database = await createTestDatabase("pglite");
   });
   afterAll(async () => {
-    setMediaStore(undefined);
     await database.destroy();
     await bucket.stop();
   });
@@ -46,7 +47,7 @@ describe("uploads into an S3-compatible bucket", () => {
 
   test("the original, every WebP copy and the share image are objects; deleting the item removes them all", async () => {
     const editor = await makeUser("s3-editor@example.com", "editor");
-    const row = await uploadMedia(database.db, editor, {
+    const row = await uploadMedia(database.db, store, editor, {
       mode: "file",
       name: "Harbour",
       file: await photo(),
@@ -61,14 +62,14 @@ describe("uploads into an S3-compatible bucket", () => {
     expect(row.url).toBe(`/media/${row.storageKey}`);
     expect(await bucket.objectKeys()).toEqual(expected);
 
-    await deleteMedia(database.db, editor, [row.id]);
+    await deleteMedia(database.db, store, editor, [row.id]);
     expect(await database.db.select().from(media)).toEqual([]);
     expect(await bucket.objectKeys()).toEqual([]);
   });
 
   test("an upload the database refuses after its objects were written leaves no row and no object", async () => {
     const gone = { id: "00000000-0000-4000-8000-000000000000", name: "Gone", email: "gone@example.com" };
-    const failure = await uploadMedia(database.db, gone, {
+    const failure = await uploadMedia(database.db, store, gone, {
       mode: "file",
       name: "Orphan",
       file: await photo(),

@@ -24,7 +24,8 @@ import {
   readMediaFile,
   removeMediaFiles,
   replaceMediaFile,
-  setMediaStore,
+  mediaServicesFor,
+  type MediaServices,
 } from "./storage.server";
 import { localMediaStore } from "./storage-local.server";
 import { s3MediaStore } from "./storage-s3.server";
@@ -39,16 +40,18 @@ beforeAll(async () => {
   folder = await mkdtemp(path.join(os.tmpdir(), "newsdesk-storage-"));
 });
 afterAll(async () => {
-  setMediaStore(undefined);
   await bucket.stop();
   await rm(folder, { recursive: true, force: true });
 });
 
 const bytes = (...values: number[]) => new Uint8Array(values);
 
+/** The media services of the test under way: a store, and MEDIA_PUBLIC_URL when set. */
+let media: MediaServices;
+
 async function keysListed(): Promise<string[]> {
   const keys: string[] = [];
-  for await (const key of listMediaKeys()) keys.push(key);
+  for await (const key of listMediaKeys(media)) keys.push(key);
   return keys.sort();
 }
 
@@ -81,16 +84,16 @@ const BACKENDS: Array<
 
 describe.each(BACKENDS)("media files on %s", (_name, makeStore, stored, plant) => {
   beforeAll(() => {
-    setMediaStore(makeStore());
+    media = { store: makeStore() };
   });
   afterEach(async () => {
-    await removeMediaFiles(await keysListed());
+    await removeMediaFiles(media, await keysListed());
   });
 
   test("a file put is read back byte for byte and listed by its key; nothing else is written", async () => {
     const key = mediaKey(newMediaId(), "jpg");
-    await putMediaFile(key, bytes(0xff, 0xd8, 0xff, 1, 2, 3));
-    expect(await readMediaFile(key)).toEqual(bytes(0xff, 0xd8, 0xff, 1, 2, 3));
+    await putMediaFile(media, key, bytes(0xff, 0xd8, 0xff, 1, 2, 3));
+    expect(await readMediaFile(media, key)).toEqual(bytes(0xff, 0xd8, 0xff, 1, 2, 3));
     expect(await keysListed()).toEqual([key]);
     expect(await stored()).toEqual([key]);
   });
@@ -98,19 +101,19 @@ describe.each(BACKENDS)("media files on %s", (_name, makeStore, stored, plant) =
   test("a replaced file is whole and new; removing files removes every one, and a missing one is no error", async () => {
     const id = newMediaId();
     const [original, copy] = [mediaKey(id, "png"), mediaKey(id, "webp", "800")];
-    await putMediaFile(original, bytes(1));
-    await putMediaFile(copy, bytes(2, 2));
-    await replaceMediaFile(copy, bytes(3, 3, 3));
-    expect(await readMediaFile(copy)).toEqual(bytes(3, 3, 3));
+    await putMediaFile(media, original, bytes(1));
+    await putMediaFile(media, copy, bytes(2, 2));
+    await replaceMediaFile(media, copy, bytes(3, 3, 3));
+    expect(await readMediaFile(media, copy)).toEqual(bytes(3, 3, 3));
     expect(await stored()).toEqual([original, copy].sort());
-    await removeMediaFiles([original, copy, mediaKey(newMediaId(), "jpg")]);
+    await removeMediaFiles(media, [original, copy, mediaKey(newMediaId(), "jpg")]);
     expect(await stored()).toEqual([]);
   });
 
   test("listing names only the files uploads make, not a robots.txt or logo.png that share the place", async () => {
     const id = newMediaId();
     const uploaded = [mediaKey(id, "png"), mediaKey(id, "webp", "800"), mediaKey(id, "jpg", "share")];
-    for (const key of uploaded) await putMediaFile(key, bytes(1));
+    for (const key of uploaded) await putMediaFile(media, key, bytes(1));
     const removals = [await plant("robots.txt"), await plant("logo.png")];
     try {
       expect(await keysListed()).toEqual(uploaded.sort());
@@ -120,13 +123,15 @@ describe.each(BACKENDS)("media files on %s", (_name, makeStore, stored, plant) =
   });
 
   test("reading a missing file fails with ENOENT, as the file system says it", async () => {
-    await expect(readMediaFile(mediaKey(newMediaId(), "jpg"))).rejects.toMatchObject({ code: "ENOENT" });
+    await expect(readMediaFile(media, mediaKey(newMediaId(), "jpg"))).rejects.toMatchObject({
+      code: "ENOENT",
+    });
   });
 
   test("a name that is not a key never reaches the store", async () => {
-    await expect(putMediaFile("../escape.jpg", bytes(1))).rejects.toThrow(/Invalid media key/);
-    await expect(readMediaFile("a/b.jpg")).rejects.toThrow(/Invalid media key/);
-    await removeMediaFiles(["../escape.jpg"]);
+    await expect(putMediaFile(media, "../escape.jpg", bytes(1))).rejects.toThrow(/Invalid media key/);
+    await expect(readMediaFile(media, "a/b.jpg")).rejects.toThrow(/Invalid media key/);
+    await removeMediaFiles(media, ["../escape.jpg"]);
     expect(await stored()).toEqual([]);
   });
 });
@@ -135,39 +140,35 @@ describe("what only the bucket has", () => {
   const client = bucketClient;
 
   beforeAll(() => {
-    setMediaStore(s3MediaStore(bucket.settings));
+    media = { store: s3MediaStore(bucket.settings) };
   });
 
   test("objects carry their type and a year's immutable cache, for a bucket or CDN that serves them", async () => {
     const key = mediaKey(newMediaId(), "webp", "400");
-    await putMediaFile(key, bytes(1, 2));
+    await putMediaFile(media, key, bytes(1, 2));
     const head = await client().send(new HeadObjectCommand({ Bucket: bucket.settings.bucket, Key: key }));
     expect(head.ContentType).toBe("image/webp");
     expect(head.CacheControl).toBe("public, max-age=31536000, immutable");
-    await removeMediaFiles([key]);
+    await removeMediaFiles(media, [key]);
   });
 
   test("listing for backups names only media keys, not whatever else is in the bucket", async () => {
     const key = mediaKey(newMediaId(), "pdf");
-    await putMediaFile(key, bytes(1));
+    await putMediaFile(media, key, bytes(1));
     const others = ["notes/readme.txt", "robots.txt", "logo.png"];
     for (const other of others)
       await client().send(new PutObjectCommand({ Bucket: bucket.settings.bucket, Key: other, Body: "x" }));
     expect(await keysListed()).toEqual([key]);
-    await removeMediaFiles([key]);
+    await removeMediaFiles(media, [key]);
     for (const other of others)
       await client().send(new DeleteObjectCommand({ Bucket: bucket.settings.bucket, Key: other }));
   });
 });
 
 describe("the start-up check", () => {
-  afterEach(() => {
-    setMediaStore(undefined);
-  });
-
   async function refusal(store: MediaStore): Promise<string> {
-    setMediaStore(store);
-    const error = await checkMediaStorage().then(
+    media = { store };
+    const error = await checkMediaStorage(media).then(
       () => null,
       (e: unknown) => e,
     );
@@ -179,8 +180,8 @@ describe("the start-up check", () => {
 
   test("a usable bucket passes, and leaves nothing behind", async () => {
     const before = await bucket.objectKeys();
-    setMediaStore(s3MediaStore(bucket.settings));
-    await checkMediaStorage();
+    media = { store: s3MediaStore(bucket.settings) };
+    await checkMediaStorage(media);
     expect(await bucket.objectKeys()).toEqual(before);
   });
 
@@ -237,8 +238,8 @@ describe("the start-up check", () => {
 
   test("the local disk needs no check (its folder is made by the first upload)", async () => {
     const dataDir = path.join(folder, "not-yet-made");
-    setMediaStore(await mediaStoreFor(parseConfig({ DATA_DIR: dataDir })));
-    await checkMediaStorage();
+    media = { store: await mediaStoreFor(parseConfig({ DATA_DIR: dataDir })) };
+    await checkMediaStorage(media);
   });
 
   test("configuration picks the store: S3_BUCKET for the bucket, else DATA_DIR/media", async () => {
@@ -255,24 +256,22 @@ describe("the start-up check", () => {
 });
 
 describe("public addresses", () => {
-  afterEach(() => {
-    setMediaStore(undefined);
-  });
-
   test("served by the app: /media/<key>, and any host's /media/<original key> names the upload", () => {
-    setMediaStore(localMediaStore(folder));
+    media = { store: localMediaStore(folder) };
     const key = mediaKey("0123456789abcdef01234567", "jpg");
-    expect(publicUrlFor(key)).toBe(`/media/${key}`);
-    expect(originalKeyOfUrl(`https://old.example.com/media/${key}`)).toBe(key);
-    expect(originalKeyOfUrl(`/media/0123456789abcdef01234567-800.webp`)).toBeNull();
+    expect(publicUrlFor(media, key)).toBe(`/media/${key}`);
+    expect(originalKeyOfUrl(media, `https://old.example.com/media/${key}`)).toBe(key);
+    expect(originalKeyOfUrl(media, `/media/0123456789abcdef01234567-800.webp`)).toBeNull();
   });
 
-  test("with MEDIA_PUBLIC_URL new uploads link there, and both kinds of address name the upload", () => {
-    setMediaStore(s3MediaStore(bucket.settings), { publicUrl: "https://cdn.example.com/newsdesk/" });
+  test("with MEDIA_PUBLIC_URL new uploads link there, and both kinds of address name the upload", async () => {
+    media = await mediaServicesFor(
+      parseConfig({ ...bucket.env, MEDIA_PUBLIC_URL: "https://cdn.example.com/newsdesk/" }),
+    );
     const key = mediaKey("0123456789abcdef01234567", "png");
-    expect(publicUrlFor(key)).toBe(`https://cdn.example.com/newsdesk/${key}`);
-    expect(originalKeyOfUrl(`https://cdn.example.com/newsdesk/${key}`)).toBe(key);
-    expect(originalKeyOfUrl(`https://news.example.com/media/${key}`)).toBe(key);
-    expect(originalKeyOfUrl(`https://cdn.example.com/other/${key}`)).toBeNull();
+    expect(publicUrlFor(media, key)).toBe(`https://cdn.example.com/newsdesk/${key}`);
+    expect(originalKeyOfUrl(media, `https://cdn.example.com/newsdesk/${key}`)).toBe(key);
+    expect(originalKeyOfUrl(media, `https://news.example.com/media/${key}`)).toBe(key);
+    expect(originalKeyOfUrl(media, `https://cdn.example.com/other/${key}`)).toBeNull();
   });
 });

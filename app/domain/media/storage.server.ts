@@ -8,7 +8,7 @@
  */
 import { randomBytes } from "node:crypto";
 import path from "node:path";
-import { config, type Config } from "#app/config.server";
+import type { Config } from "#app/config.server";
 import { localMediaStore } from "./storage-local.server";
 import { isMediaKey, type MediaStore } from "./storage-store.server";
 
@@ -25,36 +25,28 @@ export async function mediaStoreFor(cfg: Config): Promise<MediaStore> {
   return s3MediaStore(cfg.mediaStorage);
 }
 
-let override: { store: MediaStore; publicUrl?: string } | undefined;
-let configured: Promise<MediaStore> | undefined;
-
-/** The store every upload, copy and deletion goes to. */
-export function mediaStore(): Promise<MediaStore> {
-  if (override) return Promise.resolve(override.store);
-  configured ??= mediaStoreFor(config());
-  return configured;
+/**
+ * The media part of the process's services (app/services.server.ts): the store every upload, copy and
+ * deletion goes to, and where its files are served from (MEDIA_PUBLIC_URL, without a trailing slash;
+ * undefined: the app serves them at /media/<key>).
+ */
+export interface MediaServices {
+  store: MediaStore;
+  publicBase?: string;
 }
 
-/** Tests use another store (and public address); undefined goes back to the configured one. */
-export function setMediaStore(store: MediaStore | undefined, options: { publicUrl?: string } = {}) {
-  override = store ? { store, publicUrl: options.publicUrl?.replace(/\/+$/, "") } : undefined;
-}
-
-/** Tests point storage at a temporary folder; undefined goes back to the configured store. */
-export function setMediaRoot(dir: string | undefined) {
-  setMediaStore(dir === undefined ? undefined : localMediaStore(dir));
+/** The configured store and public address; built once per process (app/services.server.ts). */
+export async function mediaServicesFor(cfg: Config): Promise<MediaServices> {
+  return { store: await mediaStoreFor(cfg), publicBase: cfg.mediaPublicUrl?.replace(/\/+$/, "") };
 }
 
 /**
  * Start-up: the configured store can be used, or one line that says what to fix (missing bucket, bad
  * credentials, unreachable endpoint) before the server listens, not at the first upload.
  */
-export async function checkMediaStorage(): Promise<void> {
-  await (await mediaStore()).check();
+export async function checkMediaStorage(media: MediaServices): Promise<void> {
+  await media.store.check();
 }
-
-/** Where new uploads link to: MEDIA_PUBLIC_URL when a CDN or the bucket serves them, else the app. */
-export const mediaPublicBase = () => (override ? override.publicUrl : config().mediaPublicUrl);
 
 /** A fresh random id; a stored file's key is this id, an optional suffix and an extension. */
 export const newMediaId = () => randomBytes(12).toString("hex");
@@ -65,8 +57,9 @@ export function mediaKey(id: string, extension: string, suffix = ""): string {
   return key;
 }
 
-export function publicUrlFor(key: string): string {
-  const base = mediaPublicBase();
+/** A stored file's one address: under MEDIA_PUBLIC_URL, else the app's /media/. */
+export function publicUrlFor(media: MediaServices, key: string): string {
+  const base = media.publicBase;
   return base ? `${base}/${key}` : `${MEDIA_URL_PREFIX}${key}`;
 }
 
@@ -79,8 +72,8 @@ const ORIGINAL_KEY_PATTERN = /^[0-9a-f]{24}\.[a-z0-9]{1,8}$/;
  * changed since, and the random id in the key, checked against the media table, is what identifies it.
  * An address under MEDIA_PUBLIC_URL counts too.
  */
-export function originalKeyOfUrl(url: string): string | null {
-  const base = mediaPublicBase();
+export function originalKeyOfUrl(media: MediaServices, url: string): string | null {
+  const base = media.publicBase;
   if (base && url.startsWith(`${base}/`)) {
     const key = url.slice(base.length + 1);
     if (ORIGINAL_KEY_PATTERN.test(key)) return key;
@@ -102,30 +95,30 @@ function checkedKey(key: string): string {
   return key;
 }
 
-export async function putMediaFile(key: string, bytes: Uint8Array): Promise<void> {
-  await (await mediaStore()).put(checkedKey(key), bytes);
+export async function putMediaFile(media: MediaServices, key: string, bytes: Uint8Array): Promise<void> {
+  await media.store.put(checkedKey(key), bytes);
 }
 
 /** A stored file's bytes; a missing one fails with the code ENOENT, whichever the store. */
-export async function readMediaFile(key: string): Promise<Uint8Array> {
-  return (await mediaStore()).read(checkedKey(key));
+export async function readMediaFile(media: MediaServices, key: string): Promise<Uint8Array> {
+  return media.store.read(checkedKey(key));
 }
 
 /**
  * Writes a file that is made from another one (a variant made again for an older upload): whole or not
  * at all, so a crash or a second server doing the same never leaves half a file.
  */
-export async function replaceMediaFile(key: string, bytes: Uint8Array): Promise<void> {
-  await (await mediaStore()).replace(checkedKey(key), bytes);
+export async function replaceMediaFile(media: MediaServices, key: string, bytes: Uint8Array): Promise<void> {
+  await media.store.replace(checkedKey(key), bytes);
 }
 
 /** Removes stored files; a file already gone is not an error. */
-export async function removeMediaFiles(keys: string[]): Promise<void> {
+export async function removeMediaFiles(media: MediaServices, keys: string[]): Promise<void> {
   const valid = keys.filter(isMediaKey);
-  if (valid.length > 0) await (await mediaStore()).remove(valid);
+  if (valid.length > 0) await media.store.remove(valid);
 }
 
 /** Every stored file's key (originals and variants), in no particular order: for backups. */
-export async function* listMediaKeys(): AsyncIterable<string> {
-  yield* (await mediaStore()).list();
+export async function* listMediaKeys(media: MediaServices): AsyncIterable<string> {
+  yield* media.store.list();
 }

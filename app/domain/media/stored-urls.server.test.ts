@@ -1,13 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
 import { media } from "#app/db/schema";
-import { setMediaStore } from "./storage.server";
 import { siteRelativeMediaUrls } from "./stored-urls.server";
 import { localMediaStore } from "./storage-local.server";
 
 const OURS = "0123456789abcdef01234567";
 const ON_CDN = "fedcba9876543210fedcba98";
 const NOT_OURS = "aaaaaaaaaaaaaaaaaaaaaaaa";
+/** The app serves its uploads (no MEDIA_PUBLIC_URL); where the store is does not matter here. */
+const SERVED_BY_APP = { store: localMediaStore("/tmp/unused-media") };
 
 describe.each(TEST_ENGINES)("stored photo addresses on %s", (engine) => {
   let database: TestDatabase;
@@ -18,14 +19,13 @@ describe.each(TEST_ENGINES)("stored photo addresses on %s", (engine) => {
       { name: "On the CDN", url: `https://cdn.example.net/media/${ON_CDN}.jpg`, storageKey: `${ON_CDN}.jpg` },
     ]);
   });
-  afterEach(() => setMediaStore(undefined));
   afterAll(async () => {
     await database.destroy();
   });
 
   test("our uploads are kept by their path, whatever host they were written with", async () => {
     expect(
-      await siteRelativeMediaUrls(database.db, [
+      await siteRelativeMediaUrls(database.db, SERVED_BY_APP, [
         `http://localhost:3000/media/${OURS}.jpg`,
         `https://old-name.example:8443/media/${OURS}-800.webp`,
         `/media/${OURS}.jpg`,
@@ -35,7 +35,7 @@ describe.each(TEST_ENGINES)("stored photo addresses on %s", (engine) => {
   });
 
   test("in a story's body, only our uploads' addresses change", async () => {
-    const [body] = await siteRelativeMediaUrls(database.db, [
+    const [body] = await siteRelativeMediaUrls(database.db, SERVED_BY_APP, [
       `<img src="http://localhost:3000/media/${OURS}-800.webp" alt="Boats">` +
         `<img src="https://other-news.example/media/${NOT_OURS}.jpg">` +
         `<img src="https://cdn.example.net/media/${ON_CDN}-800.webp">` +
@@ -50,8 +50,8 @@ describe.each(TEST_ENGINES)("stored photo addresses on %s", (engine) => {
   });
 
   test("an address under MEDIA_PUBLIC_URL is genuinely elsewhere and stays absolute", async () => {
-    setMediaStore(localMediaStore("/tmp/unused-media"), { publicUrl: "https://localhost:3000/media" });
+    const onCdn = { store: localMediaStore("/tmp/unused-media"), publicBase: "https://localhost:3000/media" };
     const url = `https://localhost:3000/media/${OURS}.jpg`;
-    expect(await siteRelativeMediaUrls(database.db, [url] as const)).toEqual([url]);
+    expect(await siteRelativeMediaUrls(database.db, onCdn, [url] as const)).toEqual([url]);
   });
 });

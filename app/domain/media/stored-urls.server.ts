@@ -13,7 +13,7 @@
 import { and, inArray, like, sql } from "drizzle-orm";
 import type { DbOrTx } from "#app/db/client.server";
 import { media } from "#app/db/schema";
-import { mediaPublicBase } from "./storage.server";
+import type { MediaServices } from "./storage.server";
 
 /**
  * An absolute address of an app-served upload: any host, the path /media/<id>[-suffix].<ext> (the key
@@ -36,6 +36,7 @@ function candidateIds(texts: readonly string[]): string[] {
  */
 export async function siteRelativeMediaUrls<T extends readonly string[]>(
   db: DbOrTx,
+  store: MediaServices,
   texts: T,
 ): Promise<{ [K in keyof T]: string }> {
   const ids = candidateIds(texts);
@@ -48,7 +49,7 @@ export async function siteRelativeMediaUrls<T extends readonly string[]>(
       .where(and(inArray(sql`left(${media.storageKey}, 24)`, ids), like(media.url, "/media/%")));
     for (const row of rows) ours.add(row.id);
   }
-  const base = mediaPublicBase();
+  const base = store.publicBase;
   return texts.map((text) =>
     ours.size === 0
       ? text

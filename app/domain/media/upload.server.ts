@@ -19,7 +19,14 @@ import {
   type MediaFormInput,
 } from "./media-rules";
 import { EDITOR_IMAGE_TEXT, UPLOAD_CAUSE, uploadFailedBecause } from "./editor-image-rules";
-import { mediaKey, newMediaId, publicUrlFor, putMediaFile, removeMediaFiles } from "./storage.server";
+import {
+  mediaKey,
+  newMediaId,
+  publicUrlFor,
+  putMediaFile,
+  removeMediaFiles,
+  type MediaServices,
+} from "./storage.server";
 import { IMAGE_WORK } from "./image-gate.server";
 import { makeVariants, storedVariant, uprightSize, type MadeVariant } from "./variants.server";
 import { firstRow } from "#app/db/rows";
@@ -57,11 +64,11 @@ const SIZE_REFUSAL = {
 } as const;
 
 /** Checks the header, then makes the copies: one image at a time (image-gate.server.ts). */
-async function processImage(id: string, bytes: Uint8Array): Promise<ImageResult> {
+async function processImage(store: MediaServices, id: string, bytes: Uint8Array): Promise<ImageResult> {
   const size = await uprightSize(bytes);
   if (!size.ok) throw mediaError(MEDIA_TEXT.uploadFailed, SIZE_REFUSAL[size.reason], "invalid", "file");
   try {
-    const variants = await IMAGE_WORK.run(() => makeVariants(id, bytes, size.width));
+    const variants = await IMAGE_WORK.run(() => makeVariants(store, id, bytes, size.width));
     return { width: size.width, height: size.height, variants };
   } catch {
     throw mediaError(
@@ -72,7 +79,12 @@ async function processImage(id: string, bytes: Uint8Array): Promise<ImageResult>
 }
 
 /** Validates, stores and records one upload; writes an activity-log entry. */
-export async function uploadMedia(db: Db, actor: Actor | null, input: UploadInput): Promise<Media> {
+export async function uploadMedia(
+  db: Db,
+  store: MediaServices,
+  actor: Actor | null,
+  input: UploadInput,
+): Promise<Media> {
   if (!actor) throw mediaError(MEDIA_TEXT.authTitle, MEDIA_TEXT.authMessage, "unauthenticated");
   const parsed = parseForm(mediaFormSchema, input);
   if (!parsed.ok) {
@@ -91,7 +103,7 @@ export async function uploadMedia(db: Db, actor: Actor | null, input: UploadInpu
     uploadedBy: actor.email,
   };
   if (form.mode === "url") return addMediaByUrl(db, actor, common, form.url);
-  return storeUploadedFile(db, actor, common, await checkedFile(input.file));
+  return storeUploadedFile(db, store, actor, common, await checkedFile(input.file));
 }
 
 /** What every media row gets from the form, whichever way the file came. */
@@ -148,17 +160,18 @@ async function checkedFile(file: File | undefined | null): Promise<CheckedFile> 
 /** Stores the file and its image sizes, then records the row: no row without its files, nor files without it. */
 async function storeUploadedFile(
   db: Db,
+  store: MediaServices,
   actor: Actor,
   common: CommonFields,
   { file, bytes, checked }: CheckedFile,
 ): Promise<Media> {
   const id = newMediaId();
   const originalKey = mediaKey(id, checked.extension);
-  const image = RASTER_FORMATS.includes(checked.format) ? await processImage(id, bytes) : null;
+  const image = RASTER_FORMATS.includes(checked.format) ? await processImage(store, id, bytes) : null;
   const keys = [originalKey, ...(image?.variants.map((v) => v.key) ?? [])];
   try {
-    await putMediaFile(originalKey, bytes);
-    for (const v of image?.variants ?? []) await putMediaFile(v.key, v.bytes);
+    await putMediaFile(store, originalKey, bytes);
+    for (const v of image?.variants ?? []) await putMediaFile(store, v.key, v.bytes);
     return await db.transaction(async (tx) => {
       const row = firstRow(
         await tx
@@ -166,7 +179,7 @@ async function storeUploadedFile(
           .values({
             ...common,
             type: checked.type,
-            url: publicUrlFor(originalKey),
+            url: publicUrlFor(store, originalKey),
             storageKey: originalKey,
             size: bytes.length,
             width: image?.width ?? null,
@@ -187,7 +200,7 @@ async function storeUploadedFile(
       return row;
     });
   } catch (error) {
-    await removeMediaFiles(keys);
+    await removeMediaFiles(store, keys);
     if (isStorageFull(error))
       throw mediaError(
         EDITOR_IMAGE_TEXT.uploadFailedTitle,

@@ -16,7 +16,7 @@ import { makeUser } from "#test-support/route-calls";
 import { shareVariantOf } from "./media-rules";
 import { pageImages } from "./public.server";
 import { uploadMedia } from "./upload.server";
-import { setMediaRoot, setMediaStore } from "./storage.server";
+import type { MediaServices } from "./storage.server";
 import { localMediaStore } from "./storage-local.server";
 import { ensureImageVariants, ensureVariantSizes, makeVariants } from "./variants.server";
 import { captureLogEvents } from "#test-support/logs";
@@ -31,10 +31,12 @@ async function photo(width: number, height: number): Promise<Buffer> {
 }
 
 const ID = "0123456789abcdef01234567";
+/** Served by the app (no MEDIA_PUBLIC_URL): copies made here are never stored. */
+const SERVED_BY_APP: MediaServices = { store: localMediaStore("/tmp/unused-media") };
 
 test("the share image is a 1200x630 JPEG cropped to fill, and the sizes recorded are the file's", async () => {
   const bytes = new Uint8Array(await photo(1800, 1400));
-  const made = await makeVariants(ID, bytes, 1800);
+  const made = await makeVariants(SERVED_BY_APP, ID, bytes, 1800);
   expect(made.map((v) => [v.key, v.format, v.width, v.height])).toEqual([
     [`${ID}-400.webp`, "webp", 400, 311],
     [`${ID}-800.webp`, "webp", 800, 622],
@@ -53,7 +55,7 @@ test("a portrait photo turned by EXIF is cropped upright", async () => {
   const sideways = await sharp(await photo(1600, 900))
     .withMetadata({ orientation: 6 })
     .toBuffer();
-  const made = await makeVariants(ID, new Uint8Array(sideways), 900);
+  const made = await makeVariants(SERVED_BY_APP, ID, new Uint8Array(sideways), 900);
   expect(made.map((v) => [v.width, v.height])).toEqual([
     [400, 711],
     [800, 1422],
@@ -64,14 +66,15 @@ test("a portrait photo turned by EXIF is cropped upright", async () => {
 describe.each(TEST_ENGINES)("older uploads and page images on %s", (engine) => {
   let database: TestDatabase;
   let root: string;
+  /** The media of these tests: the temporary folder, served by the app. */
+  let store: MediaServices;
 
   beforeAll(async () => {
     root = await mkdtemp(path.join(os.tmpdir(), "newsdesk-variants-"));
-    setMediaRoot(root);
+    store = { store: localMediaStore(root) };
     database = await createTestDatabase(engine);
   });
   afterAll(async () => {
-    setMediaRoot(undefined);
     await database.destroy();
     await rm(root, { recursive: true, force: true });
   });
@@ -118,7 +121,7 @@ describe.each(TEST_ENGINES)("older uploads and page images on %s", (engine) => {
     const row = await olderUpload("aaaaaaaaaaaaaaaaaaaaaaaa");
     await database.db.insert(media).values({ name: "By URL", url: "https://cdn.example.com/a.jpg" });
 
-    expect(await ensureImageVariants(database.db)).toEqual({ updated: 1, skipped: 0 });
+    expect(await ensureImageVariants(database.db, store)).toEqual({ updated: 1, skipped: 0 });
     const after = one(await database.db.select().from(media).where(eq(media.id, row.id)));
     expect(after.variants.slice(0, 3)).toEqual(row.variants);
     const shareFile = await readFile(path.join(root, "aaaaaaaaaaaaaaaaaaaaaaaa-share.jpg"));
@@ -135,7 +138,7 @@ describe.each(TEST_ENGINES)("older uploads and page images on %s", (engine) => {
     expect(after.updatedAt).toEqual(row.updatedAt);
 
     // Idempotent: a second start finds nothing to do, and no temporary file is left.
-    expect(await ensureImageVariants(database.db)).toEqual({ updated: 0, skipped: 0 });
+    expect(await ensureImageVariants(database.db, store)).toEqual({ updated: 0, skipped: 0 });
     expect((await readdir(root)).filter((name) => name.endsWith(".tmp"))).toEqual([]);
   });
 
@@ -145,7 +148,7 @@ describe.each(TEST_ENGINES)("older uploads and page images on %s", (engine) => {
     for (const id of ["cccccccccccccccccccccccc", "dddddddddddddddddddddddd", "eeeeeeeeeeeeeeeeeeeeeeee"])
       await olderUpload(id);
 
-    expect(await ensureImageVariants(database.db, { limit: 2 })).toEqual({ updated: 1, skipped: 1 });
+    expect(await ensureImageVariants(database.db, store, { limit: 2 })).toEqual({ updated: 1, skipped: 1 });
     expect(errors.events).toMatchObject([
       {
         level: "error",
@@ -155,7 +158,7 @@ describe.each(TEST_ENGINES)("older uploads and page images on %s", (engine) => {
         err: {},
       },
     ]);
-    expect(await ensureImageVariants(database.db)).toEqual({ updated: 2, skipped: 1 });
+    expect(await ensureImageVariants(database.db, store)).toEqual({ updated: 2, skipped: 1 });
     expect(existsSync(path.join(root, "bbbbbbbbbbbbbbbbbbbbbbbb-share.jpg"))).toBe(false);
     errors.stop();
   });
@@ -163,13 +166,13 @@ describe.each(TEST_ENGINES)("older uploads and page images on %s", (engine) => {
   test("a new upload's copies carry their sizes in bytes, the stored files' own", async () => {
     const editor = await makeUser(`sizes-${engine}@example.com`, "editor");
     const file = new File([new Uint8Array(await photo(1000, 600))], "market.jpg", { type: "image/jpeg" });
-    const uploaded = await uploadMedia(database.db, editor, { mode: "file", name: "Market", file });
+    const uploaded = await uploadMedia(database.db, store, editor, { mode: "file", name: "Market", file });
     const row = one(await database.db.select().from(media).where(eq(media.id, uploaded.id)));
     expect(row.variants.map((v) => v.key.slice(24))).toEqual(["-400.webp", "-800.webp", "-share.jpg"]);
     for (const variant of row.variants)
       expect(variant.size, variant.key).toBe((await readFile(path.join(root, variant.key))).length);
     // Nothing left for start-up to read.
-    expect(await ensureVariantSizes(database.db)).toEqual({ updated: 0, missing: 0 });
+    expect(await ensureVariantSizes(database.db, store)).toEqual({ updated: 0, missing: 0 });
   });
 
   test("start-up records the sizes older copies lack, once; a copy whose file is gone is logged and skipped", async () => {
@@ -179,7 +182,7 @@ describe.each(TEST_ENGINES)("older uploads and page images on %s", (engine) => {
     const row = await olderUpload(id, { copyBytes: { [`${id}-400.webp`]: 3100, [`${id}-800.webp`]: 8200 } });
     await database.db.insert(media).values({ name: "By URL", url: "https://cdn.example.com/a.jpg" });
 
-    expect(await ensureVariantSizes(database.db)).toEqual({ updated: 1, missing: 1 });
+    expect(await ensureVariantSizes(database.db, store)).toEqual({ updated: 1, missing: 1 });
     expect(errors.events).toMatchObject([
       {
         level: "error",
@@ -196,14 +199,14 @@ describe.each(TEST_ENGINES)("older uploads and page images on %s", (engine) => {
     ]);
     expect(after.updatedAt).toEqual(row.updatedAt);
     // A reader page saving data now knows what the photo would cost.
-    const { images } = await pageImages(database.db, [row.url], { small: true });
+    const { images } = await pageImages(database.db, [row.url], { media: store, small: true });
     expect(images[row.url]).toEqual({ src: `/media/${id}-400.webp`, width: 400, height: 200, size: 3100 });
 
     // Idempotent: the copies with a size are not read again (their files are gone now, unnoticed); only
     // the missing one is tried again, once.
     await rm(path.join(root, `${id}-400.webp`));
     await rm(path.join(root, `${id}-800.webp`));
-    expect(await ensureVariantSizes(database.db)).toEqual({ updated: 0, missing: 1 });
+    expect(await ensureVariantSizes(database.db, store)).toEqual({ updated: 0, missing: 1 });
     expect(errors.events).toHaveLength(2);
     expect(one(await database.db.select().from(media).where(eq(media.id, row.id))).variants).toEqual(
       after.variants,
@@ -227,24 +230,22 @@ describe.each(TEST_ENGINES)("older uploads and page images on %s", (engine) => {
     // While the first copy is read, another server records the 800 px copy's size and adds a share image.
     const local = localMediaStore(root);
     let isChanged = false;
-    setMediaStore({
-      ...local,
-      read: async (key) => {
-        if (!isChanged) {
-          isChanged = true;
-          await database.db
-            .update(media)
-            .set({ variants: [w400, { ...w800, size: 8000 }, social, share] })
-            .where(eq(media.id, row.id));
-        }
-        return local.read(key);
+    const racing: MediaServices = {
+      store: {
+        ...local,
+        read: async (key) => {
+          if (!isChanged) {
+            isChanged = true;
+            await database.db
+              .update(media)
+              .set({ variants: [w400, { ...w800, size: 8000 }, social, share] })
+              .where(eq(media.id, row.id));
+          }
+          return local.read(key);
+        },
       },
-    });
-    try {
-      expect(await ensureVariantSizes(database.db)).toEqual({ updated: 1, missing: 0 });
-    } finally {
-      setMediaRoot(root);
-    }
+    };
+    expect(await ensureVariantSizes(database.db, racing)).toEqual({ updated: 1, missing: 0 });
     const after = one(await database.db.select().from(media).where(eq(media.id, row.id)));
     expect(after.variants).toEqual([
       { ...w400, size: 3100 },
@@ -258,8 +259,8 @@ describe.each(TEST_ENGINES)("older uploads and page images on %s", (engine) => {
     const errors = captureLogEvents();
     // One upload this start (its 800 px copy and social crop are gone); the next start does the other
     // and tries the first one's missing files again.
-    expect(await ensureVariantSizes(database.db, { limit: 1 })).toEqual({ updated: 1, missing: 2 });
-    expect(await ensureVariantSizes(database.db)).toEqual({ updated: 1, missing: 4 });
+    expect(await ensureVariantSizes(database.db, store, { limit: 1 })).toEqual({ updated: 1, missing: 2 });
+    expect(await ensureVariantSizes(database.db, store)).toEqual({ updated: 1, missing: 4 });
     errors.stop();
     expect(errors.events).toHaveLength(6);
   });
@@ -275,7 +276,11 @@ describe.each(TEST_ENGINES)("older uploads and page images on %s", (engine) => {
       `https://news.example.com/media/${"9".repeat(24)}.jpg`,
       "",
     ];
-    const { images, share } = await pageImages(database.db, urls, { small: false, lead: urls[0] });
+    const { images, share } = await pageImages(database.db, urls, {
+      media: store,
+      small: false,
+      lead: urls[0],
+    });
     expect(Object.keys(images)).toEqual(urls.slice(0, 2));
     expect(images[urls[0]!]).toEqual({
       src: "/media/ffffffffffffffffffffffff-800.webp",
@@ -286,8 +291,8 @@ describe.each(TEST_ENGINES)("older uploads and page images on %s", (engine) => {
     // Before start-up made the JPEG, the older WebP crop is the share image: its size is true too.
     expect(share).toEqual({ url: "/media/ffffffffffffffffffffffff-social.webp", width: 1200, height: 630 });
 
-    await ensureImageVariants(database.db);
-    const small = await pageImages(database.db, urls, { small: true, lead: urls[0] });
+    await ensureImageVariants(database.db, store);
+    const small = await pageImages(database.db, urls, { media: store, small: true, lead: urls[0] });
     expect(small.images[urls[0]!]).toEqual({
       src: "/media/ffffffffffffffffffffffff-400.webp",
       width: 400,
@@ -300,11 +305,12 @@ describe.each(TEST_ENGINES)("older uploads and page images on %s", (engine) => {
     });
 
     const external = await pageImages(database.db, [], {
+      media: store,
       small: false,
       lead: "https://cdn.example.com/a.jpg",
     });
     expect(external).toEqual({ images: {}, share: { url: "https://cdn.example.com/a.jpg" }, lead: null });
-    expect(await pageImages(database.db, [], { small: false, lead: "" })).toEqual({
+    expect(await pageImages(database.db, [], { media: store, small: false, lead: "" })).toEqual({
       images: {},
       share: null,
       lead: null,

@@ -13,7 +13,14 @@ import type { Db } from "#app/db/client.server";
 import { media, type MediaVariant } from "#app/db/schema";
 import { IMAGE_WORK } from "./image-gate.server";
 import { extensionOf, SHARE_IMAGE, SHARE_VARIANT_SUFFIX } from "./media-rules";
-import { mediaKey, publicUrlFor, readMediaFile, removeMediaFiles, replaceMediaFile } from "./storage.server";
+import {
+  mediaKey,
+  publicUrlFor,
+  readMediaFile,
+  removeMediaFiles,
+  replaceMediaFile,
+  type MediaServices,
+} from "./storage.server";
 import { logFailure } from "#app/lib/log.server";
 
 // Each upload is resized once, so libvips' operation cache (up to 50 MB by default) would only hold
@@ -93,6 +100,7 @@ export type MadeVariant = MediaVariant & { bytes: Uint8Array };
 
 /** Makes the copies of an image (`width` upright) whose keys `isWanted` accepts; all of them by default. */
 export async function makeVariants(
+  media: MediaServices,
   id: string,
   bytes: Uint8Array,
   width: number,
@@ -108,7 +116,7 @@ export async function makeVariants(
       width: info.width,
       height: info.height,
       key,
-      url: publicUrlFor(key),
+      url: publicUrlFor(media, key),
       format: planned.extension === "jpg" ? "jpeg" : "webp",
       size: data.length,
       bytes: data,
@@ -139,6 +147,7 @@ const lacksShareImage = sql`not exists (select 1 from jsonb_array_elements(${med
  */
 export async function ensureImageVariants(
   db: Db,
+  store: MediaServices,
   { limit = BACKFILL_LIMIT }: { limit?: number } = {},
 ): Promise<{ updated: number; skipped: number }> {
   let updated = 0;
@@ -159,7 +168,7 @@ export async function ensureImageVariants(
       .limit(Math.min(BACKFILL_BATCH, limit - updated - skippedIds.length));
     if (rows.length === 0) break;
     for (const row of rows) {
-      if (await addMissingVariants(db, row)) updated++;
+      if (await addMissingVariants(db, store, row)) updated++;
       else skippedIds.push(row.id);
     }
   }
@@ -168,19 +177,20 @@ export async function ensureImageVariants(
 
 async function addMissingVariants(
   db: Db,
+  store: MediaServices,
   row: { id: string; storageKey: string; variants: MediaVariant[] },
 ): Promise<boolean> {
   if (!RASTER_EXTENSIONS.includes(extensionOf(row.storageKey))) return false;
   let made: MadeVariant[];
   try {
-    const bytes = await readMediaFile(row.storageKey);
+    const bytes = await readMediaFile(store, row.storageKey);
     const size = await uprightSize(bytes);
     if (!size.ok) throw new Error(`not an image we decode (${size.reason})`);
     const have = new Set(row.variants.map((v) => v.key));
     made = await IMAGE_WORK.run(() =>
-      makeVariants(idOfKey(row.storageKey), bytes, size.width, (key) => !have.has(key)),
+      makeVariants(store, idOfKey(row.storageKey), bytes, size.width, (key) => !have.has(key)),
     );
-    for (const variant of made) await replaceMediaFile(variant.key, variant.bytes);
+    for (const variant of made) await replaceMediaFile(store, variant.key, variant.bytes);
   } catch (error) {
     logFailure("[media] could not make the missing copies of an image", error, { key: row.storageKey });
     return false;
@@ -195,7 +205,11 @@ async function addMissingVariants(
     .where(eq(media.id, row.id))
     .returning({ id: media.id });
   // Deleted meanwhile: its files would be left behind.
-  if (!changed) await removeMediaFiles(made.map((v) => v.key));
+  if (!changed)
+    await removeMediaFiles(
+      store,
+      made.map((v) => v.key),
+    );
   return Boolean(changed);
 }
 
@@ -210,6 +224,7 @@ const hasCopyWithoutSize = sql`exists (select 1 from jsonb_array_elements(${medi
  */
 export async function ensureVariantSizes(
   db: Db,
+  store: MediaServices,
   { limit = BACKFILL_LIMIT }: { limit?: number } = {},
 ): Promise<{ updated: number; missing: number }> {
   let updated = 0;
@@ -239,7 +254,7 @@ export async function ensureVariantSizes(
       for (const variant of row.variants) {
         if (typeof variant.size === "number") continue;
         try {
-          sizes[variant.key] = (await readMediaFile(variant.key)).length;
+          sizes[variant.key] = (await readMediaFile(store, variant.key)).length;
         } catch (error) {
           logFailure("[media] could not read a copy to record its size", error, { key: variant.key });
           missing++;

@@ -14,10 +14,13 @@ import { startTestSmtpServer, type TestSmtpServer } from "#test-support/smtp-tes
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
 import { emailBreakingNews, makeDailyDigest } from "./automatic-issues.server";
 import { startNewsletterSender, type NewsletterSender } from "./sender.server";
+import { createMailer, type Mailer } from "#app/domain/email/mailer.server";
+import { fixedClock, testServices } from "#test-support/services";
 
 describe.each(TEST_ENGINES)("automatic issues on %s", (engine) => {
   let database: TestDatabase;
   let smtp: TestSmtpServer;
+  let mailer: Mailer;
   const senders: NewsletterSender[] = [];
   const editor = staff("editor", "Efua");
 
@@ -28,9 +31,11 @@ describe.each(TEST_ENGINES)("automatic issues on %s", (engine) => {
       .insert(users)
       .values({ id: editor.id, email: editor.email, name: editor.name, role: editor.role! });
     smtp = await startTestSmtpServer();
+    mailer = createMailer({ smtpUrl: smtp.smtpUrl });
   }, 60_000);
 
   afterAll(async () => {
+    mailer?.close();
     await smtp?.close();
     await database?.destroy();
   });
@@ -63,17 +68,22 @@ describe.each(TEST_ENGINES)("automatic issues on %s", (engine) => {
     forgetCachedSettings(database.db);
   }
 
+  /** The suite's services with their clock at `when`. */
+  const at = (when: Date) => testServices(database.db, { clock: fixedClock(when) });
+  /** The suite's services with e-mail on (its SMTP server). */
+  const withMail = () => ({ ...testServices(database.db), mailer });
+
   const issuesOf = (kind: "digest" | "breaking") =>
     database.db.select().from(newsletterIssues).where(eq(newsletterIssues.kind, kind));
 
   test("the digest is made at its hour in the site's time zone, once a day however many instances try", async () => {
     // 06:59 in Tokyo: not yet. 07:00: due.
-    expect(await makeDailyDigest(database.db, new Date("2026-11-27T21:59:00Z"))).toBe("not yet");
+    expect(await makeDailyDigest(at(new Date("2026-11-27T21:59:00Z")))).toBe("not yet");
     const due = new Date("2026-11-27T22:00:00Z");
-    const tries = await Promise.all([1, 2, 3].map(() => makeDailyDigest(database.db, due)));
+    const tries = await Promise.all([1, 2, 3].map(() => makeDailyDigest(at(due))));
     expect(tries.filter((outcome) => outcome === "made")).toHaveLength(1);
     expect(tries.filter((outcome) => outcome === "already made")).toHaveLength(2);
-    expect(await makeDailyDigest(database.db, new Date("2026-11-28T14:00:00Z"))).toBe("already made");
+    expect(await makeDailyDigest(at(new Date("2026-11-28T14:00:00Z")))).toBe("already made");
 
     const [digest, ...others] = await issuesOf("digest");
     expect(others).toEqual([]);
@@ -86,8 +96,8 @@ describe.each(TEST_ENGINES)("automatic issues on %s", (engine) => {
   test("on a day with no new story nothing is mailed, and the day is not tried again", async () => {
     // A day long after every story in the database was published.
     const later = new Date("2031-03-10T23:00:00Z");
-    expect(await makeDailyDigest(database.db, later)).toBe("skipped");
-    expect(await makeDailyDigest(database.db, later)).toBe("already made");
+    expect(await makeDailyDigest(at(later))).toBe("skipped");
+    expect(await makeDailyDigest(at(later))).toBe("already made");
     const [digest] = await issuesOf("digest");
     expect(digest!.status).toBe("skipped");
     expect(digest!.stories).toEqual([]);
@@ -96,9 +106,9 @@ describe.each(TEST_ENGINES)("automatic issues on %s", (engine) => {
   test("switched off, or the newsletter off: no digest", async () => {
     const due = new Date("2026-11-27T22:00:00Z");
     await useSettings({ newsletterDigestEnabled: false });
-    expect(await makeDailyDigest(database.db, due)).toBe("off");
+    expect(await makeDailyDigest(at(due))).toBe("off");
     await useSettings({ newsletterDigestEnabled: true, enableNewsletter: false });
-    expect(await makeDailyDigest(database.db, due)).toBe("off");
+    expect(await makeDailyDigest(at(due))).toBe("off");
     await useSettings({ enableNewsletter: true });
     expect(await issuesOf("digest")).toEqual([]);
   });
@@ -107,7 +117,7 @@ describe.each(TEST_ENGINES)("automatic issues on %s", (engine) => {
     // Due since midnight wherever the site is.
     await useSettings({ newsletterDigestHour: 0, timezone: "Africa/Accra" });
     // Each instance's digest job makes it (server/site-jobs.ts); their senders send it.
-    await Promise.all([1, 2].map(() => makeDailyDigest(database.db)));
+    await Promise.all([1, 2].map(() => makeDailyDigest(testServices(database.db))));
     for (const owner of ["instance-a", "instance-b"])
       senders.push(
         startNewsletterSender(database.db, {
@@ -133,14 +143,12 @@ describe.each(TEST_ENGINES)("automatic issues on %s", (engine) => {
 
   test("a Breaking News story is e-mailed once; not with the setting off or without e-mail", async () => {
     const { id } = await saveArticle(
-      database.db,
+      testServices(database.db),
       editor,
       articleInput({ title: "Floods close the Accra-Kumasi road", status: "published", isTopStory: true }),
     );
-    expect(await emailBreakingNews(database.db, id, {})).toBe(false); // no SMTP_URL
-    const tries = await Promise.all(
-      [1, 2].map(() => emailBreakingNews(database.db, id, { smtpUrl: smtp.smtpUrl })),
-    );
+    expect(await emailBreakingNews(testServices(database.db), id)).toBe(false); // no SMTP_URL
+    const tries = await Promise.all([1, 2].map(() => emailBreakingNews(withMail(), id)));
     expect(tries.filter(Boolean)).toHaveLength(1);
     const [breaking, ...others] = await issuesOf("breaking");
     expect(others).toEqual([]);
@@ -148,12 +156,12 @@ describe.each(TEST_ENGINES)("automatic issues on %s", (engine) => {
     expect(breaking!.stories.map((story) => story.title)).toEqual(["Floods close the Accra-Kumasi road"]);
 
     const { id: quiet } = await saveArticle(
-      database.db,
+      testServices(database.db),
       editor,
       articleInput({ title: "Parliament resumes", status: "published", isTopStory: true }),
     );
     await useSettings({ newsletterBreakingEmail: false });
-    expect(await emailBreakingNews(database.db, quiet, { smtpUrl: smtp.smtpUrl })).toBe(false);
+    expect(await emailBreakingNews(withMail(), quiet)).toBe(false);
     expect(await issuesOf("breaking")).toHaveLength(1);
   });
 });

@@ -8,6 +8,7 @@
  */
 import { and, desc, eq, isNotNull } from "drizzle-orm";
 import type { Db } from "#app/db/client.server";
+import type { Services } from "#app/services.server";
 import { isUniqueViolation } from "#app/db/errors";
 import { articles, newsletterIssues, type Settings } from "#app/db/schema";
 import { isPublished } from "#app/domain/articles/published.server";
@@ -43,7 +44,11 @@ export type DigestOutcome = "off" | "not yet" | "made" | "skipped" | "already ma
  * last digest (at most a day back), or, with none, a `skipped` row that keeps the day from being tried
  * again and mails nobody.
  */
-export async function makeDailyDigest(db: Db, now = new Date()): Promise<DigestOutcome> {
+export async function makeDailyDigest(
+  services: Pick<Services, "db" | "media" | "clock">,
+): Promise<DigestOutcome> {
+  const { db } = services;
+  const now = services.clock.now();
   const settings = await getSettings(db);
   if (!settings.newsletterDigestEnabled || !settings.enableNewsletter) return "off";
   const { day, hour } = localDayAndHour(now, settings.timezone);
@@ -56,7 +61,7 @@ export async function makeDailyDigest(db: Db, now = new Date()): Promise<DigestO
   if (made) return "already made";
   const since = await lastDigestTime(db, now);
   const ids = await storiesPublishedSince(db, since);
-  const stories = await issueStories(db, ids, configuredOrigin(settings));
+  const stories = await issueStories(db, services.media, ids, configuredOrigin(settings));
   const isMade = await insertOnce(db, {
     kind: "digest",
     digestDay: day,
@@ -88,16 +93,20 @@ async function lastDigestTime(db: Db, now: Date): Promise<Date> {
   return last && last.at > dayBefore ? last.at : dayBefore;
 }
 
+/** What the breaking-news e-mail takes from the process's services. */
+export type BreakingEmailServices = Pick<Services, "db" | "media" | "mailer" | "clock">;
+
 /**
  * A story published as Breaking News is e-mailed to the subscribers once, when the setting is on and
  * e-mail is configured. Answers whether this call made the e-mail.
  */
 export async function emailBreakingNews(
-  db: Db,
+  services: BreakingEmailServices,
   articleId: string,
-  options: { smtpUrl?: string; now?: Date; settings?: Settings } = {},
+  options: { settings?: Settings } = {},
 ): Promise<boolean> {
-  if (!options.smtpUrl) return false;
+  const { db } = services;
+  if (!services.mailer.isConfigured()) return false;
   const settings = options.settings ?? (await getSettings(db));
   if (!settings.newsletterBreakingEmail || !settings.enableNewsletter) return false;
   const [story] = await db
@@ -106,12 +115,12 @@ export async function emailBreakingNews(
     .where(and(eq(articles.id, articleId), isPublished(), eq(articles.isTopStory, true)))
     .limit(1);
   if (!story) return false;
-  const now = options.now ?? new Date();
+  const now = services.clock.now();
   const isMade = await insertOnce(db, {
     kind: "breaking",
     breakingArticleId: story.id,
     subject: AUTOMATIC_ISSUE_TEXT.breakingSubject(story.title),
-    stories: await issueStories(db, [story.id], configuredOrigin(settings)),
+    stories: await issueStories(db, services.media, [story.id], configuredOrigin(settings)),
     status: "scheduled",
     scheduledAt: now,
   });
@@ -120,9 +129,9 @@ export async function emailBreakingNews(
 }
 
 /** After a write that may have made a story Breaking News: its e-mail, in the background. */
-export const breakingNewsEmailMayBeDue = (db: Db, articleId: string, smtpUrl: string | undefined) =>
+export const breakingNewsEmailMayBeDue = (services: BreakingEmailServices, articleId: string) =>
   inBackground(
-    db,
-    () => emailBreakingNews(db, articleId, { smtpUrl }),
+    services.db,
+    () => emailBreakingNews(services, articleId),
     "[newsletter] a breaking-news e-mail could not be made",
   );

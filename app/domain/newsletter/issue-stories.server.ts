@@ -7,7 +7,7 @@ import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "#app/db/client.server";
 import { articles, media, type NewsletterIssueStory } from "#app/db/schema";
 import { listedSummary } from "#app/domain/articles/article-cards.server";
-import { originalKeyOfUrl, publicUrlFor } from "#app/domain/media/storage.server";
+import { originalKeyOfUrl, publicUrlFor, type MediaServices } from "#app/domain/media/storage.server";
 import { isPublished } from "#app/domain/articles/published.server";
 import { articlePath } from "#app/lib/paths";
 import { absoluteUrl } from "#app/lib/seo";
@@ -26,6 +26,7 @@ export const DIGEST_STORIES = 10;
  */
 export async function issueStories(
   db: DbOrTx,
+  store: MediaServices,
   articleIds: readonly string[],
   origin: string,
 ): Promise<NewsletterIssueStory[]> {
@@ -42,7 +43,9 @@ export async function issueStories(
     })
     .from(articles)
     .where(and(inArray(articles.id, [...articleIds]), isPublished()));
-  const keyOf = new Map(rows.map((row) => [row.id, row.imageUrl ? originalKeyOfUrl(row.imageUrl) : null]));
+  const keyOf = new Map(
+    rows.map((row) => [row.id, row.imageUrl ? originalKeyOfUrl(store, row.imageUrl) : null]),
+  );
   const wanted = [...new Set([...keyOf.values()].filter((key): key is string => key !== null))];
   const pictures =
     wanted.length === 0
@@ -67,7 +70,7 @@ export async function issueStories(
             ? {
                 // The upload's own address (its path, or under MEDIA_PUBLIC_URL), whatever host the story
                 // names it by: the mail makes a path absolute with the site's address when it is sent.
-                url: publicUrlFor(picture.key),
+                url: publicUrlFor(store, picture.key),
                 width: picture.width,
                 height: picture.height,
                 alt: picture.alt || row.title,

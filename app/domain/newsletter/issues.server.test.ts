@@ -35,6 +35,8 @@ import {
   storyChoices,
   unscheduleIssue,
 } from "./issues.server";
+import { createMailer, type Mailer } from "#app/domain/email/mailer.server";
+import { fixedClock, testServices } from "#test-support/services";
 
 const staff = (role: "admin" | "editor" | "writer"): CurrentUser => ({
   id: "",
@@ -58,6 +60,7 @@ async function refusal(run: () => Promise<unknown>) {
 describe.each(TEST_ENGINES)("newsletter issues on %s", (engine) => {
   let database: TestDatabase;
   let smtp: TestSmtpServer;
+  let mailer: Mailer;
   const editor = staff("editor");
   const writer = staff("writer");
   const story: Record<string, string> = {};
@@ -69,9 +72,10 @@ describe.each(TEST_ENGINES)("newsletter issues on %s", (engine) => {
     database = await createTestDatabase(engine);
     await seedDatabase(database.db);
     smtp = await startTestSmtpServer();
+    mailer = createMailer({ smtpUrl: smtp.smtpUrl });
     for (const actor of [editor, writer]) {
       const user = await createUser(
-        database.db,
+        testServices(database.db),
         { name: actor.name, email: actor.email, password: "secret12", role: actor.role ?? "writer" },
         null,
       );
@@ -116,6 +120,7 @@ describe.each(TEST_ENGINES)("newsletter issues on %s", (engine) => {
   }, 60_000);
 
   afterAll(async () => {
+    mailer?.close();
     await smtp?.close();
     forgetCachedSettings(database.db);
     await database?.destroy();
@@ -128,9 +133,13 @@ describe.each(TEST_ENGINES)("newsletter issues on %s", (engine) => {
     smtp.clear();
   });
 
-  const mailOn = () => ({ smtpUrl: smtp.smtpUrl });
+  /** The suite's services with e-mail on (its SMTP server), their clock at `at` when given. */
+  const withMail = (at?: Date) => ({
+    ...testServices(database.db, at ? { clock: fixedClock(at) } : {}),
+    mailer,
+  });
   const draft = (stories: string[] = [], subject = "This week") =>
-    saveIssueDraft(database.db, editor, { subject, intro: "Hello.", stories });
+    saveIssueDraft(testServices(database.db), editor, { subject, intro: "Hello.", stories });
 
   test("the compose form orders the ticked stories by their position numbers", () => {
     const form = new FormData();
@@ -187,7 +196,11 @@ describe.each(TEST_ENGINES)("newsletter issues on %s", (engine) => {
     const long = await refusal(() => draft([], "x".repeat(201)));
     expect(long.fieldErrors).toEqual({ subject: NEWSLETTER_TEXT.subjectTooLong });
     const intro = await refusal(() =>
-      saveIssueDraft(database.db, editor, { subject: "S", intro: "x".repeat(2001), stories: [] }),
+      saveIssueDraft(testServices(database.db), editor, {
+        subject: "S",
+        intro: "x".repeat(2001),
+        stories: [],
+      }),
     );
     expect(intro.fieldErrors).toEqual({ intro: NEWSLETTER_TEXT.introTooLong });
     const gone = await refusal(() => draft([story["Unfinished draft"]!]));
@@ -201,13 +214,14 @@ describe.each(TEST_ENGINES)("newsletter issues on %s", (engine) => {
     const calls = [
       () => listIssues(database.db, writer),
       () => getIssue(database.db, writer, saved.id),
-      () => saveIssueDraft(database.db, writer, { subject: "W", intro: "", stories: [] }),
-      () => saveIssueDraft(database.db, writer, { subject: "W", intro: "", stories: [] }, saved.id),
+      () => saveIssueDraft(testServices(database.db), writer, { subject: "W", intro: "", stories: [] }),
+      () =>
+        saveIssueDraft(testServices(database.db), writer, { subject: "W", intro: "", stories: [] }, saved.id),
       () => previewIssue(database.db, writer, saved.id),
-      () => sendTestIssue(database.db, writer, saved.id, { smtpUrl: smtp.smtpUrl }),
-      () => sendIssueNow(database.db, writer, saved.id, { mail: mailOn() }),
-      () => scheduleIssue(database.db, writer, saved.id, "2099-01-01T10:00", { mail: mailOn() }),
-      () => unscheduleIssue(database.db, writer, saved.id),
+      () => sendTestIssue(withMail(), writer, saved.id),
+      () => sendIssueNow(withMail(), writer, saved.id),
+      () => scheduleIssue(withMail(), writer, saved.id, "2099-01-01T10:00"),
+      () => unscheduleIssue(testServices(database.db), writer, saved.id),
       () => pauseIssue(database.db, writer, saved.id, true),
     ];
     for (const call of calls) expect((await refusal(call)).code).toBe("forbidden");
@@ -221,11 +235,9 @@ describe.each(TEST_ENGINES)("newsletter issues on %s", (engine) => {
     const preview = await previewIssue(database.db, editor, saved.id);
     expect(preview.html).toContain("Harbour reopens");
     expect(preview.html).toContain('alt="Boats in Tema harbour"');
-    const off = await refusal(() => sendTestIssue(database.db, editor, saved.id, {}));
+    const off = await refusal(() => sendTestIssue(testServices(database.db), editor, saved.id));
     expect(off.message).toBe(NEWSLETTER_TEXT.emailOff);
-    expect(await sendTestIssue(database.db, editor, saved.id, { smtpUrl: smtp.smtpUrl })).toBe(
-      "editor@example.com",
-    );
+    expect(await sendTestIssue(withMail(), editor, saved.id)).toBe("editor@example.com");
     const mail = await smtp.waitFor("editor@example.com");
     expect(mail.subject).toBe("[Test] This week");
     expect(mail.html).toContain("Harbour reopens");
@@ -240,7 +252,7 @@ describe.each(TEST_ENGINES)("newsletter issues on %s", (engine) => {
       { email: "p@example.com", status: "pending", token: "p".repeat(32) },
     ]);
     const saved = await draft([story["Harbour reopens"]!]);
-    await sendIssueNow(database.db, editor, saved.id, { mail: mailOn() });
+    await sendIssueNow(withMail(), editor, saved.id);
     const { issue, figures } = await getIssue(database.db, editor, saved.id);
     expect(issue.status).toBe("sending");
     expect(figures).toEqual({
@@ -252,11 +264,14 @@ describe.each(TEST_ENGINES)("newsletter issues on %s", (engine) => {
       opened: null,
       clicked: null,
     });
-    expect((await refusal(() => sendIssueNow(database.db, editor, saved.id, { mail: mailOn() }))).code).toBe(
-      "conflict",
-    );
+    expect((await refusal(() => sendIssueNow(withMail(), editor, saved.id))).code).toBe("conflict");
     const edit = await refusal(() =>
-      saveIssueDraft(database.db, editor, { subject: "Changed", intro: "", stories: [] }, saved.id),
+      saveIssueDraft(
+        testServices(database.db),
+        editor,
+        { subject: "Changed", intro: "", stories: [] },
+        saved.id,
+      ),
     );
     expect(edit.code).toBe("conflict");
     expect((await getIssue(database.db, editor, saved.id)).issue.subject).toBe("This week");
@@ -279,10 +294,10 @@ describe.each(TEST_ENGINES)("newsletter issues on %s", (engine) => {
       .insert(newsletterSubscribers)
       .values({ email: "a@example.com", status: "confirmed", token: "a".repeat(32) });
     const saved = await draft();
-    const send = await refusal(() => sendIssueNow(database.db, editor, saved.id, { mail: {} }));
+    const send = await refusal(() => sendIssueNow(testServices(database.db), editor, saved.id));
     expect(send.message).toBe(NEWSLETTER_TEXT.emailOff);
     const schedule = await refusal(() =>
-      scheduleIssue(database.db, editor, saved.id, "2099-01-01T10:00", { mail: {} }),
+      scheduleIssue(testServices(database.db), editor, saved.id, "2099-01-01T10:00"),
     );
     expect(schedule.message).toBe(NEWSLETTER_TEXT.emailOff);
     expect((await getIssue(database.db, editor, saved.id)).issue.status).toBe("draft");
@@ -304,7 +319,7 @@ describe.each(TEST_ENGINES)("newsletter issues on %s", (engine) => {
       .set({ createdAt: new Date(Date.UTC(2026, 0, 1)) })
       .where(eq(newsletterIssues.id, older.id));
     const sent = await draft([], "Sent one");
-    await sendIssueNow(database.db, editor, sent.id, { now: new Date(Date.UTC(2026, 9, 1)), mail: mailOn() });
+    await sendIssueNow(withMail(new Date(Date.UTC(2026, 9, 1))), editor, sent.id);
     const settle = (subscriberId: string, status: "sent" | "failed") =>
       database.db
         .update(newsletterDeliveries)
@@ -348,33 +363,26 @@ describe.each(TEST_ENGINES)("newsletter issues on %s", (engine) => {
   test("scheduling reads the time in the site's zone, refuses the past, and unschedules to a draft", async () => {
     const saved = await draft();
     const now = new Date(Date.UTC(2026, 10, 1, 12));
-    const missing = await refusal(() =>
-      scheduleIssue(database.db, editor, saved.id, "", { now, mail: mailOn() }),
-    );
+    const missing = await refusal(() => scheduleIssue(withMail(now), editor, saved.id, ""));
     expect(missing.fieldErrors).toEqual({ scheduledAt: NEWSLETTER_TEXT.scheduleMissing });
-    const past = await refusal(() =>
-      scheduleIssue(database.db, editor, saved.id, "2026-11-01T12:30", { now, mail: mailOn() }),
-    );
+    const past = await refusal(() => scheduleIssue(withMail(now), editor, saved.id, "2026-11-01T12:30"));
     expect(past.fieldErrors).toEqual({ scheduledAt: NEWSLETTER_TEXT.schedulePast });
     expect((await getIssue(database.db, editor, saved.id)).issue.status).toBe("draft");
     // 14:00 in Lagos (UTC+1) is 13:00 UTC.
-    const at = await scheduleIssue(database.db, editor, saved.id, "2026-11-01T14:00", {
-      now,
-      mail: mailOn(),
-    });
+    const at = await scheduleIssue(withMail(now), editor, saved.id, "2026-11-01T14:00");
     expect(at.toISOString()).toBe("2026-11-01T13:00:00.000Z");
     const scheduled = (await getIssue(database.db, editor, saved.id)).issue;
     expect([scheduled.status, scheduled.scheduledAt?.toISOString()]).toEqual([
       "scheduled",
       "2026-11-01T13:00:00.000Z",
     ]);
-    expect((await refusal(() => sendIssueNow(database.db, editor, saved.id, { mail: mailOn() }))).code).toBe(
-      "conflict",
-    );
-    await unscheduleIssue(database.db, editor, saved.id);
+    expect((await refusal(() => sendIssueNow(withMail(), editor, saved.id))).code).toBe("conflict");
+    await unscheduleIssue(testServices(database.db), editor, saved.id);
     const back = (await getIssue(database.db, editor, saved.id)).issue;
     expect([back.status, back.scheduledAt]).toEqual(["draft", null]);
-    expect((await refusal(() => unscheduleIssue(database.db, editor, saved.id))).code).toBe("conflict");
+    expect((await refusal(() => unscheduleIssue(testServices(database.db), editor, saved.id))).code).toBe(
+      "conflict",
+    );
   });
 
   /**
@@ -401,9 +409,7 @@ describe.each(TEST_ENGINES)("newsletter issues on %s", (engine) => {
       .insert(newsletterSubscribers)
       .values({ email: "a@example.com", status: "confirmed", token: "a".repeat(32) });
     const saved = await draft();
-    const failed = await withActivityRefused(() =>
-      sendIssueNow(database.db, editor, saved.id, { mail: mailOn() }),
-    );
+    const failed = await withActivityRefused(() => sendIssueNow(withMail(), editor, saved.id));
     expect(failed).toBeInstanceOf(Error);
     expect(await statusOf(saved.id)).toBe("draft");
     expect(await database.db.select().from(newsletterDeliveries)).toEqual([]);
@@ -413,23 +419,22 @@ describe.each(TEST_ENGINES)("newsletter issues on %s", (engine) => {
   test("scheduling and unscheduling each roll back when their log entry cannot be written", async () => {
     const saved = await draft();
     const now = new Date(Date.UTC(2026, 10, 1, 12));
-    const schedule = () =>
-      scheduleIssue(database.db, editor, saved.id, "2026-11-02T14:00", { now, mail: mailOn() });
+    const schedule = () => scheduleIssue(withMail(now), editor, saved.id, "2026-11-02T14:00");
     expect(await withActivityRefused(schedule)).toBeInstanceOf(Error);
     const draftRow = (await getIssue(database.db, editor, saved.id)).issue;
     expect([draftRow.status, draftRow.scheduledAt]).toEqual(["draft", null]);
 
     await schedule();
-    expect(await withActivityRefused(() => unscheduleIssue(database.db, editor, saved.id))).toBeInstanceOf(
-      Error,
-    );
+    expect(
+      await withActivityRefused(() => unscheduleIssue(testServices(database.db), editor, saved.id)),
+    ).toBeInstanceOf(Error);
     expect(await statusOf(saved.id)).toBe("scheduled");
     expect(await logged()).toEqual(["created newsletter issue", "scheduled newsletter issue"]);
   });
 
   test("pausing and resuming each roll back when their log entry cannot be written", async () => {
     const saved = await draft();
-    await sendIssueNow(database.db, editor, saved.id, { mail: mailOn() });
+    await sendIssueNow(withMail(), editor, saved.id);
     expect(await withActivityRefused(() => pauseIssue(database.db, editor, saved.id, true))).toBeInstanceOf(
       Error,
     );

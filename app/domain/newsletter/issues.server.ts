@@ -22,10 +22,11 @@ import {
   type NewsletterIssue,
   type Settings,
 } from "#app/db/schema";
-import { config } from "#app/config.server";
 import { logActivity } from "#app/domain/activity/activity.server";
 import { isPublished } from "#app/domain/articles/published.server";
-import { isEmailConfigured, sendEmail } from "#app/domain/email/mailer.server";
+import type { Mailer } from "#app/domain/email/mailer.server";
+import type { MediaServices } from "#app/domain/media/storage.server";
+import type { Services } from "#app/services.server";
 import { getSettings } from "#app/domain/settings/settings.server";
 import { configuredOrigin } from "#app/domain/settings/site-origin.server";
 import { conflict, fieldsRefused, invalid, notFound } from "#app/lib/errors";
@@ -37,8 +38,6 @@ import { clickedLink, engagement, openedLink } from "./engagement.server";
 import { renderIssueMail } from "./issue-mail";
 import { queueIssue, sendProgress, setIssuePaused, type SendProgress } from "./sending.server";
 import { unsubscribeLink } from "./signup.server";
-
-type MailSettings = Parameters<typeof sendEmail>[1];
 
 function requireNewsletter(actor: CurrentUser, action: Action<"newsletter">) {
   if (!can(actor.role, "newsletter", action)) accessDenied();
@@ -217,8 +216,8 @@ export async function storyChoices(
  * address, and the picture only when the media library knows its size (an image without a width and
  * height would make the mail jump as it loads, and a client without CSS would show it at full size).
  */
-async function freezeStories(db: DbOrTx, ids: readonly string[], origin: string) {
-  const stories = await issueStories(db, ids, origin);
+async function freezeStories(db: DbOrTx, store: MediaServices, ids: readonly string[], origin: string) {
+  const stories = await issueStories(db, store, ids, origin);
   if (stories.length !== ids.length) throw fieldsRefused("invalid", { stories: NEWSLETTER_TEXT.storyGone });
   return stories;
 }
@@ -228,7 +227,7 @@ async function freezeStories(db: DbOrTx, ids: readonly string[], origin: string)
  * Everything is checked before anything is written; the row and its log entry go in one transaction.
  */
 export async function saveIssueDraft(
-  db: Db,
+  { db, media, clock }: Pick<Services, "db" | "media" | "clock">,
   actor: CurrentUser,
   values: IssueFormValues,
   id?: string,
@@ -238,9 +237,9 @@ export async function saveIssueDraft(
   if (!parsed.ok) throw fieldsRefused("invalid", parsed.fieldErrors);
   const { subject, intro, stories: ids } = parsed.data;
   const settings = await getSettings(db);
-  const stories = await freezeStories(db, ids, configuredOrigin(settings));
+  const stories = await freezeStories(db, media, ids, configuredOrigin(settings));
   return db.transaction(async (tx) => {
-    const now = new Date();
+    const now = clock.now();
     let saved: NewsletterIssue | undefined;
     if (id) {
       [saved] = await tx
@@ -313,21 +312,26 @@ export async function previewIssue(db: DbOrTx, actor: CurrentUser, id: string) {
   });
 }
 
-/** Sends the rendered issue to the actor's own address, through the app's mailer. */
-export async function sendTestIssue(db: Db, actor: CurrentUser, id: string, mail: MailSettings = config()) {
+/** Sends the rendered issue to the actor's own address, through the process's mailer. */
+export async function sendTestIssue(
+  { db, mailer }: Pick<Services, "db" | "mailer">,
+  actor: CurrentUser,
+  id: string,
+) {
   requireNewsletter(actor, "send");
-  if (!isEmailConfigured(mail))
-    throw invalid(NEWSLETTER_TEXT.emailOff, { title: NEWSLETTER_TEXT.testFailed });
+  if (!mailer.isConfigured()) throw invalid(NEWSLETTER_TEXT.emailOff, { title: NEWSLETTER_TEXT.testFailed });
   const issue = await findIssue(db, id);
   const message = issueMailFor(issue, await getSettings(db), {
     email: actor.email,
     token: "test",
     countsToken: "test",
   });
-  await sendEmail(
-    { to: actor.email, subject: `[Test] ${message.subject}`, text: message.text, html: message.html },
-    mail,
-  );
+  await mailer.send({
+    to: actor.email,
+    subject: `[Test] ${message.subject}`,
+    text: message.text,
+    html: message.html,
+  });
   await logActivity(db, {
     type: ACTIVITY_TYPE,
     actor,
@@ -341,8 +345,8 @@ export async function sendTestIssue(db: Db, actor: CurrentUser, id: string, mail
  * Without SMTP_URL nothing can go: an issue queued or scheduled then would hold every subscriber's
  * delivery in a queue no one works, so both are refused as the test is.
  */
-function requireEmail(mail: MailSettings) {
-  if (!isEmailConfigured(mail)) throw invalid(NEWSLETTER_TEXT.emailOff, { title: NEWSLETTER_TEXT.failed });
+function requireEmail(mailer: Mailer) {
+  if (!mailer.isConfigured()) throw invalid(NEWSLETTER_TEXT.emailOff, { title: NEWSLETTER_TEXT.failed });
 }
 
 /**
@@ -350,13 +354,13 @@ function requireEmail(mail: MailSettings) {
  * and its log entry are one transaction, as every change here is: a send the log does not show never starts.
  */
 export async function sendIssueNow(
-  db: Db,
+  { db, mailer, clock }: Pick<Services, "db" | "mailer" | "clock">,
   actor: CurrentUser,
   id: string,
-  { now = new Date(), mail = config() }: { now?: Date; mail?: MailSettings } = {},
 ) {
   requireNewsletter(actor, "send");
-  requireEmail(mail);
+  requireEmail(mailer);
+  const now = clock.now();
   await db.transaction(async (tx) => {
     const issue = await findIssue(tx, id);
     if (issue.status !== "draft" || !(await queueIssue(tx, id, now)))
@@ -375,14 +379,14 @@ export async function sendIssueNow(
  * it); the sender loop queues it when the time comes.
  */
 export async function scheduleIssue(
-  db: Db,
+  { db, mailer, clock }: Pick<Services, "db" | "mailer" | "clock">,
   actor: CurrentUser,
   id: string,
   local: string,
-  { now = new Date(), mail = config() }: { now?: Date; mail?: MailSettings } = {},
 ) {
   requireNewsletter(actor, "send");
-  requireEmail(mail);
+  requireEmail(mailer);
+  const now = clock.now();
   const { timezone } = await getSettings(db);
   const at = local ? zonedTimeToInstant(local, timezone) : null;
   if (!at) throw fieldsRefused("invalid", { scheduledAt: NEWSLETTER_TEXT.scheduleMissing });
@@ -410,8 +414,13 @@ export async function scheduleIssue(
 }
 
 /** A scheduled issue goes back to being a draft (before the sender loop has queued it). */
-export async function unscheduleIssue(db: Db, actor: CurrentUser, id: string, now = new Date()) {
+export async function unscheduleIssue(
+  { db, clock }: Pick<Services, "db" | "clock">,
+  actor: CurrentUser,
+  id: string,
+) {
   requireNewsletter(actor, "send");
+  const now = clock.now();
   await db.transaction(async (tx) => {
     const [row] = await tx
       .update(newsletterIssues)

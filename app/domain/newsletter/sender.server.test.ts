@@ -23,6 +23,7 @@ import {
   setIssuePaused,
 } from "./sending.server";
 import { subscribe, unsubscribe } from "./signup.server";
+import { createMailer } from "#app/domain/email/mailer.server";
 
 const STORY = {
   articleId: "story-1",
@@ -316,7 +317,7 @@ describe.each(TEST_ENGINES)("sending the newsletter on %s", (engine) => {
     const again = await subscribe(
       database.db,
       { email: "confirmed-0@example.com", consent: "on" },
-      { origin: "https://news.example.com", ip: "10.9.0.1", mail: {} },
+      { origin: "https://news.example.com", ip: "10.9.0.1", mailer: createMailer({}) },
     );
     expect(again.title).toBeTruthy();
     const [reader] = await database.db

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { newsletterSubscribers, rateLimits, settings } from "#app/db/schema";
 import { seedDatabase } from "#app/db/seed.server";
 import { createTestDatabase, one, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
-import { backgroundMailSettled, closeMailTransports } from "#app/domain/email/mailer.server";
+import { createMailer, type Mailer } from "#app/domain/email/mailer.server";
 import { startTestSmtpServer, type TestSmtpServer } from "#test-support/smtp-test-server";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
 import { isDomainError } from "#app/lib/errors";
@@ -34,19 +34,20 @@ async function refusal(work: Promise<unknown>) {
 describe.each(TEST_ENGINES)("newsletter signup on %s", (engine) => {
   let database: TestDatabase;
   let smtp: TestSmtpServer;
-  let mail: { smtpUrl: string };
-  const noMail = {};
+  /** The mailer of the suite's SMTP server, and one with no SMTP_URL. */
+  let mailer: Mailer;
+  const noMail = createMailer({});
 
   beforeAll(async () => {
     database = await createTestDatabase(engine);
     forgetCachedSettings();
     await seedDatabase(database.db, { adminPassword: "secret123" });
     smtp = await startTestSmtpServer();
-    mail = { smtpUrl: smtp.smtpUrl };
+    mailer = createMailer({ smtpUrl: smtp.smtpUrl });
   });
   afterAll(async () => {
     forgetCachedSettings();
-    closeMailTransports();
+    mailer.close();
     await smtp.close();
     await database.destroy();
   });
@@ -71,7 +72,7 @@ describe.each(TEST_ENGINES)("newsletter signup on %s", (engine) => {
     const result = await subscribe(
       database.db,
       { email: "  Reader@Example.COM ", consent: "on" },
-      { origin: ORIGIN, ip: "203.0.113.9", mail },
+      { origin: ORIGIN, ip: "203.0.113.9", mailer },
     );
     expect(result).toEqual({
       title: NEWSLETTER_TEXT.thanksTitle,
@@ -110,7 +111,7 @@ describe.each(TEST_ENGINES)("newsletter signup on %s", (engine) => {
     await subscribe(
       database.db,
       { email: "apart@example.com", consent: "on" },
-      { origin: ORIGIN, ip: "1.2.3.4", mail },
+      { origin: ORIGIN, ip: "1.2.3.4", mailer },
     );
     const message = await smtp.waitFor("apart@example.com");
     const confirmToken = linkIn(message.text, "/newsletter/confirm").searchParams.get("token") ?? "";
@@ -135,7 +136,7 @@ describe.each(TEST_ENGINES)("newsletter signup on %s", (engine) => {
     const result = await subscribe(
       database.db,
       { email: "direct@example.com", consent: "on" },
-      { origin: ORIGIN, ip: "", mail: noMail },
+      { origin: ORIGIN, ip: "", mailer: noMail },
     );
     expect(result).toMatchObject({ message: NEWSLETTER_TEXT.thanksConfirmed });
     const row = await rowFor("direct@example.com");
@@ -145,7 +146,7 @@ describe.each(TEST_ENGINES)("newsletter signup on %s", (engine) => {
   });
 
   test("a bad address or no consent is refused with a clear message and nothing is stored", async () => {
-    const options = { origin: ORIGIN, ip: "1.2.3.4", mail };
+    const options = { origin: ORIGIN, ip: "1.2.3.4", mailer };
     expect(
       await refusal(subscribe(database.db, { email: "not-an-address", consent: "on" }, options)),
     ).toMatchObject({ code: "invalid", status: 400, message: NEWSLETTER_TEXT.invalidEmail });
@@ -159,16 +160,16 @@ describe.each(TEST_ENGINES)("newsletter signup on %s", (engine) => {
   });
 
   test("signing up a known address answers the same, and mails a pending one again only after the interval", async () => {
-    const options = { origin: ORIGIN, ip: "1.2.3.4", mail };
+    const options = { origin: ORIGIN, ip: "1.2.3.4", mailer };
     const first = await subscribe(database.db, { email: "twice@example.com", consent: "on" }, options);
     await smtp.waitFor("twice@example.com");
     const again = await subscribe(database.db, { email: "twice@example.com", consent: "on" }, options);
     expect(again).toEqual(first);
-    await backgroundMailSettled();
+    await mailer.settled();
     expect(smtp.received).toHaveLength(1);
     const later = new Date(Date.now() + 16 * 60 * 1000);
     await subscribe(database.db, { email: "twice@example.com", consent: "on" }, { ...options, now: later });
-    await backgroundMailSettled();
+    await mailer.settled();
     expect(smtp.received).toHaveLength(2);
     // A confirmed reader is not mailed at all, and gets the very same answer.
     await confirmSubscription(database.db, (await rowFor("twice@example.com")).confirmToken);
@@ -179,7 +180,7 @@ describe.each(TEST_ENGINES)("newsletter signup on %s", (engine) => {
       { ...options, now: new Date(Date.now() + 40 * 60 * 1000) },
     );
     expect(known).toEqual(first);
-    await backgroundMailSettled();
+    await mailer.settled();
     expect(smtp.received).toHaveLength(0);
     expect(await database.db.select().from(newsletterSubscribers)).toHaveLength(1);
   });
@@ -187,7 +188,8 @@ describe.each(TEST_ENGINES)("newsletter signup on %s", (engine) => {
   test("the answer never waits for the mail server: a new and a known address are both answered before the mail is accepted, and the mail still arrives", async () => {
     const slowSmtp = await startTestSmtpServer({ acceptAfterMs: 3000 });
     try {
-      const options = { origin: ORIGIN, ip: "1.2.3.4", mail: { smtpUrl: slowSmtp.smtpUrl } };
+      const slowMailer = createMailer({ smtpUrl: slowSmtp.smtpUrl });
+      const options = { origin: ORIGIN, ip: "1.2.3.4", mailer: slowMailer };
       await subscribe(database.db, { email: "known@example.com", consent: "on" }, options);
       await confirmSubscription(database.db, (await rowFor("known@example.com")).confirmToken);
 
@@ -199,8 +201,9 @@ describe.each(TEST_ENGINES)("newsletter signup on %s", (engine) => {
 
       const mail = await slowSmtp.waitFor("new@example.com", 10_000);
       expect(mail.subject).toContain(NEWSLETTER_TEXT.emailSubject);
+      await slowMailer.settled();
+      slowMailer.close();
     } finally {
-      await backgroundMailSettled();
       await slowSmtp.close();
     }
   });
@@ -209,13 +212,15 @@ describe.each(TEST_ENGINES)("newsletter signup on %s", (engine) => {
     const logged = captureLogEvents();
     try {
       // Nothing listens on port 9 of this machine: the connection is refused.
-      const options = { origin: ORIGIN, ip: "1.2.3.4", mail: { smtpUrl: "smtp://127.0.0.1:9" } };
+      const refused = createMailer({ smtpUrl: "smtp://127.0.0.1:9" });
+      const options = { origin: ORIGIN, ip: "1.2.3.4", mailer: refused };
       const result = await subscribe(database.db, { email: "lost@example.com", consent: "on" }, options);
       expect(result).toEqual({
         title: NEWSLETTER_TEXT.thanksTitle,
         message: NEWSLETTER_TEXT.thanksConfirm,
       });
-      await backgroundMailSettled();
+      await refused.settled();
+      refused.close();
       expect(logged.events).toMatchObject([
         { level: "error", component: "newsletter", msg: "sending a confirmation e-mail failed", err: {} },
       ]);
@@ -225,7 +230,7 @@ describe.each(TEST_ENGINES)("newsletter signup on %s", (engine) => {
   });
 
   test("an unsubscribed reader who signs up again starts over with a new token", async () => {
-    const options = { origin: ORIGIN, ip: "1.2.3.4", mail: noMail };
+    const options = { origin: ORIGIN, ip: "1.2.3.4", mailer: noMail };
     await subscribe(database.db, { email: "back@example.com", consent: "on" }, options);
     const before = await rowFor("back@example.com");
     const { token } = before;
@@ -243,7 +248,7 @@ describe.each(TEST_ENGINES)("newsletter signup on %s", (engine) => {
       await subscribe(
         database.db,
         { email: "busy@example.com", consent: "on" },
-        { origin: ORIGIN, ip: `10.0.0.${i}`, mail: noMail },
+        { origin: ORIGIN, ip: `10.0.0.${i}`, mailer: noMail },
       );
     }
     expect(
@@ -251,7 +256,7 @@ describe.each(TEST_ENGINES)("newsletter signup on %s", (engine) => {
         subscribe(
           database.db,
           { email: "busy@example.com", consent: "on" },
-          { origin: ORIGIN, ip: "10.0.1.1", mail: noMail },
+          { origin: ORIGIN, ip: "10.0.1.1", mailer: noMail },
         ),
       ),
     ).toEqual({
@@ -266,7 +271,7 @@ describe.each(TEST_ENGINES)("newsletter signup on %s", (engine) => {
     await subscribe(
       database.db,
       { email: "stay@example.com", consent: "on" },
-      { origin: ORIGIN, ip: "", mail: noMail },
+      { origin: ORIGIN, ip: "", mailer: noMail },
     );
     const { token } = await rowFor("stay@example.com");
     await database.db.update(settings).set({ enableNewsletter: false });
@@ -274,7 +279,7 @@ describe.each(TEST_ENGINES)("newsletter signup on %s", (engine) => {
     const refused = await subscribe(
       database.db,
       { email: "off@example.com", consent: "on" },
-      { origin: ORIGIN, ip: "", mail },
+      { origin: ORIGIN, ip: "", mailer },
     ).catch((e: unknown) => e);
     expect(isDomainError(refused, "not_found")).toBe(true);
     expect(await database.db.select().from(newsletterSubscribers)).toHaveLength(1);

@@ -17,15 +17,9 @@ import { eq } from "drizzle-orm";
 import type { Db } from "#app/db/client.server";
 import { isUniqueViolation } from "#app/db/errors";
 import { newLinkToken, newsletterSubscribers, type NewsletterSubscriber } from "#app/db/schema";
-import {
-  isEmailConfigured,
-  sendEmailInBackground,
-  type MailSettings,
-  type OutgoingEmail,
-} from "#app/domain/email/mailer.server";
+import type { Mailer, OutgoingEmail } from "#app/domain/email/mailer.server";
 import { addressKey, consumeRateLimit, type RateLimit } from "#app/domain/rate-limit/rate-limit.server";
 import { getSettings } from "#app/domain/settings/settings.server";
-import { config } from "#app/config.server";
 import { invalid, notFound, rateLimited } from "#app/lib/errors";
 import { ONE_CLICK_UNSUBSCRIBE_PATH } from "#app/lib/paths";
 import { NEWSLETTER_TEXT, parseSignup } from "./newsletter-form";
@@ -41,8 +35,8 @@ export interface SignupOptions {
   /** The site's origin (siteOrigin()), for the absolute links in the e-mail. */
   origin: string;
   ip: string;
-  /** The mailer's settings; the environment's by default (tests pass their SMTP server). */
-  mail?: MailSettings;
+  /** The process's mailer (app/services.server.ts; tests build theirs with their SMTP server). */
+  mailer: Mailer;
   now?: Date;
 }
 
@@ -97,8 +91,8 @@ export async function subscribe(
   if (!parsed.ok) throw invalid(parsed.message, { title: parsed.title });
   const { email } = parsed.data;
   const now = options.now ?? new Date();
-  const mail = options.mail ?? config();
-  const canMail = isEmailConfigured(mail);
+  const { mailer } = options;
+  const canMail = mailer.isConfigured();
 
   const withinLimits =
     (await consumeRateLimit(db, addressKey("newsletter", options.ip), SIGNUP_RATE_LIMIT_PER_CLIENT, now)) &&
@@ -109,12 +103,11 @@ export async function subscribe(
   if (subscriber?.status === "pending" && canMail) {
     // The first mail goes out at once; a repeat waits out the interval (the signup counts as the first).
     const mayResend = await consumeRateLimit(db, `newsletter-resend:${email}`, RESEND_INTERVAL, now);
-    // After the answer, so that a new address is answered as fast as a known one (sendEmailInBackground).
+    // After the answer, so that a new address is answered as fast as a known one (Mailer.sendInBackground).
     // A failure is logged; trying again after the interval sends the link then.
     if (mayResend)
-      sendEmailInBackground(
+      mailer.sendInBackground(
         confirmationEmail(subscriber, options.origin, settings.siteTitle),
-        mail,
         "[newsletter] sending a confirmation e-mail failed",
       );
   }

@@ -16,6 +16,7 @@ import {
   type NotificationReader,
 } from "./notifications.server";
 import { firstRow } from "#app/db/rows";
+import { testServices } from "#test-support/services";
 
 describe.each(TEST_ENGINES)("notifications per person on %s", (engine) => {
   let database: TestDatabase;
@@ -28,7 +29,11 @@ describe.each(TEST_ENGINES)("notifications per person on %s", (engine) => {
   beforeAll(async () => {
     database = await createTestDatabase(engine);
     const make = async (email: string, role: UserRole) => {
-      const user = await createUser(database.db, { name: email, email, password: "secret12", role }, null);
+      const user = await createUser(
+        testServices(database.db),
+        { name: email, email, password: "secret12", role },
+        null,
+      );
       return { id: user.id, role };
     };
     people.admin = await make("admin@example.com", "admin");
@@ -164,7 +169,7 @@ describe.each(TEST_ENGINES)("notifications per person on %s", (engine) => {
   test("a deleted account's receipts go with it", async () => {
     await createNotification(database.db, { type: "system", message: "x", link: "/admin/dashboard" });
     const gone = await createUser(
-      database.db,
+      testServices(database.db),
       { name: "Gone", email: "gone@example.com", password: "secret12", role: "writer" },
       null,
     );

@@ -17,12 +17,7 @@ import { postLiveUpdate, startLiveCoverage } from "#app/domain/live/live.server"
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
 import { alertCounts, alertLiveUpdate, alertsSettled } from "./alerts.server";
 import { vapidKeys } from "./keys.server";
-import {
-  allowTestPushService,
-  isPublicAddress,
-  PrivateAddressError,
-  pushAgentFor,
-} from "./push-network.server";
+import { createPushNetwork, isPublicAddress, PrivateAddressError } from "./push-network.server";
 import { startPushService, type TestPushService } from "#test-support/push-service-double";
 import { BREAKING_TOPIC, PUSH_TEXT, storyTopic } from "./push-topics";
 import {
@@ -33,17 +28,24 @@ import {
   subscriberCounts,
   unsubscribeFromAlerts,
 } from "./subscriptions.server";
+import type { Services } from "#app/services.server";
+import { testServices } from "#test-support/services";
+
+/** Public push services only, as every real site sends (no test service let through). */
+const PUBLIC_ONLY = createPushNetwork();
 
 describe.each(TEST_ENGINES)("breaking-news alerts on %s", (engine) => {
   let database: TestDatabase;
   let push: TestPushService;
+  /** The suite's services: their push network lets the test's push service through, and no other. */
+  let services: Services;
   const editor = staff("editor", "Efua");
   const writer = staff("writer", "Kofi");
 
   /** A browser that subscribed through the reader script, following `topics`. */
   async function browserFollowing(...topics: string[]) {
     const subscription = push.subscribe();
-    const parsed = parseSubscription(subscription);
+    const parsed = parseSubscription(services.push, subscription);
     for (const topic of topics) await subscribeToAlerts(database.db, parsed, topic);
     return subscription;
   }
@@ -54,7 +56,7 @@ describe.each(TEST_ENGINES)("breaking-news alerts on %s", (engine) => {
 
   async function publishBreaking(title: string) {
     const saved = await saveArticle(
-      database.db,
+      services,
       editor,
       articleInput({ title, status: "published", isTopStory: true }),
     );
@@ -71,12 +73,12 @@ describe.each(TEST_ENGINES)("breaking-news alerts on %s", (engine) => {
     forgetCachedSettings();
     push = await startPushService();
     // Its origin, and no other loopback address, is let through (push-network.server.ts).
-    allowTestPushService(push);
+    services = testServices(database.db, { pushService: push });
     // Browsers bind a subscription to the key they subscribed with: the service holds us to ours.
     push.expectVapidPublicKey((await vapidKeys(database.db)).publicKey);
   }, 60_000);
   afterAll(async () => {
-    allowTestPushService(null);
+    services?.push.close();
     forgetCachedSettings();
     await push?.close();
     await database?.destroy();
@@ -96,12 +98,12 @@ describe.each(TEST_ENGINES)("breaking-news alerts on %s", (engine) => {
     const id = await publishBreaking("Parliament passes the 2027 budget");
     // Saved again, flagged again: still one alert for the story.
     await saveArticle(
-      database.db,
+      services,
       editor,
       articleInput({ title: "Parliament passes the 2027 budget", status: "published", isTopStory: true }),
       id,
     );
-    await setArticleFlag(database.db, editor, id, "isTopStory", true);
+    await setArticleFlag(services, editor, id, "isTopStory", true);
     await alertsSettled(database.db);
 
     expect(arrivedAt(subscribed.endpoint)).toEqual([
@@ -122,9 +124,9 @@ describe.each(TEST_ENGINES)("breaking-news alerts on %s", (engine) => {
 
   test("a story that is not Breaking News, or not published, alerts nobody", async () => {
     await browserFollowing(BREAKING_TOPIC);
-    await saveArticle(database.db, editor, articleInput({ title: "Ordinary news", status: "published" }));
+    await saveArticle(services, editor, articleInput({ title: "Ordinary news", status: "published" }));
     await saveArticle(
-      database.db,
+      services,
       editor,
       articleInput({ title: "A draft", status: "draft", isTopStory: true }),
     );
@@ -159,13 +161,13 @@ describe.each(TEST_ENGINES)("breaking-news alerts on %s", (engine) => {
     const bystander = await browserFollowing(storyTopic(story!.id));
     await unsubscribeFromAlerts(database.db, bystander, storyTopic(story!.id));
 
-    await postLiveUpdate(database.db, editor, story!.id, { title: "", content: "<p>No alert.</p>" });
-    await postLiveUpdate(database.db, writer, story!.id, {
+    await postLiveUpdate(services, editor, story!.id, { title: "", content: "<p>No alert.</p>" });
+    await postLiveUpdate(services, writer, story!.id, {
       title: "A writer's alert",
       content: "<p>Writers cannot send alerts.</p>",
       isAlert: "on",
     });
-    const update = await postLiveUpdate(database.db, editor, story!.id, {
+    const update = await postLiveUpdate(services, editor, story!.id, {
       title: "Black Stars score",
       content: "<p>Ghana lead 1-0.</p>",
       isAlert: "on",
@@ -233,7 +235,7 @@ describe.each(TEST_ENGINES)("breaking-news alerts on %s", (engine) => {
       })),
     );
     const { updateIds } = await liveStoryWithAlertUpdates(8);
-    const outcomes = await Promise.all(updateIds.map((id) => alertLiveUpdate(database.db, id)));
+    const outcomes = await Promise.all(updateIds.map((id) => alertLiveUpdate(services, id)));
     expect(outcomes.map((o) => o?.status).sort()).toEqual([...Array(6).fill("capped"), "sent", "sent"]);
     expect(arrivedAt(follower.endpoint)).toHaveLength(2);
     expect(await alertCounts(database.db)).toMatchObject({ alerts: 6, capped: 6 });
@@ -322,7 +324,7 @@ describe.each(TEST_ENGINES)("breaking-news alerts on %s", (engine) => {
       // Refused before connecting (not a refused or unreachable connection): no address is tried.
       for (const endpoint of endpoints) {
         const error = await new Promise<Error>((resolve) => {
-          https.get(endpoint, { agent: pushAgentFor(endpoint) }).on("error", resolve);
+          https.get(endpoint, { agent: services.push.agentFor(endpoint) }).on("error", resolve);
         });
         expect(error, endpoint).toBeInstanceOf(PrivateAddressError);
       }
@@ -335,11 +337,13 @@ describe.each(TEST_ENGINES)("breaking-news alerts on %s", (engine) => {
 
 describe("a push service's address", () => {
   test("browsers' push services are taken; plain http, this machine and private networks are not", () => {
-    expect(isAcceptableEndpoint("https://fcm.googleapis.com/fcm/send/abc:def")).toBe(true);
-    expect(isAcceptableEndpoint("https://updates.push.services.mozilla.com/wpush/v2/gAAAA")).toBe(true);
-    expect(isAcceptableEndpoint("https://web.push.apple.com/QGuQyavXutnMH")).toBe(true);
-    expect(isAcceptableEndpoint("https://[2607:f8b0:4004:c07::5f]/fcm/send/abc")).toBe(true);
-    expect(isAcceptableEndpoint("https://142.250.180.10/fcm/send/abc")).toBe(true);
+    expect(isAcceptableEndpoint(PUBLIC_ONLY, "https://fcm.googleapis.com/fcm/send/abc:def")).toBe(true);
+    expect(
+      isAcceptableEndpoint(PUBLIC_ONLY, "https://updates.push.services.mozilla.com/wpush/v2/gAAAA"),
+    ).toBe(true);
+    expect(isAcceptableEndpoint(PUBLIC_ONLY, "https://web.push.apple.com/QGuQyavXutnMH")).toBe(true);
+    expect(isAcceptableEndpoint(PUBLIC_ONLY, "https://[2607:f8b0:4004:c07::5f]/fcm/send/abc")).toBe(true);
+    expect(isAcceptableEndpoint(PUBLIC_ONLY, "https://142.250.180.10/fcm/send/abc")).toBe(true);
     for (const refused of [
       "http://fcm.googleapis.com/fcm/send/abc",
       "https://127.0.0.1:8443/push",
@@ -367,22 +371,24 @@ describe("a push service's address", () => {
       "not a url",
       `https://fcm.googleapis.com/${"x".repeat(2100)}`,
     ])
-      expect(isAcceptableEndpoint(refused), refused).toBe(false);
+      expect(isAcceptableEndpoint(PUBLIC_ONLY, refused), refused).toBe(false);
   });
 
   test("the test's own push service is let through only when the test says so, and only its origin", async () => {
     const push = await startPushService();
     try {
       const endpoint = push.subscribe().endpoint;
-      expect(isAcceptableEndpoint(endpoint)).toBe(false);
-      allowTestPushService(push);
-      expect(isAcceptableEndpoint(endpoint)).toBe(true);
+      expect(isAcceptableEndpoint(PUBLIC_ONLY, endpoint)).toBe(false);
+      const network = createPushNetwork({ testService: push });
+      expect(isAcceptableEndpoint(network, endpoint)).toBe(true);
       const port = Number(new URL(push.origin).port);
-      expect(isAcceptableEndpoint(`https://127.0.0.1:${port + 1}/push/x`)).toBe(false);
-      expect(isAcceptableEndpoint(`https://localhost:${port}/push/x`)).toBe(false);
-      expect(() => allowTestPushService({ origin: "https://fcm.googleapis.com", certificate: "" })).toThrow();
+      expect(isAcceptableEndpoint(network, `https://127.0.0.1:${port + 1}/push/x`)).toBe(false);
+      expect(isAcceptableEndpoint(network, `https://localhost:${port}/push/x`)).toBe(false);
+      network.close();
+      expect(() =>
+        createPushNetwork({ testService: { origin: "https://fcm.googleapis.com", certificate: "" } }),
+      ).toThrow();
     } finally {
-      allowTestPushService(null);
       await push.close();
     }
   });

@@ -22,10 +22,16 @@ import { backgroundSettled, inBackground } from "#app/lib/background.server";
 import { articlePath } from "#app/lib/paths";
 import { stripHtml, truncate } from "#app/lib/text";
 import { vapidKeys } from "./keys.server";
-import { pushAgentFor } from "./push-network.server";
+import type { PushNetwork } from "./push-network.server";
 import { BREAKING_TOPIC, PUSH_TEXT, storyTopic } from "./push-topics";
 import { subscriptionsFollowing } from "./subscriptions.server";
 import { logFor } from "#app/lib/log.server";
+
+/** What sending takes: the database, and the push network of the process's services. */
+export interface AlertServices {
+  db: Db;
+  push: PushNetwork;
+}
 
 /** What the service worker (public/service-worker.js) shows. */
 export interface AlertPayload {
@@ -101,7 +107,7 @@ async function vapidSubject(db: Db): Promise<string> {
 
 /** Sends one recorded alert to every subscription following `topics`, and keeps what came of it. */
 async function deliver(
-  db: Db,
+  { db, push }: AlertServices,
   alertId: string,
   topics: string[],
   payload: AlertPayload,
@@ -136,7 +142,7 @@ async function deliver(
             contentEncoding: "aes128gcm",
             timeout: 10_000,
             // Public addresses only, checked after DNS (decision record 017).
-            agent: pushAgentFor(subscription.endpoint),
+            agent: push.agentFor(subscription.endpoint),
           },
         );
         deliveredTo.push(subscription.id);
@@ -190,7 +196,11 @@ const cappedOutcome = (id: string): AlertOutcome => ({
  * after any write that may have made it so (a save, a publish, the flag, the scheduler): it reads what
  * was committed and does nothing otherwise.
  */
-export async function alertBreakingNews(db: Db, articleId: string): Promise<AlertOutcome | null> {
+export async function alertBreakingNews(
+  services: AlertServices,
+  articleId: string,
+): Promise<AlertOutcome | null> {
+  const { db } = services;
   const [story] = await db
     .select({ id: articles.id, slug: articles.slug, title: articles.title })
     .from(articles)
@@ -200,7 +210,7 @@ export async function alertBreakingNews(db: Db, articleId: string): Promise<Aler
   const alert = await recordAlert(db, { kind: "breaking", articleId: story.id, title: story.title });
   if (!alert) return null;
   if (alert.status === "capped") return cappedOutcome(alert.id);
-  return deliver(db, alert.id, [BREAKING_TOPIC], {
+  return deliver(services, alert.id, [BREAKING_TOPIC], {
     title: PUSH_TEXT.breakingTitle,
     body: story.title,
     url: articlePath(story),
@@ -212,7 +222,11 @@ export async function alertBreakingNews(db: Db, articleId: string): Promise<Aler
  * A published update marked as an alert, on a live story readers can see, alerts the readers who follow
  * that story or get breaking news, once.
  */
-export async function alertLiveUpdate(db: Db, updateId: string): Promise<AlertOutcome | null> {
+export async function alertLiveUpdate(
+  services: AlertServices,
+  updateId: string,
+): Promise<AlertOutcome | null> {
+  const { db } = services;
   const [row] = await db
     .select({
       articleId: articles.id,
@@ -238,7 +252,7 @@ export async function alertLiveUpdate(db: Db, updateId: string): Promise<AlertOu
   const alert = await recordAlert(db, { kind: "update", articleId: row.articleId, updateId, title: text });
   if (!alert) return null;
   if (alert.status === "capped") return cappedOutcome(alert.id);
-  return deliver(db, alert.id, [storyTopic(row.articleId), BREAKING_TOPIC], {
+  return deliver(services, alert.id, [storyTopic(row.articleId), BREAKING_TOPIC], {
     title: row.storyTitle,
     body: text,
     url: `${articlePath({ id: row.articleId, slug: row.slug })}#update-${updateId}`,
@@ -247,12 +261,20 @@ export async function alertLiveUpdate(db: Db, updateId: string): Promise<AlertOu
 }
 
 /** After a write that may have published Breaking News: sends its alert in the background. */
-export const breakingNewsAlertMayBeDue = (db: Db, articleId: string) =>
-  inBackground(db, () => alertBreakingNews(db, articleId), "[push] a breaking-news alert could not be sent");
+export const breakingNewsAlertMayBeDue = (services: AlertServices, articleId: string) =>
+  inBackground(
+    services.db,
+    () => alertBreakingNews(services, articleId),
+    "[push] a breaking-news alert could not be sent",
+  );
 
 /** After an update was published: sends its alert in the background when it is marked as one. */
-export const liveUpdatePublished = (db: Db, updateId: string) =>
-  inBackground(db, () => alertLiveUpdate(db, updateId), "[push] a live update's alert could not be sent");
+export const liveUpdatePublished = (services: AlertServices, updateId: string) =>
+  inBackground(
+    services.db,
+    () => alertLiveUpdate(services, updateId),
+    "[push] a live update's alert could not be sent",
+  );
 
 /** The back office's figures: alerts and deliveries in the last day. */
 export async function alertCounts(db: Db, since = new Date(Date.now() - 24 * 3600_000)) {

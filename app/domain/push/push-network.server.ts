@@ -19,7 +19,8 @@
  *
  * Tests run a push service of their own on 127.0.0.1 (tests/support/push-service-double.ts). Exactly that
  * one origin, with its own certificate, is let through, and only when a test says so: in the test
- * process with `allowTestPushService`, or for a built server under test with the file named in
+ * process by building its services with that service (`createPushNetwork({ testService })`,
+ * tests/support/services.ts), or for a built server under test with the file named in
  * `UNSAFE_TEST_PUSH_SERVICE`, which the test writes while its service runs (docs/operations.md).
  */
 import dns from "node:dns";
@@ -28,7 +29,6 @@ import https from "node:https";
 import net from "node:net";
 import type { Duplex } from "node:stream";
 import ipaddr from "ipaddr.js";
-import { config } from "#app/config.server";
 
 /** Global unicast: every other IPv6 block is special-purpose, unassigned or an IPv4 in disguise. */
 const IPV6_GLOBAL_UNICAST = ipaddr.IPv6.parseCIDR("2000::/3");
@@ -69,7 +69,7 @@ function isLocalName(name: string): boolean {
 /**
  * A push endpoint's host as a subscription gives it (URL hostname: IPv6 in brackets, IPv4 already
  * normalised from forms such as `0x7f.1`): may the server send there? Names are judged again, by the
- * address they resolve to, when an alert is sent (`pushAgentFor`).
+ * address they resolve to, when an alert is sent (`PushNetwork.agentFor`).
  */
 export function isPublicHost(hostname: string): boolean {
   const host = hostname.replace(/^\[(.*)\]$/, "$1");
@@ -142,9 +142,6 @@ interface AllowedTestService extends TestPushServiceAccess {
   agent: https.Agent;
 }
 
-let allowedInProcess: AllowedTestService | null = null;
-let fromFile: { text: string; service: AllowedTestService | null } | null = null;
-
 /** A loopback https origin (host and port), or null: tests' push services run on this machine only. */
 function loopbackOrigin(origin: unknown): string | null {
   if (typeof origin !== "string" || !URL.canParse(origin)) return null;
@@ -162,57 +159,82 @@ function allowed(service: TestPushServiceAccess): AllowedTestService {
 }
 
 /**
- * Tests only: lets alerts reach the push service `service` runs (its origin, trusting its
- * certificate) from this process; null closes it again. Every other loopback or private address stays
- * refused.
- */
-export function allowTestPushService(service: TestPushServiceAccess | null) {
-  allowedInProcess?.agent.destroy();
-  allowedInProcess = service ? allowed(service) : null;
-}
-
-/**
  * The test push service a built server under test may reach: the JSON file `{ origin, certificate }`
  * named in UNSAFE_TEST_PUSH_SERVICE, read when needed (the test writes it once its service listens and
- * removes it after). Unset, as in every real deployment: none.
+ * removes it after), and read again only when its text changes. Unset, as in every real deployment: none.
  */
-function allowedTestService(): AllowedTestService | null {
-  if (allowedInProcess) return allowedInProcess;
-  const file = config().webPush.unsafeTestServiceFile;
-  if (!file) return null;
-  let text = "";
-  try {
-    text = readFileSync(file, "utf8");
-  } catch {
-    return null;
-  }
-  if (fromFile?.text !== text) {
-    fromFile?.service?.agent.destroy();
-    let service: AllowedTestService | null = null;
-    try {
-      const value = JSON.parse(text) as Partial<TestPushServiceAccess>;
-      if (typeof value.certificate === "string" && loopbackOrigin(value.origin))
-        service = allowed({ origin: value.origin!, certificate: value.certificate });
-    } catch {
-      service = null;
-    }
-    fromFile = { text, service };
-  }
-  return fromFile.service;
+function testServiceFromFile(file: string) {
+  let fromFile: { text: string; service: AllowedTestService | null } | null = null;
+  return {
+    current(): AllowedTestService | null {
+      let text = "";
+      try {
+        text = readFileSync(file, "utf8");
+      } catch {
+        return null;
+      }
+      if (fromFile?.text !== text) {
+        fromFile?.service?.agent.destroy();
+        let service: AllowedTestService | null = null;
+        try {
+          const value = JSON.parse(text) as Partial<TestPushServiceAccess>;
+          if (typeof value.certificate === "string" && loopbackOrigin(value.origin))
+            service = allowed({ origin: value.origin!, certificate: value.certificate });
+        } catch {
+          service = null;
+        }
+        fromFile = { text, service };
+      }
+      return fromFile.service;
+    },
+    close: () => fromFile?.service?.agent.destroy(),
+  };
 }
 
 const isTestServiceEndpoint = (url: URL, service: AllowedTestService | null) =>
   service !== null && url.origin === service.origin;
 
-/** May a subscription with this endpoint URL be kept? A public host, or the test's own service. */
-export function isAllowedPushHost(url: URL): boolean {
-  return isTestServiceEndpoint(url, allowedTestService()) || isPublicHost(url.hostname);
+/**
+ * The push part of the process's services (app/services.server.ts): which endpoints a subscription may
+ * name, and the agent an alert is sent through.
+ */
+export interface PushNetwork {
+  /** May a subscription with this endpoint URL be kept? A public host, or the test's own service. */
+  isAllowedHost(url: URL): boolean;
+  /** The agent that sends to `endpoint`: public addresses only, or the test's own service. */
+  agentFor(endpoint: string): https.Agent;
+  /** Lets go of the test service's agent, if any. */
+  close(): void;
 }
 
-/** The agent that sends to `endpoint`: public addresses only, or the test's own service. */
-export function pushAgentFor(endpoint: string): https.Agent {
-  const service = allowedTestService();
-  return service && URL.canParse(endpoint) && isTestServiceEndpoint(new URL(endpoint), service)
-    ? service.agent
-    : publicOnlyAgent;
+export interface PushNetworkOptions {
+  /** Tests only: the push service a test runs in this process (tests/support/services.ts). */
+  testService?: TestPushServiceAccess;
+  /** UNSAFE_TEST_PUSH_SERVICE: the file a built server under test reads its test push service from. */
+  testServiceFile?: string;
+}
+
+/**
+ * Public push services only; with a test service (given, or named in a file), also exactly that origin,
+ * trusting its certificate. Every other loopback or private address stays refused.
+ */
+export function createPushNetwork({ testService, testServiceFile }: PushNetworkOptions = {}): PushNetwork {
+  const inProcess = testService ? allowed(testService) : null;
+  const fromFile = testServiceFile ? testServiceFromFile(testServiceFile) : null;
+  const service = () => inProcess ?? fromFile?.current() ?? null;
+  return {
+    isAllowedHost: (url) => isTestServiceEndpoint(url, service()) || isPublicHost(url.hostname),
+    agentFor(endpoint) {
+      const allowedService = service();
+      return allowedService &&
+        URL.canParse(endpoint) &&
+        isTestServiceEndpoint(new URL(endpoint), allowedService)
+        ? allowedService.agent
+        : publicOnlyAgent;
+    },
+    close() {
+      inProcess?.agent.destroy();
+      fromFile?.close();
+    },
+  };
 }

@@ -10,7 +10,7 @@ import { articles, pushSubscriptions } from "#app/db/schema";
 import { isPublished } from "#app/domain/articles/published.server";
 import { addressKey, consumeRateLimit, type RateLimit } from "#app/domain/rate-limit/rate-limit.server";
 import { forbidden, invalid, rateLimited } from "#app/lib/errors";
-import { isAllowedPushHost } from "./push-network.server";
+import type { PushNetwork } from "./push-network.server";
 import { isTopic, storyOfTopic } from "./push-topics";
 
 export const SUBSCRIPTION_TEXT = {
@@ -36,20 +36,20 @@ const MAX_ENDPOINT = 2048;
  * subscribe, and the server posts to what they send, so this is what keeps it from being pointed at
  * this machine or internal services; the address connected to is checked again when sending.
  */
-export function isAcceptableEndpoint(endpoint: string): boolean {
+export function isAcceptableEndpoint(push: PushNetwork, endpoint: string): boolean {
   if (endpoint.length > MAX_ENDPOINT || !URL.canParse(endpoint)) return false;
   const url = new URL(endpoint);
   if (url.protocol !== "https:" || url.username || url.password) return false;
-  return isAllowedPushHost(url);
+  return push.isAllowedHost(url);
 }
 
 /** The subscription as the reader script posts it, checked; throws `invalid` otherwise. */
-export function parseSubscription(value: unknown): SubscriptionInput {
+export function parseSubscription(push: PushNetwork, value: unknown): SubscriptionInput {
   const v = value as Partial<SubscriptionInput> | null;
   const endpoint = typeof v?.endpoint === "string" ? v.endpoint : "";
   const p256dh = typeof v?.keys?.p256dh === "string" ? v.keys.p256dh : "";
   const auth = typeof v?.keys?.auth === "string" ? v.keys.auth : "";
-  if (!isAcceptableEndpoint(endpoint) || !P256DH.test(p256dh) || !AUTH.test(auth))
+  if (!isAcceptableEndpoint(push, endpoint) || !P256DH.test(p256dh) || !AUTH.test(auth))
     throw invalid(SUBSCRIPTION_TEXT.invalid);
   return { endpoint, keys: { p256dh, auth } };
 }

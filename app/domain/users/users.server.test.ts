@@ -18,6 +18,7 @@ import {
   userStats,
 } from "./users.server";
 import { firstRow } from "#app/db/rows";
+import { testServices } from "#test-support/services";
 
 /** The refusal of an address that another account already has. */
 const EMAIL_TAKEN = { code: "conflict", details: { field: "email" }, message: USER_TEXT.emailTaken };
@@ -41,7 +42,12 @@ describe.each(TEST_ENGINES)("users on %s", (engine) => {
     email: string,
     role: "admin" | "editor" | "writer" = "writer",
     status: "active" | "inactive" | "pending" = "active",
-  ) => createUser(db(), { name: email.split("@")[0] ?? "", email, password: "secret12", role, status }, null);
+  ) =>
+    createUser(
+      testServices(db()),
+      { name: email.split("@")[0] ?? "", email, password: "secret12", role, status },
+      null,
+    );
   const statusOf = async (id: string) => (await db().select().from(users).where(eq(users.id, id)))[0]?.status;
   const sessionCount = async (id: string) =>
     (await db().select().from(sessions).where(eq(sessions.userId, id))).length;
@@ -59,7 +65,7 @@ describe.each(TEST_ENGINES)("users on %s", (engine) => {
   test("creating a user notifies the newsroom, logs it, and refuses a registered email", async () => {
     const admin = await make("boss@example.com", "admin");
     const created = await createUser(
-      db(),
+      testServices(db()),
       { name: "Ama", email: "AMA@example.com", password: "secret12", role: "writer" },
       admin,
     );
@@ -72,7 +78,7 @@ describe.each(TEST_ENGINES)("users on %s", (engine) => {
     expect(log.some((e) => e.title === "Ama" && e.userName === "boss")).toBe(true);
     await expect(
       createUser(
-        db(),
+        testServices(db()),
         { name: "Ama 2", email: "ama@example.com", password: "secret12", role: "writer" },
         admin,
       ),
@@ -127,9 +133,9 @@ describe.each(TEST_ENGINES)("users on %s", (engine) => {
   test("the last active admin cannot be demoted or deleted, even by a script actor", async () => {
     const admin = await make("boss@example.com", "admin");
     const someone = { id: "script", name: "Script", email: "" };
-    await expect(updateUser(db(), someone, admin.id, editInput(admin, { role: "editor" }))).rejects.toThrow(
-      USER_TEXT.lastAdmin,
-    );
+    await expect(
+      updateUser(testServices(db()), someone, admin.id, editInput(admin, { role: "editor" })),
+    ).rejects.toThrow(USER_TEXT.lastAdmin);
     await expect(deleteUser(db(), someone, admin.id)).rejects.toThrow(USER_TEXT.lastAdmin);
     await expect(deleteUser(db(), admin, admin.id)).rejects.toThrow(USER_TEXT.cannotChangeSelf);
     expect((await db().select().from(users)).map((u) => u.role)).toEqual(["admin"]);
@@ -157,11 +163,11 @@ describe.each(TEST_ENGINES)("users on %s", (engine) => {
     const admin2 = await make("second@example.com", "admin");
     const writer = await make("w@example.com");
     await expect(
-      updateUser(db(), admin, writer.id, editInput(writer, { email: "boss@example.com" })),
+      updateUser(testServices(db()), admin, writer.id, editInput(writer, { email: "boss@example.com" })),
     ).rejects.toMatchObject(EMAIL_TAKEN);
     await createSession(db(), writer.id);
     const updated = await updateUser(
-      db(),
+      testServices(db()),
       admin,
       writer.id,
       editInput(writer, { name: "Wale", password: "newpass99", role: "editor" }),
@@ -169,15 +175,17 @@ describe.each(TEST_ENGINES)("users on %s", (engine) => {
     expect(updated.role).toBe("editor");
     expect(await verifyPassword("newpass99", updated.passwordHash)).toBe(true);
     expect(await sessionCount(writer.id)).toBe(0);
-    expect((await updateUser(db(), admin, admin2.id, editInput(admin2, { role: "editor" }))).role).toBe(
-      "editor",
-    );
-    await expect(updateUser(db(), admin, admin.id, editInput(admin, { role: "editor" }))).rejects.toThrow();
+    expect(
+      (await updateUser(testServices(db()), admin, admin2.id, editInput(admin2, { role: "editor" }))).role,
+    ).toBe("editor");
+    await expect(
+      updateUser(testServices(db()), admin, admin.id, editInput(admin, { role: "editor" })),
+    ).rejects.toThrow();
   });
 
   test("profile and own password", async () => {
     const writer = await make("w@example.com");
-    const updated = await updateProfile(db(), writer, {
+    const updated = await updateProfile(testServices(db()), writer, {
       name: "Wale W",
       bio: "Reporter",
       avatarUrl: "https://w.example/me.jpg",
@@ -209,7 +217,12 @@ describe.each(TEST_ENGINES)("users on %s", (engine) => {
     test("an admin corrects the address: the links mailed to the old one stop working", async () => {
       const admin = await make("boss-links@example.com", "admin");
       const { member, invite, reset } = await withLinks("typo@exmaple.com");
-      await updateUser(db(), admin, member.id, editInput(member, { email: "right@example.com" }));
+      await updateUser(
+        testServices(db()),
+        admin,
+        member.id,
+        editInput(member, { email: "right@example.com" }),
+      );
       expect(await findAccountLink(db(), invite)).toBeNull();
       expect(await findAccountLink(db(), reset)).toBeNull();
       expect(await openLinks(member.id)).toBe(0);
@@ -218,7 +231,7 @@ describe.each(TEST_ENGINES)("users on %s", (engine) => {
     test("an admin sets a new password: the links stop working", async () => {
       const admin = await make("boss-pw@example.com", "admin");
       const { member, invite } = await withLinks("pw-member@example.com");
-      await updateUser(db(), admin, member.id, editInput(member, { password: "brandnew99" }));
+      await updateUser(testServices(db()), admin, member.id, editInput(member, { password: "brandnew99" }));
       expect(await findAccountLink(db(), invite)).toBeNull();
       expect(await openLinks(member.id)).toBe(0);
     });
@@ -226,7 +239,12 @@ describe.each(TEST_ENGINES)("users on %s", (engine) => {
     test("an admin changes only the name or the role: the invitation still works", async () => {
       const admin = await make("boss-name@example.com", "admin");
       const { member, invite } = await withLinks("renamed@example.com");
-      await updateUser(db(), admin, member.id, editInput(member, { name: "Renamed Person", role: "editor" }));
+      await updateUser(
+        testServices(db()),
+        admin,
+        member.id,
+        editInput(member, { name: "Renamed Person", role: "editor" }),
+      );
       expect(await findAccountLink(db(), invite)).not.toBeNull();
     });
 

@@ -27,6 +27,10 @@ import { firstRow } from "#app/db/rows";
 import { shortSlug } from "#app/domain/articles/slugs.server";
 import { siteChanged } from "#app/domain/delivery/site-changes.server";
 import { siteRelativeMediaUrls } from "#app/domain/media/stored-urls.server";
+import type { Services } from "#app/services.server";
+
+/** What a write of an account takes: the database, and the media store its photo address is kept by. */
+type UserServices = Pick<Services, "db" | "media">;
 
 export const USER_TEXT = {
   cannotChangeSelf: "You cannot deactivate, demote or delete your own account.",
@@ -253,7 +257,7 @@ export async function uniqueUserSlug(db: DbOrTx, name: string, userId: string): 
 }
 
 /** Creates a staff account (password hashed) and tells the newsroom; throws emailTaken() for a registered address. */
-export async function createUser(db: Db, input: NewUser, actor: Actor | null) {
+export async function createUser({ db, media }: UserServices, input: NewUser, actor: Actor | null) {
   const email = input.email.trim().toLowerCase();
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   return db.transaction(async (tx) => {
@@ -269,7 +273,7 @@ export async function createUser(db: Db, input: NewUser, actor: Actor | null) {
         role: input.role,
         status: input.status ?? "active",
         bio: input.bio ?? "",
-        avatarUrl: (await siteRelativeMediaUrls(tx, [input.avatarUrl ?? ""] as const))[0],
+        avatarUrl: (await siteRelativeMediaUrls(tx, media, [input.avatarUrl ?? ""] as const))[0],
       })
       .onConflictDoNothing({ target: users.email })
       .returning();
@@ -295,7 +299,12 @@ export async function createUser(db: Db, input: NewUser, actor: Actor | null) {
  * same rails as deactivation; a new password (or reactivation) ends the user's old sessions, and a new password or
  * e-mail address ends every e-mailed link of the account.
  */
-export async function updateUser(db: Db, actor: Actor, userId: string, input: EditUserInput) {
+export async function updateUser(
+  { db, media }: UserServices,
+  actor: Actor,
+  userId: string,
+  input: EditUserInput,
+) {
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   try {
     const saved = await db.transaction(async (tx) => {
@@ -320,7 +329,7 @@ export async function updateUser(db: Db, actor: Actor, userId: string, input: Ed
           role: input.role,
           status: input.status,
           bio: input.bio,
-          avatarUrl: (await siteRelativeMediaUrls(tx, [input.avatarUrl] as const))[0],
+          avatarUrl: (await siteRelativeMediaUrls(tx, media, [input.avatarUrl] as const))[0],
           ...(passwordHash ? { passwordHash } : {}),
           updatedAt: new Date(),
         })
@@ -356,7 +365,7 @@ export async function updateUser(db: Db, actor: Actor, userId: string, input: Ed
 }
 
 /** The signed-in user's own profile (the email is not part of it: it cannot be changed here). */
-export async function updateProfile(db: Db, actor: Actor, input: ProfileInput) {
+export async function updateProfile({ db, media }: UserServices, actor: Actor, input: ProfileInput) {
   const updated = await db.transaction(async (tx) => {
     const [updated] = await tx
       .update(users)
@@ -364,7 +373,7 @@ export async function updateProfile(db: Db, actor: Actor, input: ProfileInput) {
         ...input,
         ...(input.avatarUrl === undefined
           ? {}
-          : { avatarUrl: (await siteRelativeMediaUrls(tx, [input.avatarUrl] as const))[0] }),
+          : { avatarUrl: (await siteRelativeMediaUrls(tx, media, [input.avatarUrl] as const))[0] }),
         updatedAt: new Date(),
       })
       .where(eq(users.id, actor.id))

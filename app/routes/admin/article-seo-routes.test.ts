@@ -22,6 +22,7 @@ import {
   postRequest,
   sessionCookieFor,
 } from "#test-support/route-calls";
+import { testServices } from "#test-support/services";
 
 describe("article search-and-sharing overrides", () => {
   let database: TestDatabase;
@@ -151,7 +152,7 @@ describe("article search-and-sharing overrides", () => {
         .returning(),
     );
     const actor = { ...editor, role: "editor" as const, status: "active" as const, avatarUrl: "" };
-    await restoreRevision(database.db, actor, old.id);
+    await restoreRevision(testServices(database.db), actor, old.id);
     expect(one(await database.db.select().from(articles).where(eq(articles.id, id)))).toMatchObject({
       title: "Harbour works (old)",
       seoTitle: "Tema harbour: the plan",

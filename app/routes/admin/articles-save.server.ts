@@ -8,7 +8,7 @@
 import { data } from "react-router";
 import type { CurrentUser } from "#app/auth/guard.server";
 import type { Toast } from "#app/components/ui/toast";
-import type { Db } from "#app/db/client.server";
+import type { Services } from "#app/services.server";
 import { saveArticle, type SaveResult } from "#app/domain/articles/admin.server";
 import { creationFailureMessage } from "#app/domain/articles/save-failure.server";
 import {
@@ -34,7 +34,7 @@ export interface ArticleFormReply {
 const reply = (body: ArticleFormReply, status: number) => data(body, { status });
 
 export async function saveArticleFromForm(
-  db: Db,
+  services: Services,
   actor: CurrentUser,
   form: Record<string, FormDataEntryValue>,
   id?: string,
@@ -52,7 +52,7 @@ export async function saveArticleFromForm(
       400,
     );
   try {
-    const saved = await saveArticle(db, actor, parsed.data, id, { correctionNote: correction.note });
+    const saved = await saveArticle(services, actor, parsed.data, id, { correctionNote: correction.note });
     const outcome = saveOutcome(saved);
     const toast: Toast = !creating
       ? { type: "success", title: ARTICLE_TEXT.updated, message: outcome }
@@ -110,7 +110,7 @@ const autosaveReply = (body: AutosaveReply, status: number) =>
  * the page being typed in is never replaced by an error page.
  */
 export async function autosaveArticleFromForm(
-  db: Db,
+  services: Services,
   actor: CurrentUser,
   form: Record<string, FormDataEntryValue>,
 ): Promise<Response> {
@@ -118,7 +118,9 @@ export async function autosaveArticleFromForm(
   const parsed = parseArticleForm(form);
   if (!parsed.ok) return autosaveReply({ ok: false, message: parsed.problem.message }, 400);
   try {
-    const saved = await saveArticle(db, actor, { ...parsed.data, status: "draft" }, id, { autosave: true });
+    const saved = await saveArticle(services, actor, { ...parsed.data, status: "draft" }, id, {
+      autosave: true,
+    });
     return autosaveReply({ ok: true, id: saved.id, savedAt: new Date().toISOString() }, 200);
   } catch (error) {
     if (isDomainError(error)) {

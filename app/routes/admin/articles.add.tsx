@@ -26,7 +26,7 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
   const user = await requirePermission(context, "articles", "create");
   const form = Object.fromEntries(await request.formData());
   // Once the autosave has created the draft, "Create Article" saves that draft rather than a second article.
-  return saveArticleFromForm(context.db, user, form, draftIdOf(form), { creating: true });
+  return saveArticleFromForm(context.services, user, form, draftIdOf(form), { creating: true });
 });
 
 export const meta: Route.MetaFunction = () => [{ title: "Add Article - Admin" }];

@@ -18,5 +18,5 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
     title: AUTOSAVE_TEXT.signedOutTitle,
     message: AUTOSAVE_TEXT.signedOut,
   });
-  return autosaveArticleFromForm(context.db, user, Object.fromEntries(await request.formData()));
+  return autosaveArticleFromForm(context.services, user, Object.fromEntries(await request.formData()));
 });

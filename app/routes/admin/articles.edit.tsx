@@ -47,7 +47,7 @@ export const loader = withDomainErrors(async ({ params, context }: Route.LoaderA
 export const action = withDomainErrors(async ({ request, params, context }: Route.ActionArgs) => {
   const user = await requirePermission(context, "articles", "create");
   const form = Object.fromEntries(await request.formData());
-  if (form.intent !== "delete") return saveArticleFromForm(context.db, user, form, params.id);
+  if (form.intent !== "delete") return saveArticleFromForm(context.services, user, form, params.id);
   // Deleted only on the confirmed post (the dialog adds it); a tap before the script has loaded is asked first.
   if (form.confirmed !== "yes")
     return data({

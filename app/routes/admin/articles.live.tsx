@@ -99,7 +99,7 @@ export const action = withDomainErrors(async ({ request, params, context }: Rout
         await letWritersPostDirectly(context.db, user, params.id, form.allowed === "on");
         return done(form.allowed === "on" ? T.allowWriters : T.reviewWriters);
       case "post": {
-        const update = await postLiveUpdate(context.db, user, params.id, form);
+        const update = await postLiveUpdate(context.services, user, params.id, form);
         return done(update.status === "pending" ? T.sentForReview : T.posted);
       }
       case "pin":
@@ -107,10 +107,10 @@ export const action = withDomainErrors(async ({ request, params, context }: Rout
         await pinLiveUpdate(context.db, user, updateId, form.intent === "pin");
         return done(form.intent === "pin" ? T.pinned : T.unpinned);
       case "edit":
-        await editLiveUpdate(context.db, user, updateId, form);
+        await editLiveUpdate(context.services, user, updateId, form);
         return done(T.editSaved);
       case "approve":
-        await approveLiveUpdate(context.db, user, updateId);
+        await approveLiveUpdate(context.services, user, updateId);
         return done(T.approved);
       case "delete":
         // Destructive: an unconfirmed post (a tap before the page's script ran) only asks first.

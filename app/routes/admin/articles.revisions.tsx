@@ -51,7 +51,7 @@ export const action = withDomainErrors(async ({ request, params, context }: Rout
       return redirectWithToast(here, { type: "success", title: REVISION_TEXT.rejected });
     }
     if (form.intent === "restore") {
-      const saved = await restoreRevision(context.db, user, revisionId);
+      const saved = await restoreRevision(context.services, user, revisionId);
       return redirectWithToast(here, {
         type: "success",
         title: saved.proposed ? REVISION_TEXT.restoredAsProposal : REVISION_TEXT.restored,

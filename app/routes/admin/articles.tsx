@@ -1,4 +1,5 @@
 import type { Db } from "#app/db/client.server";
+import type { Services } from "#app/services.server";
 import { data, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { getSettings } from "#app/domain/settings/settings.server";
@@ -89,8 +90,8 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
   const user = await requirePermission(context, "articles", "create");
   const form = await request.formData();
   if (form.get("intent") === "delete-empty-drafts") return deleteEmptyDraftsAction(context.db, user, form);
-  if (form.get("intent") === "bulk") return runBulkAction(context.db, user, form);
-  return runRowAction(context.db, user, form);
+  if (form.get("intent") === "bulk") return runBulkAction(context.services, user, form);
+  return runRowAction(context.services, user, form);
 });
 
 type ActionUser = Awaited<ReturnType<typeof requirePermission>>;
@@ -123,7 +124,7 @@ async function deleteEmptyDraftsAction(db: Db, user: ActionUser, form: FormData)
 }
 
 /** The list's bulk bar: one action on the chosen rows (a delete confirmed first). */
-async function runBulkAction(db: Db, user: ActionUser, form: FormData) {
+async function runBulkAction(services: Services, user: ActionUser, form: FormData) {
   const parsed = bulkAction.safeParse(Object.fromEntries(form));
   const ids = form.getAll("ids").map(String).filter(Boolean);
   if (!parsed.success || ids.length === 0)
@@ -139,7 +140,7 @@ async function runBulkAction(db: Db, user: ActionUser, form: FormData) {
       ids,
     });
   try {
-    const { processed, failed } = await bulkArticles(db, user, ids, chosen);
+    const { processed, failed } = await bulkArticles(services, user, ids, chosen);
     return reply(bulkResultText(processed, failed), failed > 0 ? 207 : 200);
   } catch (error) {
     expectedError(error, "[articles] bulk failed");
@@ -154,7 +155,7 @@ async function runBulkAction(db: Db, user: ActionUser, form: FormData) {
 }
 
 /** One row's action: publish, unpublish, feature, breaking, delete (the last two confirmed first). */
-async function runRowAction(db: Db, user: ActionUser, form: FormData) {
+async function runRowAction(services: Services, user: ActionUser, form: FormData) {
   const parsed = rowAction.safeParse(Object.fromEntries(form));
   if (!parsed.success) return reply({ type: "error", title: ARTICLE_TEXT.bulkFailed }, 400);
   const { intent, id, confirmed } = parsed.data;
@@ -164,12 +165,12 @@ async function runRowAction(db: Db, user: ActionUser, form: FormData) {
   }
   try {
     if (intent === "publish" || intent === "unpublish")
-      await setArticleStatus(db, user, id, intent === "publish" ? "published" : "draft");
+      await setArticleStatus(services, user, id, intent === "publish" ? "published" : "draft");
     else if (intent === "feature" || intent === "unfeature")
-      await setArticleFlag(db, user, id, "featured", intent === "feature");
+      await setArticleFlag(services, user, id, "featured", intent === "feature");
     else if (intent === "breaking" || intent === "unbreaking")
-      await setArticleFlag(db, user, id, "isTopStory", intent === "breaking");
-    else await deleteArticle(db, user, id);
+      await setArticleFlag(services, user, id, "isTopStory", intent === "breaking");
+    else await deleteArticle(services.db, user, id);
     return reply({ type: "success", title: SUCCESS[intent] });
   } catch (error) {
     expectedError(error, `[articles] ${intent} failed`, id);

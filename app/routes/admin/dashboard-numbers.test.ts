@@ -22,6 +22,7 @@ import { writeBackup } from "#app/domain/backup/dump.server";
 import * as articlesEditRoute from "./articles.edit";
 import * as dashboardRoute from "./dashboard";
 import { args, getRequest, makeUser, outcome, sessionCookieFor } from "#test-support/route-calls";
+import { testServices } from "#test-support/services";
 
 type Role = "admin" | "editor" | "writer";
 interface DashboardBody {
@@ -208,7 +209,10 @@ describe("the dashboard's numbers and the editor's views chart per role", () => 
     // A real backup, as `npm run backup` writes it, records itself once its manifest is on disk.
     const folder = await mkdtemp(path.join(os.tmpdir(), "newsdesk-dashboard-backup-"));
     try {
-      await writeBackup(database.db, path.join(folder, "nightly"), { engine: "pglite" });
+      await writeBackup(database.db, path.join(folder, "nightly"), {
+        engine: "pglite",
+        media: testServices(database.db, { media: path.join(folder, "media") }).media,
+      });
     } finally {
       await rm(folder, { recursive: true, force: true });
     }

@@ -20,6 +20,7 @@ import {
   postRequest,
   sessionCookieFor,
 } from "#test-support/route-calls";
+import { testServices } from "#test-support/services";
 
 type Role = "admin" | "editor" | "writer";
 
@@ -52,9 +53,15 @@ describe.each(TEST_ENGINES)("empty drafts on the articles list on %s", (engine) 
 
   /** A draft autosaved and left two hours ago (someone else's is offered after an hour). */
   const autosaved = async (role: Role, title: string, body = "<p>Notes</p>") => {
-    const { id } = await saveArticle(database.db, people[role], articleInput({ title }, body), undefined, {
-      autosave: true,
-    });
+    const { id } = await saveArticle(
+      testServices(database.db),
+      people[role],
+      articleInput({ title }, body),
+      undefined,
+      {
+        autosave: true,
+      },
+    );
     await database.db
       .update(articles)
       .set({ updatedAt: new Date(Date.now() - 2 * 60 * 60_000) })
@@ -136,7 +143,7 @@ describe.each(TEST_ENGINES)("empty drafts on the articles list on %s", (engine) 
   test("a draft that got text between the offer and the confirmation is kept, and the answer says so", async () => {
     const { writers, editors } = await newsroom();
     await saveArticle(
-      database.db,
+      testServices(database.db),
       people.writer,
       articleInput({ title: "Writer's start" }, "<p>Back at it: the levy was cut by half on Tuesday.</p>"),
       writers,

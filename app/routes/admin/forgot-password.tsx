@@ -3,7 +3,6 @@ import { requestPasswordReset } from "#app/auth/account-links.server";
 import { ACCOUNT_LINK_TEXT } from "#app/auth/account-links-text";
 import { AuthAlert, AuthCard } from "#app/components/admin/auth-card";
 import { inputClass } from "#app/components/admin/form-field";
-import { isEmailConfigured } from "#app/domain/email/mailer.server";
 import { getSettings } from "#app/domain/settings/settings.server";
 import { siteOrigin } from "#app/domain/settings/site-origin.server";
 import { isDomainError } from "#app/lib/errors";
@@ -20,7 +19,10 @@ export const headers = () => ({ "Cache-Control": "private, no-store" });
 export const loader = withDomainErrors(async ({ context }: Route.LoaderArgs) => {
   const user = await context.currentUser();
   if (user && user.status === "active") throw redirect("/admin/dashboard");
-  return { emailConfigured: isEmailConfigured(), siteTitle: (await getSettings(context.db)).siteTitle };
+  return {
+    emailConfigured: context.services.mailer.isConfigured(),
+    siteTitle: (await getSettings(context.db)).siteTitle,
+  };
 });
 
 export const action = withDomainErrors(async ({ request, context }: Route.ActionArgs) => {
@@ -30,6 +32,7 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
   try {
     await requestPasswordReset(context.db, email, {
       ip: context.clientIp,
+      mailer: context.services.mailer,
       origin: siteOrigin(settings, request),
       siteTitle: settings.siteTitle,
     });

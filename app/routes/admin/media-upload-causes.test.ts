@@ -2,20 +2,21 @@
  * The upload causes the media screen names: after the 'Upload Failed' title, 'Upload
  * failed. ' and 'Storage quota exceeded.' when the disk or the quota is full, and 'Authentication
  * required. Please log in again.' when the server answers 401 to an image for the body. A full disk
- * cannot be produced in a test, so storage is made to fail as the file system does (ENOSPC, EDQUOT).
+ * cannot be produced in a test, so the store's writes fail as the file system's do (ENOSPC, EDQUOT).
  */
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
+import { localMediaStore } from "#app/domain/media/storage-local.server";
+import { testServices } from "#test-support/services";
 import { media } from "#app/db/schema";
 import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
 import { EDITOR_IMAGE_TEXT, uploadProblem } from "#app/domain/media/editor-image-rules";
-import * as storage from "#app/domain/media/storage.server";
 import * as uploadRoute from "#app/routes/resources/media-upload";
 import * as mediaRoute from "./media";
-import { args, BASE, makeUser, outcome, sessionCookieFor } from "#test-support/route-calls";
+import { routeArgs, BASE, makeUser, outcome, sessionCookieFor } from "#test-support/route-calls";
 
 type ActionArgs = Parameters<typeof mediaRoute.action>[0];
 type UploadArgs = Parameters<typeof uploadRoute.action>[0];
@@ -39,7 +40,6 @@ describe("upload failure causes", () => {
 
   beforeAll(async () => {
     root = await mkdtemp(path.join(os.tmpdir(), "newsdesk-media-full-"));
-    storage.setMediaRoot(root);
     database = await createTestDatabase("pglite");
     cookie = await sessionCookieFor((await makeUser("full-disk@example.com", "editor")).id);
   });
@@ -47,10 +47,17 @@ describe("upload failure causes", () => {
     vi.restoreAllMocks();
   });
   afterAll(async () => {
-    storage.setMediaRoot(undefined);
     await database.destroy();
     await rm(root, { recursive: true, force: true });
   });
+
+  /** The suite's folder, whose every write fails as the file system's does when the disk or quota is full. */
+  const onFullDisk = (code: "ENOSPC" | "EDQUOT") => {
+    const folder = localMediaStore(root);
+    return testServices(database.db, {
+      media: { ...folder, put: () => Promise.reject(fileSystemError(code)) },
+    });
+  };
 
   const png = async () =>
     new File(
@@ -68,14 +75,15 @@ describe("upload failure causes", () => {
   test.each(["ENOSPC", "EDQUOT"] as const)(
     "media library, %s: 'Upload Failed' / 'Upload failed. Storage quota exceeded.'; no row, no file",
     async (code) => {
-      vi.spyOn(storage, "putMediaFile").mockRejectedValue(fileSystemError(code));
       const request = post(
         "/admin/media",
         { intent: "upload", mode: "file", name: "Chart" },
         await png(),
         cookie,
       );
-      const result = await outcome(() => mediaRoute.action(args<ActionArgs>(request)));
+      const result = await outcome(() =>
+        mediaRoute.action(routeArgs(request, {}, onFullDisk(code)) as unknown as ActionArgs),
+      );
       expect(result.body).toMatchObject({ error: QUOTA_TEXT });
       expect(result.status).toBeGreaterThanOrEqual(400);
       expect(await database.db.select().from(media)).toEqual([]);
@@ -84,9 +92,9 @@ describe("upload failure causes", () => {
   );
 
   test("editor image upload on a full disk: the same title and cause, as JSON", async () => {
-    vi.spyOn(storage, "putMediaFile").mockRejectedValue(fileSystemError("ENOSPC"));
+    const request = post("/admin/media/upload", { alt: "A chart" }, await png(), cookie);
     const response = (await uploadRoute.action(
-      args<UploadArgs>(post("/admin/media/upload", { alt: "A chart" }, await png(), cookie)),
+      routeArgs(request, {}, onFullDisk("ENOSPC")) as unknown as UploadArgs,
     )) as Response;
     expect(await response.json()).toEqual({ ok: false, ...QUOTA_TEXT });
     expect(await database.db.select().from(media)).toEqual([]);

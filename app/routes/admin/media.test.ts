@@ -10,18 +10,19 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import type { Services } from "#app/services.server";
+import { testServices } from "#test-support/services";
 import { activityLog, media } from "#app/db/schema";
 import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
 import { MEDIA_TEXT } from "#app/domain/media/media-rules";
 import { IMAGE_WORK } from "#app/domain/media/image-gate.server";
-import { setMediaRoot } from "#app/domain/media/storage.server";
 import { shareVariantOf } from "#app/domain/media/media-rules";
 import { uploadMedia } from "#app/domain/media/upload.server";
 import * as mediaItemRoute from "./media.item";
 import * as mediaRoute from "./media";
 import {
   BASE,
-  args,
+  routeArgs,
   getRequest,
   makeUser,
   outcome,
@@ -29,6 +30,12 @@ import {
   sessionCookieFor,
 } from "#test-support/route-calls";
 import { firstRow } from "#app/db/rows";
+
+/** The suite's services (its media in a temporary folder), built once its database is. */
+let services: Services;
+/** Route arguments over the suite's services. */
+const args = <T>(request: Request, params: Record<string, string> = {}) =>
+  routeArgs(request, params, services) as unknown as T;
 
 type ActionArgs = Parameters<typeof mediaRoute.action>[0];
 type LoaderArgs = Parameters<typeof mediaRoute.loader>[0];
@@ -91,15 +98,14 @@ describe("media library (routes)", () => {
 
   beforeAll(async () => {
     root = await mkdtemp(path.join(os.tmpdir(), "newsdesk-media-"));
-    setMediaRoot(root);
     database = await createTestDatabase("pglite");
+    services = testServices(database.db, { media: root });
     for (const role of ["admin", "editor", "writer"] as const) {
       const user = await makeUser(`media-${role}@example.com`, role);
       cookies[role] = await sessionCookieFor(user.id);
     }
   });
   afterAll(async () => {
-    setMediaRoot(undefined);
     await database.destroy();
     await rm(root, { recursive: true, force: true });
   });
@@ -204,7 +210,7 @@ describe("media library (routes)", () => {
     expect(noUrl.body).toMatchObject({
       error: { title: "Validation Error", message: "Please enter a URL for the media." },
     });
-    await expect(uploadMedia(database.db, null, { name: "x" })).rejects.toMatchObject({
+    await expect(uploadMedia(database.db, services.media, null, { name: "x" })).rejects.toMatchObject({
       title: "Authentication Error",
       message: "You must be logged in to upload media.",
       code: "unauthenticated",

@@ -1,4 +1,5 @@
 import type { Db } from "#app/db/client.server";
+import type { MediaServices } from "#app/domain/media/storage.server";
 import { useEffect } from "react";
 import { data, Form, Link } from "react-router";
 import { z } from "zod";
@@ -107,7 +108,7 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
     return fail({ title: MEDIA_TEXT.uploadFailed, message: MEDIA_TEXT.tryAgain }, 400);
   }
   const intent = text(form, "intent");
-  const step = { db: context.db, actor, form, back };
+  const step = { db: context.db, media: context.services.media, actor, form, back };
   if (intent === "upload") return runUpload(step);
   if (intent === "bulk") return runBulkMediaAction(step);
   return runItemAction(step, intent);
@@ -116,6 +117,8 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
 /** What each of the screen's actions works with. */
 interface ActionStep {
   db: Db;
+  /** The media store of the process's services (app/services.server.ts). */
+  media: MediaServices;
   actor: Awaited<ReturnType<typeof requirePermission>>;
   form: FormData;
   /** The screen as it was (its filters and page), where a done action goes back to. */
@@ -123,7 +126,7 @@ interface ActionStep {
 }
 
 /** An upload, or a link to a file elsewhere; what was typed comes back with a refusal. */
-async function runUpload({ db, actor, form, back }: ActionStep) {
+async function runUpload({ db, media, actor, form, back }: ActionStep) {
   if (!userCan(actor, "media", "upload")) accessDenied();
   const fields = {
     mode: text(form, "mode"),
@@ -135,7 +138,7 @@ async function runUpload({ db, actor, form, back }: ActionStep) {
   };
   const file = form.get("file");
   try {
-    await uploadMedia(db, actor, { ...fields, file: file instanceof File ? file : null });
+    await uploadMedia(db, media, actor, { ...fields, file: file instanceof File ? file : null });
     return redirectWithToast(back, { type: "success", title: MEDIA_TEXT.uploaded });
   } catch (error) {
     const known = expectedError(error, "[media] upload failed");
@@ -148,7 +151,7 @@ async function runUpload({ db, actor, form, back }: ActionStep) {
 }
 
 /** The bulk bar: activate, deactivate or delete the chosen items (a delete confirmed first). */
-async function runBulkMediaAction({ db, actor, form, back }: ActionStep) {
+async function runBulkMediaAction({ db, media, actor, form, back }: ActionStep) {
   const failure = MEDIA_TEXT.bulkFailed;
   const parsed = bulkSchema.safeParse({ bulkAction: form.get("bulkAction"), ids: form.getAll("ids") });
   if (!parsed.success)
@@ -161,7 +164,7 @@ async function runBulkMediaAction({ db, actor, form, back }: ActionStep) {
   try {
     const n =
       bulkAction === "delete"
-        ? await deleteMedia(db, actor, ids)
+        ? await deleteMedia(db, media, actor, ids)
         : await setMediaStatus(db, actor, ids, bulkAction === "activate" ? "active" : "inactive");
     return redirectWithToast(back, {
       type: "success",
@@ -173,7 +176,7 @@ async function runBulkMediaAction({ db, actor, form, back }: ActionStep) {
 }
 
 /** One item: featured on or off, or deleted (confirmed first). */
-async function runItemAction({ db, actor, form, back }: ActionStep, intent: string) {
+async function runItemAction({ db, media, actor, form, back }: ActionStep, intent: string) {
   const failure = intent === "delete" ? MEDIA_TEXT.deleteFailed : MEDIA_TEXT.updateFailed;
   if (intent !== "featured" && intent !== "delete") return fail({ title: failure }, 400);
   if (!userCan(actor, "media", intent === "delete" ? "delete" : "upload")) accessDenied();
@@ -184,7 +187,7 @@ async function runItemAction({ db, actor, form, back }: ActionStep, intent: stri
   if (intent === "delete" && !isConfirmed(form)) return askFirst({ ids: [parsed.data.id], isBulk: false });
   try {
     if (intent === "delete") {
-      await deleteMedia(db, actor, [parsed.data.id]);
+      await deleteMedia(db, media, actor, [parsed.data.id]);
       return redirectWithToast(back, { type: "success", title: MEDIA_TEXT.deleted });
     }
     const isFeatured = await toggleMediaFeatured(db, actor, parsed.data.id);

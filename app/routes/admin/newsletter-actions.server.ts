@@ -6,7 +6,7 @@
 import { data } from "react-router";
 import type { CurrentUser } from "#app/auth/guard.server";
 import type { ArticleActionResult } from "#app/components/admin/article-result";
-import type { Db } from "#app/db/client.server";
+import type { Services } from "#app/services.server";
 import { NEWSLETTER_TEXT, readIssueForm, type IssueFormValues } from "#app/domain/newsletter/issue-form";
 import {
   confirmedSubscriberCount,
@@ -34,10 +34,10 @@ const reply = (body: NewsletterReply, status = 200) => data(body, { status });
 const issuePath = (id: string) => `/admin/newsletter/${encodeURIComponent(id)}`;
 
 /** Saves the posted draft (a new one without `id`) and opens it; a refusal gives back what was typed. */
-export async function saveDraftFromForm(db: Db, actor: CurrentUser, form: FormData, id?: string) {
+export async function saveDraftFromForm(services: Services, actor: CurrentUser, form: FormData, id?: string) {
   const values = readIssueForm(form);
   try {
-    const saved = await saveIssueDraft(db, actor, values, id);
+    const saved = await saveIssueDraft(services, actor, values, id);
     return redirectWithToast(issuePath(saved.id), {
       type: "success",
       title: id ? NEWSLETTER_TEXT.saved : NEWSLETTER_TEXT.created,
@@ -64,15 +64,16 @@ function failed(error: unknown, values?: IssueFormValues, id?: string) {
 const toIssue = (id: string, title: string) => redirectWithToast(issuePath(id), { type: "success", title });
 
 /** The issue page's buttons: save, test, send (after confirming), schedule, unschedule, pause, resume. */
-export async function issueAction(db: Db, actor: CurrentUser, form: FormData, id: string) {
+export async function issueAction(services: Services, actor: CurrentUser, form: FormData, id: string) {
+  const { db } = services;
   const intent = form.get("intent");
-  if (intent === "save") return saveDraftFromForm(db, actor, form, id);
+  if (intent === "save") return saveDraftFromForm(services, actor, form, id);
   try {
     switch (intent) {
       case "test": {
         let email: string;
         try {
-          email = await sendTestIssue(db, actor, id);
+          email = await sendTestIssue(services, actor, id);
         } catch (error) {
           if (isDomainError(error)) throw error;
           // The mail server refused or could not be reached: say so, the details go to the log.
@@ -94,14 +95,14 @@ export async function issueAction(db: Db, actor: CurrentUser, form: FormData, id
             result: { type: "confirm", title: NEWSLETTER_TEXT.sendConfirm(subscribers), intent: "send" },
           });
         }
-        await sendIssueNow(db, actor, id);
+        await sendIssueNow(services, actor, id);
         return toIssue(id, NEWSLETTER_TEXT.sendStarted);
       }
       case "schedule": {
         const local = form.get("scheduledAt");
         const typed = typeof local === "string" ? local : "";
         try {
-          await scheduleIssue(db, actor, id, typed);
+          await scheduleIssue(services, actor, id, typed);
         } catch (error) {
           if (isDomainError(error, "invalid") && error.fieldErrors)
             return reply({ fieldErrors: error.fieldErrors, scheduledAt: typed }, 400);
@@ -110,7 +111,7 @@ export async function issueAction(db: Db, actor: CurrentUser, form: FormData, id
         return toIssue(id, NEWSLETTER_TEXT.scheduled);
       }
       case "unschedule":
-        await unscheduleIssue(db, actor, id);
+        await unscheduleIssue(services, actor, id);
         return toIssue(id, NEWSLETTER_TEXT.unscheduled);
       case "pause":
         await pauseIssue(db, actor, id, true);

@@ -5,7 +5,6 @@ import { IssueStatusBadge } from "#app/components/admin/issue-status-badge";
 import { ArticleResult } from "#app/components/admin/article-result";
 import { NewsletterCompose } from "#app/components/admin/newsletter-compose";
 import { NewsletterPreview } from "#app/components/admin/newsletter-preview";
-import { isEmailConfigured } from "#app/domain/email/mailer.server";
 import {
   ISSUE_KIND_LABEL,
   ISSUE_LIMITS,
@@ -55,7 +54,7 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
     choices,
     q,
     previewHtml: preview.html,
-    isEmailOn: isEmailConfigured(),
+    isEmailOn: context.services.mailer.isConfigured(),
     timezone: settings.timezone,
     scheduleDefault: instantToZonedTime(issue.scheduledAt ?? inAnHour, settings.timezone),
   };
@@ -63,7 +62,7 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
 
 export const action = withDomainErrors(async ({ request, params, context }: Route.ActionArgs) => {
   const user = await requirePermission(context, "newsletter", "send");
-  return issueAction(context.db, user, await request.formData(), params.id);
+  return issueAction(context.services, user, await request.formData(), params.id);
 });
 
 export const meta: Route.MetaFunction = ({ data }) => [

@@ -17,7 +17,7 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
 
 export const action = withDomainErrors(async ({ request, context }: Route.ActionArgs) => {
   const user = await requirePermission(context, "newsletter", "send");
-  return saveDraftFromForm(context.db, user, await request.formData());
+  return saveDraftFromForm(context.services, user, await request.formData());
 });
 
 export const meta: Route.MetaFunction = () => [{ title: `${NEWSLETTER_TEXT.composeTitle} - Admin` }];

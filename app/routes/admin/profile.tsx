@@ -93,7 +93,7 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
   if (!checked.ok)
     return data<ActionResult>({ form: "profile", errors: checked.errors, values }, { status: 400 });
   try {
-    await updateProfile(db, me, checked.data);
+    await updateProfile(context.services, me, checked.data);
   } catch (error) {
     // A refusal (the account gone meanwhile) is told in its own words and status; anything else is
     // logged, and its text (perhaps a database message) replaced by the safe one.

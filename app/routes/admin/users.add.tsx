@@ -4,7 +4,6 @@ import { requirePermission } from "#app/auth/guard.server";
 import { UserForm } from "#app/components/admin/user-form";
 import { sendInvitation } from "#app/auth/account-links.server";
 import { ACCOUNT_LINK_TEXT } from "#app/auth/account-links-text";
-import { isEmailConfigured } from "#app/domain/email/mailer.server";
 import { getSettings } from "#app/domain/settings/settings.server";
 import { siteOrigin } from "#app/domain/settings/site-origin.server";
 import {
@@ -22,7 +21,7 @@ import type { Route } from "./+types/users.add";
 
 export const loader = withDomainErrors(async ({ context }: Route.LoaderArgs) => {
   await requirePermission(context, "users", "manage");
-  return { canInvite: isEmailConfigured() };
+  return { canInvite: context.services.mailer.isConfigured() };
 });
 
 export const action = withDomainErrors(async ({ request, context }: Route.ActionArgs) => {
@@ -30,14 +29,14 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
   const form = await request.formData();
   const values = typedValues(form);
   // With e-mail configured, an empty password means: e-mail them an invitation to choose their own.
-  const invite = isEmailConfigured() && !form.get("password");
+  const invite = context.services.mailer.isConfigured() && !form.get("password");
   const checked = invite
     ? checkForm(invitedUserSchema, Object.fromEntries(form))
     : checkForm(newUserSchema, Object.fromEntries(form));
   if (!checked.ok) return data({ errors: checked.errors, values, formError: undefined }, { status: 400 });
   let user;
   try {
-    user = await createUser(context.db, { password: "", ...checked.data }, actor);
+    user = await createUser(context.services, { password: "", ...checked.data }, actor);
   } catch (error) {
     if (expectedError(error, "[users] creating a user failed")?.details.field === "email") {
       return data(
@@ -56,6 +55,7 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
   }
   const settings = await getSettings(context.db);
   const sent = await sendInvitation(context.db, user, actor.name, {
+    mailer: context.services.mailer,
     origin: siteOrigin(settings, request),
     siteTitle: settings.siteTitle,
   });

@@ -61,7 +61,7 @@ export const action = withDomainErrors(async ({ request, params, context }: Rout
   const checked = checkForm(editUserSchema, Object.fromEntries(form));
   if (!checked.ok) return data({ errors: checked.errors, values, formError: undefined }, { status: 400 });
   try {
-    await updateUser(context.db, actor, params.id, checked.data);
+    await updateUser(context.services, actor, params.id, checked.data);
     return redirectWithToast("/admin/users", { type: "success", title: USER_FORM_TEXT.userUpdated });
   } catch (error) {
     const known = expectedError(error, "[users] updating a user failed");

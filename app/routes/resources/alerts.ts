@@ -29,7 +29,7 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
     // The body is bounded before this runs (server/request-body.ts: a public form's 64 KB).
     const form = await request.formData();
     const topic = field(form, "topic");
-    const subscription = parseSubscription({
+    const subscription = parseSubscription(context.services.push, {
       endpoint: field(form, "endpoint"),
       keys: { p256dh: field(form, "p256dh"), auth: field(form, "auth") },
     });

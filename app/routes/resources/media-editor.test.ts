@@ -11,16 +11,17 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import type { Services } from "#app/services.server";
+import { testServices } from "#test-support/services";
 import { media } from "#app/db/schema";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
 import { EDITOR_IMAGE_TEXT, type PickerImage } from "#app/domain/media/editor-image-rules";
 import { MEDIA_TEXT } from "#app/domain/media/media-rules";
 import { pageImages } from "#app/domain/media/public.server";
-import { setMediaRoot } from "#app/domain/media/storage.server";
 import { setUserStatus } from "#app/domain/users/users.server";
 import * as itemRoute from "#app/routes/admin/media.item";
 import {
-  args,
+  routeArgs,
   BASE,
   getRequest,
   makeUser,
@@ -31,6 +32,12 @@ import {
 } from "#test-support/route-calls";
 import * as pickerRoute from "./media-picker";
 import * as uploadRoute from "./media-upload";
+
+/** The suite's services (its media in a temporary folder), built once its database is. */
+let services: Services;
+/** Route arguments over the suite's services. */
+const args = <T>(request: Request, params: Record<string, string> = {}) =>
+  routeArgs(request, params, services) as unknown as T;
 
 type UploadArgs = Parameters<typeof uploadRoute.action>[0];
 type PickerArgs = Parameters<typeof pickerRoute.loader>[0];
@@ -78,8 +85,8 @@ describe.each(TEST_ENGINES)("media in the editor on %s", (engine) => {
 
   beforeAll(async () => {
     root = await mkdtemp(path.join(os.tmpdir(), "newsdesk-media-editor-"));
-    setMediaRoot(root);
     database = await createTestDatabase(engine);
+    services = testServices(database.db, { media: root });
     for (const role of ["admin", "editor", "writer"] as const) {
       const user = await makeUser(`editor-media-${role}@example.com`, role);
       ids[role] = user.id;
@@ -91,7 +98,6 @@ describe.each(TEST_ENGINES)("media in the editor on %s", (engine) => {
     await setUserStatus(database.db, admin, disabled.id, "inactive");
   });
   afterAll(async () => {
-    setMediaRoot(undefined);
     await database.destroy();
     await rm(root, { recursive: true, force: true });
   });
@@ -284,7 +290,7 @@ describe.each(TEST_ENGINES)("media in the editor on %s", (engine) => {
       expect(row).toMatchObject({ ...details, tags: ["coast", "boats"] });
 
       const lead = `https://news.example.com${item.url}`;
-      const page = await pageImages(database.db, [], { small: false, lead });
+      const page = await pageImages(database.db, [], { small: false, lead, media: services.media });
       expect(page.lead).toEqual({ alt: "Boats", caption: "Boats at Jamestown", credit: "Ama Mensah" });
     });
 

@@ -40,7 +40,7 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
   const text = (key: string) => formText(form.get(key));
   const file = form.get("file");
   try {
-    const image = await uploadEditorImage(context.db, user, {
+    const image = await uploadEditorImage(context.db, context.services.media, user, {
       file: file instanceof File ? file : null,
       alt: text("alt"),
       caption: text("caption"),

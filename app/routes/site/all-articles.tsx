@@ -26,7 +26,7 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
     const { images } = await pageImages(
       context.db,
       result.articles.map((article) => article.imageUrl),
-      { small: isLiteRequest(request.headers) },
+      { small: isLiteRequest(request.headers), media: context.services.media },
     );
     return { ok: true as const, ...result, images };
   } catch (error) {

@@ -90,7 +90,7 @@ export const loader = withDomainErrors(async ({ params, request, context }: Rout
   const { images, share, lead } = await pageImages(
     db,
     [...related.map((card) => card.imageUrl), ...bodyPhotos],
-    { small: isLite, lead: article.imageUrl },
+    { small: isLite, lead: article.imageUrl, media: context.services.media },
   );
   // Safe: sanitised when saved, or by getPublishedArticle; the in-article ads are the admin's.
   const body = await articleBodyWithAds(settings, request, context, article.content);

@@ -36,7 +36,7 @@ export const loader = withDomainErrors(async ({ params, request, context }: Rout
   const { images } = await pageImages(
     db,
     listing.value.articles.map((article) => article.imageUrl),
-    { small: isLiteRequest(request.headers) },
+    { small: isLiteRequest(request.headers), media: context.services.media },
   );
   // An unknown category shows the empty state ('No articles found' with a link home) with status
   // 404, so crawlers do not index it; a real category with no stories yet is a 200.

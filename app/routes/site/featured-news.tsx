@@ -18,7 +18,7 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
   const { images } = await pageImages(
     db,
     (featured.ok ? featured.value : []).map((article) => article.imageUrl),
-    { small: isLiteRequest(request.headers) },
+    { small: isLiteRequest(request.headers), media: context.services.media },
   );
   return data({ featured, images }, { status: featured.ok ? 200 : 500 });
 });

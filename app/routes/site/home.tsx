@@ -35,7 +35,7 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
   const { images, share } = await pageImages(
     db,
     shown.map((article) => article.imageUrl),
-    { small: isLiteRequest(request.headers), lead: lead?.imageUrl },
+    { small: isLiteRequest(request.headers), lead: lead?.imageUrl, media: context.services.media },
   );
   return { hero, latest, trending, featured, images, share };
 });

@@ -19,7 +19,7 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
   const { images } = await pageImages(
     db,
     (latest.ok ? latest.value : []).map((article) => article.imageUrl),
-    { small: isLiteRequest(request.headers) },
+    { small: isLiteRequest(request.headers), media: context.services.media },
   );
   return data({ latest, images }, { status: latest.ok ? 200 : 500 });
 });

@@ -20,6 +20,7 @@ import { forgetCachedSettings } from "#app/domain/settings/settings.server";
 import { LIVE_COVERAGE_TEXT as T } from "#app/components/site/article/live-coverage";
 import { FLAG_LABEL } from "#app/components/site/category-badge";
 import { jsonLdOf, readerDocuments } from "#test-support/reader-documents";
+import { testServices } from "#test-support/services";
 
 const ISO_WITH_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 /** The one link with this text in the page, by its address. */
@@ -73,7 +74,7 @@ describe("a live story's page", () => {
     const posted = [];
     for (const n of [1, 2, 3])
       posted.push(
-        await postLiveUpdate(database.db, editor, story.id, {
+        await postLiveUpdate(testServices(database.db), editor, story.id, {
           title: `Constituency ${n} declared`,
           content: `<p>Result number ${n} is in.</p>`,
         }),
@@ -123,7 +124,10 @@ describe("a live story's page", () => {
 
   test("ended coverage keeps its updates and says so", async () => {
     await startLiveCoverage(database.db, editor, story.id);
-    await postLiveUpdate(database.db, editor, story.id, { title: "", content: "<p>All results are in.</p>" });
+    await postLiveUpdate(testServices(database.db), editor, story.id, {
+      title: "",
+      content: "<p>All results are in.</p>",
+    });
     await endLiveCoverage(database.db, editor, story.id);
     const { html } = await read(story.path);
     expect(textOf(html)).toContain(`${T.heading} ${T.ended}`);

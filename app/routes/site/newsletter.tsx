@@ -37,6 +37,7 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
   };
   try {
     const result = await subscribe(context.db, form, {
+      mailer: context.services.mailer,
       origin: siteOrigin(settings, request),
       ip: context.clientIp,
     });

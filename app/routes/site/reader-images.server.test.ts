@@ -22,12 +22,12 @@ import {
 } from "react-router";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { Services } from "#app/services.server";
 import { createRequestContext } from "#app/auth/current-user.server";
 import { articles, type Media } from "#app/db/schema";
 import { seedDatabase } from "#app/db/seed.server";
 import { ToastProvider } from "#app/components/ui/toast";
 import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
-import { setMediaRoot } from "#app/domain/media/storage.server";
 import { uploadMedia } from "#app/domain/media/upload.server";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
 import { makeUser } from "#test-support/route-calls";
@@ -35,6 +35,7 @@ import * as articleRoute from "./article";
 import * as homeRoute from "./home";
 import * as layoutRoute from "./layout";
 import { showPhotoLabel } from "#app/lib/lite-mode";
+import { testServices } from "#test-support/services";
 
 const EXTERNAL = "https://cdn.example.com/photo.jpg";
 
@@ -59,6 +60,7 @@ describe("reader images", () => {
     (await database.db.select({ slug: articles.slug }).from(articles).where(eq(articles.id, id)))[0]?.slug ??
     id;
   let root: string;
+  let services: Services;
   let upload: Media;
   let leadId: string;
 
@@ -97,7 +99,7 @@ describe("reader images", () => {
       },
     ]);
     const context = await handler.query(new Request(`http://localhost${url}`, { headers }), {
-      requestContext: createRequestContext(database.db, null, "127.0.0.1") as never,
+      requestContext: createRequestContext(services, null, "127.0.0.1") as never,
     });
     if (context instanceof Response) throw new Error(`unexpected response ${context.status}`);
     const html = renderToString(
@@ -129,15 +131,15 @@ describe("reader images", () => {
 
   beforeAll(async () => {
     root = await mkdtemp(path.join(os.tmpdir(), "newsdesk-reader-images-"));
-    setMediaRoot(root);
     database = await createTestDatabase("pglite");
+    services = testServices(database.db, { media: root });
     forgetCachedSettings();
     await seedDatabase(database.db, { adminPassword: "secret123" });
     const editor = await makeUser("images@example.com", "editor");
     const jpeg = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: "#2d6a4f" } })
       .jpeg()
       .toBuffer();
-    upload = await uploadMedia(database.db, editor, {
+    upload = await uploadMedia(database.db, services.media, editor, {
       mode: "file",
       name: "Makola market",
       file: new File([new Uint8Array(jpeg)], "makola.jpg", { type: "image/jpeg" }),
@@ -156,7 +158,6 @@ describe("reader images", () => {
       .where(eq(articles.id, leadId));
   });
   afterAll(async () => {
-    setMediaRoot(undefined);
     forgetCachedSettings();
     await database.destroy();
     await rm(root, { recursive: true, force: true });

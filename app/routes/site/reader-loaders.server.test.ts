@@ -16,6 +16,7 @@ import { loader as latestLoader } from "./latest-news";
 import { loader as layoutLoader } from "./layout";
 import { loader as searchLoader } from "./search";
 import { captureLogEvents } from "#test-support/logs";
+import { testServices } from "#test-support/services";
 
 const SECRET = "unpublishedscoop";
 
@@ -24,7 +25,7 @@ function args<P extends Record<string, string>>(path: string, params: P = {} as 
   return {
     request: new Request(`http://localhost${path}`),
     params,
-    context: createRequestContext(currentTestDb(), null, "127.0.0.1"),
+    context: createRequestContext(testServices(currentTestDb()), null, "127.0.0.1"),
   } as never;
 }
 

@@ -41,7 +41,7 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
   const { images } = await pageImages(
     db,
     (search.ok ? search.value.results : []).map((article) => article.imageUrl),
-    { small: isLiteRequest(request.headers) },
+    { small: isLiteRequest(request.headers), media: context.services.media },
   );
   return data({ q, page, totalPages, search, images }, { status: search.ok ? 200 : 500 });
 });

@@ -28,7 +28,7 @@ export const loader = withDomainErrors(async ({ params, request, context }: Rout
   const { images } = await pageImages(
     db,
     found.articles.map((article) => article.imageUrl),
-    { small: isLiteRequest(request.headers) },
+    { small: isLiteRequest(request.headers), media: context.services.media },
   );
   return { ...found, images };
 });

@@ -1,0 +1,56 @@
+/**
+ * The process's services: the database, the media store, the mailer, the push network and the clock,
+ * built once per process from the configuration by `openServices` (server/serve.ts for a serving process
+ * and each worker, scripts/ for the command-line tools) and handed to every request in its load context
+ * (`context.services`, app/context.ts) and to every background job (server/site-jobs.ts). Domain code
+ * takes the part it needs as an argument, never through a module-level lookup; tests build their own
+ * with real parts (tests/support/services.ts). docs/architecture.md, "Services".
+ */
+import type { Config } from "#app/config.server";
+import type { Db } from "#app/db/client.server";
+import { createMailer, type Mailer } from "#app/domain/email/mailer.server";
+import { mediaServicesFor, type MediaServices } from "#app/domain/media/storage.server";
+import { createPushNetwork, type PushNetwork } from "#app/domain/push/push-network.server";
+
+/** Where the domain takes the time from when it decides by it (the scheduler, newsletters, live coverage). */
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+export interface Services {
+  db: Db;
+  media: MediaServices;
+  mailer: Mailer;
+  push: PushNetwork;
+  clock: Clock;
+}
+
+/**
+ * The services of one process, from its configuration and its open database. A server checks the media
+ * store before it opens the database (server/serve.ts) and hands that one in.
+ */
+export async function openServices(
+  cfg: Config,
+  db: Db,
+  { media }: { media?: MediaServices } = {},
+): Promise<Services> {
+  return {
+    db,
+    media: media ?? (await mediaServicesFor(cfg)),
+    mailer: createMailer(cfg),
+    push: createPushNetwork({ testServiceFile: cfg.webPush.unsafeTestServiceFile }),
+    clock: systemClock,
+  };
+}
+
+/**
+ * Lets go of what the services hold besides the database (the mailer's pooled SMTP connections, the push
+ * agents' sockets) once the mail handed to them is settled: the database is its owner's to close.
+ */
+export async function closeServices(services: Services): Promise<void> {
+  await services.mailer.settled();
+  services.mailer.close();
+  services.push.close();
+}
