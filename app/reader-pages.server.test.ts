@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { articles, categories, settings, users } from "#app/db/schema";
 import { seedDatabase } from "#app/db/seed.server";
-import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, type TestDatabase } from "#test-support/test-database";
 import { siteChanged } from "#app/domain/delivery/site-changes.server";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
 import { readerDocuments } from "#test-support/reader-documents";

@@ -18,7 +18,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { readEnvFile, takeEnvFileOption } from "../bin/env-file.mjs";
 import { config } from "#app/config.server";
-import { createEmptyPostgresDatabase } from "#app/db/testing.server";
+import { createEmptyPostgresDatabase } from "#test-support/test-database";
 import { startTestBucket, type TestBucket } from "#test-support/s3-test-bucket";
 import {
   bundleReach,

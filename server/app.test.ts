@@ -7,7 +7,7 @@ import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { parseConfig } from "#app/config.server";
 import { openDatabase, type Database } from "#app/db/client.server";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#test-support/test-database";
 import { openServices } from "#app/services.server";
 import { createApp } from "./app";
 

@@ -12,7 +12,7 @@
 import fc from "fast-check";
 import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { TestDatabase } from "#app/db/testing.server";
+import type { TestDatabase } from "#test-support/test-database";
 import {
   APP_MODULE_PATHS,
   type AppModules,
@@ -22,7 +22,7 @@ import {
 } from "#test-support/app-over-http";
 
 type Modules = AppModules & {
-  testing: typeof import("#app/db/testing.server");
+  testing: typeof import("#test-support/test-database");
   seed: typeof import("#app/db/seed.server");
   settingsRead: typeof import("#app/domain/settings/settings.server");
   routeTesting: typeof import("#test-support/route-calls");
@@ -32,7 +32,7 @@ type Modules = AppModules & {
 };
 const MODULE_PATHS: Record<keyof Modules, string> = {
   ...APP_MODULE_PATHS,
-  testing: "/app/db/testing.server.ts",
+  testing: "/tests/support/test-database.ts",
   seed: "/app/db/seed.server.ts",
   settingsRead: "/app/domain/settings/settings.server.ts",
   routeTesting: "/tests/support/route-calls.ts",

@@ -4,7 +4,7 @@
  * instance at a time (both engines).
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#test-support/test-database";
 import { describeJob, leasedRuns, repeating, spokenInterval, startJobs, type Job } from "./jobs";
 import { captureLogEvents } from "#test-support/logs";
 

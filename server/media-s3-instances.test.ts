@@ -10,7 +10,7 @@ import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { CurrentUser } from "#app/auth/current-user.server";
 import type { Database } from "#app/db/client.server";
-import type { TestDatabase } from "#app/db/testing.server";
+import type { TestDatabase } from "#test-support/test-database";
 import { startTestBucket, type TestBucket } from "#test-support/s3-test-bucket";
 import {
   APP_MODULE_PATHS,
@@ -21,7 +21,7 @@ import {
 } from "#test-support/app-over-http";
 
 type Modules = AppModules & {
-  testing: typeof import("#app/db/testing.server");
+  testing: typeof import("#test-support/test-database");
   seed: typeof import("#app/db/seed.server");
   routeTesting: typeof import("#test-support/route-calls");
   articles: typeof import("#app/domain/articles/admin.server");
@@ -32,7 +32,7 @@ type Modules = AppModules & {
 
 const MODULE_PATHS: Record<keyof Modules, string> = {
   ...APP_MODULE_PATHS,
-  testing: "/app/db/testing.server.ts",
+  testing: "/tests/support/test-database.ts",
   seed: "/app/db/seed.server.ts",
   routeTesting: "/tests/support/route-calls.ts",
   articles: "/app/domain/articles/admin.server.ts",

@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openDatabase, type Database } from "#app/db/client.server";
 import { seedDatabase } from "#app/db/seed.server";
 import { newsletterIssues, newsletterSubscribers } from "#app/db/schema";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#test-support/test-database";
 import { startTestSmtpServer, type TestSmtpServer } from "#test-support/smtp-test-server";
 import { queueIssue, sendProgress } from "#app/domain/newsletter/sending.server";
 import { freePort, isAlive, waitFor } from "#test-support/server-processes";

@@ -6,7 +6,7 @@ import { createServer } from "node:http";
 import express from "express";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { PageCache } from "#app/domain/delivery/page-cache.server";
-import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, type TestDatabase } from "#test-support/test-database";
 import { seedDatabase } from "#app/db/seed.server";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
 import { pageCacheHandlers } from "./page-cache";

@@ -7,7 +7,7 @@
 import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { CodeSnippet } from "#app/db/schema";
-import type { TestDatabase } from "#app/db/testing.server";
+import type { TestDatabase } from "#test-support/test-database";
 import {
   APP_MODULE_PATHS,
   type AppModules,
@@ -18,7 +18,7 @@ import {
 } from "#test-support/app-over-http";
 
 type Modules = AppModules & {
-  testing: typeof import("#app/db/testing.server");
+  testing: typeof import("#test-support/test-database");
   seed: typeof import("#app/db/seed.server");
   routeTesting: typeof import("#test-support/route-calls");
   settingsRead: typeof import("#app/domain/settings/settings.server");
@@ -27,7 +27,7 @@ type Modules = AppModules & {
 };
 const MODULE_PATHS: Record<keyof Modules, string> = {
   ...APP_MODULE_PATHS,
-  testing: "/app/db/testing.server.ts",
+  testing: "/tests/support/test-database.ts",
   seed: "/app/db/seed.server.ts",
   routeTesting: "/tests/support/route-calls.ts",
   settingsRead: "/app/domain/settings/settings.server.ts",

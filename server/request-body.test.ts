@@ -10,7 +10,7 @@ import { eq } from "drizzle-orm";
 import express from "express";
 import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import type { TestDatabase } from "#app/db/testing.server";
+import type { TestDatabase } from "#test-support/test-database";
 import { readRequestBodies } from "./request-body";
 import {
   APP_MODULE_PATHS,
@@ -22,7 +22,7 @@ import {
 import { captureLogEvents } from "#test-support/logs";
 
 type Modules = AppModules & {
-  testing: typeof import("#app/db/testing.server");
+  testing: typeof import("#test-support/test-database");
   seed: typeof import("#app/db/seed.server");
   settingsRead: typeof import("#app/domain/settings/settings.server");
   session: typeof import("#app/auth/session.server");
@@ -30,7 +30,7 @@ type Modules = AppModules & {
 };
 const MODULE_PATHS: Record<keyof Modules, string> = {
   ...APP_MODULE_PATHS,
-  testing: "/app/db/testing.server.ts",
+  testing: "/tests/support/test-database.ts",
   seed: "/app/db/seed.server.ts",
   settingsRead: "/app/domain/settings/settings.server.ts",
   session: "/app/auth/session.server.ts",

@@ -7,7 +7,7 @@
 import { request as httpRequest } from "node:http";
 import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { TestDatabase } from "#app/db/testing.server";
+import type { TestDatabase } from "#test-support/test-database";
 import {
   APP_MODULE_PATHS,
   type AppModules,
@@ -17,14 +17,14 @@ import {
 } from "#test-support/app-over-http";
 
 type Modules = AppModules & {
-  testing: typeof import("#app/db/testing.server");
+  testing: typeof import("#test-support/test-database");
   seed: typeof import("#app/db/seed.server");
   settingsRead: typeof import("#app/domain/settings/settings.server");
   schema: typeof import("#app/db/schema");
 };
 const MODULE_PATHS: Record<keyof Modules, string> = {
   ...APP_MODULE_PATHS,
-  testing: "/app/db/testing.server.ts",
+  testing: "/tests/support/test-database.ts",
   seed: "/app/db/seed.server.ts",
   settingsRead: "/app/domain/settings/settings.server.ts",
   schema: "/app/db/schema.ts",

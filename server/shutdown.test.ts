@@ -11,7 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { config } from "#app/config.server";
-import { createEmptyPostgresDatabase } from "#app/db/testing.server";
+import { createEmptyPostgresDatabase } from "#test-support/test-database";
 import { freePort, waitFor } from "#test-support/server-processes";
 import { logEvents, logMessages } from "#test-support/logs";
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { parseConfig } from "#app/config.server";
 import { seedDatabase } from "#app/db/seed.server";
 import { newsletterIssues, settings } from "#app/db/schema";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#test-support/test-database";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
 import { openServices } from "#app/services.server";
 import { startJobs } from "./jobs";

@@ -6,7 +6,7 @@
 import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { ACCOUNT_LINK_TEXT } from "#app/auth/account-links-text";
-import type { TestDatabase } from "#app/db/testing.server";
+import type { TestDatabase } from "#test-support/test-database";
 import { startTestSmtpServer, type TestSmtpServer } from "#test-support/smtp-test-server";
 import {
   APP_MODULE_PATHS,
@@ -18,7 +18,7 @@ import {
 } from "#test-support/app-over-http";
 
 type Modules = AppModules & {
-  testing: typeof import("#app/db/testing.server");
+  testing: typeof import("#test-support/test-database");
   seed: typeof import("#app/db/seed.server");
   settingsRead: typeof import("#app/domain/settings/settings.server");
   schema: typeof import("#app/db/schema");
@@ -27,7 +27,7 @@ type Modules = AppModules & {
 };
 const MODULE_PATHS: Record<keyof Modules, string> = {
   ...APP_MODULE_PATHS,
-  testing: "/app/db/testing.server.ts",
+  testing: "/tests/support/test-database.ts",
   seed: "/app/db/seed.server.ts",
   settingsRead: "/app/domain/settings/settings.server.ts",
   schema: "/app/db/schema.ts",

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { activityLog, sessions, users } from "#app/db/schema";
 import { createRequestContext } from "#app/auth/current-user.server";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase, one } from "#app/db/testing.server";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase, one } from "#test-support/test-database";
 import { type DomainError, isDomainError } from "#app/lib/errors";
 import { toResponse } from "#app/lib/http-errors.server";
 import { createUser, emailTaken, setUserStatus, USER_TEXT } from "#app/domain/users/users.server";

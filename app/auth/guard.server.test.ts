@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { users } from "#app/db/schema";
 import type { UserRole, UserStatus } from "#app/lib/enums";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase, one } from "#app/db/testing.server";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase, one } from "#test-support/test-database";
 import { isDomainError } from "#app/lib/errors";
 import { toResponse } from "#app/lib/http-errors.server";
 import { createRequestContext } from "./current-user.server";
@@ -76,7 +76,7 @@ describe.each(TEST_ENGINES)("the back-office guard on %s", (engine) => {
 
   test("not signed in: every guard redirects to /admin/login", async () => {
     expect(
-      await createRequestContext(database.db, anonymous().headers.get("Cookie"), "127.0.0.1").currentUser(),
+      await createRequestContext(testServices(database.db), anonymous().headers.get("Cookie"), "127.0.0.1").currentUser(),
     ).toBeNull();
     await expectRedirectToLogin(() => requireUser(ctx(anonymous())));
     await expectRedirectToLogin(() => requirePermission(ctx(anonymous()), "dashboard", "view"));
@@ -100,7 +100,7 @@ describe.each(TEST_ENGINES)("the back-office guard on %s", (engine) => {
     const cookie = (await commitSessionCookie(new Request(url), "y".repeat(43))).split(";")[0] ?? "";
     const forged = new Request(url, { headers: { Cookie: cookie } });
     expect(
-      await createRequestContext(database.db, forged.headers.get("Cookie"), "127.0.0.1").currentUser(),
+      await createRequestContext(testServices(database.db), forged.headers.get("Cookie"), "127.0.0.1").currentUser(),
     ).toBeNull();
     await expectRedirectToLogin(() => requireUser(ctx(forged)));
   });

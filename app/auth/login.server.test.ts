@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { loginThrottle, sessions, users } from "#app/db/schema";
 import type { UserStatus } from "#app/lib/enums";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase, one } from "#app/db/testing.server";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase, one } from "#test-support/test-database";
 import { signIn } from "./login.server";
 import { hashPassword } from "./password.server";
 import { findSessionUser } from "./session.server";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { loginThrottle, users } from "#app/db/schema";
 import { hashPassword } from "./password.server";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#test-support/test-database";
 import {
   ACCOUNT_CEILING,
   ACCOUNT_FAILURE_LIMIT,

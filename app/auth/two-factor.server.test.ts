@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { rateLimits, recoveryCodes, signInChallenges, twoFactor } from "#app/db/schema";
-import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, type TestDatabase } from "#test-support/test-database";
 import { createUser } from "#app/domain/users/users.server";
 import { totpCode, totpStep } from "#test-support/authenticator";
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { createTestDatabase } from "./testing.server";
+import { createTestDatabase } from "#test-support/test-database";
 import { isUniqueViolation, sqlStateOf, SQLSTATE } from "./errors";
 
 describe("sqlStateOf", () => {

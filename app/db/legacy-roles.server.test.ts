@@ -15,7 +15,7 @@ import {
   forgetLegacyRoleAnnouncement,
   takeLegacyRoleAnnouncement,
 } from "#app/domain/users/legacy-roles.server";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase, migrationsBefore } from "./testing.server";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase, migrationsBefore } from "#test-support/test-database";
 import { testServices } from "#test-support/services";
 
 const LEGACY_MIGRATION = "0002_legacy_roles_become_writer";

@@ -3,9 +3,9 @@ import { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import * as schema from "./schema";
 import { articles, comments, users } from "./schema";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "./testing.server";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#test-support/test-database";
 import { firstRow } from "#app/db/rows";
-import { one } from "#app/db/testing.server";
+import { one } from "#test-support/test-database";
 
 const SCHEMA_TABLES = Object.values(schema as Record<string, unknown>).filter((value): value is PgTable =>
   is(value, PgTable),

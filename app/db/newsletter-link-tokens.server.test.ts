@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { confirmSubscription, subscriberForLink, unsubscribe } from "#app/domain/newsletter/signup.server";
 import { settings } from "./schema";
 import { seedDatabase } from "./seed.server";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase, migrationsBefore } from "./testing.server";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase, migrationsBefore } from "#test-support/test-database";
 
 const TOKENS_MIGRATION = "0022_newsletter_link_tokens";
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { verifyPassword } from "#app/auth/password.server";
 import { articles, categories, comments, settings, users } from "./schema";
 import { seedDatabase } from "./seed.server";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "./testing.server";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#test-support/test-database";
 import { firstRow } from "#app/db/rows";
 import { viewsPerDay } from "#app/domain/articles/view-stats.server";
 import { dashboardStats } from "#app/domain/dashboard/dashboard.server";

@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase, migrationsBefore } from "./testing.server";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase, migrationsBefore } from "#test-support/test-database";
 
 const MIGRATION = "0021_site_relative_media_urls";
 

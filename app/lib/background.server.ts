@@ -1,7 +1,7 @@
 /**
  * Work a request starts and does not wait for (web push alerts after a publish), kept per database so
  * that whoever closes that database first waits for it: a server that stops (server/serve.ts), a test
- * database destroyed (app/db/testing.server.ts). A query still running when its database closes would
+ * database destroyed (tests/support/test-database.ts). A query still running when its database closes would
  * otherwise hang the close or fail half-done.
  */
 import { logFailure } from "#app/lib/log.server";

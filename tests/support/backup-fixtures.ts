@@ -9,7 +9,7 @@ import path from "node:path";
 import { getTableName, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { openDatabase, type Database } from "#app/db/client.server";
-import { createEmptyPostgresDatabase } from "#app/db/testing.server";
+import { createEmptyPostgresDatabase } from "#test-support/test-database";
 import { articles, articleViews, comments, settings } from "#app/db/schema";
 import { seedDatabase } from "#app/db/seed.server";
 import { createSession } from "#app/auth/session.server";

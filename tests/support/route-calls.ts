@@ -5,7 +5,7 @@
 import type { CurrentUser } from "#app/auth/current-user.server";
 import { commitSessionCookie, createSession } from "#app/auth/session.server";
 import { createRequestContext } from "#app/auth/current-user.server";
-import { currentTestDb } from "#app/db/testing.server";
+import { currentTestDb } from "#test-support/test-database";
 import { readToast } from "#app/lib/flash.server";
 import { createUser } from "#app/domain/users/users.server";
 import type { Services } from "#app/services.server";

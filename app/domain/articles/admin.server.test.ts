@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { activityLog, articles, categories, comments, notifications, users } from "#app/db/schema";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase, one } from "#app/db/testing.server";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase, one } from "#test-support/test-database";
 import { parseArticleForm } from "#app/lib/article-form/article-input";
 import { listingExcerpt } from "#app/lib/text";
 import { getPublishedArticle, latestArticles } from "./public.server";

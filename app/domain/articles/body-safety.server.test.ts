@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { CurrentUser } from "#app/auth/guard.server";
 import { articles, users } from "#app/db/schema";
-import { createTestDatabase, one, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, one, TEST_ENGINES, type TestDatabase } from "#test-support/test-database";
 import { parseArticleForm } from "#app/lib/article-form/article-input";
 import { saveArticle } from "./admin.server";
 import { bodyIsSafe, sanitizeStoredBodies } from "./body-safety.server";

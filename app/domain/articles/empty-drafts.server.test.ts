@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { activityLog, articleRevisions, articles, users } from "#app/db/schema";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#test-support/test-database";
 import { saveArticle, setArticleStatus } from "./admin.server";
 import { articleInput, outcome, staff } from "#test-support/article-fixtures";
 import { deleteEmptyDrafts, findEmptyDrafts, isEmptyDraft } from "./empty-drafts.server";

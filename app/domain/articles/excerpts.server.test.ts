@@ -16,7 +16,7 @@ import {
   type TestDatabase,
   one,
   migrationsBefore,
-} from "#app/db/testing.server";
+} from "#test-support/test-database";
 import { rssXml } from "#app/domain/feeds/feeds.server";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
 import { SAMPLE_ARTICLES } from "#app/db/sample-content";

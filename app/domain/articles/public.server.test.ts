@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { siteChanged } from "#app/domain/delivery/site-changes.server";
 import { articles, categories } from "#app/db/schema";
 import { seedDatabase } from "#app/db/seed.server";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase, one } from "#app/db/testing.server";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase, one } from "#test-support/test-database";
 import { FALLBACK_CATEGORIES, navCategories } from "#app/domain/categories/public.server";
 import {
   articlesByCategorySlug,

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { articles, categories, users } from "#app/db/schema";
-import { createTestDatabase, one, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, one, TEST_ENGINES, type TestDatabase } from "#test-support/test-database";
 import { onSiteChange, type SiteChange } from "#app/domain/delivery/site-changes.server";
 import { saveArticle, setArticleStatus } from "./admin.server";
 import { articleInput, staff } from "#test-support/article-fixtures";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { articleRevisions, articles, notifications, users } from "#app/db/schema";
-import { createTestDatabase, one, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, one, TEST_ENGINES, type TestDatabase } from "#test-support/test-database";
 import { listAdminArticles, saveArticle } from "./admin.server";
 import { getPublishedArticle } from "./public.server";
 import { REVISION_TEXT } from "./revision-rules";

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { openDatabase } from "#app/db/client.server";
 import { activityLog, articles, categories, notifications, settings, users } from "#app/db/schema";
-import { createTestDatabase, one, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, one, TEST_ENGINES, type TestDatabase } from "#test-support/test-database";
 import { onSiteChange, type SiteChange } from "#app/domain/delivery/site-changes.server";
 import { newsSitemapXml, rssXml } from "#app/domain/feeds/feeds.server";
 import { forgetCachedSettings, getSettings } from "#app/domain/settings/settings.server";

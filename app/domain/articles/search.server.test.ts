@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createRequestContext } from "#app/auth/current-user.server";
 import { settings, users } from "#app/db/schema";
-import { createTestDatabase, currentTestDb, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, currentTestDb, TEST_ENGINES, type TestDatabase } from "#test-support/test-database";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
 import { loader as searchLoader } from "#app/routes/site/search";
 import { saveArticle } from "./admin.server";

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { articleSlugs, articles, settings, users } from "#app/db/schema";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase, one } from "#app/db/testing.server";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase, one } from "#test-support/test-database";
 import { SLUG_TEXT } from "#app/lib/article-form/slug-rules";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
 import { onSiteChange, type SiteChange } from "#app/domain/delivery/site-changes.server";

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { articles, users } from "#app/db/schema";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase, one } from "#app/db/testing.server";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase, one } from "#test-support/test-database";
 import { lastDays, topStoriesOfWeek, viewsPerDay } from "./view-stats.server";
 import { recordArticleView } from "./views.server";
 

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { articles, articleViews, rateLimits } from "#app/db/schema";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase, one } from "#app/db/testing.server";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase, one } from "#test-support/test-database";
 import { recordArticleView, totalViews, VIEW_RATE_LIMIT } from "./views.server";
 
 describe.each(TEST_ENGINES)("view counting on %s", (engine) => {

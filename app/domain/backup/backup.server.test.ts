@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type Database } from "#app/db/client.server";
 import { articles, articleViews, comments, media, sessions, users } from "#app/db/schema";
 import { seedDatabase } from "#app/db/seed.server";
-import { TEST_ENGINES } from "#app/db/testing.server";
+import { TEST_ENGINES } from "#test-support/test-database";
 import { DomainError } from "#app/lib/errors";
 import type { MediaServices } from "#app/domain/media/storage.server";
 import { localMediaStore } from "#app/domain/media/storage-local.server";

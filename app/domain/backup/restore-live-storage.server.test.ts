@@ -10,7 +10,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Database } from "#app/db/client.server";
-import { TEST_ENGINES } from "#app/db/testing.server";
+import { TEST_ENGINES } from "#test-support/test-database";
 import type { MediaServices } from "#app/domain/media/storage.server";
 import { localMediaStore } from "#app/domain/media/storage-local.server";
 import { s3MediaStore } from "#app/domain/media/storage-s3.server";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import type { CurrentUser } from "#app/auth/guard.server";
 import { activityLog, articles, categories, users } from "#app/db/schema";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#test-support/test-database";
 import { CATEGORY_TEXT, parseCategoryForm } from "#app/lib/category-form";
 import { isDomainError } from "#app/lib/errors";
 import { bodyOf, statusOf } from "#app/lib/http-errors.server";

@@ -4,7 +4,7 @@ import type { CurrentUser } from "#app/auth/guard.server";
 import { articles, comments, settings, users } from "#app/db/schema";
 import type { CommentStatus } from "#app/lib/enums";
 import { seedDatabase } from "#app/db/seed.server";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase, one } from "#app/db/testing.server";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase, one } from "#test-support/test-database";
 import { forgetCachedSettings, getSettings } from "#app/domain/settings/settings.server";
 import { isDomainError } from "#app/lib/errors";
 import { statusOf as httpStatusOf } from "#app/lib/http-errors.server";

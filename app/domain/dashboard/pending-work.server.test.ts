@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { articleRevisions, articles, comments, contactMessages, type RevisionSnapshot } from "#app/db/schema";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#test-support/test-database";
 import { pendingWork } from "./pending-work.server";
 
 const snapshot = (title: string): RevisionSnapshot => ({

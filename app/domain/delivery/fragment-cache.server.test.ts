@@ -4,7 +4,7 @@
  * cache's pages are (decision record 006). The clock is the test's.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, type TestDatabase } from "#test-support/test-database";
 import { fragmentCacheFor, FragmentCache, fragmentShare, type NavMark } from "./fragment-cache.server";
 import { siteChanged } from "./site-changes.server";
 

@@ -7,7 +7,7 @@ import { and, eq, ne } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { articleSlugs, articles, liveUpdates, settings, users } from "#app/db/schema";
 import { seedDatabase } from "#app/db/seed.server";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#test-support/test-database";
 import { staff } from "#test-support/article-fixtures";
 import {
   approveLiveUpdate,

@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { articles, categories } from "#app/db/schema";
 import { seedDatabase } from "#app/db/seed.server";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#test-support/test-database";
 import { firstRow } from "#app/db/rows";
 import { escapeXml, feedCategory, newsSitemapXml, rssXml, sitemapXml } from "./feeds.server";
 import { childrenNamed, childText, parseXml, type XmlElement } from "#test-support/strict-xml-reader";

@@ -11,7 +11,7 @@ import {
   users,
 } from "#app/db/schema";
 import { seedDatabase } from "#app/db/seed.server";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase, one } from "#app/db/testing.server";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase, one } from "#test-support/test-database";
 import { documents, IMPORT_TEXT, importExport, importSummary, toDate } from "./import.server";
 import { testServices } from "#test-support/services";
 import { INLINE_IMAGE_TEXT } from "./inline-images.server";

@@ -10,7 +10,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { articles, contactMessages, media, users } from "#app/db/schema";
 import { seedDatabase } from "#app/db/seed.server";
-import { createTestDatabase, one, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, one, TEST_ENGINES, type TestDatabase } from "#test-support/test-database";
 import { listMedia } from "#app/domain/media/library.server";
 import { MEDIA_TEXT } from "#app/domain/media/media-rules";
 import { pageImages } from "#app/domain/media/public.server";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { activityLog, articles, liveUpdates, users } from "#app/db/schema";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#test-support/test-database";
 import { saveArticle } from "#app/domain/articles/admin.server";
 import { articleInput, outcome, staff } from "#test-support/article-fixtures";
 import { onSiteChange, type SiteChange } from "#app/domain/delivery/site-changes.server";

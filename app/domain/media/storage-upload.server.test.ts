@@ -7,7 +7,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { media } from "#app/db/schema";
-import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, type TestDatabase } from "#test-support/test-database";
 import { sqlStateOf } from "#app/db/errors";
 import { deleteMedia } from "./library.server";
 import type { MediaServices } from "./storage.server";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#test-support/test-database";
 import { media } from "#app/db/schema";
 import { siteRelativeMediaUrls } from "./stored-urls.server";
 import { localMediaStore } from "./storage-local.server";

@@ -11,7 +11,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { media, type MediaVariant } from "#app/db/schema";
-import { createTestDatabase, one, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, one, TEST_ENGINES, type TestDatabase } from "#test-support/test-database";
 import { makeUser } from "#test-support/route-calls";
 import { shareVariantOf } from "./media-rules";
 import { pageImages } from "./public.server";

@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#test-support/test-database";
 import { seedDatabase } from "#app/db/seed.server";
 import { newsletterIssues, newsletterSubscribers, settings, users } from "#app/db/schema";
 import { articleInput, staff } from "#test-support/article-fixtures";

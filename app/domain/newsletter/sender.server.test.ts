@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#test-support/test-database";
 import { seedDatabase } from "#app/db/seed.server";
 import { newsletterDeliveries, newsletterIssues, newsletterSubscribers, settings } from "#app/db/schema";
 import { testDkimKey, verifyDkim } from "#test-support/dkim-check";

@@ -8,7 +8,7 @@ import net from "node:net";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#test-support/test-database";
 import { articles, liveUpdates, pushAlerts, pushSubscriptions, users } from "#app/db/schema";
 import { seedDatabase } from "#app/db/seed.server";
 import { articleInput, staff } from "#test-support/article-fixtures";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { activityLog, articles, categories, comments, users } from "#app/db/schema";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase, one } from "#app/db/testing.server";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase, one } from "#test-support/test-database";
 import { clearDatabase, populateDatabase } from "./setup.server";
 import { firstRow } from "#app/db/rows";
 

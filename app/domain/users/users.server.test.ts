@@ -4,7 +4,7 @@ import { verifyPassword } from "#app/auth/password.server";
 import { createSession, findSessionUser } from "#app/auth/session.server";
 import { accountLinks, activityLog, notifications, sessions, users } from "#app/db/schema";
 import { findAccountLink, issueAccountLink, setPasswordWithLink } from "#app/auth/account-links.server";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase, one } from "#app/db/testing.server";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase, one } from "#test-support/test-database";
 import {
   bulkUserAction,
   changeOwnPassword,

@@ -7,7 +7,7 @@ import { desc } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { activityLog, settings } from "#app/db/schema";
 import { DEFAULT_CONTACT } from "#app/db/seed.server";
-import { createTestDatabase, one, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, one, type TestDatabase } from "#test-support/test-database";
 import { AD_UNIT_TEXT, readStoredAdUnits } from "#app/domain/ads/ad-units";
 import { onSiteChange, type SiteChange } from "#app/domain/delivery/site-changes.server";
 import { ADS_TEXT } from "#app/domain/settings/ads-form";

@@ -9,7 +9,7 @@ import { createRoutesStub } from "react-router";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ArticleListTable } from "#app/components/admin/article-list-table";
 import { articles, settings } from "#app/db/schema";
-import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, type TestDatabase } from "#test-support/test-database";
 import { FLAG_TEXT } from "#app/domain/articles/flag-rules";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
 import * as articlesRoute from "./articles";

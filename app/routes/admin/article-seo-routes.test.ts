@@ -7,7 +7,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { articleRevisions, articles, settings } from "#app/db/schema";
-import { createTestDatabase, one, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, one, type TestDatabase } from "#test-support/test-database";
 import { restoreRevision } from "#app/domain/articles/revisions.server";
 import { revisionsInOrder } from "#test-support/article-fixtures";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";

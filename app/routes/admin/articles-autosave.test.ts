@@ -7,7 +7,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { activityLog, articles, notifications, settings, users } from "#app/db/schema";
-import { createTestDatabase, one, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, one, TEST_ENGINES, type TestDatabase } from "#test-support/test-database";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
 import { ARTICLE_TEXT } from "#app/lib/article-form/article-text";
 import { AUTOSAVE_TEXT, type AutosaveReply } from "#app/lib/article-autosave";

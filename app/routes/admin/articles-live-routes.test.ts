@@ -12,7 +12,7 @@ import { createRoutesStub } from "react-router";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ToastProvider } from "#app/components/ui/toast";
 import { activityLog, articles, settings } from "#app/db/schema";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#test-support/test-database";
 import { LIVE_ADMIN_TEXT as T, LIVE_TEXT } from "#app/domain/live/live-update-form";
 import { publicLiveStream } from "#app/domain/live/live.server";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";

@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { articles, settings } from "#app/db/schema";
-import { createTestDatabase, one, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, one, TEST_ENGINES, type TestDatabase } from "#test-support/test-database";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
 import { ARTICLE_TEXT } from "#app/lib/article-form/article-text";
 import { instantToZonedTime } from "#app/lib/zoned-time";

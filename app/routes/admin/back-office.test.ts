@@ -2,7 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { verifyPassword } from "#app/auth/password.server";
 import { articles, notificationReceipts, notifications, sessions, users } from "#app/db/schema";
-import { createTestDatabase, type TestDatabase, one } from "#app/db/testing.server";
+import { createTestDatabase, type TestDatabase, one } from "#test-support/test-database";
 import { createNotification } from "#app/domain/notifications/notifications.server";
 import {
   forgetLegacyRoleAnnouncement,

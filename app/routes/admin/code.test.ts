@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { activityLog, settings } from "#app/db/schema";
-import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, type TestDatabase } from "#test-support/test-database";
 import { forgetCachedSettings, getSettings } from "#app/domain/settings/settings.server";
 import { pageCode } from "#app/domain/snippets/page-code.server";
 import { SNIPPET_DEFAULTS, type CodeSnippet } from "#app/domain/snippets/snippet-rules";

@@ -12,7 +12,7 @@ import { ACCOUNT_FAILURE_LIMIT } from "#app/auth/throttle.server";
 import { totpCode, totpStep } from "#test-support/authenticator";
 import { confirmSetup, isTwoFactorEnabled, startSetup } from "#app/auth/two-factor.server";
 import { loginThrottle, recoveryCodes, users } from "#app/db/schema";
-import { createTestDatabase, one, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, one, type TestDatabase } from "#test-support/test-database";
 import * as profileRoute from "./profile";
 import * as twoFactorRoute from "./profile.two-factor";
 import { args, makeUser, outcome, postRequest, sessionCookieFor } from "#test-support/route-calls";

@@ -16,7 +16,7 @@ import {
   newsletterSubscribers,
   settings,
 } from "#app/db/schema";
-import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, type TestDatabase } from "#test-support/test-database";
 import { recordArticleView, viewDay } from "#app/domain/articles/views.server";
 import { writeBackup } from "#app/domain/backup/dump.server";
 import * as articlesEditRoute from "./articles.edit";

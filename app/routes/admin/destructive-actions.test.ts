@@ -27,7 +27,7 @@ import {
   users,
 } from "#app/db/schema";
 import { seedDatabase } from "#app/db/seed.server";
-import { createTestDatabase, one, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, one, type TestDatabase } from "#test-support/test-database";
 import { UserConfirmStep, type PendingUserAction } from "#app/components/admin/user-table";
 import { USER_FORM_TEXT } from "#app/domain/users/user-form";
 import { forgetCachedSettings, getSettings } from "#app/domain/settings/settings.server";

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import type { CurrentUser } from "#app/auth/guard.server";
 import { activityLog, articles, settings } from "#app/db/schema";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#test-support/test-database";
 import { saveArticle } from "#app/domain/articles/admin.server";
 import { articleInput } from "#test-support/article-fixtures";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";

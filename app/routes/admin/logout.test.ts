@@ -7,7 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { AUTH_TEXT } from "#app/auth/messages";
 import { sessions } from "#app/db/schema";
-import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, type TestDatabase } from "#test-support/test-database";
 import * as logoutRoute from "./logout";
 import { args, makeUser, outcome, postRequest, sessionCookieFor } from "#test-support/route-calls";
 

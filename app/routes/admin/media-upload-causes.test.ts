@@ -12,7 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vite
 import { localMediaStore } from "#app/domain/media/storage-local.server";
 import { testServices } from "#test-support/services";
 import { media } from "#app/db/schema";
-import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, type TestDatabase } from "#test-support/test-database";
 import { EDITOR_IMAGE_TEXT, uploadProblem } from "#app/domain/media/editor-image-rules";
 import * as uploadRoute from "#app/routes/resources/media-upload";
 import * as mediaRoute from "./media";

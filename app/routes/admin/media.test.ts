@@ -13,7 +13,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import type { Services } from "#app/services.server";
 import { testServices } from "#test-support/services";
 import { activityLog, media } from "#app/db/schema";
-import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, type TestDatabase } from "#test-support/test-database";
 import { MEDIA_TEXT } from "#app/domain/media/media-rules";
 import { IMAGE_WORK } from "#app/domain/media/image-gate.server";
 import { shareVariantOf } from "#app/domain/media/media-rules";

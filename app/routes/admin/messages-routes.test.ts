@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { navFor } from "#app/components/admin/nav";
 import { contactMessages, notificationReceipts, notifications } from "#app/db/schema";
-import { createTestDatabase, one, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, one, type TestDatabase } from "#test-support/test-database";
 import { submitContactMessage } from "#app/domain/contact/contact.server";
 import { INBOX_TEXT } from "#app/domain/contact/inbox-rules";
 import * as layoutRoute from "./layout";

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { navFor } from "#app/components/admin/nav";
 import { articles, newsletterDeliveries, newsletterIssues, newsletterSubscribers } from "#app/db/schema";
 import { seedDatabase } from "#app/db/seed.server";
-import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, type TestDatabase } from "#test-support/test-database";
 import { NEWSLETTER_TEXT } from "#app/domain/newsletter/issue-form";
 import { queueIssue } from "#app/domain/newsletter/sending.server";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";

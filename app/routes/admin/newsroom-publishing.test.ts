@@ -9,7 +9,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { articles, categories, comments, notifications, settings } from "#app/db/schema";
 import type { CommentStatus } from "#app/lib/enums";
-import { createTestDatabase, type TestDatabase, one } from "#app/db/testing.server";
+import { createTestDatabase, type TestDatabase, one } from "#test-support/test-database";
 import { bulkArticles, saveArticle, setArticleStatus } from "#app/domain/articles/admin.server";
 import {
   createCategory,

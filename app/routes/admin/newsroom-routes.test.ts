@@ -15,7 +15,7 @@ import {
   settings,
 } from "#app/db/schema";
 import type { CommentStatus } from "#app/lib/enums";
-import { createTestDatabase, type TestDatabase, one } from "#app/db/testing.server";
+import { createTestDatabase, type TestDatabase, one } from "#test-support/test-database";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
 import * as articlesAddRoute from "./articles.add";
 import * as articlesEditRoute from "./articles.edit";

@@ -6,7 +6,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { notificationReceipts, notifications, sessions, settings, users } from "#app/db/schema";
-import { createTestDatabase, type TestDatabase, one } from "#app/db/testing.server";
+import { createTestDatabase, type TestDatabase, one } from "#test-support/test-database";
 import { createNotification } from "#app/domain/notifications/notifications.server";
 import * as usersDomain from "#app/domain/users/users.server";
 import * as layoutRoute from "./layout";

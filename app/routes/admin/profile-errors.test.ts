@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { users } from "#app/db/schema";
-import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, type TestDatabase } from "#test-support/test-database";
 import { USER_TEXT } from "#app/domain/users/users.server";
 import * as profileRoute from "./profile";
 import { args, makeUser, outcome, postRequest, sessionCookieFor } from "#test-support/route-calls";

@@ -11,7 +11,7 @@ import {
   IDLE_TIMEOUT_MS,
 } from "#app/auth/session.server";
 import { settings } from "#app/db/schema";
-import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, type TestDatabase } from "#test-support/test-database";
 import * as profileRoute from "./profile";
 import * as sessionsRoute from "./profile.sessions";
 import { args, BASE, getRequest, makeUser, outcome, postRequest, toastOf } from "#test-support/route-calls";

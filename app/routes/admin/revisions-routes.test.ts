@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { articleRevisions, articles, notifications, settings } from "#app/db/schema";
-import { createTestDatabase, one, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, one, type TestDatabase } from "#test-support/test-database";
 import { REVISION_TEXT } from "#app/domain/articles/revision-rules";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
 import * as articleRoute from "#app/routes/site/article";

@@ -10,7 +10,7 @@ import { createRoutesStub } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { activityLog, settings, type Settings } from "#app/db/schema";
 import { DEFAULT_CONTACT } from "#app/db/seed.server";
-import { createTestDatabase, type TestDatabase, one } from "#app/db/testing.server";
+import { createTestDatabase, type TestDatabase, one } from "#test-support/test-database";
 import { ADS_TEXT } from "#app/domain/settings/ads-form";
 import { BOOLEAN_SETTINGS, settingsFormValues, SETTINGS_TEXT } from "#app/domain/settings/settings-form";
 import { forgetCachedSettings, getSettings } from "#app/domain/settings/settings.server";

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ACCOUNT_LINK_TEXT } from "#app/auth/account-links-text";
 import { accountLinks, settings, users } from "#app/db/schema";
-import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, type TestDatabase } from "#test-support/test-database";
 import * as forgotRoute from "./forgot-password";
 import * as addRoute from "./users.add";
 import {

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { navFor } from "#app/components/admin/nav";
 import { newsletterSubscribers } from "#app/db/schema";
-import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, type TestDatabase } from "#test-support/test-database";
 import { seedDatabase } from "#app/db/seed.server";
 import { SUBSCRIBERS_TEXT } from "#app/domain/newsletter/newsletter-form";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";

@@ -14,7 +14,7 @@ import { totpCode, totpStep } from "#test-support/authenticator";
 import { confirmSetup, startSetup } from "#app/auth/two-factor.server";
 import { articles, categories, settings } from "#app/db/schema";
 import { seedDatabase } from "#app/db/seed.server";
-import { createTestDatabase, one, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, one, type TestDatabase } from "#test-support/test-database";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
 import routeTable from "#app/routes";
 import { args, getRequest, makeUser, postRequest, sessionCookieFor } from "#test-support/route-calls";

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { totpCode, totpStep } from "#test-support/authenticator";
 import { confirmSetup, isTwoFactorEnabled, startSetup } from "#app/auth/two-factor.server";
-import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, type TestDatabase } from "#test-support/test-database";
 import {
   args,
   getRequest,

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { notifications, users } from "#app/db/schema";
-import { createTestDatabase, type TestDatabase, one } from "#app/db/testing.server";
+import { createTestDatabase, type TestDatabase, one } from "#test-support/test-database";
 import {
   args,
   getRequest,

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { pushSubscriptions } from "#app/db/schema";
 import { seedDatabase } from "#app/db/seed.server";
-import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, type TestDatabase } from "#test-support/test-database";
 import { BREAKING_TOPIC, storyTopic } from "#app/domain/push/push-topics";
 import { SUBSCRIPTION_TEXT } from "#app/domain/push/subscriptions.server";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import type { Services } from "#app/services.server";
 import { testServices } from "#test-support/services";
 import { media } from "#app/db/schema";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#test-support/test-database";
 import { EDITOR_IMAGE_TEXT, type PickerImage } from "#app/domain/media/editor-image-rules";
 import { MEDIA_TEXT } from "#app/domain/media/media-rules";
 import { pageImages } from "#app/domain/media/public.server";

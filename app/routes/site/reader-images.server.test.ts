@@ -27,7 +27,7 @@ import { createRequestContext } from "#app/auth/current-user.server";
 import { articles, type Media } from "#app/db/schema";
 import { seedDatabase } from "#app/db/seed.server";
 import { ToastProvider } from "#app/components/ui/toast";
-import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, type TestDatabase } from "#test-support/test-database";
 import { uploadMedia } from "#app/domain/media/upload.server";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
 import { makeUser } from "#test-support/route-calls";

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { articles } from "#app/db/schema";
 import { seedDatabase } from "#app/db/seed.server";
 import { createRequestContext } from "#app/auth/current-user.server";
-import { createTestDatabase, currentTestDb, TEST_ENGINES, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, currentTestDb, TEST_ENGINES, type TestDatabase } from "#test-support/test-database";
 import { loadOrReport } from "#app/domain/articles/public.server";
 import { loader as allArticlesLoader } from "./all-articles";
 import { loader as categoryLoader } from "./category";

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { ARTICLE_NOT_FOUND_TEXT, NOT_FOUND_TEXT } from "#app/components/site/not-found";
 import { articles, categories, settings } from "#app/db/schema";
 import { seedDatabase } from "#app/db/seed.server";
-import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
+import { createTestDatabase, type TestDatabase } from "#test-support/test-database";
 import { siteChanged } from "#app/domain/delivery/site-changes.server";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
 import { readerDocuments } from "#test-support/reader-documents";

@@ -11,7 +11,7 @@ import {
   settings,
 } from "#app/db/schema";
 import { seedDatabase } from "#app/db/seed.server";
-import { createTestDatabase, type TestDatabase, one } from "#app/db/testing.server";
+import { createTestDatabase, type TestDatabase, one } from "#test-support/test-database";
 import { COMMENT_TEXT } from "#app/domain/comments/comment-form";
 import { COMMENT_RATE_LIMIT } from "#app/domain/comments/public.server";
 import { CONTACT_TEXT } from "#app/domain/contact/contact-form";

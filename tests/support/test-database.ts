@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { config } from "#app/config.server";
-import { openDatabase, type Database, type Db } from "./client.server";
+import { openDatabase, type Database, type Db } from "#app/db/client.server";
 
 type Engine = "pglite" | "postgres";
 
