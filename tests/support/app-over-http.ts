@@ -6,6 +6,7 @@
  */
 import { createServer as createHttpServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { resolve as resolvePath } from "node:path";
 import type { ServerBuild } from "react-router";
 import { createServer as createViteServer, type ViteDevServer } from "vite";
 import type { Db } from "#app/db/client.server";
@@ -38,6 +39,9 @@ export async function startVite<M extends object>(paths: Record<keyof M, string>
     server: { middlewareMode: true, hmr: false, ws: false },
     appType: "custom",
     logLevel: "error",
+    // The test databases and route helpers (tests/support/) load in the app's module graph too, so they
+    // share its modules; the app's own config knows only #app/.
+    resolve: { alias: [{ find: /^#test-support\//, replacement: `${resolvePath("tests/support")}/` }] },
   });
   for (const [name, path] of Object.entries(paths) as Array<[string, string]>) {
     (into as Record<string, unknown>)[name] = await vite.ssrLoadModule(path);
