@@ -307,10 +307,18 @@ describe.each(TEST_ENGINES)("article slugs, author and tag pages on %s", (engine
 
   test("the migration's backfill gives every story a short, unique slug", async () => {
     const ids = [];
-    for (const title of ["Same title", "Same title", "   "]) {
+    // Distinct creation times: the backfill keeps the bare slug for the oldest story, and two rows
+    // written in the same microsecond would fall back to ordering by their random ids.
+    const titles = ["Same title", "Same title", "   "];
+    for (const [index, title] of titles.entries()) {
+      const createdAt = new Date(Date.UTC(2026, 0, 1 + index));
       ids.push(
-        one(await db().insert(articles).values({ title, content: "<p>x</p>" }).returning({ id: articles.id }))
-          .id,
+        one(
+          await db()
+            .insert(articles)
+            .values({ title, content: "<p>x</p>", createdAt })
+            .returning({ id: articles.id }),
+        ).id,
       );
     }
     const migration = readFileSync("drizzle/0008_public_site.sql", "utf8");
