@@ -55,6 +55,8 @@ const envSchema = z.object({
       .max(MAX_WORKERS, WORKERS_RULE)
       .optional(),
   ),
+  PAYSTACK_SECRET_KEY: optional,
+  PAYSTACK_API_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
   SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   SMTP_FROM: optional,
   DKIM_DOMAIN: optional.pipe(
@@ -236,7 +238,16 @@ export type Config = {
    * (`NEWSLETTER_SEND_RATE`, default 600), whichever instance holds the send.
    */
   newsletterSendRate: number;
+  /**
+   * Reader payments through Paystack (app/domain/payments/, decision record 021): the secret key
+   * (`PAYSTACK_SECRET_KEY`, which also signs its webhooks) and its API's address (`PAYSTACK_API_URL`,
+   * default Paystack's own). Without a key nothing is sold and the offers say payments are not set up.
+   */
+  paystack?: { secretKey: string; apiUrl: string };
 };
+
+/** Paystack's API, when PAYSTACK_API_URL does not name another (a test's stand-in). */
+export const PAYSTACK_DEFAULT_API_URL = "https://api.paystack.co";
 
 export interface DkimSettings {
   domainName: string;
@@ -376,6 +387,12 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       unsafeTestServiceFile: e.UNSAFE_TEST_PUSH_SERVICE,
     },
     newsletterSendRate: e.NEWSLETTER_SEND_RATE,
+    paystack: e.PAYSTACK_SECRET_KEY
+      ? {
+          secretKey: e.PAYSTACK_SECRET_KEY,
+          apiUrl: (e.PAYSTACK_API_URL ?? PAYSTACK_DEFAULT_API_URL).replace(/\/+$/, ""),
+        }
+      : undefined,
   };
 }
 

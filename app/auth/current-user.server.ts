@@ -8,6 +8,7 @@ import type { Services } from "#app/services.server";
 import type { User } from "#app/db/schema";
 import type { UserRole } from "#app/lib/enums";
 import { normalizeRole } from "./permissions";
+import { findSessionMember, readMemberToken, type CurrentMember } from "./member-session.server";
 import { findSessionUser, readSessionToken } from "./session.server";
 
 export interface CurrentUser {
@@ -47,5 +48,16 @@ export function createRequestContext(
 ): AppLoadContext {
   const { db } = services;
   let currentUser: Promise<CurrentUser | null> | undefined;
-  return { clientIp, services, db, currentUser: () => (currentUser ??= findCurrentUser(db, cookieHeader)) };
+  let currentMember: Promise<CurrentMember | null> | undefined;
+  const memberToken = readMemberToken(cookieHeader);
+  return {
+    clientIp,
+    services,
+    db,
+    currentUser: () => (currentUser ??= findCurrentUser(db, cookieHeader)),
+    currentMember: () =>
+      (currentMember ??= memberToken
+        ? findSessionMember(db, memberToken, services.clock.now())
+        : Promise.resolve(null)),
+  };
 }

@@ -165,6 +165,14 @@ export const settings = pgTable(
     customBodyStartHtml: text("custom_body_start_html").notNull().default(""),
     customBodyEndHtml: text("custom_body_end_html").notNull().default(""),
     codeSnippets: jsonb("code_snippets").$type<CodeSnippet[]>().notNull().default([]),
+    /**
+     * Reader revenue (decision record 021): each pass's price in pesewas (GHS 1 = 100 pesewas; 0: that
+     * pass is not sold), and how many paid stories a month a free member may read (0: no meter).
+     */
+    passDayPrice: integer("pass_day_price").notNull().default(200),
+    passWeekPrice: integer("pass_week_price").notNull().default(1000),
+    passMonthPrice: integer("pass_month_price").notNull().default(3000),
+    meterPaidStories: integer("meter_paid_stories").notNull().default(0),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -172,6 +180,11 @@ export const settings = pgTable(
     check("settings_posts_per_page", sql`${t.postsPerPage} BETWEEN 1 AND 100`),
     check("settings_cache_duration", sql`${t.cacheDuration} BETWEEN 300 AND 86400`),
     check("settings_start_of_week", sql`${t.startOfWeek} IN (0, 1)`),
+    check(
+      "settings_pass_prices",
+      sql`${t.passDayPrice} >= 0 AND ${t.passWeekPrice} >= 0 AND ${t.passMonthPrice} >= 0`,
+    ),
+    check("settings_meter_paid_stories", sql`${t.meterPaidStories} BETWEEN 0 AND 100`),
   ],
 );
 
@@ -363,6 +376,8 @@ export const articles = pgTable(
       .notNull()
       .generatedAlwaysAs(sql`newsdesk_tag_slugs(tags)`),
     status: text("status", { enum: enums.ARTICLE_STATUSES }).notNull().default("draft"),
+    /** Who reads it in full (decision record 021); the rest get the preview, up to the body's cut. */
+    access: text("access", { enum: enums.ARTICLE_ACCESS }).notNull().default("public"),
     featured: boolean("featured").notNull().default(false),
     isTopStory: boolean("is_top_story").notNull().default(false),
     /**
@@ -409,6 +424,7 @@ export const articles = pgTable(
   },
   (t) => [
     check("articles_status", oneOf("status", enums.ARTICLE_STATUSES)),
+    check("articles_access", oneOf("access", enums.ARTICLE_ACCESS)),
     check("articles_views_non_negative", sql`${t.views} >= 0`),
     // At most one published featured and one published breaking (top story) article, whatever path sets
     // the flag. A story not yet live may hold a flag: it takes it from the live one when it is published.
@@ -966,6 +982,136 @@ export const backupRuns = pgTable(
   (t) => [index("backup_runs_finished_idx").on(t.finishedAt.desc())],
 );
 
+/**
+ * Reader accounts (decision record 021): a member signs in by an e-mailed link, never a password, and
+ * is never staff: members and their sessions are apart from `users` and `sessions`, so no reader cookie
+ * can name a staff account.
+ */
+export const members = pgTable(
+  "members",
+  {
+    id: id(),
+    email: varchar("email", { length: 254 }).notNull(),
+    name: varchar("name", { length: 100 }).notNull().default(""),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("members_email_unique").on(t.email),
+    check("members_email_lowercase", sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+/** A member's signed-in browser. The cookie carries a random token; only its SHA-256 is stored. */
+export const memberSessions = pgTable(
+  "member_sessions",
+  {
+    id: text("id").primaryKey(),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("member_sessions_member_idx").on(t.memberId)],
+);
+
+/**
+ * A mailed sign-in link (30 minutes, single use: following it deletes the row). It names an address,
+ * not a member: an address with no account becomes a member when its link is followed.
+ */
+export const memberSignInLinks = pgTable(
+  "member_sign_in_links",
+  {
+    id: text("id").primaryKey(),
+    email: varchar("email", { length: 254 }).notNull(),
+    /** Where the reader was when they asked (a site path), to take them back there. */
+    returnTo: text("return_to").notNull().default("/"),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("member_sign_in_links_email_idx").on(t.email)],
+);
+
+/**
+ * Every payment asked for at checkout, by our own `reference`. Kept when its member deletes their account
+ * (the books need it), with the member and address removed.
+ */
+export const payments = pgTable(
+  "payments",
+  {
+    id: id(),
+    reference: text("reference").notNull(),
+    memberId: text("member_id").references(() => members.id, { onDelete: "set null" }),
+    email: varchar("email", { length: 254 }).notNull().default(""),
+    kind: text("kind", { enum: enums.PAYMENT_KINDS }).notNull(),
+    plan: text("plan", { enum: enums.PASS_PLANS }),
+    /** In the currency's smallest unit (pesewas for GHS), as asked at checkout. */
+    amount: integer("amount").notNull(),
+    currency: varchar("currency", { length: 3 }).notNull().default("GHS"),
+    status: text("status", { enum: enums.PAYMENT_STATUSES }).notNull().default("pending"),
+    provider: varchar("provider", { length: 20 }).notNull(),
+    /** How the reader paid, as the provider names it (`mobile_money`, `card`); empty until confirmed. */
+    channel: varchar("channel", { length: 40 }).notNull().default(""),
+    /** A donor's note. */
+    message: varchar("message", { length: 500 }).notNull().default(""),
+    providerTransactionId: text("provider_transaction_id").notNull().default(""),
+    createdAt: createdAt(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    receiptSentAt: timestamp("receipt_sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("payments_reference_unique").on(t.reference),
+    index("payments_member_idx").on(t.memberId),
+    index("payments_paid_idx").on(t.paidAt.desc()),
+    check("payments_kind", oneOf("kind", enums.PAYMENT_KINDS)),
+    check("payments_plan", oneOf("plan", enums.PASS_PLANS)),
+    check("payments_status", oneOf("status", enums.PAYMENT_STATUSES)),
+    check("payments_amount", sql`${t.amount} > 0`),
+  ],
+);
+
+/** A pass a payment bought: at most one per payment, so a confirmation that arrives twice grants once. */
+export const passes = pgTable(
+  "passes",
+  {
+    id: id(),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    paymentId: text("payment_id")
+      .notNull()
+      .references(() => payments.id, { onDelete: "cascade" }),
+    plan: text("plan", { enum: enums.PASS_PLANS }).notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("passes_payment_unique").on(t.paymentId),
+    index("passes_member_ends_idx").on(t.memberId, t.endsAt),
+    check("passes_plan", oneOf("plan", enums.PASS_PLANS)),
+  ],
+);
+
+/** Paid stories a free member read on the meter, one row per story and month (`month`: its first day). */
+export const meteredReads = pgTable(
+  "metered_reads",
+  {
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    articleId: text("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    month: date("month", { mode: "string" }).notNull(),
+    readAt: timestamp("read_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.month, t.articleId] })],
+);
+
 export type Settings = typeof settings.$inferSelect;
 export type User = typeof users.$inferSelect;
 export type Article = typeof articles.$inferSelect;
@@ -974,3 +1120,6 @@ export type Media = typeof media.$inferSelect;
 export type NewsletterSubscriber = typeof newsletterSubscribers.$inferSelect;
 export type NewsletterIssue = typeof newsletterIssues.$inferSelect;
 export type ArticleRevision = typeof articleRevisions.$inferSelect;
+export type Member = typeof members.$inferSelect;
+export type Payment = typeof payments.$inferSelect;
+export type Pass = typeof passes.$inferSelect;

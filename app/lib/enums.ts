@@ -54,6 +54,21 @@ export const PUSH_ALERT_KINDS = ["breaking", "update"] as const;
 /** `capped`: recorded, not sent, because the hour's alerts were all used. */
 export const PUSH_ALERT_STATUSES = ["sending", "sent", "capped"] as const;
 
+/**
+ * Who may read a story in full (decision record 021): everyone, signed-in members, or readers with a
+ * pass (or a free member's meter left). Everyone else gets its preview and an offer.
+ */
+export const ARTICLE_ACCESS = ["public", "members", "paid"] as const;
+/** What a reader pays for: a pass for a day, a week or a month. */
+export const PASS_PLANS = ["day", "week", "month"] as const;
+export const PAYMENT_KINDS = ["pass", "donation"] as const;
+/**
+ * A payment (decision record 021): `pending` from checkout until the provider confirms it; `paid` once,
+ * whichever confirmation came first; `failed` when the provider says so; `mismatch` when the amount or
+ * currency confirmed is not what was asked (nothing granted); `refunded` by an admin (its pass ended).
+ */
+export const PAYMENT_STATUSES = ["pending", "paid", "failed", "mismatch", "refunded"] as const;
+
 export type UserRole = (typeof USER_ROLES)[number];
 export type UserStatus = (typeof USER_STATUSES)[number];
 export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
@@ -68,3 +83,7 @@ export type AccountLinkPurpose = (typeof ACCOUNT_LINK_PURPOSES)[number];
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 export type LiveUpdateStatus = (typeof LIVE_UPDATE_STATUSES)[number];
 export type PushAlertKind = (typeof PUSH_ALERT_KINDS)[number];
+export type ArticleAccess = (typeof ARTICLE_ACCESS)[number];
+export type PassPlan = (typeof PASS_PLANS)[number];
+export type PaymentKind = (typeof PAYMENT_KINDS)[number];
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
