@@ -10,8 +10,19 @@ import { getTableName, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { openDatabase, type Database } from "#app/db/client.server";
 import { createEmptyPostgresDatabase } from "#test-support/test-database";
-import { articles, articleViews, comments, settings } from "#app/db/schema";
+import {
+  articles,
+  articleViews,
+  comments,
+  members,
+  memberSignInLinks,
+  meteredReads,
+  passes,
+  payments,
+  settings,
+} from "#app/db/schema";
 import { seedDatabase } from "#app/db/seed.server";
+import { createMemberSession } from "#app/auth/member-session.server";
 import { createSession } from "#app/auth/session.server";
 import { listMediaKeys, readMediaFile, type MediaServices } from "#app/domain/media/storage.server";
 import { localMediaStore } from "#app/domain/media/storage-local.server";
@@ -109,6 +120,7 @@ export async function seedSite(database: Database, media: MediaServices) {
     },
   ]);
   await createSession(db, editor.id);
+  await seedReaderRevenue(database, story!.id);
   const file = new File([await photo(1400, 900)], "Front page.png", { type: "image/png" });
   const upload = await uploadMedia(db, media, editor, {
     mode: "file",
@@ -119,6 +131,58 @@ export async function seedSite(database: Database, media: MediaServices) {
   if (upload.variants.length <= 1)
     throw new Error(`The seeded upload has ${upload.variants.length} copies: a backup test needs several.`);
   return upload;
+}
+
+/**
+ * A member with a session, a pass and a paid story read on the meter; a donation whose donor deleted
+ * their account (kept for the books, decision record 021); a sign-in link waiting to be followed.
+ */
+async function seedReaderRevenue(database: Database, storyId: string) {
+  const db = database.db;
+  const [member] = await db
+    .insert(members)
+    .values({ email: "abena@example.com", name: "Abena" })
+    .returning({ id: members.id });
+  const paidAt = new Date("2026-11-02T10:11:12.345Z");
+  const [payment] = await db
+    .insert(payments)
+    .values({
+      reference: "nd_backup_pass",
+      memberId: member!.id,
+      email: "abena@example.com",
+      kind: "pass",
+      plan: "week",
+      amount: 1000,
+      status: "paid",
+      provider: "paystack",
+      channel: "mobile_money",
+      paidAt,
+    })
+    .returning({ id: payments.id });
+  await db.insert(payments).values({
+    reference: "nd_backup_gift",
+    kind: "donation",
+    amount: 2550,
+    status: "paid",
+    provider: "paystack",
+    channel: "card",
+    message: "Keep it up — ẹ ṣé",
+    paidAt,
+  });
+  await db.insert(passes).values({
+    memberId: member!.id,
+    paymentId: payment!.id,
+    plan: "week",
+    startsAt: paidAt,
+    endsAt: new Date(paidAt.getTime() + 7 * 24 * 3600_000),
+  });
+  await db.insert(meteredReads).values({ memberId: member!.id, articleId: storyId, month: "2026-11-01" });
+  await createMemberSession(db, member!.id, paidAt);
+  await db.insert(memberSignInLinks).values({
+    id: "link-hash",
+    email: "kwame@example.com",
+    expiresAt: new Date(Date.now() + 30 * 60_000),
+  });
 }
 
 /** Every row of every table in the backup, in key order, as Drizzle reads them. */

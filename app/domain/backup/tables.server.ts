@@ -17,6 +17,8 @@ export const EXCLUDED_TABLES: Record<string, string> = {
   sessions: "sign-in sessions: a restore signs everyone out rather than revive sessions ended since",
   sign_in_challenges: "half-done two-factor sign-ins, valid for minutes",
   account_links: "e-mailed one-time links: one used since the backup would work again",
+  member_sessions: "readers' sign-in sessions: a restore signs readers out rather than revive sessions ended since",
+  member_sign_in_links: "readers' e-mailed sign-in links: one used since the backup would work again",
   login_throttle: "failed sign-in counters and lockouts",
   rate_limits: "rate-limit buckets of the last minutes",
   backup_runs: "the record of backups taken, which the restored site did not take",
