@@ -872,6 +872,16 @@ export interface NewsletterIssueStory {
   excerpt: string;
   url: string;
   image: { url: string; width: number; height: number; alt: string } | null;
+  /**
+   * The breaking-news e-mail's story, whole, as mail HTML and text (app/domain/newsletter/mail-body.server.ts),
+   * with its access and, for a gated story, its preview: each reader is mailed what they may read
+   * (decision record 021). Absent in composed issues and digests, which mail summaries.
+   */
+  body?: {
+    access: enums.ArticleAccess;
+    full: { html: string; text: string };
+    preview: { html: string; text: string } | null;
+  };
 }
 
 /**

@@ -120,7 +120,7 @@ export async function emailBreakingNews(
     kind: "breaking",
     breakingArticleId: story.id,
     subject: AUTOMATIC_ISSUE_TEXT.breakingSubject(story.title),
-    stories: await issueStories(db, services.media, [story.id], configuredOrigin(settings)),
+    stories: await issueStories(db, services.media, [story.id], configuredOrigin(settings), { whole: true }),
     status: "scheduled",
     scheduledAt: now,
   });

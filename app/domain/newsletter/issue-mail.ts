@@ -21,6 +21,11 @@ export interface IssueMailStory {
    * made, so a site that moved mails its new address); width and height are the picture's own, in pixels.
    */
   image?: { url: string; width: number; height: number; alt: string } | null;
+  /**
+   * The story whole, or its preview with `offer` naming who may read the rest (decision record 021):
+   * mailed in place of the excerpt. Mail HTML (app/domain/newsletter/mail-body.server.ts) and its text.
+   */
+  body?: { html: string; text: string; offer?: "members" | "paid" };
 }
 
 export interface IssueMailContent {
@@ -63,6 +68,13 @@ export const ISSUE_MAIL_LIMITS = {
 
 export const ISSUE_MAIL_TEXT = {
   readMore: "Read more",
+  readOnSite: "Read it on the site",
+  offer: {
+    members:
+      "The rest of this story is for members. Sign in on the site with this e-mail address to read it.",
+    paid: "The rest of this story is for readers with a pass. Get a pass on the site to read it.",
+  },
+  continueReading: "Continue reading",
   unsubscribe: "Unsubscribe",
   reason: (siteTitle: string, email: string) =>
     `You are receiving this because you subscribed to the ${siteTitle} newsletter at ${email}.`,
@@ -136,9 +148,32 @@ function storyHtml(story: IssueMailStory, url: string, siteUrl: string): string 
   }
   return `<tr><td style="padding:0 ${ISSUE_MAIL_LIMITS.padding}px 32px;${STYLE.cell}">
 ${picture}<h2 style="margin:${picture ? "16px" : "0"} 0 8px;${STYLE.title}"><a href="${href}" style="${STYLE.title}">${escapeHtml(story.title)}</a></h2>
-<p style="margin:0 0 8px;${STYLE.cell}">${escapeHtml(teaser(story.excerpt))}</p>
-<p style="margin:0;${STYLE.cell}"><a href="${href}" style="${STYLE.link}">${ISSUE_MAIL_TEXT.readMore}</a></p>
+${story.body ? wholeHtml(story.body, href) : teaserHtml(story.excerpt, href)}
 </td></tr>`;
+}
+
+function teaserHtml(excerpt: string, href: string): string {
+  return `<p style="margin:0 0 8px;${STYLE.cell}">${escapeHtml(teaser(excerpt))}</p>
+<p style="margin:0;${STYLE.cell}"><a href="${href}" style="${STYLE.link}">${ISSUE_MAIL_TEXT.readMore}</a></p>`;
+}
+
+/** The story whole, or its preview and who may read the rest, then the way to the site. */
+function wholeHtml(body: NonNullable<IssueMailStory["body"]>, href: string): string {
+  const offer = body.offer
+    ? `<p style="margin:0 0 8px;padding:12px 16px;background-color:#fef2f2;${STYLE.cell}">${escapeHtml(ISSUE_MAIL_TEXT.offer[body.offer])}</p>\n`
+    : "";
+  const link = body.offer ? ISSUE_MAIL_TEXT.continueReading : ISSUE_MAIL_TEXT.readOnSite;
+  return `${body.html}
+${offer}<p style="margin:0;${STYLE.cell}"><a href="${href}" style="${STYLE.link}">${link}</a></p>`;
+}
+
+/** The plain-text part of one story: its excerpt or its body, then the way to the site. */
+function storyText(story: IssueMailStory, url: string): string[] {
+  const { body } = story;
+  if (!body) return [story.title, teaser(story.excerpt), `${ISSUE_MAIL_TEXT.readMore}: ${url}`, ""];
+  const offer = body.offer ? ["", ISSUE_MAIL_TEXT.offer[body.offer]] : [];
+  const link = body.offer ? ISSUE_MAIL_TEXT.continueReading : ISSUE_MAIL_TEXT.readOnSite;
+  return [story.title, "", body.text, ...offer, "", `${link}: ${url}`, ""];
 }
 
 export function renderIssueMail(
@@ -194,12 +229,7 @@ ${pixelUrl ? image(pixelUrl, 1, 1, "") : ""}
     content.subject,
     "",
     ...intro.flatMap((p) => [p, ""]),
-    ...stories.flatMap(({ story, url }) => [
-      story.title,
-      teaser(story.excerpt),
-      `${ISSUE_MAIL_TEXT.readMore}: ${url}`,
-      "",
-    ]),
+    ...stories.flatMap(({ story, url }) => storyText(story, url)),
     "--",
     content.siteTitle,
     ...(content.streetAddress ? [content.streetAddress] : []),

@@ -9,8 +9,11 @@ import { articles, media, type NewsletterIssueStory } from "#app/db/schema";
 import { listedSummary } from "#app/domain/articles/article-cards.server";
 import { originalKeyOfUrl, publicUrlFor, type MediaServices } from "#app/domain/media/storage.server";
 import { isPublished } from "#app/domain/articles/published.server";
+import type { ArticleAccess } from "#app/lib/enums";
 import { articlePath } from "#app/lib/paths";
 import { absoluteUrl } from "#app/lib/seo";
+import { storyPreview } from "#app/lib/story-preview";
+import { mailBodyOf } from "./mail-body.server";
 
 /** Enough of a body to cut a summary from. */
 const SUMMARY_SOURCE_CHARS = 4000;
@@ -29,6 +32,7 @@ export async function issueStories(
   store: MediaServices,
   articleIds: readonly string[],
   origin: string,
+  options: { whole?: boolean } = {},
 ): Promise<NewsletterIssueStory[]> {
   if (articleIds.length === 0) return [];
   const rows = await db
@@ -39,6 +43,9 @@ export async function issueStories(
       excerpt: articles.excerpt,
       // The opening of the body, for a summary when no excerpt was written (as listings do).
       contentHead: sql<string>`left(${articles.content}, ${SUMMARY_SOURCE_CHARS})`,
+      // The whole body only for a story mailed whole (the breaking-news e-mail).
+      content: options.whole ? articles.content : sql<string>`''`,
+      access: articles.access,
       imageUrl: articles.imageUrl,
     })
     .from(articles)
@@ -63,7 +70,11 @@ export async function issueStories(
       {
         articleId: row.id,
         title: row.title,
-        excerpt: listedSummary(row),
+        // A gated story's summary comes from its preview: the rest is never mailed to everyone.
+        excerpt: listedSummary(
+          row.access === "public" ? row : { ...row, contentHead: storyPreview(row.contentHead) },
+        ),
+        ...(options.whole ? wholeStory(row, origin) : {}),
         url: absoluteUrl(origin, articlePath(row)),
         image:
           picture?.width && picture.height
@@ -90,4 +101,19 @@ export async function storiesPublishedSince(db: DbOrTx, since: Date, limit = DIG
     .orderBy(desc(articles.isTopStory), desc(articles.featured), desc(articles.publishedAt))
     .limit(limit);
   return rows.map((row) => row.id);
+}
+
+/**
+ * A story mailed whole: its body, and a gated story's preview for readers without access. A body too long
+ * for a mail (or a gated one whose preview is) keeps the summary and the link alone.
+ */
+function wholeStory(
+  row: { content: string; access: ArticleAccess },
+  origin: string,
+): Pick<NewsletterIssueStory, "body"> {
+  const full = mailBodyOf(row.content, origin);
+  if (!full) return {};
+  if (row.access === "public") return { body: { access: row.access, full, preview: null } };
+  const preview = mailBodyOf(storyPreview(row.content), origin);
+  return preview ? { body: { access: row.access, full, preview } } : {};
 }

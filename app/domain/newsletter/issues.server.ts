@@ -8,6 +8,7 @@
  * when it is sent: what the preview and the test show is what subscribers get, even if a story is
  * edited meanwhile. Saving again refreshes them.
  */
+import { STAFF_READER, storyForReader, type MailReader } from "./mail-readers.server";
 import { and, count, desc, eq, gt, ilike, inArray, sql } from "drizzle-orm";
 import { accessDenied, type CurrentUser } from "#app/auth/guard.server";
 import { can, type Action } from "#app/auth/permissions";
@@ -274,7 +275,7 @@ export async function saveIssueDraft(
 export function issueMailFor(
   issue: Pick<NewsletterIssue, "id" | "subject" | "intro" | "stories">,
   settings: Settings,
-  recipient: { email: string; token: string; countsToken: string; isCounted?: boolean },
+  recipient: { email: string; token: string; countsToken: string; isCounted?: boolean; reader: MailReader },
 ) {
   const origin = configuredOrigin(settings);
   const { token, countsToken } = recipient;
@@ -285,7 +286,7 @@ export function issueMailFor(
       streetAddress: settings.streetAddress,
       subject: issue.subject,
       intro: issue.intro,
-      stories: issue.stories,
+      stories: issue.stories.map((story) => storyForReader(story, recipient.reader)),
     },
     {
       email: recipient.email,
@@ -309,6 +310,7 @@ export async function previewIssue(db: DbOrTx, actor: CurrentUser, id: string) {
     email: actor.email,
     token: "preview",
     countsToken: "preview",
+    reader: STAFF_READER,
   });
 }
 
@@ -325,6 +327,7 @@ export async function sendTestIssue(
     email: actor.email,
     token: "test",
     countsToken: "test",
+    reader: STAFF_READER,
   });
   await mailer.send({
     to: actor.email,

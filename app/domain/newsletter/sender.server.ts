@@ -20,6 +20,7 @@ import { dkimOptions, senderAddress } from "#app/domain/email/mailer.server";
 import { openSmtpSession, type SmtpSendError, type SmtpSession } from "#app/domain/email/smtp-session.server";
 import { getSettings } from "#app/domain/settings/settings.server";
 import { configuredOrigin } from "#app/domain/settings/site-origin.server";
+import { mailReadersOf, NO_ACCESS, type MailReader } from "./mail-readers.server";
 import { issueMailFor } from "./issues.server";
 import {
   dueDeliveries,
@@ -182,6 +183,14 @@ async function workBatch(sending: Sending, issue: NewsletterIssue): Promise<bool
     return false;
   }
   sending.session ??= openSmtpSession(options.smtpUrl, dkimOptions(options.dkim));
+  // Who may read a gated story whole, looked up when the batch goes (a pass may have begun or ended).
+  const readers = issue.stories.some((story) => story.body && story.body.access !== "public")
+    ? await mailReadersOf(
+        db,
+        batch.map((delivery) => delivery.email),
+        new Date(),
+      )
+    : new Map<string, MailReader>();
   for (const delivery of batch) {
     if (sending.isStopping) return false;
     const delayMs = sending.nextSendAt - Date.now();
@@ -189,12 +198,18 @@ async function workBatch(sending: Sending, issue: NewsletterIssue): Promise<bool
     sending.nextSendAt = Math.max(Date.now(), sending.nextSendAt) + sending.spacingMs;
     // Renewed just before each message (after the wait): a pause or a takeover is seen before sending.
     if (!(await renewIssueLease(db, issue.id, owner, sending.leaseMs))) return true;
-    await deliver(sending, issue, settings, delivery);
+    await deliver(sending, issue, settings, delivery, readers.get(delivery.email) ?? NO_ACCESS);
   }
   return true;
 }
 
-async function deliver(sending: Sending, issue: NewsletterIssue, settings: Settings, delivery: DueDelivery) {
+async function deliver(
+  sending: Sending,
+  issue: NewsletterIssue,
+  settings: Settings,
+  delivery: DueDelivery,
+  reader: MailReader,
+) {
   const { db, options } = sending;
   const row = { issueId: issue.id, subscriberId: delivery.subscriberId, owner: sending.owner };
   if (delivery.subscriberStatus !== "confirmed") return skipIfGone(db, issue.id, delivery.subscriberId);
@@ -204,6 +219,7 @@ async function deliver(sending: Sending, issue: NewsletterIssue, settings: Setti
     countsToken: delivery.countsToken,
     // Only while an admin has open counts on (off by default): no image, no counted links otherwise.
     isCounted: settings.newsletterOpenCounts,
+    reader,
   });
   // Whether the row was marked sending before the last line, or could not be (another sender has it,
   // or the reader left since the batch was read).
