@@ -32,7 +32,13 @@ describe.each(TEST_ENGINES)("the Members list on %s", (engine) => {
   const writer = staff("writer", "Wale");
   const ids: Record<string, string> = {};
 
-  async function pass(member: string, plan: "day" | "week" | "month", starts: string, ends: string, status = "paid") {
+  async function pass(
+    member: string,
+    plan: "day" | "week" | "month",
+    starts: string,
+    ends: string,
+    status = "paid",
+  ) {
     const [payment] = await database.db
       .insert(payments)
       .values({

@@ -1,5 +1,13 @@
 import { describe, expect, test } from "vitest";
-import { channelGroup, channelLabel, daysOf, formatGhs, ghsNumber, paymentWhat, revenueRange } from "./revenue-text";
+import {
+  channelGroup,
+  channelLabel,
+  daysOf,
+  formatGhs,
+  ghsNumber,
+  paymentWhat,
+  revenueRange,
+} from "./revenue-text";
 
 describe("money", () => {
   test.each([
@@ -69,6 +77,10 @@ describe("the range of days", () => {
       from: "2025-11-29",
       to: "2026-11-29",
     });
-    expect(daysOf({ from: "2026-11-01", to: "2026-11-03" })).toEqual(["2026-11-03", "2026-11-02", "2026-11-01"]);
+    expect(daysOf({ from: "2026-11-01", to: "2026-11-03" })).toEqual([
+      "2026-11-03",
+      "2026-11-02",
+      "2026-11-01",
+    ]);
   });
 });

@@ -66,7 +66,11 @@ export const CHANNEL_LABELS: Record<ChannelGroup, string> = {
 
 /** A provider's channel as the list shows it ("mobile_money" → "Mobile money"; empty until confirmed). */
 export const channelLabel = (channel: string) =>
-  channel === "" ? "—" : channelGroup(channel) === "other" ? channel.replace(/_/g, " ") : CHANNEL_LABELS[channelGroup(channel)];
+  channel === ""
+    ? "—"
+    : channelGroup(channel) === "other"
+      ? channel.replace(/_/g, " ")
+      : CHANNEL_LABELS[channelGroup(channel)];
 
 /** Pesewas as the back office shows money: "GHS 1,234.50". Integer arithmetic: no float rounding. */
 export function formatGhs(pesewas: number): string {

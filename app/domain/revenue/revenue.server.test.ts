@@ -81,7 +81,13 @@ describe.each(TEST_ENGINES)("revenue on %s", (engine) => {
     });
     expect(days[1]).toMatchObject({ passes: 0, total: 0, refunded: 0 });
     expect(days[2]).toMatchObject({ passes: 1, passesAmount: 3000, mobileMoney: 3000, total: 3000 });
-    expect(totals).toMatchObject({ passes: 3, donations: 1, total: 126850, refunded: 1, refundedAmount: 1000 });
+    expect(totals).toMatchObject({
+      passes: 3,
+      donations: 1,
+      total: 126850,
+      refunded: 1,
+      refundedAmount: 1000,
+    });
   });
 
   test("the day is the site's: in Tokyo the late payment of the 27th falls on the 28th", async () => {
@@ -108,7 +114,9 @@ describe.each(TEST_ENGINES)("revenue on %s", (engine) => {
   test("the CSV: one line per counted payment, oldest first, cells quoted and formulas neutralised", async () => {
     const csv = await revenueCsv(database.db, admin, RANGE, "Africa/Accra");
     const lines = csv.trimEnd().split("\r\n");
-    expect(lines[0]).toBe('"paid_at","reference","email","what","amount_ghs","channel","status","refunded_at"');
+    expect(lines[0]).toBe(
+      '"paid_at","reference","email","what","amount_ghs","channel","status","refunded_at"',
+    );
     expect(lines.slice(1)).toEqual([
       '"2026-11-27 23:30","nd_test_5","ama@example.com","Month pass","30.00","mobile_money","paid",""',
       '"2026-11-29 08:00","nd_test_1","ama@example.com","Day pass","2.00","mobile_money","paid",""',
@@ -124,7 +132,9 @@ describe.each(TEST_ENGINES)("revenue on %s", (engine) => {
       .reduce((sum, l) => sum + Math.round(Number(l.split('","')[4]) * 100), 0);
     expect(paidSum).toBe(totals.total);
     // A cell that starts like a formula is shown as text.
-    await database.db.insert(payments).values(pay("pass", 200, "paid", "2026-11-28T10:00:00", { email: "=HYPERLINK()" }));
+    await database.db
+      .insert(payments)
+      .values(pay("pass", 200, "paid", "2026-11-28T10:00:00", { email: "=HYPERLINK()" }));
     expect(await revenueCsv(database.db, admin, RANGE, "Africa/Accra")).toContain(`"'=HYPERLINK()"`);
   });
 
