@@ -46,6 +46,10 @@ const SPEC_MATRIX: Array<[area: string, action: string, admin: boolean, editor: 
   ["newsletter", "send", Y, Y, N],
   ["users", "view", Y, N, N],
   ["users", "manage", Y, N, N],
+  // Decision record 021: members are listed for admins and editors; revenue and refunds are admins' only.
+  ["members", "view", Y, Y, N],
+  ["revenue", "view", Y, N, N],
+  ["revenue", "refund", Y, N, N],
   ["media", "view", Y, Y, Y],
   ["media", "upload", Y, Y, Y],
   ["media", "delete", Y, Y, N],
@@ -162,6 +166,9 @@ describe("permissionForAdminPath", () => {
     ["/admin/subscribers/export", { area: "subscribers", action: "view" }],
     ["/admin/newsletter", { area: "newsletter", action: "view" }],
     ["/admin/newsletter/new", { area: "newsletter", action: "view" }],
+    ["/admin/members", { area: "members", action: "view" }],
+    ["/admin/revenue", { area: "revenue", action: "view" }],
+    ["/admin/revenue.csv", { area: "revenue", action: "view" }],
     ["/admin/profile", null],
     ["/admin/anything", dashboard],
     // A prefix only matches whole path segments.
@@ -196,6 +203,9 @@ describe("permissionForAdminPath", () => {
     ["/admin/subscribers/export", Y, Y, N],
     ["/admin/newsletter", Y, Y, N],
     ["/admin/newsletter/some-id", Y, Y, N],
+    ["/admin/members", Y, Y, N],
+    ["/admin/revenue", Y, N, N],
+    ["/admin/revenue.csv", Y, N, N],
     ["/admin/profile", Y, Y, Y],
     ["/admin/anything", Y, Y, Y],
   ];

@@ -30,6 +30,10 @@ export const PERMISSIONS = {
   // issue goes to every reader who subscribed, so it is not a writer's to send.
   newsletter: { view: ["admin", "editor"], send: ["admin", "editor"] },
   users: { view: ["admin"], manage: ["admin"] },
+  // Reader accounts (decision record 021): who signed up and who holds a pass, for admins and editors; the
+  // money (revenue figures, payments, refunds) for admins only.
+  members: { view: ["admin", "editor"] },
+  revenue: { view: ["admin"], refund: ["admin"] },
   media: {
     view: ["admin", "editor", "writer"],
     upload: ["admin", "editor", "writer"],
@@ -89,6 +93,9 @@ const ADMIN_PATH_PERMISSIONS: Array<[prefix: string, permission: Permission | nu
   ["/admin/messages", { area: "messages", action: "view" }],
   ["/admin/subscribers", { area: "subscribers", action: "view" }],
   ["/admin/newsletter", { area: "newsletter", action: "view" }],
+  ["/admin/members", { area: "members", action: "view" }],
+  ["/admin/revenue", { area: "revenue", action: "view" }],
+  ["/admin/revenue.csv", { area: "revenue", action: "view" }],
   ["/admin/categories/add", { area: "categories", action: "manage" }],
   ["/admin/categories/edit", { area: "categories", action: "manage" }],
   ["/admin/categories", { area: "categories", action: "view" }],

@@ -36,7 +36,7 @@ export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptio
 const timeZoneChecks = new Map<string, string>();
 
 /** An unknown timezone in the settings must not break every page: fall back to UTC. */
-function safeTimeZone(timeZone: string | undefined): string {
+export function safeTimeZone(timeZone: string | undefined): string {
   if (!timeZone) return "UTC";
   let checked = timeZoneChecks.get(timeZone);
   if (checked === undefined) {

@@ -14,6 +14,8 @@ const ADMIN_NAV: NavItem[] = [
   { label: "Messages", to: "/admin/messages", area: "messages", action: "view" },
   { label: "Subscribers", to: "/admin/subscribers", area: "subscribers", action: "view" },
   { label: "Newsletter", to: "/admin/newsletter", area: "newsletter", action: "view" },
+  { label: "Members", to: "/admin/members", area: "members", action: "view" },
+  { label: "Revenue", to: "/admin/revenue", area: "revenue", action: "view" },
   { label: "Users", to: "/admin/users", area: "users", action: "view" },
   { label: "Media", to: "/admin/media", area: "media", action: "view" },
   { label: "Header & Footer Code", to: "/admin/code", area: "plugins", action: "view" },

@@ -1,6 +1,8 @@
 /** The back office's side menu: the entries the role may use, then 'View Site' and 'Sign Out'. */
 import {
+  Banknote,
   Code,
+  Contact,
   ExternalLink,
   FileText,
   FolderOpen,
@@ -26,6 +28,8 @@ const ICONS: Record<string, LucideIcon> = {
   "/admin/messages": Mail,
   "/admin/subscribers": Newspaper,
   "/admin/newsletter": Send,
+  "/admin/members": Contact,
+  "/admin/revenue": Banknote,
   "/admin/users": Users,
   "/admin/media": Image,
   "/admin/code": Code,
