@@ -15,7 +15,13 @@ import { seedDatabase } from "#app/db/seed.server";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
 import { isDomainError } from "#app/lib/errors";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#test-support/test-database";
-import { accountOverview, deleteMemberAccount, memberData, renameMember, setMemberNewsletter } from "./account.server";
+import {
+  accountOverview,
+  deleteMemberAccount,
+  memberData,
+  renameMember,
+  setMemberNewsletter,
+} from "./account.server";
 import { formatAmount, MEMBER_TEXT } from "./member-text";
 import { findOrCreateMember } from "./sign-in.server";
 
@@ -91,7 +97,9 @@ describe.each(TEST_ENGINES)("a reader's account on %s", (engine) => {
       ["week", "running"],
       ["day", "ended"],
     ]);
-    expect(view.receipts.map((r) => [r.plan, formatAmount(r.amount, r.currency), r.channel, r.status])).toEqual([
+    expect(
+      view.receipts.map((r) => [r.plan, formatAmount(r.amount, r.currency), r.channel, r.status]),
+    ).toEqual([
       ["week", "GHS 10.00", "mobile_money", "paid"],
       ["day", "GHS 2.00", "mobile_money", "paid"],
     ]);
@@ -120,14 +128,18 @@ describe.each(TEST_ENGINES)("a reader's account on %s", (engine) => {
   test("the reader's data holds their row, passes, payments, newsletter and metered reads", async () => {
     await paidPass(reader, "day", NOW, 1);
     const [article] = await database.db.select({ id: articles.id }).from(articles).limit(1);
-    await database.db.insert(meteredReads).values({ memberId: reader.id, articleId: article!.id, month: "2026-03-01" });
+    await database.db
+      .insert(meteredReads)
+      .values({ memberId: reader.id, articleId: article!.id, month: "2026-03-01" });
     await setMemberNewsletter(database.db, reader, { subscribe: true, ip: "", now: NOW });
     const data = await memberData(database.db, reader);
     expect(data.member?.email).toBe("reader@example.com");
     expect(data.passes).toHaveLength(1);
     expect(data.payments).toHaveLength(1);
     expect(data.newsletter?.status).toBe("confirmed");
-    expect(data.meteredReads).toEqual([expect.objectContaining({ articleId: article!.id, month: "2026-03-01" })]);
+    expect(data.meteredReads).toEqual([
+      expect.objectContaining({ articleId: article!.id, month: "2026-03-01" }),
+    ]);
     expect(JSON.stringify(data)).not.toContain("other@example.com");
   });
 
@@ -137,7 +149,9 @@ describe.each(TEST_ENGINES)("a reader's account on %s", (engine) => {
     await createMemberSession(database.db, reader.id, NOW);
     await setMemberNewsletter(database.db, reader, { subscribe: true, ip: "", now: NOW });
     const [article] = await database.db.select({ id: articles.id }).from(articles).limit(1);
-    await database.db.insert(meteredReads).values({ memberId: reader.id, articleId: article!.id, month: "2026-03-01" });
+    await database.db
+      .insert(meteredReads)
+      .values({ memberId: reader.id, articleId: article!.id, month: "2026-03-01" });
 
     for (const typed of ["", "delete", "someone@example.com"])
       await expect(deleteMemberAccount(database.db, reader, { confirmation: typed })).rejects.toThrow(
@@ -147,7 +161,9 @@ describe.each(TEST_ENGINES)("a reader's account on %s", (engine) => {
 
     await deleteMemberAccount(database.db, reader, { confirmation: " Reader@Example.com " });
     expect(await database.db.select().from(members).where(eq(members.id, reader.id))).toEqual([]);
-    expect(await database.db.select().from(memberSessions).where(eq(memberSessions.memberId, reader.id))).toEqual([]);
+    expect(
+      await database.db.select().from(memberSessions).where(eq(memberSessions.memberId, reader.id)),
+    ).toEqual([]);
     expect(await database.db.select().from(passes).where(eq(passes.memberId, reader.id))).toEqual([]);
     expect(await database.db.select().from(meteredReads)).toEqual([]);
     expect(await database.db.select().from(newsletterSubscribers)).toEqual([]);

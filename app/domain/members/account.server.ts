@@ -94,7 +94,11 @@ export async function memberData(db: Db, member: CurrentMember) {
   const [row] = await db.select().from(members).where(eq(members.id, member.id)).limit(1);
   return {
     member: row ?? null,
-    passes: await db.select().from(passes).where(eq(passes.memberId, member.id)).orderBy(asc(passes.startsAt)),
+    passes: await db
+      .select()
+      .from(passes)
+      .where(eq(passes.memberId, member.id))
+      .orderBy(asc(passes.startsAt)),
     payments: await db.select().from(payments).where(paymentsOf(member)).orderBy(asc(payments.createdAt)),
     newsletter: await subscriptionOf(db, member.email),
     meteredReads: await db

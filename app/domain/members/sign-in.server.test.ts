@@ -142,7 +142,9 @@ describe.each(TEST_ENGINES)("reader sign-in by mailed link on %s", (engine) => {
     const [a, b] = await Promise.all(tokens.map((t) => redeemSignInLink(database.db, t, clock.now())));
     expect(a!.member.id).toBe(b!.member.id);
     expect(await database.db.select().from(members)).toHaveLength(1);
-    expect(await database.db.select().from(memberSessions).where(eq(memberSessions.memberId, a!.member.id))).toHaveLength(2);
+    expect(
+      await database.db.select().from(memberSessions).where(eq(memberSessions.memberId, a!.member.id)),
+    ).toHaveLength(2);
   });
 
   test("a staff member's address becomes a separate member; the staff account is untouched", async () => {
@@ -169,7 +171,10 @@ describe.each(TEST_ENGINES)("reader sign-in by mailed link on %s", (engine) => {
   });
 
   test("a bad address is refused, and without e-mail sign-in says it is not available", async () => {
-    expect(await refusal(ask("not-an-address"))).toMatchObject({ code: "invalid", message: MEMBER_TEXT.invalidEmail });
+    expect(await refusal(ask("not-an-address"))).toMatchObject({
+      code: "invalid",
+      message: MEMBER_TEXT.invalidEmail,
+    });
     const noMail = testServices(database.db, { clock });
     const refused = await refusal(
       requestSignInLink(noMail, { email: "x@example.com", returnTo: "/", ip: "1.2.3.4", origin: ORIGIN }),

@@ -68,8 +68,12 @@ export async function requestSignInLink(services: Services, input: SignInRequest
   const email = parsed.value;
   const now = services.clock.now();
   const withinLimits =
-    (await consumeRateLimit(db, addressKey("member-sign-in", input.ip), SIGN_IN_RATE_LIMIT_PER_CLIENT, now)) &&
-    (await consumeRateLimit(db, `member-sign-in-email:${email}`, SIGN_IN_RATE_LIMIT_PER_EMAIL, now));
+    (await consumeRateLimit(
+      db,
+      addressKey("member-sign-in", input.ip),
+      SIGN_IN_RATE_LIMIT_PER_CLIENT,
+      now,
+    )) && (await consumeRateLimit(db, `member-sign-in-email:${email}`, SIGN_IN_RATE_LIMIT_PER_EMAIL, now));
   if (!withinLimits) throw rateLimited(MEMBER_TEXT.rateLimited, { title: MEMBER_TEXT.rateLimitedTitle });
 
   const token = randomBytes(32).toString("base64url");

@@ -35,7 +35,10 @@ export async function unsubscribeOwnAddress(db: DbOrTx, email: string, now: Date
     .update(newsletterSubscribers)
     .set({ status: "unsubscribed", unsubscribedAt: now })
     .where(
-      and(eq(newsletterSubscribers.email, email.toLowerCase()), ne(newsletterSubscribers.status, "unsubscribed")),
+      and(
+        eq(newsletterSubscribers.email, email.toLowerCase()),
+        ne(newsletterSubscribers.status, "unsubscribed"),
+      ),
     );
 }
 
