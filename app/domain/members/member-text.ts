@@ -67,6 +67,9 @@ export const MEMBER_TEXT = {
   signInLink: "Sign in",
 } as const;
 
+/** The account page: where a reader lands after signing in when the link names nowhere else. */
+export const ACCOUNT_PATH = "/account";
+
 export const PLAN_LABELS = { day: "Day pass", week: "Week pass", month: "Month pass" } as const;
 
 /** Column limits of members.email and members.name. */

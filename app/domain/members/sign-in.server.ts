@@ -17,15 +17,13 @@ import { invalid, notFound, rateLimited, unavailable } from "#app/lib/errors";
 import { safeRedirectPath } from "#app/lib/safe-redirect";
 import type { Services } from "#app/services.server";
 import { createMemberSession } from "#app/auth/member-session.server";
-import { MEMBER_TEXT, parseSignInEmail } from "./member-text";
+import { ACCOUNT_PATH, MEMBER_TEXT, parseSignInEmail } from "./member-text";
 
 export const SIGN_IN_LINK_TTL_MS = 30 * 60 * 1000;
 /** Mails to one address, from anywhere: enough for a lost mail or two, and it caps mail to a victim. */
 export const SIGN_IN_RATE_LIMIT_PER_EMAIL: RateLimit = { limit: 3, windowMs: 15 * 60 * 1000 };
 /** Links asked for from one client address: a household or an office shares one, so not too tight. */
 export const SIGN_IN_RATE_LIMIT_PER_CLIENT: RateLimit = { limit: 10, windowMs: 60 * 60 * 1000 };
-/** Where a reader lands after signing in when the link names nowhere else. */
-export const ACCOUNT_PATH = "/account";
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;

@@ -2,6 +2,7 @@
  * The account pages as the server answers them (decision record 021): sign-in by a mailed link through
  * the routes, the account page's forms, and the separation of readers from staff.
  */
+import fs from "node:fs";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { createMemberSession } from "#app/auth/member-session.server";
@@ -32,6 +33,26 @@ import * as verifyRoute from "./account.verify";
 
 const PRIVATE = "private, no-store";
 const cookieOf = (setCookie: string | null) => (setCookie ?? "").split(";")[0] ?? "";
+
+test("the service worker keeps no account page: each answers with headers its keeping rule refuses", () => {
+  // The worker's own rule (public/service-worker.js), run as the browser runs it.
+  const source = /function isKeepable\(response\) \{[\s\S]*?\n\}/.exec(
+    fs.readFileSync("public/service-worker.js", "utf8"),
+  )?.[0];
+  if (!source) throw new Error("no isKeepable in the service worker");
+  const isKeepable = new Function(`return ${source}`)() as (response: unknown) => boolean;
+  const page = (headers: HeadersInit) => ({
+    status: 200,
+    type: "basic",
+    headers: new Headers({
+      "Content-Type": "text/html; charset=utf-8",
+      ...Object.fromEntries(new Headers(headers)),
+    }),
+  });
+  expect(isKeepable(page({}))).toBe(true);
+  for (const route of [accountRoute, signInRoute, verifyRoute])
+    expect(isKeepable(page(route.headers()))).toBe(false);
+});
 
 describe("the account pages", () => {
   let database: TestDatabase;
