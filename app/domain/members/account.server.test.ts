@@ -5,6 +5,7 @@ import {
   articles,
   members,
   memberSessions,
+  memberSignInLinks,
   meteredReads,
   newsletterSubscribers,
   passes,
@@ -153,6 +154,11 @@ describe.each(TEST_ENGINES)("a reader's account on %s", (engine) => {
       .insert(meteredReads)
       .values({ memberId: reader.id, articleId: article!.id, month: "2026-03-01" });
 
+    await database.db.insert(memberSignInLinks).values({
+      id: "a-pending-link",
+      email: reader.email,
+      expiresAt: new Date(NOW.getTime() + DAY),
+    });
     for (const typed of ["", "delete", "someone@example.com"])
       await expect(deleteMemberAccount(database.db, reader, { confirmation: typed })).rejects.toThrow(
         MEMBER_TEXT.deleteRefused,
@@ -167,6 +173,7 @@ describe.each(TEST_ENGINES)("a reader's account on %s", (engine) => {
     expect(await database.db.select().from(passes).where(eq(passes.memberId, reader.id))).toEqual([]);
     expect(await database.db.select().from(meteredReads)).toEqual([]);
     expect(await database.db.select().from(newsletterSubscribers)).toEqual([]);
+    expect(await database.db.select().from(memberSignInLinks)).toEqual([]);
     const [kept] = await database.db.select().from(payments).where(eq(payments.id, payment.id));
     expect(kept).toMatchObject({ memberId: null, email: "", amount: 200, status: "paid" });
     // The other reader keeps everything.

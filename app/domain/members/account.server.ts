@@ -7,7 +7,7 @@
  */
 import { asc, desc, eq, or } from "drizzle-orm";
 import type { Db, DbOrTx } from "#app/db/client.server";
-import { members, meteredReads, passes, payments } from "#app/db/schema";
+import { members, memberSignInLinks, meteredReads, passes, payments } from "#app/db/schema";
 import {
   forgetOwnAddress,
   subscribeOwnAddress,
@@ -111,7 +111,7 @@ export async function memberData(db: Db, member: CurrentMember) {
 
 /**
  * Deletes the account: the member row (its sessions, passes and meter go with it), the newsletter
- * subscription of its address; its payments stay, with the member and address removed. Refuses unless
+ * subscription of its address and its unused sign-in links; its payments stay, with the member and address removed. Refuses unless
  * the confirmation reads DELETE or the member's address ('invalid').
  */
 export async function deleteMemberAccount(db: Db, member: CurrentMember, input: { confirmation: unknown }) {
@@ -120,6 +120,8 @@ export async function deleteMemberAccount(db: Db, member: CurrentMember, input: 
   await db.transaction(async (tx) => {
     await tx.update(payments).set({ memberId: null, email: "" }).where(paymentsOf(member));
     await forgetOwnAddress(tx, member.email);
+    // A link still unused would make the address a member again.
+    await tx.delete(memberSignInLinks).where(eq(memberSignInLinks.email, member.email));
     await tx.delete(members).where(eq(members.id, member.id));
   });
 }
