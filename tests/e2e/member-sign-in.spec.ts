@@ -4,8 +4,15 @@
  * press its one button and land on their account page, signed in; "Sign out everywhere" signs them out.
  * The same journey without JavaScript: reader pages are plain forms (decision record 005).
  */
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { latestEmailTo, linkIn, MAIL } from "./mailbox";
+
+async function expectNoSeriousAxe(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
 
 const address = (who: string) => `${who}.${Date.now().toString(36)}@readers.test`;
 
@@ -51,6 +58,7 @@ test("a reader asks for a link, opens it from the mailbox, presses its button an
 }) => {
   test.setTimeout(60_000);
   await signInByLink(page, address("ama"));
+  await expectNoSeriousAxe(page);
   await page.getByLabel("Your name").fill("Ama Mensah");
   await page.getByRole("button", { name: "Save name" }).click();
   await expect(page.getByText("Your name is saved.")).toBeVisible();
@@ -68,4 +76,18 @@ test("the same journey without JavaScript", async ({ browser }: { browser: Brows
   } finally {
     await context.close();
   }
+});
+
+test("the sign-in page passes the accessibility check; without SMTP_URL it says sign-in is not available", async ({
+  page,
+}) => {
+  await page.goto("/account/sign-in");
+  await expect(page.getByRole("button", { name: "Send me a sign-in link" })).toBeVisible();
+  await expectNoSeriousAxe(page);
+
+  const mainSite = `http://127.0.0.1:${MAIL.sitePort - 1}`;
+  await page.goto(`${mainSite}/account`);
+  await expect(page).toHaveURL(/\/account\/sign-in\?returnTo=%2Faccount$/);
+  await expect(page.getByText("Sign-in by e-mail is not available on this site.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Send me a sign-in link" })).toHaveCount(0);
 });
