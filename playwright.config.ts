@@ -51,7 +51,7 @@ export default defineConfig({
     {
       // Staff e-mail (password reset, invitations) on the second site, the one with SMTP_URL.
       name: "email",
-      testMatch: /(staff-email|newsletter-mail|newsletter-compose)\.spec\.ts$/,
+      testMatch: /(staff-email|newsletter-mail|newsletter-compose|member-sign-in)\.spec\.ts$/,
       use: { ...devices["Desktop Chrome"], baseURL: MAIL.site },
     },
     {

@@ -16,6 +16,9 @@ export default [
     route("newsletter", "routes/site/newsletter.tsx"),
     route("newsletter/confirm", "routes/site/newsletter.confirm.tsx"),
     route("newsletter/unsubscribe", "routes/site/newsletter.unsubscribe.tsx"),
+    route("account", "routes/site/account.tsx"),
+    route("account/sign-in", "routes/site/account.sign-in.tsx"),
+    route("account/verify", "routes/site/account.verify.tsx"),
     route("about", "routes/site/about.tsx"),
     route("privacy", "routes/site/privacy.tsx"),
     route("terms", "routes/site/terms.tsx"),
@@ -29,6 +32,8 @@ export default [
   ...["robots.txt", "ads.txt", "sitemap.xml", "news-sitemap.xml", "rss.xml"].map((file) =>
     route(file, "routes/resources/feeds.ts", { id: `feed-${file}` }),
   ),
+  // A reader's own data as a file (decision record 021): personal, never cached.
+  route("account/data.json", "routes/resources/account-data.ts"),
   route("manifest.webmanifest", "routes/resources/web-app-manifest.ts"),
   route("lite", "routes/resources/lite-mode.ts"),
   route("category/:categorySlug/rss.xml", "routes/resources/category-feed.ts"),

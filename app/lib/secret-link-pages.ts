@@ -1,6 +1,6 @@
 /**
- * Pages whose address holds a secret (`?token=`): the newsletter's confirm and unsubscribe links and the
- * set-password link of an invitation or reset. A third party's script on such a page reads the token
+ * Pages whose address holds a secret (`?token=`): the newsletter's confirm and unsubscribe links, the
+ * set-password link of an invitation or reset, and a reader's sign-in link (decision record 021). A third party's script on such a page reads the token
  * from `location`, and a request to another site could carry it as the referrer, so these pages get none
  * of the admins' page code (analytics, ads, custom code, snippets) and a referrer policy that keeps their
  * address on this site.
@@ -11,6 +11,7 @@ const SECRET_LINK_PAGES: ReadonlySet<string> = new Set([
   "/newsletter/confirm",
   "/newsletter/unsubscribe",
   "/admin/set-password",
+  "/account/verify",
 ]);
 
 /** Whether `pathname` opens one of those pages, however it is spelt (`pagePath`). */

@@ -132,6 +132,8 @@ export const LAYERS: readonly Layer[] = [
       "app/auth/throttle.server": ["checkCurrentPassword"],
       "app/auth/session.server": ["SESSION_COOKIE_NAME", "deleteUserSessions"],
       "app/auth/account-links.server": ["endAccountLinks"],
+      // Using a sign-in link opens the reader's session in the same transaction (decision record 021).
+      "app/auth/member-session.server": ["createMemberSession", "endAllMemberSessions", "CurrentMember"],
     },
   },
   {

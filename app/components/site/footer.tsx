@@ -22,6 +22,9 @@ const QUICK_LINKS = [
   { to: "/contact", label: "Contact" },
   { to: "/privacy", label: "Privacy Policy" },
   { to: "/terms", label: "Terms of Service" },
+  // A reader's account (decision record 021): a static link, as shared parts must be; /account sends a
+  // signed-out reader on to sign in.
+  { to: "/account", label: "Sign in" },
 ];
 
 interface FooterProps {
@@ -176,7 +179,7 @@ export function SiteFooter({
  * A lite page's footer (the reader saves data): the site's pages the menu does not list, in one line,
  * and the copyright; the categories are in the menu, the signup and alerts on the full page.
  */
-const IN_THE_MENU = new Set(["/", "/all-articles", "/contact"]);
+const IN_THE_MENU = new Set(["/", "/all-articles", "/contact", "/account"]);
 
 export function LiteFooter({ siteTitle }: { siteTitle: string }) {
   return (

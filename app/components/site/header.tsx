@@ -1,4 +1,4 @@
-/** The site header: logo (site title + 'Online'), Home, News, Contact, social links, search, phone menu. */
+/** The site header: logo (site title + 'Online'), Home, Contact, Sign in, social links, search, phone menu. */
 import type { SocialLinks as SocialLinksSettings } from "#app/db/schema";
 import type { NavCategory } from "#app/domain/categories/public.server";
 import { MobileMenu } from "./mobile-menu";
@@ -45,6 +45,10 @@ export function SiteHeader({
             </SiteNavLink>
             <SiteNavLink href="/contact" className={navItem}>
               Contact
+            </SiteNavLink>
+            {/* Static (the header is a shared, cached part): /account sends a signed-out reader to sign in. */}
+            <SiteNavLink href="/account" className={navItem}>
+              Sign in
             </SiteNavLink>
           </nav>
         )}

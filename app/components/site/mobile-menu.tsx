@@ -92,6 +92,11 @@ export function MobileMenu({
                 Contact
               </SiteNavLink>
             </li>
+            <li>
+              <SiteNavLink href="/account" className={active}>
+                Sign in
+              </SiteNavLink>
+            </li>
           </ul>
         </nav>
         {/* Stories kept on this device by the service worker: listed by the reader script when there are some. */}

@@ -14,7 +14,7 @@
  * token for all: it stays the unsubscribe token (a pending reader's: the confirm token), see that migration.
  */
 import { eq } from "drizzle-orm";
-import type { Db } from "#app/db/client.server";
+import type { Db, DbOrTx } from "#app/db/client.server";
 import { isUniqueViolation } from "#app/db/errors";
 import { newLinkToken, newsletterSubscribers, type NewsletterSubscriber } from "#app/db/schema";
 import type { Mailer, OutgoingEmail } from "#app/domain/email/mailer.server";
@@ -120,10 +120,11 @@ export async function subscribe(
 /**
  * Stores the signup: a new address with this consent; an unsubscribed or bounced one starts again (new consent, new
  * tokens, so links from before stay dead); a pending one records the renewed consent; a confirmed one is
- * left alone. Returns the row as it is now.
+ * left alone. Returns the row as it is now. `canMail: false` confirms at once: no link can reach the reader,
+ * or (a signed-in reader's own address, own-address.server.ts) they already proved the address.
  */
-async function recordSignup(
-  db: Db,
+export async function recordSignup(
+  db: DbOrTx,
   email: string,
   { ip, now, canMail }: { ip: string; now: Date; canMail: boolean },
 ): Promise<NewsletterSubscriber | undefined> {
