@@ -49,6 +49,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
     img: ["src", "alt", "title", "width", "height", "loading"],
     iframe: ["src", "width", "height", "title", "allow", "allowfullscreen", "frameborder"],
     div: ["data-youtube-video"],
+    // The editor's "Preview ends here" marker (app/lib/story-preview.ts, decision record 021).
+    hr: ["data-preview-cut"],
     th: ["colspan", "rowspan"],
     td: ["colspan", "rowspan"],
   },
