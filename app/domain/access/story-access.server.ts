@@ -14,6 +14,12 @@ import { meteredReads, passes } from "#app/db/schema";
 import type { ArticleAccess } from "#app/lib/enums";
 import { localDayAndHour } from "#app/lib/zoned-time";
 
+/**
+ * The access class a gated page was rendered for: the page cache keeps it only under that class's
+ * key (server/page-cache.ts), never another's, and never the anonymous one when it is full.
+ */
+export const ACCESS_CLASS_HEADER = "X-Access-Class";
+
 export const ACCESS_CLASSES = ["anonymous", "member", "member-metered-out", "paying"] as const;
 export type AccessClass = (typeof ACCESS_CLASSES)[number];
 
@@ -148,12 +154,13 @@ async function takeFromMeter(
   settings: MeterSettings,
   now: Date,
 ): Promise<boolean> {
-  const taken = await db.execute<{ member_id: string }>(sql`
+  const taken = await db.execute(sql`
     INSERT INTO ${meteredReads} (member_id, article_id, month, read_at)
     SELECT ${memberId}, ${articleId}, ${month}::date, ${now.toISOString()}::timestamptz
     WHERE (SELECT count(*) FROM ${meteredReads}
            WHERE member_id = ${memberId} AND month = ${month}::date) < ${settings.meterPaidStories}
     ON CONFLICT DO NOTHING
     RETURNING member_id`);
-  return taken.rows.length > 0;
+  // Both drivers (node-postgres, PGlite) answer with their rows under `rows`.
+  return (taken as unknown as { rows: unknown[] }).rows.length > 0;
 }
