@@ -205,6 +205,26 @@ describe.each(TEST_ENGINES)("gated stories over HTTP on %s", (engine) => {
     expect((await read("/search?q=budget")).body).toContain("Opening of the budget story.");
   });
 
+  test("/account/me.json tells a reader what is theirs, uncached; an anonymous reader that they are not signed in", async () => {
+    const me = async (cookie?: string) => {
+      const response = await fetch(`${app.origin}/account/me.json`, {
+        headers: cookie ? { Cookie: cookie } : {},
+      });
+      expect(response.headers.get("cache-control")).toBe("private, no-store");
+      expect(response.headers.get("x-cache")).not.toBe("HIT");
+      return (await response.json()) as Record<string, unknown>;
+    };
+    expect(await me()).toEqual({ signedIn: false, name: "", meterLeft: 0, passUntil: null });
+    expect(await me(cookies.payer)).toMatchObject({ signedIn: true, name: "payer", meterLeft: 0 });
+    expect((await me(cookies.payer)).passUntil).toEqual(expect.any(String));
+    expect(await me(cookies.meteredOut)).toEqual({
+      signedIn: true,
+      name: "out",
+      meterLeft: 0,
+      passUntil: null,
+    });
+  });
+
   test("a reader's cookie that names no session is an anonymous reader, on the anonymous key", async () => {
     await read(path);
     const page = await read(path, `${m.memberSession.MEMBER_COOKIE_NAME}=${"x".repeat(43)}`);

@@ -1,4 +1,4 @@
-import { signInPath, STORY_OFFER_TEXT, supportPath } from "./story-offer-text";
+import { signInPath, STORY_OFFER_TEXT, supportPath } from "#app/lib/story-offer-text";
 
 export interface StoryOfferProps {
   /** The story's path, where signing in or paying brings the reader back. */
