@@ -29,6 +29,7 @@ type Modules = AppModules & {
   settingsRead: typeof import("#app/domain/settings/settings.server");
   schema: typeof import("#app/db/schema");
   memberSession: typeof import("#app/auth/member-session.server");
+  live: typeof import("#app/domain/live/live.server");
 };
 
 const MODULE_PATHS: Record<keyof Modules, string> = {
@@ -41,6 +42,7 @@ const MODULE_PATHS: Record<keyof Modules, string> = {
   settingsRead: "/app/domain/settings/settings.server.ts",
   schema: "/app/db/schema.ts",
   memberSession: "/app/auth/member-session.server.ts",
+  live: "/app/domain/live/live.server.ts",
 };
 
 let vite: ViteDevServer;
@@ -61,6 +63,7 @@ describe.each(TEST_ENGINES)("gated stories over HTTP on %s", (engine) => {
   let app: RunningApp;
   let admin: CurrentUser;
   let path = "";
+  let storyId = "";
   const cookies: Record<"payer" | "metered" | "meteredOut", string> = {
     payer: "",
     metered: "",
@@ -95,7 +98,7 @@ describe.each(TEST_ENGINES)("gated stories over HTTP on %s", (engine) => {
     await database.db.update(m.schema.settings).set({ meterPaidStories: 1 });
     m.settingsRead.forgetCachedSettings();
     const other = await publish("Another paid story", "paid");
-    ({ path } = await publish("Budget in full", "paid"));
+    ({ path, id: storyId } = await publish("Budget in full", "paid"));
     const payer = await memberCookie("payer@example.test");
     const now = Date.now();
     await m.gated.insertPass(
@@ -205,6 +208,15 @@ describe.each(TEST_ENGINES)("gated stories over HTTP on %s", (engine) => {
     expect((await read("/search?q=budget")).body).toContain("Opening of the budget story.");
   });
 
+  test("a lite page and the live poll give a reader without access no more than the preview", async () => {
+    await read(path, cookies.payer);
+    const lite = await fetch(app.origin + path, { headers: { "Save-Data": "on" } });
+    const liteBody = await lite.text();
+    expect(liteBody).toContain("data-lite");
+    expect(liteBody).toContain("Opening of the budget story.");
+    expect(liteBody).not.toContain(SECRET);
+  });
+
   test("/account/me.json tells a reader what is theirs, uncached; an anonymous reader that they are not signed in", async () => {
     const me = async (cookie?: string) => {
       const response = await fetch(`${app.origin}/account/me.json`, {
@@ -230,5 +242,24 @@ describe.each(TEST_ENGINES)("gated stories over HTTP on %s", (engine) => {
     const page = await read(path, `${m.memberSession.MEMBER_COOKIE_NAME}=${"x".repeat(43)}`);
     expect(page).toMatchObject({ cache: "HIT", accessClass: "anonymous" });
     expect(page.body).not.toContain(SECRET);
+  });
+
+  test("a gated live story's updates reach readers with access only: the poll and the page", async () => {
+    await m.live.startLiveCoverage(database.db, admin, storyId);
+    await m.live.postLiveUpdate(testServices(database.db), admin, storyId, {
+      title: "Vote counted",
+      content: `<p>${SECRET} live.</p>`,
+    });
+    for (let i = 0; i < 2; i++) {
+      const anonymous = await read(`${path}/updates`);
+      expect(anonymous.status).toBe(404);
+      expect(anonymous.body).not.toContain(SECRET);
+      expect((await read(path)).body).not.toContain("Vote counted");
+      const paying = await read(`${path}/updates`, cookies.payer);
+      expect(paying).toMatchObject({ status: 200, accessClass: "paying" });
+      expect(paying.body).toContain(`${SECRET} live.`);
+      expect(paying.cacheControl).toMatch(/private/);
+    }
+    expect((await read(`${path}/updates.rss`)).status).toBe(404);
   });
 });
