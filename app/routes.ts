@@ -41,6 +41,8 @@ export default [
   // A live story's stream for the reader script's poll: cached like a page, purged with the story.
   route("article/:id/updates", "routes/resources/live-updates.ts"),
   route("resources/article-views/:id", "routes/resources/article-views.ts"),
+  // What is personal on a gated story's page, for the reader script (decision record 021).
+  route("account/me.json", "routes/resources/account-me.ts"),
   route("resources/alerts", "routes/resources/alerts.ts"),
   route("newsletter/one-click", "routes/resources/newsletter-one-click.ts"),
   route("newsletter/opened", "routes/resources/newsletter-counts.ts", { id: "newsletter-opened" }),

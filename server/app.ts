@@ -12,7 +12,7 @@ import type { Config } from "#app/config.server";
 import { createRequestContext } from "#app/auth/current-user.server";
 import { SESSION_COOKIE_NAME } from "#app/auth/session.server";
 import { pingDatabase, type Db } from "#app/db/client.server";
-import type { Services } from "#app/services.server";
+import type { Clock, Services } from "#app/services.server";
 import { readCookie } from "#app/lib/cookie-header";
 import {
   DATABASE_DOWN_RETRY_AFTER_S,
@@ -147,7 +147,7 @@ export function createApp({ config, services, build, viteMiddleware }: AppOption
   const jobs: Job[] = [];
   let serveHit: ServeHit | undefined;
   if (config.pageCache.enabled) {
-    const handlers = pageCacheFor({ config, db, build }, mode, context);
+    const handlers = pageCacheFor({ config, db, build, clock: services.clock }, mode, context);
     serveHit = handlers.serveHit;
     app.use(handlers.middleware);
     jobs.push(...handlers.jobs);
@@ -216,7 +216,7 @@ const isStaffFor = (context: ContextOf) => (req: express.Request) =>
 
 /** The page cache, emptied as the site changes, its handlers and its background jobs. */
 function pageCacheFor(
-  { config, db, build }: Pick<AppOptions, "config" | "build"> & { db: Db },
+  { config, db, build, clock }: Pick<AppOptions, "config" | "build"> & { db: Db; clock: Clock },
   mode: "production" | "development",
   context: ContextOf,
 ) {
@@ -229,6 +229,7 @@ function pageCacheFor(
     trustProxy: config.trustProxy,
     render: pageHandler(build, mode),
     context,
+    clock,
   });
   return { ...handlers, jobs: pageCacheJobs(handlers.counts, cache, handlers.upgrader) };
 }

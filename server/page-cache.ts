@@ -37,6 +37,9 @@ import { isMobileUserAgent } from "#app/domain/snippets/snippet-rules";
 import { spokenInterval, type Job } from "./jobs";
 import { HSTS, SECURITY_HEADERS } from "./security";
 import { logFor } from "#app/lib/log.server";
+import { findSessionMember, readMemberToken } from "#app/auth/member-session.server";
+import { readerStanding } from "#app/domain/access/story-access.server";
+import { systemClock, type Clock } from "#app/services.server";
 
 /** Headers that describe the bytes on the wire, or must never be shared: not kept with a page. */
 const UNSTORED_HEADERS = new Set([
@@ -58,6 +61,8 @@ interface PageCacheOptions {
   /** React Router's request handler (the web-standard one) and the context a request gets. */
   render: (request: Request, context: AppLoadContext) => Promise<Response>;
   context: (req: ExpressRequest) => AppLoadContext;
+  /** The time the meter and passes are read at (the services' clock). */
+  clock?: Clock;
 }
 
 /** What the cache did since the server started: the operator's and the bench's view of it. */
@@ -78,6 +83,8 @@ interface CacheLookup {
   key: string;
   cacheDuration: number;
   lite: boolean;
+  /** The reader's access class (decision record 021): "anonymous" without a reader's cookie. */
+  accessClass: string;
 }
 
 /** What the page cache's handlers share: their options, the renders in flight and the counts. */
@@ -173,6 +180,7 @@ async function lookup(state: PageCacheState, req: IncomingMessage): Promise<Cach
   const url = pageUrl(req, state.trustProxy);
   const userAgent = req.headers["user-agent"];
   const lite = liteReason(String(req.headers["save-data"] ?? ""), req.headers.cookie) !== null;
+  const accessClass = await accessClassOf(state, req.headers.cookie, settings);
   const key = pageCacheKey({
     url,
     maintenance: settings.maintenanceEnabled,
@@ -182,8 +190,21 @@ async function lookup(state: PageCacheState, req: IncomingMessage): Promise<Cach
         : "desktop"
       : undefined,
     lite,
+    accessClass,
   });
-  return { url, key, cacheDuration: settings.cacheDuration, lite };
+  return { url, key, cacheDuration: settings.cacheDuration, lite, accessClass };
+}
+
+/**
+ * The access class of a request with a reader's cookie (decision record 021, point 4): their session,
+ * passes and meter, as the page's own render reads them. Without the cookie nothing is read.
+ */
+async function accessClassOf(state: PageCacheState, cookie: string | undefined, settings: Settings) {
+  const token = readMemberToken(cookie);
+  if (!token) return "anonymous";
+  const now = (state.clock ?? systemClock).now();
+  const member = await findSessionMember(state.db, token, now);
+  return (await readerStanding(state.db, member, { now, settings })).accessClass;
 }
 
 /**
@@ -273,12 +294,12 @@ async function renderShared(
 async function renderAndStore(
   { cache, render, context }: PageCacheState,
   req: ExpressRequest,
-  { url, key, cacheDuration, lite }: CacheLookup,
+  { url, key, cacheDuration, lite, accessClass }: CacheLookup,
 ): Promise<CachedPage | Response> {
   const generation = cache.generation;
   const request = new Request(url, { method: "GET", headers: requestHeaders(req) });
   const response = await render(request, context(req));
-  if (!isStorableResponse(response)) return response;
+  if (!isStorableResponse(response, accessClass)) return response;
   const text = documentTextOf(response);
   if (text !== null) await response.body?.cancel();
   const body = text !== null ? Buffer.from(text) : Buffer.from(await response.arrayBuffer());

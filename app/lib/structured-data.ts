@@ -144,6 +144,11 @@ export interface NewsArticleFacts {
   authorPath?: string | null;
   section?: string | null;
   tags: string[];
+  /**
+   * A gated story's paywalled part, as a CSS selector (decision record 021): marked as not free, as
+   * Google asks of paywalled content, for readers with access too.
+   */
+  gatedPart?: string;
 }
 
 export function newsArticleLd(site: SiteMeta, facts: NewsArticleFacts): JsonLd {
@@ -172,7 +177,12 @@ export function newsArticleLd(site: SiteMeta, facts: NewsArticleFacts): JsonLd {
     url,
     ...(facts.section ? { articleSection: facts.section } : {}),
     ...(facts.tags.length ? { keywords: facts.tags.join(", ") } : {}),
-    isAccessibleForFree: true,
+    ...(facts.gatedPart
+      ? {
+          isAccessibleForFree: false,
+          hasPart: { "@type": "WebPageElement", isAccessibleForFree: false, cssSelector: facts.gatedPart },
+        }
+      : { isAccessibleForFree: true }),
   };
 }
 

@@ -11,6 +11,7 @@ import { wireImageFallbacks } from "./images";
 import { wireLiveUpdates } from "./live-updates";
 import { wirePushAlerts } from "./push";
 import { wireMenus } from "./menus";
+import { wireMemberNote } from "./member-note";
 import { wireOfflineReading } from "./offline";
 import { wireSearchForms } from "./search";
 import { wireSharing } from "./share";
@@ -29,6 +30,7 @@ const PARTS: [string, () => void][] = [
   ["confirm", wireConfirmations],
   ["comments demo", wireCommentsDemo],
   ["view counter", countView],
+  ["member note", wireMemberNote],
   ["offline reading", wireOfflineReading],
 ];
 

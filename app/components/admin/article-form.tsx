@@ -51,6 +51,13 @@ interface ArticleFormProps {
   weekStartsOn?: number;
 }
 
+/** Who reads a story in full (decision record 021). */
+const ACCESS_OPTIONS = [
+  { value: "public", label: "Everyone" },
+  { value: "members", label: "Members" },
+  { value: "paid", label: "Paying readers" },
+] as const;
+
 const inputClass = (invalid?: string) =>
   `w-full rounded border px-2 py-1.5 text-sm ${invalid ? "border-red-500" : "border-gray-300"}`;
 
@@ -464,6 +471,25 @@ export function ArticleForm({
               </label>
               <p className="text-xs text-gray-600">
                 Each goes to one live story at a time; a story not yet published takes it when it goes live.
+              </p>
+              <label htmlFor="access" className="mt-3 mb-1 block text-sm font-medium">
+                Access
+              </label>
+              <select
+                id="access"
+                name="access"
+                defaultValue={values.access}
+                className={inputClass(undefined)}
+              >
+                {ACCESS_OPTIONS.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+              <p className="text-xs text-gray-600">
+                Members and paying readers see the story up to the preview cut (or its first three
+                paragraphs).
               </p>
             </div>
           ) : null}

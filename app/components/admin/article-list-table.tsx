@@ -26,6 +26,8 @@ interface ArticleListRow {
   status: string;
   featured: boolean;
   isTopStory: boolean;
+  /** Who reads it in full (decision record 021); absent: everyone. */
+  access?: string;
   displayDate: string | Date;
   /** When a scheduled story goes live (null for every other status). */
   scheduledAt: string | Date | null;
@@ -192,6 +194,11 @@ export function ArticleListTable({
                               {label}
                             </span>
                           ))}
+                          {row.access === "members" || row.access === "paid" ? (
+                            <span className="rounded bg-emerald-100 px-1.5 py-0.5 text-xs text-emerald-900">
+                              {row.access === "paid" ? "Paid" : "Members"}
+                            </span>
+                          ) : null}
                         </div>
                       </div>
                     </div>

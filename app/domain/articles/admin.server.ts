@@ -108,6 +108,7 @@ export async function listAdminArticles(db: DbOrTx, actor: CurrentUser, query: A
       status: articles.status,
       featured: articles.featured,
       isTopStory: articles.isTopStory,
+      access: articles.access,
       displayDate: articles.displayDate,
       scheduledAt: articles.scheduledAt,
       comments: sql<number>`coalesce(${commentCount.n}, 0)::int`,

@@ -8,6 +8,7 @@ import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "#app/db/client.server";
 import { articles, categories, users } from "#app/db/schema";
 import { listingExcerpt, EXCERPT_LENGTH } from "#app/lib/text";
+import { storyPreview } from "#app/lib/story-preview";
 import { newestFirst } from "./page-marks.server";
 import { isPublished } from "./published.server";
 import { totalViews } from "./views.server";
@@ -81,7 +82,20 @@ export type ArticleCard = Omit<ArticleCardRow, "excerpt"> & { summary: string };
  * cut-off tag at the end of the head dropped so that it does not leak into the text. Cards and RSS.
  */
 export const listedSummary = (row: { contentHead: string; excerpt: string }, length?: number) =>
-  listingExcerpt({ content: row.contentHead.replace(/<[^>]*$/, ""), excerpt: row.excerpt }, length);
+  listingExcerpt(
+    { content: readableHead(row.contentHead).replace(/<[^>]*$/, ""), excerpt: row.excerpt },
+    length,
+  );
+
+/**
+ * What of a body head anyone may read: a gated story's (marked by `bodyHead`) only its preview
+ * (decision record 021). The head's preview is part of the whole body's, cut or no cut.
+ */
+const readableHead = (head: string) =>
+  head.startsWith(GATED_HEAD) ? storyPreview(head.slice(GATED_HEAD.length)) : head;
+
+/** Opens a gated story's body head: a comment the sanitiser never leaves in a body. */
+const GATED_HEAD = "<!--gated-->";
 
 export function toCard({ contentHead, excerpt, ...row }: ListingRow): ArticleCard {
   return { ...row, summary: listedSummary({ contentHead, excerpt }, EXCERPT_LENGTH.hero) };
@@ -92,7 +106,7 @@ export function toCard({ contentHead, excerpt, ...row }: ListingRow): ArticleCar
  * a listing reads the body of only the rows it shows (reading every body before the sort cost 120 ms a
  * listing at 5,000 articles), in the same round trip as the rows.
  */
-export const bodyHead = sql<string>`(select left(h.content, ${CONTENT_HEAD_CHARS}) from articles h where h.id = ${articles.id})`;
+export const bodyHead = sql<string>`(select case when h.access = 'public' then '' else ${GATED_HEAD} end || left(h.content, ${CONTENT_HEAD_CHARS}) from articles h where h.id = ${articles.id})`;
 
 const listingColumns = { ...articleCardColumns, contentHead: bodyHead };
 

@@ -418,6 +418,7 @@ const publishedArticleColumns = () => ({
   ...articleCardColumns,
   categoryId: articles.categoryId,
   content: articles.content,
+  access: articles.access,
   bodyIsSafe: bodyIsSafe(),
   youtubeUrl: articles.youtubeUrl,
   tags: articles.tags,

@@ -70,6 +70,8 @@ export function articleWriteFor(save: ArticleSave) {
     tags: input.tags,
     imageUrl: body.imageUrl,
     youtubeUrl: input.youtubeUrl,
+    // Who reads it in full is the editors' call, as the flags are (decision record 021).
+    access: (mayFlag && input.access) || current?.access || "public",
     useManualDate: input.useManualDate,
     manualDate: manualDateOf(input),
     // Absent (a restore of an older revision): what is stored stays.

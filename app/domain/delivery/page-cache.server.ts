@@ -12,6 +12,9 @@
 import { createHash } from "node:crypto";
 import { hasPersonalCookie } from "#app/domain/settings/public-delivery.server";
 import { isBackOfficePath } from "#app/lib/paths";
+import { ACCESS_CLASS_HEADER } from "#app/domain/access/story-access.server";
+
+const ANONYMOUS_CLASS = "anonymous";
 import { encode, FAST_BROTLI_QUALITY, type Encoding } from "./page-compression.server";
 import type { SiteChange } from "./site-changes.server";
 
@@ -168,11 +171,24 @@ export function isCacheableRequest(request: { method: string; path: string; cook
   return !hasPersonalCookie(request.cookie);
 }
 
-/** A page anyone may be sent: a 200 or a 404, no cookie set, not marked private or no-store. */
-export function isStorableResponse(response: { status: number; headers: Headers }) {
+/**
+ * A page every reader of the access class (decision record 021) may be sent: a 200 or a 404, no
+ * cookie set, not marked no-store. A page that names the class it was rendered for (a gated story's,
+ * `X-Access-Class`) is kept only under that class's key (a pass that ran out between the lookup and the
+ * render leaves nothing); `private` is kept only then, for a class of members: a full gated page, for
+ * that class alone, never the anonymous key.
+ */
+export function isStorableResponse(
+  response: { status: number; headers: Headers },
+  accessClass: string = ANONYMOUS_CLASS,
+) {
   if (response.status !== 200 && response.status !== 404) return false;
   if (response.headers.has("Set-Cookie")) return false;
-  return !/\b(private|no-store)\b/i.test(response.headers.get("Cache-Control") ?? "");
+  const renderedFor = response.headers.get(ACCESS_CLASS_HEADER);
+  if (renderedFor !== null && renderedFor !== accessClass) return false;
+  const cacheControl = response.headers.get("Cache-Control") ?? "";
+  if (/\bno-store\b/i.test(cacheControl)) return false;
+  return !/\bprivate\b/i.test(cacheControl) || (renderedFor !== null && accessClass !== ANONYMOUS_CLASS);
 }
 
 export interface KeyParts {
@@ -183,6 +199,11 @@ export interface KeyParts {
   deviceClass?: "mobile" | "desktop";
   /** Lite pages (`Save-Data: on`, or Lite chosen: app/lib/lite-mode.ts) are kept apart from full ones. */
   lite: boolean;
+  /**
+   * A signed-in reader's access class (decision record 021, point 4): pages vary by it, never by
+   * reader. Anonymous requests leave it out and keep the key they always had.
+   */
+  accessClass?: string;
 }
 
 export function pageCacheKey(parts: KeyParts): string {
@@ -191,6 +212,7 @@ export function pageCacheKey(parts: KeyParts): string {
     parts.maintenance ? "maintenance" : "",
     parts.deviceClass ?? "",
     parts.lite ? "lite" : "",
+    ...(parts.accessClass && parts.accessClass !== ANONYMOUS_CLASS ? [parts.accessClass] : []),
   ].join("\u0000");
 }
 

@@ -241,7 +241,8 @@ export async function liveFeedStory(db: DbOrTx, articleId: string): Promise<Live
       liveStartedAt: articles.liveStartedAt,
     })
     .from(articles)
-    .where(and(eq(articles.id, articleId), isPublished()))
+    // A gated story's updates are for readers with access, and a feed reader is none (decision record 021).
+    .where(and(eq(articles.id, articleId), isPublished(), eq(articles.access, "public")))
     .limit(1);
   // Never live: no feed (a null start is also what narrows the type).
   return row?.liveStartedAt ? { ...row, liveStartedAt: row.liveStartedAt } : null;

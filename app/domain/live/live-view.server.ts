@@ -4,6 +4,7 @@
  * other.
  */
 import { eq } from "drizzle-orm";
+import type { ArticleAccess } from "#app/lib/enums";
 import type { DbOrTx } from "#app/db/client.server";
 import { articles } from "#app/db/schema";
 import { formatTime, isoDate, siteDate, type DateSettings } from "#app/lib/dates";
@@ -47,9 +48,18 @@ export async function liveCoverageView(db: DbOrTx, article: LiveColumns, page: n
 export type LiveCoverageView = NonNullable<Awaited<ReturnType<typeof liveCoverageView>>>;
 
 /** A published story's live columns, by id (the poll endpoint's; the page reads them with the story). */
-export async function liveColumnsOf(db: DbOrTx, articleId: string): Promise<LiveColumns | null> {
+export async function liveColumnsOf(
+  db: DbOrTx,
+  articleId: string,
+): Promise<(LiveColumns & { access: ArticleAccess }) | null> {
   const [row] = await db
-    .select({ id: articles.id, liveStartedAt: articles.liveStartedAt, liveEndedAt: articles.liveEndedAt })
+    .select({
+      id: articles.id,
+      liveStartedAt: articles.liveStartedAt,
+      liveEndedAt: articles.liveEndedAt,
+      // A gated story's updates go only to readers with access (decision record 021).
+      access: articles.access,
+    })
     .from(articles)
     .where(eq(articles.id, articleId))
     .limit(1);

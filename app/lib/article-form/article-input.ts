@@ -3,7 +3,7 @@
  * runs again (docs/style.md, "One schema validates on both sides"), and the problem the editor shows.
  */
 import { z } from "zod";
-import { ARTICLE_STATUSES } from "#app/lib/enums";
+import { ARTICLE_ACCESS, ARTICLE_STATUSES } from "#app/lib/enums";
 import { SEO_FIELD_MESSAGES, seoFields, type SeoValues } from "#app/lib/article-seo";
 import { formText, parseForm } from "#app/lib/form";
 import { trimmedFormText } from "#app/lib/form-fields";
@@ -68,6 +68,8 @@ const articleInput = z
     scheduledAt: trimmedFormText(16).optional(),
     featured: checkbox,
     isTopStory: checkbox,
+    /** Who reads the story in full (decision record 021); absent (an older caller): what is stored stays. */
+    access: z.enum(ARTICLE_ACCESS).optional(),
     ...seoFields,
     /** Empty: keep the current slug (a new story's comes from its title). */
     slug: trimmedFormText(200).optional(),

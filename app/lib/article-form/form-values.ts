@@ -2,7 +2,7 @@
  * What the article form shows: a new story's defaults, the stored article, or exactly what was typed
  * when a save failed (nothing cleaned but the tags, so the editor can correct it).
  */
-import { ARTICLE_STATUSES, type ArticleStatus } from "#app/lib/enums";
+import { ARTICLE_ACCESS, ARTICLE_STATUSES, type ArticleAccess, type ArticleStatus } from "#app/lib/enums";
 import { seoValuesOf, type SeoValues } from "#app/lib/article-seo";
 import { formText } from "#app/lib/form";
 import { instantToZonedTime } from "#app/lib/zoned-time";
@@ -28,6 +28,8 @@ export interface ArticleFormValues extends SeoValues {
   scheduledAt: string;
   featured: boolean;
   isTopStory: boolean;
+  /** Everyone, members, or paying readers (decision record 021). */
+  access: ArticleAccess;
   slug: string;
 }
 
@@ -46,6 +48,7 @@ export const emptyArticleValues = (authorName: string, now = new Date()): Articl
   scheduledAt: "",
   featured: false,
   isTopStory: false,
+  access: "public",
   seoTitle: "",
   seoDescription: "",
   slug: "",
@@ -70,6 +73,7 @@ export function articleValuesFromForm(values: Record<string, unknown>): ArticleF
     scheduledAt: text("scheduledAt"),
     featured: on("featured"),
     isTopStory: on("isTopStory"),
+    access: accessOf(text("access")),
     ...seoValuesOf(values),
     slug: text("slug"),
   };
@@ -91,6 +95,7 @@ export function articleValuesFromArticle(
     manualDate: Date | string | null;
     featured: boolean;
     isTopStory: boolean;
+    access?: string;
     scheduledAt?: Date | string | null;
     slug?: string | null;
     /** Absent in a revision saved before the overrides existed. */
@@ -116,8 +121,12 @@ export function articleValuesFromArticle(
     scheduledAt: article.scheduledAt ? instantToZonedTime(new Date(article.scheduledAt), timeZone) : "",
     featured: article.featured,
     isTopStory: article.isTopStory,
+    access: accessOf(article.access ?? ""),
     seoTitle: article.seoTitle ?? "",
     seoDescription: article.seoDescription ?? "",
     slug: article.slug ?? "",
   };
 }
+
+const accessOf = (value: string): ArticleAccess =>
+  (ARTICLE_ACCESS as readonly string[]).includes(value) ? (value as ArticleAccess) : "public";

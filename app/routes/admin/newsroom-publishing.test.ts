@@ -409,7 +409,7 @@ describe("newsroom publishing, sanitising and failure branches", () => {
       articlePageRoute.loader(args(getRequest("/article/x"), { id: row.slug ?? row.id })),
     );
     expect(page.status).toBe(200);
-    const body = page.body as Awaited<ReturnType<typeof articlePageRoute.loader>>;
+    const body = page.body as Awaited<ReturnType<typeof articlePageRoute.loader>>["data"];
     expectClean(body.article.content, "article page");
     expect(JSON.stringify(body)).not.toMatch(BAD_PARTS);
   });
@@ -443,7 +443,7 @@ describe("newsroom publishing, sanitising and failure branches", () => {
       articlePageRoute.loader(args(getRequest("/article/x"), { id: row.slug ?? row.id })),
     );
     expect(page.status).toBe(200);
-    expectClean((page.body as Awaited<ReturnType<typeof articlePageRoute.loader>>).article.content, "page");
+    expectClean((page.body as Awaited<ReturnType<typeof articlePageRoute.loader>>["data"]).article.content, "page");
     // The edit screen reloads the stored, clean body.
     const editor = await outcome(() =>
       articlesEditRoute.loader(

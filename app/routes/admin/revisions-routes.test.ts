@@ -94,7 +94,7 @@ describe("revision routes per role", () => {
     );
   const readerPage = async (id: string) => {
     const result = await outcome(() => articleRoute.loader(args(getRequest(`/article/${id}`), { id })));
-    return (result.body as Awaited<ReturnType<typeof articleRoute.loader>>).article;
+    return (result.body as Awaited<ReturnType<typeof articleRoute.loader>>["data"]).article;
   };
   const proposalOf = async (id: string) =>
     one(

@@ -12,6 +12,7 @@ import { liveStreamFragment } from "#app/routes/site/live-fragment.server";
 import { resolveArticleAddress } from "#app/domain/articles/slugs.server";
 import { liveColumnsOf, liveCoverageView } from "#app/domain/live/live-view.server";
 import { refuseReadersInMaintenance } from "#app/domain/settings/maintenance-gate.server";
+import { storyGate } from "#app/domain/access/story-gate.server";
 import { hasPersonalCookie } from "#app/domain/settings/public-delivery.server";
 import { siteOrigin } from "#app/domain/settings/site-origin.server";
 import { withDomainErrors } from "#app/lib/http-errors.server";
@@ -38,6 +39,13 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
     refuseReadersInMaintenance(request, context),
     liveColumnsOf(db, address.id),
   ]);
+  // A gated live story gives readers without access no updates (decision record 021).
+  const gate = article && (await storyGate(context, settings, { ...article, content: "" }));
+  if (gate && !gate.access.full) {
+    const refused = notFound();
+    for (const [name, value] of Object.entries(gate.headers)) refused.headers.set(name, value);
+    return refused;
+  }
   const live = article && (await liveCoverageView(db, article, 1, settings));
   if (!live) return notFound();
   const path = articlePath({ id: address.id, slug: params.id.trim() });
@@ -49,6 +57,8 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
     // The browser asks again each time (with the ETag); a shared cache in front may answer for 10 s.
     "Cache-Control": pollCacheControl(settings, request),
     ETag: etag,
+    // A gated story's: kept for its access class only, private to the browser (story-gate.server.ts).
+    ...gate?.headers,
   };
   // The page cache answers this itself; with the cache off the poll still costs a 304, not the stream.
   if (matchesEtag(request.headers.get("If-None-Match"), etag))

@@ -24,6 +24,10 @@ import { COMMENT_TEXT } from "#app/domain/comments/comment-form";
 import { listPublicComments, submitComment } from "#app/domain/comments/public.server";
 import { visibleCommentStatuses } from "#app/domain/comments/visibility";
 import { liveStreamFragment } from "./live-fragment.server";
+import { ACCESS_CLASS_HEADER, storyGate } from "#app/domain/access/story-gate.server";
+import { StoryOffer } from "#app/components/site/article/story-offer";
+import { config } from "#app/config.server";
+import { GATED_PART_CLASS } from "#app/lib/story-preview";
 import { liveCoverageView } from "#app/domain/live/live-view.server";
 import { captionLine } from "#app/domain/media/editor-image-rules";
 import { pageImages } from "#app/domain/media/public.server";
@@ -70,6 +74,8 @@ export const loader = withDomainErrors(async ({ params, request, context }: Rout
     article = await getPublishedArticle(db, address.id);
   }
   if (!article) throw await notFound(db);
+  // A gated story's body for this reader (decision record 021): the rest never leaves the server.
+  const gate = await storyGate(context, settings, article);
   // A live story's updates, a page at a time (?updates=2 for older ones, without JavaScript).
   const updatesPage = parsePageParam(new URL(request.url).searchParams.get("updates"));
   const dates = {
@@ -82,44 +88,73 @@ export const loader = withDomainErrors(async ({ params, request, context }: Rout
     trendingArticles(db, 5, { excluding: article.id }),
     // Read with the story when it was found by its slug (one round trip), else on their own.
     bySlug?.comments ?? listPublicComments(db, article.id, settings),
-    liveCoverageView(db, article, updatesPage, dates),
+    // A gated live story gives readers without access no updates.
+    gate.access.full ? liveCoverageView(db, article, updatesPage, dates) : null,
   ]);
   // A lite page (the reader saves data) shows each photo of the body as a tap-to-show link too.
   const isLite = isLiteRequest(request.headers);
-  const bodyPhotos = isLite ? bodyPhotoSources(article.content) : [];
+  const bodyPhotos = isLite ? bodyPhotoSources(gate.body) : [];
   const { images, share, lead } = await pageImages(
     db,
     [...related.map((card) => card.imageUrl), ...bodyPhotos],
     { small: isLite, lead: article.imageUrl, media: context.services.media },
   );
   // Safe: sanitised when saved, or by getPublishedArticle; the in-article ads are the admin's.
-  const body = await articleBodyWithAds(settings, request, context, article.content);
+  const body = await articleBodyWithAds(settings, request, context, gate.body);
   const shareUrl = absoluteUrl(siteOrigin(settings, request), articlePath(article));
-  return {
-    live: live && {
-      ...live,
-      // The poll's answer while nothing changes, so the script's first poll is a 304 (a few hundred bytes).
-      pollEtag:
-        live.isLive && live.page === 1
-          ? liveStreamFragment(live, { path: articlePath(article), shareUrl }).etag
-          : undefined,
+  return data(
+    {
+      live: live && {
+        ...live,
+        // The poll's answer while nothing changes, so the script's first poll is a 304 (a few hundred bytes).
+        pollEtag:
+          live.isLive && live.page === 1
+            ? liveStreamFragment(live, { path: articlePath(article), shareUrl }).etag
+            : undefined,
+      },
+      article: articleView(
+        { ...article, content: gate.body },
+        { content: isLite ? liteArticleBody(body, images) : body, dates },
+      ),
+      gate: {
+        gated: gate.gated,
+        access: article.access,
+        full: gate.access.full,
+        offer: gate.access.offer,
+        paymentsReady: Boolean(config().paystack),
+      },
+      shareUrl,
+      // Structured data's images, best first: the 1200x630 share copy of an upload, then the image itself.
+      structuredImages: [share?.width ? share.url : "", article.imageUrl].filter(Boolean),
+      related,
+      trending,
+      comments,
+      images,
+      share,
+      // The featured image's caption line and alt text, kept with the upload in the media library.
+      leadCaption: lead ? captionLine(lead.caption, lead.credit) : "",
+      leadAlt: lead?.alt || article.title,
+      allowComments: settings.allowComments,
+      timezone: settings.timezone,
     },
-    article: articleView(article, { content: isLite ? liteArticleBody(body, images) : body, dates }),
-    shareUrl,
-    // Structured data's images, best first: the 1200x630 share copy of an upload, then the image itself.
-    structuredImages: [share?.width ? share.url : "", article.imageUrl].filter(Boolean),
-    related,
-    trending,
-    comments,
-    images,
-    share,
-    // The featured image's caption line and alt text, kept with the upload in the media library.
-    leadCaption: lead ? captionLine(lead.caption, lead.credit) : "",
-    leadAlt: lead?.alt || article.title,
-    allowComments: settings.allowComments,
-    timezone: settings.timezone,
-  };
+    { headers: gate.headers },
+  );
 });
+
+/**
+ * A gated story's page names the access class it was rendered for, and a full one is kept from shared
+ * caches (app/domain/access/story-gate.server.ts); a page its parent already keeps from every cache (a
+ * staff member's) stays so.
+ */
+export function headers({ parentHeaders, loaderHeaders }: Route.HeadersArgs) {
+  const accessClass = loaderHeaders.get(ACCESS_CLASS_HEADER);
+  if (!accessClass) return parentHeaders;
+  const headers = new Headers(parentHeaders);
+  headers.set(ACCESS_CLASS_HEADER, accessClass);
+  const own = loaderHeaders.get("Cache-Control");
+  if (own && !/no-store/.test(parentHeaders.get("Cache-Control") ?? "")) headers.set("Cache-Control", own);
+  return headers;
+}
 
 type PublishedArticle = NonNullable<Awaited<ReturnType<typeof getPublishedArticle>>>;
 
@@ -230,6 +265,7 @@ export const meta: Route.MetaFunction = ({ data, matches, error }) => {
     authorPath: article.authorSlug ? authorPath(article.authorSlug) : null,
     section: article.categoryName,
     tags: article.tags,
+    gatedPart: data.gate.gated ? `.${GATED_PART_CLASS}` : undefined,
   };
   return pageMeta({
     site,
@@ -278,6 +314,7 @@ export default function ArticlePage({ loaderData, actionData }: Route.ComponentP
     shareUrl,
     leadCaption,
     leadAlt,
+    gate,
   } = loaderData;
   const dates = useSiteDates();
   const isLite = useLiteMode();
@@ -330,6 +367,17 @@ export default function ArticlePage({ loaderData, actionData }: Route.ComponentP
               className="prose-article mt-6 text-[1.125rem] leading-[1.75] text-gray-900 [overflow-wrap:anywhere]"
               dangerouslySetInnerHTML={{ __html: article.content }}
             />
+            {gate.gated && !gate.full && gate.offer && gate.access !== "public" ? (
+              // The gated part, empty for this reader: crawlers are told it is there (`cssSelector`).
+              <div className={GATED_PART_CLASS}>
+                <StoryOffer
+                  path={article.path}
+                  access={gate.access}
+                  offer={gate.offer}
+                  paymentsReady={gate.paymentsReady}
+                />
+              </div>
+            ) : null}
             {live ? <LiveCoverage path={article.path} shareUrl={shareUrl} {...live} /> : null}
             {article.tagLinks.length > 0 ? (
               <div className="mt-8">

@@ -95,7 +95,7 @@ describe("reader routes against the database", () => {
         articleRoute.loader(args(getRequest(`/article/${articleSlug}`), { id: articleSlug })),
       );
       expect(result.status).toBe(200);
-      const body = result.body as Awaited<ReturnType<typeof articleRoute.loader>>;
+      const body = result.body as Awaited<ReturnType<typeof articleRoute.loader>>["data"];
       expect(body.article.content).toContain("<p>Safe</p>");
       expect(body.article.content).not.toMatch(/script|onerror/);
       expect(body.comments.map((c) => c.status)).toEqual(["approved", "approved", "approved"]);
@@ -180,7 +180,7 @@ describe("reader routes against the database", () => {
       const loaded = await articleRoute.loader(
         args(getRequest(`/article/${articleSlug}`), { id: articleSlug }),
       );
-      expect(loaded.allowComments).toBe(false);
+      expect(loaded.data.allowComments).toBe(false);
     });
   });
 

@@ -9,6 +9,7 @@ import { ARTICLE_TEXT } from "#app/lib/article-form/article-text";
 import { LinkDialog } from "./link-dialog";
 import { ICONS } from "./toolbar-icons";
 import { Figure } from "./figure-node";
+import { PREVIEW_CUT_NODE, PreviewCut } from "./preview-cut-node";
 import { ImageDialog } from "./image-dialog";
 import { insertImage } from "./insert-image";
 
@@ -50,6 +51,7 @@ export function TipTapEditor({
       }),
       Image.configure({ inline: false }),
       Figure,
+      PreviewCut,
       Youtube.configure({ controls: true, nocookie: false }),
     ],
     content: initialHtml,
@@ -62,7 +64,7 @@ export function TipTapEditor({
         ...(describedBy ? { "aria-describedby": describedBy } : {}),
         // Preflight resets headings and lists; give the editing surface readable defaults.
         class:
-          "min-h-72 p-3 focus:outline-none [&_blockquote]:border-l-4 [&_blockquote]:border-gray-300 [&_blockquote]:pl-3 [&_blockquote]:italic [&_h2]:text-xl [&_h2]:font-bold [&_h3]:text-lg [&_h3]:font-semibold [&_a]:text-blue-700 [&_a]:underline [&_ul]:list-disc [&_ul]:pl-6 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:my-2 [&_img]:max-w-full [&_iframe]:aspect-video [&_iframe]:w-full",
+          "min-h-72 p-3 focus:outline-none [&_blockquote]:border-l-4 [&_blockquote]:border-gray-300 [&_blockquote]:pl-3 [&_blockquote]:italic [&_h2]:text-xl [&_h2]:font-bold [&_h3]:text-lg [&_h3]:font-semibold [&_a]:text-blue-700 [&_a]:underline [&_ul]:list-disc [&_ul]:pl-6 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:my-2 [&_img]:max-w-full [&_iframe]:aspect-video [&_iframe]:w-full [&_hr[data-preview-cut]]:my-4 [&_hr[data-preview-cut]]:border-t-4 [&_hr[data-preview-cut]]:border-dashed [&_hr[data-preview-cut]]:border-amber-500",
       },
     },
     onUpdate: ({ editor: current }) => onChange(current.isEmpty ? "" : current.getHTML()),
@@ -129,6 +131,23 @@ export function TipTapEditor({
       return showToast({ type: "error", title: "Invalid URL", message: ARTICLE_TEXT.invalidYoutubeUrl });
     setPrompt(null);
     setPromptValue("");
+  };
+
+  /** Places the preview's cut at the cursor, moving the story's earlier one: a story has one. */
+  const placePreviewCut = () => {
+    editor
+      ?.chain()
+      .focus()
+      .command(({ tr }) => {
+        const found: number[] = [];
+        tr.doc.descendants((node, pos) => {
+          if (node.type.name === PREVIEW_CUT_NODE) found.push(pos);
+        });
+        for (const pos of found.reverse()) tr.delete(pos, pos + 1);
+        return true;
+      })
+      .insertContent({ type: PREVIEW_CUT_NODE })
+      .run();
   };
 
   /** A toolbar button: icon and visible text, the text being its accessible name. */
@@ -204,6 +223,7 @@ export function TipTapEditor({
         {button("Link", active?.link, openLinkDialog, ICONS.link)}
         {button("Image", false, () => setImageDialogOpen(true), ICONS.image, { toggle: false })}
         {button("YouTube", false, () => openPrompt("youtube"), ICONS.youtube, { toggle: false })}
+        {button("Preview ends here", false, placePreviewCut, ICONS.previewCut, { toggle: false })}
       </div>
       {prompt ? (
         <div className="flex flex-wrap items-center gap-2 border-b border-gray-200 bg-amber-50 p-2">

@@ -25,6 +25,12 @@ function Icon({ children }: { children: ReactNode }) {
 }
 
 export const ICONS = {
+  previewCut: (
+    <Icon>
+      <path d="M3 12h3M9 12h3M15 12h3M21 12h0" />
+      <path d="M6 6h12M6 18h8" />
+    </Icon>
+  ),
   undo: (
     <Icon>
       <path d="M9 14 4 9l5-5" />
