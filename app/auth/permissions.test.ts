@@ -46,6 +46,10 @@ const SPEC_MATRIX: Array<[area: string, action: string, admin: boolean, editor: 
   ["newsletter", "send", Y, Y, N],
   ["users", "view", Y, N, N],
   ["users", "manage", Y, N, N],
+  // Decision record 021: editors and admins see the members; payments and refunds are for admins.
+  ["members", "view", Y, Y, N],
+  ["revenue", "view", Y, N, N],
+  ["revenue", "refund", Y, N, N],
   ["media", "view", Y, Y, Y],
   ["media", "upload", Y, Y, Y],
   ["media", "delete", Y, Y, N],

@@ -30,6 +30,10 @@ export const PERMISSIONS = {
   // issue goes to every reader who subscribed, so it is not a writer's to send.
   newsletter: { view: ["admin", "editor"], send: ["admin", "editor"] },
   users: { view: ["admin"], manage: ["admin"] },
+  // Reader accounts and their money (decision record 021): editors see who the members are; payments and
+  // refunds are the admins' alone.
+  members: { view: ["admin", "editor"] },
+  revenue: { view: ["admin"], refund: ["admin"] },
   media: {
     view: ["admin", "editor", "writer"],
     upload: ["admin", "editor", "writer"],
