@@ -10,6 +10,12 @@ interface Received {
   signature: string | undefined;
 }
 
+interface Initialized {
+  status: boolean;
+  message?: string;
+  data: { reference: string; authorization_url: string; access_code: string };
+}
+
 describe("the Paystack stand-in", () => {
   let paystack: TestPaystackServer;
   let site: Server;
@@ -52,7 +58,7 @@ describe("the Paystack stand-in", () => {
       callback_url: "http://site.test/account/checkout/return",
       channels: ["mobile_money", "card"],
     });
-    return { status: response.status, body: (await response.json()) as Record<string, any> };
+    return { status: response.status, body: (await response.json()) as Initialized };
   };
 
   test("refuses a call without the secret key", async () => {

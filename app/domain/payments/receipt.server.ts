@@ -6,7 +6,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { payments, type Pass, type Payment } from "#app/db/schema";
 import { getSettings } from "#app/domain/settings/settings.server";
-import { formatDate } from "#app/lib/dates";
+import { formatDate, type DateSettings } from "#app/lib/dates";
 import type { Services } from "#app/services.server";
 import { formatGhs, PAYMENT_TEXT, PLAN_NAMES } from "./payment-text";
 
@@ -26,8 +26,7 @@ export async function sendReceipt(
     .returning({ id: payments.id });
   if (!claimed) return;
   const settings = await getSettings(services.db);
-  const until = (at: Date) =>
-    `${formatDate(at, `${settings.dateFormat} ${settings.timeFormat}`, settings.timezone)}`;
+  const until = (at: Date) => siteDateTime(at, settings);
   const lines = [
     payment.kind === "pass" && payment.plan
       ? `Thank you for buying a ${PLAN_NAMES[payment.plan]}.`
@@ -55,3 +54,7 @@ export async function sendReceipt(
     "[payments] A receipt could not be mailed",
   );
 }
+
+/** A moment as the site writes it: its date and time formats, in its time zone ("November 21, 2026, 10:00 am"). */
+export const siteDateTime = (at: Date, settings: DateSettings) =>
+  formatDate(at, `${settings.dateFormat || "F j, Y"}, ${settings.timeFormat || "g:i a"}`, settings.timezone);
