@@ -15,7 +15,7 @@ const text = (body: string, status: number) =>
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
   });
 
-export const loader = () => text("Method not allowed.", 405);
+export const loader = withDomainErrors(async () => text("Method not allowed.", 405));
 
 export const action = withDomainErrors(async ({ request, context }: Route.ActionArgs) => {
   if (request.method !== "POST") return text("Method not allowed.", 405);
