@@ -199,8 +199,23 @@ describe.each(TEST_ENGINES)("reader payments over HTTP on %s", (engine) => {
         })
       ).status,
     ).toBe(400);
-    // Not JSON at all: the edge refuses it before any route.
+    // Not JSON at all: the edge refuses it before any route; JSON anywhere else too; and a body past 64 KB.
     expect((await webhook("a=b", { "Content-Type": "text/plain" })).status).toBe(400);
+    const elsewhere = await fetch(`${app.origin}/contact`, {
+      method: "POST",
+      body: "{}",
+      headers: { "Content-Type": "application/json" },
+    });
+    expect(elsewhere.status).toBe(400);
+    const huge = JSON.stringify({ event: "charge.success", padding: "x".repeat(65 * 1024) });
+    expect(
+      (
+        await webhook(huge, {
+          "Content-Type": "application/json",
+          "x-paystack-signature": sign(paystack.secretKey, huge),
+        })
+      ).status,
+    ).toBe(413);
     expect(await passCount()).toBe(0);
     expect((await database.db.select().from(m.schema.payments))[0]?.status).toBe("pending");
     const other = JSON.stringify({ event: "transfer.success", data: { reference: "x" } });
