@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import type { CurrentUser } from "#app/auth/guard.server";
 import { activityLog, members, passes, payments, settings, users } from "#app/db/schema";
 import { seedDatabase } from "#app/db/seed.server";
+import { dashboardActivity } from "#app/domain/dashboard/dashboard.server";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
 import { isDomainError } from "#app/lib/errors";
 import { closeServices, type Services } from "#app/services.server";
@@ -188,6 +189,11 @@ describe.each(TEST_ENGINES)("checkout and confirmation on %s", (engine) => {
       const entries = await database.db.select().from(activityLog).where(eq(activityLog.type, "payment"));
       expect(entries.map((e) => e.title).sort()).toEqual([reference, other].sort());
       expect(entries.find((e) => e.title === reference)?.description).toContain("Asked 3000 GHS");
+      // Readers' addresses and money: on the dashboard of those who see revenue only.
+      const viewer = staff("admin");
+      expect((await dashboardActivity(database.db, viewer)).map((e) => e.type)).toContain("payment");
+      const editor = { ...viewer, role: "editor" as const };
+      expect((await dashboardActivity(database.db, editor)).map((e) => e.type)).not.toContain("payment");
       await services.mailer.settled();
       expect(smtp.received).toHaveLength(0);
     } finally {
