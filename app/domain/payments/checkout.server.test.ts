@@ -128,6 +128,17 @@ describe.each(TEST_ENGINES)("checkout and confirmation on %s", (engine) => {
     expect(await database.db.select().from(payments)).toHaveLength(0);
   });
 
+  test("Paystack unreachable: the reader is told to try later and the payment is marked failed", async () => {
+    const down = testServices(database.db, {
+      paystack: { secretKey: paystack.secretKey, apiUrl: "http://127.0.0.1:9", timeoutMs: 2000 },
+    });
+    expect(await refusal(startCheckout(down, member, { plan: "day" }, { origin: ORIGIN }))).toMatchObject({
+      code: "unavailable",
+      message: "We could not reach the payment service. Please try again in a few minutes.",
+    });
+    expect((await database.db.select().from(payments)).map((p) => p.status)).toEqual(["failed"]);
+  });
+
   test("a donation's GHS amount becomes pesewas exactly", async () => {
     for (const [typed, pesewas] of [
       ["1", 100],

@@ -46,7 +46,6 @@ export const PAYMENT_TEXT = {
   donationAmount: `Enter an amount from ${formatGhs(DONATION_MIN)} to ${formatGhs(DONATION_MAX)}.`,
   donationMessageTooLong: `Your message may be at most ${DONATION_MESSAGE_MAX} characters.`,
   providerDown: "We could not reach the payment service. Please try again in a few minutes.",
-  signInFirst: "Sign in to buy a pass or to give.",
   supportTitle: "Support our journalism",
   supportIntro: "Buy a pass to read every story, or give what you can. Pay with Mobile Money or a card.",
   donationTitle: "Give what you can",
