@@ -26,6 +26,9 @@ export default [
     route("comments-demo", "routes/site/comments-demo.tsx"),
     route("database-setup", "routes/site/database-setup.tsx"),
     route("offline", "routes/site/offline.tsx"),
+    route("account/support", "routes/site/account.support.tsx"),
+    route("account/checkout", "routes/site/account.checkout.tsx"),
+    route("account/checkout/return", "routes/site/account.checkout-return.tsx"),
     // Any other address: the not-found page inside the site's chrome, status 404.
     route("*", "routes/site/not-found.tsx"),
   ]),
@@ -45,6 +48,7 @@ export default [
   route("account/me.json", "routes/resources/account-me.ts"),
   route("resources/alerts", "routes/resources/alerts.ts"),
   route("newsletter/one-click", "routes/resources/newsletter-one-click.ts"),
+  route("webhooks/paystack", "routes/resources/paystack-webhook.ts"),
   route("newsletter/opened", "routes/resources/newsletter-counts.ts", { id: "newsletter-opened" }),
   route("newsletter/clicked", "routes/resources/newsletter-counts.ts", { id: "newsletter-clicked" }),
   route("admin/media/upload", "routes/resources/media-upload.ts"),

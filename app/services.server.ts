@@ -1,5 +1,6 @@
 /**
- * The process's services: the database, the media store, the mailer, the push network and the clock,
+ * The process's services: the database, the media store, the mailer, the push network, the payment
+ * provider and the clock,
  * built once per process from the configuration by `openServices` (server/serve.ts for a serving process
  * and each worker, scripts/ for the command-line tools) and handed to every request in its load context
  * (`context.services`, app/context.ts) and to every background job (server/site-jobs.ts). Domain code
@@ -10,6 +11,8 @@ import type { Config } from "#app/config.server";
 import type { Db } from "#app/db/client.server";
 import { createMailer, type Mailer } from "#app/domain/email/mailer.server";
 import { mediaServicesFor, type MediaServices } from "#app/domain/media/storage.server";
+import { createPaystackProvider } from "#app/domain/payments/paystack.server";
+import type { PaymentProvider } from "#app/domain/payments/provider.server";
 import { createPushNetwork, type PushNetwork } from "#app/domain/push/push-network.server";
 
 /** Where the domain takes the time from when it decides by it (the scheduler, newsletters, live coverage). */
@@ -24,6 +27,8 @@ export interface Services {
   media: MediaServices;
   mailer: Mailer;
   push: PushNetwork;
+  /** Reader payments (decision record 021): Paystack when PAYSTACK_SECRET_KEY is set, else none sold. */
+  payments: PaymentProvider | null;
   clock: Clock;
 }
 
@@ -41,6 +46,7 @@ export async function openServices(
     media: media ?? (await mediaServicesFor(cfg)),
     mailer: createMailer(cfg),
     push: createPushNetwork({ testServiceFile: cfg.webPush.unsafeTestServiceFile }),
+    payments: cfg.paystack ? createPaystackProvider(cfg.paystack) : null,
     clock: systemClock,
   };
 }

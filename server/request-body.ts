@@ -17,7 +17,8 @@ const MB = 1024 * KB;
 
 /**
  * The largest body each kind of route accepts.
- * - `form`: every public form and the sign-in pages. The longest is the contact form: 5,554
+ * - `form`: every public form and the sign-in pages, and Paystack's webhook (its JSON, read raw: a
+ *   `charge.success` event is a few kilobytes). The longest is the contact form: 5,554
  *   characters at most (name 100, e-mail 254, subject 200, message 5,000), which percent-encoded come
  *   to 50 KB even when every character takes three UTF-8 bytes (nine once encoded).
  * - `backOffice`: a signed-in staff member's forms. An article's text and markup are capped at 1 MB

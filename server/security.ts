@@ -2,7 +2,7 @@
  * HTTP hardening shared by every response: security headers and the cross-site write check.
  */
 import type { NextFunction, Request, Response } from "express";
-import { ONE_CLICK_UNSUBSCRIBE_PATH } from "#app/lib/paths";
+import { ONE_CLICK_UNSUBSCRIBE_PATH, pagePath, PAYSTACK_WEBHOOK_PATH } from "#app/lib/paths";
 import { requestUrl } from "./router-handler";
 
 /**
@@ -64,7 +64,8 @@ export function securityHeaders(req: Request, res: Response, next: NextFunction)
 /**
  * Requests the app cannot read as a form: a NUL anywhere in the address (PostgreSQL text cannot hold
  * one, so a query with it fails), an address that is not valid percent-encoding, or a body that is
- * neither of the two form encodings every page and script of ours sends. A clear 400, before any
+ * neither of the two form encodings every page and script of ours sends (save Paystack's webhook, whose
+ * JSON is read raw: its signature is over the exact bytes, decision record 021). A clear 400, before any
  * route runs; nothing is stored.
  */
 export function refuseUnreadableRequests(req: Request, res: Response, next: NextFunction) {
@@ -77,7 +78,12 @@ export function refuseUnreadableRequests(req: Request, res: Response, next: Next
       .send("Bad Request: the address contains characters that are not allowed.");
     return;
   }
-  if (!SAFE_METHODS.has(req.method) && hasBody(req) && !isFormBody(req.get("content-type"))) {
+  if (
+    !SAFE_METHODS.has(req.method) &&
+    hasBody(req) &&
+    !isFormBody(req.get("content-type")) &&
+    !isWebhookJson(req)
+  ) {
     res
       .status(400)
       .type("text/plain")
@@ -104,6 +110,10 @@ const isFormBody = (contentType: string | undefined) =>
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+const isWebhook = (req: Request) => pagePath(req.path) === PAYSTACK_WEBHOOK_PATH;
+const isWebhookJson = (req: Request) =>
+  isWebhook(req) && /^application\/json\s*(;|$)/i.test(req.get("content-type") ?? "");
+
 /**
  * Cross-site request forgery: a state-changing request must come from our own pages. Browsers mark
  * every request with Sec-Fetch-Site and every form post with Origin; a cross-site one is refused.
@@ -117,6 +127,8 @@ export function rejectCrossSiteWrites(publicUrl?: string) {
     // A mail client's one-click unsubscribe (RFC 8058) posts from wherever it runs; the secret token in
     // the address, not the page it came from, is what allows it.
     if (req.path === ONE_CLICK_UNSUBSCRIBE_PATH) return next();
+    // Paystack posts from its servers; the signature over the body is the authority (decision record 021).
+    if (isWebhook(req)) return next();
     const fetchSite = req.get("sec-fetch-site");
     if (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none") return refuse(res);
     const source = req.get("origin") ?? req.get("referer");

@@ -12,7 +12,7 @@ export const COMMENT_STATUSES = ["pending", "approved", "rejected", "spam"] as c
 export const MEDIA_TYPES = ["image", "video", "document", "audio"] as const;
 export const MEDIA_STATUSES = ["active", "inactive"] as const;
 export const NOTIFICATION_TYPES = ["comment", "user", "article", "system", "other"] as const;
-export const ACTIVITY_TYPES = ["article", "comment", "user", "media", "settings"] as const;
+export const ACTIVITY_TYPES = ["article", "comment", "user", "media", "settings", "payment"] as const;
 export const CONTACT_STATUSES = ["new", "read", "replied", "archived"] as const;
 /**
  * A saved article revision: `applied` is (or was) the live text of its article; `proposed` waits for an

@@ -41,3 +41,14 @@ export const tagPath = (tag: string) => `/tag/${tagSlug(tag)}`;
 
 /** The `List-Unsubscribe` address of every newsletter issue: a mail client's one-click POST (RFC 8058). */
 export const ONE_CLICK_UNSUBSCRIBE_PATH = "/newsletter/one-click";
+
+/**
+ * Paystack's webhook (decision record 021): the one JSON body the edge reads, and from anywhere, since the
+ * signature over its exact bytes, not the page it came from, is what allows it (server/security.ts).
+ */
+export const PAYSTACK_WEBHOOK_PATH = "/webhooks/paystack";
+/** Where a reader buys a pass or gives, and the form's target. */
+export const SUPPORT_PATH = "/account/support";
+export const CHECKOUT_PATH = "/account/checkout";
+/** A reader's sign-in page (decision record 021), which takes `returnTo`. */
+export const MEMBER_SIGN_IN_PATH = "/account/sign-in";

@@ -2,7 +2,8 @@
  * The services a test builds (app/services.server.ts), with real parts: media in a real local folder
  * (a fresh temporary one unless the test names its own, or its s3rver bucket's store), a real mailer
  * (sending nothing unless the test gives it its SMTP server), a real push network (public addresses
- * only, unless the test gives it the push service it runs, tests/support/push-service-double.ts) and
+ * only, unless the test gives it the push service it runs, tests/support/push-service-double.ts), no
+ * payment provider unless the test gives it its Paystack stand-in (tests/support/paystack-server.ts) and
  * the system clock unless the test sets the time.
  */
 import { randomBytes } from "node:crypto";
@@ -13,6 +14,7 @@ import { createMailer, type MailSettings } from "#app/domain/email/mailer.server
 import { localMediaStore } from "#app/domain/media/storage-local.server";
 import type { MediaServices } from "#app/domain/media/storage.server";
 import type { MediaStore } from "#app/domain/media/storage-store.server";
+import { createPaystackProvider, type PaystackSettings } from "#app/domain/payments/paystack.server";
 import { createPushNetwork, type TestPushServiceAccess } from "#app/domain/push/push-network.server";
 import { systemClock, type Clock, type Services } from "#app/services.server";
 
@@ -25,6 +27,8 @@ export interface TestServicesOptions {
   mail?: MailSettings;
   /** The push service the test runs: its origin is let through, trusting its certificate. */
   pushService?: TestPushServiceAccess;
+  /** The Paystack stand-in the test runs (tests/support/paystack-server.ts); else no payments. */
+  paystack?: PaystackSettings;
   clock?: Clock;
 }
 
@@ -46,6 +50,7 @@ export function testServices(db: Db, options: TestServicesOptions = {}): Service
     media: mediaOf(options),
     mailer: createMailer(options.mail ?? {}),
     push: createPushNetwork({ testService: options.pushService }),
+    payments: options.paystack ? createPaystackProvider(options.paystack) : null,
     clock: options.clock ?? systemClock,
   };
 }

@@ -1,5 +1,5 @@
 /**
- * The Settings form: left tabs (General, Content, Comments, Social Media, Analytics, SEO, Advanced) over
+ * The Settings form: left tabs (General, Content, Comments, Social Media, Analytics, SEO, Reader Revenue, Advanced) over
  * one form that holds every field, so Save posts them all. Inactive panels are only hidden. The tabs are
  * `?tab=` links: without JavaScript they load the page on that tab; in the browser they switch at once
  * and keep what was typed. The same zod schema as the server checks the form before it is sent.
@@ -47,6 +47,7 @@ const TAB_INTRO: Record<SettingsTab, string> = {
   social: "Links to the outlet's accounts, shown in the header and footer. Leave empty to hide one.",
   analytics: "Measurement ids for the analytics tags, added to the public pages only.",
   seo: "Defaults for search engines and site ownership checks.",
+  revenue: "What readers pay for passes, in GHS. A price of 0 takes that pass off sale.",
   advanced: "Maintenance mode and the page cache.",
 };
 
@@ -345,6 +346,14 @@ export function SettingsForm({
               {text("googleSiteVerification", L.googleSiteVerification)}
               {text("bingSiteVerification", L.bingSiteVerification)}
             </div>
+          </div>
+        </Panel>
+
+        <Panel id="revenue" active={tab}>
+          <div className="grid gap-4 md:grid-cols-3">
+            {(["passDayPrice", "passWeekPrice", "passMonthPrice"] as const).map((field) =>
+              text(field, 12, { hint: "For example 2.00." }),
+            )}
           </div>
         </Panel>
 

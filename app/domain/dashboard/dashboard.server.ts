@@ -4,7 +4,7 @@
  */
 import fs from "node:fs/promises";
 import path from "node:path";
-import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, lt, ne, sql, type SQL } from "drizzle-orm";
 import { can } from "#app/auth/permissions";
 import type { UserRole } from "#app/lib/enums";
 import { config } from "#app/config.server";
@@ -128,13 +128,21 @@ export function popularArticles(db: DbOrTx, viewer: DashboardViewer) {
     .limit(DASHBOARD_LIMITS.popular);
 }
 
-/** The latest 10 entries of the activity log; a writer sees their own. An unreadable log is an empty list. */
+/**
+ * The latest 10 entries of the activity log; a writer sees their own, and payments' entries (readers'
+ * addresses and money, decision record 021) only those who see revenue. An unreadable log is an empty list.
+ */
 export async function dashboardActivity(db: DbOrTx, viewer: DashboardViewer) {
   try {
     return await db
       .select()
       .from(activityLog)
-      .where(seesAllArticles(viewer) ? undefined : eq(activityLog.userId, viewer.id))
+      .where(
+        and(
+          seesAllArticles(viewer) ? undefined : eq(activityLog.userId, viewer.id),
+          can(viewer.role, "revenue", "view") ? undefined : ne(activityLog.type, "payment"),
+        ),
+      )
       .orderBy(desc(activityLog.createdAt), desc(activityLog.id))
       .limit(DASHBOARD_LIMITS.activity);
   } catch (error) {

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { LOGIN_EMAIL_PATTERN } from "#app/auth/login-form";
 import type { Settings } from "#app/db/schema";
 import { formTextField } from "#app/lib/form-fields";
+import { ghsField, pesewasOf } from "#app/domain/payments/payment-text";
 import { cleanText, isHttpUrl } from "#app/domain/users/user-form";
 import { ANALYTICS_ID_TEXT, isFacebookPixelId, isGoogleAnalyticsId } from "./analytics-ids";
 
@@ -28,6 +29,7 @@ export const SETTINGS_TEXT = {
   newsletterDigestHour: "Choose an hour between 00:00 and 23:00.",
   webAddress: "Please enter a full web address starting with http:// or https://.",
   adminEmail: "Please enter a valid email address.",
+  passPrice: "Enter a price in GHS from 0.00 to 10,000.00, with at most two decimals (0 means not sold).",
 } as const;
 
 const tooLongText = (label: string, max: number) => `${label} must be at most ${max} characters.`;
@@ -53,6 +55,8 @@ export const SETTINGS_LIMITS = {
   postsPerPageMax: 100,
   cacheDurationMin: 300,
   cacheDurationMax: 86400,
+  /** A pass's price, in pesewas (GHS 10,000). */
+  passPriceMax: 1_000_000,
 } as const;
 
 /** The time zones on offer, with Ghana's own zone first: new installs default to it (decision record 007). */
@@ -141,6 +145,9 @@ export const SETTINGS_LABELS = {
   cacheEnabled: "Enable page cache",
   cacheDuration: "Cache Duration (seconds)",
   requireTwoFactor: "Require two-factor sign-in for admins and editors",
+  passDayPrice: "Day pass price (GHS)",
+  passWeekPrice: "Week pass price (GHS)",
+  passMonthPrice: "Month pass price (GHS)",
 } as const;
 
 export type SettingsField = keyof typeof SETTINGS_LABELS;
@@ -198,6 +205,8 @@ export const SETTINGS_TABS = [
     label: "SEO",
     fields: ["seoMetaDescription", "seoMetaKeywords", "googleSiteVerification", "bingSiteVerification"],
   },
+  // Decision record 021: the passes readers buy; stored in pesewas, shown in GHS.
+  { id: "revenue", label: "Reader Revenue", fields: ["passDayPrice", "passWeekPrice", "passMonthPrice"] },
   {
     id: "advanced",
     label: "Advanced",
@@ -264,6 +273,19 @@ const wholeNumberIn = (min: number, max: number, message: string) =>
     .transform(Number)
     .pipe(z.number().int().min(min, message).max(max, message));
 
+/** A price in GHS as typed ("2", "2.5", "2.00") to pesewas, by its digits (payment-text.ts): never a float. */
+const ghsPrice = (max: number, message: string) =>
+  formTextField
+    .transform((v) => pesewasOf(v))
+    .pipe(z.number({ message }).int().min(0, message).max(max, message));
+
+/** Settings held in pesewas and shown in the form as GHS with two decimals. */
+export const PESEWAS_SETTINGS = [
+  "passDayPrice",
+  "passWeekPrice",
+  "passMonthPrice",
+] as const satisfies readonly SettingsField[];
+
 const choiceOf = <const T extends readonly [string, ...string[]]>(values: T, field: SettingsField) =>
   formTextField.pipe(z.enum(values, { message: chooseText(SETTINGS_LABELS[field]) }));
 
@@ -327,6 +349,9 @@ export const settingsFormSchema = z.object({
   cacheEnabled: checkbox,
   cacheDuration: wholeNumberIn(L.cacheDurationMin, L.cacheDurationMax, T.cacheDuration),
   requireTwoFactor: checkbox,
+  passDayPrice: ghsPrice(L.passPriceMax, T.passPrice),
+  passWeekPrice: ghsPrice(L.passPriceMax, T.passPrice),
+  passMonthPrice: ghsPrice(L.passPriceMax, T.passPrice),
 } satisfies Record<SettingsField, z.ZodType>);
 
 export type SettingsFormInput = z.infer<typeof settingsFormSchema>;
@@ -360,6 +385,10 @@ export function settingsFormValues(
       continue;
     }
     const value = s[field as keyof typeof s];
+    if ((PESEWAS_SETTINGS as readonly string[]).includes(field) && typeof value === "number") {
+      values[field] = ghsField(value);
+      continue;
+    }
     values[field] = typeof value === "boolean" ? (value ? "on" : "") : String(value ?? "");
   }
   return values;

@@ -1,0 +1,2 @@
+ALTER TABLE "activity_log" DROP CONSTRAINT "activity_log_type";--> statement-breakpoint
+ALTER TABLE "activity_log" ADD CONSTRAINT "activity_log_type" CHECK (type IN ('article', 'comment', 'user', 'media', 'settings', 'payment'));
