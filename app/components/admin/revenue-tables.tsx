@@ -2,10 +2,11 @@
  * The Revenue screen's two tables (decision record 021): the figures per day with their totals, and the
  * recent payments. Props in; amounts are pesewas, shown as "GHS 1,234.50".
  */
+import { formatGhs } from "#app/lib/money";
+import { Form } from "react-router";
 import { passEndTime } from "#app/domain/members/members-admin-text";
 import {
   channelLabel,
-  formatGhs,
   PAYMENT_STATUS_LABELS,
   paymentWhat,
   REVENUE_TEXT,
@@ -111,7 +112,16 @@ const STATUS_STYLE: Record<PaymentStatus, string> = {
   refunded: "border-gray-300 bg-gray-50 text-gray-700",
 };
 
-export function RecentPaymentsTable({ rows, timeZone }: { rows: PaymentRow[]; timeZone: string }) {
+export function RecentPaymentsTable({
+  rows,
+  timeZone,
+  onRefund,
+}: {
+  rows: PaymentRow[];
+  timeZone: string;
+  /** Given to admins who may refund: a paid payment's row offers it. */
+  onRefund?: (payment: PaymentRow) => void;
+}) {
   return (
     <div className={wrapper}>
       <table className="min-w-full text-left text-sm" aria-label={REVENUE_TEXT.recent}>
@@ -124,6 +134,7 @@ export function RecentPaymentsTable({ rows, timeZone }: { rows: PaymentRow[]; ti
             <th className={th}>{T.channel}</th>
             <th className={th}>{T.status}</th>
             <th className={th}>{T.date}</th>
+            {onRefund ? <th className={th}>{REVENUE_TEXT.actions}</th> : null}
           </tr>
         </thead>
         <tbody>
@@ -142,10 +153,37 @@ export function RecentPaymentsTable({ rows, timeZone }: { rows: PaymentRow[]; ti
               <td className={`${td} whitespace-nowrap text-gray-600`}>
                 {passEndTime(p.paidAt ?? p.createdAt, timeZone)}
               </td>
+              {onRefund ? (
+                <td className={td}>
+                  {p.status === "paid" ? <RefundForm payment={p} onRefund={onRefund} /> : null}
+                </td>
+              ) : null}
             </tr>
           ))}
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** A real form post: with the page's script it asks first in a dialog; without it the server asks. */
+function RefundForm({ payment, onRefund }: { payment: PaymentRow; onRefund: (p: PaymentRow) => void }) {
+  return (
+    <Form
+      method="post"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onRefund(payment);
+      }}
+    >
+      <input type="hidden" name="intent" value="refund" />
+      <input type="hidden" name="id" value={payment.id} />
+      <button
+        type="submit"
+        className="rounded border border-red-300 bg-white px-2 py-0.5 text-xs font-medium text-red-700 hover:bg-red-50"
+      >
+        {REVENUE_TEXT.refund}
+      </button>
+    </Form>
   );
 }

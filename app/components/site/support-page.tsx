@@ -4,7 +4,8 @@
  * so in place of the buttons. A form refused by the server comes back here with its problem and what
  * was typed.
  */
-import { formatGhs, PAYMENT_TEXT, PLAN_NAMES } from "#app/domain/payments/payment-text";
+import { formatGhs } from "#app/lib/money";
+import { PAYMENT_TEXT, PLAN_NAMES } from "#app/domain/payments/payment-text";
 import type { PassPlan } from "#app/lib/enums";
 import { CHECKOUT_PATH } from "#app/lib/paths";
 import { FormVerdict } from "./form-verdict";

@@ -3,6 +3,7 @@
  * checkout's answers and the receipt say the same. Amounts are integers in pesewas; a form's GHS amount
  * becomes pesewas by its digits, never through a float.
  */
+import { formatGhs } from "#app/lib/money";
 import type { PassPlan } from "#app/lib/enums";
 
 /** A donation, in pesewas: GHS 1 to GHS 10,000. */
@@ -17,12 +18,6 @@ export const PLAN_NAMES: Record<PassPlan, string> = {
   week: "week pass",
   month: "month pass",
 };
-
-/** "GHS 2.00", "GHS 10,000.00": pesewas as the reader reads them. */
-export function formatGhs(pesewas: number): string {
-  const cedis = Math.floor(pesewas / 100).toLocaleString("en");
-  return `GHS ${cedis}.${String(pesewas % 100).padStart(2, "0")}`;
-}
 
 /**
  * A GHS amount as typed ("5", "5.5", "1,000.25", "GHS 20") in pesewas, or null when it is not one:

@@ -3,12 +3,13 @@
  * setting `receipt_sent_at` while it is empty, so of the confirmations that race only one mails it. A
  * receipt the mail server refuses is logged for the operator; the payment stands.
  */
+import { formatGhs } from "#app/lib/money";
 import { and, eq, isNull } from "drizzle-orm";
 import { payments, type Pass, type Payment } from "#app/db/schema";
 import { getSettings } from "#app/domain/settings/settings.server";
 import { formatDate, type DateSettings } from "#app/lib/dates";
 import type { Services } from "#app/services.server";
-import { formatGhs, PAYMENT_TEXT, PLAN_NAMES } from "./payment-text";
+import { PAYMENT_TEXT, PLAN_NAMES } from "./payment-text";
 
 const CHANNEL_NAMES: Record<string, string> = { mobile_money: "Mobile Money", card: "card" };
 

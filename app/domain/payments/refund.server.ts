@@ -2,6 +2,7 @@
  * Refunds (decision record 021): an admin's, through the provider first; once it has accepted, one
  * transaction marks the payment refunded, ends its pass now and records the activity.
  */
+import { formatGhs } from "#app/lib/money";
 import { and, eq, gt } from "drizzle-orm";
 import { accessDenied, type CurrentUser } from "#app/auth/guard.server";
 import { can } from "#app/auth/permissions";
@@ -9,7 +10,7 @@ import { passes, payments, type Payment } from "#app/db/schema";
 import { logActivity } from "#app/domain/activity/activity.server";
 import { conflict, DomainError, notFound } from "#app/lib/errors";
 import type { Services } from "#app/services.server";
-import { formatGhs, PAYMENT_TEXT } from "./payment-text";
+import { PAYMENT_TEXT } from "./payment-text";
 import { PaymentProviderError } from "./provider.server";
 
 export async function refundPayment(

@@ -1,13 +1,6 @@
+import { formatGhs, ghsNumber } from "#app/lib/money";
 import { describe, expect, test } from "vitest";
-import {
-  channelGroup,
-  channelLabel,
-  daysOf,
-  formatGhs,
-  ghsNumber,
-  paymentWhat,
-  revenueRange,
-} from "./revenue-text";
+import { channelGroup, channelLabel, daysOf, paymentWhat, revenueRange } from "./revenue-text";
 
 describe("money", () => {
   test.each([

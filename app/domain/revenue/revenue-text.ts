@@ -37,6 +37,12 @@ export const REVENUE_TEXT = {
     date: "Date",
   },
   totals: "Totals",
+  actions: "Actions",
+  refund: "Refund",
+  refundConfirm: (amount: string, who: string) =>
+    `Refund ${amount} to ${who} through Paystack? A pass it bought ends now. This cannot be undone.`,
+  refunded: "Payment refunded",
+  refundFailed: "The payment could not be refunded",
 } as const;
 
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
@@ -71,20 +77,6 @@ export const channelLabel = (channel: string) =>
     : channelGroup(channel) === "other"
       ? channel.replace(/_/g, " ")
       : CHANNEL_LABELS[channelGroup(channel)];
-
-/** Pesewas as the back office shows money: "GHS 1,234.50". Integer arithmetic: no float rounding. */
-export function formatGhs(pesewas: number): string {
-  return `GHS ${ghsNumber(pesewas, true)}`;
-}
-
-/** Pesewas as a plain decimal ("1234.50"), for a spreadsheet; `grouped` adds thousands commas. */
-export function ghsNumber(pesewas: number, grouped = false): string {
-  const sign = pesewas < 0 ? "-" : "";
-  const abs = Math.abs(Math.trunc(pesewas));
-  const cedis = Math.floor(abs / 100);
-  const whole = grouped ? cedis.toLocaleString("en-US") : String(cedis);
-  return `${sign}${whole}.${String(abs % 100).padStart(2, "0")}`;
-}
 
 export const DEFAULT_RANGE_DAYS = 30;
 /** At most a year and a day at once: the per-day table stays a page, the query a bounded scan. */

@@ -5,6 +5,7 @@
  * only in the recent list. A payment belongs to the day it was paid. Reads only: nothing goes to the
  * activity log. Admins only (`revenue.view`).
  */
+import { ghsNumber } from "#app/lib/money";
 import { and, desc, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { accessDenied, type CurrentUser } from "#app/auth/guard.server";
 import { can } from "#app/auth/permissions";
@@ -12,7 +13,7 @@ import type { DbOrTx } from "#app/db/client.server";
 import { payments } from "#app/db/schema";
 import { toCsv } from "#app/lib/csv";
 import { instantToZonedTime, zonedTimeToInstant } from "#app/lib/zoned-time";
-import { addDays, daysOf, ghsNumber, paymentWhat, type RevenueRange } from "./revenue-text";
+import { addDays, daysOf, paymentWhat, type RevenueRange } from "./revenue-text";
 
 export const RECENT_PAYMENTS = 50;
 

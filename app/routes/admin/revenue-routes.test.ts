@@ -5,11 +5,24 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { navFor } from "#app/components/admin/nav";
-import { payments } from "#app/db/schema";
+import { eq } from "drizzle-orm";
+import { members, passes, payments } from "#app/db/schema";
+import { startCheckout, confirmPayment } from "#app/domain/payments/checkout.server";
+import { REVENUE_TEXT } from "#app/domain/revenue/revenue-text";
+import type { Services } from "#app/services.server";
+import { startPaystackServer, type TestPaystackServer } from "#test-support/paystack-server";
+import { testServices } from "#test-support/services";
 import { seedDatabase } from "#app/db/seed.server";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
 import * as exportRoute from "#app/routes/resources/revenue-export";
-import { args, getRequest, makeUser, outcome, sessionCookieFor } from "#test-support/route-calls";
+import {
+  args,
+  getRequest,
+  makeUser,
+  outcome,
+  postRequest,
+  sessionCookieFor,
+} from "#test-support/route-calls";
 import { createTestDatabase, type TestDatabase } from "#test-support/test-database";
 import * as revenueRoute from "./revenue";
 
@@ -121,5 +134,67 @@ describe("revenue (routes)", () => {
       'attachment; filename="revenue-2020-01-01-to-2020-01-31.csv"',
     );
     expect((await old.text()).trimEnd().split("\r\n")).toHaveLength(1);
+  });
+});
+
+describe("refunds from the Revenue screen (routes)", () => {
+  let database: TestDatabase;
+  let paystack: TestPaystackServer;
+  const cookies = { admin: "", editor: "" };
+
+  beforeAll(async () => {
+    database = await createTestDatabase("pglite");
+    forgetCachedSettings();
+    await seedDatabase(database.db, { adminEmail: "root@example.com", adminPassword: "secret123" });
+    for (const role of ["admin", "editor"] as const) {
+      const user = await makeUser(`${role}@example.com`, role);
+      cookies[role] = await sessionCookieFor(user.id);
+    }
+    paystack = await startPaystackServer();
+  });
+  afterAll(async () => {
+    forgetCachedSettings();
+    await paystack?.close();
+    await database.destroy();
+  });
+
+  const refund = (cookie: string, fields: Record<string, string>, services: Services) =>
+    outcome(() =>
+      revenueRoute.action(
+        args(postRequest("/admin/revenue", { intent: "refund", ...fields }, cookie), {}, services),
+      ),
+    );
+
+  test("an admin is asked first, then the payment is refunded through Paystack and its pass ends; an editor gets 403", async () => {
+    const services = testServices(database.db, { paystack: paystack });
+    const [member] = await database.db.insert(members).values({ email: "abena@example.com" }).returning();
+    const { reference, paymentId } = await startCheckout(
+      services,
+      member!,
+      { plan: "day" },
+      {
+        origin: "http://localhost",
+        returnTo: "/",
+      },
+    );
+    paystack.approve(reference);
+    await confirmPayment(services, reference, await services.payments!.verify(reference), "webhook");
+
+    expect((await refund(cookies.editor, { id: paymentId, confirmed: "yes" }, services)).status).toBe(403);
+    const asked = await refund(cookies.admin, { id: paymentId }, services);
+    expect(asked.body).toMatchObject({ result: { type: "confirm", intent: "refund", id: paymentId } });
+    const done = await refund(cookies.admin, { id: paymentId, confirmed: "yes" }, services);
+    expect(done.body).toMatchObject({
+      result: { type: "success", title: REVENUE_TEXT.refunded, message: reference },
+    });
+    expect(paystack.refunds.at(-1)).toMatchObject({ transaction: reference });
+    const [payment] = await database.db.select().from(payments).where(eq(payments.id, paymentId));
+    expect(payment?.status).toBe("refunded");
+    const [pass] = await database.db.select().from(passes).where(eq(passes.paymentId, paymentId));
+    expect(pass!.endsAt.getTime()).toBeLessThanOrEqual(Date.now());
+
+    const again = await refund(cookies.admin, { id: paymentId, confirmed: "yes" }, services);
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ result: { type: "error", title: REVENUE_TEXT.refundFailed } });
   });
 });

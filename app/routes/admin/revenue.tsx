@@ -1,13 +1,21 @@
+import { formatGhs } from "#app/lib/money";
 import { Download } from "lucide-react";
-import { Form } from "react-router";
+import { useState } from "react";
+import { data, Form, useSubmit } from "react-router";
+import { z } from "zod";
 import { requirePermission } from "#app/auth/guard.server";
+import { can } from "#app/auth/permissions";
+import { ArticleResult } from "#app/components/admin/article-result";
+import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
+import type { ArticleActionResult } from "#app/components/admin/article-result";
+import { refundPayment } from "#app/domain/payments/refund.server";
 import { EmptyList } from "#app/components/admin/list-kit/list-states";
-import { RecentPaymentsTable, RevenueByDayTable } from "#app/components/admin/revenue-tables";
+import { RecentPaymentsTable, RevenueByDayTable, type PaymentRow } from "#app/components/admin/revenue-tables";
 import { recentPayments, revenueByDay } from "#app/domain/revenue/revenue.server";
 import { REVENUE_TEXT, revenueRange } from "#app/domain/revenue/revenue-text";
 import { getSettings } from "#app/domain/settings/settings.server";
 import { safeTimeZone } from "#app/lib/dates";
-import { withDomainErrors } from "#app/lib/http-errors.server";
+import { expectedError, statusOf, withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/revenue";
 
 /**
@@ -23,15 +31,51 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
     revenueByDay(context.db, user, range, timeZone),
     recentPayments(context.db, user, range, timeZone),
   ]);
-  return { ...figures, recent, range, timeZone };
+  return { ...figures, recent, range, timeZone, canRefund: can(user.role, "revenue", "refund") };
+});
+
+const refundForm = z.object({
+  intent: z.literal("refund"),
+  id: z.string().min(1).max(100),
+  confirmed: z.literal("yes").optional(),
+});
+
+const reply = (result: ArticleActionResult, status = 200) => data({ result }, { status });
+
+/** A refund through the provider (decision record 021): admins, confirmed first, the pass ends now. */
+export const action = withDomainErrors(async ({ request, context }: Route.ActionArgs) => {
+  const user = await requirePermission(context, "revenue", "refund");
+  const parsed = refundForm.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return reply({ type: "error", title: REVENUE_TEXT.refundFailed }, 400);
+  const { id, confirmed } = parsed.data;
+  // Without the page's script the form arrives unconfirmed: the page asks first.
+  if (!confirmed)
+    return reply({
+      type: "confirm",
+      title: REVENUE_TEXT.refundConfirm("this payment", "the reader"),
+      intent: "refund",
+      id,
+    });
+  try {
+    const refunded = await refundPayment(context.services, user, id);
+    return reply({ type: "success", title: REVENUE_TEXT.refunded, message: refunded.reference });
+  } catch (error) {
+    const known = expectedError(error, "[payments] refund failed", id);
+    return reply(
+      { type: "error", title: REVENUE_TEXT.refundFailed, message: known?.message },
+      known ? statusOf(known) : 500,
+    );
+  }
 });
 
 export const meta: Route.MetaFunction = () => [{ title: `${REVENUE_TEXT.title} - Admin` }];
 
 const field = "rounded-md border border-gray-300 px-2 py-1.5 text-sm";
 
-export default function Revenue({ loaderData }: Route.ComponentProps) {
-  const { days, totals, recent, range, timeZone } = loaderData;
+export default function Revenue({ loaderData, actionData }: Route.ComponentProps) {
+  const { days, totals, recent, range, timeZone, canRefund } = loaderData;
+  const [toRefund, setToRefund] = useState<PaymentRow | null>(null);
+  const submit = useSubmit();
   const csvHref = `/admin/revenue.csv?${new URLSearchParams(range).toString()}`;
   const anyCounted = totals.passes + totals.donations + totals.refunded > 0;
   return (
@@ -66,6 +110,26 @@ export default function Revenue({ loaderData }: Route.ComponentProps) {
           {REVENUE_TEXT.show}
         </button>
       </Form>
+      <ArticleResult result={actionData?.result} />
+      <ConfirmDialog
+        open={toRefund !== null}
+        title="Please confirm"
+        message={
+          toRefund
+            ? REVENUE_TEXT.refundConfirm(
+                formatGhs(toRefund.amount),
+                toRefund.email || REVENUE_TEXT.deletedAccount,
+              )
+            : ""
+        }
+        confirmLabel={REVENUE_TEXT.refund}
+        tone="danger"
+        onCancel={() => setToRefund(null)}
+        onConfirm={() => {
+          if (toRefund) submit({ intent: "refund", id: toRefund.id, confirmed: "yes" }, { method: "post" });
+          setToRefund(null);
+        }}
+      />
       <p className="mb-4 text-sm text-gray-600">
         {REVENUE_TEXT.note} ({timeZone})
       </p>
@@ -77,7 +141,11 @@ export default function Revenue({ loaderData }: Route.ComponentProps) {
       )}
       <h2 className="mt-6 mb-2 text-lg font-semibold">{REVENUE_TEXT.recent}</h2>
       {recent.length > 0 ? (
-        <RecentPaymentsTable rows={recent} timeZone={timeZone} />
+        <RecentPaymentsTable
+          rows={recent}
+          timeZone={timeZone}
+          onRefund={canRefund ? setToRefund : undefined}
+        />
       ) : (
         <EmptyList>{REVENUE_TEXT.noRecent}</EmptyList>
       )}
