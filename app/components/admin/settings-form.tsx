@@ -355,6 +355,17 @@ export function SettingsForm({
               text(field, 12, { hint: "For example 2.00." }),
             )}
           </div>
+          <div className="mt-4">
+            <SettingsNumber
+              field="meterPaidStories"
+              label={label("meterPaidStories")}
+              value={v.meterPaidStories}
+              problem={p("meterPaidStories")}
+              min={0}
+              max={L.meterPaidStoriesMax}
+              hint="Signed-in members without a pass read this many paid stories in full each month. 0: none."
+            />
+          </div>
         </Panel>
 
         <Panel id="advanced" active={tab}>

@@ -39,4 +39,14 @@ describe("pass prices in Settings (decision record 021)", () => {
     ]);
     expect(tabOfField("passWeekPrice")).toBe("revenue");
   });
+
+  test("the meter: a whole number of paid stories from 0 (off) to 100, on the same tab", () => {
+    const meter = settingsFormSchema.shape.meterPaidStories;
+    expect(meter.safeParse("0")).toMatchObject({ success: true, data: 0 });
+    expect(meter.safeParse("5")).toMatchObject({ success: true, data: 5 });
+    for (const typed of ["", "-1", "101", "2.5", "five"])
+      expect(meter.safeParse(typed).error?.issues[0]?.message).toBe(SETTINGS_TEXT.meterPaidStories);
+    expect(settingsFormValues({ meterPaidStories: 3, socialMedia: {} } as never).meterPaidStories).toBe("3");
+    expect(tabOfField("meterPaidStories")).toBe("revenue");
+  });
 });

@@ -25,6 +25,7 @@ export const SETTINGS_TEXT = {
     "Security settings (two-factor requirement, excluding signed-in staff from analytics) are kept.",
   siteTitleRequired: "Site title is required.",
   postsPerPage: "Posts per page must be between 1 and 100.",
+  meterPaidStories: "Free paid stories must be a whole number from 0 to 100.",
   cacheDuration: "Cache duration must be between 300 and 86400 seconds.",
   newsletterDigestHour: "Choose an hour between 00:00 and 23:00.",
   webAddress: "Please enter a full web address starting with http:// or https://.",
@@ -53,6 +54,7 @@ export const SETTINGS_LIMITS = {
   maintenanceMessage: 500,
   postsPerPageMin: 1,
   postsPerPageMax: 100,
+  meterPaidStoriesMax: 100,
   cacheDurationMin: 300,
   cacheDurationMax: 86400,
   /** A pass's price, in pesewas (GHS 10,000). */
@@ -148,6 +150,7 @@ export const SETTINGS_LABELS = {
   passDayPrice: "Day pass price (GHS)",
   passWeekPrice: "Week pass price (GHS)",
   passMonthPrice: "Month pass price (GHS)",
+  meterPaidStories: "Paid stories a free member may read each month",
 } as const;
 
 export type SettingsField = keyof typeof SETTINGS_LABELS;
@@ -206,7 +209,11 @@ export const SETTINGS_TABS = [
     fields: ["seoMetaDescription", "seoMetaKeywords", "googleSiteVerification", "bingSiteVerification"],
   },
   // Decision record 021: the passes readers buy; stored in pesewas, shown in GHS.
-  { id: "revenue", label: "Reader Revenue", fields: ["passDayPrice", "passWeekPrice", "passMonthPrice"] },
+  {
+    id: "revenue",
+    label: "Reader Revenue",
+    fields: ["passDayPrice", "passWeekPrice", "passMonthPrice", "meterPaidStories"],
+  },
   {
     id: "advanced",
     label: "Advanced",
@@ -352,6 +359,7 @@ export const settingsFormSchema = z.object({
   passDayPrice: ghsPrice(L.passPriceMax, T.passPrice),
   passWeekPrice: ghsPrice(L.passPriceMax, T.passPrice),
   passMonthPrice: ghsPrice(L.passPriceMax, T.passPrice),
+  meterPaidStories: wholeNumberIn(0, L.meterPaidStoriesMax, T.meterPaidStories),
 } satisfies Record<SettingsField, z.ZodType>);
 
 export type SettingsFormInput = z.infer<typeof settingsFormSchema>;
