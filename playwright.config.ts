@@ -4,6 +4,7 @@ import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_FLAGS } from "./scripts/chromium.mjs";
 import { E2E_ACCOUNTS } from "./tests/e2e/accounts";
 import { MAIL } from "./tests/e2e/mailbox";
+import { PAYSTACK } from "./tests/e2e/paystack";
 import { PUSH_SERVICE_FILE } from "./tests/e2e/push-service";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -13,9 +14,10 @@ const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const buildDir = process.env.BUILD_DIR ?? "build";
 // UNSAFE_TEST_PUSH_SERVICE: the alert journey's own push service, on 127.0.0.1 (tests/e2e/push-service.ts).
 const env = `BUILD_DIR=${buildDir} DATA_DIR=${dataDir} PORT=${port} ADMIN_EMAIL=${E2E_ACCOUNTS.admin.email} ADMIN_PASSWORD=${E2E_ACCOUNTS.admin.password} SCHEDULER_INTERVAL_MS=5000 UNSAFE_TEST_PUSH_SERVICE=${PUSH_SERVICE_FILE}`;
-// The e-mail site and its mailbox, on the ports after the main site's (see tests/e2e/mailbox.ts).
+// The e-mail site and its mailbox, on the ports after the main site's (see tests/e2e/mailbox.ts); it
+// takes payments through the Paystack stand-in on the port after those (tests/e2e/paystack.ts).
 const mailDataDir = path.join(os.tmpdir(), `newsdesk-e2e-mail-${port}`);
-const mailEnv = `BUILD_DIR=${buildDir} DATA_DIR=${mailDataDir} PORT=${MAIL.sitePort} ADMIN_EMAIL=${E2E_ACCOUNTS.admin.email} ADMIN_PASSWORD=${E2E_ACCOUNTS.admin.password} SMTP_URL=smtp://127.0.0.1:${MAIL.smtpPort} NEWSLETTER_SEND_RATE=1`;
+const mailEnv = `BUILD_DIR=${buildDir} DATA_DIR=${mailDataDir} PORT=${MAIL.sitePort} ADMIN_EMAIL=${E2E_ACCOUNTS.admin.email} ADMIN_PASSWORD=${E2E_ACCOUNTS.admin.password} SMTP_URL=smtp://127.0.0.1:${MAIL.smtpPort} NEWSLETTER_SEND_RATE=1 PAYSTACK_SECRET_KEY=${PAYSTACK.secretKey} PAYSTACK_API_URL=${PAYSTACK.apiUrl}`;
 const createAccounts = Object.values(E2E_ACCOUNTS)
   .filter((a) => a.role !== "admin")
   .map(
@@ -51,7 +53,7 @@ export default defineConfig({
     {
       // Staff e-mail (password reset, invitations) on the second site, the one with SMTP_URL.
       name: "email",
-      testMatch: /(staff-email|newsletter-mail|newsletter-compose|member-sign-in)\.spec\.ts$/,
+      testMatch: /(staff-email|newsletter-mail|newsletter-compose|member-sign-in|member-day-pass)\.spec\.ts$/,
       use: { ...devices["Desktop Chrome"], baseURL: MAIL.site },
     },
     {
@@ -77,6 +79,15 @@ export default defineConfig({
       // The mailbox the e-mail journeys read: a real SMTP server (scripts/e2e-mailbox.mjs).
       command: `node scripts/e2e-mailbox.mjs ${MAIL.smtpPort} ${MAIL.httpPort}`,
       url: `${MAIL.inbox}/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      // The Paystack stand-in the e-mail site's readers pay on (scripts/e2e-paystack.ts).
+      command: `node --import tsx scripts/e2e-paystack.ts ${PAYSTACK.port} ${PAYSTACK.secretKey} ${PAYSTACK.webhookUrl}`,
+      url: `${PAYSTACK.apiUrl}/healthz`,
       reuseExistingServer: false,
       timeout: 30_000,
       stdout: "ignore",

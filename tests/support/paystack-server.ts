@@ -1,6 +1,6 @@
 /**
- * A server that speaks Paystack's protocol, started by a test on a random 127.0.0.1 port (decision record
- * 021: tests never call Paystack). Its API: `POST /transaction/initialize`, `GET /transaction/verify/:ref`,
+ * A server that speaks Paystack's protocol, started by a test on a random 127.0.0.1 port, or on a given
+ * one by the browser journeys (scripts/e2e-paystack.ts) (decision record 021: tests never call Paystack). Its API: `POST /transaction/initialize`, `GET /transaction/verify/:ref`,
  * `POST /refund`, each behind the Bearer secret key and answering in Paystack's `{ status, message, data }`
  * envelope. Its checkout page `/pay/:access_code` shows "Approve" and "Decline"; approving marks the
  * transaction paid by Mobile Money, sends the signed `charge.success` webhook to `webhookUrl` and sends
@@ -59,7 +59,7 @@ export const sign = (secretKey: string, body: string) =>
 const REFERENCE_PATTERN = /^[A-Za-z0-9.=-]{1,100}$/;
 
 export async function startPaystackServer(
-  options: { secretKey?: string; webhookUrl?: string } = {},
+  options: { secretKey?: string; webhookUrl?: string; port?: number } = {},
 ): Promise<TestPaystackServer> {
   const secretKey = options.secretKey ?? `sk_test_${randomBytes(20).toString("hex")}`;
   const transactions = new Map<string, PaystackTransaction>();
@@ -70,7 +70,7 @@ export async function startPaystackServer(
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => send(res, 500, { status: false, message: String(error) }));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const self: TestPaystackServer = {
@@ -137,6 +137,8 @@ export async function startPaystackServer(
     const url = new URL(req.url ?? "/", origin);
     const pay = /^\/pay\/([\w-]+)$/.exec(url.pathname);
     if (pay) return payPage(req, res, pay[1] ?? "");
+    // For a runner waiting for the stand-in to listen (scripts/e2e-paystack.ts).
+    if (url.pathname === "/healthz") return send(res, 200, { status: true, message: "ok" });
     if (req.headers.authorization !== `Bearer ${secretKey}`)
       return send(res, 401, { status: false, message: "Invalid key" });
     const verify = /^\/transaction\/verify\/([^/]+)$/.exec(url.pathname);

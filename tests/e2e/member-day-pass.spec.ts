@@ -1,0 +1,129 @@
+/**
+ * A reader buys a day pass for a paid story (decision record 021), on the site with SMTP_URL, its mailbox
+ * and its Paystack stand-in (tests/e2e/paystack.ts): an admin makes a story for paying readers; a reader
+ * gets its preview and the offer, signs in from the mailed link, buys a day pass on the stand-in's page
+ * (Approve: it sends the signed webhook and the browser back, as Paystack does) and reads the whole
+ * story. The same purchase without JavaScript: reader pages are plain links and forms (decision record 005).
+ */
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { E2E_ACCOUNTS } from "./accounts";
+import { signIn } from "./helpers";
+import { latestEmailTo, linkIn, MAIL } from "./mailbox";
+import { PAYSTACK } from "./paystack";
+
+const OPENING = "The cocoa board raised the farm-gate price on Friday.";
+const REST = "The rest of the cocoa story is for readers with a pass.";
+let storyId = "";
+let storyPath = "";
+
+const address = (who: string) => `${who}.${Date.now().toString(36)}@readers.test`;
+
+test.describe.configure({ mode: "serial" });
+
+test.afterAll(async ({ browser }) => {
+  if (!storyId) return;
+  // Back to a draft: the e-mail journeys after this one mail the site's stories as they were.
+  const context = await browser.newContext({ baseURL: MAIL.site });
+  const page = await context.newPage();
+  await signIn(page, E2E_ACCOUNTS.admin);
+  await page.goto(`/admin/articles/edit/${storyId}`);
+  await page.getByLabel("Status", { exact: true }).selectOption("draft");
+  await page.getByRole("button", { name: "Update Article", exact: true }).click();
+  await expect.poll(async () => (await fetch(`${MAIL.site}${storyPath}`)).status).toBe(404);
+  await context.close();
+});
+
+async function publishPaidStory(page: Page) {
+  await signIn(page, E2E_ACCOUNTS.admin);
+  await page.goto("/admin/articles/add");
+  await page.getByLabel("Title", { exact: true }).fill(`Cocoa price raised ${Date.now()}`);
+  const content = page.getByRole("textbox", { name: "Content", exact: true });
+  await content.click();
+  await page.keyboard.type(OPENING);
+  await page.keyboard.press("Enter");
+  await page.keyboard.type(REST);
+  await content.getByText(OPENING).click();
+  await page.keyboard.press("End");
+  await page.getByRole("button", { name: "Preview ends here" }).click();
+  await page.getByLabel("Access", { exact: true }).selectOption("paid");
+  await page.getByLabel("Status", { exact: true }).selectOption("published");
+  await page.getByRole("button", { name: "Create Article" }).click();
+  await expect(page).toHaveURL(/\/admin\/articles\/edit\/[\w-]+$/);
+  storyId = page.url().split("/").pop()!;
+  await page.goto(`/article/${storyId}`);
+  await expect(page.getByText(REST)).toBeVisible();
+  storyPath = new URL(page.url()).pathname;
+}
+
+/** The story's preview and its offer, and nothing of the rest in what the server sent. */
+async function expectPreview(page: Page) {
+  const response = await page.goto(storyPath);
+  expect(await response!.text()).not.toContain(REST);
+  await expect(page.getByText(OPENING)).toBeVisible();
+  const offer = page.locator("[data-story-offer]");
+  await expect(offer.getByRole("heading", { name: "This story is for paying readers" })).toBeVisible();
+  return offer;
+}
+
+/** From the offer's "Sign in" to the mailed link's button, and back to the story. */
+async function signInFromOffer(page: Page, email: string) {
+  const offer = await expectPreview(page);
+  await offer.getByRole("link", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/account\/sign-in\?returnTo=/);
+  await page.getByRole("main").getByLabel("Email address").fill(email);
+  await page.getByRole("button", { name: "Send me a sign-in link" }).click();
+  await expect(page.getByRole("heading", { name: "Check your e-mail" })).toBeVisible();
+  await page.goto(linkIn(await latestEmailTo(email), "/account/verify"));
+  await page.getByRole("button", { name: `Sign in as ${email}` }).click();
+  await expect(page).toHaveURL(new RegExp(`${storyPath}$`));
+}
+
+/** Signed in, still the preview: "Get a pass", a day pass approved on the stand-in's page, the story. */
+async function buyDayPass(page: Page) {
+  const offer = await expectPreview(page);
+  await offer.getByRole("link", { name: "Get a pass" }).click();
+  await expect(page.getByRole("heading", { name: "Support our journalism" })).toBeVisible();
+  await expect(page.locator('[data-price="day"]')).toHaveText("GHS 2.00");
+  await page.getByRole("button", { name: "Buy a day pass" }).click();
+
+  await expect(page).toHaveURL(new RegExp(`^${PAYSTACK.apiUrl}/pay/`));
+  await expect(page.getByRole("heading", { name: "Pay GHS 2.00" })).toBeVisible();
+  await page.getByRole("button", { name: "Approve" }).click();
+
+  await expect(page).toHaveURL(/\/account\/checkout\/return\?/);
+  await expect(page.getByText(/Your day pass is active until/)).toBeVisible();
+  await page.getByRole("link", { name: "Back to the story" }).click();
+  await expect(page).toHaveURL(new RegExp(`${storyPath}$`));
+  await expect(page.locator(".gated-part").getByText(REST)).toBeVisible();
+  await expect(page.locator("[data-story-offer]")).toHaveCount(0);
+}
+
+test("an admin makes a paid story; a reader signs in from the mailed link, buys a day pass and reads it all", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await publishPaidStory(page);
+
+  const context = await browser.newContext({ baseURL: MAIL.site });
+  const reader = await context.newPage();
+  try {
+    await signInFromOffer(reader, address("abena"));
+    await buyDayPass(reader);
+  } finally {
+    await context.close();
+  }
+});
+
+test("the same purchase without JavaScript", async ({ browser }: { browser: Browser }) => {
+  test.setTimeout(90_000);
+  expect(storyPath, "the first journey published the story").not.toBe("");
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: MAIL.site });
+  const reader = await context.newPage();
+  try {
+    await signInFromOffer(reader, address("yaw"));
+    await buyDayPass(reader);
+  } finally {
+    await context.close();
+  }
+});
