@@ -63,6 +63,9 @@ const CLASSIFIED: Record<string, Kind> = {
   "routes/admin/code.tsx": "page",
   "routes/admin/settings.tsx": "page",
   "routes/admin/ads.tsx": "page",
+  "routes/admin/members.tsx": "page",
+  "routes/admin/revenue.tsx": "page",
+  "routes/resources/revenue-export.ts": "page",
   "routes/admin/not-found.tsx": "page",
 };
 
