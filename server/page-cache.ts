@@ -180,7 +180,7 @@ async function lookup(state: PageCacheState, req: IncomingMessage): Promise<Cach
   const url = pageUrl(req, state.trustProxy);
   const userAgent = req.headers["user-agent"];
   const lite = liteReason(String(req.headers["save-data"] ?? ""), req.headers.cookie) !== null;
-  const accessClass = await accessClassOf(state, req.headers.cookie, settings);
+  const accessClass = await accessClassOnce(state, req, settings);
   const key = pageCacheKey({
     url,
     maintenance: settings.maintenanceEnabled,
@@ -193,6 +193,17 @@ async function lookup(state: PageCacheState, req: IncomingMessage): Promise<Cach
     accessClass,
   });
   return { url, key, cacheDuration: settings.cacheDuration, lite, accessClass };
+}
+
+/**
+ * A request is looked up twice (before Express, for a hit, and again in its middleware on a miss): a
+ * member's session, passes and meter are read once per request.
+ */
+const accessClasses = new WeakMap<IncomingMessage, Promise<string>>();
+function accessClassOnce(state: PageCacheState, req: IncomingMessage, settings: Settings) {
+  let found = accessClasses.get(req);
+  if (!found) accessClasses.set(req, (found = accessClassOf(state, req.headers.cookie, settings)));
+  return found;
 }
 
 /**
