@@ -1,25 +1,14 @@
 /**
  * The daily digest and the breaking-news e-mail (decision record 018): made once a day at the digest's hour
  * in the site's time zone, with two instances sending; not at all on a day with nothing new; one e-mail per
- * Breaking News story. Mailed to a real SMTP server in this process.
+ * Breaking News story. Mailed to a real SMTP server in this process. What each subscriber of a gated story
+ * is mailed: paid-stories-mail.server.test.ts.
  */
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#test-support/test-database";
 import { seedDatabase } from "#app/db/seed.server";
-import {
-  articles,
-  members,
-  newsletterIssues,
-  newsletterSubscribers,
-  passes,
-  payments,
-  settings,
-  users,
-} from "#app/db/schema";
-import { safeBody } from "#app/lib/sanitize.server";
-import { checkEmailHtml } from "#test-support/email-html-check";
-import { ISSUE_MAIL_TEXT } from "./issue-mail";
+import { newsletterIssues, newsletterSubscribers, settings, users } from "#app/db/schema";
 import { articleInput, staff } from "#test-support/article-fixtures";
 import { saveArticle } from "#app/domain/articles/admin.server";
 import { startTestSmtpServer, type TestSmtpServer } from "#test-support/smtp-test-server";
@@ -176,77 +165,4 @@ describe.each(TEST_ENGINES)("automatic issues on %s", (engine) => {
     expect(await emailBreakingNews(withMail(), quiet)).toBe(false);
     expect(await issuesOf("breaking")).toHaveLength(1);
   });
-
-  test("a paid Breaking News story is mailed whole to the 3 members with a pass, and as its preview with the offer to the 3 without and to other subscribers", async () => {
-    const { id } = await saveArticle(
-      testServices(database.db),
-      editor,
-      articleInput({ title: "Inside the cocoa smuggling ring", status: "published", isTopStory: true }),
-    );
-    const body = safeBody(
-      '<p>The opening everyone may read.</p><hr data-preview-cut=""><p>What the investigation found.</p><p>Who was paid, <a href="/article/cocoa">and how</a>.</p>',
-    );
-    await database.db
-      .update(articles)
-      .set({ ...body, access: "paid" })
-      .where(eq(articles.id, id));
-    const now = Date.now();
-    for (let i = 0; i < 6; i++) {
-      const email = `reader-${i}@example.com`;
-      const [member] = await database.db.insert(members).values({ email }).returning();
-      if (i >= 3) continue;
-      const [payment] = await database.db
-        .insert(payments)
-        .values({
-          reference: `nd_mail_${i}_${now}`,
-          memberId: member!.id,
-          email,
-          kind: "pass",
-          plan: "day",
-          amount: 200,
-          status: "paid",
-          provider: "paystack",
-        })
-        .returning();
-      await database.db.insert(passes).values({
-        memberId: member!.id,
-        paymentId: payment!.id,
-        plan: "day",
-        startsAt: new Date(now - 60_000),
-        endsAt: new Date(now + 24 * 3600_000),
-      });
-    }
-    expect(await emailBreakingNews(withMail(), id)).toBe(true);
-    senders.push(
-      startNewsletterSender(database.db, {
-        smtpUrl: smtp.smtpUrl,
-        smtpFrom: "Newsdesk <news@example.com>",
-        ratePerMinute: 600_000,
-        intervalMs: 50,
-      }),
-    );
-    const deadline = Date.now() + 30_000;
-    while ((await issuesOf("breaking"))[0]?.status !== "sent") {
-      if (Date.now() > deadline) throw new Error("the breaking-news e-mail was not sent within 30 s");
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    expect(smtp.received).toHaveLength(20);
-    const mailTo = (i: number) => smtp.received.find((m) => m.to.includes(`reader-${i}@example.com`))!;
-    for (let i = 0; i < 20; i++) {
-      const { html, text } = mailTo(i);
-      expect(checkEmailHtml(html, text), `reader-${i}`).toEqual([]);
-      expect(html).toContain("The opening everyone may read.");
-      expect(text).toContain("The opening everyone may read.");
-      const whole = i < 3;
-      for (const part of [html, text]) {
-        expect(part.includes("What the investigation found."), `reader-${i}`).toBe(whole);
-        expect(part.includes("Who was paid"), `reader-${i}`).toBe(whole);
-        expect(part.includes(ISSUE_MAIL_TEXT.offer.paid), `reader-${i}`).toBe(!whole);
-      }
-      expect(html).not.toContain("data-preview-cut");
-    }
-    // The story's own link inside the body is made absolute for the mail.
-    expect(mailTo(0).html).toMatch(/href="http:\/\/localhost:\d+\/article\/cocoa"/);
-    expect(mailTo(0).text).toMatch(/and how \(http:\/\/localhost:\d+\/article\/cocoa\)/);
-  }, 60_000);
 });
