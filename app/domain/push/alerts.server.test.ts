@@ -182,6 +182,21 @@ describe.each(TEST_ENGINES)("breaking-news alerts on %s", (engine) => {
     });
     expect(arrivedAt(bystander.endpoint)).toEqual([]);
     expect(await subscriberCounts(database.db)).toEqual({ browsers: 1, breaking: 0 });
+
+    // Made a story for paying readers: its alerts go to anonymous browsers, so they carry none of its words.
+    await database.db.update(articles).set({ access: "paid" }).where(eq(articles.id, story!.id));
+    const gated = await postLiveUpdate(services, editor, story!.id, {
+      title: "Second goal for the pass holders",
+      content: "<p>Ghana lead 2-0.</p>",
+      isAlert: "on",
+    });
+    await alertsSettled(database.db);
+    expect(arrivedAt(follower.endpoint)).toHaveLength(2);
+    expect(arrivedAt(follower.endpoint)[1]).toMatchObject({
+      body: "New update on this story.",
+      url: expect.stringMatching(`#update-${gated.id}$`),
+    });
+    expect(JSON.stringify(arrivedAt(follower.endpoint)[1])).not.toMatch(/pass holders|2-0/);
   });
 
   test("past the hour's cap an alert is recorded, not sent", async () => {

@@ -232,6 +232,7 @@ export async function alertLiveUpdate(
       articleId: articles.id,
       slug: articles.slug,
       storyTitle: articles.title,
+      access: articles.access,
       title: liveUpdates.title,
       content: liveUpdates.content,
     })
@@ -248,7 +249,10 @@ export async function alertLiveUpdate(
     )
     .limit(1);
   if (!row) return null;
-  const text = row.title || truncate(stripHtml(row.content), 140);
+  // A push goes to anonymous browsers: a gated story's update says only that there is one, as its page
+  // and the live poll show readers without access no more than the preview (decision record 021).
+  const text =
+    row.access === "public" ? row.title || truncate(stripHtml(row.content), 140) : PUSH_TEXT.gatedUpdate;
   const alert = await recordAlert(db, { kind: "update", articleId: row.articleId, updateId, title: text });
   if (!alert) return null;
   if (alert.status === "capped") return cappedOutcome(alert.id);
