@@ -3,6 +3,7 @@ import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_FLAGS } from "./scripts/chromium.mjs";
 import { E2E_ACCOUNTS } from "./tests/e2e/accounts";
+import { SITE_CLOCK_FILE } from "./tests/e2e/clock";
 import { MAIL } from "./tests/e2e/mailbox";
 import { PAYSTACK } from "./tests/e2e/paystack";
 import { PUSH_SERVICE_FILE } from "./tests/e2e/push-service";
@@ -16,8 +17,9 @@ const buildDir = process.env.BUILD_DIR ?? "build";
 const env = `BUILD_DIR=${buildDir} DATA_DIR=${dataDir} PORT=${port} ADMIN_EMAIL=${E2E_ACCOUNTS.admin.email} ADMIN_PASSWORD=${E2E_ACCOUNTS.admin.password} SCHEDULER_INTERVAL_MS=5000 UNSAFE_TEST_PUSH_SERVICE=${PUSH_SERVICE_FILE}`;
 // The e-mail site and its mailbox, on the ports after the main site's (see tests/e2e/mailbox.ts); it
 // takes payments through the Paystack stand-in on the port after those (tests/e2e/paystack.ts).
+// UNSAFE_TEST_CLOCK_FILE: the day-pass journey moves this site's clock a day ahead (tests/e2e/clock.ts).
 const mailDataDir = path.join(os.tmpdir(), `newsdesk-e2e-mail-${port}`);
-const mailEnv = `BUILD_DIR=${buildDir} DATA_DIR=${mailDataDir} PORT=${MAIL.sitePort} ADMIN_EMAIL=${E2E_ACCOUNTS.admin.email} ADMIN_PASSWORD=${E2E_ACCOUNTS.admin.password} SMTP_URL=smtp://127.0.0.1:${MAIL.smtpPort} NEWSLETTER_SEND_RATE=1 PAYSTACK_SECRET_KEY=${PAYSTACK.secretKey} PAYSTACK_API_URL=${PAYSTACK.apiUrl}`;
+const mailEnv = `BUILD_DIR=${buildDir} DATA_DIR=${mailDataDir} PORT=${MAIL.sitePort} ADMIN_EMAIL=${E2E_ACCOUNTS.admin.email} ADMIN_PASSWORD=${E2E_ACCOUNTS.admin.password} SMTP_URL=smtp://127.0.0.1:${MAIL.smtpPort} NEWSLETTER_SEND_RATE=1 PAYSTACK_SECRET_KEY=${PAYSTACK.secretKey} PAYSTACK_API_URL=${PAYSTACK.apiUrl} UNSAFE_TEST_CLOCK_FILE=${SITE_CLOCK_FILE}`;
 const createAccounts = Object.values(E2E_ACCOUNTS)
   .filter((a) => a.role !== "admin")
   .map(
@@ -54,6 +56,10 @@ export default defineConfig({
       // Staff e-mail (password reset, invitations) on the second site, the one with SMTP_URL.
       name: "email",
       testMatch: /(staff-email|newsletter-mail|newsletter-compose|member-sign-in|member-day-pass)\.spec\.ts$/,
+      // One journey at a time on this site, even when a run is given more workers: the day-pass journey
+      // moves the site's clock a day ahead for a moment (tests/e2e/clock.ts), which no other journey
+      // here may meet (a sign-in link or a scheduled issue read a day late).
+      workers: 1,
       use: { ...devices["Desktop Chrome"], baseURL: MAIL.site },
     },
     {
@@ -95,7 +101,7 @@ export default defineConfig({
     },
     {
       // A second site, with e-mail configured (SMTP_URL), for the staff e-mail journeys only.
-      command: `rm -rf ${mailDataDir} && ${mailEnv} node bin/newsdesk.mjs start`,
+      command: `rm -rf ${mailDataDir} ${SITE_CLOCK_FILE} && ${mailEnv} node bin/newsdesk.mjs start`,
       url: `${MAIL.site}/healthz`,
       reuseExistingServer: false,
       timeout: 120_000,

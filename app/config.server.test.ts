@@ -33,6 +33,7 @@ describe("parseConfig", () => {
       mediaPublicUrl: undefined,
       webPush: { keys: undefined, subject: undefined, alertsPerHour: 6 },
       newsletterSendRate: 600,
+      unsafeTestClockFile: undefined,
     });
     expect(path.isAbsolute(config.dataDir)).toBe(true);
   });
@@ -190,6 +191,13 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ WEB_CONCURRENCY: value })).toThrow(
       /^Invalid configuration: WEB_CONCURRENCY: expected a whole number of worker processes from 1 to 64\. Correct the environment variable/,
     );
+  });
+
+  test("UNSAFE_TEST_CLOCK_FILE names the browser tests' clock file; blank is unset", () => {
+    expect(parseConfig({ UNSAFE_TEST_CLOCK_FILE: "/tmp/e2e-clock" }).unsafeTestClockFile).toBe(
+      "/tmp/e2e-clock",
+    );
+    expect(parseConfig({ UNSAFE_TEST_CLOCK_FILE: " " }).unsafeTestClockFile).toBeUndefined();
   });
 
   test("SMTP_URL takes smtp:// or smtps:// addresses only", () => {

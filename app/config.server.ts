@@ -133,6 +133,7 @@ const envSchema = z.object({
   ),
   PUSH_ALERTS_PER_HOUR: z.coerce.number().int().min(0).max(1000).default(6),
   UNSAFE_TEST_PUSH_SERVICE: optional,
+  UNSAFE_TEST_CLOCK_FILE: optional,
   NEWSLETTER_SEND_RATE: z.coerce.number().int().min(1).max(100_000).default(600),
 });
 
@@ -244,6 +245,12 @@ export type Config = {
    * default Paystack's own). Without a key nothing is sold and the offers say payments are not set up.
    */
   paystack?: { secretKey: string; apiUrl: string };
+  /**
+   * `UNSAFE_TEST_CLOCK_FILE`: browser tests only, a file holding how many milliseconds the site's clock
+   * (the services' `clock`, app/services.server.ts) runs ahead of the system's, so a journey can see a
+   * pass run out; never set it on a real site.
+   */
+  unsafeTestClockFile?: string;
 };
 
 /** Paystack's API, when PAYSTACK_API_URL does not name another (a test's stand-in). */
@@ -393,6 +400,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
           apiUrl: (e.PAYSTACK_API_URL ?? PAYSTACK_DEFAULT_API_URL).replace(/\/+$/, ""),
         }
       : undefined,
+    unsafeTestClockFile: e.UNSAFE_TEST_CLOCK_FILE,
   };
 }
 

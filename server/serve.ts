@@ -156,6 +156,11 @@ export async function serve({ build, viteMiddleware, worker }: ServeOptions): Pr
     log.warn(
       `UNSAFE_TEST_PUSH_SERVICE is set: alerts may be sent to the test push service named in ${cfg.webPush.unsafeTestServiceFile}, on this machine. It is for browser tests only: unset it on a real site.`,
     );
+  // Browser tests move the site's clock (app/services.server.ts, testClockFromFile).
+  if (cfg.unsafeTestClockFile && (!worker || worker.id === 1))
+    log.warn(
+      `UNSAFE_TEST_CLOCK_FILE is set: the site's clock runs ahead by the milliseconds written in ${cfg.unsafeTestClockFile}. It is for browser tests only: unset it on a real site.`,
+    );
   server.keepAliveTimeout = 65_000;
 
   // Graceful shutdown: stop accepting, let in-flight requests finish, then close the database.

@@ -3,16 +3,21 @@
  * and its Paystack stand-in (tests/e2e/paystack.ts): an admin makes a story for paying readers; a reader
  * gets its preview and the offer, signs in from the mailed link, buys a day pass on the stand-in's page
  * (Approve: it sends the signed webhook and the browser back, as Paystack does) and reads the whole
- * story. The same purchase without JavaScript: reader pages are plain links and forms (decision record 005).
+ * story. A day and a minute later (the site's clock moved, tests/e2e/clock.ts) the same reader, still
+ * signed in, gets the preview and the offer again: the pass has run out. The same purchase without
+ * JavaScript: reader pages are plain links and forms (decision record 005).
  */
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { E2E_ACCOUNTS } from "./accounts";
+import { moveSiteClock, resetSiteClock } from "./clock";
 import { signIn } from "./helpers";
 import { latestEmailTo, linkIn, MAIL } from "./mailbox";
 import { PAYSTACK } from "./paystack";
 
 const OPENING = "The cocoa board raised the farm-gate price on Friday.";
 const REST = "The rest of the cocoa story is for readers with a pass.";
+/** A day pass lasts 24 hours (decision record 021): a minute past that it has run out. */
+const DAY_PASS_AND_A_MINUTE = 24 * 3600_000 + 60_000;
 let storyId = "";
 let storyPath = "";
 
@@ -21,6 +26,8 @@ const address = (who: string) => `${who}.${Date.now().toString(36)}@readers.test
 test.describe.configure({ mode: "serial" });
 
 test.afterAll(async ({ browser }) => {
+  // The site's own time again, whatever failed: the other e-mail journeys run on it.
+  await resetSiteClock();
   if (!storyId) return;
   // Back to a draft: the e-mail journeys after this one mail the site's stories as they were.
   const context = await browser.newContext({ baseURL: MAIL.site });
@@ -98,7 +105,22 @@ async function buyDayPass(page: Page) {
   await expect(page.locator("[data-story-offer]")).toHaveCount(0);
 }
 
-test("an admin makes a paid story; a reader signs in from the mailed link, buys a day pass and reads it all", async ({
+/**
+ * A day and a minute after the purchase (the site's clock moved), the reader is still signed in (a
+ * session lasts 90 days) and the pass has ended: the preview and the offer to buy another, no "Sign in".
+ */
+async function expectPassEndedADayLater(page: Page) {
+  await moveSiteClock(DAY_PASS_AND_A_MINUTE);
+  try {
+    const offer = await expectPreview(page);
+    await expect(offer.getByRole("link", { name: "Get a pass" })).toBeVisible();
+    await expect(offer.getByRole("link", { name: "Sign in" })).toHaveCount(0);
+  } finally {
+    await resetSiteClock();
+  }
+}
+
+test("an admin makes a paid story; a reader signs in from the mailed link, buys a day pass, reads it all, and a day later gets the preview again", async ({
   page,
   browser,
 }) => {
@@ -110,6 +132,7 @@ test("an admin makes a paid story; a reader signs in from the mailed link, buys 
   try {
     await signInFromOffer(reader, address("abena"));
     await buyDayPass(reader);
+    await expectPassEndedADayLater(reader);
   } finally {
     await context.close();
   }
@@ -123,6 +146,7 @@ test("the same purchase without JavaScript", async ({ browser }: { browser: Brow
   try {
     await signInFromOffer(reader, address("yaw"));
     await buyDayPass(reader);
+    await expectPassEndedADayLater(reader);
   } finally {
     await context.close();
   }
