@@ -10,6 +10,7 @@ import { eq } from "drizzle-orm";
 import type { DbOrTx } from "#app/db/client.server";
 import { members, memberSessions, type Member } from "#app/db/schema";
 import { readCookie } from "#app/lib/cookie-header";
+import { MEMBER_HINT_COOKIE_NAME } from "#app/lib/member-hint";
 import { wantsSecureCookie } from "./session.server";
 
 export const MEMBER_COOKIE_NAME = "nd_member";
@@ -92,18 +93,45 @@ export async function endAllMemberSessions(db: DbOrTx, memberId: string): Promis
   return ended.length;
 }
 
-/** The Set-Cookie value that signs a reader in on this browser. */
-export function memberCookieHeader(request: Request, token: string, expiresAt: Date): string {
-  const maxAge = Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000));
-  return cookieLine(request, `${MEMBER_COOKIE_NAME}=${token}`, `Max-Age=${maxAge}`);
+const CLEARED = ["Max-Age=0", "Expires=Thu, 01 Jan 1970 00:00:00 GMT"];
+
+/**
+ * The Set-Cookie values that sign a reader in on this browser: the session, and the signed-in hint the
+ * reader script may read (app/lib/member-hint.ts), which lasts as long.
+ */
+export function memberCookieHeaders(request: Request, token: string, expiresAt: Date): string[] {
+  const maxAge = `Max-Age=${Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000))}`;
+  return [
+    cookieLine(request, { httpOnly: true }, `${MEMBER_COOKIE_NAME}=${token}`, maxAge),
+    cookieLine(request, { httpOnly: false }, `${MEMBER_HINT_COOKIE_NAME}=1`, maxAge),
+  ];
 }
 
-/** The Set-Cookie value that forgets the reader's session on this browser. */
-export function clearMemberCookieHeader(request: Request): string {
-  return cookieLine(request, `${MEMBER_COOKIE_NAME}=`, "Max-Age=0", "Expires=Thu, 01 Jan 1970 00:00:00 GMT");
+/** The Set-Cookie values that forget the reader's session on this browser, and its hint. */
+export function clearMemberCookieHeaders(request: Request): string[] {
+  return [
+    cookieLine(request, { httpOnly: true }, `${MEMBER_COOKIE_NAME}=`, ...CLEARED),
+    clearMemberHintCookieHeader(request),
+  ];
 }
 
-function cookieLine(request: Request, ...parts: string[]): string {
-  const flags = ["Path=/", "HttpOnly", "SameSite=Lax", ...(wantsSecureCookie(request) ? ["Secure"] : [])];
+/** The hint alone (/account/me.json keeps it true to the session it finds). */
+export const memberHintCookieHeader = (request: Request) =>
+  cookieLine(
+    request,
+    { httpOnly: false },
+    `${MEMBER_HINT_COOKIE_NAME}=1`,
+    `Max-Age=${Math.floor(MEMBER_ABSOLUTE_TIMEOUT_MS / 1000)}`,
+  );
+export const clearMemberHintCookieHeader = (request: Request) =>
+  cookieLine(request, { httpOnly: false }, `${MEMBER_HINT_COOKIE_NAME}=`, ...CLEARED);
+
+function cookieLine(request: Request, { httpOnly }: { httpOnly: boolean }, ...parts: string[]): string {
+  const flags = [
+    "Path=/",
+    ...(httpOnly ? ["HttpOnly"] : []),
+    "SameSite=Lax",
+    ...(wantsSecureCookie(request) ? ["Secure"] : []),
+  ];
   return [...parts, ...flags].join("; ");
 }

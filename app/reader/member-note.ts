@@ -4,23 +4,15 @@
  * what is personal is asked for here, and only on the pages that show it. The offer works without it.
  */
 import { STORY_OFFER_TEXT } from "#app/lib/story-offer-text";
-
-interface Me {
-  signedIn: boolean;
-  name: string;
-  meterLeft: number;
-}
+import { readMe } from "./me";
 
 export function wireMemberNote() {
   const note = document.querySelector<HTMLElement>("[data-member-note]");
   if (!note) return;
-  void fetch("/account/me.json", { credentials: "same-origin", cache: "no-store" })
-    .then((response) => (response.ok ? (response.json() as Promise<Me>) : null))
-    .then((me) => {
-      if (!me?.signedIn) return;
-      note.textContent =
-        me.meterLeft > 0 ? STORY_OFFER_TEXT.meterLeft(me.meterLeft) : STORY_OFFER_TEXT.signedIn(me.name);
-      note.hidden = false;
-    })
-    .catch(() => {});
+  void readMe().then((me) => {
+    if (!me?.signedIn) return;
+    note.textContent =
+      me.meterLeft > 0 ? STORY_OFFER_TEXT.meterLeft(me.meterLeft) : STORY_OFFER_TEXT.signedIn(me.name);
+    note.hidden = false;
+  });
 }

@@ -4,6 +4,7 @@
  * data-* attributes in the server's markup. Everything here is an extra: each flow also works without
  * it. A module script runs once the document is parsed.
  */
+import { wireAccountLinks } from "./account-link";
 import { wireCommentsDemo } from "./comments-demo";
 import { wireConfirmations } from "./confirm";
 import { wireForms } from "./forms";
@@ -31,6 +32,7 @@ const PARTS: [string, () => void][] = [
   ["comments demo", wireCommentsDemo],
   ["view counter", countView],
   ["member note", wireMemberNote],
+  ["account link", wireAccountLinks],
   ["offline reading", wireOfflineReading],
 ];
 

@@ -2,7 +2,9 @@
  * A reader signs in by a mailed link (decision record 021), on the site with SMTP_URL and its mailbox
  * (tests/e2e/mailbox.ts): from the site's "Sign in" link they ask for a link, open it from the mailbox,
  * press its one button and land on their account page, signed in; "Sign out everywhere" signs them out.
- * The same journey without JavaScript: reader pages are plain forms (decision record 005).
+ * Signed in, the site's "Sign in" links say "Account" (the reader script, from /account/me.json); signed
+ * out, "Sign in" again. The same journey without JavaScript: reader pages are plain forms (decision
+ * record 005), and the "Sign in" link leads a signed-in reader to their account.
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
@@ -42,6 +44,15 @@ async function signInByLink(page: Page, email: string) {
   expect(cookies).not.toContain("nd_session");
 }
 
+/** The header's account link on the home page, as the reader sees it. */
+async function headerAccountLink(page: Page, name: "Account" | "Sign in") {
+  await page.goto("/");
+  const link = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name, exact: true });
+  await expect(link).toBeVisible();
+  await expect(link).toHaveAttribute("href", "/account");
+  return link;
+}
+
 async function signOutEverywhere(page: Page) {
   // A reader's cookie is no way into the back office.
   await page.goto("/admin");
@@ -63,7 +74,11 @@ test("a reader asks for a link, opens it from the mailbox, presses its button an
   await page.getByRole("button", { name: "Save name" }).click();
   await expect(page.getByText("Your name is saved.")).toBeVisible();
   await expect(page.getByLabel("Your name")).toHaveValue("Ama Mensah");
+  await headerAccountLink(page, "Account");
+  await expect(page.locator("footer").getByRole("link", { name: "Account", exact: true })).toBeVisible();
   await signOutEverywhere(page);
+  await headerAccountLink(page, "Sign in");
+  expect((await page.context().cookies()).map((c) => c.name)).not.toContain("nd_member_hint");
 });
 
 test("the same journey without JavaScript", async ({ browser }: { browser: Browser }) => {
@@ -72,6 +87,10 @@ test("the same journey without JavaScript", async ({ browser }: { browser: Brows
   const page = await context.newPage();
   try {
     await signInByLink(page, address("kofi"));
+    // No script to fill it: the link says "Sign in" and leads a signed-in reader to their account.
+    await (await headerAccountLink(page, "Sign in")).click();
+    await expect(page).toHaveURL(/\/account$/);
+    await expect(page.getByRole("heading", { name: "Your account" })).toBeVisible();
     await signOutEverywhere(page);
   } finally {
     await context.close();

@@ -10,6 +10,7 @@ import { Mail, MapPin, Phone } from "lucide-react";
 import type { SocialLinks as SocialLinksSettings } from "#app/db/schema";
 import type { NavCategory } from "#app/domain/categories/public.server";
 import { NEWSLETTER_TEXT } from "#app/domain/newsletter/newsletter-form";
+import { ACCOUNT_LINK_TEXT } from "#app/lib/member-hint";
 import { NewsletterSignup } from "./newsletter-signup";
 import { SocialLinks } from "./social-links";
 
@@ -23,8 +24,8 @@ const QUICK_LINKS = [
   { to: "/privacy", label: "Privacy Policy" },
   { to: "/terms", label: "Terms of Service" },
   // A reader's account (decision record 021): a static link, as shared parts must be; /account sends a
-  // signed-out reader on to sign in.
-  { to: "/account", label: "Sign in" },
+  // signed-out reader on to sign in, and the reader script says "Account" to a signed-in one.
+  { to: "/account", label: ACCOUNT_LINK_TEXT.signedOut },
 ];
 
 interface FooterProps {
@@ -101,7 +102,7 @@ export function SiteFooter({
           <ul>
             {QUICK_LINKS.map((l) => (
               <li key={l.to}>
-                <a href={l.to} className={link}>
+                <a href={l.to} className={link} data-account-link={l.to === "/account" ? "" : undefined}>
                   {l.label}
                 </a>
               </li>

@@ -1,6 +1,7 @@
-/** The site header: logo (site title + 'Online'), Home, Contact, Sign in, social links, search, phone menu. */
+/** The site header: logo (site title + 'Online'), Home, Contact, Sign in (or Account), social links, search, phone menu. */
 import type { SocialLinks as SocialLinksSettings } from "#app/db/schema";
 import type { NavCategory } from "#app/domain/categories/public.server";
+import { ACCOUNT_LINK_TEXT } from "#app/lib/member-hint";
 import { MobileMenu } from "./mobile-menu";
 import { SiteNavLink } from "./nav-link";
 import { SearchButton } from "./search-button";
@@ -46,9 +47,10 @@ export function SiteHeader({
             <SiteNavLink href="/contact" className={navItem}>
               Contact
             </SiteNavLink>
-            {/* Static (the header is a shared, cached part): /account sends a signed-out reader to sign in. */}
-            <SiteNavLink href="/account" className={navItem}>
-              Sign in
+            {/* Static (the header is a shared, cached part): /account sends a signed-out reader to sign in;
+                the reader script says "Account" to a signed-in one (app/reader/account-link.ts). */}
+            <SiteNavLink href="/account" className={navItem} accountLink>
+              {ACCOUNT_LINK_TEXT.signedOut}
             </SiteNavLink>
           </nav>
         )}

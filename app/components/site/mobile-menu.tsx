@@ -6,6 +6,7 @@
 import { Menu, X } from "lucide-react";
 import type { SocialLinks as SocialLinksSettings } from "#app/db/schema";
 import type { NavCategory } from "#app/domain/categories/public.server";
+import { ACCOUNT_LINK_TEXT } from "#app/lib/member-hint";
 import { OFFLINE_TEXT } from "#app/lib/offline-text";
 import { LiteOffer } from "./lite-switch";
 import { SiteNavLink } from "./nav-link";
@@ -93,8 +94,8 @@ export function MobileMenu({
               </SiteNavLink>
             </li>
             <li>
-              <SiteNavLink href="/account" className={active}>
-                Sign in
+              <SiteNavLink href="/account" className={active} accountLink>
+                {ACCOUNT_LINK_TEXT.signedOut}
               </SiteNavLink>
             </li>
           </ul>

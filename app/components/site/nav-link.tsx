@@ -13,17 +13,25 @@ export function SiteNavLink({
   href,
   end = false,
   className,
+  accountLink = false,
   children,
 }: {
   href: string;
   end?: boolean;
   className: (isActive: boolean) => string;
+  /** The site's account link, whose words the reader script fills for a signed-in reader. */
+  accountLink?: boolean;
   children: ReactNode;
 }) {
   const isActive = isCurrentPath(useLocation().pathname, href, end);
   useNavMarks().push({ href, end, current: isActive });
   return (
-    <a href={href} aria-current={isActive ? "page" : undefined} className={className(isActive)}>
+    <a
+      href={href}
+      aria-current={isActive ? "page" : undefined}
+      className={className(isActive)}
+      data-account-link={accountLink ? "" : undefined}
+    >
       {children}
     </a>
   );

@@ -8,11 +8,12 @@
  * Signed-in staff read everything: they edit and preview these stories, and their pages are never
  * cached (a staff session is a personal cookie, decision record 006).
  */
-import { and, count, eq, gt, max, sql } from "drizzle-orm";
+import { and, count, eq, max, sql } from "drizzle-orm";
 import type { DbOrTx } from "#app/db/client.server";
 import { meteredReads, passes } from "#app/db/schema";
 import type { ArticleAccess } from "#app/lib/enums";
 import { localDayAndHour } from "#app/lib/zoned-time";
+import { passNotEndedAt, passRunningAt } from "./pass-times.server";
 
 /**
  * The access class a gated page was rendered for: the page cache keeps it only under that class's
@@ -58,11 +59,13 @@ export async function readerStanding(
   const [[pass], [meter]] = await Promise.all([
     db
       .select({
+        // Over the passes not ended: the last end is when the paid time ends (passes stack end to
+        // end), and one of them must be running now for access.
         until: max(passes.endsAt),
-        running: sql<boolean>`coalesce(bool_or(${passes.startsAt} <= ${now.toISOString()}::timestamptz), false)`,
+        running: sql<boolean>`coalesce(bool_or(${passRunningAt(now)}), false)`,
       })
       .from(passes)
-      .where(and(eq(passes.memberId, member.id), gt(passes.endsAt, now))),
+      .where(and(eq(passes.memberId, member.id), passNotEndedAt(now))),
     db
       .select({ read: count() })
       .from(meteredReads)

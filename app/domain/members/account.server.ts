@@ -14,12 +14,11 @@ import {
   subscriptionOf,
   unsubscribeOwnAddress,
 } from "#app/domain/newsletter/own-address.server";
+import { passStateAt } from "#app/domain/access/pass-times.server";
 import { getSettings } from "#app/domain/settings/settings.server";
 import { invalid } from "#app/lib/errors";
 import type { CurrentMember } from "#app/auth/member-session.server";
 import { confirmsDeletion, MEMBER_TEXT, parseMemberName } from "./member-text";
-
-export type PassState = "running" | "ended" | "upcoming";
 
 /** The member's payments: those made signed in, and those made with their (proven) address. */
 const paymentsOf = (member: Pick<CurrentMember, "id" | "email">) =>
@@ -49,7 +48,7 @@ export async function accountOverview(db: Db, member: CurrentMember, now: Date) 
       plan: pass.plan,
       startsAt: pass.startsAt,
       endsAt: pass.endsAt,
-      state: passState(pass, now),
+      state: passStateAt(pass, now),
     })),
     receipts: paymentRows.map((payment) => ({
       id: payment.id,
@@ -67,9 +66,6 @@ export async function accountOverview(db: Db, member: CurrentMember, now: Date) 
     },
   };
 }
-
-export const passState = (pass: { startsAt: Date; endsAt: Date }, now: Date): PassState =>
-  now < pass.startsAt ? "upcoming" : now < pass.endsAt ? "running" : "ended";
 
 /** Changes the name the member goes by. Refuses a name too long ('invalid'). */
 export async function renameMember(db: DbOrTx, member: CurrentMember, input: { name: unknown }) {

@@ -4,12 +4,14 @@
  * writes, so nothing goes to the activity log. Admins and editors (`members.view`).
  */
 import { and, count, desc, ilike, or, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { accessDenied, type CurrentUser } from "#app/auth/guard.server";
 import { can } from "#app/auth/permissions";
 import type { DbOrTx } from "#app/db/client.server";
 import { escapeLike } from "#app/db/like";
 import { firstRow } from "#app/db/rows";
 import { members, passes } from "#app/db/schema";
+import { passNotEndedAt, passRunningAt } from "#app/domain/access/pass-times.server";
 import type { PassPlan } from "#app/lib/enums";
 import { totalPagesFor } from "#app/lib/pagination";
 import { MEMBERS_PAGE_SIZE, type MemberAccessFilter } from "./members-admin-text";
@@ -21,6 +23,9 @@ export interface MemberQuery {
   pageSize?: number;
 }
 
+/** The subqueries' own alias of passes (its columns render as "ps"."…"). */
+const ps = alias(passes, "ps");
+
 /**
  * The member's passes that give access at `now`, or from `now` on: bought by a payment still `paid`, so a
  * refunded pass ends at once whatever its end time says (decision record 021, "Access per story").
@@ -29,10 +34,10 @@ export interface MemberQuery {
  */
 const paidPasses = (now: Date) =>
   sql`from passes ps inner join payments py on py.id = ps.payment_id
-    where ps.member_id = "members"."id" and py.status = 'paid' and ps.ends_at > ${now}`;
+    where ps.member_id = "members"."id" and py.status = 'paid' and ${passNotEndedAt(now, ps)}`;
 
 /** Whether the member holds a pass running now. */
-const hasRunningPass = (now: Date) => sql`exists (select 1 ${paidPasses(now)} and ps.starts_at <= ${now})`;
+const hasRunningPass = (now: Date) => sql`exists (select 1 ${paidPasses(now)} and ${passRunningAt(now, ps)})`;
 
 function whereFor(query: Pick<MemberQuery, "q" | "access">, now: Date): SQL | undefined {
   const pattern = `%${escapeLike(query.q)}%`;
@@ -73,7 +78,7 @@ export async function listMembers(db: DbOrTx, actor: CurrentUser, query: MemberQ
       passCount: sql<number>`(select count(*) from passes ps where ps.member_id = "members"."id")`.mapWith(
         Number,
       ),
-      plan: sql<PassPlan | null>`(select ps.plan ${paidPasses(now)} and ps.starts_at <= ${now}
+      plan: sql<PassPlan | null>`(select ps.plan ${paidPasses(now)} and ${passRunningAt(now, ps)}
         order by ps.starts_at desc limit 1)`,
       lastEnd: sql<Date | null>`(select max(ps.ends_at) ${paidPasses(now)})`.mapWith(passes.endsAt),
     })

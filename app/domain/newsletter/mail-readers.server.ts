@@ -3,9 +3,10 @@
  * member's reads members' stories, and one whose member holds a pass running now reads paid stories too.
  * The meter is for reading on the site: a mail spends none of it.
  */
-import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "#app/db/client.server";
 import { members, passes, type NewsletterIssueStory } from "#app/db/schema";
+import { passRunningAt } from "#app/domain/access/pass-times.server";
 import type { IssueMailStory } from "./issue-mail";
 
 export interface MailReader {
@@ -32,9 +33,7 @@ export async function mailReadersOf(
       hasPass: sql<boolean>`exists (${db
         .select({ one: sql`1` })
         .from(passes)
-        .where(
-          and(eq(passes.memberId, members.id), gt(passes.endsAt, now), sql`${passes.startsAt} <= ${now}`),
-        )})`,
+        .where(and(eq(passes.memberId, members.id), passRunningAt(now)))})`,
     })
     .from(members)
     .where(inArray(members.email, [...emails]));

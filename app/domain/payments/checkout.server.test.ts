@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import type { CurrentUser } from "#app/auth/guard.server";
 import { activityLog, members, passes, payments, settings, users } from "#app/db/schema";
 import { seedDatabase } from "#app/db/seed.server";
+import { readerStanding } from "#app/domain/access/story-access.server";
 import { dashboardActivity } from "#app/domain/dashboard/dashboard.server";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
 import { isDomainError } from "#app/lib/errors";
@@ -271,6 +272,56 @@ describe.each(TEST_ENGINES)("checkout and confirmation on %s", (engine) => {
     expect(await refusal(refundPayment(services, staff("admin"), paymentId))).toMatchObject({
       code: "conflict",
     });
+    await database.db.delete(activityLog);
+  });
+
+  test("the running pass refunded: the passes stacked after it move up and run now; the next stacks on them", async () => {
+    const buy = async (plan: "day" | "week" | "month") => {
+      const { reference, paymentId } = await checkout({ plan });
+      await confirmPayment(services, reference, await paid(reference), "webhook");
+      return paymentId;
+    };
+    const day = await buy("day"); // 20 Nov 10:00 to 21 Nov 10:00
+    clock.set("2026-11-20T12:00:00Z");
+    await buy("week"); // stacked: 21 Nov 10:00 to 28 Nov 10:00
+    await buy("month"); // stacked: 28 Nov 10:00 to 28 Dec 10:00
+    const standing = () =>
+      readerStanding(database.db, member, {
+        now: clock.now(),
+        settings: { meterPaidStories: 0, timezone: "Africa/Accra" },
+      });
+    clock.set("2026-11-20T16:00:00Z");
+    await refundPayment(services, staff("admin"), day);
+    // The day pass gave back 18 hours: the week runs from now, the month follows it.
+    const spans = (await passesOf(member.id))
+      .sort((a, b) => +a.startsAt - +b.startsAt || +a.endsAt - +b.endsAt)
+      .map((pass) => [pass.plan, pass.startsAt.toISOString(), pass.endsAt.toISOString()]);
+    expect(spans).toEqual([
+      ["day", "2026-11-20T10:00:00.000Z", "2026-11-20T16:00:00.000Z"],
+      ["week", "2026-11-20T16:00:00.000Z", "2026-11-27T16:00:00.000Z"],
+      ["month", "2026-11-27T16:00:00.000Z", "2026-12-27T16:00:00.000Z"],
+    ]);
+    expect(await standing()).toMatchObject({
+      accessClass: "paying",
+      passUntil: new Date("2026-12-27T16:00:00.000Z"),
+    });
+    // The stacked week refunded too: the month moves up by the week it no longer waits for.
+    clock.set("2026-11-21T16:00:00Z");
+    const weekPayment = one(await database.db.select().from(payments).where(eq(payments.plan, "week")));
+    await refundPayment(services, staff("admin"), weekPayment.id);
+    const month = one((await passesOf(member.id)).filter((pass) => pass.plan === "month"));
+    expect([month.startsAt.toISOString(), month.endsAt.toISOString()]).toEqual([
+      "2026-11-21T16:00:00.000Z",
+      "2026-12-21T16:00:00.000Z",
+    ]);
+    expect(await standing()).toMatchObject({ accessClass: "paying" });
+    await buy("day");
+    const next = one(
+      (await passesOf(member.id)).filter(
+        (pass) => pass.paymentId !== month.paymentId && pass.plan === "day" && pass.startsAt > clock.now(),
+      ),
+    );
+    expect(next.startsAt.toISOString()).toBe("2026-12-21T16:00:00.000Z");
     await database.db.delete(activityLog);
   });
 });

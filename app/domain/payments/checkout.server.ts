@@ -7,9 +7,10 @@
  * The receipt goes after the commit, claimed by `receipt_sent_at` so it is mailed once.
  */
 import { randomBytes } from "node:crypto";
-import { and, desc, eq, gt } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { DbOrTx, Tx } from "#app/db/client.server";
 import { members, passes, payments, type Pass, type Payment } from "#app/db/schema";
+import { passNotEndedAt } from "#app/domain/access/pass-times.server";
 import { logActivity } from "#app/domain/activity/activity.server";
 import { getSettings } from "#app/domain/settings/settings.server";
 import type { PassPlan } from "#app/lib/enums";
@@ -158,7 +159,11 @@ export async function confirmPayment(
   return result;
 }
 
-/** A pass starts now, or when the member's latest running pass ends; the member's row is locked meanwhile. */
+/**
+ * A pass starts now, or when the member's last pass not ended yet ends: passes stack end to end, so the
+ * last end counts whether that pass runs now or is itself stacked to start later (`passNotEndedAt`, not
+ * `passRunningAt`). The member's row is locked meanwhile (a refund moving passes up locks it too).
+ */
 async function grantPass(tx: Tx, payment: Payment, now: Date): Promise<Pass | null> {
   if (payment.kind !== "pass" || !payment.plan || !payment.memberId) return null;
   const [member] = await tx
@@ -167,13 +172,13 @@ async function grantPass(tx: Tx, payment: Payment, now: Date): Promise<Pass | nu
     .where(eq(members.id, payment.memberId))
     .for("update");
   if (!member) return null;
-  const [running] = await tx
+  const [last] = await tx
     .select({ endsAt: passes.endsAt })
     .from(passes)
-    .where(and(eq(passes.memberId, member.id), gt(passes.endsAt, now)))
+    .where(and(eq(passes.memberId, member.id), passNotEndedAt(now)))
     .orderBy(desc(passes.endsAt))
     .limit(1);
-  const startsAt = running ? running.endsAt : now;
+  const startsAt = last ? last.endsAt : now;
   const endsAt = new Date(startsAt.getTime() + PASS_DAYS[payment.plan] * DAY_MS);
   const [pass] = await tx
     .insert(passes)

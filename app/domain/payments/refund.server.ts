@@ -1,12 +1,14 @@
 /**
  * Refunds (decision record 021): an admin's, through the provider first; once it has accepted, one
- * transaction marks the payment refunded, ends its pass now and records the activity.
+ * transaction marks the payment refunded, ends its pass now, moves the member's passes stacked after it
+ * up by the time it gave back, and records the activity.
  */
 import { formatGhs } from "#app/lib/money";
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gte, ne, sql } from "drizzle-orm";
 import { accessDenied, type CurrentUser } from "#app/auth/guard.server";
 import { can } from "#app/auth/permissions";
-import { passes, payments, type Payment } from "#app/db/schema";
+import type { Tx } from "#app/db/client.server";
+import { members, passes, payments, type Payment } from "#app/db/schema";
 import { logActivity } from "#app/domain/activity/activity.server";
 import { conflict, DomainError, notFound } from "#app/lib/errors";
 import type { Services } from "#app/services.server";
@@ -40,15 +42,7 @@ export async function refundPayment(
       .where(and(eq(payments.id, payment.id), eq(payments.status, "paid")))
       .returning();
     if (!refunded) throw conflict(PAYMENT_TEXT.refundNotPaid);
-    // A refunded pass ends at once (decision record 021, point 3); one not started yet never starts.
-    await tx
-      .update(passes)
-      .set({ endsAt: now })
-      .where(and(eq(passes.paymentId, payment.id), gt(passes.endsAt, now)));
-    await tx
-      .update(passes)
-      .set({ startsAt: now })
-      .where(and(eq(passes.paymentId, payment.id), gt(passes.startsAt, now)));
+    await endRefundedPass(tx, payment.id, now);
     await logActivity(tx, {
       type: "payment",
       actor,
@@ -58,4 +52,33 @@ export async function refundPayment(
     });
     return refunded;
   });
+}
+
+/**
+ * A refunded pass ends at once (decision record 021, point 3); one not started yet never starts. The
+ * passes stacked after it (a pass bought while another runs starts at its end) move up by the time the
+ * refund took away, so a reader who paid for a later pass is not left without one until it was due,
+ * and a pass they buy next stacks where it should (decision record 021, point 5). The member's row is
+ * locked, as a grant locks it, so a pass granted or refunded meanwhile sees the passes moved or not.
+ */
+async function endRefundedPass(tx: Tx, paymentId: string, now: Date) {
+  const passOf = async () =>
+    (await tx.select().from(passes).where(eq(passes.paymentId, paymentId)).limit(1))[0];
+  const owner = await passOf();
+  if (!owner) return;
+  await tx.select({ id: members.id }).from(members).where(eq(members.id, owner.memberId)).for("update");
+  // Read again under the lock: another refund of this member may have moved this pass meanwhile.
+  const pass = await passOf();
+  if (!pass || pass.endsAt <= now) return;
+  const startsAt = pass.startsAt < now ? pass.startsAt : now;
+  const givenBack = pass.endsAt.getTime() - Math.max(pass.startsAt.getTime(), now.getTime());
+  await tx.update(passes).set({ startsAt, endsAt: now }).where(eq(passes.id, pass.id));
+  const moveUp = (column: typeof passes.startsAt | typeof passes.endsAt) =>
+    sql`${column} - ${givenBack}::double precision * interval '1 millisecond'`;
+  await tx
+    .update(passes)
+    .set({ startsAt: moveUp(passes.startsAt), endsAt: moveUp(passes.endsAt) })
+    .where(
+      and(eq(passes.memberId, pass.memberId), ne(passes.id, pass.id), gte(passes.startsAt, pass.endsAt)),
+    );
 }

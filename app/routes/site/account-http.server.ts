@@ -10,9 +10,12 @@ export const PERSONAL_HEADERS = { "Cache-Control": "private, no-store" } as cons
 
 export const signInPath = (returnTo: string) => `/account/sign-in?returnTo=${encodeURIComponent(returnTo)}`;
 
-/** A redirect no cache keeps (it depends on the reader's cookie). */
-export const personalRedirect = (to: string, headers: Record<string, string> = {}) =>
-  redirect(to, { headers: { ...PERSONAL_HEADERS, ...headers } });
+/** A redirect no cache keeps (it depends on the reader's cookie), setting these cookies if any. */
+export function personalRedirect(to: string, setCookies: readonly string[] = []) {
+  const headers = new Headers(PERSONAL_HEADERS);
+  for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
+  return redirect(to, { headers });
+}
 
 /** The signed-in reader, or a redirect to sign in that brings them back to `returnTo`. */
 export async function requireMember(context: Pick<RequestContext, "currentMember">, returnTo: string) {

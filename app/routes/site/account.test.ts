@@ -20,6 +20,7 @@ import { findOrCreateMember } from "#app/domain/members/sign-in.server";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
 import { closeServices, type Services } from "#app/services.server";
 import * as accountDataRoute from "#app/routes/resources/account-data";
+import * as accountMeRoute from "#app/routes/resources/account-me";
 import * as adminArticlesRoute from "#app/routes/admin/articles";
 import * as adminDashboardRoute from "#app/routes/admin/dashboard";
 import * as adminLayoutRoute from "#app/routes/admin/layout";
@@ -33,6 +34,8 @@ import * as verifyRoute from "./account.verify";
 
 const PRIVATE = "private, no-store";
 const cookieOf = (setCookie: string | null) => (setCookie ?? "").split(";")[0] ?? "";
+/** Each cookie of a Set-Cookie header that set several (Headers joins them with ", "). */
+const cookiesOf = (setCookie: string | null) => (setCookie ?? "").split(/, (?=nd_)/).filter(Boolean);
 
 test("the service worker keeps no account page: each answers with headers its keeping rule refuses", () => {
   // The worker's own rule (public/service-worker.js), run as the browser runs it.
@@ -126,6 +129,10 @@ describe("the account pages", () => {
       /^nd_member=[A-Za-z0-9_-]{43}; Max-Age=\d+; Path=\/; HttpOnly; SameSite=Lax/,
     );
     expect(signedIn.setCookie).not.toContain("nd_session");
+    // The signed-in hint, for the reader script: as long-lived, and readable by it (not HttpOnly).
+    const hint = cookiesOf(signedIn.setCookie).find((line) => line.startsWith("nd_member_hint="));
+    expect(hint).toMatch(/^nd_member_hint=1; Max-Age=\d+; Path=\/; SameSite=Lax/);
+    expect(hint).not.toContain("HttpOnly");
 
     const account = await outcome(() =>
       accountRoute.loader(args(getRequest("/account", signedIn.cookie), {}, mail)),
@@ -141,6 +148,51 @@ describe("the account pages", () => {
       verifyRoute.action(args(postRequest("/account/verify", { token }), {}, mail)),
     );
     expect(again).toMatchObject({ status: 404, body: { state: { kind: "expired" } }, setCookie: null });
+  });
+
+  test("the signed-in hint: /account/me.json keeps it true to the session; sign-in goes on when signed in; sign-out clears it", async () => {
+    const signedIn = await followLink(await askForLink("hint@example.com"));
+    const me = async (cookie?: string) => {
+      const answer = (await accountMeRoute.loader(
+        args(getRequest("/account/me.json", cookie), {}, mail),
+      )) as Response;
+      expect(answer.headers.get("Cache-Control")).toBe(PRIVATE);
+      return {
+        body: (await answer.json()) as { signedIn: boolean },
+        setCookie: answer.headers.get("Set-Cookie"),
+      };
+    };
+    // Signed in with the hint: nothing to set. Signed in before the hint existed: it is set.
+    expect(await me(`${signedIn.cookie}; nd_member_hint=1`)).toEqual({
+      body: expect.objectContaining({ signedIn: true }),
+      setCookie: null,
+    });
+    expect((await me(signedIn.cookie)).setCookie).toMatch(
+      /^nd_member_hint=1; Max-Age=\d+; Path=\/; SameSite=Lax$/,
+    );
+    // A hint without a session (it ran out, or was signed out elsewhere) is cleared; no hint, nothing set.
+    const stale = await me("nd_member_hint=1");
+    expect(stale.body.signedIn).toBe(false);
+    expect(stale.setCookie).toMatch(/^nd_member_hint=; Max-Age=0/);
+    expect((await me()).setCookie).toBeNull();
+
+    // Signed in, the sign-in page goes on where the reader was going (a link without JavaScript).
+    expect(
+      await outcome(() =>
+        signInRoute.loader(
+          args(getRequest("/account/sign-in?returnTo=/article/x", signedIn.cookie), {}, mail),
+        ),
+      ),
+    ).toMatchObject({ status: 302, location: "/article/x" });
+
+    const out = await outcome(() =>
+      accountRoute.action(args(postRequest("/account", { intent: "sign-out" }, signedIn.cookie), {}, mail)),
+    );
+    expect(out).toMatchObject({ status: 302, location: "/" });
+    const cleared = cookiesOf(out.setCookie);
+    expect(cleared).toHaveLength(2);
+    expect(cleared[0]).toMatch(/^nd_member=; Max-Age=0;.* HttpOnly/);
+    expect(cleared[1]).toMatch(/^nd_member_hint=; Max-Age=0/);
   });
 
   test("a return address off this site lands on /account instead", async () => {
@@ -193,6 +245,10 @@ describe("the account pages", () => {
     const signedIn = await followLink(await askForLink("root@example.com"));
     expect(signedIn.setCookie).toMatch(/^nd_member=/);
     expect(signedIn.setCookie).not.toContain("nd_session");
+    // The signed-in hint, for the reader script: as long-lived, and readable by it (not HttpOnly).
+    const hint = cookiesOf(signedIn.setCookie).find((line) => line.startsWith("nd_member_hint="));
+    expect(hint).toMatch(/^nd_member_hint=1; Max-Age=\d+; Path=\/; SameSite=Lax/);
+    expect(hint).not.toContain("HttpOnly");
     const [member] = await database.db.select().from(members);
     expect(member).toMatchObject({ email: "root@example.com" });
     expect(member!.id).not.toBe(admin!.id);

@@ -6,7 +6,7 @@
  */
 import { data } from "react-router";
 import {
-  clearMemberCookieHeader,
+  clearMemberCookieHeaders,
   endAllMemberSessions,
   endMemberSession,
 } from "#app/auth/member-session.server";
@@ -78,7 +78,7 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
   const intent = typeof form.intent === "string" ? form.intent : "";
   const answer = (result: Omit<AccountActionData, "intent">, status = 200) =>
     data({ ...result, intent } satisfies AccountActionData, { status, headers: PERSONAL_HEADERS });
-  const signedOut = (to: string) => personalRedirect(to, { "Set-Cookie": clearMemberCookieHeader(request) });
+  const signedOut = (to: string) => personalRedirect(to, clearMemberCookieHeaders(request));
   try {
     switch (intent) {
       case "name":

@@ -7,7 +7,7 @@
 import { data } from "react-router";
 import { AccountFrame, buttonClass, SignInForm } from "#app/components/site/account-page";
 import { FormVerdict } from "#app/components/site/form-verdict";
-import { endMemberSession, memberCookieHeader } from "#app/auth/member-session.server";
+import { endMemberSession, memberCookieHeaders } from "#app/auth/member-session.server";
 import { ACCOUNT_PATH, MEMBER_TEXT } from "#app/domain/members/member-text";
 import { redeemSignInLink, signInLinkFor } from "#app/domain/members/sign-in.server";
 import { refuseReadersInMaintenance } from "#app/domain/settings/maintenance-gate.server";
@@ -45,9 +45,10 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
       context.services.clock.now(),
     );
     if (before) await endMemberSession(context.db, before.sessionId);
-    return personalRedirect(used.returnTo || ACCOUNT_PATH, {
-      "Set-Cookie": memberCookieHeader(request, used.session.token, used.session.expiresAt),
-    });
+    return personalRedirect(
+      used.returnTo || ACCOUNT_PATH,
+      memberCookieHeaders(request, used.session.token, used.session.expiresAt),
+    );
   } catch (error) {
     if (isDomainError(error, "not_found")) return expired();
     throw error;
