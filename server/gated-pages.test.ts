@@ -208,13 +208,19 @@ describe.each(TEST_ENGINES)("gated stories over HTTP on %s", (engine) => {
     expect((await read("/search?q=budget")).body).toContain("Opening of the budget story.");
   });
 
-  test("a lite page and the live poll give a reader without access no more than the preview", async () => {
+  test("a lite page and the live poll give a reader without access no more than the preview; a paying reader's lite page is private", async () => {
     await read(path, cookies.payer);
     const lite = await fetch(app.origin + path, { headers: { "Save-Data": "on" } });
     const liteBody = await lite.text();
     expect(liteBody).toContain("data-lite");
     expect(liteBody).toContain("Opening of the budget story.");
     expect(liteBody).not.toContain(SECRET);
+    // A paying reader's lite page is whole and, like the full one, private: the service worker keeps no copy.
+    const paying = await fetch(app.origin + path, { headers: { "Save-Data": "on", Cookie: cookies.payer } });
+    const payingBody = await paying.text();
+    expect(payingBody).toContain("data-lite");
+    expect(payingBody).toContain(`${SECRET} two.`);
+    expect(paying.headers.get("cache-control")).toMatch(/\bprivate\b/);
   });
 
   test("/account/me.json tells a reader what is theirs, uncached; an anonymous reader that they are not signed in", async () => {

@@ -5,25 +5,12 @@ import { chromium, expect, test, type Browser, type BrowserContext, type Page } 
 import { CHROMIUM_FLAGS } from "../../scripts/chromium.mjs";
 import { E2E_ACCOUNTS } from "./accounts";
 import { signIn } from "./helpers";
+import { keptPaths, workerReady } from "./service-worker";
 
 /**
  * Decision record 019: offline reading with the service worker (public/service-worker.js), and the site as an
  * installable app. Chromium's own network switch (`context.setOffline`) cuts the page and the worker off.
  */
-const PAGES_CACHE = "newsdesk-pages-v1";
-
-/** Waits for the worker the reader script registered after the page loaded to be running. */
-async function workerReady(page: Page) {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-}
-
-/** The paths of the pages the worker has kept on this device. */
-function keptPaths(page: Page): Promise<string[]> {
-  return page.evaluate(async (name) => {
-    const cache = await caches.open(name);
-    return (await cache.keys()).map((request) => new URL(request.url).pathname);
-  }, PAGES_CACHE);
-}
 
 /** The stories a page links to, in the page's order, once each. */
 async function storyLinks(page: Page): Promise<string[]> {
