@@ -294,6 +294,13 @@ describe("the account pages", () => {
 
     // A second browser, then "sign out everywhere" from the first: both are out.
     const second = await followLink(await askForLink("forms@example.com"));
+    const third = await followLink(await askForLink("forms@example.com"));
+    const signedOutHere = (await accountRoute.action(
+      args(postRequest("/account", { intent: "sign-out" }, third.cookie), {}, mail),
+    )) as Response;
+    expect(signedOutHere.headers.get("Location")).toBe("/");
+    // The browser's HTTP cache goes too: a shared phone's next reader gets no paid page back from it.
+    expect(signedOutHere.headers.get("Clear-Site-Data")).toBe('"cache"');
     const out = await post({ intent: "sign-out-everywhere" });
     expect(out).toMatchObject({ status: 302, location: "/account/sign-in?done=signed-out" });
     expect(out.setCookie).toMatch(/^nd_member=; Max-Age=0/);

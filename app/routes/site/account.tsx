@@ -78,7 +78,13 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
   const intent = typeof form.intent === "string" ? form.intent : "";
   const answer = (result: Omit<AccountActionData, "intent">, status = 200) =>
     data({ ...result, intent } satisfies AccountActionData, { status, headers: PERSONAL_HEADERS });
-  const signedOut = (to: string) => personalRedirect(to, clearMemberCookieHeaders(request));
+  // Signing out also asks the browser to drop its HTTP cache (bfcache included): on a shared phone the
+  // next reader must not get a paid page back from it (decision record 021, point 4).
+  const signedOut = (to: string) => {
+    const response = personalRedirect(to, clearMemberCookieHeaders(request));
+    response.headers.set("Clear-Site-Data", '"cache"');
+    return response;
+  };
   try {
     switch (intent) {
       case "name":
