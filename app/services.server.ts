@@ -7,7 +7,6 @@
  * takes the part it needs as an argument, never through a module-level lookup; tests build their own
  * with real parts (tests/support/services.ts). docs/architecture.md, "Services".
  */
-import { readFileSync } from "node:fs";
 import type { Config } from "#app/config.server";
 import type { Db } from "#app/db/client.server";
 import { createMailer, type Mailer } from "#app/domain/email/mailer.server";
@@ -15,40 +14,10 @@ import { mediaServicesFor, type MediaServices } from "#app/domain/media/storage.
 import { createPaystackProvider } from "#app/domain/payments/paystack.server";
 import type { PaymentProvider } from "#app/domain/payments/provider.server";
 import { createPushNetwork, type PushNetwork } from "#app/domain/push/push-network.server";
+import { systemClock, testClockFromFile, type Clock } from "#app/lib/clock.server";
 
-/** Where the domain takes the time from when it decides by it (the scheduler, newsletters, live coverage). */
-export interface Clock {
-  now(): Date;
-}
-
-export const systemClock: Clock = { now: () => new Date() };
-
-/**
- * Browser tests only (`UNSAFE_TEST_CLOCK_FILE`, docs/operations.md): the system's time plus the offset in
- * milliseconds the file holds, so a journey can move a built server's clock (a day pass seen 24 h later,
- * tests/e2e/clock.ts). The file is read on every call: it is a few bytes, and a moved clock must show on
- * the very next request. Missing or blank: no offset. Anything but a whole number is the test's mistake,
- * and says so rather than run on the wrong time.
- */
-export function testClockFromFile(file: string): Clock {
-  return {
-    now() {
-      let text: string;
-      try {
-        text = readFileSync(file, "utf8").trim();
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === "ENOENT") return new Date();
-        throw error;
-      }
-      if (text === "") return new Date();
-      if (!/^-?\d+$/.test(text))
-        throw new Error(
-          `${file} (UNSAFE_TEST_CLOCK_FILE) must hold an offset in milliseconds, not "${text}"`,
-        );
-      return new Date(Date.now() + Number(text));
-    },
-  };
-}
+// Where the domain takes the time from, re-exported: code that takes the services names it here.
+export { systemClock, testClockFromFile, type Clock };
 
 export interface Services {
   db: Db;

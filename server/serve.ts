@@ -122,6 +122,25 @@ async function closeDatabaseAndServices(database: Database, services: Services) 
   await database.close().catch((error: unknown) => log.error({ err: error }, "Closing the database failed"));
 }
 
+/** Settings a real site should not run with, said once: by the only process, or the first worker. */
+function warnOfRiskySettings(cfg: Config, log: Logger) {
+  // Links in pages and feeds are built from a request's Host only when it is trusted (site-origin.server.ts).
+  if (cfg.isProduction && !cfg.publicUrl && cfg.allowedHosts.length === 0)
+    log.warn(
+      "Neither PUBLIC_URL nor ALLOWED_HOSTS is set: unless Settings → General has a Site URL, links in pages and feeds point at this machine. Set PUBLIC_URL to the site's address.",
+    );
+  // Browser tests let alerts reach their own push service on this machine (push-network.server.ts).
+  if (cfg.webPush.unsafeTestServiceFile)
+    log.warn(
+      `UNSAFE_TEST_PUSH_SERVICE is set: alerts may be sent to the test push service named in ${cfg.webPush.unsafeTestServiceFile}, on this machine. It is for browser tests only: unset it on a real site.`,
+    );
+  // Browser tests move the site's clock (app/lib/clock.server.ts, testClockFromFile).
+  if (cfg.unsafeTestClockFile)
+    log.warn(
+      `UNSAFE_TEST_CLOCK_FILE is set: the site's clock runs ahead by the milliseconds written in ${cfg.unsafeTestClockFile}. It is for browser tests only: unset it on a real site.`,
+    );
+}
+
 export async function serve({ build, viteMiddleware, worker }: ServeOptions): Promise<Server> {
   const cfg = config();
   const { database, services } = await openDatabaseAndServices(cfg, worker);
@@ -145,22 +164,7 @@ export async function serve({ build, viteMiddleware, worker }: ServeOptions): Pr
     { port, engine: database.engine },
     `Serving on http://localhost:${port} (${database.engine}${cfg.isProduction ? "" : ", development"}${worker ? `, worker ${worker.id}, pid ${process.pid}` : ""})`,
   );
-  // Links in pages and feeds are built from a request's Host only when it is trusted (site-origin.server.ts).
-  // Said once: by the only process, or the first worker.
-  if (cfg.isProduction && !cfg.publicUrl && cfg.allowedHosts.length === 0 && (!worker || worker.id === 1))
-    log.warn(
-      "Neither PUBLIC_URL nor ALLOWED_HOSTS is set: unless Settings → General has a Site URL, links in pages and feeds point at this machine. Set PUBLIC_URL to the site's address.",
-    );
-  // Browser tests let alerts reach their own push service on this machine (push-network.server.ts).
-  if (cfg.webPush.unsafeTestServiceFile && (!worker || worker.id === 1))
-    log.warn(
-      `UNSAFE_TEST_PUSH_SERVICE is set: alerts may be sent to the test push service named in ${cfg.webPush.unsafeTestServiceFile}, on this machine. It is for browser tests only: unset it on a real site.`,
-    );
-  // Browser tests move the site's clock (app/services.server.ts, testClockFromFile).
-  if (cfg.unsafeTestClockFile && (!worker || worker.id === 1))
-    log.warn(
-      `UNSAFE_TEST_CLOCK_FILE is set: the site's clock runs ahead by the milliseconds written in ${cfg.unsafeTestClockFile}. It is for browser tests only: unset it on a real site.`,
-    );
+  if (!worker || worker.id === 1) warnOfRiskySettings(cfg, log);
   server.keepAliveTimeout = 65_000;
 
   // Graceful shutdown: stop accepting, let in-flight requests finish, then close the database.
