@@ -28,7 +28,7 @@ import { openDatabase, type Database } from "#app/db/client.server";
 import { members, passes, payments } from "#app/db/schema";
 import { seedDatabase } from "#app/db/seed.server";
 import { startPaystackServer, type TestPaystackServer } from "#test-support/paystack-server";
-import { freePort, isAlive, waitFor } from "#test-support/server-processes";
+import { freePort, groupRuns, isAlive, waitFor } from "#test-support/server-processes";
 import { startTestSmtpServer, type TestSmtpServer } from "#test-support/smtp-test-server";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#test-support/test-database";
 
@@ -139,10 +139,15 @@ function siteOn(engine: Engine) {
         ? resolve()
         : server.once("exit", () => resolve()),
     );
-  /** SIGKILL to the whole group (supervisor and server), once it is gone. */
+  /**
+   * SIGKILL to the whole group (supervisor and server), once it is gone: the supervisor's exit, then no
+   * process of the group still running (the server may be finishing a disk write, holding the embedded
+   * database's folder).
+   */
   async function kill({ server }: Running) {
     process.kill(-server.pid!, "SIGKILL");
     await exited(server);
+    await waitFor("the killed group gone", () => !groupRuns(server.pid!), 10_000);
   }
   async function stop({ server }: Running) {
     process.kill(-server.pid!, "SIGTERM");

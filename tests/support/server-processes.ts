@@ -1,4 +1,5 @@
 /** Helpers for tests that start real server processes (supervisor, workers). */
+import fs from "node:fs";
 import { createServer, type AddressInfo } from "node:net";
 
 /** A port free on 127.0.0.1 right now (the OS picks it). */
@@ -19,6 +20,26 @@ export const isAlive = (pid: number) => {
     return false;
   }
 };
+
+/**
+ * Whether any process of group `pgid` still runs (Linux's /proc): a zombie does not count (kill -9 of
+ * a supervisor leaves its server for process 1 to reap, in a container maybe never), while one still
+ * dying (a SIGKILL waits for the disk write it is in) does, and may still hold its data folder.
+ */
+export function groupRuns(pgid: number): boolean {
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+    } catch {
+      continue; // gone meanwhile
+    }
+    const [state, , group] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (Number(group) === pgid && state !== "Z" && state !== "X") return true;
+  }
+  return false;
+}
 
 /**
  * Checks every 100 ms until `check` holds (a throw counts as not yet); fails after `timeoutMs`, saying
