@@ -310,16 +310,29 @@ describe.skipIf(!TEST_ENGINES.includes("postgres"))(
       for (const connection of connections) await connection.end().catch(() => {});
     });
 
+    /**
+     * The member's row held by `holder`, the webhook sent: once its confirmation (the payment already
+     * marked paid, uncommitted) waits for that row. Paystack's delivery is still waiting for its answer.
+     */
+    async function heldInsideConfirmation(observer: Connection, holder: Connection, reference: string) {
+      await holder.query("begin");
+      await holder.query("select id from members where id = $1 for update", [site.memberId]);
+      const delivery = site.paystack.sendWebhook(reference);
+      const confirmation = await waitingFor(
+        observer,
+        holder,
+        "the confirmation waiting for the member's row",
+      );
+      return { delivery, confirmation };
+    }
+
     test("inside the confirmation (the payment marked paid, the member's row awaited): nothing commits; after restart one pass, one paid payment, one receipt", async () => {
       const observer = await open();
       const holder = await open();
       let running = await site.start();
       const reference = await site.checkout(running);
 
-      await holder.query("begin");
-      await holder.query("select id from members where id = $1 for update", [site.memberId]);
-      const delivery = site.paystack.sendWebhook(reference);
-      const server = await waitingFor(observer, holder, "the confirmation waiting for the member's row");
+      const { delivery, confirmation: server } = await heldInsideConfirmation(observer, holder, reference);
       expect(server.query).toMatch(/from "members" where .* for update/i);
       // The payment row is being changed by that very transaction (it set the row's xmax), not committed.
       const { rows } = await observer.query<{ status: string; xmax: string }>(
@@ -359,14 +372,7 @@ describe.skipIf(!TEST_ENGINES.includes("postgres"))(
 
       // Held inside the confirmation as above, then the test queues for the payment row behind it, so
       // that the row is the test's as soon as the confirmation commits and the claim waits for it.
-      await memberLock.query("begin");
-      await memberLock.query("select id from members where id = $1 for update", [site.memberId]);
-      const delivery = site.paystack.sendWebhook(reference);
-      const confirmation = await waitingFor(
-        observer,
-        memberLock,
-        "the confirmation waiting for the member's row",
-      );
+      const { delivery, confirmation } = await heldInsideConfirmation(observer, memberLock, reference);
       await paymentLock.query("begin");
       const paymentRow = paymentLock.query("select id from payments where reference = $1 for update", [
         reference,
