@@ -13,7 +13,7 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { E2E_ACCOUNTS } from "./accounts";
 import { moveSiteClock, resetSiteClock } from "./clock";
-import { signIn } from "./helpers";
+import { publishPaidStory, signIn } from "./helpers";
 import { latestEmailTo, linkIn, MAIL } from "./mailbox";
 import { PAYSTACK } from "./paystack";
 import { cachedEntries, keptPaths, workerControls } from "./service-worker";
@@ -45,23 +45,13 @@ test.afterAll(async ({ browser }) => {
   await context.close();
 });
 
-async function publishPaidStory(page: Page) {
+async function publishCocoaStory(page: Page) {
   await signIn(page, E2E_ACCOUNTS.admin);
-  await page.goto("/admin/articles/add");
-  await page.getByLabel("Title", { exact: true }).fill(`Cocoa price raised ${Date.now()}`);
-  const content = page.getByRole("textbox", { name: "Content", exact: true });
-  await content.click();
-  await page.keyboard.type(OPENING);
-  await page.keyboard.press("Enter");
-  await page.keyboard.type(REST);
-  await content.getByText(OPENING).click();
-  await page.keyboard.press("End");
-  await page.getByRole("button", { name: "Preview ends here" }).click();
-  await page.getByLabel("Access", { exact: true }).selectOption("paid");
-  await page.getByLabel("Status", { exact: true }).selectOption("published");
-  await page.getByRole("button", { name: "Create Article" }).click();
-  await expect(page).toHaveURL(/\/admin\/articles\/edit\/[\w-]+$/);
-  storyId = page.url().split("/").pop()!;
+  storyId = await publishPaidStory(page, {
+    title: `Cocoa price raised ${Date.now()}`,
+    opening: OPENING,
+    rest: REST,
+  });
   await page.goto(`/article/${storyId}`);
   await expect(page.getByText(REST)).toBeVisible();
   storyPath = new URL(page.url()).pathname;
@@ -193,7 +183,7 @@ test("an admin makes a paid story; a reader signs in from the mailed link, buys 
   browser,
 }) => {
   test.setTimeout(150_000);
-  await publishPaidStory(page);
+  await publishCocoaStory(page);
 
   const context = await browser.newContext({ baseURL: MAIL.site });
   const reader = await context.newPage();

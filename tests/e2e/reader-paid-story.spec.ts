@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_ACCOUNTS } from "./accounts";
-import { signIn } from "./helpers";
+import { publishPaidStory, signIn } from "./helpers";
 
 /**
  * A story for paying readers (decision record 021): an editor marks it "Paying readers" and places the
@@ -36,22 +36,11 @@ test("an anonymous reader of a paid story gets its preview and the offer, with a
   browser,
 }) => {
   await signIn(page, E2E_ACCOUNTS.editor);
-  await page.goto("/admin/articles/add");
-  await page.getByLabel("Title", { exact: true }).fill(`Budget approved ${Date.now()}`);
-  const content = page.getByRole("textbox", { name: "Content", exact: true });
-  await content.click();
-  await page.keyboard.type(OPENING);
-  await page.keyboard.press("Enter");
-  await page.keyboard.type(REST);
-  await content.getByText(OPENING).click();
-  await page.keyboard.press("End");
-  await page.getByRole("button", { name: "Preview ends here" }).click();
-  await expect(content.locator("hr[data-preview-cut]")).toHaveCount(1);
-  await page.getByLabel("Access", { exact: true }).selectOption("paid");
-  await page.getByLabel("Status", { exact: true }).selectOption("published");
-  await page.getByRole("button", { name: "Create Article" }).click();
-  await expect(page).toHaveURL(/\/admin\/articles\/edit\/[\w-]+$/);
-  storyId = page.url().split("/").pop()!;
+  storyId = await publishPaidStory(page, {
+    title: `Budget approved ${Date.now()}`,
+    opening: OPENING,
+    rest: REST,
+  });
   await expect(page.getByLabel("Access", { exact: true })).toHaveValue("paid");
 
   // Staff read everything.
