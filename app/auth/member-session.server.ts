@@ -47,11 +47,7 @@ export function readMemberToken(cookieHeader: string | null | undefined): string
 }
 
 /** The member behind a token, or null when it is unknown or its session has run out (then deleted). */
-export async function findSessionMember(
-  db: DbOrTx,
-  token: string,
-  now: Date,
-): Promise<CurrentMember | null> {
+export async function findSessionMember(db: DbOrTx, token: string, now: Date): Promise<CurrentMember | null> {
   const id = hashToken(token);
   const [row] = await db
     .select({ session: memberSessions, member: members })
@@ -103,7 +99,7 @@ export function memberCookieHeaders(request: Request, token: string, expiresAt: 
   const maxAge = `Max-Age=${Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000))}`;
   return [
     cookieLine(request, { httpOnly: true }, `${MEMBER_COOKIE_NAME}=${token}`, maxAge),
-    cookieLine(request, { httpOnly: false }, `${MEMBER_HINT_COOKIE_NAME}=1`, maxAge),
+    hintLine(request, maxAge),
   ];
 }
 
@@ -117,12 +113,9 @@ export function clearMemberCookieHeaders(request: Request): string[] {
 
 /** The hint alone (/account/me.json keeps it true to the session it finds). */
 export const memberHintCookieHeader = (request: Request) =>
-  cookieLine(
-    request,
-    { httpOnly: false },
-    `${MEMBER_HINT_COOKIE_NAME}=1`,
-    `Max-Age=${Math.floor(MEMBER_ABSOLUTE_TIMEOUT_MS / 1000)}`,
-  );
+  hintLine(request, `Max-Age=${Math.floor(MEMBER_ABSOLUTE_TIMEOUT_MS / 1000)}`);
+const hintLine = (request: Request, maxAge: string) =>
+  cookieLine(request, { httpOnly: false }, `${MEMBER_HINT_COOKIE_NAME}=1`, maxAge);
 export const clearMemberHintCookieHeader = (request: Request) =>
   cookieLine(request, { httpOnly: false }, `${MEMBER_HINT_COOKIE_NAME}=`, ...CLEARED);
 

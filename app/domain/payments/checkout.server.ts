@@ -187,7 +187,8 @@ async function grantPass(tx: Tx, payment: Payment, now: Date): Promise<Pass | nu
   return pass ?? null;
 }
 
-const passOf = async (db: DbOrTx, paymentId: string) =>
+/** The pass a payment granted, if any (one per payment: unique). */
+export const passOf = async (db: DbOrTx, paymentId: string) =>
   (await db.select().from(passes).where(eq(passes.paymentId, paymentId)).limit(1))[0] ?? null;
 
 async function recordMismatch(

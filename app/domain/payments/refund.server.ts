@@ -13,6 +13,7 @@ import { logActivity } from "#app/domain/activity/activity.server";
 import { conflict, DomainError, notFound } from "#app/lib/errors";
 import type { Services } from "#app/services.server";
 import { PAYMENT_TEXT } from "./payment-text";
+import { passOf } from "./checkout.server";
 import { PaymentProviderError } from "./provider.server";
 
 export async function refundPayment(
@@ -62,13 +63,11 @@ export async function refundPayment(
  * locked, as a grant locks it, so a pass granted or refunded meanwhile sees the passes moved or not.
  */
 async function endRefundedPass(tx: Tx, paymentId: string, now: Date) {
-  const passOf = async () =>
-    (await tx.select().from(passes).where(eq(passes.paymentId, paymentId)).limit(1))[0];
-  const owner = await passOf();
+  const owner = await passOf(tx, paymentId);
   if (!owner) return;
   await tx.select({ id: members.id }).from(members).where(eq(members.id, owner.memberId)).for("update");
   // Read again under the lock: another refund of this member may have moved this pass meanwhile.
-  const pass = await passOf();
+  const pass = await passOf(tx, paymentId);
   if (!pass || pass.endsAt <= now) return;
   const startsAt = pass.startsAt < now ? pass.startsAt : now;
   const givenBack = pass.endsAt.getTime() - Math.max(pass.startsAt.getTime(), now.getTime());
