@@ -180,7 +180,10 @@ async function lookup(state: PageCacheState, req: IncomingMessage): Promise<Cach
   const url = pageUrl(req, state.trustProxy);
   const userAgent = req.headers["user-agent"];
   const lite = liteReason(String(req.headers["save-data"] ?? ""), req.headers.cookie) !== null;
-  const accessClass = await accessClassOnce(state, req, settings);
+  // Anonymous requests (nearly all) read no session and wait on nothing here: the hit path stays as it was.
+  const accessClass = readMemberToken(req.headers.cookie)
+    ? await accessClassOnce(state, req, settings)
+    : "anonymous";
   const key = pageCacheKey({
     url,
     maintenance: settings.maintenanceEnabled,
