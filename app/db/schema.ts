@@ -11,6 +11,7 @@ import {
   check,
   customType,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -330,6 +331,25 @@ export const loginThrottle = pgTable("login_throttle", {
   lockedUntil: timestamp("locked_until", { withTimezone: true }),
 });
 
+/**
+ * The languages the site publishes in (decision record 022). The main edition is the row whose tag is
+ * Settings → General's language, at the root of the site; every other one lives under `/{tag}/`. An
+ * edition is added switched off: its pages answer 404 until an admin switches it on.
+ */
+export const editions = pgTable(
+  "editions",
+  {
+    /** A BCP 47 tag (`tw`, `gaa`, `ee`, `ha`, `dag`): the address prefix, `<html lang>` and `hreflang`. */
+    tag: text("tag").primaryKey(),
+    /** The edition's name in its own language, as the readers' switcher shows it. */
+    name: varchar("name", { length: 60 }).notNull(),
+    position: integer("position").notNull().default(0),
+    enabled: boolean("enabled").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [check("editions_tag", sql`${t.tag} ~ '^[a-z]{2,3}(-[a-z0-9]{2,8})*$'`)],
+);
+
 export const categories = pgTable(
   "categories",
   {
@@ -342,6 +362,22 @@ export const categories = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex("categories_name_unique").on(t.name), uniqueIndex("categories_slug_unique").on(t.slug)],
+);
+
+/** A category's name and description in an edition; without a row the main edition's are shown. */
+export const categoryNames = pgTable(
+  "category_names",
+  {
+    categoryId: text("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "cascade" }),
+    edition: text("edition")
+      .notNull()
+      .references(() => editions.tag, { onUpdate: "cascade", onDelete: "cascade" }),
+    name: varchar("name", { length: 100 }).notNull(),
+    description: text("description").notNull().default(""),
+  },
+  (t) => [primaryKey({ columns: [t.categoryId, t.edition] })],
 );
 
 export const articles = pgTable(
@@ -407,6 +443,23 @@ export const articles = pgTable(
     liveEndedAt: timestamp("live_ended_at", { withTimezone: true }),
     /** An editor let writers' updates to this published live story go out without review. */
     writersPostLiveDirectly: boolean("writers_post_live_directly").notNull().default(false),
+    /** The edition the story is in (decision record 022): the site's language unless written in another. */
+    language: text("language")
+      .notNull()
+      .default("en")
+      .references(() => editions.tag, { onUpdate: "cascade" }),
+    /**
+     * The original this story translates; null for an original. A translation of a translation is refused by
+     * the key onto `(id, is_original)` below: the row it names must be an original.
+     */
+    translationOf: text("translation_of"),
+    isOriginal: boolean("is_original")
+      .notNull()
+      .generatedAlwaysAs(sql`translation_of IS NULL`),
+    /** True for a translation, null for an original: the key below then checks nothing for an original. */
+    namesOriginal: boolean("names_original").generatedAlwaysAs(
+      sql`CASE WHEN translation_of IS NOT NULL THEN true END`,
+    ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** The date readers see: the manual date when set, else the publish date, else the creation date. */
@@ -428,18 +481,31 @@ export const articles = pgTable(
     check("articles_views_non_negative", sql`${t.views} >= 0`),
     // At most one published featured and one published breaking (top story) article, whatever path sets
     // the flag. A story not yet live may hold a flag: it takes it from the live one when it is published.
+    // Per edition (decision record 022).
     uniqueIndex("articles_one_featured")
-      .on(t.featured)
+      .on(t.language)
       .where(sql`featured and status = 'published'`),
     uniqueIndex("articles_one_top_story")
-      .on(t.isTopStory)
+      .on(t.language)
       .where(sql`is_top_story and status = 'published'`),
+    // One version of a story per language; every translation names an original (decision record 022).
+    uniqueIndex("articles_one_version_per_language").on(sql`(coalesce(translation_of, id))`, t.language),
+    check("articles_not_own_translation", sql`translation_of <> id`),
+    uniqueIndex("articles_id_original").on(t.id, t.isOriginal),
+    foreignKey({
+      name: "articles_translation_names_original",
+      columns: [t.translationOf, t.namesOriginal],
+      foreignColumns: [t.id, t.isOriginal],
+    }),
     // Listings order by the displayed date with the id as tie-break; the index serves both, so a page
     // reads its rows in order instead of sorting every published article. The publish date comes last
     // (a column of the index, not of its order) so that "published and its date has come" is answered
     // from the index alone: a deep page's ids and a listing's marks (page-marks.server.ts) skip tens of
     // thousands of entries without reading their rows (PostgreSQL, page 5,000 of 100,000: 82 ms to 7).
+    // Each edition lists its own stories: the language leads the main listing and trending, and comes second
+    // where a category or an author leads (decision record 022, point 4).
     index("articles_published_listing_idx").on(
+      t.language,
       t.status,
       t.displayDate.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
@@ -447,6 +513,7 @@ export const articles = pgTable(
     ),
     index("articles_category_listing_idx").on(
       t.categoryId,
+      t.language,
       t.status,
       t.displayDate.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
@@ -456,13 +523,14 @@ export const articles = pgTable(
     // author's foreign key when an account is deleted.
     index("articles_author_listing_idx").on(
       t.authorId,
+      t.language,
       t.status,
       t.displayDate.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
       t.publishedAt,
     ),
     // Trending reads the newest articles by creation date. (ORDER BY ... DESC puts nulls first: so must the index.)
-    index("articles_status_created_idx").on(t.status, t.createdAt.desc().nullsFirst()),
+    index("articles_status_created_idx").on(t.language, t.status, t.createdAt.desc().nullsFirst()),
     // The news sitemap reads the last two days of publishing.
     index("articles_status_published_idx").on(t.status, t.publishedAt.desc().nullsFirst()),
     uniqueIndex("articles_slug_unique").on(t.slug),
