@@ -173,7 +173,10 @@ export function createReaderPages(build: ServerBuild, mode: string): ReaderPages
     if (request.method === "HEAD") return new Response(null, { status, headers });
     const extras = await publicPageCode(request, pathname, loadContext);
     const site = context.loaderData[SITE_LAYOUT_ID] as
-      { settings?: { language?: string }; lite?: unknown } | undefined;
+      { edition?: { tag?: string }; lite?: unknown } | undefined;
+    // The edition's tag, for `<html lang>` and the shared parts' keys (decision record 022).
+    const lang = site?.edition?.tag || "en";
+    parts.speaks(lang);
     const descriptors = metaDescriptors(
       context.matches.map((match) => ({
         id: match.route.id,
@@ -188,11 +191,7 @@ export function createReaderPages(build: ServerBuild, mode: string): ReaderPages
     );
     const router = createStaticRouter(handler.dataRoutes, context);
     const html = renderToStaticMarkup(
-      <ReaderDocument
-        lang={site?.settings?.language || "en"}
-        isLite={Boolean(site?.lite)}
-        meta={<MetaTags descriptors={descriptors} />}
-      >
+      <ReaderDocument lang={lang} isLite={Boolean(site?.lite)} meta={<MetaTags descriptors={descriptors} />}>
         <SharedPartsContext.Provider value={parts}>
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </SharedPartsContext.Provider>

@@ -28,13 +28,13 @@ import backOfficeStylesheet from "./styles/back-office.css?url";
  */
 export function Layout({ children }: { children: React.ReactNode }) {
   const isReaderPage = !isBackOfficePath(useLocation().pathname);
-  // Settings → General's language on public pages (the site layout's data); the back office is English.
+  // The page's edition's language on public pages (the site layout's data); the back office is English.
   const site = useRouteLoaderData<typeof siteLoader>("routes/site/layout");
   const nonce = useNonce();
   if (isReaderPage)
     return (
       <ReaderDocument
-        lang={site?.settings.language || "en"}
+        lang={site?.edition.tag || "en"}
         isLite={Boolean(site?.lite)}
         meta={
           <>

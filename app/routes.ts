@@ -1,21 +1,39 @@
 import { index, layout, prefix, route, type RouteConfig } from "@react-router/dev/routes";
 
+/**
+ * The reader pages every edition has (decision record 022): built once at the root for the main edition and
+ * once under `/:edition` for the others, each twin with its own id. A new reader page joins this list, or
+ * stays main-only on purpose (accounts, checkout, contact, about and the legal pages do for now).
+ */
+function editionPages(twin: "" | "edition") {
+  const id = (file: string) => ({
+    id: twin ? `${file.replace(/\.tsx$/, "")}.edition` : file.replace(/\.tsx$/, ""),
+  });
+  const page = (path: string, file: string) => route(path, file, id(file));
+  return [
+    index("routes/site/home.tsx", id("routes/site/home.tsx")),
+    page("article/:id", "routes/site/article.tsx"),
+    page("category/:categorySlug", "routes/site/category.tsx"),
+    page("author/:slug", "routes/site/author.tsx"),
+    page("tag/:slug", "routes/site/tag.tsx"),
+    page("all-articles", "routes/site/all-articles.tsx"),
+    page("search", "routes/site/search.tsx"),
+    page("latest-news", "routes/site/latest-news.tsx"),
+    page("featured-news", "routes/site/featured-news.tsx"),
+    page("newsletter", "routes/site/newsletter.tsx"),
+    page("newsletter/confirm", "routes/site/newsletter.confirm.tsx"),
+    page("newsletter/unsubscribe", "routes/site/newsletter.unsubscribe.tsx"),
+    page("offline", "routes/site/offline.tsx"),
+    // Any other address: the not-found page inside the site's chrome, status 404.
+    page("*", "routes/site/not-found.tsx"),
+  ];
+}
+
 /** Every address of the reader site and the back office (docs/architecture.md, "How a request flows"). */
 export default [
   layout("routes/site/layout.tsx", [
-    index("routes/site/home.tsx"),
-    route("article/:id", "routes/site/article.tsx"),
-    route("category/:categorySlug", "routes/site/category.tsx"),
-    route("author/:slug", "routes/site/author.tsx"),
-    route("tag/:slug", "routes/site/tag.tsx"),
-    route("all-articles", "routes/site/all-articles.tsx"),
-    route("search", "routes/site/search.tsx"),
-    route("latest-news", "routes/site/latest-news.tsx"),
-    route("featured-news", "routes/site/featured-news.tsx"),
+    ...editionPages(""),
     route("contact", "routes/site/contact.tsx"),
-    route("newsletter", "routes/site/newsletter.tsx"),
-    route("newsletter/confirm", "routes/site/newsletter.confirm.tsx"),
-    route("newsletter/unsubscribe", "routes/site/newsletter.unsubscribe.tsx"),
     route("account", "routes/site/account.tsx"),
     route("account/sign-in", "routes/site/account.sign-in.tsx"),
     route("account/verify", "routes/site/account.verify.tsx"),
@@ -25,12 +43,11 @@ export default [
     route("settings-demo", "routes/site/settings-demo.tsx"),
     route("comments-demo", "routes/site/comments-demo.tsx"),
     route("database-setup", "routes/site/database-setup.tsx"),
-    route("offline", "routes/site/offline.tsx"),
     route("account/support", "routes/site/account.support.tsx"),
     route("account/checkout", "routes/site/account.checkout.tsx"),
     route("account/checkout/return", "routes/site/account.checkout-return.tsx"),
-    // Any other address: the not-found page inside the site's chrome, status 404.
-    route("*", "routes/site/not-found.tsx"),
+    // An edition's pages (decision record 022): an unknown or switched-off tag is answered by edition.tsx.
+    route(":edition", "routes/site/edition.tsx", editionPages("edition")),
   ]),
   ...["robots.txt", "ads.txt", "sitemap.xml", "news-sitemap.xml", "rss.xml"].map((file) =>
     route(file, "routes/resources/feeds.ts", { id: `feed-${file}` }),
@@ -40,6 +57,11 @@ export default [
   route("manifest.webmanifest", "routes/resources/web-app-manifest.ts"),
   route("lite", "routes/resources/lite-mode.ts"),
   route("category/:categorySlug/rss.xml", "routes/resources/category-feed.ts"),
+  // An edition's feeds (decision record 022).
+  route(":edition/rss.xml", "routes/resources/feeds.ts", { id: "feed-edition-rss.xml" }),
+  route(":edition/category/:categorySlug/rss.xml", "routes/resources/category-feed.ts", {
+    id: "category-feed-edition",
+  }),
   route("article/:id/updates.rss", "routes/resources/live-feed.ts"),
   // A live story's stream for the reader script's poll: cached like a page, purged with the story.
   route("article/:id/updates", "routes/resources/live-updates.ts"),

@@ -48,10 +48,10 @@ describe("listing plans on the embedded database", () => {
   test("latest, featured, the top story and a category page keep one generic plan", async () => {
     const db = database.db;
     for (let run = 0; run < 10; run++) {
-      await latestArticles(db, 10);
-      await featuredArticles(db, 6);
-      await topStory(db);
-      await articlesByCategorySlug(db, "business", 1, 10);
+      await latestArticles(db, "en", 10);
+      await featuredArticles(db, "en", 6);
+      await topStory(db, "en");
+      await articlesByCategorySlug(db, "en", "business", 1, 10);
     }
     const { rows } = (await db.execute(
       sql`SELECT statement, generic_plans, custom_plans FROM pg_prepared_statements

@@ -30,7 +30,12 @@ export const editionIntlLocale = (tag: string) => INTL_LOCALES[tag] ?? tag;
 export const editionPrefix = (tag: string, mainTag: string) => (tag === mainTag ? "" : `/${tag}`);
 
 export function pageEdition(tag: string, mainTag: string): PageEdition {
-  return { tag, prefix: editionPrefix(tag, mainTag), intlLocale: editionIntlLocale(tag), main: tag === mainTag };
+  return {
+    tag,
+    prefix: editionPrefix(tag, mainTag),
+    intlLocale: editionIntlLocale(tag),
+    main: tag === mainTag,
+  };
 }
 
 /** A path inside an edition: `/` becomes `/tw/`, `/search` becomes `/tw/search`. */

@@ -240,7 +240,7 @@ export async function seedBenchContent(dataDir: string, count: number): Promise<
       .where(eq(users.role, "admin"))
       .limit(1);
     if (!admin) throw new Error("[bench] the seeded database has no admin to upload as");
-    const lead = await topStory(db);
+    const lead = await topStory(db, "en");
     if (!lead) throw new Error("[bench] the database has no lead story");
     const photo = await makeLeadPhoto();
     const uploaded = await uploadMedia(db, await mediaServicesFor(config()), admin, {

@@ -18,6 +18,11 @@ export class SharedPartsSession {
   private readonly filled = new Map<string, string>();
   private readonly captured = new Map<string, { key: string; marks: NavMark[] }>();
   private count = 0;
+  /**
+   * The page's language (decision record 022, point 5): a part that shows the same data in two editions
+   * (the header where no category name was translated) is kept once per language, since its texts differ.
+   */
+  private language = "";
   /** Unguessable within a page, so no text of the page can pass for a marker. */
   private readonly prefix = Math.random().toString(36).slice(2, 10);
 
@@ -29,8 +34,14 @@ export class SharedPartsSession {
     this.generation = cache.generation;
   }
 
-  part(key: string): { token: string; html?: string; marks: NavMark[] } {
+  /** Set from the site layout's data before the render. */
+  speaks(language: string) {
+    this.language = language;
+  }
+
+  part(shows: string): { token: string; html?: string; marks: NavMark[] } {
     const token = `${this.prefix}-${this.count++}`;
+    const key = `${this.language}\u0000${shows}`;
     const kept = this.cache.get(key, this.pathname);
     if (kept) {
       this.filled.set(token, kept.html);

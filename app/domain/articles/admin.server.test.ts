@@ -171,11 +171,11 @@ describe.each(TEST_ENGINES)("newsroom article rules on %s", (engine) => {
     await setArticleStatus(testServices(database.db), editor, saved.id, "published");
     const first = (await row(saved.id)).publishedAt;
     expect(first).toBeInstanceOf(Date);
-    expect((await latestArticles(database.db)).map((a) => a.id)).toContain(saved.id);
+    expect((await latestArticles(database.db, "en")).map((a) => a.id)).toContain(saved.id);
     await setArticleStatus(testServices(database.db), editor, saved.id, "draft");
     expect((await row(saved.id)).status).toBe("draft");
     expect(await getPublishedArticle(database.db, saved.id)).toBeNull();
-    expect((await latestArticles(database.db)).map((a) => a.id)).not.toContain(saved.id);
+    expect((await latestArticles(database.db, "en")).map((a) => a.id)).not.toContain(saved.id);
     await setArticleStatus(testServices(database.db), admin, saved.id, "published");
     expect((await row(saved.id)).publishedAt).toEqual(first);
   });

@@ -9,7 +9,12 @@ import { sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createRequestContext } from "#app/auth/current-user.server";
 import { settings, users } from "#app/db/schema";
-import { createTestDatabase, currentTestDb, TEST_ENGINES, type TestDatabase } from "#test-support/test-database";
+import {
+  createTestDatabase,
+  currentTestDb,
+  TEST_ENGINES,
+  type TestDatabase,
+} from "#test-support/test-database";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
 import { loader as allArticlesLoader } from "#app/routes/site/all-articles";
 import { saveArticle } from "./admin.server";
@@ -83,7 +88,7 @@ describe.each(TEST_ENGINES)("deep pages on %s", (engine) => {
     expect(every).toHaveLength(STORIES);
     const pages = Math.ceil(STORIES / 10);
     for (let page = 1; page <= pages; page++) {
-      const shown = await publishedArticlesPage(database.db, page, 10);
+      const shown = await publishedArticlesPage(database.db, "en", page, 10);
       expect({ page, total: shown.total, totalPages: shown.totalPages, ids: ids(shown.articles) }).toEqual({
         page,
         total: STORIES,
@@ -103,7 +108,7 @@ describe.each(TEST_ENGINES)("deep pages on %s", (engine) => {
     const pageOf = (every: string[], page: number, perPage: number) =>
       every.slice((page - 1) * perPage, page * perPage);
     for (const page of [1, 100, 101, 102, 111, 120]) {
-      const category = await articlesByCategorySlug(database.db, "business", page, 10);
+      const category = await articlesByCategorySlug(database.db, "en", "business", page, 10);
       expect({ page, total: category.total, ids: ids(category.articles) }).toEqual({
         page,
         total: 1200,
@@ -111,7 +116,7 @@ describe.each(TEST_ENGINES)("deep pages on %s", (engine) => {
       });
     }
     for (const page of [1, 101, 150, 159, 160]) {
-      const author = await articlesByAuthorSlug(database.db, "ama-mensah", page, 10);
+      const author = await articlesByAuthorSlug(database.db, "en", "ama-mensah", page, 10);
       expect({ page, total: author?.total, ids: ids(author?.articles ?? []) }).toEqual({
         page,
         total: 1600,
@@ -119,7 +124,7 @@ describe.each(TEST_ENGINES)("deep pages on %s", (engine) => {
       });
     }
     for (const page of [1, 36, 60, 61, 87, 90]) {
-      const tag = await articlesByTagSlug(database.db, "harvest", page, 20);
+      const tag = await articlesByTagSlug(database.db, "en", "harvest", page, 20);
       expect({ page, total: tag?.total, ids: ids(tag?.articles ?? []) }).toEqual({
         page,
         total: 1800,
@@ -131,19 +136,19 @@ describe.each(TEST_ENGINES)("deep pages on %s", (engine) => {
   test("search: the true total, and deep pages hold the older matches in date order, to the last one", async () => {
     const matches = await everyStory(sql`content LIKE ${`%${WORD}%`}`);
     expect(matches).toHaveLength(STORIES / 2);
-    const first = await searchArticles(database.db, WORD, 1, 10);
+    const first = await searchArticles(database.db, "en", WORD, 1, 10);
     expect(first.total).toBe(STORIES / 2);
     // The newest SEARCH_WINDOW matches are ranked; every match after them comes in date order.
     const lastPage = Math.ceil(matches.length / 10);
     for (const page of [SEARCH_WINDOW / 10 + 1, 101, 102, 110, lastPage]) {
-      const found = await searchArticles(database.db, WORD, page, 10);
+      const found = await searchArticles(database.db, "en", WORD, page, 10);
       expect({ page, total: found.total, ids: ids(found.results) }).toEqual({
         page,
         total: STORIES / 2,
         ids: matches.slice((page - 1) * 10, page * 10),
       });
     }
-    expect(await searchArticles(database.db, WORD, lastPage + 1, 10)).toEqual({
+    expect(await searchArticles(database.db, "en", WORD, lastPage + 1, 10)).toEqual({
       results: [],
       total: STORIES / 2,
     });
@@ -160,7 +165,7 @@ describe.each(TEST_ENGINES)("deep pages on %s", (engine) => {
         [WORD, 30],
         ["harvest", 25],
       ] as const)
-        await searchArticles(database.db, words, page, 10);
+        await searchArticles(database.db, "en", words, page, 10);
     const { rows } = (await database.db.execute(sql`
       SELECT statement, generic_plans FROM pg_prepared_statements
       WHERE statement LIKE '%search_vector%' AND statement LIKE '%order by%'`)) as unknown as {
@@ -190,8 +195,8 @@ describe.each(TEST_ENGINES)("deep pages on %s", (engine) => {
   });
 
   test("a story published after deep pages were read moves them on at once", async () => {
-    const before = await publishedArticlesPage(database.db, 150, 10);
-    const business = await articlesByCategorySlug(database.db, "business", 110, 10);
+    const before = await publishedArticlesPage(database.db, "en", 150, 10);
+    const business = await articlesByCategorySlug(database.db, "en", "business", 110, 10);
     const editor = staff("editor", "Edem Editor");
     await database.db
       .insert(users)
@@ -203,14 +208,14 @@ describe.each(TEST_ENGINES)("deep pages on %s", (engine) => {
     );
     const every = await everyStory();
     expect(every).toHaveLength(STORIES + 1);
-    const after = await publishedArticlesPage(database.db, 150, 10);
+    const after = await publishedArticlesPage(database.db, "en", 150, 10);
     expect({ total: after.total, ids: ids(after.articles) }).toEqual({
       total: STORIES + 1,
       ids: every.slice(1490, 1500),
     });
     // One story moved down into this page from the one before.
     expect(ids(after.articles).slice(1)).toEqual(ids(before.articles).slice(0, 9));
-    const businessAfter = await articlesByCategorySlug(database.db, "business", 110, 10);
+    const businessAfter = await articlesByCategorySlug(database.db, "en", "business", 110, 10);
     expect(ids(businessAfter.articles).slice(1)).toEqual(ids(business.articles).slice(0, 9));
   });
 });

@@ -52,7 +52,7 @@ describe.each(TEST_ENGINES)("excerpts that follow the body on %s", (engine) => {
 
   /** What readers are shown of the story: its card, its page's meta description and its RSS item. */
   async function whatReadersSee(id: string) {
-    const card = (await latestArticles(database.db)).find((a) => a.id === id);
+    const card = (await latestArticles(database.db, "en")).find((a) => a.id === id);
     const { slug } = one(await database.db.select().from(articles).where(eq(articles.id, id)));
     const page = await routeOutcome(
       () => articleRoute.loader(args(getRequest(`/article/${slug}`), { id: slug ?? id })) as Promise<unknown>,

@@ -71,7 +71,7 @@ describe.each(TEST_ENGINES)("public article reads on %s", (engine) => {
   };
 
   test("latest: published only, newest first, with plain-text summaries", async () => {
-    const list = await latestArticles(database.db, 50);
+    const list = await latestArticles(database.db, "en", 50);
     expect(list).toHaveLength(4);
     expectNoHidden(list);
     expect(list[0]?.title).toBe("Accra traders welcome new opening hours at Makola Market");
@@ -84,27 +84,27 @@ describe.each(TEST_ENGINES)("public article reads on %s", (engine) => {
   });
 
   test("featured and top story", async () => {
-    const featured = await featuredArticles(database.db);
+    const featured = await featuredArticles(database.db, "en");
     expect(featured.map((a) => a.title)).toEqual(["Black Stars name young squad for World Cup qualifiers"]);
-    const hero = await topStory(database.db);
+    const hero = await topStory(database.db, "en");
     expect(hero?.isTopStory).toBe(true);
     expect(hero?.title).toBe("Accra traders welcome new opening hours at Makola Market");
   });
 
   test("a category slug matches whatever its case and punctuation", async () => {
     for (const slug of ["sports", "SPORTS", "Sports-"]) {
-      const listing = await articlesByCategorySlug(database.db, slug);
+      const listing = await articlesByCategorySlug(database.db, "en", slug);
       expect(listing.exists).toBe(true);
       expect(listing.name).toBe("Sports");
       expect(listing.articles.map((a) => a.title)).toEqual([
         "Black Stars name young squad for World Cup qualifiers",
       ]);
     }
-    const travel = await articlesByCategorySlug(database.db, "Travel-And-Events");
+    const travel = await articlesByCategorySlug(database.db, "en", "Travel-And-Events");
     expect(travel.name).toBe("Travel & Events");
     expect(travel.exists).toBe(true);
     // Pages: the total counts published articles only (the hidden Sports ones are not counted).
-    const onePage = await articlesByCategorySlug(database.db, "sports", 1, 1);
+    const onePage = await articlesByCategorySlug(database.db, "en", "sports", 1, 1);
     expect(onePage).toMatchObject({ total: 1, page: 1, totalPages: 1 });
     const extra = one(
       await database.db
@@ -119,39 +119,43 @@ describe.each(TEST_ENGINES)("public article reads on %s", (engine) => {
     );
     // Written by hand, so the test gives the signal a newsroom write gives (totals are kept in memory).
     siteChanged(database.db, { scope: "everything", reason: "test: a story published" });
-    const first = await articlesByCategorySlug(database.db, "sports", 1, 1);
-    const second = await articlesByCategorySlug(database.db, "sports", 2, 1);
+    const first = await articlesByCategorySlug(database.db, "en", "sports", 1, 1);
+    const second = await articlesByCategorySlug(database.db, "en", "sports", 2, 1);
     expect(first).toMatchObject({ total: 2, page: 1, totalPages: 2 });
     expect(second).toMatchObject({ total: 2, page: 2, totalPages: 2 });
     expect(first.articles[0]?.id).toBe(extra.id);
     expect(second.articles.map((a) => a.title)).toEqual([
       "Black Stars name young squad for World Cup qualifiers",
     ]);
-    expect((await articlesByCategorySlug(database.db, "sports", 99, 1)).page).toBe(2);
+    expect((await articlesByCategorySlug(database.db, "en", "sports", 99, 1)).page).toBe(2);
     await database.db.delete(articles).where(eq(articles.id, extra.id));
     siteChanged(database.db, { scope: "everything", reason: "test: a story deleted" });
-    const missing = await articlesByCategorySlug(database.db, "arts-and-culture");
+    const missing = await articlesByCategorySlug(database.db, "en", "arts-and-culture");
     expect(missing).toMatchObject({ name: "Arts & Culture", exists: false, articles: [] });
   });
 
   test("all articles: a real count and pages", async () => {
-    const first = await publishedArticlesPage(database.db, 1, 3);
+    const first = await publishedArticlesPage(database.db, "en", 1, 3);
     expect(first).toMatchObject({ total: 4, page: 1, totalPages: 2 });
     expect(first.articles).toHaveLength(3);
-    const second = await publishedArticlesPage(database.db, 2, 3);
+    const second = await publishedArticlesPage(database.db, "en", 2, 3);
     expect(second.articles).toHaveLength(1);
     expect(new Set([...first.articles, ...second.articles].map((a) => a.id)).size).toBe(4);
     // Past the end: the last page, not an empty one.
-    const beyond = await publishedArticlesPage(database.db, 99, 3);
+    const beyond = await publishedArticlesPage(database.db, "en", 99, 3);
     expect(beyond.page).toBe(2);
     expectNoHidden([...first.articles, ...second.articles]);
   });
 
   test("related: same category first, never the article itself nor hidden ones", async () => {
     const black = firstRow(
-      await latestArticles(database.db, 50).then((l) => l.filter((a) => a.categoryName === "Sports")),
+      await latestArticles(database.db, "en", 50).then((l) => l.filter((a) => a.categoryName === "Sports")),
     );
-    const related = await relatedArticles(database.db, { id: black.id, categoryId: sportsId }, 4);
+    const related = await relatedArticles(
+      database.db,
+      { language: "en", id: black.id, categoryId: sportsId },
+      4,
+    );
     expect(related).toHaveLength(3);
     expect(related.map((a) => a.id)).not.toContain(black.id);
     expectNoHidden(related);
@@ -165,7 +169,7 @@ describe.each(TEST_ENGINES)("public article reads on %s", (engine) => {
         .update(articles)
         .set({ views })
         .where(like(articles.title, `${start}%`));
-    const list = await trendingArticles(database.db, 5, { now: new Date() });
+    const list = await trendingArticles(database.db, "en", 5, { now: new Date() });
     expectNoHidden(list);
     // 412 views in 3 hours beat 1,280 in 20 hours.
     expect(list.map((a) => [a.title.split(" ").slice(0, 2).join(" "), a.views])).toEqual([
@@ -175,28 +179,28 @@ describe.each(TEST_ENGINES)("public article reads on %s", (engine) => {
   });
 
   test("search: ranked, as you type, by category, never hidden ones", async () => {
-    const full = await searchArticles(database.db, "Black Stars squad");
+    const full = await searchArticles(database.db, "en", "Black Stars squad");
     expect(full.results[0]?.title).toBe("Black Stars name young squad for World Cup qualifiers");
-    const typing = await searchArticles(database.db, "cocoa harv");
+    const typing = await searchArticles(database.db, "en", "cocoa harv");
     expect(typing.results.map((a) => a.title)).toContain(
       "Cocoa farmers in Western North expect a stronger harvest",
     );
-    const byCategory = await searchArticles(database.db, "business");
+    const byCategory = await searchArticles(database.db, "en", "business");
     expect(byCategory.results.map((a) => a.categoryName)).toContain("Business");
-    const byAuthor = await searchArticles(database.db, "Serwaa");
+    const byAuthor = await searchArticles(database.db, "en", "Serwaa");
     expect(byAuthor.total).toBeGreaterThan(0);
-    const hidden = await searchArticles(database.db, HIDDEN_WORD);
+    const hidden = await searchArticles(database.db, "en", HIDDEN_WORD);
     expect(hidden).toEqual({ results: [], total: 0 });
-    expect(await searchArticles(database.db, "   ")).toEqual({ results: [], total: 0 });
+    expect(await searchArticles(database.db, "en", "   ")).toEqual({ results: [], total: 0 });
     // Query syntax characters are harmless.
-    await expect(searchArticles(database.db, "it's a & | ! ( :* <-> 'quote")).resolves.toBeDefined();
+    await expect(searchArticles(database.db, "en", "it's a & | ! ( :* <-> 'quote")).resolves.toBeDefined();
   });
 
   test("search pages: the total counts every match, each page holds the next ones", async () => {
-    const everything = await searchArticles(database.db, "year");
+    const everything = await searchArticles(database.db, "en", "year");
     expect(everything.total).toBeGreaterThan(2);
-    const first = await searchArticles(database.db, "year", 1, 2);
-    const second = await searchArticles(database.db, "year", 2, 2);
+    const first = await searchArticles(database.db, "en", "year", 1, 2);
+    const second = await searchArticles(database.db, "en", "year", 2, 2);
     expect(first.total).toBe(everything.total);
     expect(second.total).toBe(everything.total);
     expect(first.results).toHaveLength(2);
@@ -214,7 +218,7 @@ describe.each(TEST_ENGINES)("public article reads on %s", (engine) => {
   });
 
   test("the navigation's categories come in the preferred order", async () => {
-    const list = await navCategories(database.db);
+    const list = await navCategories(database.db, { tag: "en", main: true });
     expect(list.map((c) => c.name)).toEqual([
       "News",
       "Business",
@@ -237,7 +241,7 @@ test("the navigation falls back to the seven preferred names when categories can
   } as unknown as Parameters<typeof navCategories>[0];
   const log = captureLogEvents();
   try {
-    expect(await navCategories(broken)).toBe(FALLBACK_CATEGORIES);
+    expect(await navCategories(broken, { tag: "en", main: true })).toBe(FALLBACK_CATEGORIES);
   } finally {
     log.stop();
   }

@@ -13,7 +13,7 @@ import { commentsFromJson, publicCommentsColumn } from "#app/domain/comments/pub
 import { cardsInMemory, categoryHead } from "./reader-memory.server";
 import { onSiteChange } from "#app/domain/delivery/site-changes.server";
 import { bodyIsSafe, readerBody } from "./body-safety.server";
-import { isPublished } from "./published.server";
+import { inLanguage, isPublished } from "./published.server";
 import { firstRow } from "#app/db/rows";
 import { literalCount } from "#app/db/plans";
 import { preparedPerDatabase } from "#app/db/prepared.server";
@@ -25,27 +25,28 @@ import { logFailure } from "#app/lib/log.server";
 /** Deep pages of listings: their marks go stale when what is published moves, like their totals. */
 const listingPageIds = pageMarks((change) => change.scope === "everything");
 
-export async function latestArticles(db: DbOrTx, limit = 10): Promise<ArticleCard[]> {
-  const rows = await listing(db, undefined)
+/** Every listing below reads one edition's stories: `language` is its tag (decision record 022). */
+export async function latestArticles(db: DbOrTx, language: string, limit = 10): Promise<ArticleCard[]> {
+  const rows = await listing(db, inLanguage(language))
     .orderBy(desc(articles.displayDate), desc(articles.id))
     .limit(literalCount(limit));
   return rows.map(toCard);
 }
 
-export async function featuredArticles(db: DbOrTx, limit = 6): Promise<ArticleCard[]> {
-  const rows = await listing(db, sql`${articles.featured}`)
+export async function featuredArticles(db: DbOrTx, language: string, limit = 6): Promise<ArticleCard[]> {
+  const rows = await listing(db, and(inLanguage(language), sql`${articles.featured}`))
     .orderBy(desc(articles.displayDate))
     .limit(literalCount(limit));
   return rows.map(toCard);
 }
 
 /** The hero: the breaking (top story) article; when none is flagged, the newest article (without the badge). */
-export async function topStory(db: DbOrTx): Promise<ArticleCard | null> {
-  const [flagged] = await listing(db, sql`${articles.isTopStory}`)
+export async function topStory(db: DbOrTx, language: string): Promise<ArticleCard | null> {
+  const [flagged] = await listing(db, and(inLanguage(language), sql`${articles.isTopStory}`))
     .orderBy(desc(articles.displayDate))
     .limit(literalCount(1));
   if (flagged) return toCard(flagged);
-  const [newest] = await latestArticles(db, 1);
+  const [newest] = await latestArticles(db, language, 1);
   return newest ?? null;
 }
 
@@ -98,6 +99,7 @@ const CATEGORY_PAGE_SIZE = 24;
 /** Category pages: the slug matches a category case- and punctuation-insensitively ('travel-and-events', 'Travel&Events'). */
 export async function articlesByCategorySlug(
   db: DbOrTx,
+  language: string,
   slug: string,
   page = 1,
   perPage = CATEGORY_PAGE_SIZE,
@@ -127,12 +129,12 @@ export async function articlesByCategorySlug(
       page: 1,
       totalPages: 1,
     };
-  const inCategory = eq(articles.categoryId, category.id);
-  const total = await publishedTotal(db, category.id, inCategory);
+  const inCategory = and(eq(articles.categoryId, category.id), inLanguage(language));
+  const total = await publishedTotal(db, `${language}:category:${category.id}`, inCategory);
   const totalPages = totalPagesFor(total, perPage);
   const current = Math.min(Math.max(1, Math.floor(page)), totalPages);
   const ids = await listingPageIds(db, {
-    key: `category:${category.id}`,
+    key: `${language}:category:${category.id}`,
     where: inCategory,
     offset: (current - 1) * perPage,
     limit: perPage,
@@ -150,7 +152,16 @@ export async function articlesByCategorySlug(
 }
 
 /** One page of a listing with its total, the page clamped to the pages there are; `key` names the listing. */
-async function pagedListing(db: DbOrTx, where: SQL, key: string, page: number, perPage: number) {
+async function pagedListing(
+  db: DbOrTx,
+  language: string,
+  listingWhere: SQL,
+  listingKey: string,
+  page: number,
+  perPage: number,
+) {
+  const where = and(listingWhere, inLanguage(language));
+  const key = `${language}:${listingKey}`;
   const total = await publishedTotal(db, key, where);
   const totalPages = totalPagesFor(total, perPage);
   const current = Math.min(Math.max(1, Math.floor(page)), totalPages);
@@ -166,7 +177,13 @@ async function pagedListing(db: DbOrTx, where: SQL, key: string, page: number, p
 }
 
 /** An author page (/author/<slug>): the staff member and their published stories, newest first; null: no such author. */
-export async function articlesByAuthorSlug(db: DbOrTx, slug: string, page: number, perPage: number) {
+export async function articlesByAuthorSlug(
+  db: DbOrTx,
+  language: string,
+  slug: string,
+  page: number,
+  perPage: number,
+) {
   const [author] = await db
     .select({ id: users.id, name: users.name, slug: users.slug, bio: users.bio, avatarUrl: users.avatarUrl })
     .from(users)
@@ -175,6 +192,7 @@ export async function articlesByAuthorSlug(db: DbOrTx, slug: string, page: numbe
   if (!author?.slug) return null;
   const stories = await pagedListing(
     db,
+    language,
     eq(articles.authorId, author.id),
     `author:${author.id}`,
     page,
@@ -188,18 +206,24 @@ export async function articlesByAuthorSlug(db: DbOrTx, slug: string, page: numbe
  * A tag page (/tag/<slug>): the published stories whose tags have that slug (the GIN-indexed tag_slugs),
  * headed by the tag as the newest of them writes it; null when no published story has it.
  */
-export async function articlesByTagSlug(db: DbOrTx, slug: string, page: number, perPage: number) {
+export async function articlesByTagSlug(
+  db: DbOrTx,
+  language: string,
+  slug: string,
+  page: number,
+  perPage: number,
+) {
   if (!slug || slug.length > 120) return null;
   const tagged = sql`${articles.tagSlugs} @> array[${slug}]::text[]`;
   const [newest] = await db
     .select({ tags: articles.tags })
     .from(articles)
-    .where(and(isPublished(), tagged))
+    .where(and(isPublished(), inLanguage(language), tagged))
     .orderBy(desc(articles.displayDate), desc(articles.id))
     .limit(1);
   if (!newest) return null;
   const name = newest.tags.find((tag) => tagSlug(tag) === slug) ?? slug;
-  const stories = await pagedListing(db, tagged, `tag:${slug}`, page, perPage);
+  const stories = await pagedListing(db, language, tagged, `tag:${slug}`, page, perPage);
   return { tag: { name, slug }, ...stories };
 }
 
@@ -212,13 +236,18 @@ interface ArticlePage {
 }
 
 /** One page of every published article, newest first, with the real total from the database. */
-export async function publishedArticlesPage(db: DbOrTx, page: number, perPage = 12): Promise<ArticlePage> {
-  const total = await publishedTotal(db, "", undefined);
+export async function publishedArticlesPage(
+  db: DbOrTx,
+  language: string,
+  page: number,
+  perPage = 12,
+): Promise<ArticlePage> {
+  const total = await publishedTotal(db, language, inLanguage(language));
   const totalPages = totalPagesFor(total, perPage);
   const current = Math.min(Math.max(1, page), totalPages);
   const ids = await listingPageIds(db, {
-    key: "all",
-    where: undefined,
+    key: `${language}:all`,
+    where: inLanguage(language),
     offset: (current - 1) * perPage,
     limit: perPage,
     isPlanStable: true,
@@ -234,17 +263,17 @@ export async function publishedArticlesPage(db: DbOrTx, page: number, perPage = 
  */
 export async function relatedArticles(
   db: DbOrTx,
-  article: { id: string; categoryId: string | null; tags?: readonly string[] },
+  article: { id: string; language: string; categoryId: string | null; tags?: readonly string[] },
   limit = 4,
 ): Promise<ArticleCard[]> {
   // The same rule as the database's newsdesk_tag_slugs, which fills `tag_slugs`.
   const slugs = [...new Set((article.tags ?? []).map((tag) => tagSlug(tag)).filter(Boolean))];
-  const { categoryId } = article;
+  const { categoryId, language } = article;
   const tiers: RelatedTier[] = [
-    ...(categoryId && slugs.length > 0 ? [{ categoryId, slugs }] : []),
-    ...(categoryId ? [{ categoryId }] : []),
-    ...(slugs.length > 0 ? [{ slugs }] : []),
-    {},
+    ...(categoryId && slugs.length > 0 ? [{ language, categoryId, slugs }] : []),
+    ...(categoryId ? [{ language, categoryId }] : []),
+    ...(slugs.length > 0 ? [{ language, slugs }] : []),
+    { language },
   ];
   const ids: string[] = [];
   for (const tier of tiers) {
@@ -275,13 +304,13 @@ async function relatedFromMemory(
   taken: string[],
   limit: number,
 ): Promise<string[] | null> {
-  const { categoryId, slugs } = tier;
+  const { categoryId, slugs, language } = tier;
   if (!categoryId || taken.length + RELATED_TAG_WALK > CATEGORY_HEAD_SIZE) return null;
-  const head = await categoryHead(db, categoryId, async () => {
+  const head = await categoryHead(db, `${language}:${categoryId}`, async () => {
     const rows = await db
       .select({ id: articles.id, tagSlugs: articles.tagSlugs })
       .from(articles)
-      .where(and(isPublished(), eq(articles.categoryId, categoryId)))
+      .where(and(isPublished(), inLanguage(language), eq(articles.categoryId, categoryId)))
       .orderBy(...newestFirst)
       .limit(literalCount(CATEGORY_HEAD_SIZE));
     return {
@@ -304,8 +333,9 @@ async function relatedFromMemory(
   return null;
 }
 
-/** Stories in a category (or any), and with `slugs` only those sharing one of those tags. */
+/** Stories of an edition in a category (or any), and with `slugs` only those sharing one of those tags. */
 interface RelatedTier {
+  language: string;
   categoryId?: string;
   slugs?: string[];
 }
@@ -342,6 +372,7 @@ async function relatedInTier(
       .where(
         and(
           isPublished(),
+          inLanguage(tier.language),
           notInArray(articles.id, taken),
           tier.categoryId ? eq(articles.categoryId, tier.categoryId) : undefined,
           where,
@@ -416,6 +447,7 @@ export async function getPublishedArticleBySlug(db: DbOrTx, slug: string, commen
 
 const publishedArticleColumns = () => ({
   ...articleCardColumns,
+  language: articles.language,
   categoryId: articles.categoryId,
   content: articles.content,
   access: articles.access,

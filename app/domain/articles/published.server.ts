@@ -5,6 +5,7 @@
  */
 import { and, lte, sql } from "drizzle-orm";
 import { articles } from "#app/db/schema";
+import { EDITION_TAG_PATTERN } from "#app/lib/editions";
 
 /**
  * The status is written into the statement, not sent as a parameter, so that a kept plan can use the
@@ -12,3 +13,14 @@ import { articles } from "#app/db/schema";
  */
 export const isPublished = () =>
   and(sql`${articles.status} = 'published'`, lte(articles.publishedAt, sql`now()`));
+
+/**
+ * Stories of one edition (decision record 022, point 4): every public listing, feed and search reads one
+ * language. The tag is written into the statement like the status above: a handful of editions keep a
+ * handful of plans, each able to use the listing indexes that lead with the language (a parameter would
+ * get one generic plan sized for the main edition). Only a tag the editions' CHECK allows gets this far.
+ */
+export function inLanguage(tag: string) {
+  if (!EDITION_TAG_PATTERN.test(tag)) throw new RangeError(`Not an edition's tag: ${JSON.stringify(tag)}`);
+  return sql`${articles.language} = ${sql.raw(`'${tag}'`)}`;
+}

@@ -44,21 +44,24 @@ function memoryOf(db: DbOrTx): Memory {
   return memory;
 }
 
-/** The category's head, read by `load` when it is not in memory or is a minute old. */
+/**
+ * A category's head in an edition (`key`: the edition's tag and the category's id), read by `load` when it
+ * is not in memory or is a minute old.
+ */
 export function categoryHead(
   db: DbOrTx,
-  categoryId: string,
+  key: string,
   load: () => Promise<CategoryHead>,
   now = Date.now(),
 ): Promise<CategoryHead> {
   const { heads } = memoryOf(db);
-  const kept = heads.get(categoryId);
+  const kept = heads.get(key);
   if (kept && now - kept.at < MAX_AGE_MS) return kept.head;
   const head = load();
   const entry = { head, at: now };
-  heads.set(categoryId, entry);
+  heads.set(key, entry);
   head.catch(() => {
-    if (heads.get(categoryId) === entry) heads.delete(categoryId);
+    if (heads.get(key) === entry) heads.delete(key);
   });
   return head;
 }

@@ -84,21 +84,25 @@ describe.each(TEST_ENGINES)("related and trending on %s", (engine) => {
   });
 
   test("related without a category or tags: the newest stories", async () => {
-    const related = await relatedArticles(database.db, { id: ids.reading!, categoryId: null, tags: [] }, 2);
+    const related = await relatedArticles(
+      database.db,
+      { language: "en", id: ids.reading!, categoryId: null, tags: [] },
+      2,
+    );
     expect(related.map((card) => card.title)[0]).toBe("newest of any");
     expect(related).toHaveLength(2);
   });
 
   test("trending leaves out the story being read, and still fills the list", async () => {
-    const everywhere = await trendingArticles(database.db, 5);
+    const everywhere = await trendingArticles(database.db, "en", 5);
     expect(everywhere[0]?.id).toBe(ids.reading);
-    const onItsPage = await trendingArticles(database.db, 5, { excluding: ids.reading });
+    const onItsPage = await trendingArticles(database.db, "en", 5, { excluding: ids.reading });
     expect(onItsPage.map((card) => card.id)).not.toContain(ids.reading);
     // The list closes up: the next stories move up in the same order.
     expect(onItsPage.slice(0, 4).map((card) => card.id)).toEqual(
       everywhere.slice(1, 5).map((card) => card.id),
     );
-    const ranked = await trendingArticles(database.db, 5, { now: new Date(), excluding: ids.reading });
+    const ranked = await trendingArticles(database.db, "en", 5, { now: new Date(), excluding: ids.reading });
     expect(ranked.map((card) => card.id)).not.toContain(ids.reading);
   });
 });
@@ -137,7 +141,11 @@ describe.each(TEST_ENGINES)("related stories behind many newer ones on %s", (eng
         .values(published("reading", 0.5, ["Odaw Drain"]))
         .returning({ id: articles.id }),
     );
-    const related = await relatedArticles(db, { id: reading.id, categoryId: metro, tags: ["Odaw Drain"] }, 4);
+    const related = await relatedArticles(
+      db,
+      { language: "en", id: reading.id, categoryId: metro, tags: ["Odaw Drain"] },
+      4,
+    );
     expect(related.map((card) => card.title)).toEqual([
       "older sharing the tag",
       "oldest sharing the tag",
@@ -164,7 +172,7 @@ describe.each(TEST_ENGINES)("related stories behind many newer ones on %s", (eng
     );
     const related = await relatedArticles(
       db,
-      { id: reading.id, categoryId: politics, tags: ["Election 2024"] },
+      { id: reading.id, language: "en", categoryId: politics, tags: ["Election 2024"] },
       4,
     );
     expect(related.map((card) => card.title)).toEqual([

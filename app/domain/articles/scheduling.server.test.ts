@@ -95,7 +95,7 @@ describe.each(TEST_ENGINES)("scheduled publishing on %s", (engine) => {
       expect(row.publishedAt).toBeNull();
       // Not live anywhere, and no page had to change.
       expect(await getPublishedArticle(database.db, saved.id)).toBeFalsy();
-      expect((await latestArticles(database.db)).map((a) => a.id)).not.toContain(saved.id);
+      expect((await latestArticles(database.db, "en")).map((a) => a.id)).not.toContain(saved.id);
       expect(changes).toEqual([]);
       // Saved like any other save: a revision and a log entry naming the time.
       const revisions = await revisionsInOrder(database.db, saved.id);
@@ -201,8 +201,10 @@ describe.each(TEST_ENGINES)("scheduled publishing on %s", (engine) => {
 
       expect(changes).toEqual([{ scope: "everything", reason: "1 scheduled article(s) published" }]);
       expect((await getSettings(database.db)).siteTitle).toBe("Newsdesk Daily");
-      expect((await latestArticles(database.db)).map((a) => a.id)).toContain(id);
-      expect((await articlesByCategorySlug(database.db, "politics")).articles.map((a) => a.id)).toContain(id);
+      expect((await latestArticles(database.db, "en")).map((a) => a.id)).toContain(id);
+      expect(
+        (await articlesByCategorySlug(database.db, "en", "politics")).articles.map((a) => a.id),
+      ).toContain(id);
       expect(await getPublishedArticle(database.db, id)).toBeTruthy();
       const settingsRow = await getSettings(database.db);
       expect(await rssXml(database.db, "https://news.example", settingsRow)).toContain(id);

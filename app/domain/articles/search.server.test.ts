@@ -6,7 +6,12 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createRequestContext } from "#app/auth/current-user.server";
 import { settings, users } from "#app/db/schema";
-import { createTestDatabase, currentTestDb, TEST_ENGINES, type TestDatabase } from "#test-support/test-database";
+import {
+  createTestDatabase,
+  currentTestDb,
+  TEST_ENGINES,
+  type TestDatabase,
+} from "#test-support/test-database";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
 import { loader as searchLoader } from "#app/routes/site/search";
 import { saveArticle } from "./admin.server";
@@ -40,19 +45,22 @@ describe.each(TEST_ENGINES)("search past the newest 200 matches on %s", (engine)
   test("the total is every published match, and paging through reaches each story exactly once", async () => {
     const seen: string[] = [];
     for (let page = 1; page <= Math.ceil(MATCHES / 20); page++) {
-      const { results, total } = await searchArticles(database.db, "harmattan", page, 20);
+      const { results, total } = await searchArticles(database.db, "en", "harmattan", page, 20);
       expect(total, `page ${page}`).toBe(MATCHES);
       expect(results.length, `page ${page}`).toBe(page <= 11 ? 20 : MATCHES - 220);
       seen.push(...results.map((r) => r.id));
     }
     expect(new Set(seen).size).toBe(MATCHES);
-    expect(await searchArticles(database.db, "harmattan", 13, 20)).toEqual({ results: [], total: MATCHES });
+    expect(await searchArticles(database.db, "en", "harmattan", 13, 20)).toEqual({
+      results: [],
+      total: MATCHES,
+    });
   });
 
   test("a page that straddles the newest 200 holds the last ranked matches and then the older ones", async () => {
     const seen: string[] = [];
     for (let page = 1; page <= 8; page++) {
-      const { results } = await searchArticles(database.db, "harmattan", page, 30);
+      const { results } = await searchArticles(database.db, "en", "harmattan", page, 30);
       expect(results.length, `page ${page}`).toBe(page <= 7 ? 30 : MATCHES - 210);
       seen.push(...results.map((r) => r.id));
     }
@@ -80,13 +88,13 @@ describe.each(TEST_ENGINES)("search past the newest 200 matches on %s", (engine)
     await database.db
       .insert(users)
       .values({ id: editor.id, email: editor.email, name: editor.name, role: "editor" });
-    expect((await searchArticles(database.db, "harmattan", 1, 20)).total).toBe(MATCHES);
+    expect((await searchArticles(database.db, "en", "harmattan", 1, 20)).total).toBe(MATCHES);
     await saveArticle(
       testServices(database.db),
       editor,
       articleInput({ title: "Harmattan again", status: "published" }, "<p>Harmattan returns.</p>"),
     );
-    expect((await searchArticles(database.db, "harmattan", 1, 20)).total).toBe(MATCHES + 1);
+    expect((await searchArticles(database.db, "en", "harmattan", 1, 20)).total).toBe(MATCHES + 1);
     await database.db.execute(sql`DELETE FROM articles WHERE title = 'Harmattan again'`);
   });
 });

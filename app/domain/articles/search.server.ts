@@ -12,7 +12,7 @@ import { remembered } from "#app/lib/remembered.server";
 import { categoryMatchKey } from "#app/lib/slug";
 import { cardsInOrder, cardsOf, type ArticleCard } from "./article-cards.server";
 import { newestFirst, pageMarks, plannedForTheirValues } from "./page-marks.server";
-import { isPublished } from "./published.server";
+import { inLanguage, isPublished } from "./published.server";
 
 /** As-you-type words: letters and digits only, so they are safe inside to_tsquery syntax. */
 export function prefixQuery(query: string): string {
@@ -60,9 +60,10 @@ const rememberedSearchTotals = remembered(async (_db: DbOrTx) => new Map<string,
 });
 const SEARCH_TOTALS_KEPT = 500;
 
-async function searchTotal(db: DbOrTx, query: string, matches: SQL): Promise<number> {
+/** `key` names the search: the edition's tag and the query. */
+async function searchTotal(db: DbOrTx, key: string, matches: SQL): Promise<number> {
   const totals = await rememberedSearchTotals.get(db);
-  let total = totals.get(query);
+  let total = totals.get(key);
   if (!total) {
     if (totals.size >= SEARCH_TOTALS_KEPT) totals.delete(totals.keys().next().value ?? "");
     total = db
@@ -70,8 +71,8 @@ async function searchTotal(db: DbOrTx, query: string, matches: SQL): Promise<num
       .from(articles)
       .where(and(isPublished(), matches))
       .then((rows) => firstRow(rows).total);
-    totals.set(query, total);
-    total.catch(() => totals.delete(query));
+    totals.set(key, total);
+    total.catch(() => totals.delete(key));
   }
   return total;
 }
@@ -85,6 +86,7 @@ async function searchTotal(db: DbOrTx, query: string, matches: SQL): Promise<num
  */
 export async function searchArticles(
   db: DbOrTx,
+  language: string,
   rawQuery: string,
   page = 1,
   perPage = SEARCH_PAGE_SIZE,
@@ -103,8 +105,10 @@ export async function searchArticles(
     : [];
   const categoryMatches =
     matchingCategoryIds.length > 0 ? inArray(articles.categoryId, matchingCategoryIds) : sql`false`;
-  const matches = sql`(${articles.searchVector} @@ ${tsQuery} OR ${categoryMatches})`;
-  const total = await searchTotal(db, query, matches);
+  // An edition's search finds its own stories only (decision record 022, point 9).
+  const matches = sql`(${inLanguage(language)} AND (${articles.searchVector} @@ ${tsQuery} OR ${categoryMatches}))`;
+  const searchKey = `${language}:${query}`;
+  const total = await searchTotal(db, searchKey, matches);
   const offset = (Math.max(1, Math.floor(page)) - 1) * perPage;
   if (offset >= total) return { results: [], total };
   const isSparse = total <= SPARSE_MATCHES;
@@ -130,7 +134,7 @@ export async function searchArticles(
       ? await cardsOf(
           db,
           await searchPageIds(db, {
-            key: query,
+            key: searchKey,
             where: matches,
             offset: olderFrom,
             limit: offset + perPage - olderFrom,

@@ -257,7 +257,7 @@ describe.each(TEST_ENGINES)("article slugs, author and tag pages on %s", (engine
     forgetCachedSettings();
     for (const n of [1, 2, 3]) await publish({ title: `Editor story ${n}`, authorName: "Edem Editor" });
     await saveArticle(testServices(db()), editor, articleInput({ title: "Editor draft" }));
-    const page2 = await articlesByAuthorSlug(db(), "edem-editor", 2, 2);
+    const page2 = await articlesByAuthorSlug(db(), "en", "edem-editor", 2, 2);
     expect(page2).toMatchObject({
       total: 3,
       page: 2,
@@ -285,10 +285,10 @@ describe.each(TEST_ENGINES)("article slugs, author and tag pages on %s", (engine
       useManualDate: "on",
     });
     await saveArticle(testServices(db()), editor, articleInput({ title: "Draft", tags: "Black Stars" }));
-    const found = await articlesByTagSlug(db(), "black-stars", 1, 10);
+    const found = await articlesByTagSlug(db(), "en", "black-stars", 1, 10);
     expect(found?.tag).toEqual({ name: "black stars", slug: "black-stars" });
     expect(found?.articles.map((a) => a.title)).toEqual(["Newer", "Older"]);
-    expect(await articlesByTagSlug(db(), "nothing-here", 1, 10)).toBeNull();
+    expect(await articlesByTagSlug(db(), "en", "nothing-here", 1, 10)).toBeNull();
     expect((await load("/tag/accra", { slug: "accra" }, tagRoute)).status).toBe(200);
     expect((await load("/tag/none", { slug: "none" }, tagRoute)).status).toBe(404);
     const article = await load("/article/newer", { id: "newer" }, articleRoute);

@@ -1,4 +1,6 @@
 import { data, redirect } from "react-router";
+import { inEdition } from "#app/lib/editions";
+import { pageEditionOf } from "#app/domain/editions/page-edition.server";
 import { ArticleCard } from "#app/components/site/article-card";
 import { EmptyState, PageHeading } from "#app/components/site/page-states";
 import { Pagination } from "#app/components/site/pagination";
@@ -14,14 +16,15 @@ import { getSettings } from "#app/domain/settings/settings.server";
 import type { Route } from "./+types/all-articles";
 import { logFailure } from "#app/lib/log.server";
 
-export const loader = withDomainErrors(async ({ request, context }: Route.LoaderArgs) => {
+export const loader = withDomainErrors(async ({ request, params, context }: Route.LoaderArgs) => {
   const url = new URL(request.url);
   const requested = url.searchParams.get("page");
   try {
     // Settings → Content: 'Posts Per Page' sizes every paged public list.
     const { postsPerPage } = await getSettings(context.db);
-    const result = await publishedArticlesPage(context.db, parsePageParam(requested), postsPerPage);
-    const moved = canonicalPagePath("/all-articles", requested, result.page);
+    const { tag, prefix } = await pageEditionOf(context.db, params);
+    const result = await publishedArticlesPage(context.db, tag, parsePageParam(requested), postsPerPage);
+    const moved = canonicalPagePath(inEdition(prefix, "/all-articles"), requested, result.page);
     if (moved) throw redirect(moved);
     const { images } = await pageImages(
       context.db,

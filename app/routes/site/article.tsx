@@ -1,4 +1,6 @@
 import { PlayCircle } from "lucide-react";
+import { pageEditionOf } from "#app/domain/editions/page-edition.server";
+import { editionPrefix, inEdition } from "#app/lib/editions";
 import { data, isRouteErrorResponse, redirect } from "react-router";
 import { AdSpace } from "#app/components/site/ad-space";
 import { ArticleHeader } from "#app/components/site/article/article-header";
@@ -58,22 +60,30 @@ import { formText } from "#app/lib/form";
 import { logFailure } from "#app/lib/log.server";
 
 /** A missing or unpublished article: the not-found page with the latest stories, status 404. */
-const notFound = (db: Route.LoaderArgs["context"]["db"]) => readerNotFound(db, ARTICLE_NOT_FOUND_TEXT);
+const notFound = (db: Route.LoaderArgs["context"]["db"], language: string) =>
+  readerNotFound(db, language, ARTICLE_NOT_FOUND_TEXT);
 
 export const loader = withDomainErrors(async ({ params, request, context }: Route.LoaderArgs) => {
   const db = context.db;
   // /article/<slug> in one query; an earlier slug, or the id of a story that has a slug, moves for good
   // to the current one; a story without a slug yet is read by its id.
   const settings = await getSettings(db);
+  const edition = await pageEditionOf(db, params);
   const bySlug = await getPublishedArticleBySlug(db, params.id, visibleCommentStatuses(settings));
   let article = bySlug?.article ?? null;
   if (!article) {
     const address = await resolveArticleAddress(db, params.id);
-    if (!address) throw await notFound(db);
-    if (address.kind === "moved") throw redirect(articlePath({ id: address.id, slug: address.slug }), 301);
+    if (!address) throw await notFound(db, edition.tag);
+    if (address.kind === "moved")
+      throw redirect(inEdition(edition.prefix, articlePath({ id: address.id, slug: address.slug })), 301);
     article = await getPublishedArticle(db, address.id);
   }
-  if (!article) throw await notFound(db);
+  if (!article) throw await notFound(db, edition.tag);
+  // A story is read in its own edition, so the page's language is the story's (decision record 022).
+  if (article.language !== edition.tag) {
+    const own = editionPrefix(article.language, settings.language);
+    throw redirect(`${inEdition(own, articlePath(article))}${new URL(request.url).search}`, 301);
+  }
   // A gated story's body for this reader (decision record 021): the rest never leaves the server.
   const gate = await storyGate(context, settings, article);
   // A live story's updates, a page at a time (?updates=2 for older ones, without JavaScript).
@@ -85,7 +95,7 @@ export const loader = withDomainErrors(async ({ params, request, context }: Rout
   };
   const [related, trending, comments, live] = await Promise.all([
     relatedArticles(db, article, 4),
-    trendingArticles(db, 5, { excluding: article.id }),
+    trendingArticles(db, edition.tag, 5, { excluding: article.id }),
     // Read with the story when it was found by its slug (one round trip), else on their own.
     bySlug?.comments ?? listPublicComments(db, article.id, settings),
     // A gated live story gives readers without access no updates.
@@ -101,7 +111,10 @@ export const loader = withDomainErrors(async ({ params, request, context }: Rout
   );
   // Safe: sanitised when saved, or by getPublishedArticle; the in-article ads are the admin's.
   const body = await articleBodyWithAds(settings, request, context, gate.body);
-  const shareUrl = absoluteUrl(siteOrigin(settings, request), articlePath(article));
+  const shareUrl = absoluteUrl(
+    siteOrigin(settings, request),
+    inEdition(edition.prefix, articlePath(article)),
+  );
   return data(
     {
       live: live && {

@@ -1,4 +1,6 @@
 /** An author page (/author/<slug>): photo, name, bio and their published stories, paged like a category. */
+import { inEdition } from "#app/lib/editions";
+import { pageEditionOf } from "#app/domain/editions/page-edition.server";
 import { redirect } from "react-router";
 import { NOT_FOUND_TEXT } from "#app/components/site/not-found";
 import { ArticleCard } from "#app/components/site/article-card";
@@ -20,12 +22,19 @@ import type { Route } from "./+types/author";
 
 export const loader = withDomainErrors(async ({ params, request, context }: Route.LoaderArgs) => {
   const db = context.db;
+  const { tag, prefix } = await pageEditionOf(db, params);
   const requested = new URL(request.url).searchParams.get("page");
   const settings = await getSettings(db);
-  const found = await articlesByAuthorSlug(db, params.slug, parsePageParam(requested), settings.postsPerPage);
+  const found = await articlesByAuthorSlug(
+    db,
+    tag,
+    params.slug,
+    parsePageParam(requested),
+    settings.postsPerPage,
+  );
   // The shared not-found page: what went missing, search and the latest stories, status 404.
-  if (!found) throw await readerNotFound(db);
-  const moved = canonicalPagePath(authorPath(found.author.slug), requested, found.page);
+  if (!found) throw await readerNotFound(db, tag);
+  const moved = canonicalPagePath(inEdition(prefix, authorPath(found.author.slug)), requested, found.page);
   if (moved) throw redirect(moved);
   const { images } = await pageImages(
     db,

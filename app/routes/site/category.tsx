@@ -1,4 +1,6 @@
 import { data, redirect } from "react-router";
+import { inEdition } from "#app/lib/editions";
+import { pageEditionOf } from "#app/domain/editions/page-edition.server";
 import { ArticleCard } from "#app/components/site/article-card";
 import { badgeColor } from "#app/components/site/category-badge";
 import { EmptyState, LoadError, PageHeading } from "#app/components/site/page-states";
@@ -19,11 +21,12 @@ import type { Route } from "./+types/category";
 
 export const loader = withDomainErrors(async ({ params, request, context }: Route.LoaderArgs) => {
   const db = context.db;
+  const { tag, prefix } = await pageEditionOf(db, params);
   const requested = new URL(request.url).searchParams.get("page");
   // Settings → Content: 'Posts Per Page' sizes every paged public list.
   const { postsPerPage } = await getSettings(db);
   const listing = await loadOrReport(`category ${params.categorySlug}`, () =>
-    articlesByCategorySlug(db, params.categorySlug, parsePageParam(requested), postsPerPage),
+    articlesByCategorySlug(db, tag, params.categorySlug, parsePageParam(requested), postsPerPage),
   );
   if (!listing.ok)
     return data(
@@ -31,7 +34,7 @@ export const loader = withDomainErrors(async ({ params, request, context }: Rout
       { status: 500 },
     );
   const base = `/category/${encodeURIComponent(params.categorySlug)}`;
-  const moved = canonicalPagePath(base, requested, listing.value.page);
+  const moved = canonicalPagePath(inEdition(prefix, base), requested, listing.value.page);
   if (moved) throw redirect(moved);
   const { images } = await pageImages(
     db,

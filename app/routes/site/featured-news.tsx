@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { pageEditionOf } from "#app/domain/editions/page-edition.server";
 import { ArticleCard } from "#app/components/site/article-card";
 import { EmptyState, LoadError, PageHeading } from "#app/components/site/page-states";
 import { useSiteDates } from "#app/components/site/use-site";
@@ -12,9 +13,12 @@ import type { Route } from "./+types/featured-news";
 
 const FEATURED_NEWS_LIMIT = 50;
 
-export const loader = withDomainErrors(async ({ request, context }: Route.LoaderArgs) => {
+export const loader = withDomainErrors(async ({ request, params, context }: Route.LoaderArgs) => {
   const db = context.db;
-  const featured = await loadOrReport("the featured news", () => featuredArticles(db, FEATURED_NEWS_LIMIT));
+  const { tag } = await pageEditionOf(db, params);
+  const featured = await loadOrReport("the featured news", () =>
+    featuredArticles(db, tag, FEATURED_NEWS_LIMIT),
+  );
   const { images } = await pageImages(
     db,
     (featured.ok ? featured.value : []).map((article) => article.imageUrl),

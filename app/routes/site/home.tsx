@@ -1,4 +1,5 @@
 import { AdSpace } from "#app/components/site/ad-space";
+import { pageEditionOf } from "#app/domain/editions/page-edition.server";
 import { articlePath, authorPath } from "#app/lib/paths";
 import { ArrowRight } from "lucide-react";
 import { ArticleCard, ArticleListItem } from "#app/components/site/article-card";
@@ -22,13 +23,14 @@ const HOME_LATEST = 6;
 const HOME_TRENDING = 5;
 const HOME_FEATURED = 6;
 
-export const loader = withDomainErrors(async ({ request, context }: Route.LoaderArgs) => {
+export const loader = withDomainErrors(async ({ request, params, context }: Route.LoaderArgs) => {
   const db = context.db;
+  const { tag } = await pageEditionOf(db, params);
   const [hero, latest, trending, featured] = await Promise.all([
-    loadOrReport("the top story", () => topStory(db)),
-    loadOrReport("the latest articles", () => latestArticles(db, HOME_LATEST)),
-    loadOrReport("the trending articles", () => trendingArticles(db, HOME_TRENDING)),
-    loadOrReport("the featured articles", () => featuredArticles(db, HOME_FEATURED)),
+    loadOrReport("the top story", () => topStory(db, tag)),
+    loadOrReport("the latest articles", () => latestArticles(db, tag, HOME_LATEST)),
+    loadOrReport("the trending articles", () => trendingArticles(db, tag, HOME_TRENDING)),
+    loadOrReport("the featured articles", () => featuredArticles(db, tag, HOME_FEATURED)),
   ]);
   const lead = hero.ok ? hero.value : null;
   const shown = [...(latest.ok ? latest.value : []), ...(featured.ok ? featured.value : [])];

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { pageEditionOf } from "#app/domain/editions/page-edition.server";
 import { ArticleCard } from "#app/components/site/article-card";
 import { EmptyState, LoadError, PageHeading } from "#app/components/site/page-states";
 import { useSiteDates } from "#app/components/site/use-site";
@@ -13,9 +14,10 @@ import type { Route } from "./+types/latest-news";
 /** The spec's latest list window. */
 const LATEST_NEWS_LIMIT = 50;
 
-export const loader = withDomainErrors(async ({ request, context }: Route.LoaderArgs) => {
+export const loader = withDomainErrors(async ({ request, params, context }: Route.LoaderArgs) => {
   const db = context.db;
-  const latest = await loadOrReport("the latest news", () => latestArticles(db, LATEST_NEWS_LIMIT));
+  const { tag } = await pageEditionOf(db, params);
+  const latest = await loadOrReport("the latest news", () => latestArticles(db, tag, LATEST_NEWS_LIMIT));
   const { images } = await pageImages(
     db,
     (latest.ok ? latest.value : []).map((article) => article.imageUrl),

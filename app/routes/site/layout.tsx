@@ -1,4 +1,5 @@
 import { data, isRouteErrorResponse, Outlet, redirect, useLocation } from "react-router";
+import { pageEditionOf } from "#app/domain/editions/page-edition.server";
 import { AdSpace } from "#app/components/site/ad-space";
 import { CategoriesBar } from "#app/components/site/categories-bar";
 import { LiteNotice } from "#app/components/site/lite-switch";
@@ -23,15 +24,18 @@ import { safeRedirectPath } from "#app/lib/safe-redirect";
 import type { Route } from "./+types/layout";
 import { logFailure } from "#app/lib/log.server";
 
-export const loader = withDomainErrors(async ({ request, context }: Route.LoaderArgs) => {
+export const loader = withDomainErrors(async ({ request, params, context }: Route.LoaderArgs) => {
   const url = new URL(request.url);
   // `?redirect=/path` sends the reader there (a server redirect replaces the history entry); our paths only.
   const target = safeRedirectPath(url.searchParams.get("redirect"));
   if (target) throw redirect(target);
   const db = context.db;
+  // The page's edition (decision record 022): an address under an unknown prefix is answered by
+  // edition.tsx with the not-found page, drawn in the main edition's chrome from here.
+  const edition = await pageEditionOf(db, params);
   const [settings, categories, pushKey] = await Promise.all([
     refuseReadersInMaintenance(request, context),
-    navCategories(db),
+    navCategories(db, edition),
     // Without the key the page simply offers no alerts: never a reason for it to fail.
     vapidPublicKey(db).catch((error: unknown) => {
       logFailure("[push] the VAPID key could not be read", error);
@@ -56,6 +60,7 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
   return data(
     {
       settings: publicSettings(settings),
+      edition,
       categories,
       site,
       inMaintenance: settings.maintenanceEnabled,

@@ -13,11 +13,13 @@ export const NOT_FOUND_LATEST_COUNT = 5;
 
 export async function notFoundBody(
   db: DbOrTx,
+  /** The edition whose latest stories the page offers. */
+  language: string,
   text: { title: string; message: string } = NOT_FOUND_TEXT,
 ): Promise<NotFoundBody> {
   // A failed read leaves the list out: the page still says what happened and offers search.
   const latest = await loadOrReport("the latest articles for a 404 page", () =>
-    latestArticles(db, NOT_FOUND_LATEST_COUNT),
+    latestArticles(db, language, NOT_FOUND_LATEST_COUNT),
   );
   return {
     title: text.title,
@@ -35,6 +37,10 @@ export async function notFoundBody(
 }
 
 /** For `throw await readerNotFound(db, ...)` in a reader loader: status 404 with the not-found page's body. */
-export async function readerNotFound(db: DbOrTx, text?: { title: string; message: string }) {
-  return data(await notFoundBody(db, text), { status: 404 });
+export async function readerNotFound(
+  db: DbOrTx,
+  language: string,
+  text?: { title: string; message: string },
+) {
+  return data(await notFoundBody(db, language, text), { status: 404 });
 }

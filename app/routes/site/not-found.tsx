@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { pageEditionOf } from "#app/domain/editions/page-edition.server";
 import { NOT_FOUND_TEXT, NotFoundContent } from "#app/components/site/not-found";
 import { useSiteDates } from "#app/components/site/use-site";
 import { errorPageMeta, siteMetaFrom } from "#app/lib/seo";
@@ -10,8 +11,8 @@ import type { Route } from "./+types/not-found";
  * Any address no other route takes, inside the site layout: the not-found page with the site's header
  * and footer, answered with status 404 (so crawlers drop it; the page cache keeps 404s like pages).
  */
-export const loader = withDomainErrors(async ({ context }: Route.LoaderArgs) =>
-  data(await notFoundBody(context.db), { status: 404 }),
+export const loader = withDomainErrors(async ({ params, context }: Route.LoaderArgs) =>
+  data(await notFoundBody(context.db, (await pageEditionOf(context.db, params)).tag), { status: 404 }),
 );
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,4 +1,6 @@
 import { articlePath } from "#app/lib/paths";
+import { pageEditionOf } from "#app/domain/editions/page-edition.server";
+import { inEdition } from "#app/lib/editions";
 import { ArrowRight, Eye, Loader2, Search as SearchIcon } from "lucide-react";
 import { data, redirect } from "react-router";
 import { CardImage } from "#app/components/site/card-image";
@@ -23,28 +25,31 @@ const POPULAR_SEARCHES = ["Breaking News", "Politics", "Technology", "Sports", "
 /** Longer queries are cut (the domain cuts them too); no reader types more. */
 const SEARCH_MAX_QUERY = 200;
 
-export const loader = withDomainErrors(async ({ request, context }: Route.LoaderArgs) => {
-  const params = new URL(request.url).searchParams;
-  const q = (params.get("q") ?? "").trim().slice(0, SEARCH_MAX_QUERY);
-  if (!q) return { q, page: 1, totalPages: 1, search: null, images: {} as PageImages };
-  const page = parsePageParam(params.get("page"));
-  const db = context.db;
-  // Settings → Content: 'Posts Per Page' sizes every paged public list.
-  const { postsPerPage } = await getSettings(db);
-  const search = await loadOrReport(`search results for "${q}"`, () =>
-    searchArticles(db, q, page, postsPerPage),
-  );
-  // A page past the last one (an old link, a hand-edited URL) starts the results again.
-  if (search.ok && page > 1 && search.value.results.length === 0)
-    throw redirect(`/search?q=${encodeURIComponent(q)}`);
-  const totalPages = search.ok ? totalPagesFor(search.value.total, postsPerPage) : 1;
-  const { images } = await pageImages(
-    db,
-    (search.ok ? search.value.results : []).map((article) => article.imageUrl),
-    { small: isLiteRequest(request.headers), media: context.services.media },
-  );
-  return data({ q, page, totalPages, search, images }, { status: search.ok ? 200 : 500 });
-});
+export const loader = withDomainErrors(
+  async ({ request, params: routeParams, context }: Route.LoaderArgs) => {
+    const params = new URL(request.url).searchParams;
+    const q = (params.get("q") ?? "").trim().slice(0, SEARCH_MAX_QUERY);
+    if (!q) return { q, page: 1, totalPages: 1, search: null, images: {} as PageImages };
+    const page = parsePageParam(params.get("page"));
+    const db = context.db;
+    const edition = await pageEditionOf(db, routeParams);
+    // Settings → Content: 'Posts Per Page' sizes every paged public list.
+    const { postsPerPage } = await getSettings(db);
+    const search = await loadOrReport(`search results for "${q}"`, () =>
+      searchArticles(db, edition.tag, q, page, postsPerPage),
+    );
+    // A page past the last one (an old link, a hand-edited URL) starts the results again.
+    if (search.ok && page > 1 && search.value.results.length === 0)
+      throw redirect(inEdition(edition.prefix, `/search?q=${encodeURIComponent(q)}`));
+    const totalPages = search.ok ? totalPagesFor(search.value.total, postsPerPage) : 1;
+    const { images } = await pageImages(
+      db,
+      (search.ok ? search.value.results : []).map((article) => article.imageUrl),
+      { small: isLiteRequest(request.headers), media: context.services.media },
+    );
+    return data({ q, page, totalPages, search, images }, { status: search.ok ? 200 : 500 });
+  },
+);
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta({

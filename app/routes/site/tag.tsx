@@ -1,4 +1,6 @@
 /** A tag page (/tag/<slug>): the published stories with that tag, paged like a category. */
+import { inEdition } from "#app/lib/editions";
+import { pageEditionOf } from "#app/domain/editions/page-edition.server";
 import { redirect } from "react-router";
 import { NOT_FOUND_TEXT } from "#app/components/site/not-found";
 import { ArticleCard } from "#app/components/site/article-card";
@@ -18,12 +20,19 @@ import type { Route } from "./+types/tag";
 
 export const loader = withDomainErrors(async ({ params, request, context }: Route.LoaderArgs) => {
   const db = context.db;
+  const edition = await pageEditionOf(db, params);
   const requested = new URL(request.url).searchParams.get("page");
   const settings = await getSettings(db);
-  const found = await articlesByTagSlug(db, params.slug, parsePageParam(requested), settings.postsPerPage);
+  const found = await articlesByTagSlug(
+    db,
+    edition.tag,
+    params.slug,
+    parsePageParam(requested),
+    settings.postsPerPage,
+  );
   // The shared not-found page: what went missing, search and the latest stories, status 404.
-  if (!found) throw await readerNotFound(db);
-  const moved = canonicalPagePath(`/tag/${found.tag.slug}`, requested, found.page);
+  if (!found) throw await readerNotFound(db, edition.tag);
+  const moved = canonicalPagePath(inEdition(edition.prefix, `/tag/${found.tag.slug}`), requested, found.page);
   if (moved) throw redirect(moved);
   const { images } = await pageImages(
     db,
