@@ -1,7 +1,7 @@
 -- Slugs keep readable letters (decision record 022, point 10): "Kɔfi" is /tag/kofi, not /tag/k-fi. The
 -- same fold as `foldLetters` and `slugify` in app/lib/slug.ts: change both together
--- (app/db/slug-sql.server.test.ts compares them). normalize() refuses to run unless the server speaks UTF-8,
--- so an install on another encoding stops here, saying why, rather than at its first tag.
+-- (app/db/readable-slugs.server.test.ts compares them). normalize() refuses to run unless the server
+-- speaks UTF-8, so an install on another encoding stops here, saying why, rather than at its first tag.
 DO $$
 BEGIN
   IF current_setting('server_encoding') <> 'UTF8' THEN

@@ -4,9 +4,10 @@
  */
 
 /**
- * The letters Ghana's languages write beyond a-z, each with the Latin letter readers type for it (decision
- * record 022, point 10): Twi's ɛ ɔ, Ga's ŋ, Ewe's ɖ ƒ ɣ ʋ, Dagbani's ʒ, Hausa's hooked ɓ ɗ ƙ ƴ; capitals alike.
- * Position for position, as `translate()` reads its arguments in `newsdesk_fold` (drizzle/0028_readable_slugs.sql).
+ * The letters Ghana's languages write beyond a-z, each with the Latin letter readers type for it
+ * (decision record 022, point 10): Twi's ɛ ɔ, Ga's ŋ, Ewe's ɖ ƒ ɣ ʋ, Dagbani's ʒ, Hausa's hooked ɓ ɗ ƙ ƴ;
+ * capitals alike. Position for position, as `translate()` reads its arguments in `newsdesk_fold`
+ * (drizzle/0028_readable_slugs.sql).
  */
 const FOLD_FROM = "ɛɔŋɖƒɣʋʒɓɗƙƴƐƆŊƉƑƔƲƷƁƊƘƳ";
 const FOLD_TO = "eondfgvzbdkyEONDFGVZBDKY";
@@ -31,7 +32,7 @@ export function foldLetters(value: string): string {
 /**
  * Folded (`foldLetters`), lower-cased, '&' to 'and', other non-alphanumerics to single dashes. The database
  * has the same rule as `newsdesk_slug` (drizzle/0028_readable_slugs.sql, first in 0008_public_site.sql) for
- * the tag slugs it computes: change both together (app/db/slug-sql.server.test.ts compares them).
+ * the tag slugs it computes: change both together (app/db/readable-slugs.server.test.ts compares them).
  */
 export function slugify(name: string): string {
   return foldLetters(name)
@@ -66,7 +67,10 @@ export function categoryNameFromSlug(slug: string): string {
     .join(" ");
 }
 
-/** Case-, mark- and punctuation-insensitive key: folded, '&' to 'and', non-alphanumerics to single spaces, trimmed. */
+/**
+ * Case-, mark- and punctuation-insensitive key: folded (`foldLetters`), '&' to 'and', non-alphanumerics to
+ * single spaces, trimmed.
+ */
 export function categoryMatchKey(value: string): string {
   return foldLetters(value)
     .toLowerCase()
