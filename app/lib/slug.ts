@@ -4,11 +4,38 @@
  */
 
 /**
- * Lower-cased, '&' to 'and', other non-alphanumerics to single dashes. The database has the same rule as
- * `newsdesk_slug` (drizzle/0008_public_site.sql) for the tag slugs it computes: change both together.
+ * The letters Ghana's languages write beyond a-z, each with the Latin letter readers type for it
+ * (decision record 022, point 10): Twi's ɛ ɔ, Ga's ŋ, Ewe's ɖ ƒ ɣ ʋ, Dagbani's ʒ, Hausa's hooked ɓ ɗ ƙ ƴ;
+ * capitals alike. Position for position, as `translate()` reads its arguments in `newsdesk_fold`
+ * (drizzle/0028_readable_slugs.sql).
+ */
+const FOLD_FROM = "ɛɔŋɖƒɣʋʒɓɗƙƴƐƆŊƉƑƔƲƷƁƊƘƳ";
+const FOLD_TO = "eondfgvzbdkyEONDFGVZBDKY";
+const FOLDED = new Map([...FOLD_FROM].map((letter, i) => [letter, FOLD_TO.charAt(i)]));
+const FOLDABLE = new RegExp(`[${FOLD_FROM}]`, "g");
+/** ʼ (U+02BC, Hausa's glottal ʼy) and ’ (U+2019) are dropped: "ʼyan" is one word, `yan`, not `y-an`. */
+const DROPPED = /[\u02BC\u2019]/g;
+
+/**
+ * Readable letters kept: NFD, combining marks removed (tone marks and accents: "Gã" → "Ga"), then the letter
+ * table above; case stays. Slugs, category matching and (decision record 022, point 9) search fold alike.
+ * The database's copy is `newsdesk_fold` (drizzle/0028_readable_slugs.sql): change both together.
+ */
+export function foldLetters(value: string): string {
+  return value
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(DROPPED, "")
+    .replace(FOLDABLE, (letter) => FOLDED.get(letter) ?? letter);
+}
+
+/**
+ * Folded (`foldLetters`), lower-cased, '&' to 'and', other non-alphanumerics to single dashes. The database
+ * has the same rule as `newsdesk_slug` (drizzle/0028_readable_slugs.sql, first in 0008_public_site.sql) for
+ * the tag slugs it computes: change both together (app/db/readable-slugs.server.test.ts compares them).
  */
 export function slugify(name: string): string {
-  return name
+  return foldLetters(name)
     .toLowerCase()
     .replace(/&/g, " and ")
     .replace(/[^a-z0-9]+/g, "-")
@@ -40,9 +67,12 @@ export function categoryNameFromSlug(slug: string): string {
     .join(" ");
 }
 
-/** Case- and punctuation-insensitive key: '&' to 'and', non-alphanumerics to single spaces, trimmed. */
+/**
+ * Case-, mark- and punctuation-insensitive key: folded (`foldLetters`), '&' to 'and', non-alphanumerics to
+ * single spaces, trimmed.
+ */
 export function categoryMatchKey(value: string): string {
-  return value
+  return foldLetters(value)
     .toLowerCase()
     .replace(/&/g, " and ")
     .replace(/[^a-z0-9]+/g, " ")
