@@ -1,3 +1,4 @@
+import { editionPrefix, inEdition } from "#app/lib/editions";
 import { tagSlug } from "#app/lib/slug";
 
 /**
@@ -32,6 +33,14 @@ export const isBackOfficePath = (pathname: string) => /^\/admin(\/|$)/.test(page
 /** A story's address: its readable slug, or its id for a row that has none yet (the id redirects once it has). */
 export const articlePath = (article: { id: string; slug?: string | null }) =>
   `/article/${encodeURIComponent(article.slug || article.id)}`;
+
+/**
+ * A story's address in its own edition (decision record 022): under `/{tag}` unless it is in the main
+ * edition, whose tag is `mainTag`. What a page outside the story's edition links with: feeds, sitemaps,
+ * mail and alerts.
+ */
+export const storyPath = (story: { id: string; slug?: string | null; language: string }, mainTag: string) =>
+  inEdition(editionPrefix(story.language, mainTag), articlePath(story));
 
 /** A staff member's author page. */
 export const authorPath = (slug: string) => `/author/${encodeURIComponent(slug)}`;

@@ -2,6 +2,7 @@
  * The newsroom's article rules (docs/architecture.md, "Finding a rule"): who may see, write,
  * publish, flag and delete an article. Every back-office path that changes an article comes here.
  */
+import { MAIN_EDITION_TAG_SQL } from "#app/domain/editions/page-edition.server";
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { CurrentUser } from "#app/auth/guard.server";
 import { accessDenied } from "#app/auth/guard.server";
@@ -401,7 +402,13 @@ async function writeArticleRow(tx: Tx, actor: CurrentUser, current: Article | nu
     const inserted = firstRow(
       await tx
         .insert(articles)
-        .values({ ...values, id: newId, authorId: actor.id, createdAt: values.updatedAt })
+        .values({
+          ...values,
+          id: newId,
+          authorId: actor.id,
+          createdAt: values.updatedAt,
+          language: MAIN_EDITION_TAG_SQL,
+        })
         .returning(),
     );
     await changeArticleSlug(tx, inserted, slug);

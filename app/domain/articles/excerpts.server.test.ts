@@ -4,6 +4,7 @@
  * the meta description or RSS. Now only a written excerpt is stored; the rest derive from the body when
  * read. drizzle/0013 clears, once, the stored excerpts the old code derived.
  */
+import { MAIN_EDITION } from "#test-support/editions";
 import fs from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
@@ -57,7 +58,7 @@ describe.each(TEST_ENGINES)("excerpts that follow the body on %s", (engine) => {
     const page = await routeOutcome(
       () => articleRoute.loader(args(getRequest(`/article/${slug}`), { id: slug ?? id })) as Promise<unknown>,
     );
-    const rss = await rssXml(database.db, "https://n.example", FEED);
+    const rss = await rssXml(database.db, "https://n.example", FEED, MAIN_EDITION);
     const item = rss.split("<item>").find((chunk) => chunk.includes(`/article/${slug}<`)) ?? "";
     return {
       card: card?.summary,

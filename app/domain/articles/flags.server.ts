@@ -1,5 +1,5 @@
 /**
- * Featured and Breaking News are exclusive among published stories. A story not yet live may hold a flag
+ * Featured and Breaking News are exclusive among an edition's published stories (decision record 022). A story not yet live may hold a flag
  * (an editor prepares tomorrow's lead) without taking it from the live one: it takes it when it is
  * published. Every path that publishes a flagged story, or flags a published one, calls `takeFlag` first:
  * it takes the same transaction-scoped advisory lock, so two at once are serialised, and the partial
@@ -18,7 +18,14 @@ export async function takeFlag(tx: Tx, flag: Flag, id: string) {
   await tx
     .update(articles)
     .set({ [flag]: false })
-    .where(and(eq(column, true), ne(articles.id, id), eq(articles.status, "published")));
+    .where(
+      and(
+        eq(column, true),
+        ne(articles.id, id),
+        eq(articles.status, "published"),
+        sql`${articles.language} = (SELECT language FROM articles WHERE id = ${id})`,
+      ),
+    );
 }
 
 /** Takes the flags `article` holds from the live stories: call before it becomes published. */

@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { MAIN_EDITION, MAIN_ONLY } from "#test-support/editions";
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { openDatabase } from "#app/db/client.server";
 import { activityLog, articles, categories, notifications, settings, users } from "#app/db/schema";
@@ -207,8 +208,8 @@ describe.each(TEST_ENGINES)("scheduled publishing on %s", (engine) => {
       ).toContain(id);
       expect(await getPublishedArticle(database.db, id)).toBeTruthy();
       const settingsRow = await getSettings(database.db);
-      expect(await rssXml(database.db, "https://news.example", settingsRow)).toContain(id);
-      expect(await newsSitemapXml(database.db, "https://news.example", "Newsdesk", "en")).toContain(
+      expect(await rssXml(database.db, "https://news.example", settingsRow, MAIN_EDITION)).toContain(id);
+      expect(await newsSitemapXml(database.db, "https://news.example", "Newsdesk", MAIN_ONLY)).toContain(
         `/article/${row.slug}`,
       );
 

@@ -3,10 +3,17 @@
  * under `/{tag}/`. Every reader loader asks (its listings read that edition's stories); the edition route
  * (app/routes/site/edition.tsx) refuses an address whose first segment is no enabled edition.
  */
+import { sql } from "drizzle-orm";
 import type { DbOrTx } from "#app/db/client.server";
 import { getSettings } from "#app/domain/settings/settings.server";
 import { pageEdition, type PageEdition } from "#app/lib/editions";
-import { readerEdition } from "./editions.server";
+import { allEditions, readerEdition } from "./editions.server";
+
+/**
+ * The main edition's tag as the database reads it, for a write that files a story there (a new story
+ * before the editor chooses a language, an imported one): the same rule as `mainEditionTag`.
+ */
+export const MAIN_EDITION_TAG_SQL = sql<string>`coalesce((SELECT language FROM settings LIMIT 1), 'en')`;
 
 /** The main edition's tag: Settings → General's language. */
 export async function mainEditionTag(db: DbOrTx): Promise<string> {
@@ -23,10 +30,21 @@ export async function editionOfParams(db: DbOrTx, params: { edition?: string }):
   return readerEdition(db, params.edition.toLowerCase(), mainTag);
 }
 
-/** The page's edition for a reader loader: the main one when the prefix names none (edition.tsx answers those). */
-export async function pageEditionOf(db: DbOrTx, params: { edition?: string }): Promise<PageEdition> {
+/**
+ * The page's edition for the site layout, which draws the chrome of every reader page: the main one when
+ * the prefix names none (the pages under it answer 404, app/routes/site/edition.server.ts).
+ */
+export async function editionOrMain(db: DbOrTx, params: { edition?: string }): Promise<PageEdition> {
   const found = await editionOfParams(db, params);
   if (found) return found;
   const mainTag = await mainEditionTag(db);
   return pageEdition(mainTag, mainTag);
+}
+
+/** The main edition's tag and the tags readers can open: what sitemaps and feeds list (decision record 022). */
+export async function feedEditions(db: DbOrTx): Promise<{ mainTag: string; enabledTags: string[] }> {
+  const [mainTag, editions] = await Promise.all([mainEditionTag(db), allEditions(db)]);
+  const enabledTags = editions.filter((edition) => edition.enabled).map((edition) => edition.tag);
+  // The main edition is always open, whatever its row says.
+  return { mainTag, enabledTags: enabledTags.includes(mainTag) ? enabledTags : [mainTag, ...enabledTags] };
 }

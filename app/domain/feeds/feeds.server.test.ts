@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { MAIN_EDITION, MAIN_ONLY } from "#test-support/editions";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { articles, users } from "#app/db/schema";
 import { seedDatabase } from "#app/db/seed.server";
@@ -71,13 +72,14 @@ describe.each(TEST_ENGINES)("feeds on %s", (engine) => {
         .from(articles)
         .where(eq(articles.title, "Secret draft & plans")),
     );
-    const sitemap = await sitemapXml(database.db, "https://n.example");
-    const news = await newsSitemapXml(database.db, "https://n.example", "Newsdesk", "en");
-    const rss = await rssXml(database.db, "https://n.example", {
-      siteTitle: "Newsdesk",
-      siteDescription: "d",
-      language: "en",
-    });
+    const sitemap = await sitemapXml(database.db, "https://n.example", MAIN_ONLY);
+    const news = await newsSitemapXml(database.db, "https://n.example", "Newsdesk", MAIN_ONLY);
+    const rss = await rssXml(
+      database.db,
+      "https://n.example",
+      { siteTitle: "Newsdesk", siteDescription: "d", language: "en" },
+      MAIN_EDITION,
+    );
     for (const a of published) {
       // Readable addresses; the RSS item keeps the id's address (it redirects) as its lasting guid.
       expect(a.slug).toBeTruthy();

@@ -2,12 +2,13 @@
  * Machine-read files: robots.txt, ads.txt, sitemaps and the RSS feeds (the site's, a category's, a live
  * story's updates). Published content only.
  */
-import { and, desc, eq, gte, isNotNull, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "#app/db/client.server";
 import { articles, categories, liveUpdates, users, type Settings } from "#app/db/schema";
 import { bodyHead, listedSummary } from "#app/domain/articles/article-cards.server";
-import { isPublished } from "#app/domain/articles/published.server";
-import { articlePath, authorPath } from "#app/lib/paths";
+import { inLanguage, isPublished } from "#app/domain/articles/published.server";
+import { editionPrefix, inEdition, type PageEdition } from "#app/lib/editions";
+import { articlePath, authorPath, storyPath } from "#app/lib/paths";
 import { categoryFeedPath, liveFeedPath, liveFeedTitle } from "#app/lib/seo";
 import { stripHtml, truncate } from "#app/lib/text";
 
@@ -45,7 +46,16 @@ const STATIC_PATHS = [
 /** At most this many author and tag pages each: the rest of the 50,000 addresses are stories. */
 const SITEMAP_AUTHORS_AND_TAGS = 2_000;
 
-export async function sitemapXml(db: DbOrTx, baseUrl: string): Promise<string> {
+/**
+ * The editions readers can open (decision record 022): their stories are listed at their own addresses;
+ * a switched-off edition's pages answer 404, so its stories are left out.
+ */
+export interface FeedEditions {
+  mainTag: string;
+  enabledTags: string[];
+}
+
+export async function sitemapXml(db: DbOrTx, baseUrl: string, editions: FeedEditions): Promise<string> {
   const [categoryRows, authorRows, tagRows] = await Promise.all([
     db.select({ slug: categories.slug, updatedAt: categories.updatedAt }).from(categories).limit(500),
     // Author pages with a published story (the page lists the stories of the account).
@@ -65,43 +75,62 @@ export async function sitemapXml(db: DbOrTx, baseUrl: string): Promise<string> {
       .limit(SITEMAP_AUTHORS_AND_TAGS),
   ]);
   const tagSlugs = tagRows.map((r) => r.slug).filter(Boolean);
+  const editionHomes = editions.enabledTags
+    .filter((tag) => tag !== editions.mainTag)
+    .map((tag) => inEdition(editionPrefix(tag, editions.mainTag), "/"));
   const articleRows = await db
-    .select({ id: articles.id, slug: articles.slug, updatedAt: articles.updatedAt })
+    .select({
+      id: articles.id,
+      slug: articles.slug,
+      language: articles.language,
+      updatedAt: articles.updatedAt,
+    })
     .from(articles)
-    .where(isPublished())
+    .where(and(isPublished(), inArray(articles.language, editions.enabledTags)))
     .orderBy(desc(articles.displayDate))
-    .limit(SITEMAP_LIMIT - STATIC_PATHS.length - categoryRows.length - authorRows.length - tagSlugs.length);
+    .limit(
+      SITEMAP_LIMIT -
+        STATIC_PATHS.length -
+        editionHomes.length -
+        categoryRows.length -
+        authorRows.length -
+        tagSlugs.length,
+    );
   const url = (loc: string, lastmod?: Date) =>
     `  <url><loc>${escapeXml(baseUrl + loc)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ""}</url>`;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
     ...STATIC_PATHS.map((p) => url(p)),
+    ...editionHomes.map((p) => url(p)),
     ...categoryRows.map((c) => url(`/category/${c.slug}`, c.updatedAt)),
     ...authorRows.map((a) => url(authorPath(a.slug ?? ""))),
     ...tagSlugs.map((slug) => url(`/tag/${encodeURIComponent(slug)}`)),
-    ...articleRows.map((a) => url(articlePath(a), a.updatedAt)),
+    ...articleRows.map((a) => url(storyPath(a, editions.mainTag), a.updatedAt)),
     "</urlset>",
   ].join("\n");
 }
 
-/** Google News sitemap: articles published in the last two days (at most 1000). */
+/** Google News sitemap: articles published in the last two days (at most 1000), each in its own language. */
 export async function newsSitemapXml(
   db: DbOrTx,
   baseUrl: string,
   siteTitle: string,
-  language: string,
+  editions: FeedEditions,
 ): Promise<string> {
   const since = new Date(Date.now() - 2 * 24 * 3600_000);
   const rows = await db
     .select({
       id: articles.id,
       slug: articles.slug,
+      language: articles.language,
       title: articles.title,
       publishedAt: articles.publishedAt,
     })
     .from(articles)
-    .where(and(isPublished(), gte(articles.publishedAt, since)))
+    .where(
+      and(isPublished(), gte(articles.publishedAt, since), inArray(articles.language, editions.enabledTags)),
+    )
     .orderBy(desc(articles.publishedAt))
     .limit(1000);
   return [
@@ -109,7 +138,7 @@ export async function newsSitemapXml(
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:news="http://www.google.com/schemas/sitemap-news/0.9">',
     ...rows.map(
       (a) =>
-        `  <url><loc>${escapeXml(`${baseUrl}${articlePath(a)}`)}</loc><news:news><news:publication><news:name>${escapeXml(siteTitle)}</news:name><news:language>${escapeXml(language)}</news:language></news:publication><news:publication_date>${a.publishedAt?.toISOString()}</news:publication_date><news:title>${escapeXml(a.title)}</news:title></news:news></url>`,
+        `  <url><loc>${escapeXml(`${baseUrl}${storyPath(a, editions.mainTag)}`)}</loc><news:news><news:publication><news:name>${escapeXml(siteTitle)}</news:name><news:language>${escapeXml(a.language)}</news:language></news:publication><news:publication_date>${a.publishedAt?.toISOString()}</news:publication_date><news:title>${escapeXml(a.title)}</news:title></news:news></url>`,
     ),
     "</urlset>",
   ].join("\n");
@@ -119,6 +148,9 @@ export async function newsSitemapXml(
 const RSS_ITEMS = 20;
 
 type FeedSettings = Pick<Settings, "siteTitle" | "siteDescription" | "language">;
+
+/** The edition a feed is of: its stories, its addresses and its `<language>` (decision record 022). */
+type FeedEdition = Pick<PageEdition, "tag" | "prefix">;
 
 /** The category a per-category feed is for: found by its slug exactly, as the category page links it. */
 export interface FeedCategory {
@@ -144,10 +176,16 @@ export async function feedCategory(db: DbOrTx, slug: string): Promise<FeedCatego
 }
 
 /**
- * RSS 2.0 (https://www.rssboard.org/rss-specification): the site's newest published stories, or one
+ * RSS 2.0 (https://www.rssboard.org/rss-specification): an edition's newest published stories, or one
  * category's with `category`. Every text goes through `escapeXml`; dates are RFC 822 (`toUTCString`).
  */
-export async function rssXml(db: DbOrTx, baseUrl: string, settings: FeedSettings, category?: FeedCategory) {
+export async function rssXml(
+  db: DbOrTx,
+  baseUrl: string,
+  settings: FeedSettings,
+  edition: FeedEdition,
+  category?: FeedCategory,
+) {
   const rows = await db
     .select({
       id: articles.id,
@@ -163,11 +201,17 @@ export async function rssXml(db: DbOrTx, baseUrl: string, settings: FeedSettings
     })
     .from(articles)
     .leftJoin(categories, eq(categories.id, articles.categoryId))
-    .where(and(isPublished(), category ? eq(articles.categoryId, category.id) : undefined))
+    .where(
+      and(
+        isPublished(),
+        inLanguage(edition.tag),
+        category ? eq(articles.categoryId, category.id) : undefined,
+      ),
+    )
     .orderBy(desc(articles.displayDate))
     .limit(RSS_ITEMS);
   const items = rows.map((a) => {
-    const link = escapeXml(baseUrl + articlePath(a));
+    const link = escapeXml(baseUrl + inEdition(edition.prefix, articlePath(a)));
     return [
       "    <item>",
       `      <title>${escapeXml(a.title)}</title>`,
@@ -190,8 +234,9 @@ export async function rssXml(db: DbOrTx, baseUrl: string, settings: FeedSettings
   );
   const title = category ? `${settings.siteTitle} - ${category.name}` : settings.siteTitle;
   const description = (category?.description.trim() || settings.siteDescription).trim() || title;
-  const home = category ? `${baseUrl}/category/${encodeURIComponent(category.slug)}` : `${baseUrl}/`;
-  const self = baseUrl + (category ? categoryFeedPath(category.slug) : "/rss.xml");
+  const home =
+    baseUrl + inEdition(edition.prefix, category ? `/category/${encodeURIComponent(category.slug)}` : "/");
+  const self = baseUrl + inEdition(edition.prefix, category ? categoryFeedPath(category.slug) : "/rss.xml");
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:atom="http://www.w3.org/2005/Atom">',
@@ -199,7 +244,7 @@ export async function rssXml(db: DbOrTx, baseUrl: string, settings: FeedSettings
     `    <title>${escapeXml(title)}</title>`,
     `    <link>${escapeXml(home)}</link>`,
     `    <description>${escapeXml(description)}</description>`,
-    `    <language>${escapeXml(settings.language)}</language>`,
+    `    <language>${escapeXml(edition.tag)}</language>`,
     `    <lastBuildDate>${(lastBuild ?? new Date()).toUTCString()}</lastBuildDate>`,
     `    <atom:link href="${escapeXml(self)}" rel="self" type="application/rss+xml"/>`,
     ...items,
@@ -222,6 +267,7 @@ export const LIVE_FEED_TEXT = {
 export interface LiveFeedStory {
   id: string;
   slug: string | null;
+  language: string;
   title: string;
   excerpt: string;
   liveStartedAt: Date;
@@ -236,6 +282,7 @@ export async function liveFeedStory(db: DbOrTx, articleId: string): Promise<Live
     .select({
       id: articles.id,
       slug: articles.slug,
+      language: articles.language,
       title: articles.title,
       excerpt: articles.excerpt,
       liveStartedAt: articles.liveStartedAt,
@@ -273,7 +320,8 @@ export async function liveUpdatesRss(
     .where(and(eq(liveUpdates.articleId, story.id), eq(liveUpdates.status, "published")))
     .orderBy(desc(liveUpdates.createdAt), desc(liveUpdates.id))
     .limit(LIVE_FEED_ITEMS);
-  const storyUrl = baseUrl + articlePath(story);
+  // The story's page in its own edition; the feed's own address stays bare (slugs are global).
+  const storyUrl = baseUrl + storyPath(story, settings.language);
   const items = rows.map((update) => {
     const text = stripHtml(update.content);
     const title =
@@ -308,7 +356,7 @@ export async function liveUpdatesRss(
     `    <title>${escapeXml(title)}</title>`,
     `    <link>${escapeXml(storyUrl)}</link>`,
     `    <description>${escapeXml(stripHtml(story.excerpt) || title)}</description>`,
-    `    <language>${escapeXml(settings.language)}</language>`,
+    `    <language>${escapeXml(story.language)}</language>`,
     `    <lastBuildDate>${lastBuild.toUTCString()}</lastBuildDate>`,
     `    <atom:link href="${escapeXml(baseUrl + liveFeedPath(articlePath(story)))}" rel="self" type="application/rss+xml"/>`,
     ...items,

@@ -4,6 +4,7 @@
  * required channel and item elements checked. A title pasted with control characters (\x0b, \x01:
  * a hostile-input probe found this) once made the whole feed unreadable.
  */
+import { MAIN_EDITION, MAIN_ONLY } from "#test-support/editions";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { articles, categories } from "#app/db/schema";
@@ -103,7 +104,7 @@ describe.each(TEST_ENGINES)("feeds as RSS 2.0 on %s", (engine) => {
   });
 
   test("the site feed is valid RSS 2.0 and a title with control characters leaves it well-formed", async () => {
-    const channel = checkChannel(await rssXml(database.db, BASE, SETTINGS), `${BASE}/rss.xml`);
+    const channel = checkChannel(await rssXml(database.db, BASE, SETTINGS, MAIN_EDITION), `${BASE}/rss.xml`);
     expect(childText(channel, "title")).toBe("Accra Daily <News>");
     expect(childText(channel, "link")).toBe(`${BASE}/`);
     const items = childrenNamed(channel, "item");
@@ -118,7 +119,7 @@ describe.each(TEST_ENGINES)("feeds as RSS 2.0 on %s", (engine) => {
     const business = await feedCategory(database.db, "business");
     expect(business).toMatchObject({ name: "Business", slug: "business" });
     const channel = checkChannel(
-      await rssXml(database.db, BASE, SETTINGS, business!),
+      await rssXml(database.db, BASE, SETTINGS, MAIN_EDITION, business!),
       `${BASE}/category/business/rss.xml`,
     );
     expect(childText(channel, "title")).toBe("Accra Daily <News> - Business");
@@ -130,7 +131,7 @@ describe.each(TEST_ENGINES)("feeds as RSS 2.0 on %s", (engine) => {
     // A category with no stories is still a valid feed, built now.
     const empty = await feedCategory(database.db, "gallery");
     const emptyChannel = checkChannel(
-      await rssXml(database.db, BASE, SETTINGS, empty!),
+      await rssXml(database.db, BASE, SETTINGS, MAIN_EDITION, empty!),
       `${BASE}/category/gallery/rss.xml`,
     );
     expect(childrenNamed(emptyChannel, "item")).toHaveLength(0);
@@ -138,9 +139,9 @@ describe.each(TEST_ENGINES)("feeds as RSS 2.0 on %s", (engine) => {
   });
 
   test("the sitemaps stay well-formed with the same title", async () => {
-    const sitemap = parseXml(await sitemapXml(database.db, BASE));
+    const sitemap = parseXml(await sitemapXml(database.db, BASE, MAIN_ONLY));
     expect(sitemap.name).toBe("urlset");
-    const news = parseXml(await newsSitemapXml(database.db, BASE, "Accra\u0001 Daily", "en"));
+    const news = parseXml(await newsSitemapXml(database.db, BASE, "Accra\u0001 Daily", MAIN_ONLY));
     const titles = news.children.map((url) => url.children[1]?.children.find((c) => c.name === "news:title"));
     expect(titles.map((title) => title?.text)).toContain(CLEAN_TITLE);
   });

@@ -7,6 +7,7 @@
  * object keyed by id (Firestore); references between records (an article's category and author, a
  * comment's article) may use any of them. A record left out is listed in the report with its reason.
  */
+import { MAIN_EDITION_TAG_SQL } from "#app/domain/editions/page-edition.server";
 import { siteChanged } from "#app/domain/delivery/site-changes.server";
 import { eq, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx, Tx } from "#app/db/client.server";
@@ -375,12 +376,12 @@ async function importArticles(
     await tx
       .update(articles)
       .set({ featured: false })
-      .where(sql`${articles.featured}`);
+      .where(sql`${articles.featured} AND ${articles.language} = ${MAIN_EDITION_TAG_SQL}`);
   if (list.some((d) => bool(d, "isTopStory")))
     await tx
       .update(articles)
       .set({ isTopStory: false })
-      .where(sql`${articles.isTopStory}`);
+      .where(sql`${articles.isTopStory} AND ${articles.language} = ${MAIN_EDITION_TAG_SQL}`);
   for (const doc of list) {
     const title = first(doc, "title");
     if (!title) {
@@ -407,7 +408,8 @@ async function importArticles(
     });
     const [stored] = await tx
       .insert(articles)
-      .values({ id: doc.id, ...values })
+      // Imported stories are the main edition's (decision record 022).
+      .values({ id: doc.id, ...values, language: MAIN_EDITION_TAG_SQL })
       .onConflictDoUpdate({ target: articles.id, set: values })
       .returning({ id: articles.id, slug: articles.slug, publishedAt: articles.publishedAt });
     // Its readable address: the old site's slug when it is a valid free one, else one from the title. A

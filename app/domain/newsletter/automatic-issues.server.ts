@@ -11,7 +11,8 @@ import type { Db } from "#app/db/client.server";
 import type { Services } from "#app/services.server";
 import { isUniqueViolation } from "#app/db/errors";
 import { articles, newsletterIssues, type Settings } from "#app/db/schema";
-import { isPublished } from "#app/domain/articles/published.server";
+import { inLanguage, isPublished } from "#app/domain/articles/published.server";
+import { mainEditionTag } from "#app/domain/editions/page-edition.server";
 import { getSettings } from "#app/domain/settings/settings.server";
 import { configuredOrigin } from "#app/domain/settings/site-origin.server";
 import { inBackground } from "#app/lib/background.server";
@@ -112,7 +113,15 @@ export async function emailBreakingNews(
   const [story] = await db
     .select({ id: articles.id, title: articles.title })
     .from(articles)
-    .where(and(eq(articles.id, articleId), isPublished(), eq(articles.isTopStory, true)))
+    // The main edition's Breaking News only, until each edition has its issues (decision record 022).
+    .where(
+      and(
+        eq(articles.id, articleId),
+        isPublished(),
+        eq(articles.isTopStory, true),
+        inLanguage(await mainEditionTag(db)),
+      ),
+    )
     .limit(1);
   if (!story) return false;
   const now = services.clock.now();

@@ -3,14 +3,15 @@
  * summary, absolute address and the picture with its size (a mail client lays out before it loads
  * images), so an issue mailed for hours says the same thing to its first and last reader.
  */
+import { mainEditionTag } from "#app/domain/editions/page-edition.server";
 import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "#app/db/client.server";
 import { articles, media, type NewsletterIssueStory } from "#app/db/schema";
 import { listedSummary } from "#app/domain/articles/article-cards.server";
 import { originalKeyOfUrl, publicUrlFor, type MediaServices } from "#app/domain/media/storage.server";
-import { isPublished } from "#app/domain/articles/published.server";
+import { inLanguage, isPublished } from "#app/domain/articles/published.server";
 import type { ArticleAccess } from "#app/lib/enums";
-import { articlePath } from "#app/lib/paths";
+import { storyPath } from "#app/lib/paths";
 import { absoluteUrl } from "#app/lib/seo";
 import { storyPreview } from "#app/lib/story-preview";
 import { mailBodyOf } from "./mail-body.server";
@@ -35,10 +36,12 @@ export async function issueStories(
   options: { whole?: boolean } = {},
 ): Promise<NewsletterIssueStory[]> {
   if (articleIds.length === 0) return [];
+  const mainTag = await mainEditionTag(db);
   const rows = await db
     .select({
       id: articles.id,
       slug: articles.slug,
+      language: articles.language,
       title: articles.title,
       excerpt: articles.excerpt,
       // The opening of the body, for a summary when no excerpt was written (as listings do).
@@ -75,7 +78,7 @@ export async function issueStories(
           row.access === "public" ? row : { ...row, contentHead: storyPreview(row.contentHead) },
         ),
         ...(options.whole ? wholeStory(row, origin) : {}),
-        url: absoluteUrl(origin, articlePath(row)),
+        url: absoluteUrl(origin, storyPath(row, mainTag)),
         image:
           picture?.width && picture.height
             ? {
@@ -92,12 +95,15 @@ export async function issueStories(
   });
 }
 
-/** Stories published after `since`: the Breaking News and Featured ones first, then the latest. */
+/**
+ * The main edition's stories published after `since`: the Breaking News and Featured ones first, then the
+ * latest. Issues are the main edition's until each edition has its own (decision record 022, point 11).
+ */
 export async function storiesPublishedSince(db: DbOrTx, since: Date, limit = DIGEST_STORIES) {
   const rows = await db
     .select({ id: articles.id })
     .from(articles)
-    .where(and(isPublished(), gt(articles.publishedAt, since)))
+    .where(and(isPublished(), inLanguage(await mainEditionTag(db)), gt(articles.publishedAt, since)))
     .orderBy(desc(articles.isTopStory), desc(articles.featured), desc(articles.publishedAt))
     .limit(limit);
   return rows.map((row) => row.id);

@@ -9,6 +9,7 @@
  * Sending happens after the newsroom's write has committed and does not hold up its request; a push
  * service's 404 or 410 means the browser unsubscribed, and its subscription is deleted there and then.
  */
+import { mainEditionTag } from "#app/domain/editions/page-edition.server";
 import { and, count, eq, gte, inArray, sql } from "drizzle-orm";
 import webpush, { type WebPushError } from "web-push";
 import { config } from "#app/config.server";
@@ -19,11 +20,11 @@ import { isPublished } from "#app/domain/articles/published.server";
 import { getSettings } from "#app/domain/settings/settings.server";
 import type { PushAlertKind } from "#app/lib/enums";
 import { backgroundSettled, inBackground } from "#app/lib/background.server";
-import { articlePath } from "#app/lib/paths";
+import { storyPath } from "#app/lib/paths";
 import { stripHtml, truncate } from "#app/lib/text";
 import { vapidKeys } from "./keys.server";
 import type { PushNetwork } from "./push-network.server";
-import { BREAKING_TOPIC, PUSH_TEXT, storyTopic } from "./push-topics";
+import { breakingTopic, PUSH_TEXT, storyTopic } from "./push-topics";
 import { subscriptionsFollowing } from "./subscriptions.server";
 import { logFor } from "#app/lib/log.server";
 
@@ -202,18 +203,20 @@ export async function alertBreakingNews(
 ): Promise<AlertOutcome | null> {
   const { db } = services;
   const [story] = await db
-    .select({ id: articles.id, slug: articles.slug, title: articles.title })
+    .select({ id: articles.id, slug: articles.slug, language: articles.language, title: articles.title })
     .from(articles)
     .where(and(eq(articles.id, articleId), isPublished(), eq(articles.isTopStory, true)))
     .limit(1);
   if (!story) return null;
+  const mainTag = await mainEditionTag(db);
   const alert = await recordAlert(db, { kind: "breaking", articleId: story.id, title: story.title });
   if (!alert) return null;
   if (alert.status === "capped") return cappedOutcome(alert.id);
-  return deliver(services, alert.id, [BREAKING_TOPIC], {
+  // Each edition's breaking news goes to its own readers (decision record 022).
+  return deliver(services, alert.id, [breakingTopic(story.language, mainTag)], {
     title: PUSH_TEXT.breakingTitle,
     body: story.title,
-    url: articlePath(story),
+    url: storyPath(story, mainTag),
     tag: `story-${story.id}`,
   });
 }
@@ -231,6 +234,7 @@ export async function alertLiveUpdate(
     .select({
       articleId: articles.id,
       slug: articles.slug,
+      language: articles.language,
       storyTitle: articles.title,
       access: articles.access,
       title: liveUpdates.title,
@@ -256,10 +260,12 @@ export async function alertLiveUpdate(
   const alert = await recordAlert(db, { kind: "update", articleId: row.articleId, updateId, title: text });
   if (!alert) return null;
   if (alert.status === "capped") return cappedOutcome(alert.id);
-  return deliver(services, alert.id, [storyTopic(row.articleId), BREAKING_TOPIC], {
+  const mainTag = await mainEditionTag(db);
+  const story = { id: row.articleId, slug: row.slug, language: row.language };
+  return deliver(services, alert.id, [storyTopic(row.articleId), breakingTopic(row.language, mainTag)], {
     title: row.storyTitle,
     body: text,
-    url: `${articlePath({ id: row.articleId, slug: row.slug })}#update-${updateId}`,
+    url: `${storyPath(story, mainTag)}#update-${updateId}`,
     tag: `story-${row.articleId}`,
   });
 }

@@ -4,6 +4,15 @@
  */
 export const BREAKING_TOPIC = "breaking";
 
+/**
+ * Breaking news of an edition other than the main one (decision record 022, point 11): `breaking` keeps
+ * meaning the main edition's, so subscriptions made before editions keep their meaning.
+ */
+export const breakingTopic = (language: string, mainTag: string) =>
+  language === mainTag ? BREAKING_TOPIC : `breaking:${language}`;
+
+const EDITION_BREAKING_TOPIC = /^breaking:[a-z]{2,3}(-[a-z0-9]{2,8})*$/;
+
 /** A live story's own alerts: its updates an editor marks as alerts. */
 export const storyTopic = (articleId: string) => `story:${articleId}`;
 
@@ -12,7 +21,8 @@ const STORY_TOPIC = /^story:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-
 /** The story a topic names, or null (for `breaking`, or anything else). */
 export const storyOfTopic = (topic: string) => STORY_TOPIC.exec(topic)?.[1] ?? null;
 
-export const isTopic = (topic: string) => topic === BREAKING_TOPIC || storyOfTopic(topic) !== null;
+export const isTopic = (topic: string) =>
+  topic === BREAKING_TOPIC || EDITION_BREAKING_TOPIC.test(topic) || storyOfTopic(topic) !== null;
 
 export const PUSH_TEXT = {
   breakingOn: "Get breaking news alerts",

@@ -1,8 +1,10 @@
 /**
- * robots.txt, ads.txt, sitemap.xml, news-sitemap.xml and rss.xml. One module, one loader per path
- * (picked by the route id), so the shared look-ups stay in one place.
+ * robots.txt, ads.txt, sitemap.xml, news-sitemap.xml and rss.xml, and an edition's rss.xml
+ * (`/{tag}/rss.xml`, decision record 022). One module for every path (picked by the file's name), so
+ * the shared look-ups stay in one place.
  */
 import { adsTxt, newsSitemapXml, robotsTxt, rssXml, sitemapXml } from "#app/domain/feeds/feeds.server";
+import { editionOfParams, feedEditions } from "#app/domain/editions/page-edition.server";
 import { getSettings } from "#app/domain/settings/settings.server";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import { siteOrigin } from "#app/domain/settings/site-origin.server";
@@ -16,10 +18,15 @@ const TYPES = {
   "rss.xml": "application/rss+xml; charset=utf-8",
 } as const;
 
-export const loader = withDomainErrors(async ({ request, context }: Route.LoaderArgs) => {
-  const file = new URL(request.url).pathname.slice(1) as keyof typeof TYPES;
+const notFound = () =>
+  new Response("Not found\n", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+
+export const loader = withDomainErrors(async ({ request, params, context }: Route.LoaderArgs) => {
+  // The last segment: an edition's feed is `/{tag}/rss.xml`, the rest sit at the root.
+  const file = new URL(request.url).pathname.split("/").pop() as keyof typeof TYPES;
   const db = context.db;
-  const settings = await getSettings(db);
+  const [settings, edition] = await Promise.all([getSettings(db), editionOfParams(db, params)]);
+  if (!edition) return notFound();
   const base = siteOrigin(settings, request);
   let body: string | null;
   switch (file) {
@@ -30,22 +37,18 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
       body = adsTxt(settings);
       break;
     case "sitemap.xml":
-      body = await sitemapXml(db, base);
+      body = await sitemapXml(db, base, await feedEditions(db));
       break;
     case "news-sitemap.xml":
-      body = await newsSitemapXml(db, base, settings.siteTitle, settings.language);
+      body = await newsSitemapXml(db, base, settings.siteTitle, await feedEditions(db));
       break;
     case "rss.xml":
-      body = await rssXml(db, base, settings);
+      body = await rssXml(db, base, settings, edition);
       break;
     default:
       body = null;
   }
-  if (body === null)
-    return new Response("Not found\n", {
-      status: 404,
-      headers: { "Content-Type": "text/plain; charset=utf-8" },
-    });
+  if (body === null) return notFound();
   return new Response(body, {
     headers: { "Content-Type": TYPES[file], "Cache-Control": "public, max-age=300, s-maxage=300" },
   });

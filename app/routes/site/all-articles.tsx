@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { inEdition } from "#app/lib/editions";
-import { pageEditionOf } from "#app/domain/editions/page-edition.server";
+import { pageEditionOf } from "./edition.server";
 import { ArticleCard } from "#app/components/site/article-card";
 import { EmptyState, PageHeading } from "#app/components/site/page-states";
 import { Pagination } from "#app/components/site/pagination";

@@ -1,5 +1,5 @@
 import { PlayCircle } from "lucide-react";
-import { pageEditionOf } from "#app/domain/editions/page-edition.server";
+import { pageEditionOf } from "./edition.server";
 import { editionPrefix, inEdition } from "#app/lib/editions";
 import { data, isRouteErrorResponse, redirect } from "react-router";
 import { AdSpace } from "#app/components/site/ad-space";

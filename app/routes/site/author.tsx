@@ -1,6 +1,6 @@
 /** An author page (/author/<slug>): photo, name, bio and their published stories, paged like a category. */
 import { inEdition } from "#app/lib/editions";
-import { pageEditionOf } from "#app/domain/editions/page-edition.server";
+import { pageEditionOf } from "./edition.server";
 import { redirect } from "react-router";
 import { NOT_FOUND_TEXT } from "#app/components/site/not-found";
 import { ArticleCard } from "#app/components/site/article-card";

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { inEdition } from "#app/lib/editions";
-import { pageEditionOf } from "#app/domain/editions/page-edition.server";
+import { pageEditionOf } from "./edition.server";
 import { ArticleCard } from "#app/components/site/article-card";
 import { badgeColor } from "#app/components/site/category-badge";
 import { EmptyState, LoadError, PageHeading } from "#app/components/site/page-states";

@@ -1,5 +1,5 @@
 import { AdSpace } from "#app/components/site/ad-space";
-import { pageEditionOf } from "#app/domain/editions/page-edition.server";
+import { pageEditionOf } from "./edition.server";
 import { articlePath, authorPath } from "#app/lib/paths";
 import { ArrowRight } from "lucide-react";
 import { ArticleCard, ArticleListItem } from "#app/components/site/article-card";

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { pageEditionOf } from "#app/domain/editions/page-edition.server";
+import { pageEditionOf } from "./edition.server";
 import { ArticleCard } from "#app/components/site/article-card";
 import { EmptyState, LoadError, PageHeading } from "#app/components/site/page-states";
 import { useSiteDates } from "#app/components/site/use-site";

@@ -1,5 +1,5 @@
 import { data, isRouteErrorResponse, Outlet, redirect, useLocation } from "react-router";
-import { pageEditionOf } from "#app/domain/editions/page-edition.server";
+import { editionOrMain } from "#app/domain/editions/page-edition.server";
 import { AdSpace } from "#app/components/site/ad-space";
 import { CategoriesBar } from "#app/components/site/categories-bar";
 import { LiteNotice } from "#app/components/site/lite-switch";
@@ -32,7 +32,7 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
   const db = context.db;
   // The page's edition (decision record 022): an address under an unknown prefix is answered by
   // edition.tsx with the not-found page, drawn in the main edition's chrome from here.
-  const edition = await pageEditionOf(db, params);
+  const edition = await editionOrMain(db, params);
   const [settings, categories, pushKey] = await Promise.all([
     refuseReadersInMaintenance(request, context),
     navCategories(db, edition),

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { pageEditionOf } from "#app/domain/editions/page-edition.server";
+import { pageEditionOf } from "./edition.server";
 import { NOT_FOUND_TEXT, NotFoundContent } from "#app/components/site/not-found";
 import { useSiteDates } from "#app/components/site/use-site";
 import { errorPageMeta, siteMetaFrom } from "#app/lib/seo";

@@ -1,5 +1,5 @@
 import { articlePath } from "#app/lib/paths";
-import { pageEditionOf } from "#app/domain/editions/page-edition.server";
+import { pageEditionOf } from "./edition.server";
 import { inEdition } from "#app/lib/editions";
 import { ArrowRight, Eye, Loader2, Search as SearchIcon } from "lucide-react";
 import { data, redirect } from "react-router";

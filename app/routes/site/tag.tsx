@@ -1,6 +1,6 @@
 /** A tag page (/tag/<slug>): the published stories with that tag, paged like a category. */
 import { inEdition } from "#app/lib/editions";
-import { pageEditionOf } from "#app/domain/editions/page-edition.server";
+import { pageEditionOf } from "./edition.server";
 import { redirect } from "react-router";
 import { NOT_FOUND_TEXT } from "#app/components/site/not-found";
 import { ArticleCard } from "#app/components/site/article-card";
