@@ -20,7 +20,12 @@ export interface Edition {
 const rememberedEditions = remembered(
   async (db: DbOrTx): Promise<Edition[]> =>
     db
-      .select({ tag: editions.tag, name: editions.name, position: editions.position, enabled: editions.enabled })
+      .select({
+        tag: editions.tag,
+        name: editions.name,
+        position: editions.position,
+        enabled: editions.enabled,
+      })
       .from(editions)
       .orderBy(asc(editions.position), asc(editions.tag)),
   {
