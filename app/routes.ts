@@ -115,6 +115,7 @@ export default [
       route("media/:id", "routes/admin/media.item.tsx"),
       route("code", "routes/admin/code.tsx"),
       route("settings", "routes/admin/settings.tsx"),
+      route("settings/editions", "routes/admin/settings.editions.tsx"),
       route("ads", "routes/admin/ads.tsx"),
       route("*", "routes/admin/not-found.tsx"),
     ]),

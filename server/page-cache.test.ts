@@ -35,6 +35,7 @@ type Modules = AppModules & {
   settingsRead: typeof import("#app/domain/settings/settings.server");
   settingsForm: typeof import("#app/domain/settings/settings-form");
   snippets: typeof import("#app/domain/snippets/snippets.server");
+  editions: typeof import("#app/domain/editions/admin.server");
   schema: typeof import("#app/db/schema");
   client: typeof import("#app/db/client.server");
   broadcast: typeof import("#app/domain/delivery/change-broadcast.server");
@@ -54,6 +55,7 @@ const MODULE_PATHS: Record<keyof Modules, string> = {
   settings: "/app/domain/settings/update.server.ts",
   settingsRead: "/app/domain/settings/settings.server.ts",
   settingsForm: "/app/domain/settings/settings-form.ts",
+  editions: "/app/domain/editions/admin.server.ts",
   snippets: "/app/domain/snippets/snippets.server.ts",
   schema: "/app/db/schema.ts",
   client: "/app/db/client.server.ts",
@@ -413,6 +415,22 @@ describe.each(TEST_ENGINES)("the page cache on %s", (engine) => {
       adsHideForStaff: true,
     });
     expect((await read("/ads.txt")).body).toContain("pub-1234567890");
+  });
+
+  test("an edition added, switched on, renamed or moved empties the cache: the next request is rendered", async () => {
+    // Decision record 022: the switcher, hreflang and which /{tag}/ pages answer are on every page.
+    const changes = [
+      () => m.editions.addEdition(database.db, admin, { tag: "ee", name: "Eʋegbe" }),
+      () => m.editions.setEditionEnabled(database.db, admin, "ee", true),
+      () => m.editions.renameEdition(database.db, admin, "ee", { name: "Eʋe" }),
+      () => m.editions.moveEdition(database.db, admin, "ee", "up"),
+      () => m.editions.setEditionEnabled(database.db, admin, "ee", false),
+    ];
+    for (const change of changes) {
+      await cached("/about");
+      await change();
+      expect((await read("/about")).cache).not.toBe("HIT");
+    }
   });
 
   test("a Save-Data reader gets a page of their own, kept apart from everyone else's", async () => {

@@ -86,6 +86,8 @@ const ADMIN_PATH_PERMISSIONS: Array<[prefix: string, permission: Permission | nu
   ["/admin/users/add", { area: "users", action: "manage" }],
   ["/admin/users/edit", { area: "users", action: "manage" }],
   ["/admin/users", { area: "users", action: "view" }],
+  // Decision record 022: only those who change the settings manage editions (the screen is all changes).
+  ["/admin/settings/editions", { area: "settings", action: "manage" }],
   ["/admin/settings", { area: "settings", action: "view" }],
   ["/admin/ads", { area: "settings", action: "view" }],
   ["/admin/code", { area: "plugins", action: "view" }],

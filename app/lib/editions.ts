@@ -6,6 +6,18 @@
 /** A BCP 47 tag as the `editions` table's CHECK allows it: a language code, optional subtags. */
 export const EDITION_TAG_PATTERN = /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/;
 
+/**
+ * Tags that are also the first segment of a route of the site (app/routes.ts): `/tag/kofi` is the tag
+ * page, so a `tag` edition (an ISO 639-3 code) could never have its `/tag/` home, and `all-articles` reads
+ * as a language with a subtag. Static segments outrank `:edition` (decision record 022, point 2), so such an
+ * edition is refused when added. `app/lib/editions.test.ts` fails when a route's first segment that
+ * matches EDITION_TAG_PATTERN is missing here.
+ */
+export const RESERVED_EDITION_TAGS = ["tag", "all-articles"] as const;
+
+export const isReservedEditionTag = (tag: string) =>
+  (RESERVED_EDITION_TAGS as readonly string[]).includes(tag);
+
 /** What a page knows of the edition it is in: the layout's data carries it to every reader component. */
 export interface PageEdition {
   /** The edition's tag: `<html lang>`, `hreflang`, the stories' `language`. */

@@ -5,7 +5,8 @@
  * and keep what was typed. The same zod schema as the server checks the form before it is sent.
  */
 import { useEffect, useMemo, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
-import { Form, useNavigation } from "react-router";
+import { ChevronRight } from "lucide-react";
+import { Form, Link, useNavigation } from "react-router";
 import {
   DATE_FORMATS,
   DEFAULT_SETTINGS_TAB,
@@ -50,6 +51,9 @@ const TAB_INTRO: Record<SettingsTab, string> = {
   revenue: "What readers pay for passes, in GHS. A price of 0 takes that pass off sale.",
   advanced: "Maintenance mode and the page cache.",
 };
+
+/** The Editions screen, Settings' tab of its own (decision record 022). */
+export const EDITIONS_PATH = "/admin/settings/editions";
 
 export const settingsTabHref = (tab: SettingsTab) =>
   tab === DEFAULT_SETTINGS_TAB ? "/admin/settings" : `/admin/settings?tab=${tab}`;
@@ -173,44 +177,53 @@ export function SettingsForm({
       className="md:grid md:grid-cols-[12rem_minmax(0,1fr)] md:gap-6"
     >
       <input type="hidden" name="tab" value={tab} />
-      <div
-        role="tablist"
-        aria-label="Settings sections"
-        aria-orientation="vertical"
-        onKeyDown={onTabKey}
-        className="-mx-3 mb-4 flex gap-1 overflow-x-auto px-3 pb-1 md:mx-0 md:mb-0 md:flex-col md:self-start md:overflow-visible md:px-0 md:pb-0"
-      >
-        {SETTINGS_TABS.map((t) => {
-          const isActive = t.id === tab;
-          const problems = errorCount(t.id);
-          return (
-            <a
-              key={t.id}
-              id={`settings-tab-${t.id}`}
-              href={settingsTabHref(t.id)}
-              role="tab"
-              aria-selected={isActive}
-              aria-controls={`settings-panel-${t.id}`}
-              tabIndex={hydrated && !isActive ? -1 : undefined}
-              onClick={onTabClick(t.id)}
-              className={`flex shrink-0 items-center justify-between gap-2 rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap ${
-                isActive
-                  ? "bg-brand-700 text-white"
-                  : "border border-gray-200 bg-white text-gray-700 hover:bg-gray-50 md:border-transparent md:bg-transparent"
-              }`}
-            >
-              {t.label}
-              {problems > 0 ? (
-                <span
-                  className={`rounded-full px-1.5 text-xs font-semibold ${isActive ? "bg-white text-red-700" : "bg-red-600 text-white"}`}
-                >
-                  {problems}
-                  <span className="sr-only"> {problems === 1 ? "problem" : "problems"}</span>
-                </span>
-              ) : null}
-            </a>
-          );
-        })}
+      <div className="mb-4 md:mb-0 md:self-start">
+        <div
+          role="tablist"
+          aria-label="Settings sections"
+          aria-orientation="vertical"
+          onKeyDown={onTabKey}
+          className="-mx-3 flex gap-1 overflow-x-auto px-3 pb-1 md:mx-0 md:flex-col md:overflow-visible md:px-0 md:pb-0"
+        >
+          {SETTINGS_TABS.map((t) => {
+            const isActive = t.id === tab;
+            const problems = errorCount(t.id);
+            return (
+              <a
+                key={t.id}
+                id={`settings-tab-${t.id}`}
+                href={settingsTabHref(t.id)}
+                role="tab"
+                aria-selected={isActive}
+                aria-controls={`settings-panel-${t.id}`}
+                tabIndex={hydrated && !isActive ? -1 : undefined}
+                onClick={onTabClick(t.id)}
+                className={`flex shrink-0 items-center justify-between gap-2 rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap ${
+                  isActive
+                    ? "bg-brand-700 text-white"
+                    : "border border-gray-200 bg-white text-gray-700 hover:bg-gray-50 md:border-transparent md:bg-transparent"
+                }`}
+              >
+                {t.label}
+                {problems > 0 ? (
+                  <span
+                    className={`rounded-full px-1.5 text-xs font-semibold ${isActive ? "bg-white text-red-700" : "bg-red-600 text-white"}`}
+                  >
+                    {problems}
+                    <span className="sr-only"> {problems === 1 ? "problem" : "problems"}</span>
+                  </span>
+                ) : null}
+              </a>
+            );
+          })}
+        </div>
+        {/* Decision record 022: editions are rows with actions of their own, which this one form cannot hold. */}
+        <Link
+          to={EDITIONS_PATH}
+          className="mt-1 flex items-center justify-between gap-2 rounded-md border border-gray-200 bg-white px-3 py-2 text-sm font-medium whitespace-nowrap text-gray-700 hover:bg-gray-50 md:border-transparent md:bg-transparent"
+        >
+          Editions <ChevronRight className="h-4 w-4" aria-hidden />
+        </Link>
       </div>
 
       <div className="min-w-0 rounded-lg border border-gray-200 bg-white px-4 pt-4 md:px-6 md:pt-6">

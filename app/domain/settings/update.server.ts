@@ -22,6 +22,8 @@ import {
 } from "./settings-form";
 import { forgetCachedSettings } from "./settings.server";
 import { siteChanged } from "#app/domain/delivery/site-changes.server";
+import { forgetEditions } from "#app/domain/editions/editions.server";
+import { renameMainEdition } from "#app/domain/editions/main-edition.server";
 
 export const requireSettingsManager = (actor: CurrentUser) => {
   if (!can(actor.role, "settings", "manage")) accessDenied();
@@ -59,12 +61,17 @@ function changedLabels(before: Settings, after: Partial<Settings>, labels: Recor
 const describeChanges = (changed: string[]) =>
   changed.length === 0 ? "Saved without changes" : `Changed: ${changed.join(", ")}`;
 
-/** Saves every field of the Settings screen at once (the ads and custom code stay as they are). */
+/**
+ * Saves every field of the Settings screen at once (the ads and custom code stay as they are). A new
+ * language renames the main edition in the same transaction (decision record 022): refused beside the
+ * Language field when that language is already another edition.
+ */
 export async function updateSettings(db: Db, actor: CurrentUser, input: SettingsFormInput) {
   requireSettingsManager(actor);
   const columns: SettingsScreenValues = toSettingsColumns(input);
   await db.transaction(async (tx) => {
     const before = await lockedRow(tx);
+    await renameMainEdition(tx, before.language, columns.language, "language");
     await tx
       .update(settings)
       .set({ ...columns, updatedAt: new Date() })
@@ -78,6 +85,7 @@ export async function updateSettings(db: Db, actor: CurrentUser, input: Settings
     });
   });
   forgetCachedSettings();
+  forgetEditions(db);
   siteChanged(db, { scope: "everything", reason: "settings changed" });
 }
 
@@ -95,8 +103,8 @@ export async function resetSettingsToDefaults(db: Db, actor: CurrentUser, option
     toDefault[field as keyof Settings] = sql`DEFAULT`;
   }
   await db.transaction(async (tx) => {
-    await lockedRow(tx);
-    await tx
+    const before = await lockedRow(tx);
+    const [after] = await tx
       .update(settings)
       .set({
         ...toDefault,
@@ -105,7 +113,10 @@ export async function resetSettingsToDefaults(db: Db, actor: CurrentUser, option
         siteUrl: options.siteUrl,
         updatedAt: new Date(),
       })
-      .where(eq(settings.id, 1));
+      .where(eq(settings.id, 1))
+      .returning({ language: settings.language });
+    // The default language becomes the main edition's, as a save of it would (refused the same way).
+    if (after) await renameMainEdition(tx, before.language, after.language);
     await logActivity(tx, {
       type: "settings",
       actor,
@@ -114,6 +125,7 @@ export async function resetSettingsToDefaults(db: Db, actor: CurrentUser, option
     });
   });
   forgetCachedSettings();
+  forgetEditions(db);
   siteChanged(db, { scope: "everything", reason: "settings changed" });
 }
 

@@ -8,7 +8,8 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { activityLog, settings, type Settings } from "#app/db/schema";
+import { activityLog, editions, settings, type Settings } from "#app/db/schema";
+import { EDITION_TEXT } from "#app/domain/editions/edition-form";
 import { DEFAULT_CONTACT } from "#app/db/seed.server";
 import { createTestDatabase, type TestDatabase, one } from "#test-support/test-database";
 import { ADS_TEXT } from "#app/domain/settings/ads-form";
@@ -55,6 +56,9 @@ describe("settings and ads screens (routes)", () => {
     await database.db.delete(settings);
     await database.db.delete(activityLog);
     await database.db.insert(settings).values({ id: 1, ...DEFAULT_CONTACT });
+    // ...and the one edition it names (the main one follows the language, decision record 022).
+    await database.db.delete(editions);
+    await database.db.insert(editions).values({ tag: "en", name: "English", enabled: true });
     forgetCachedSettings();
   });
 
@@ -353,6 +357,21 @@ describe("settings and ads screens (routes)", () => {
   // ---------------------------------------------------------------------------------------------
   // Refusals
   // ---------------------------------------------------------------------------------------------
+
+  test("a language that is already an edition is refused beside Language, on General, what was typed kept", async () => {
+    await database.db.insert(editions).values({ tag: "fr", name: "Français", position: 1 });
+    const before = await snapshot();
+    const fields = settingsForm(before.settings, { language: "fr", siteTitle: "Typed", tab: "seo" });
+    const result = await saveSettings(fields);
+    expect(result.status).toBe(409);
+    expect(result.body).toMatchObject({
+      errors: { language: { title: EDITION_TEXT.languageIsEdition } },
+      values: { language: "fr", siteTitle: "Typed" },
+      tab: "general",
+    });
+    expect(await snapshot()).toEqual(before);
+    expect((await database.db.select().from(editions)).map((row) => row.tag).sort()).toEqual(["en", "fr"]);
+  });
 
   test.each(["editor", "writer"] as const)(
     "%s: 403 on the settings and ads loaders and actions, and nothing changes",

@@ -18,6 +18,7 @@ import {
 import { getSettings } from "#app/domain/settings/settings.server";
 import { resetSettingsToDefaults, updateSettings } from "#app/domain/settings/update.server";
 import { checkForm, type FieldErrors, type FieldProblem } from "#app/domain/users/user-form";
+import { isDomainError } from "#app/lib/errors";
 import { redirectWithToast } from "#app/lib/flash.server";
 import { expectedError, withDomainErrors } from "#app/lib/http-errors.server";
 import { siteScriptSources } from "#app/domain/snippets/public-csp.server";
@@ -67,7 +68,13 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
       // The spec's site URL on reset: the current origin.
       await resetSettingsToDefaults(db, actor, { siteUrl: new URL(request.url).origin });
     } catch (error) {
-      expectedError(error, "[settings] reset failed");
+      const known = expectedError(error, "[settings] reset failed");
+      // The default language is already another edition (decision record 022): say so, change nothing.
+      if (isDomainError(known, "conflict"))
+        return data<SettingsActionData>(
+          { formError: { title: SETTINGS_TEXT.resetFailed, message: known.message }, tab },
+          { status: 409 },
+        );
       return data<SettingsActionData>(
         { formError: { title: SETTINGS_TEXT.resetFailed }, tab },
         { status: 500 },
@@ -85,7 +92,15 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
   try {
     await updateSettings(db, actor, checked.data);
   } catch (error) {
-    expectedError(error, "[settings] save failed");
+    const known = expectedError(error, "[settings] save failed");
+    // A language that is already another edition is refused beside its field (decision record 022).
+    if (isDomainError(known, "conflict") && known.fieldErrors) {
+      const errors = Object.fromEntries(
+        Object.entries(known.fieldErrors).map(([field, title]) => [field, { title }]),
+      );
+      const firstTab = tabOfField(Object.keys(errors)[0] ?? "") ?? tab;
+      return data<SettingsActionData>({ errors, values, tab: firstTab }, { status: 409 });
+    }
     return data<SettingsActionData>(
       { values, formError: { title: SETTINGS_TEXT.saveFailed }, tab },
       { status: 500 },

@@ -62,6 +62,7 @@ const CLASSIFIED: Record<string, Kind> = {
   "routes/admin/media.item.tsx": "page",
   "routes/admin/code.tsx": "page",
   "routes/admin/settings.tsx": "page",
+  "routes/admin/settings.editions.tsx": "page",
   "routes/admin/ads.tsx": "page",
   "routes/admin/members.tsx": "page",
   "routes/admin/revenue.tsx": "page",
