@@ -9,6 +9,7 @@
 import { telegramShareHref, whatsappShareHref } from "#app/components/site/share-buttons";
 import { AlertButton } from "#app/components/site/alert-button";
 import { PUSH_TEXT, storyTopic } from "#app/domain/push/push-topics";
+import { useEditionPath } from "../use-site";
 import { LIVE_COVERAGE_TEXT } from "./live-text";
 
 export { LIVE_COVERAGE_TEXT };
@@ -26,7 +27,10 @@ export interface LiveUpdateView {
 }
 
 interface LiveCoverageProps {
-  /** The article's own path: the stream's links are relative to it. */
+  /**
+   * The article's own path, bare: the poll's address (slugs are global, decision record 022, point 2);
+   * the page's own links put it in the page's edition.
+   */
   path: string;
   /** The story's absolute address, for sharing an update. */
   shareUrl: string;
@@ -62,6 +66,8 @@ export function LiveCoverage({
   keyPoints,
 }: LiveCoverageProps) {
   const T = LIVE_COVERAGE_TEXT;
+  // The poll's fragment is rendered outside the site layout, so its links stay bare (the main edition's).
+  const pageAddress = useEditionPath()(path);
   return (
     <section
       id="live-updates"
@@ -90,7 +96,7 @@ export function LiveCoverage({
           />
         ) : null}
         {/* The page itself: after an update the cache holds the new one. */}
-        <a href={path} className={`${linkClass} ml-auto`} data-live-refresh>
+        <a href={pageAddress} className={`${linkClass} ml-auto`} data-live-refresh>
           {T.refresh}
         </a>
       </div>
@@ -145,12 +151,12 @@ export function LiveCoverage({
       {pageCount > 1 ? (
         <nav aria-label="Live updates pages" className="mt-6 flex flex-wrap gap-3">
           {page > 1 ? (
-            <a href={pagePath(path, page - 1)} className={linkClass}>
+            <a href={pagePath(pageAddress, page - 1)} className={linkClass}>
               {T.newer}
             </a>
           ) : null}
           {page < pageCount ? (
-            <a href={pagePath(path, page + 1)} className={linkClass}>
+            <a href={pagePath(pageAddress, page + 1)} className={linkClass}>
               {T.older}
             </a>
           ) : null}
