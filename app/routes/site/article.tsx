@@ -398,7 +398,14 @@ export default function ArticlePage({ loaderData, actionData }: Route.ComponentP
                 />
               </div>
             ) : null}
-            {live ? <LiveCoverage path={article.path} shareUrl={shareUrl} {...live} /> : null}
+            {live ? (
+              <LiveCoverage
+                path={article.path}
+                pageAddress={editionPath(article.path)}
+                shareUrl={shareUrl}
+                {...live}
+              />
+            ) : null}
             {article.tagLinks.length > 0 ? (
               <div className="mt-8">
                 <h2 className="sr-only">Tags</h2>

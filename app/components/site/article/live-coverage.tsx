@@ -9,7 +9,6 @@
 import { telegramShareHref, whatsappShareHref } from "#app/components/site/share-buttons";
 import { AlertButton } from "#app/components/site/alert-button";
 import { PUSH_TEXT, storyTopic } from "#app/domain/push/push-topics";
-import { useEditionPath } from "../use-site";
 import { LIVE_COVERAGE_TEXT } from "./live-text";
 
 export { LIVE_COVERAGE_TEXT };
@@ -27,11 +26,13 @@ export interface LiveUpdateView {
 }
 
 interface LiveCoverageProps {
-  /**
-   * The article's own path, bare: the poll's address (slugs are global, decision record 022, point 2);
-   * the page's own links put it in the page's edition.
-   */
+  /** The article's own path, bare: the poll's address (slugs are global, decision record 022, point 2). */
   path: string;
+  /**
+   * The page's address in its edition (`/tw/article/…`), for the Refresh and paging links; the bare path
+   * when absent. A prop, not the edition hook: the poll's fragment is rendered outside the router.
+   */
+  pageAddress?: string;
   /** The story's absolute address, for sharing an update. */
   shareUrl: string;
   /** The story's id: the topic of its alerts. */
@@ -56,6 +57,7 @@ export const livePollPath = (path: string) => `${path}/updates`;
 
 export function LiveCoverage({
   path,
+  pageAddress = path,
   shareUrl,
   articleId,
   pollEtag,
@@ -66,8 +68,6 @@ export function LiveCoverage({
   keyPoints,
 }: LiveCoverageProps) {
   const T = LIVE_COVERAGE_TEXT;
-  // The poll's fragment is rendered outside the site layout, so its links stay bare (the main edition's).
-  const pageAddress = useEditionPath()(path);
   return (
     <section
       id="live-updates"
