@@ -98,3 +98,38 @@ test("Settings → SEO: the meta description wins over the tagline; keywords and
   expect(seo).toContainEqual({ name: "google-site-verification", content: "g1" });
   expect(seo).toContainEqual({ name: "msvalidate.01", content: "b1" });
 });
+
+test("an edition's page names its own addresses: canonical, og:url and feeds, but a live story's feed", () => {
+  const tags = pageMeta({
+    site: { ...site, editionPrefix: "/tw" },
+    path: "/article/abc",
+    feeds: [
+      { title: "Business", path: "/category/business/rss.xml" },
+      { title: "Live", path: "/article/abc/updates.rss", everyEdition: true },
+    ],
+  });
+  expect(tags).toContainEqual({
+    tagName: "link",
+    rel: "canonical",
+    href: "https://news.example.com/tw/article/abc",
+  });
+  expect(find(tags, "og:url")).toMatchObject({ content: "https://news.example.com/tw/article/abc" });
+  const feeds = tags
+    .filter((tag) => "type" in tag && tag.type === "application/rss+xml")
+    .map((tag) => ("href" in tag ? tag.href : undefined));
+  expect(feeds).toEqual([
+    "https://news.example.com/tw/rss.xml",
+    "https://news.example.com/tw/category/business/rss.xml",
+    // Slugs are global: the live feed has one address (decision record 022, point 2).
+    "https://news.example.com/article/abc/updates.rss",
+  ]);
+  // The images are the site's, whatever the edition.
+  expect(find(tags, "og:image")).toMatchObject({
+    content: "https://news.example.com/images/social-default.png",
+  });
+  expect(pageMeta({ site: { ...site, editionPrefix: "/tw" }, path: "/" })).toContainEqual({
+    tagName: "link",
+    rel: "canonical",
+    href: "https://news.example.com/tw/",
+  });
+});

@@ -4,6 +4,7 @@
  * app/domain/media/media-rules.ts).
  */
 import type { MetaDescriptor } from "react-router";
+import { inEdition } from "./editions";
 
 /** A link-preview image; its size only when it is known to be the file's (an upload's share copy). */
 export interface SocialImage {
@@ -26,6 +27,12 @@ export interface SiteMeta {
   metaKeywords?: string;
   googleSiteVerification?: string;
   bingSiteVerification?: string;
+  /**
+   * The page's edition's prefix ("" or absent for the main edition, `/tw` for Twi: decision record 022):
+   * every page address the head names (canonical, `og:url`, feeds, structured data) is put inside it here,
+   * so the pages' `meta` functions pass their bare paths.
+   */
+  editionPrefix?: string;
   /**
    * A lite page (the reader saves data, app/lib/lite-mode.ts): only what the reader's browser uses. The
    * tags for crawlers and link previews (Open Graph, X, structured data, verification, feeds) stay on the
@@ -55,7 +62,7 @@ interface PageMetaInput {
   /** The page's own title; the home page passes none and gets 'Site - Description'. */
   title?: string;
   description?: string;
-  /** Path (and query, if it matters) of the canonical page, e.g. '/category/news'. */
+  /** Path (and query, if it matters) of the canonical page, e.g. '/category/news', outside any edition. */
   path: string;
   /** A URL as it is (no size claimed), or an upload's share image with its real size. */
   image?: string | SocialImage;
@@ -70,7 +77,13 @@ interface PageMetaInput {
 /** An RSS feed the page's head announces with `<link rel="alternate">`. */
 export interface Feed {
   title: string;
+  /** Its bare path: an edition's page announces the edition's own (`/tw/rss.xml`). */
   path: string;
+  /**
+   * The feed has one address for every edition: a live story's updates, under its global slug (decision
+   * record 022, point 2).
+   */
+  everyEdition?: boolean;
 }
 
 /** A category's own feed (app/routes/resources/category-feed.ts). */
@@ -85,6 +98,10 @@ export const liveFeedTitle = (siteTitle: string, storyTitle: string) =>
 
 /** The whole site's feed (app/routes/resources/feeds.ts), announced on every reader page. */
 export const siteFeed = (site: SiteMeta): Feed => ({ title: `${site.siteTitle} RSS Feed`, path: "/rss.xml" });
+
+/** A page's absolute address inside the page's edition: `/search` on a Twi page is `…/tw/search`. */
+export const editionUrl = (site: SiteMeta, path: string) =>
+  absoluteUrl(site.origin, inEdition(site.editionPrefix ?? "", path));
 
 export function absoluteUrl(origin: string, pathOrUrl: string): string {
   if (/^https?:\/\//i.test(pathOrUrl)) return pathOrUrl;
@@ -110,7 +127,7 @@ export function pageMeta({
 }: PageMetaInput): MetaDescriptor[] {
   const fullTitle = title ? `${title} - ${site.siteTitle}` : `${site.siteTitle} - ${site.siteDescription}`;
   const text = description?.trim() || siteDefaultDescription(site);
-  const url = absoluteUrl(site.origin, path);
+  const url = editionUrl(site, path);
   const social = socialImage(image);
   const imageUrl = absoluteUrl(site.origin, social.url);
   // A size that is not the file's makes some previews crop or refuse it: claimed only when known.
@@ -154,7 +171,7 @@ export function pageMeta({
       rel: "alternate",
       type: "application/rss+xml",
       title: feed.title,
-      href: absoluteUrl(site.origin, feed.path),
+      href: feed.everyEdition ? absoluteUrl(site.origin, feed.path) : editionUrl(site, feed.path),
     });
   for (const data of structuredData) tags.push({ "script:ld+json": data });
   return tags;

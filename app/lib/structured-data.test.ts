@@ -1,5 +1,12 @@
 import { expect, test } from "vitest";
-import { HEADLINE_MAX, headlineOf, newsArticleLd, sameAsOf } from "./structured-data";
+import {
+  breadcrumbLd,
+  HEADLINE_MAX,
+  headlineOf,
+  newsArticleLd,
+  sameAsOf,
+  webSiteLd,
+} from "./structured-data";
 
 const site = { siteTitle: "Accra Daily", siteDescription: "News", origin: "https://news.example.com" };
 const facts = {
@@ -53,4 +60,31 @@ test("sameAs takes only the social links that are web addresses", () => {
     }),
   ).toEqual(["https://facebook.com/x"]);
   expect(sameAsOf(undefined)).toEqual([]);
+});
+
+test("an edition's structured data names its pages inside it; the logo and images stay the site's", () => {
+  const twi = { ...site, editionPrefix: "/tw" };
+  const ld = newsArticleLd(twi, {
+    ...facts,
+    authorName: "Ama",
+    authorPath: "/author/ama",
+    images: ["/a.png"],
+  });
+  expect(ld.url).toBe("https://news.example.com/tw/article/cocoa-price-rises");
+  expect(ld.mainEntityOfPage).toEqual({ "@type": "WebPage", "@id": ld.url });
+  expect(ld.author).toEqual([
+    { "@type": "Person", name: "Ama", url: "https://news.example.com/tw/author/ama" },
+  ]);
+  expect(ld.image).toEqual(["https://news.example.com/a.png"]);
+  expect(ld.publisher).toMatchObject({
+    url: "https://news.example.com/tw/",
+    logo: { url: "https://news.example.com/images/logo-512.png" },
+  });
+  expect(breadcrumbLd(twi, [{ name: "Home", path: "/" }]).itemListElement).toEqual([
+    { "@type": "ListItem", position: 1, name: "Home", item: "https://news.example.com/tw/" },
+  ]);
+  expect(webSiteLd(twi)).toMatchObject({
+    url: "https://news.example.com/tw/",
+    potentialAction: { target: { urlTemplate: "https://news.example.com/tw/search?q={search_term_string}" } },
+  });
 });

@@ -9,7 +9,7 @@
  * so a title containing `</script>` cannot end the script early (tested in structured-data.test.ts).
  */
 import type { SocialLinks } from "#app/db/schema";
-import { absoluteUrl, type SiteMeta } from "./seo";
+import { absoluteUrl, editionUrl, type SiteMeta } from "./seo";
 
 type JsonLd = Record<string, unknown>;
 
@@ -54,7 +54,7 @@ function publisher(site: SiteMeta): JsonLd {
   return {
     "@type": "Organization",
     name: site.siteTitle,
-    url: absoluteUrl(site.origin, "/"),
+    url: editionUrl(site, "/"),
     logo: logo(site),
   };
 }
@@ -91,7 +91,7 @@ export function organizationLd(site: SiteMeta, social?: Partial<SocialLinks>): J
 
 /** Home: the site and its search, so a search engine can offer a search box for it. */
 export function webSiteLd(site: SiteMeta): JsonLd {
-  const home = absoluteUrl(site.origin, "/");
+  const home = editionUrl(site, "/");
   return {
     "@context": "https://schema.org",
     "@type": "WebSite",
@@ -102,7 +102,7 @@ export function webSiteLd(site: SiteMeta): JsonLd {
       "@type": "SearchAction",
       target: {
         "@type": "EntryPoint",
-        urlTemplate: `${absoluteUrl(site.origin, SEARCH_PATH)}?${SEARCH_PARAM}={search_term_string}`,
+        urlTemplate: `${editionUrl(site, SEARCH_PATH)}?${SEARCH_PARAM}={search_term_string}`,
       },
       "query-input": "required name=search_term_string",
     },
@@ -111,7 +111,7 @@ export function webSiteLd(site: SiteMeta): JsonLd {
 
 export interface Crumb {
   name: string;
-  /** The page's path; absolute URLs are made from the site's origin. */
+  /** The page's bare path; absolute URLs are made from the site's origin, inside the page's edition. */
   path: string;
 }
 
@@ -124,7 +124,7 @@ export function breadcrumbLd(site: SiteMeta, crumbs: Crumb[]): JsonLd {
       "@type": "ListItem",
       position: index + 1,
       name: crumb.name,
-      item: absoluteUrl(site.origin, crumb.path),
+      item: editionUrl(site, crumb.path),
     })),
   };
 }
@@ -152,7 +152,7 @@ export interface NewsArticleFacts {
 }
 
 export function newsArticleLd(site: SiteMeta, facts: NewsArticleFacts): JsonLd {
-  const url = absoluteUrl(site.origin, facts.path);
+  const url = editionUrl(site, facts.path);
   const images = [...new Set(facts.images.filter(Boolean).map((image) => absoluteUrl(site.origin, image)))];
   const authorName = facts.authorName.trim();
   // A story without a byline is the publication's own.
@@ -160,9 +160,9 @@ export function newsArticleLd(site: SiteMeta, facts: NewsArticleFacts): JsonLd {
     ? {
         "@type": "Person",
         name: authorName,
-        ...(facts.authorPath ? { url: absoluteUrl(site.origin, facts.authorPath) } : {}),
+        ...(facts.authorPath ? { url: editionUrl(site, facts.authorPath) } : {}),
       }
-    : { "@type": "Organization", name: site.siteTitle, url: absoluteUrl(site.origin, "/") };
+    : { "@type": "Organization", name: site.siteTitle, url: editionUrl(site, "/") };
   return {
     "@context": "https://schema.org",
     "@type": "NewsArticle",
@@ -210,7 +210,7 @@ export function liveBlogPostingLd(
   coverage: LiveCoverageFacts,
 ): JsonLd {
   const article = newsArticleLd(site, facts);
-  const url = absoluteUrl(site.origin, facts.path);
+  const url = editionUrl(site, facts.path);
   return {
     ...article,
     "@type": "LiveBlogPosting",

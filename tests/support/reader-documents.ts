@@ -21,33 +21,53 @@ import * as article from "#app/routes/site/article";
 import * as author from "#app/routes/site/author";
 import * as category from "#app/routes/site/category";
 import * as contact from "#app/routes/site/contact";
+import * as edition from "#app/routes/site/edition";
 import * as home from "#app/routes/site/home";
+import * as featuredNews from "#app/routes/site/featured-news";
 import * as latestNews from "#app/routes/site/latest-news";
 import * as siteLayout from "#app/routes/site/layout";
+import * as newsletter from "#app/routes/site/newsletter";
 import * as notFound from "#app/routes/site/not-found";
+import * as offline from "#app/routes/site/offline";
 import * as search from "#app/routes/site/search";
 import * as tag from "#app/routes/site/tag";
 
+/**
+ * The reader pages every edition has (app/routes.ts's `editionPages`), for the main edition's branch and,
+ * with ids ending `.edition`, for the `/:edition` one.
+ */
+function editionPages(twin: "" | ".edition", parentId: string) {
+  const pages = {
+    home: { module: home, index: true },
+    article: { module: article, path: "article/:id" },
+    category: { module: category, path: "category/:categorySlug" },
+    author: { module: author, path: "author/:slug" },
+    tag: { module: tag, path: "tag/:slug" },
+    search: { module: search, path: "search" },
+    "all-articles": { module: allArticles, path: "all-articles" },
+    "latest-news": { module: latestNews, path: "latest-news" },
+    "featured-news": { module: featuredNews, path: "featured-news" },
+    newsletter: { module: newsletter, path: "newsletter" },
+    offline: { module: offline, path: "offline" },
+    "not-found": { module: notFound, path: "*" },
+  };
+  return Object.fromEntries(
+    Object.entries(pages).map(([name, page]) => [`routes/site/${name}${twin}`, { ...page, parentId }]),
+  );
+}
+
+type TestRoute = { module: Record<string, unknown>; parentId?: string; path?: string; index?: boolean };
+
 /** The reader routes of app/routes.ts these tests visit, and one back-office page (app/root.test.ts). */
-const ROUTES = {
+const ROUTES: Record<string, TestRoute> = {
   root: { module: root, path: "" },
   "routes/site/layout": { module: siteLayout, parentId: "root" },
-  "routes/site/home": { module: home, parentId: "routes/site/layout", index: true },
-  "routes/site/article": { module: article, parentId: "routes/site/layout", path: "article/:id" },
-  "routes/site/category": {
-    module: category,
-    parentId: "routes/site/layout",
-    path: "category/:categorySlug",
-  },
-  "routes/site/author": { module: author, parentId: "routes/site/layout", path: "author/:slug" },
-  "routes/site/tag": { module: tag, parentId: "routes/site/layout", path: "tag/:slug" },
-  "routes/site/search": { module: search, parentId: "routes/site/layout", path: "search" },
-  "routes/site/all-articles": { module: allArticles, parentId: "routes/site/layout", path: "all-articles" },
-  "routes/site/latest-news": { module: latestNews, parentId: "routes/site/layout", path: "latest-news" },
+  ...editionPages("", "routes/site/layout"),
   "routes/site/contact": { module: contact, parentId: "routes/site/layout", path: "contact" },
-  "routes/site/not-found": { module: notFound, parentId: "routes/site/layout", path: "*" },
+  "routes/site/edition": { module: edition, parentId: "routes/site/layout", path: ":edition" },
+  ...editionPages(".edition", "routes/site/edition"),
   "routes/admin/login": { module: login, parentId: "root", path: "admin/login" },
-} as const;
+};
 
 /**
  * What a build may list beside each route's module: the chunk every one imports (React, split out) and

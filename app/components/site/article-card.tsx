@@ -11,7 +11,7 @@ import { truncate } from "#app/lib/text";
 import { CardImage } from "./card-image";
 import { CategoryBadge, FlagBadge, type FlagBadgeKind } from "./category-badge";
 import { SharedPart } from "./shared-part";
-import { useLiteMode } from "./use-site";
+import { useEditionPath, useLiteMode } from "./use-site";
 
 /** What a card needs; the domain's ArticleCard (serialised) fits. */
 export interface CardArticle {
@@ -53,10 +53,11 @@ interface ArticleCardProps {
 /** The author's name, linking to their page when they have one (above the card's stretched title link). */
 function Byline({ article }: { article: CardArticle }) {
   const name = article.authorName.trim() || "Anonymous";
+  const editionPath = useEditionPath();
   if (!article.authorSlug) return <span className="font-medium text-slate-700">{name}</span>;
   return (
     <a
-      href={authorPath(article.authorSlug)}
+      href={editionPath(authorPath(article.authorSlug))}
       className="relative z-10 font-medium text-slate-700 hover:text-brand-700 hover:underline"
     >
       {name}
@@ -104,7 +105,7 @@ function CardBody({
   const shown = (["live", ...badges.filter((kind) => kind !== "live")] as FlagBadgeKind[]).filter(
     (kind) => flagged[kind],
   );
-  const href = articlePath(article);
+  const href = useEditionPath()(articlePath(article));
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
       <div className="relative overflow-hidden">
@@ -173,6 +174,7 @@ export function ArticleListItem({
   dateText: string;
   image?: PageImage | null;
 }) {
+  const href = useEditionPath()(articlePath(article));
   return (
     <article className="group relative flex gap-4 py-4">
       <div className="w-28 shrink-0 overflow-hidden rounded-md sm:w-44">
@@ -185,7 +187,7 @@ export function ArticleListItem({
           color={article.categoryColor}
         />
         <h3 className="mt-1.5 font-serif text-base leading-snug font-bold text-slate-900 sm:text-lg">
-          <a href={articlePath(article)} className="after:absolute after:inset-0 group-hover:text-brand-700">
+          <a href={href} className="after:absolute after:inset-0 group-hover:text-brand-700">
             {article.title}
           </a>
         </h3>

@@ -1,15 +1,17 @@
 /** The desktop categories bar under the header, in the preferred order. */
 import type { NavCategory } from "#app/domain/categories/public.server";
 import { SiteNavLink } from "./nav-link";
+import { useEditionPath } from "./use-site";
 
 export function CategoriesBar({ categories }: { categories: NavCategory[] }) {
+  const editionPath = useEditionPath();
   return (
     <nav aria-label="Category menu" className="hidden bg-brand-900 lg:block">
       <ul className="mx-auto flex max-w-7xl items-center gap-1 overflow-x-auto px-4">
         {categories.map((c) => (
           <li key={c.slug}>
             <SiteNavLink
-              href={`/category/${c.slug}`}
+              href={editionPath(`/category/${c.slug}`)}
               className={(isActive) =>
                 `block border-b-[3px] px-3 py-2.5 text-sm font-semibold whitespace-nowrap text-blue-50 hover:bg-white/10 ${isActive ? "border-white bg-white/10" : "border-transparent"}`
               }
@@ -20,7 +22,7 @@ export function CategoriesBar({ categories }: { categories: NavCategory[] }) {
         ))}
         <li className="ml-auto">
           <SiteNavLink
-            href="/all-articles"
+            href={editionPath("/all-articles")}
             className={() =>
               "block px-3 py-2.5 text-sm font-semibold whitespace-nowrap text-blue-100 hover:text-white"
             }

@@ -1,5 +1,6 @@
 /** A category label in the category's own colour, linking to its page. */
 import { categorySlug } from "#app/lib/slug";
+import { useEditionPath } from "./use-site";
 
 const FALLBACK_COLOR = "#1e3a8a";
 
@@ -19,6 +20,7 @@ export function CategoryBadge({
   color?: string | null;
   isLink?: boolean;
 }) {
+  const editionPath = useEditionPath();
   if (!name) return null;
   const className =
     "inline-flex items-center rounded px-2 py-0.5 text-[0.7rem] font-bold tracking-wider text-white uppercase shadow-sm";
@@ -31,7 +33,7 @@ export function CategoryBadge({
     );
   return (
     <a
-      href={`/category/${slug || categorySlug(name)}`}
+      href={editionPath(`/category/${slug || categorySlug(name)}`)}
       className={`${className} relative z-10 hover:opacity-90`}
       style={style}
     >

@@ -13,12 +13,17 @@ import { NEWSLETTER_TEXT } from "#app/domain/newsletter/newsletter-form";
 import { ACCOUNT_LINK_TEXT } from "#app/lib/member-hint";
 import { NewsletterSignup } from "./newsletter-signup";
 import { SocialLinks } from "./social-links";
+import { useEditionPath } from "./use-site";
 
+/**
+ * `inEdition`: a page every edition has, linked inside the page's (decision record 022, point 2); the
+ * others are the main edition's alone for now.
+ */
 const QUICK_LINKS = [
-  { to: "/", label: "Home" },
-  { to: "/all-articles", label: "All Articles" },
-  { to: "/latest-news", label: "Latest News" },
-  { to: "/featured-news", label: "Featured News" },
+  { to: "/", label: "Home", inEdition: true },
+  { to: "/all-articles", label: "All Articles", inEdition: true },
+  { to: "/latest-news", label: "Latest News", inEdition: true },
+  { to: "/featured-news", label: "Featured News", inEdition: true },
   { to: "/about", label: "About Us" },
   { to: "/contact", label: "Contact" },
   { to: "/privacy", label: "Privacy Policy" },
@@ -26,7 +31,13 @@ const QUICK_LINKS = [
   // A reader's account (decision record 021): a static link, as shared parts must be; /account sends a
   // signed-out reader on to sign in, and the reader script says "Account" to a signed-in one.
   { to: "/account", label: ACCOUNT_LINK_TEXT.signedOut },
-];
+] as const;
+
+/** A quick link's address on this page: an edition page stays in the page's edition. */
+function useQuickLinkPath() {
+  const editionPath = useEditionPath();
+  return (link: (typeof QUICK_LINKS)[number]) => ("inEdition" in link ? editionPath(link.to) : link.to);
+}
 
 interface FooterProps {
   siteTitle: string;
@@ -57,6 +68,8 @@ export function SiteFooter({
   newsletterCountsOpens,
   pushKey,
 }: FooterProps) {
+  const editionPath = useEditionPath();
+  const quickLinkPath = useQuickLinkPath();
   return (
     <footer className="mt-16 bg-brand-900 text-sm text-blue-100">
       {newsletter ? (
@@ -102,7 +115,11 @@ export function SiteFooter({
           <ul>
             {QUICK_LINKS.map((l) => (
               <li key={l.to}>
-                <a href={l.to} className={link} data-account-link={l.to === "/account" ? "" : undefined}>
+                <a
+                  href={quickLinkPath(l)}
+                  className={link}
+                  data-account-link={l.to === "/account" ? "" : undefined}
+                >
                   {l.label}
                 </a>
               </li>
@@ -116,7 +133,7 @@ export function SiteFooter({
           <ul>
             {categories.map((c) => (
               <li key={c.slug}>
-                <a href={`/category/${c.slug}`} className={link}>
+                <a href={editionPath(`/category/${c.slug}`)} className={link}>
                   {c.name}
                 </a>
               </li>
@@ -183,13 +200,14 @@ export function SiteFooter({
 const IN_THE_MENU = new Set(["/", "/all-articles", "/contact", "/account"]);
 
 export function LiteFooter({ siteTitle }: { siteTitle: string }) {
+  const quickLinkPath = useQuickLinkPath();
   return (
     <footer className="mt-10 bg-brand-900 text-sm text-blue-100">
       <nav aria-label="Footer" className="mx-auto max-w-7xl px-4 pt-5">
         <ul className="flex flex-wrap gap-x-5">
           {QUICK_LINKS.filter((l) => !IN_THE_MENU.has(l.to)).map((l) => (
             <li key={l.to}>
-              <a href={l.to} className="inline-flex min-h-11 items-center hover:text-white">
+              <a href={quickLinkPath(l)} className="inline-flex min-h-11 items-center hover:text-white">
                 {l.label}
               </a>
             </li>

@@ -6,12 +6,13 @@ import { MobileMenu } from "./mobile-menu";
 import { SiteNavLink } from "./nav-link";
 import { SearchButton } from "./search-button";
 import { SocialLinks, socialLinksFrom } from "./social-links";
-import { useLiteMode } from "./use-site";
+import { useEditionPath, useLiteMode } from "./use-site";
 
 function SiteLogo({ siteTitle, className = "" }: { siteTitle: string; className?: string }) {
+  const home = useEditionPath()("/");
   return (
     <a
-      href="/"
+      href={home}
       className={`font-serif text-2xl leading-none font-bold tracking-tight whitespace-nowrap text-brand-900 sm:text-[1.7rem] ${className}`}
     >
       {siteTitle} <span className="text-breaking">Online</span>
@@ -33,6 +34,7 @@ export function SiteHeader({
 }) {
   // A lite page shows its menu at every width: the wide screen's own links would repeat it.
   const isLite = useLiteMode();
+  const editionPath = useEditionPath();
   return (
     // Solid background, no backdrop filter: a filter would make the header the containing block of the
     // phone menu's fixed panel and squeeze it into the header's height.
@@ -41,7 +43,7 @@ export function SiteHeader({
         <SiteLogo siteTitle={siteTitle} className="min-w-0 truncate" />
         {isLite ? null : (
           <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
-            <SiteNavLink href="/" end className={navItem}>
+            <SiteNavLink href={editionPath("/")} end className={navItem}>
               Home
             </SiteNavLink>
             <SiteNavLink href="/contact" className={navItem}>

@@ -10,7 +10,7 @@ import { ACCOUNT_LINK_TEXT } from "#app/lib/member-hint";
 import { OFFLINE_TEXT } from "#app/lib/offline-text";
 import { LiteOffer } from "./lite-switch";
 import { SiteNavLink } from "./nav-link";
-import { useLiteMode } from "./use-site";
+import { useEditionPath, useLiteMode } from "./use-site";
 import { SocialLinks, socialLinksFrom } from "./social-links";
 
 export function MobileMenu({
@@ -23,6 +23,7 @@ export function MobileMenu({
   // Lifestyle is linked on phones even when it is not among the categories (the spec links it directly).
   const hasLifestyle = categories.some((c) => c.slug === "lifestyle");
   const isLite = useLiteMode();
+  const editionPath = useEditionPath();
   const item =
     "flex min-h-12 items-center rounded-md px-3 text-base font-semibold text-slate-800 hover:bg-slate-100";
   const active = (isActive: boolean) => `${item} ${isActive ? "bg-brand-50 text-brand-700" : ""}`;
@@ -47,7 +48,7 @@ export function MobileMenu({
         <nav aria-label="Mobile">
           <ul className="space-y-1">
             <li>
-              <SiteNavLink href="/" end className={active}>
+              <SiteNavLink href={editionPath("/")} end className={active}>
                 Home
               </SiteNavLink>
             </li>
@@ -56,7 +57,7 @@ export function MobileMenu({
               <ul className="grid grid-cols-2 gap-1">
                 {categories.map((c) => (
                   <li key={c.slug}>
-                    <SiteNavLink href={`/category/${c.slug}`} className={active}>
+                    <SiteNavLink href={editionPath(`/category/${c.slug}`)} className={active}>
                       {/* The category's colour, a decoration a lite page does without. */}
                       {isLite ? null : (
                         <span
@@ -73,18 +74,18 @@ export function MobileMenu({
             </li>
             {hasLifestyle ? null : (
               <li>
-                <SiteNavLink href="/category/lifestyle" className={active}>
+                <SiteNavLink href={editionPath("/category/lifestyle")} className={active}>
                   Lifestyle
                 </SiteNavLink>
               </li>
             )}
             <li>
-              <SiteNavLink href="/all-articles" className={active}>
+              <SiteNavLink href={editionPath("/all-articles")} className={active}>
                 All Articles
               </SiteNavLink>
             </li>
             <li>
-              <SiteNavLink href="/search" className={active}>
+              <SiteNavLink href={editionPath("/search")} className={active}>
                 Search
               </SiteNavLink>
             </li>

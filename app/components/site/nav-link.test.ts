@@ -13,4 +13,14 @@ describe("which header link is the current page", () => {
     expect(isCurrentPath("/", "/", true)).toBe(true);
     expect(isCurrentPath("/search", "/", true)).toBe(false);
   });
+
+  test("an edition's links (decision record 022): its home only on its home, its pages below it", () => {
+    expect(isCurrentPath("/tw/", "/tw/", true)).toBe(true);
+    expect(isCurrentPath("/tw", "/tw/", true)).toBe(true);
+    expect(isCurrentPath("/tw/search", "/tw/", true)).toBe(false);
+    expect(isCurrentPath("/tw/category/sports", "/tw/category/sports")).toBe(true);
+    expect(isCurrentPath("/category/sports", "/tw/category/sports")).toBe(false);
+    expect(isCurrentPath("/tw/category/sports", "/category/sports")).toBe(false);
+    expect(isCurrentPath("/tw/", "/", true)).toBe(false);
+  });
 });

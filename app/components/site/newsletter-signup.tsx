@@ -4,6 +4,7 @@
  * the form is checked in the browser and sent in the background (app/reader/forms.ts, `newsletter`).
  */
 import { NEWSLETTER_EMAIL_MAX, NEWSLETTER_TEXT } from "#app/domain/newsletter/newsletter-form";
+import { useEditionPath } from "./use-site";
 
 interface NewsletterSignupProps {
   /** Keeps the ids apart when the page and the footer both show the form. */
@@ -33,10 +34,11 @@ const TONE = {
 
 export function NewsletterSignup({ idPrefix, tone, typed, countsOpens, children }: NewsletterSignupProps) {
   const look = TONE[tone];
+  const signupPath = useEditionPath()("/newsletter");
   return (
     <form
       method="post"
-      action="/newsletter"
+      action={signupPath}
       noValidate
       data-form="newsletter"
       aria-label="Newsletter signup"

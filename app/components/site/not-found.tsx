@@ -7,6 +7,7 @@
 import { ArrowRight, Search as SearchIcon } from "lucide-react";
 import { isoDate } from "#app/lib/dates";
 import { articlePath } from "#app/lib/paths";
+import { useEditionPath } from "./use-site";
 
 export const NOT_FOUND_TEXT = {
   title: "Page not found",
@@ -58,6 +59,7 @@ export function NotFoundContent({
   latest?: NotFoundStory[];
   dateText: (date: Date | string) => string;
 }) {
+  const editionPath = useEditionPath();
   return (
     <main className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
       <div className="text-center">
@@ -65,7 +67,12 @@ export function NotFoundContent({
         <h1 className="mt-2 font-serif text-3xl font-bold sm:text-4xl">{title}</h1>
         <p className="mt-3 text-gray-700">{message}</p>
       </div>
-      <form method="get" action="/search" role="search" className="mx-auto mt-8 flex max-w-xl gap-2">
+      <form
+        method="get"
+        action={editionPath("/search")}
+        role="search"
+        className="mx-auto mt-8 flex max-w-xl gap-2"
+      >
         <label htmlFor="not-found-q" className="sr-only">
           Search articles
         </label>
@@ -109,7 +116,7 @@ export function NotFoundContent({
                   </p>
                 ) : null}
                 <a
-                  href={articlePath(story)}
+                  href={editionPath(articlePath(story))}
                   className="mt-0.5 block text-lg leading-snug font-semibold text-slate-900 hover:text-brand-700"
                 >
                   {story.title}
@@ -124,13 +131,13 @@ export function NotFoundContent({
       ) : null}
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <a
-          href="/"
+          href={editionPath("/")}
           className="inline-flex min-h-11 items-center gap-2 rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-900"
         >
           Go to the homepage <ArrowRight aria-hidden size={18} />
         </a>
         <a
-          href="/all-articles"
+          href={editionPath("/all-articles")}
           className="inline-flex min-h-11 items-center rounded-md border border-gray-300 bg-white px-5 font-semibold text-gray-800 hover:bg-gray-50"
         >
           Browse All Articles

@@ -3,14 +3,15 @@
  * (app/reader/menus.ts) shows the spinner for 100 ms before going there, as the spec describes.
  */
 import { Loader2, Search } from "lucide-react";
-import { useLiteMode } from "./use-site";
+import { useEditionPath, useLiteMode } from "./use-site";
 
 export function SearchButton({ className = "" }: { className?: string }) {
   // A lite page's script shows no spinner: none is sent.
   const isLite = useLiteMode();
+  const search = useEditionPath()("/search");
   return (
     <a
-      href="/search"
+      href={search}
       aria-label="Search"
       data-search-button
       className={`group inline-flex h-11 min-w-11 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100 hover:text-brand-700 ${className}`}

@@ -4,6 +4,7 @@ import { isoDate } from "#app/lib/dates";
 import { articlePath } from "#app/lib/paths";
 import { formatCount } from "#app/lib/text";
 import { SharedPart } from "./shared-part";
+import { useEditionPath } from "./use-site";
 
 interface TrendingItem {
   id: string;
@@ -44,6 +45,7 @@ export function TrendingList(props: TrendingListProps) {
 }
 
 function TrendingSection({ articles, dateText, title = "Trending" }: TrendingListProps) {
+  const editionPath = useEditionPath();
   return (
     <section
       aria-labelledby="trending-heading"
@@ -75,7 +77,7 @@ function TrendingSection({ articles, dateText, title = "Trending" }: TrendingLis
                   </p>
                 ) : null}
                 <a
-                  href={articlePath(article)}
+                  href={editionPath(articlePath(article))}
                   className="mt-0.5 block leading-snug font-semibold text-slate-900 hover:text-brand-700"
                 >
                   {article.title}

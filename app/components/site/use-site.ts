@@ -4,6 +4,7 @@
  */
 import { useRouteLoaderData } from "react-router";
 import { relativeDate, siteDate } from "#app/lib/dates";
+import { inEdition, type PageEdition } from "#app/lib/editions";
 import type { loader } from "#app/routes/site/layout";
 
 const SITE_LAYOUT_ID = "routes/site/layout";
@@ -34,4 +35,22 @@ export function useSiteDates() {
  */
 export function useLiteMode(): boolean {
   return Boolean(useRouteLoaderData<typeof loader>(SITE_LAYOUT_ID)?.lite);
+}
+
+/** Outside the site layout (the back office's previews) a page is the main edition's, at the root. */
+const MAIN_EDITION: PageEdition = { tag: "", prefix: "", intlLocale: "", main: true };
+
+/** The edition the page is in (decision record 022, point 2): its tag, its addresses' prefix, its locale. */
+export function useEdition(): PageEdition {
+  return useRouteLoaderData<typeof loader>(SITE_LAYOUT_ID)?.edition ?? MAIN_EDITION;
+}
+
+/**
+ * Puts a path inside the page's edition (`/search` becomes `/tw/search` on a Twi page): every link to an
+ * edition page goes through it, so a reader who opened an edition stays in it. Main-only pages (contact,
+ * about, the legal pages, account and checkout) and a live story's poll keep their bare address.
+ */
+export function useEditionPath(): (path: string) => string {
+  const { prefix } = useEdition();
+  return (path) => inEdition(prefix, path);
 }

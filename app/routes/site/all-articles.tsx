@@ -4,7 +4,7 @@ import { pageEditionOf } from "./edition.server";
 import { ArticleCard } from "#app/components/site/article-card";
 import { EmptyState, PageHeading } from "#app/components/site/page-states";
 import { Pagination } from "#app/components/site/pagination";
-import { useSiteDates } from "#app/components/site/use-site";
+import { useEditionPath, useSiteDates } from "#app/components/site/use-site";
 import { publishedArticlesPage } from "#app/domain/articles/public.server";
 import { pageImages } from "#app/domain/media/public.server";
 import { canonicalPagePath, parsePageParam, showingRange } from "#app/lib/pagination";
@@ -52,6 +52,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 
 export default function AllArticles({ loaderData }: Route.ComponentProps) {
   const dates = useSiteDates();
+  const editionPath = useEditionPath();
   if (!loaderData.ok) {
     return (
       <main>
@@ -88,7 +89,7 @@ export default function AllArticles({ loaderData }: Route.ComponentProps) {
               ))}
             </div>
             <div className="mt-10">
-              <Pagination page={page} totalPages={totalPages} basePath="/all-articles" />
+              <Pagination page={page} totalPages={totalPages} basePath={editionPath("/all-articles")} />
             </div>
           </>
         )}

@@ -13,7 +13,7 @@ import { ShareButtons } from "#app/components/site/share-buttons";
 import { SharedPart } from "#app/components/site/shared-part";
 import { ARTICLE_NOT_FOUND_TEXT, NotFoundContent, notFoundBodyOf } from "#app/components/site/not-found";
 import { TrendingList } from "#app/components/site/trending-list";
-import { useLiteMode, useSiteDates } from "#app/components/site/use-site";
+import { useEditionPath, useLiteMode, useSiteDates } from "#app/components/site/use-site";
 import { articleBodyWithAds } from "#app/domain/ads/page-ads.server";
 import {
   getPublishedArticle,
@@ -289,7 +289,13 @@ export const meta: Route.MetaFunction = ({ data, matches, error }) => {
     article: { publishedTime: article.publishedAt, section: article.categoryName ?? undefined },
     // A live story's updates as a feed of their own (ended coverage keeps it).
     feeds: data.live
-      ? [{ title: liveFeedTitle(site.siteTitle, article.title), path: liveFeedPath(article.path) }]
+      ? [
+          {
+            title: liveFeedTitle(site.siteTitle, article.title),
+            path: liveFeedPath(article.path),
+            everyEdition: true,
+          },
+        ]
       : [],
     structuredData: [
       data.live
@@ -331,6 +337,7 @@ export default function ArticlePage({ loaderData, actionData }: Route.ComponentP
   } = loaderData;
   const dates = useSiteDates();
   const isLite = useLiteMode();
+  const editionPath = useEditionPath();
   return (
     // The reader script counts the view once per browser (app/reader/view-counter.ts).
     <main data-view-article={article.id} className="mx-auto max-w-6xl px-4 py-6 sm:py-10">
@@ -391,7 +398,14 @@ export default function ArticlePage({ loaderData, actionData }: Route.ComponentP
                 />
               </div>
             ) : null}
-            {live ? <LiveCoverage path={article.path} shareUrl={shareUrl} {...live} /> : null}
+            {live ? (
+              <LiveCoverage
+                path={article.path}
+                pageAddress={editionPath(article.path)}
+                shareUrl={shareUrl}
+                {...live}
+              />
+            ) : null}
             {article.tagLinks.length > 0 ? (
               <div className="mt-8">
                 <h2 className="sr-only">Tags</h2>
@@ -399,7 +413,7 @@ export default function ArticlePage({ loaderData, actionData }: Route.ComponentP
                   {article.tagLinks.map((tag) => (
                     <li key={tag.href}>
                       <a
-                        href={tag.href}
+                        href={editionPath(tag.href)}
                         rel="tag"
                         className="inline-flex min-h-9 items-center rounded-full border border-gray-300 bg-gray-50 px-3 text-sm font-medium text-gray-800 hover:border-brand-700 hover:text-brand-700"
                       >
@@ -456,6 +470,7 @@ export default function ArticlePage({ loaderData, actionData }: Route.ComponentP
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const dates = useSiteDates();
+  const editionPath = useEditionPath();
   if (isRouteErrorResponse(error) && error.status === 404) {
     const body = notFoundBodyOf(error.data);
     return (
@@ -474,13 +489,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <p className="mt-3 text-gray-700">The article could not be loaded. Please try again later.</p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         <a
-          href="/"
+          href={editionPath("/")}
           className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-900"
         >
           Go to the homepage
         </a>
         <a
-          href="/all-articles"
+          href={editionPath("/all-articles")}
           className="inline-flex min-h-11 items-center rounded-md border border-gray-300 bg-white px-5 font-semibold text-gray-800 hover:bg-gray-50"
         >
           Browse All Articles

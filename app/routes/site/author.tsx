@@ -7,7 +7,7 @@ import { ArticleCard } from "#app/components/site/article-card";
 import { initialOf } from "#app/components/site/image-fallback";
 import { EmptyState } from "#app/components/site/page-states";
 import { Pagination } from "#app/components/site/pagination";
-import { useLiteMode, useSiteDates } from "#app/components/site/use-site";
+import { useEditionPath, useLiteMode, useSiteDates } from "#app/components/site/use-site";
 import { articlesByAuthorSlug } from "#app/domain/articles/public.server";
 import { pageImages } from "#app/domain/media/public.server";
 import { getSettings } from "#app/domain/settings/settings.server";
@@ -60,6 +60,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 export default function AuthorPage({ loaderData }: Route.ComponentProps) {
   const { author, articles, page, totalPages, images } = loaderData;
   const dates = useSiteDates();
+  const editionPath = useEditionPath();
   // A lite page (the reader saves data) shows the initial: a face is not worth the reader's data.
   const avatarUrl = useLiteMode() ? "" : author.avatarUrl;
   return (
@@ -95,7 +96,10 @@ export default function AuthorPage({ loaderData }: Route.ComponentProps) {
         <h2 className="mb-5 font-serif text-2xl font-bold">Stories by {author.name}</h2>
         {articles.length === 0 ? (
           <EmptyState title="No articles found">
-            <a href="/" className="font-semibold text-brand-700 underline hover:text-brand-900">
+            <a
+              href={editionPath("/")}
+              className="font-semibold text-brand-700 underline hover:text-brand-900"
+            >
               Go to the homepage
             </a>
           </EmptyState>
@@ -116,7 +120,7 @@ export default function AuthorPage({ loaderData }: Route.ComponentProps) {
         )}
         {totalPages > 1 ? (
           <div className="mt-10">
-            <Pagination page={page} totalPages={totalPages} basePath={authorPath(author.slug)} />
+            <Pagination page={page} totalPages={totalPages} basePath={editionPath(authorPath(author.slug))} />
           </div>
         ) : null}
       </div>

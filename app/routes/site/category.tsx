@@ -5,7 +5,7 @@ import { ArticleCard } from "#app/components/site/article-card";
 import { badgeColor } from "#app/components/site/category-badge";
 import { EmptyState, LoadError, PageHeading } from "#app/components/site/page-states";
 import { Pagination } from "#app/components/site/pagination";
-import { useSiteDates } from "#app/components/site/use-site";
+import { useEditionPath, useSiteDates } from "#app/components/site/use-site";
 import { articlesByCategorySlug, loadOrReport } from "#app/domain/articles/public.server";
 import { pageImages } from "#app/domain/media/public.server";
 import { canonicalPagePath, parsePageParam } from "#app/lib/pagination";
@@ -79,6 +79,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const { listing, name, images } = loaderData;
   const dates = useSiteDates();
+  const editionPath = useEditionPath();
   return (
     <main>
       <PageHeading
@@ -91,7 +92,10 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
           <LoadError />
         ) : listing.value.articles.length === 0 ? (
           <EmptyState title="No articles found">
-            <a href="/" className="font-semibold text-brand-700 underline hover:text-brand-900">
+            <a
+              href={editionPath("/")}
+              className="font-semibold text-brand-700 underline hover:text-brand-900"
+            >
               Go to the homepage
             </a>
           </EmptyState>
@@ -115,7 +119,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
             <Pagination
               page={listing.value.page}
               totalPages={listing.value.totalPages}
-              basePath={`/category/${listing.value.slug}`}
+              basePath={editionPath(`/category/${listing.value.slug}`)}
             />
           </div>
         ) : null}

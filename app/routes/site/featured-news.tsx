@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { pageEditionOf } from "./edition.server";
 import { ArticleCard } from "#app/components/site/article-card";
 import { EmptyState, LoadError, PageHeading } from "#app/components/site/page-states";
-import { useSiteDates } from "#app/components/site/use-site";
+import { useEditionPath, useSiteDates } from "#app/components/site/use-site";
 import { featuredArticles, loadOrReport } from "#app/domain/articles/public.server";
 import { pageImages } from "#app/domain/media/public.server";
 import { isLiteRequest } from "#app/lib/lite-mode";
@@ -38,6 +38,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function FeaturedNews({ loaderData }: Route.ComponentProps) {
   const { featured, images } = loaderData;
   const dates = useSiteDates();
+  const editionPath = useEditionPath();
   return (
     <main>
       <PageHeading
@@ -51,7 +52,7 @@ export default function FeaturedNews({ loaderData }: Route.ComponentProps) {
         ) : featured.value.length === 0 ? (
           <EmptyState title="No featured articles found. Check back soon for our top stories!">
             <a
-              href="/all-articles"
+              href={editionPath("/all-articles")}
               className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-900"
             >
               Browse All Articles

@@ -7,7 +7,7 @@ import { CardImage } from "#app/components/site/card-image";
 import { CategoryBadge, FlagBadge } from "#app/components/site/category-badge";
 import { EmptyState, LoadError } from "#app/components/site/page-states";
 import { TrendingList } from "#app/components/site/trending-list";
-import { useSiteDates } from "#app/components/site/use-site";
+import { useEditionPath, useSiteDates } from "#app/components/site/use-site";
 import { featuredArticles, latestArticles, loadOrReport, topStory } from "#app/domain/articles/public.server";
 import { trendingArticles } from "#app/domain/articles/trending.server";
 import { pageImages } from "#app/domain/media/public.server";
@@ -55,6 +55,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { hero, latest, trending, featured, images } = loaderData;
   const dates = useSiteDates();
+  const editionPath = useEditionPath();
   return (
     <main className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
       <h1 className="sr-only">Top stories</h1>
@@ -83,7 +84,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               />
             </div>
             <h2 className="mt-3 font-serif text-2xl leading-tight font-bold text-slate-900 sm:text-3xl lg:text-[2.1rem]">
-              <a href={articlePath(hero.value)} className="hover:text-brand-700">
+              <a href={editionPath(articlePath(hero.value))} className="hover:text-brand-700">
                 {hero.value.title}
               </a>
             </h2>
@@ -95,7 +96,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <p className="mt-4 text-sm text-slate-500">
               {hero.value.authorSlug ? (
                 <a
-                  href={authorPath(hero.value.authorSlug)}
+                  href={editionPath(authorPath(hero.value.authorSlug))}
                   className="font-medium text-slate-700 hover:text-brand-700 hover:underline"
                 >
                   {hero.value.authorName.trim() || "Anonymous"}
@@ -109,7 +110,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <time dateTime={isoDate(hero.value.displayDate)}>{dates.format(hero.value.displayDate)}</time>
             </p>
             <a
-              href={articlePath(hero.value)}
+              href={editionPath(articlePath(hero.value))}
               className="mt-5 inline-flex min-h-11 w-fit items-center gap-2 rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-900"
             >
               Read Full Article <ArrowRight aria-hidden size={18} />
@@ -125,7 +126,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               Latest News
             </h2>
             <a
-              href="/latest-news"
+              href={editionPath("/latest-news")}
               className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-700 hover:underline"
             >
               View All <ArrowRight aria-hidden size={16} />
@@ -166,7 +167,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               Featured Articles
             </h2>
             <a
-              href="/featured-news"
+              href={editionPath("/featured-news")}
               className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-700 hover:underline"
             >
               View All <ArrowRight aria-hidden size={16} />

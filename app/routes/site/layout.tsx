@@ -17,6 +17,7 @@ import { MAINTENANCE_BANNER } from "#app/domain/settings/maintenance-text";
 import { refuseReadersInMaintenance } from "#app/domain/settings/maintenance-gate.server";
 import { hasPersonalCookie, publicCacheControl } from "#app/domain/settings/public-delivery.server";
 import { siteOrigin } from "#app/domain/settings/site-origin.server";
+import { inEdition } from "#app/lib/editions";
 import { liteReason } from "#app/lib/lite-mode";
 import { errorPageMeta, siteMetaFrom, type SiteMeta } from "#app/lib/seo";
 import { withDomainErrors } from "#app/lib/http-errors.server";
@@ -53,6 +54,8 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
     googleSiteVerification: settings.googleSiteVerification,
     bingSiteVerification: settings.bingSiteVerification,
     lite: lite !== null,
+    // Canonical, og:url, feeds and structured data name the page inside its edition (decision record 022).
+    editionPrefix: edition.prefix,
   };
   const cacheControl = publicCacheControl(settings, { method: request.method, personal });
   // The header, sidebar and footer ads (in-article ones are placed by the article page); none on lite pages.
@@ -112,9 +115,9 @@ type SiteData = Route.ComponentProps["loaderData"];
 
 /** The header, categories bar and footer around a reader page (or its error page). */
 function SiteChrome({ site, children }: { site: SiteData; children: React.ReactNode }) {
-  const { settings, categories, inMaintenance, pushKey } = site;
-  // The newsletter's own pages hold the signup form already: one form is enough.
-  const onNewsletterPage = useLocation().pathname.startsWith("/newsletter");
+  const { settings, categories, inMaintenance, pushKey, edition } = site;
+  // The newsletter's own pages hold the signup form already: one form is enough (`/tw/newsletter` too).
+  const onNewsletterPage = useLocation().pathname.startsWith(inEdition(edition.prefix, "/newsletter"));
   const footerProps = {
     siteTitle: settings.siteTitle,
     siteDescription: settings.siteDescription,

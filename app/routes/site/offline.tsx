@@ -5,6 +5,7 @@
  * (app/reader/offline.ts). Online it is a plain page, kept out of search engines.
  */
 import { WifiOff } from "lucide-react";
+import { useEditionPath } from "#app/components/site/use-site";
 import { OFFLINE_TEXT } from "#app/lib/offline-text";
 import { errorPageMeta, siteMetaFrom } from "#app/lib/seo";
 import type { Route } from "./+types/offline";
@@ -13,6 +14,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   errorPageMeta(siteMetaFrom(matches), OFFLINE_TEXT.title);
 
 export default function OfflinePage() {
+  const home = useEditionPath()("/");
   return (
     <main className="mx-auto max-w-3xl px-4 py-10 sm:py-16">
       <WifiOff aria-hidden size={40} className="text-slate-500" />
@@ -24,7 +26,7 @@ export default function OfflinePage() {
         {OFFLINE_TEXT.empty}
       </p>
       <a
-        href="/"
+        href={home}
         className="mt-8 inline-flex min-h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-600"
       >
         {OFFLINE_TEXT.tryHome}

@@ -99,6 +99,8 @@ describe.each(TEST_ENGINES)("reader listing loaders on %s", (engine) => {
       bingSiteVerification: "",
       // A full page: the reader neither saves data nor chose Lite.
       lite: false,
+      // The main edition's pages name their bare addresses (decision record 022).
+      editionPrefix: "",
     });
     expect(data.lite).toBeNull();
     expect(data.settings).not.toHaveProperty("adsPublisherId");

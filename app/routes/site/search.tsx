@@ -7,7 +7,7 @@ import { CardImage } from "#app/components/site/card-image";
 import { CategoryBadge } from "#app/components/site/category-badge";
 import { LoadError, PageHeading } from "#app/components/site/page-states";
 import { Pagination } from "#app/components/site/pagination";
-import { useSiteDates } from "#app/components/site/use-site";
+import { useEditionPath, useSiteDates } from "#app/components/site/use-site";
 import { loadOrReport } from "#app/domain/articles/public.server";
 import { searchArticles } from "#app/domain/articles/search.server";
 import { pageImages } from "#app/domain/media/public.server";
@@ -62,6 +62,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { q, page, totalPages, search, images } = loaderData;
   const dates = useSiteDates();
+  const editionPath = useEditionPath();
 
   return (
     <main>
@@ -71,7 +72,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       />
       <div className="mx-auto max-w-4xl px-4 py-8">
         {/* As you type, the reader script (app/reader/search.ts) fetches the results in place. */}
-        <form method="get" action="/search" role="search" data-search className="flex gap-2">
+        <form method="get" action={editionPath("/search")} role="search" data-search className="flex gap-2">
           <label htmlFor="search-q" className="sr-only">
             Search articles
           </label>
@@ -117,7 +118,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                 {POPULAR_SEARCHES.map((tag) => (
                   <li key={tag}>
                     <a
-                      href={`/search?q=${encodeURIComponent(tag)}`}
+                      href={editionPath(`/search?q=${encodeURIComponent(tag)}`)}
                       className="inline-flex min-h-11 items-center rounded-full border border-slate-300 bg-white px-4 font-medium text-slate-700 hover:border-brand-600 hover:text-brand-700"
                     >
                       {tag}
@@ -137,7 +138,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                   <p className="text-lg font-semibold text-slate-800">No results found</p>
                   <p className="mt-2 text-slate-600">
                     Try other words, or{" "}
-                    <a href="/all-articles" className="font-semibold text-brand-700 underline">
+                    <a href={editionPath("/all-articles")} className="font-semibold text-brand-700 underline">
                       browse all articles
                     </a>
                     .
@@ -171,7 +172,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                               />
                             </div>
                             <h2 className="mt-2 font-serif text-xl leading-snug font-bold text-slate-900">
-                              <a href={articlePath(article)} className="hover:text-brand-700">
+                              <a href={editionPath(articlePath(article))} className="hover:text-brand-700">
                                 {article.title}
                               </a>
                             </h2>
@@ -195,7 +196,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                                 </span>
                               </span>
                               <a
-                                href={articlePath(article)}
+                                href={editionPath(articlePath(article))}
                                 className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-700 hover:underline"
                               >
                                 Read Full Article <ArrowRight aria-hidden size={15} />
@@ -210,7 +211,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                     <Pagination
                       page={page}
                       totalPages={totalPages}
-                      basePath={`/search?q=${encodeURIComponent(q)}`}
+                      basePath={editionPath(`/search?q=${encodeURIComponent(q)}`)}
                     />
                   </div>
                 </>

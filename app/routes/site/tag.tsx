@@ -6,7 +6,7 @@ import { NOT_FOUND_TEXT } from "#app/components/site/not-found";
 import { ArticleCard } from "#app/components/site/article-card";
 import { PageHeading } from "#app/components/site/page-states";
 import { Pagination } from "#app/components/site/pagination";
-import { useSiteDates } from "#app/components/site/use-site";
+import { useEditionPath, useSiteDates } from "#app/components/site/use-site";
 import { articlesByTagSlug } from "#app/domain/articles/public.server";
 import { pageImages } from "#app/domain/media/public.server";
 import { getSettings } from "#app/domain/settings/settings.server";
@@ -57,6 +57,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 export default function TagPage({ loaderData }: Route.ComponentProps) {
   const { tag, articles, page, totalPages, images } = loaderData;
   const dates = useSiteDates();
+  const editionPath = useEditionPath();
   return (
     <main>
       <PageHeading title={`#${tag.name}`} subtitle={`Stories tagged ${tag.name}`} />
@@ -77,7 +78,7 @@ export default function TagPage({ loaderData }: Route.ComponentProps) {
         </div>
         {totalPages > 1 ? (
           <div className="mt-10">
-            <Pagination page={page} totalPages={totalPages} basePath={`/tag/${tag.slug}`} />
+            <Pagination page={page} totalPages={totalPages} basePath={editionPath(`/tag/${tag.slug}`)} />
           </div>
         ) : null}
       </div>

@@ -4,7 +4,7 @@ import { isoDate } from "#app/lib/dates";
 import { formatCount } from "#app/lib/text";
 import { viewsText } from "#app/reader/view-counter";
 import { FALLBACK_CLASS, initialOf } from "../image-fallback";
-import { useLiteMode } from "../use-site";
+import { useEditionPath, useLiteMode } from "../use-site";
 
 interface ArticleHeaderProps {
   title: string;
@@ -51,11 +51,12 @@ export function ArticleHeader(props: ArticleHeaderProps) {
   const author = props.authorName.trim() || "Anonymous";
   // A lite page (the reader saves data) spells the facts out without their icons.
   const isLite = useLiteMode();
+  const editionPath = useEditionPath();
   return (
     <header>
       {props.categoryName ? (
         <a
-          href={`/category/${props.categorySlug}`}
+          href={editionPath(`/category/${props.categorySlug}`)}
           style={{ backgroundColor: props.categoryColor ?? undefined }}
           className="inline-flex min-h-8 items-center rounded bg-brand-700 px-2.5 text-xs font-bold tracking-wide text-white uppercase hover:opacity-90"
         >
@@ -73,7 +74,7 @@ export function ArticleHeader(props: ArticleHeaderProps) {
               By{" "}
               {props.authorHref ? (
                 <a
-                  href={props.authorHref}
+                  href={editionPath(props.authorHref)}
                   rel="author"
                   className="underline-offset-2 hover:text-brand-700 hover:underline"
                 >

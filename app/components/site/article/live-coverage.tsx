@@ -26,8 +26,13 @@ export interface LiveUpdateView {
 }
 
 interface LiveCoverageProps {
-  /** The article's own path: the stream's links are relative to it. */
+  /** The article's own path, bare: the poll's address (slugs are global, decision record 022, point 2). */
   path: string;
+  /**
+   * The page's address in its edition (`/tw/article/…`), for the Refresh and paging links; the bare path
+   * when absent. A prop, not the edition hook: the poll's fragment is rendered outside the router.
+   */
+  pageAddress?: string;
   /** The story's absolute address, for sharing an update. */
   shareUrl: string;
   /** The story's id: the topic of its alerts. */
@@ -52,6 +57,7 @@ export const livePollPath = (path: string) => `${path}/updates`;
 
 export function LiveCoverage({
   path,
+  pageAddress = path,
   shareUrl,
   articleId,
   pollEtag,
@@ -90,7 +96,7 @@ export function LiveCoverage({
           />
         ) : null}
         {/* The page itself: after an update the cache holds the new one. */}
-        <a href={path} className={`${linkClass} ml-auto`} data-live-refresh>
+        <a href={pageAddress} className={`${linkClass} ml-auto`} data-live-refresh>
           {T.refresh}
         </a>
       </div>
@@ -145,12 +151,12 @@ export function LiveCoverage({
       {pageCount > 1 ? (
         <nav aria-label="Live updates pages" className="mt-6 flex flex-wrap gap-3">
           {page > 1 ? (
-            <a href={pagePath(path, page - 1)} className={linkClass}>
+            <a href={pagePath(pageAddress, page - 1)} className={linkClass}>
               {T.newer}
             </a>
           ) : null}
           {page < pageCount ? (
-            <a href={pagePath(path, page + 1)} className={linkClass}>
+            <a href={pagePath(pageAddress, page + 1)} className={linkClass}>
               {T.older}
             </a>
           ) : null}

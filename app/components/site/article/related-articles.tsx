@@ -3,7 +3,7 @@ import { ArticleCard, type CardArticle } from "#app/components/site/article-card
 import type { PageImages } from "#app/lib/responsive-image";
 import { articlePath } from "#app/lib/paths";
 import { EXCERPT_LENGTH } from "#app/lib/text";
-import { useLiteMode } from "../use-site";
+import { useEditionPath, useLiteMode } from "../use-site";
 
 const NO_RELATED = "No related articles found.";
 
@@ -17,6 +17,7 @@ export function RelatedArticles({
   images: PageImages;
 }) {
   const isLite = useLiteMode();
+  const editionPath = useEditionPath();
   return (
     <section aria-labelledby="related-heading" className="mt-12">
       <h2 id="related-heading" className="border-b-2 border-brand-700 pb-2 font-serif text-2xl font-bold">
@@ -29,7 +30,10 @@ export function RelatedArticles({
         <ul className="mt-4 divide-y divide-gray-200">
           {articles.map((article) => (
             <li key={article.id} className="py-3">
-              <a href={articlePath(article)} className="font-semibold text-gray-900 hover:text-brand-700">
+              <a
+                href={editionPath(articlePath(article))}
+                className="font-semibold text-gray-900 hover:text-brand-700"
+              >
                 {article.title}
               </a>
             </li>

@@ -1,7 +1,8 @@
 import { signInPath, STORY_OFFER_TEXT, supportPath } from "#app/lib/story-offer-text";
+import { useEditionPath } from "../use-site";
 
 export interface StoryOfferProps {
-  /** The story's path, where signing in or paying brings the reader back. */
+  /** The story's path (bare), where signing in or paying brings the reader back, in the page's edition. */
   path: string;
   access: "members" | "paid";
   offer: { signIn: boolean; pass: boolean };
@@ -17,6 +18,8 @@ const BUTTON = "inline-flex min-h-11 items-center rounded-md px-5 font-semibold"
  */
 export function StoryOffer({ path, access, offer, paymentsReady }: StoryOfferProps) {
   const t = STORY_OFFER_TEXT;
+  // The account pages are the main edition's; the way back is to this page, in its edition.
+  const back = useEditionPath()(path);
   const title = access === "members" ? t.membersTitle : t.paidTitle;
   const body = access === "members" ? t.membersBody : offer.signIn ? t.paidBody : t.meteredOutBody;
   return (
@@ -32,13 +35,13 @@ export function StoryOffer({ path, access, offer, paymentsReady }: StoryOfferPro
       <p data-member-note="" className="mt-2 text-sm text-gray-700" hidden />
       <div className="mt-4 flex flex-wrap items-center gap-3">
         {offer.signIn ? (
-          <a href={signInPath(path)} className={`${BUTTON} bg-brand-700 text-white hover:bg-brand-900`}>
+          <a href={signInPath(back)} className={`${BUTTON} bg-brand-700 text-white hover:bg-brand-900`}>
             {t.signIn}
           </a>
         ) : null}
         {offer.pass && paymentsReady ? (
           <a
-            href={supportPath(path)}
+            href={supportPath(back)}
             className={`${BUTTON} border border-brand-700 bg-white text-brand-700 hover:bg-brand-50`}
           >
             {t.getPass}
