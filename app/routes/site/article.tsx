@@ -1,6 +1,6 @@
 import { PlayCircle } from "lucide-react";
 import { pageEditionOf } from "./edition.server";
-import { editionPrefix, inEdition } from "#app/lib/editions";
+import { editionPrefix, inEdition, type PageEdition } from "#app/lib/editions";
 import { data, isRouteErrorResponse, redirect } from "react-router";
 import { AdSpace } from "#app/components/site/ad-space";
 import { ArticleHeader } from "#app/components/site/article/article-header";
@@ -63,12 +63,18 @@ import { logFailure } from "#app/lib/log.server";
 const notFound = (db: Route.LoaderArgs["context"]["db"], language: string) =>
   readerNotFound(db, language, ARTICLE_NOT_FOUND_TEXT);
 
-export const loader = withDomainErrors(async ({ params, request, context }: Route.LoaderArgs) => {
+/**
+ * The published story an address names, with its comments when read by its slug: /article/<slug> in one
+ * query; an earlier slug, or the id of a story that has a slug, moves for good to the current one; a
+ * story without a slug yet is read by its id. A story is read in its own edition, so the page's
+ * language is the story's (decision record 022): under another prefix it moves there.
+ */
+async function storyAt(
+  { params, request, context }: Route.LoaderArgs,
+  settings: Awaited<ReturnType<typeof getSettings>>,
+  edition: PageEdition,
+) {
   const db = context.db;
-  // /article/<slug> in one query; an earlier slug, or the id of a story that has a slug, moves for good
-  // to the current one; a story without a slug yet is read by its id.
-  const settings = await getSettings(db);
-  const edition = await pageEditionOf(db, params);
   const bySlug = await getPublishedArticleBySlug(db, params.id, visibleCommentStatuses(settings));
   let article = bySlug?.article ?? null;
   if (!article) {
@@ -79,11 +85,19 @@ export const loader = withDomainErrors(async ({ params, request, context }: Rout
     article = await getPublishedArticle(db, address.id);
   }
   if (!article) throw await notFound(db, edition.tag);
-  // A story is read in its own edition, so the page's language is the story's (decision record 022).
   if (article.language !== edition.tag) {
     const own = editionPrefix(article.language, settings.language);
     throw redirect(`${inEdition(own, articlePath(article))}${new URL(request.url).search}`, 301);
   }
+  return { article, comments: bySlug?.comments };
+}
+
+export const loader = withDomainErrors(async (args: Route.LoaderArgs) => {
+  const { request, context } = args;
+  const db = context.db;
+  const settings = await getSettings(db);
+  const edition = await pageEditionOf(db, args.params);
+  const { article, comments: readWithStory } = await storyAt(args, settings, edition);
   // A gated story's body for this reader (decision record 021): the rest never leaves the server.
   const gate = await storyGate(context, settings, article);
   // A live story's updates, a page at a time (?updates=2 for older ones, without JavaScript).
@@ -97,7 +111,7 @@ export const loader = withDomainErrors(async ({ params, request, context }: Rout
     relatedArticles(db, article, 4),
     trendingArticles(db, edition.tag, 5, { excluding: article.id }),
     // Read with the story when it was found by its slug (one round trip), else on their own.
-    bySlug?.comments ?? listPublicComments(db, article.id, settings),
+    readWithStory ?? listPublicComments(db, article.id, settings),
     // A gated live story gives readers without access no updates.
     gate.access.full ? liveCoverageView(db, article, updatesPage, dates) : null,
   ]);
