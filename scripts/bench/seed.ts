@@ -87,7 +87,7 @@ export interface SeedResult {
 }
 
 const MARKER = "bench-seed.json";
-const SEED_VERSION = 3;
+const SEED_VERSION = 4;
 
 export function readSeedMarker(dataDir: string, articles: number): SeedResult | null {
   try {
@@ -113,15 +113,24 @@ function sentence(topic: number, seed: number, length: number): string {
 
 const headlineOf = (i: number) => sentence(i, i, 7).slice(0, -1);
 
+/**
+ * One story in ten is the Twi edition's (decision record 022), its title with Twi letters: the sweep reads
+ * edition pages as readers would, a tenth of the time.
+ */
+export const BENCH_EDITION = "tw";
+export const isEditionStory = (i: number) => i % 10 === 5;
+
 /** Generated article `i`'s address (readable and unique: the number keeps equal headlines apart). */
-export const generatedArticlePath = (i: number) => `/article/${shortSlug(headlineOf(i))}-${i}`;
+export const generatedArticlePath = (i: number) =>
+  `${isEditionStory(i) ? `/${BENCH_EDITION}` : ""}/article/${shortSlug(headlineOf(i))}-${i}`;
 
 /** Article `i` of the generated ones: about 2 KB of text in 8 paragraphs, an hour older than `i - 1`. */
 function generatedArticle(i: number) {
   const headline = headlineOf(i);
   return {
-    title: `${headline} (${i})`,
-    slug: generatedArticlePath(i).slice("/article/".length),
+    title: isEditionStory(i) ? `Kɔkɔɔ nsɛm: ${headline} (${i})` : `${headline} (${i})`,
+    slug: `${shortSlug(headline)}-${i}`,
+    language: isEditionStory(i) ? BENCH_EDITION : "en",
     excerpt: sentence(i, i + 1, 25) + (i % RARE_EVERY === 0 ? ` The ${RARE_WORD} came early.` : ""),
     writer: i % BENCH_WRITERS,
     tags: [TAGS[i % TAGS.length], TAGS[(i * 7 + 3) % TAGS.length]],
@@ -204,6 +213,9 @@ export async function seedBenchContent(dataDir: string, count: number): Promise<
       SELECT gen_random_uuid()::text, 'bench-writer-' || n || '@example.com', 'Bench Writer ' || n, 'writer',
              'bench-writer-' || n
       FROM generate_series(0, ${BENCH_WRITERS - 1}) AS n`);
+    await db.execute(
+      sql`INSERT INTO editions (tag, name, enabled, position) VALUES (${BENCH_EDITION}, 'Twi', true, 1)`,
+    );
     const started = Date.now();
     for (let start = 0; start < count; start += BATCH) {
       const end = Math.min(start + BATCH, count);
@@ -211,14 +223,15 @@ export async function seedBenchContent(dataDir: string, count: number): Promise<
       // The text is made here and sent as one JSON parameter: making it in SQL took longer than the
       // insert itself, whose cost is the stored search vector of each row.
       await db.execute(sql`
-        INSERT INTO articles (id, slug, title, excerpt, content, category_id, author_id, author_name, tags,
-                              status, views, read_time, published_at, created_at)
-        SELECT gen_random_uuid()::text, r.slug, r.title, r.excerpt, r.content,
+        INSERT INTO articles (id, slug, title, language, excerpt, content, category_id, author_id, author_name,
+                              tags, status, views, read_time, published_at, created_at)
+        SELECT gen_random_uuid()::text, r.slug, r.title, r.language, r.excerpt, r.content,
                c.ids[r.category % array_length(c.ids, 1) + 1], w.id, w.name, r.tags, 'published', r.views,
                '2 min read', now() - make_interval(hours => r."hoursAgo"),
                now() - make_interval(hours => r."hoursAgo")
         FROM json_to_recordset(${JSON.stringify(rows)}::json)
-               AS r(slug text, title text, excerpt text, content text, category int, writer int, tags text[],
+               AS r(slug text, title text, language text, excerpt text, content text, category int, writer int,
+                    tags text[],
                     views int, "hoursAgo" int)
              JOIN users w ON w.slug = 'bench-writer-' || r.writer,
              (SELECT array_agg(id ORDER BY name) AS ids FROM categories) AS c`);
