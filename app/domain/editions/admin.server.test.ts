@@ -4,7 +4,6 @@
  * and purges every page; each refusal says why and leaves every row as it was; editors and writers change
  * nothing.
  */
-import { asc } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { activityLog, editions, settings, users } from "#app/db/schema";
 import { DEFAULT_CONTACT } from "#app/db/seed.server";
@@ -14,7 +13,7 @@ import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#test-suppo
 import { DomainError } from "#app/lib/errors";
 import { addEdition, editionsForAdmin, moveEdition, renameEdition, setEditionEnabled } from "./admin.server";
 import { EDITION_TEXT } from "./edition-form";
-import { allEditions, enabledEditions } from "./editions.server";
+import { allEditions, editionsInOrder, enabledEditions } from "./editions.server";
 
 describe.each(TEST_ENGINES)("the Editions screen's rules on %s", (engine) => {
   let database: TestDatabase;
@@ -40,16 +39,7 @@ describe.each(TEST_ENGINES)("the Editions screen's rules on %s", (engine) => {
     changes.length = 0;
   });
 
-  const rows = () =>
-    database.db
-      .select({
-        tag: editions.tag,
-        name: editions.name,
-        position: editions.position,
-        enabled: editions.enabled,
-      })
-      .from(editions)
-      .orderBy(asc(editions.position), asc(editions.tag));
+  const rows = () => editionsInOrder(database.db);
   const log = async () =>
     (await database.db.select().from(activityLog)).map((row) => ({
       action: row.action,

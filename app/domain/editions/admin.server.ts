@@ -6,7 +6,7 @@
  * list is dropped and every page purged (`everything`, decision record 006): the switcher, `hreflang` and
  * which `/{tag}/` pages answer may all change.
  */
-import { asc, eq, max } from "drizzle-orm";
+import { eq, max } from "drizzle-orm";
 import { accessDenied, type CurrentUser } from "#app/auth/guard.server";
 import { can } from "#app/auth/permissions";
 import type { Db, Tx } from "#app/db/client.server";
@@ -18,7 +18,7 @@ import { editionPrefix } from "#app/lib/editions";
 import { fieldsRefused, invalid, notFound } from "#app/lib/errors";
 import { parseForm } from "#app/lib/form";
 import { addEditionSchema, EDITION_TEXT, renameEditionSchema } from "./edition-form";
-import { forgetEditions, type Edition } from "./editions.server";
+import { editionsInOrder, forgetEditions, type Edition } from "./editions.server";
 
 /** An edition as the Editions screen lists it. */
 export interface AdminEdition extends Edition {
@@ -49,17 +49,7 @@ async function mainTagIn(tx: Tx): Promise<string> {
 }
 
 /** Every edition, locked, in the screen's order. */
-const lockedEditions = (tx: Tx) =>
-  tx
-    .select({
-      tag: editions.tag,
-      name: editions.name,
-      position: editions.position,
-      enabled: editions.enabled,
-    })
-    .from(editions)
-    .orderBy(asc(editions.position), asc(editions.tag))
-    .for("update");
+const lockedEditions = (tx: Tx) => editionsInOrder(tx).for("update");
 
 function findEdition(rows: Edition[], tag: string): Edition {
   const found = rows.find((row) => row.tag === tag);
@@ -80,15 +70,7 @@ export async function editionsForAdmin(db: Db, actor: CurrentUser): Promise<Admi
   requireEditionsManager(actor);
   return db.transaction(async (tx) => {
     const mainTag = await mainTagIn(tx);
-    const rows = await tx
-      .select({
-        tag: editions.tag,
-        name: editions.name,
-        position: editions.position,
-        enabled: editions.enabled,
-      })
-      .from(editions)
-      .orderBy(asc(editions.position), asc(editions.tag));
+    const rows = await editionsInOrder(tx);
     return rows.map((row) => ({
       ...row,
       main: row.tag === mainTag,

@@ -16,26 +16,27 @@ export interface Edition {
   enabled: boolean;
 }
 
-/** Every edition in the admins' order (the main one too), read once per database until the site changes. */
-const rememberedEditions = remembered(
-  async (db: DbOrTx): Promise<Edition[]> =>
-    db
-      .select({
-        tag: editions.tag,
-        name: editions.name,
-        position: editions.position,
-        enabled: editions.enabled,
-      })
-      .from(editions)
-      .orderBy(asc(editions.position), asc(editions.tag)),
-  {
-    maxAgeMs: 60_000,
-    onFirstUse: (db, forget) =>
-      onSiteChange(db as Db, (change) => {
-        if (change.scope === "everything") forget();
-      }),
-  },
-);
+/** Every edition in the admins' order (the main one too): a query to read as it is, or lock (`.for`). */
+export const editionsInOrder = (db: DbOrTx) =>
+  db
+    .select({
+      tag: editions.tag,
+      name: editions.name,
+      position: editions.position,
+      enabled: editions.enabled,
+    })
+    .from(editions)
+    .orderBy(asc(editions.position), asc(editions.tag))
+    .$dynamic();
+
+/** The list, read once per database until the site changes. */
+const rememberedEditions = remembered(async (db: DbOrTx): Promise<Edition[]> => editionsInOrder(db), {
+  maxAgeMs: 60_000,
+  onFirstUse: (db, forget) =>
+    onSiteChange(db as Db, (change) => {
+      if (change.scope === "everything") forget();
+    }),
+});
 
 export const allEditions = (db: DbOrTx) => rememberedEditions.get(db);
 
