@@ -208,37 +208,7 @@ export async function seedBenchContent(dataDir: string, count: number): Promise<
   const database = await prepareDatabase();
   const { db } = database;
   try {
-    await db.execute(sql`
-      INSERT INTO users (id, email, name, role, slug)
-      SELECT gen_random_uuid()::text, 'bench-writer-' || n || '@example.com', 'Bench Writer ' || n, 'writer',
-             'bench-writer-' || n
-      FROM generate_series(0, ${BENCH_WRITERS - 1}) AS n`);
-    await db.execute(
-      sql`INSERT INTO editions (tag, name, enabled, position) VALUES (${BENCH_EDITION}, 'Twi', true, 1)`,
-    );
-    const started = Date.now();
-    for (let start = 0; start < count; start += BATCH) {
-      const end = Math.min(start + BATCH, count);
-      const rows = Array.from({ length: end - start }, (_, k) => generatedArticle(start + k));
-      // The text is made here and sent as one JSON parameter: making it in SQL took longer than the
-      // insert itself, whose cost is the stored search vector of each row.
-      await db.execute(sql`
-        INSERT INTO articles (id, slug, title, language, excerpt, content, category_id, author_id, author_name,
-                              tags, status, views, read_time, published_at, created_at)
-        SELECT gen_random_uuid()::text, r.slug, r.title, r.language, r.excerpt, r.content,
-               c.ids[r.category % array_length(c.ids, 1) + 1], w.id, w.name, r.tags, 'published', r.views,
-               '2 min read', now() - make_interval(hours => r."hoursAgo"),
-               now() - make_interval(hours => r."hoursAgo")
-        FROM json_to_recordset(${JSON.stringify(rows)}::json)
-               AS r(slug text, title text, language text, excerpt text, content text, category int, writer int,
-                    tags text[],
-                    views int, "hoursAgo" int)
-             JOIN users w ON w.slug = 'bench-writer-' || r.writer,
-             (SELECT array_agg(id ORDER BY name) AS ids FROM categories) AS c`);
-      if (count > BATCH) log(`${end} articles (${((Date.now() - started) / 1000).toFixed(0)} s)`);
-      // Lets a Ctrl-C in between batches (PGlite runs each statement without yielding).
-      await new Promise((resolve) => setImmediate(resolve));
-    }
+    await insertGeneratedStories(db, count);
     const live = await makeLive(db, generatedArticlePath(LIVE_ARTICLE_INDEX).slice("/article/".length));
     // As a site's first upkeep would (a minute after its start): statistics, visibility maps, GIN lists.
     await refreshPlannerStatistics(database);
@@ -279,6 +249,41 @@ export async function seedBenchContent(dataDir: string, count: number): Promise<
     return result;
   } finally {
     await database.close();
+  }
+}
+
+/** The writers, the Twi edition and `count` generated stories, in batches. */
+async function insertGeneratedStories(db: Db, count: number) {
+  await db.execute(sql`
+    INSERT INTO users (id, email, name, role, slug)
+    SELECT gen_random_uuid()::text, 'bench-writer-' || n || '@example.com', 'Bench Writer ' || n, 'writer',
+           'bench-writer-' || n
+    FROM generate_series(0, ${BENCH_WRITERS - 1}) AS n`);
+  await db.execute(
+    sql`INSERT INTO editions (tag, name, enabled, position) VALUES (${BENCH_EDITION}, 'Twi', true, 1)`,
+  );
+  const started = Date.now();
+  for (let start = 0; start < count; start += BATCH) {
+    const end = Math.min(start + BATCH, count);
+    const rows = Array.from({ length: end - start }, (_, k) => generatedArticle(start + k));
+    // The text is made here and sent as one JSON parameter: making it in SQL took longer than the
+    // insert itself, whose cost is the stored search vector of each row.
+    await db.execute(sql`
+      INSERT INTO articles (id, slug, title, language, excerpt, content, category_id, author_id, author_name,
+                            tags, status, views, read_time, published_at, created_at)
+      SELECT gen_random_uuid()::text, r.slug, r.title, r.language, r.excerpt, r.content,
+             c.ids[r.category % array_length(c.ids, 1) + 1], w.id, w.name, r.tags, 'published', r.views,
+             '2 min read', now() - make_interval(hours => r."hoursAgo"),
+             now() - make_interval(hours => r."hoursAgo")
+      FROM json_to_recordset(${JSON.stringify(rows)}::json)
+             AS r(slug text, title text, language text, excerpt text, content text, category int, writer int,
+                  tags text[],
+                  views int, "hoursAgo" int)
+           JOIN users w ON w.slug = 'bench-writer-' || r.writer,
+           (SELECT array_agg(id ORDER BY name) AS ids FROM categories) AS c`);
+    if (count > BATCH) log(`${end} articles (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+    // Lets a Ctrl-C in between batches (PGlite runs each statement without yielding).
+    await new Promise((resolve) => setImmediate(resolve));
   }
 }
 

@@ -39,7 +39,7 @@ import { conflict, invalid } from "#app/lib/errors";
 import { counted, PROGRESS_FILES, PROGRESS_ROWS } from "./dump.server";
 import { appliedLevel, journal, readManifest, sha256, sha256OfFile, type Manifest } from "./manifest.server";
 import { rowsOf } from "./query.server";
-import { backupTables, EXCLUDED_TABLES, quoted } from "./tables.server";
+import { backupTables, EXCLUDED_TABLES, quoted, WRITTEN_BY_MIGRATIONS } from "./tables.server";
 
 /** Rows per INSERT: a bounded statement on either engine. */
 const BATCH_ROWS = 500;
@@ -103,6 +103,7 @@ export async function restoreBackup(
   await storeFiles(store, source, manifest, new Set(present), options.force ?? false, say);
   const rows = await database.db.transaction(async (tx) => {
     if (options.force) await emptyTables(tx, manifest);
+    else await emptyMigrationRows(tx, manifest);
     let total = 0;
     for (const table of manifest.tables) total += await loadTable(tx, source, table, say);
     await continueSequences(tx);
@@ -264,6 +265,7 @@ async function occupiedTables(database: Database, manifest: Manifest): Promise<s
       sql`SELECT to_regclass(${`public.${quoted(name)}`})::text AS found`,
     );
     if (!exists[0]?.found) continue;
+    if ((WRITTEN_BY_MIGRATIONS as readonly string[]).includes(name)) continue;
     const any = await rowsOf(database.db, sql.raw(`SELECT 1 FROM ${quoted(name)} LIMIT 1`));
     if (any.length > 0) occupied.push(name);
   }
@@ -324,6 +326,13 @@ async function storeFiles(
       );
   }
   say(`[restore] media files: ${manifest.media.length.toLocaleString("en")} stored`);
+}
+
+/** The rows migrations wrote into the empty target (WRITTEN_BY_MIGRATIONS), where the backup has its own. */
+async function emptyMigrationRows(tx: Tx, manifest: Manifest) {
+  for (const name of WRITTEN_BY_MIGRATIONS)
+    if (manifest.tables.some((table) => table.name === name))
+      await tx.execute(sql.raw(`DELETE FROM ${quoted(name)}`));
 }
 
 async function emptyTables(tx: Tx, manifest: Manifest) {

@@ -17,13 +17,21 @@ export const EXCLUDED_TABLES: Record<string, string> = {
   sessions: "sign-in sessions: a restore signs everyone out rather than revive sessions ended since",
   sign_in_challenges: "half-done two-factor sign-ins, valid for minutes",
   account_links: "e-mailed one-time links: one used since the backup would work again",
-  member_sessions: "readers' sign-in sessions: a restore signs readers out rather than revive sessions ended since",
+  member_sessions:
+    "readers' sign-in sessions: a restore signs readers out rather than revive sessions ended since",
   member_sign_in_links: "readers' e-mailed sign-in links: one used since the backup would work again",
   login_throttle: "failed sign-in counters and lockouts",
   rate_limits: "rate-limit buckets of the last minutes",
   backup_runs: "the record of backups taken, which the restored site did not take",
   job_leases: "which running instance holds a background job: none of them runs the restored site",
 };
+
+/**
+ * Tables whose rows a migration writes into an empty database (the main edition, from Settings' language:
+ * drizzle/0027_editions.sql). A database holding only those is still empty for a restore, which replaces
+ * them with the backup's.
+ */
+export const WRITTEN_BY_MIGRATIONS = ["editions"] as const;
 
 export interface BackupTable {
   name: string;
@@ -64,7 +72,11 @@ function describeTable(table: PgTable): BackupTable {
   const selfReferences = config.foreignKeys
     .map((foreignKey) => foreignKey.reference())
     .filter((reference) => reference.foreignTable === table)
-    .flatMap((reference) => reference.columns.map((column) => column.name));
+    // A key may take a generated column with it (a translation's `names_original`, decision record 022):
+    // the database computes that one again, only the stored columns are filled in.
+    .flatMap((reference) =>
+      reference.columns.filter((column) => !isGenerated(column)).map((column) => column.name),
+    );
   return {
     name: config.name,
     table,
