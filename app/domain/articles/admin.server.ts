@@ -470,7 +470,7 @@ export async function writeArticleRow(
 }
 
 /** The save's notification (a submission for review), its activity line and its revision. */
-export async function recordSave(
+async function recordSave(
   tx: Tx,
   actor: CurrentUser,
   current: Article | null,
