@@ -44,6 +44,8 @@ import { getSettings } from "#app/domain/settings/settings.server";
 import { zonedTimeToInstant } from "#app/lib/zoned-time";
 import { totalPagesFor } from "#app/lib/pagination";
 import { changeArticleSlug, claimTitleSlug, slugForSave, uniqueSlugFor } from "./slugs.server";
+import { checkStoryLanguage, promoteOldestTranslation } from "./families.server";
+import { TRANSLATION_TEXT } from "#app/lib/article-form/translation-text";
 import { logFailure } from "#app/lib/log.server";
 
 const ADMIN_PAGE_SIZE = 20;
@@ -208,7 +210,9 @@ type Placement = Pick<
   | "manualDate"
   | "tags"
   | "authorId"
->;
+> &
+  // The edition (decision record 022): a story moved to another is on other listings.
+  Partial<Pick<Article, "language">>;
 
 /** The tag pages an article is on: tags are compared by their slugs, in any order. */
 const tagPages = (tags: readonly string[]) => [...new Set(tags.map((tag) => tagSlug(tag)))].sort().join(" ");
@@ -217,6 +221,7 @@ const samePlacement = (a: Placement, b: Placement) =>
   a.status === b.status &&
   a.categoryId === b.categoryId &&
   a.authorId === b.authorId &&
+  a.language === b.language &&
   tagPages(a.tags) === tagPages(b.tags) &&
   a.featured === b.featured &&
   a.isTopStory === b.isTopStory &&
@@ -334,8 +339,9 @@ export async function saveArticle(
         autosave,
         now: services.clock.now(),
       });
+      const language = await languageForSave(tx, current, input, write.isProposal);
       if (current && write.isProposal) return proposeChange(tx, actor, current, write.snapshot, autosave);
-      const { saved, slugMoved } = await writeArticleRow(tx, actor, current, write);
+      const { saved, slugMoved } = await writeArticleRow(tx, actor, current, write, { language });
       const saveRecord = await recordSave(tx, actor, current, saved, write, autosave);
       change = articleSaveChange(
         current,
@@ -359,6 +365,21 @@ export async function saveArticle(
 }
 
 /**
+ * The edition a save files the story in when the form names one it is not in already (decision record
+ * 022, point 3): refused when it is no edition or its family has a version there; undefined keeps the
+ * stored one. A writer's change to a live story is a proposal, which has no edition to propose: moving a
+ * live story changes the listings readers see, an editor's call. Checked on the locked row; a version
+ * written meanwhile in that language trips the unique index, and `withFlagRetry`'s next try says so here.
+ */
+async function languageForSave(tx: Tx, current: Article | null, input: ArticleInput, isProposal: boolean) {
+  const wanted = input.language;
+  if (!wanted || wanted === current?.language) return undefined;
+  if (isProposal) throw fieldsRefused("invalid", { language: TRANSLATION_TEXT.movedLiveNeedsEditor });
+  await checkStoryLanguage(tx, current, wanted);
+  return wanted;
+}
+
+/**
  * The body as it is stored (sanitised, our photos kept by their site-relative path whatever host the
  * address was written with), refused when it shows nothing or names a category that no longer exists.
  */
@@ -374,12 +395,25 @@ async function checkedBody(db: Db, store: MediaServices, input: ArticleInput) {
   return { content, contentSafeHash, imageUrl };
 }
 
+/** Where a story is filed (decision record 022): undefined keeps the stored edition, or the main one. */
+export interface StoryEdition {
+  language?: string;
+  /** A new translation's original (translations.server.ts). */
+  translationOf?: string;
+}
+
 /**
  * Updates the stored row or inserts the new one, with its address (the one typed, else the title's for a
- * new story or an old row without one; a story keeps the one it has) and its flags, which may take them
- * from the story that held them.
+ * new story or an old row without one; a story keeps the one it has), its edition and its flags, which
+ * may take them from the story that held them (in its edition).
  */
-async function writeArticleRow(tx: Tx, actor: CurrentUser, current: Article | null, write: ArticleWrite) {
+export async function writeArticleRow(
+  tx: Tx,
+  actor: CurrentUser,
+  current: Article | null,
+  write: ArticleWrite,
+  edition: StoryEdition = {},
+) {
   const { values, revision, wantedSlug, status, featured, isTopStory } = write;
   let saved: Article;
   let slugMoved = false;
@@ -392,7 +426,13 @@ async function writeArticleRow(tx: Tx, actor: CurrentUser, current: Article | nu
     saved = firstRow(
       await tx
         .update(articles)
-        .set({ ...values, ...revision, featured: false, isTopStory: false })
+        .set({
+          ...values,
+          ...revision,
+          featured: false,
+          isTopStory: false,
+          ...(edition.language ? { language: edition.language } : {}),
+        })
         .where(eq(articles.id, current.id))
         .returning(),
     );
@@ -407,7 +447,8 @@ async function writeArticleRow(tx: Tx, actor: CurrentUser, current: Article | nu
           id: newId,
           authorId: actor.id,
           createdAt: values.updatedAt,
-          language: MAIN_EDITION_TAG_SQL,
+          language: edition.language ?? MAIN_EDITION_TAG_SQL,
+          translationOf: edition.translationOf ?? null,
         })
         .returning(),
     );
@@ -553,15 +594,29 @@ export const mayDeleteArticle = (actor: CurrentUser, article: Pick<Article, "aut
   can(actor.role, "articles", "deleteAll") ||
   (article.authorId === actor.id && article.status !== "published");
 
+/**
+ * Deletes an article. An original with translations first hands its place to its oldest translation
+ * (decision record 022, point 3: the composite key refuses deleting a row translations name), in the
+ * same transaction, and the activity line says which.
+ */
 export async function deleteArticle(db: Db, actor: CurrentUser, id: string) {
-  const deleted = await db.transaction(async (tx) => {
+  const { deleted, promoted } = await db.transaction(async (tx) => {
     const current = await lockedArticle(tx, id);
     if (!mayDeleteArticle(actor, current)) accessDenied();
+    const promoted = current.translationOf === null ? await promoteOldestTranslation(tx, id) : null;
     await tx.delete(articles).where(eq(articles.id, id));
-    await logActivity(tx, { type: "article", actor, action: "deleted article", title: current.title });
-    return current;
+    await logActivity(tx, {
+      type: "article",
+      actor,
+      action: "deleted article",
+      title: current.title,
+      description: promoted ? `Its ${promoted.language} version "${promoted.title}" is now the original` : "",
+    });
+    return { deleted: current, promoted };
   });
-  if (deleted.status === "published") siteChanged(db, { scope: "everything", reason: "article deleted" });
+  // A published version now links another original (its readers' version list changes with it).
+  if (deleted.status === "published" || promoted?.anyPublished)
+    siteChanged(db, { scope: "everything", reason: "article deleted" });
 }
 
 type BulkArticleAction = "publish" | "draft" | "delete";

@@ -8,7 +8,9 @@ import { SEO_FIELD_MESSAGES, seoFields, type SeoValues } from "#app/lib/article-
 import { formText, parseForm } from "#app/lib/form";
 import { trimmedFormText } from "#app/lib/form-fields";
 import { stripHtml } from "#app/lib/text";
+import { EDITION_TAG_PATTERN } from "#app/lib/editions";
 import { ARTICLE_TEXT } from "./article-text";
+import { TRANSLATION_TEXT } from "./translation-text";
 import { isValidSlug, SLUG_TEXT } from "./slug-rules";
 import { normalizeTags } from "./tags";
 
@@ -71,6 +73,14 @@ const articleInput = z
     /** Who reads the story in full (decision record 021); absent (an older caller): what is stored stays. */
     access: z.enum(ARTICLE_ACCESS).optional(),
     ...seoFields,
+    /**
+     * The edition the story is in (decision record 022, point 3); absent or empty: what is stored stays (a
+     * new story goes to the main edition). The server checks that it is an edition its family has not used.
+     */
+    language: z.preprocess(
+      (v) => formText(v).trim().toLowerCase() || undefined,
+      z.string().regex(EDITION_TAG_PATTERN, "invalidLanguage").optional(),
+    ),
     /** Empty: keep the current slug (a new story's comes from its title). */
     slug: trimmedFormText(200).optional(),
   })
@@ -98,6 +108,7 @@ const FIELD_MESSAGES: Record<string, string> = {
   invalidImageUrl: ARTICLE_TEXT.invalidImageUrl,
   invalidYoutubeUrl: ARTICLE_TEXT.invalidYoutubeUrl,
   invalidDate: ARTICLE_TEXT.invalidDate,
+  invalidLanguage: TRANSLATION_TEXT.notAnEdition,
   ...SEO_FIELD_MESSAGES,
   invalidSlug: SLUG_TEXT.invalid,
 };
