@@ -349,6 +349,7 @@ test("an editor deletes their abandoned autosaved draft from the list, after con
   page,
   browser,
 }) => {
+  test.setTimeout(60_000); // two people, three stories autosaved, a list and a dialog: 27-31 s on a busy machine
   /** Starts a story in `on`'s editor and leaves it once autosaved. */
   const started = async (on: typeof page, title: string, text: string) => {
     await on.goto("/admin/articles/add");

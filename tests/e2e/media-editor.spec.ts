@@ -195,6 +195,7 @@ test("a PNG renamed .jpg, a 33 MB file and an upload after signing out each get 
   page,
   context,
 }) => {
+  test.setTimeout(60_000); // a 33 MB upload refused, three dialogs: 34-36 s on a busy machine
   // On a phone: the dialog fits the screen.
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, E2E_ACCOUNTS.editor);
