@@ -212,7 +212,31 @@ interface Run {
 }
 
 /** One process first, also on PostgreSQL (whose default is a worker per core): the reference. */
-async function measureOneProcess({ figures, start, paths, sweepPaths, seeded }: Run) {
+/**
+ * An edition's pages weigh what the main edition's do (decision record 022): the Twi home and a Twi
+ * story, their HTML and reader script, against the same budgets.
+ */
+async function measureEditionWeights(origin: string, figures: BenchFigures, seed: Run["seed"]) {
+  const pages = { "Twi home": `/${seed.BENCH_EDITION}/`, "Twi article": twiArticlePath(seed) };
+  for (const [name, pagePath] of Object.entries(pages)) {
+    const answer = await get(`${origin}${pagePath}`);
+    if (answer.status !== 200) throw new Error(`[bench] ${pagePath} answered ${answer.status}`);
+    figures.editionFacts[name] = {
+      html: answer.body,
+      htmlGzipBytes: answer.wireBytes,
+      scripts: await scriptWeight(origin, answer.body),
+    };
+  }
+}
+
+/** The first generated Twi story's address. */
+function twiArticlePath(seed: Run["seed"]): string {
+  let i = 0;
+  while (!seed.isEditionStory(i)) i += 1;
+  return seed.generatedArticlePath(i);
+}
+
+async function measureOneProcess({ figures, start, paths, sweepPaths, seeded, seed }: Run) {
   log(`Server, page cache on (default), one process, on 127.0.0.1:${PORT}`);
   const first = await start("cached", { pageCache: true, workers: SERVER_URL ? 1 : undefined });
   for (const name of PAGE_NAMES) {
@@ -225,6 +249,7 @@ async function measureOneProcess({ figures, start, paths, sweepPaths, seeded }: 
     };
     figures.facts[name] = facts;
   }
+  await measureEditionWeights(first.origin, figures, seed);
   const chromiumPath = await findChromium();
   if (chromiumPath) {
     log("  home page as a phone in Chromium...");
@@ -319,11 +344,16 @@ async function measureUncached({ figures, start, paths, sweepPaths, seeded, seed
   const deepPage = Math.max(2, Math.round((5000 * ARTICLES) / 100_000));
   // Each request a different story, spread over the whole archive (a prime stride).
   const anyArticle = (i: number) => sweepPaths[(i * 7919) % sweepPaths.length] ?? "/";
+  const twiPaths = sweepPaths.filter((p) => p.startsWith(`/${seed.BENCH_EDITION}/`));
+  const anyTwiArticle = (i: number) => twiPaths[(i * 7919) % twiPaths.length] ?? "/";
   const commonWords = ["cocoa", "market", "football", "festival", "gold", "accra", "budget", "school"];
   const timed: Array<[string, (i: number) => string]> = [
     ["article", anyArticle],
     ["home", () => "/"],
+    ["Twi article", anyTwiArticle],
+    ["Twi home", () => `/${seed.BENCH_EDITION}/`],
     ["category", () => "/category/business"],
+    ["Twi category", () => `/${seed.BENCH_EDITION}/category/business`],
     [`all-articles ?page=${deepPage}`, () => `/all-articles?page=${deepPage}`],
     ["author", () => `/author/${seed.BENCH_AUTHOR_SLUG}`],
     ["tag", () => `/tag/${seed.BENCH_TAG_SLUG}`],
@@ -350,6 +380,7 @@ function emptyFigures(): BenchFigures {
     requests: REQUESTS,
     concurrency: CONCURRENCY,
     facts: {},
+    editionFacts: {},
     phone: null,
     litePhone: null,
     cached: null,
