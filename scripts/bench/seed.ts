@@ -184,20 +184,24 @@ export async function makeLeadPhoto(): Promise<Buffer> {
 }
 
 /**
- * Migrates and seeds (sample content, the admin of ADMIN_PASSWORD), adds `count` published articles,
- * uploads the lead photo as the admin and sets it as the lead story's image. Writes the marker file.
+ * The main edition's published stories whose search vector matches `word`: the total the site's search
+ * page must show (an edition's search counts its own stories, decision record 022).
  */
-/** Published stories whose search vector matches `word`: the total a search page must show. */
 async function matchingStories(db: Db, word: string): Promise<number> {
   const { rowsOf } = await import("#app/domain/backup/query.server");
   const [row] = await rowsOf<{ total: number }>(
     db,
     sql`SELECT count(*)::int AS total FROM articles
-        WHERE status = 'published' AND search_vector @@ websearch_to_tsquery('english', ${word})`,
+        WHERE status = 'published' AND language = (SELECT language FROM settings LIMIT 1)
+          AND search_vector @@ websearch_to_tsquery('english', ${word})`,
   );
   return Number(row?.total ?? 0);
 }
 
+/**
+ * Migrates and seeds (sample content, the admin of ADMIN_PASSWORD), adds `count` published articles,
+ * uploads the lead photo as the admin and sets it as the lead story's image. Writes the marker file.
+ */
 export async function seedBenchContent(dataDir: string, count: number): Promise<SeedResult> {
   const { prepareDatabase, refreshPlannerStatistics } = await import("../../server/start");
   const { articles, users } = await import("#app/db/schema");
