@@ -37,7 +37,10 @@ describe.each(TEST_ENGINES)("migration 0029 on %s", (engine) => {
   let olderMigrations: string;
   const vectorOf = async (id: string) =>
     firstRow(
-      await rowsOf<{ v: string }>(database.db, sql`SELECT search_vector::text AS v FROM articles WHERE id = ${id}`),
+      await rowsOf<{ v: string }>(
+        database.db,
+        sql`SELECT search_vector::text AS v FROM articles WHERE id = ${id}`,
+      ),
     ).v;
 
   beforeAll(async () => {
@@ -101,9 +104,7 @@ describe.each(TEST_ENGINES)("migration 0029 on %s", (engine) => {
       database.db,
       sql`SELECT indexdef FROM pg_indexes WHERE tablename = 'articles' AND indexname = 'articles_search_idx'`,
     );
-    expect(index.map((row) => row.indexdef)).toEqual([
-      expect.stringMatching(/USING gin \(search_vector\)$/),
-    ]);
+    expect(index.map((row) => row.indexdef)).toEqual([expect.stringMatching(/USING gin \(search_vector\)$/)]);
   });
 
   test("stories stored before are indexed in their language: Twi folded, English stemmed, weights kept", async () => {

@@ -116,7 +116,9 @@ describe.each(TEST_ENGINES)("search per edition on %s", (engine) => {
       request: new Request(`http://localhost${path}`),
       params: edition ? { edition } : {},
       context: createRequestContext(testServices(currentTestDb()), null, "127.0.0.1"),
-    } as never)) as unknown as { data: { search: { ok: true; value: { total: number; results: unknown[] } } } };
+    } as never)) as unknown as {
+      data: { search: { ok: true; value: { total: number; results: unknown[] } } };
+    };
   const ids = async (language: string, query: string) => {
     const { results, total } = await searchArticles(database.db, language, query, 1, 50);
     expect(results.length, `${language}: ${query}`).toBe(total);
