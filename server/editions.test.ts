@@ -143,6 +143,22 @@ describe.each(TEST_ENGINES)("editions over HTTP on %s", (engine) => {
     expect((await read("/search?q=elections")).body).toContain(ENGLISH_TITLE);
   });
 
+  test("/tw/search finds a Twi word typed with its letters, tone marks or plain ones; the main search never", async () => {
+    for (const query of ["Abatoɔ nsɛm", "abatoo nsem", "ABÀTƆ́Ɔ", "nsem"]) {
+      const page = await read(`/tw/search?q=${encodeURIComponent(query)}`);
+      expect(page.status, query).toBe(200);
+      expect(page.body, query).toContain(TWI_TITLE);
+      expect(page.body, query).toContain("Found 1 result<");
+      expect(page.body, query).not.toContain(ENGLISH_TITLE);
+    }
+    const main = await read(`/search?q=${encodeURIComponent("abatoo nsem")}`);
+    expect(main.body).not.toContain(TWI_TITLE);
+    expect(main.body).toContain("No results found");
+    const english = await read("/search?q=elections");
+    expect(english.body).toContain("Found 1 result<");
+    expect((await read("/tw/search?q=elections")).body).toContain("No results found");
+  });
+
   test("a story is read in its own edition: another prefix moves it there for good", async () => {
     const story = await read(`/tw/article/${slugs.twi}`);
     expect(story.status).toBe(200);

@@ -468,11 +468,15 @@ export const articles = pgTable(
       .generatedAlwaysAs(
         sql`CASE WHEN use_manual_date AND manual_date IS NOT NULL THEN manual_date ELSE COALESCE(published_at, created_at) END`,
       ),
-    /** Stored, weighted search document; ranking on it avoids recomputing to_tsvector per row. */
+    /**
+     * Stored, weighted search document; ranking on it avoids recomputing to_tsvector per row. Made in the
+     * story's language: its stemmer, or folded letters where PostgreSQL has none (drizzle/0029, decision
+     * record 022, point 9); search.server.ts makes its queries with the same two functions.
+     */
     searchVector: tsvector("search_vector")
       .notNull()
       .generatedAlwaysAs(
-        sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(excerpt, '') || ' ' || coalesce(author_name, '')), 'B') || setweight(to_tsvector('english', coalesce(content, '')), 'C')`,
+        sql`setweight(to_tsvector(newsdesk_search_config(language), newsdesk_search_text(language, coalesce(title, ''))), 'A') || setweight(to_tsvector(newsdesk_search_config(language), newsdesk_search_text(language, coalesce(excerpt, '') || ' ' || coalesce(author_name, ''))), 'B') || setweight(to_tsvector(newsdesk_search_config(language), newsdesk_search_text(language, coalesce(content, ''))), 'C')`,
       ),
   },
   (t) => [

@@ -87,7 +87,7 @@ export interface SeedResult {
 }
 
 const MARKER = "bench-seed.json";
-const SEED_VERSION = 4;
+const SEED_VERSION = 5;
 
 export function readSeedMarker(dataDir: string, articles: number): SeedResult | null {
   try {
@@ -192,8 +192,8 @@ async function matchingStories(db: Db, word: string): Promise<number> {
   const [row] = await rowsOf<{ total: number }>(
     db,
     sql`SELECT count(*)::int AS total FROM articles
-        WHERE status = 'published' AND language = (SELECT language FROM settings LIMIT 1)
-          AND search_vector @@ websearch_to_tsquery('english', ${word})`,
+        WHERE status = 'published' AND language = 'en'
+          AND search_vector @@ websearch_to_tsquery(newsdesk_search_config('en'), ${word})`,
   );
   return Number(row?.total ?? 0);
 }

@@ -100,6 +100,19 @@ export async function seedSite(database: Database, media: MediaServices) {
     sql`UPDATE articles SET manual_date = '2024-02-03 04:05:06.123456+00', use_manual_date = true, tags = ARRAY['a,b', 'quote"d', 'ünï'] WHERE id = ${story!.id}`,
   );
   await db.insert(articleViews).values({ articleId: story!.id, day: "2024-02-03", views: 42 });
+  // A Twi edition and a translation (decision record 022): the search document is made in Twi again on
+  // restore, from the generated column's own expression (a copy never carries it).
+  await db.execute(sql`INSERT INTO editions (tag, name, enabled, position) VALUES ('tw', 'Twi', true, 1)`);
+  await db.insert(articles).values({
+    id: "twi-version",
+    title: "Kɔ̀fi Ɔmanpanin kɔ Kumasi",
+    slug: "kofi-omanpanin-ko-kumasi",
+    content: "<p>Ɛnnɛ nsɛm.</p>",
+    language: "tw",
+    translationOf: story!.id,
+    status: "published",
+    publishedAt: new Date("2024-02-03T05:06:07.000Z"),
+  });
   // The reply's id sorts before its parent's: the dump's key order puts it first.
   await db.insert(comments).values([
     {

@@ -261,4 +261,6 @@ test("prefix queries keep only words", () => {
   expect(prefixQuery("Black sta")).toBe("black:* & sta:*");
   expect(prefixQuery("it's <-> !")).toBe("it:* & s:*");
   expect(prefixQuery("  ")).toBe("");
+  // A tone mark stays in its word; a word with nothing left once folded is no word (search.server.test.ts).
+  expect(prefixQuery("Kɔ̀fi ʼ \u0301 ʼyan")).toBe("kɔ̀fi:* & ʼyan:*");
 });

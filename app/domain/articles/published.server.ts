@@ -21,6 +21,11 @@ export const isPublished = () =>
  * get one generic plan sized for the main edition). Only a tag the editions' CHECK allows gets this far.
  */
 export function inLanguage(tag: string) {
+  return sql`${articles.language} = ${editionTagLiteral(tag)}`;
+}
+
+/** An edition's tag written into the statement as a quoted constant (`'tw'`): only a tag the CHECK allows. */
+export function editionTagLiteral(tag: string) {
   if (!EDITION_TAG_PATTERN.test(tag)) throw new RangeError(`Not an edition's tag: ${JSON.stringify(tag)}`);
-  return sql`${articles.language} = ${sql.raw(`'${tag}'`)}`;
+  return sql.raw(`'${tag}'`);
 }

@@ -98,3 +98,96 @@ describe.each(TEST_ENGINES)("search past the newest 200 matches on %s", (engine)
     await database.db.execute(sql`DELETE FROM articles WHERE title = 'Harmattan again'`);
   });
 });
+
+/**
+ * Search per edition (decision record 022, point 9): Twi, which PostgreSQL has no stemmer for, is matched
+ * on folded letters, so a reader typing plain letters finds "Kɔ̀fi"; English keeps its stemmer; each
+ * edition finds and counts its own stories only, and matches categories by the names it shows.
+ */
+describe.each(TEST_ENGINES)("search per edition on %s", (engine) => {
+  let database: TestDatabase;
+  const TWI = { id: "s-twi", title: "Kɔ̀fi Ɔmanpanin kɔ Kumasi", content: "<p>Ɛ́nnɛ nsɛm pa wɔ Asante.</p>" };
+  const TWI_OTHER = { id: "s-twi-2", title: "Abɛna kasa", content: "<p>Amanneɛbɔ foforɔ.</p>" };
+  const ENGLISH_KOFI = { id: "s-en-kofi", title: "Kofi Annan remembered", content: "<p>A life.</p>" };
+  const ENGLISH_VOTE = { id: "s-en-vote", title: "Election results in Accra", content: "<p>Counted.</p>" };
+
+  const load = async (path: string, edition?: string) =>
+    (await searchLoader({
+      request: new Request(`http://localhost${path}`),
+      params: edition ? { edition } : {},
+      context: createRequestContext(testServices(currentTestDb()), null, "127.0.0.1"),
+    } as never)) as unknown as {
+      data: { search: { ok: true; value: { total: number; results: unknown[] } } };
+    };
+  const ids = async (language: string, query: string) => {
+    const { results, total } = await searchArticles(database.db, language, query, 1, 50);
+    expect(results.length, `${language}: ${query}`).toBe(total);
+    return results.map((r) => r.id).sort();
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    forgetCachedSettings();
+    await database.db.insert(settings).values({ id: 1 });
+    await database.db.execute(sql`INSERT INTO editions (tag, name, enabled) VALUES ('tw', 'Twi', true)`);
+    await database.db.execute(sql`
+      INSERT INTO categories (id, name, slug) VALUES ('c-news', 'News', 'news'), ('c-sport', 'Sports', 'sports')`);
+    await database.db.execute(
+      sql`INSERT INTO category_names (category_id, edition, name) VALUES ('c-sport', 'tw', 'Agodie')`,
+    );
+    const story = (s: { id: string; title: string; content: string }, language: string, category: string) =>
+      sql`(${s.id}, ${s.title}, ${s.id}, ${s.content}, ${language}, ${category}, 'published', now() - interval '1 hour')`;
+    await database.db.execute(sql`
+      INSERT INTO articles (id, title, slug, content, language, category_id, status, published_at) VALUES
+        ${story(TWI, "tw", "c-news")}, ${story(TWI_OTHER, "tw", "c-sport")},
+        ${story(ENGLISH_KOFI, "en", "c-sport")}, ${story(ENGLISH_VOTE, "en", "c-news")}`);
+    // A Twi draft that must not count.
+    await database.db.execute(sql`
+      INSERT INTO articles (id, title, slug, language, status) VALUES ('s-twi-draft', 'Kɔfi draft', 'd', 'tw', 'draft')`);
+  });
+  afterAll(async () => {
+    await database.destroy();
+  });
+
+  test("a Twi word is found with its letters, its tone marks, or plain letters, in the Twi edition only", async () => {
+    for (const query of ["Kɔ̀fi", "Kɔfi", "kofi", "KOFI", "KƆ́FI", "kof", "omanpanin kumasi", "enne nsem"])
+      expect(await ids("tw", query), query).toEqual([TWI.id]);
+    expect(await ids("tw", "Abena")).toEqual([TWI_OTHER.id]);
+    // The main edition's search finds its own Kofi, never the Twi story.
+    expect(await ids("en", "Kofi")).toEqual([ENGLISH_KOFI.id]);
+    expect(await ids("en", "Ɔmanpanin")).toEqual([]);
+    expect(await ids("en", "omanpanin")).toEqual([]);
+  });
+
+  test("English still stems: 'elections' finds 'Election'", async () => {
+    expect(await ids("en", "elections")).toEqual([ENGLISH_VOTE.id]);
+    expect(await ids("en", "remembering")).toEqual([ENGLISH_KOFI.id]);
+    expect(await ids("tw", "elections")).toEqual([]);
+  });
+
+  test("a lone mark or ʼ is no word, and does not break the query", async () => {
+    expect(await ids("tw", "ʼ ́")).toEqual([]);
+    expect(await ids("tw", "kofi ʼ")).toEqual([TWI.id]);
+    expect(await ids("en", "ʼ")).toEqual([]);
+  });
+
+  test("categories match by the names the edition shows: its own, else the main one's", async () => {
+    expect(await ids("tw", "Agodie")).toEqual([TWI_OTHER.id]);
+    expect(await ids("en", "Agodie")).toEqual([]);
+    expect(await ids("tw", "News")).toEqual([TWI.id]);
+    expect(await ids("en", "Sports")).toEqual([ENGLISH_KOFI.id]);
+  });
+
+  test("'Found N results' is the edition's own count on each search page", async () => {
+    const twi = await load("/tw/search?q=kofi", "tw");
+    expect(twi.data.search.value.total).toBe(1);
+    expect(twi.data.search.value.results).toHaveLength(1);
+    const main = await load("/search?q=kofi");
+    expect(main.data.search.value.total).toBe(1);
+    expect(main.data.search.value.results).toHaveLength(1);
+    // The totals are remembered per edition: the same words elsewhere are counted afresh.
+    expect((await load("/tw/search?q=kofi", "tw")).data.search.value.total).toBe(1);
+    expect((await load("/search?q=omanpanin")).data.search.value.total).toBe(0);
+    expect((await load("/tw/search?q=omanpanin", "tw")).data.search.value.total).toBe(1);
+  });
+});

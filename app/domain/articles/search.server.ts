@@ -2,22 +2,27 @@
  * Reader search (/search): ranked full-text search over published stories, its totals remembered per
  * query, and its deep pages read from marks (page-marks.server.ts).
  */
-import { and, count, desc, inArray, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "#app/db/client.server";
 import { literalCount } from "#app/db/plans";
 import { firstRow } from "#app/db/rows";
-import { articles, categories } from "#app/db/schema";
+import { articles, categories, categoryNames } from "#app/db/schema";
 import { onSiteChange } from "#app/domain/delivery/site-changes.server";
 import { remembered } from "#app/lib/remembered.server";
-import { categoryMatchKey } from "#app/lib/slug";
+import { categoryMatchKey, foldLetters } from "#app/lib/slug";
 import { cardsInOrder, cardsOf, type ArticleCard } from "./article-cards.server";
 import { newestFirst, pageMarks, plannedForTheirValues } from "./page-marks.server";
-import { inLanguage, isPublished } from "./published.server";
+import { editionTagLiteral, inLanguage, isPublished } from "./published.server";
 
-/** As-you-type words: letters and digits only, so they are safe inside to_tsquery syntax. */
+/**
+ * As-you-type words: letters (with their marks: "kɔ̀fi" is one word) and digits only, so they are safe
+ * inside to_tsquery syntax. A word with nothing left once folded (a lone ʼ or tone mark) is dropped: the
+ * folding languages' query (`newsdesk_search_text`) would make it an empty, refused `:*`.
+ */
 export function prefixQuery(query: string): string {
-  const words = query.normalize("NFKC").match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words = query.normalize("NFKC").match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
   return words
+    .filter((word) => /[\p{L}\p{N}]/u.test(foldLetters(word)))
     .slice(0, 8)
     .map((w) => `${w.slice(0, 40).toLowerCase()}:*`)
     .join(" & ");
@@ -94,15 +99,8 @@ export async function searchArticles(
   const query = rawQuery.trim().slice(0, SEARCH_MAX_QUERY);
   const prefix = prefixQuery(query);
   if (!prefix) return { results: [], total: 0 };
-  const tsQuery = sql`(websearch_to_tsquery('english', ${query}) || to_tsquery('english', ${prefix}))`;
-  // The few categories whose name holds the query, found once: matching the name per article row
-  // (a regexp over every joined row) cost more than the full-text match itself.
-  const categoryKey = categoryMatchKey(query);
-  const matchingCategoryIds = categoryKey
-    ? (await db.select({ id: categories.id, name: categories.name }).from(categories))
-        .filter((category) => categoryMatchKey(category.name).includes(categoryKey))
-        .map((category) => category.id)
-    : [];
+  const tsQuery = editionTsQuery(language, query, prefix);
+  const matchingCategoryIds = await categoriesNamed(db, language, query);
   const categoryMatches =
     matchingCategoryIds.length > 0 ? inArray(articles.categoryId, matchingCategoryIds) : sql`false`;
   // An edition's search finds its own stories only (decision record 022, point 9).
@@ -145,6 +143,38 @@ export async function searchArticles(
         )
       : [];
   return { results: [...ranked, ...older], total };
+}
+
+/**
+ * The query as the edition's stories were indexed (drizzle/0029, decision record 022, point 9): its
+ * language's stemmer (English: "elections" finds "election"), or its letters folded where PostgreSQL has
+ * no stemmer ("Kofi" finds "Kɔfi" on /tw/search). The tag is written into the statement, as the listings
+ * write it (`inLanguage`): the configuration is then a constant the planner works out once.
+ */
+function editionTsQuery(language: string, query: string, prefix: string): SQL {
+  const tag = editionTagLiteral(language);
+  const config = sql`newsdesk_search_config(${tag})`;
+  return sql`(websearch_to_tsquery(${config}, newsdesk_search_text(${tag}, ${query})) || to_tsquery(${config}, newsdesk_search_text(${tag}, ${prefix})))`;
+}
+
+/**
+ * The few categories whose name in this edition (its own where given, else the main one's, as its bar
+ * shows them) holds the query, found once: matching the name per article row (a regexp over every joined
+ * row) cost more than the full-text match itself.
+ */
+async function categoriesNamed(db: DbOrTx, language: string, query: string): Promise<string[]> {
+  const categoryKey = categoryMatchKey(query);
+  if (!categoryKey) return [];
+  const named = await db
+    .select({ id: categories.id, name: sql<string>`coalesce(${categoryNames.name}, ${categories.name})` })
+    .from(categories)
+    .leftJoin(
+      categoryNames,
+      and(eq(categoryNames.categoryId, categories.id), eq(categoryNames.edition, language)),
+    );
+  return named
+    .filter((category) => categoryMatchKey(category.name).includes(categoryKey))
+    .map((category) => category.id);
 }
 
 /** Deep pages of search results: their marks go stale with any change readers see, like the totals. */
