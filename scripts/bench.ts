@@ -359,6 +359,12 @@ async function measureUncached({ figures, start, paths, sweepPaths, seeded, seed
     ["tag", () => `/tag/${seed.BENCH_TAG_SLUG}`],
     ["search, a common word", (i) => `/search?q=${commonWords[i % commonWords.length]}`],
     ["search, a rare word", () => `/search?q=${seed.RARE_WORD}`],
+    // An edition's search reads its own documents, folded where PostgreSQL has no stemmer (decision record 022).
+    [
+      "Twi search, a common word",
+      (i) => `/${seed.BENCH_EDITION}/search?q=${commonWords[i % commonWords.length]}`,
+    ],
+    ["Twi search, Twi letters", () => `/${seed.BENCH_EDITION}/search?q=${encodeURIComponent("kɔkɔɔ nsɛm")}`],
   ];
   for (const [name, pathFor] of timed)
     figures.times[name] = await serverTime(second.origin, pathFor, {

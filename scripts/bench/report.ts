@@ -619,7 +619,7 @@ function timeVerdicts(f: BenchFigures): Verdict[] {
   const isLarge = f.articles >= LARGE_SITE_ARTICLES;
   for (const [name, t] of Object.entries(f.times)) {
     if (UNJUDGED_TIMES.has(name)) continue;
-    const limit = name.startsWith("search") ? BUDGETS.searchP95Ms : BUDGETS.archiveP95Ms;
+    const limit = /\bsearch\b/.test(name) ? BUDGETS.searchP95Ms : BUDGETS.archiveP95Ms;
     verdicts.push({
       name: `${name} p95`,
       isMet: isLarge ? t.p95 <= limit : null,
