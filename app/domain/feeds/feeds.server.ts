@@ -7,9 +7,15 @@ import type { DbOrTx } from "#app/db/client.server";
 import { articles, categories, liveUpdates, users, type Settings } from "#app/db/schema";
 import { bodyHead, listedSummary } from "#app/domain/articles/article-cards.server";
 import { inLanguage, isPublished } from "#app/domain/articles/published.server";
+import {
+  ARTICLE_FAMILY,
+  sharedVersionsColumn,
+  type PublishedVersion,
+} from "#app/domain/articles/story-versions.server";
 import { editionPrefix, inEdition, type PageEdition } from "#app/lib/editions";
 import { articlePath, authorPath, storyPath } from "#app/lib/paths";
 import { categoryFeedPath, liveFeedPath, liveFeedTitle } from "#app/lib/seo";
+import { alternatesOf, type Alternate } from "#app/lib/story-versions";
 import { stripHtml, truncate } from "#app/lib/text";
 
 /**
@@ -84,6 +90,8 @@ export async function sitemapXml(db: DbOrTx, baseUrl: string, editions: FeedEdit
       slug: articles.slug,
       language: articles.language,
       updatedAt: articles.updatedAt,
+      // A story with other published versions names them all (decision record 022, point 8); null for most.
+      versions: sharedVersionsColumn(ARTICLE_FAMILY),
     })
     .from(articles)
     .where(and(isPublished(), inArray(articles.language, editions.enabledTags)))
@@ -96,17 +104,33 @@ export async function sitemapXml(db: DbOrTx, baseUrl: string, editions: FeedEdit
         authorRows.length -
         tagSlugs.length,
     );
-  const url = (loc: string, lastmod?: Date) =>
-    `  <url><loc>${escapeXml(baseUrl + loc)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ""}</url>`;
+  const url = (loc: string, lastmod?: Date, alternates: Alternate[] = []) =>
+    `  <url><loc>${escapeXml(baseUrl + loc)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ""}${alternates.map((a) => `<xhtml:link rel="alternate" hreflang="${escapeXml(a.hreflang)}" href="${escapeXml(baseUrl + a.path)}"/>`).join("")}</url>`;
+  // The editions' homes name each other, `/` the x-default (as their pages' heads do).
+  const homes = alternatesOf(
+    editions.enabledTags.map((tag) => ({
+      tag,
+      path: inEdition(editionPrefix(tag, editions.mainTag), "/"),
+      isOriginal: tag === editions.mainTag,
+    })),
+  );
+  const storyAlternates = (versions: PublishedVersion[] | null) =>
+    alternatesOf(
+      (versions ?? []).map((v) => ({
+        tag: v.language,
+        path: storyPath(v, editions.mainTag),
+        isOriginal: v.isOriginal,
+      })),
+    );
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...STATIC_PATHS.map((p) => url(p)),
-    ...editionHomes.map((p) => url(p)),
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    ...STATIC_PATHS.map((p) => url(p, undefined, p === "/" ? homes : [])),
+    ...editionHomes.map((p) => url(p, undefined, homes)),
     ...categoryRows.map((c) => url(`/category/${c.slug}`, c.updatedAt)),
     ...authorRows.map((a) => url(authorPath(a.slug ?? ""))),
     ...tagSlugs.map((slug) => url(`/tag/${encodeURIComponent(slug)}`)),
-    ...articleRows.map((a) => url(storyPath(a, editions.mainTag), a.updatedAt)),
+    ...articleRows.map((a) => url(storyPath(a, editions.mainTag), a.updatedAt, storyAlternates(a.versions))),
     "</urlset>",
   ].join("\n");
 }
