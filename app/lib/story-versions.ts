@@ -61,6 +61,7 @@ export function alternatesOf(
   versions: ReadonlyArray<{ tag: string; path: string; isOriginal: boolean }>,
 ): Alternate[] {
   if (versions.length < 2) return [];
+  // An unpublished original: the first published version in the editions' order stands in.
   const original = versions.find((version) => version.isOriginal) ?? versions[0]!;
   return [
     ...versions.map((version) => ({ hreflang: version.tag, path: version.path })),

@@ -5,7 +5,10 @@
  * column of the statement that reads the story (`json_agg` over its family, found by the unique index
  * `articles_one_version_per_language` on `coalesce(translation_of, id)`), never as a trip of its own.
  */
-import { sql, type SQL } from "drizzle-orm";
+import { and, inArray, sql, type SQL } from "drizzle-orm";
+import type { DbOrTx } from "#app/db/client.server";
+import { articles } from "#app/db/schema";
+import { isPublished } from "./published.server";
 import { MAIN_EDITION_TAG_SQL } from "#app/domain/editions/page-edition.server";
 
 /** One published version of a story: enough for its address in its own edition and its link's label. */
@@ -26,13 +29,17 @@ export const publishedVersionsColumn = (family: SQL) =>
   sql<PublishedVersion[]>`(select coalesce(${versionsAgg}, '[]'::json) ${versionsOf(family)})`;
 
 /**
- * The same, but null unless the family has another published version: the sitemap's, where most stories
- * have none and carry nothing.
+ * The families with a published translation in one of `enabledTags`, as a `WITH` query (`family`): the
+ * only stories that may have another version. Translations are read through the `(id, is_original)`
+ * index rather than the whole table.
  */
-export const sharedVersionsColumn = (family: SQL) =>
-  sql<
-    PublishedVersion[] | null
-  >`(select case when count(*) > 1 then ${versionsAgg} end ${versionsOf(family)})`;
+export const translatedFamilies = (db: DbOrTx, enabledTags: string[]) =>
+  db.$with("translated").as(
+    db
+      .selectDistinct({ family: sql<string>`${articles.translationOf}`.as("family") })
+      .from(articles)
+      .where(and(sql`not ${articles.isOriginal}`, isPublished(), inArray(articles.language, enabledTags))),
+  );
 
 const versionsAgg = sql`json_agg(json_build_object('id', v.id, 'slug', v.slug, 'language', v.language,
   'editionName', e.name, 'isOriginal', v.is_original) order by e.position, e.tag)`;
