@@ -78,7 +78,7 @@ test("a reader switches a story between English and Twi and back", async ({ page
   expect(violations.map((v) => v.id)).toEqual([]);
 
   await toTwi.click();
-  await expect(reader).toHaveURL(/\/tw\/article\/harmattan-wim[\w-]*$/);
+  await expect(reader).toHaveURL(/\/tw\/article\/[\w-]+$/);
   await expect(reader.locator("html")).toHaveAttribute("lang", "tw");
   await expect(reader.getByRole("heading", { level: 1 })).toHaveText(TWI_TITLE);
   const toEnglish = reader.getByRole("navigation", { name: "Other languages" }).getByRole("link", {
