@@ -133,3 +133,34 @@ test("an edition's page names its own addresses: canonical, og:url and feeds, bu
     href: "https://news.example.com/tw/",
   });
 });
+
+test("a page's versions are absolute hreflang links beside its own canonical; a lite page has none", () => {
+  const alternates = [
+    { hreflang: "en", path: "/article/floods" },
+    { hreflang: "tw", path: "/tw/article/nsuyiri" },
+    { hreflang: "x-default", path: "/article/floods" },
+  ];
+  const tags = pageMeta({ site: { ...site, editionPrefix: "/tw" }, path: "/article/nsuyiri", alternates });
+  expect(tags.filter((tag) => "hrefLang" in tag)).toEqual([
+    { tagName: "link", rel: "alternate", hrefLang: "en", href: "https://news.example.com/article/floods" },
+    {
+      tagName: "link",
+      rel: "alternate",
+      hrefLang: "tw",
+      href: "https://news.example.com/tw/article/nsuyiri",
+    },
+    {
+      tagName: "link",
+      rel: "alternate",
+      hrefLang: "x-default",
+      href: "https://news.example.com/article/floods",
+    },
+  ]);
+  expect(tags).toContainEqual({
+    tagName: "link",
+    rel: "canonical",
+    href: "https://news.example.com/tw/article/nsuyiri",
+  });
+  const lite = pageMeta({ site: { ...site, lite: true }, path: "/article/floods", alternates });
+  expect(lite.filter((tag) => "hrefLang" in tag)).toEqual([]);
+});

@@ -5,6 +5,7 @@
  */
 import type { MetaDescriptor } from "react-router";
 import { inEdition } from "./editions";
+import type { Alternate } from "./story-versions";
 
 /** A link-preview image; its size only when it is known to be the file's (an upload's share copy). */
 export interface SocialImage {
@@ -72,6 +73,11 @@ interface PageMetaInput {
   feeds?: Feed[];
   /** schema.org objects (app/lib/structured-data.ts), rendered as JSON-LD scripts in the head. */
   structuredData?: Array<Record<string, unknown>>;
+  /**
+   * The page's versions in the other editions, itself and `x-default` among them (decision record 022,
+   * point 8: `alternatesOf` in app/lib/story-versions.ts): absolute `hreflang` links for crawlers.
+   */
+  alternates?: Alternate[];
 }
 
 /** An RSS feed the page's head announces with `<link rel="alternate">`. */
@@ -124,6 +130,7 @@ export function pageMeta({
   article,
   feeds = [],
   structuredData = [],
+  alternates = [],
 }: PageMetaInput): MetaDescriptor[] {
   const fullTitle = title ? `${title} - ${site.siteTitle}` : `${site.siteTitle} - ${site.siteDescription}`;
   const text = description?.trim() || siteDefaultDescription(site);
@@ -149,6 +156,13 @@ export function pageMeta({
     { title: fullTitle },
     { name: "description", content: text },
     { tagName: "link", rel: "canonical", href: url },
+    // Each version stays its own canonical; these only name its siblings (paths already in their editions).
+    ...alternates.map((alternate): MetaDescriptor => ({
+      tagName: "link",
+      rel: "alternate",
+      hrefLang: alternate.hreflang,
+      href: absoluteUrl(site.origin, alternate.path),
+    })),
     { property: "og:site_name", content: site.siteTitle },
     { property: "og:title", content: title ?? fullTitle },
     { property: "og:description", content: text },

@@ -144,6 +144,8 @@ export interface NewsArticleFacts {
   authorPath?: string | null;
   section?: string | null;
   tags: string[];
+  /** The story's language, its edition's tag (decision record 022, point 8): `inLanguage`. */
+  language?: string;
   /**
    * A gated story's paywalled part, as a CSS selector (decision record 021): marked as not free, as
    * Google asks of paywalled content, for readers with access too.
@@ -175,6 +177,7 @@ export function newsArticleLd(site: SiteMeta, facts: NewsArticleFacts): JsonLd {
     publisher: publisher(site),
     mainEntityOfPage: { "@type": "WebPage", "@id": url },
     url,
+    ...(facts.language ? { inLanguage: facts.language } : {}),
     ...(facts.section ? { articleSection: facts.section } : {}),
     ...(facts.tags.length ? { keywords: facts.tags.join(", ") } : {}),
     ...(facts.gatedPart

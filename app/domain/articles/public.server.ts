@@ -15,6 +15,7 @@ import { onSiteChange } from "#app/domain/delivery/site-changes.server";
 import { bodyIsSafe, readerBody } from "./body-safety.server";
 import { inLanguage, isPublished } from "./published.server";
 import { firstRow } from "#app/db/rows";
+import { ARTICLE_FAMILY, publishedVersionsColumn } from "./story-versions.server";
 import { literalCount } from "#app/db/plans";
 import { preparedPerDatabase } from "#app/db/prepared.server";
 import { newestFirst, pageMarks } from "./page-marks.server";
@@ -463,6 +464,8 @@ const publishedArticleColumns = () => ({
   seoDescription: articles.seoDescription,
   liveStartedAt: articles.liveStartedAt,
   liveEndedAt: articles.liveEndedAt,
+  // Its published versions, itself among them (the switcher and hreflang): in the same statement.
+  versions: publishedVersionsColumn(ARTICLE_FAMILY),
 });
 
 function publishedArticleQuery(db: DbOrTx, match: SQL) {

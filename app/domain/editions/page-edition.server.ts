@@ -6,7 +6,7 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "#app/db/client.server";
 import { getSettings } from "#app/domain/settings/settings.server";
-import { pageEdition, type PageEdition } from "#app/lib/editions";
+import { editionPrefix, inEdition, pageEdition, type PageEdition } from "#app/lib/editions";
 import { allEditions, readerEdition } from "./editions.server";
 
 /**
@@ -47,4 +47,19 @@ export async function feedEditions(db: DbOrTx): Promise<{ mainTag: string; enabl
   const enabledTags = editions.filter((edition) => edition.enabled).map((edition) => edition.tag);
   // The main edition is always open, whatever its row says.
   return { mainTag, enabledTags: enabledTags.includes(mainTag) ? enabledTags : [mainTag, ...enabledTags] };
+}
+
+/**
+ * The home of every edition readers can open, in the editions' order (decision record 022, point 8): the
+ * homes name each other with `hreflang`, the main one (`/`) the `x-default` (`alternatesOf`).
+ */
+export async function editionHomes(
+  db: DbOrTx,
+): Promise<Array<{ tag: string; path: string; isOriginal: boolean }>> {
+  const { mainTag, enabledTags } = await feedEditions(db);
+  return enabledTags.map((tag) => ({
+    tag,
+    path: inEdition(editionPrefix(tag, mainTag), "/"),
+    isOriginal: tag === mainTag,
+  }));
 }

@@ -1,6 +1,6 @@
 import { articlePath } from "#app/lib/paths";
 import { useState } from "react";
-import { data, Form, Link, useNavigation, useSubmit } from "react-router";
+import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-router";
 import { requirePermission } from "#app/auth/guard.server";
 import { can } from "#app/auth/permissions";
 import { ArticleForm } from "#app/components/admin/article-form";
@@ -19,6 +19,8 @@ import { articleValuesFromArticle } from "#app/lib/article-form/form-values";
 import { redirectWithToast } from "#app/lib/flash.server";
 import { expectedError, statusOf, withDomainErrors } from "#app/lib/http-errors.server";
 import { saveArticleFromForm } from "./articles-save.server";
+import { startTranslation } from "#app/domain/articles/translations.server";
+import { formText } from "#app/lib/form";
 import type { Route } from "./+types/articles.edit";
 
 export const loader = withDomainErrors(async ({ params, context }: Route.LoaderArgs) => {
@@ -47,6 +49,11 @@ export const loader = withDomainErrors(async ({ params, context }: Route.LoaderA
 export const action = withDomainErrors(async ({ request, params, context }: Route.ActionArgs) => {
   const user = await requirePermission(context, "articles", "create");
   const form = Object.fromEntries(await request.formData());
+  // "Start translation" (decision record 022, point 3): the version's draft, new or already there, opens.
+  if (form.intent === "translate") {
+    const { id } = await startTranslation(context.services, user, params.id, formText(form.language));
+    return redirect(`/admin/articles/edit/${id}`);
+  }
   if (form.intent !== "delete") return saveArticleFromForm(context.services, user, form, params.id);
   // Deleted only on the confirmed post (the dialog adds it); a tap before the script has loaded is asked first.
   if (form.confirmed !== "yes")

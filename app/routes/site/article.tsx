@@ -6,6 +6,7 @@ import { AdSpace } from "#app/components/site/ad-space";
 import { ArticleHeader } from "#app/components/site/article/article-header";
 import { ArticleImage } from "#app/components/site/article/article-image";
 import { ArticleRevisionNote } from "#app/components/site/article/article-revision-note";
+import { StoryVersions } from "#app/components/site/article/story-versions";
 import { RelatedArticles } from "#app/components/site/article/related-articles";
 import { CommentForm, type CommentActionData } from "#app/components/site/comments/comment-form";
 import { CommentList } from "#app/components/site/comments/comment-list";
@@ -49,6 +50,7 @@ import {
 } from "#app/lib/seo";
 import { breadcrumbLd, headlineOf, liveBlogPostingLd, newsArticleLd } from "#app/lib/structured-data";
 import { listingExcerpt, readTimeFor } from "#app/lib/text";
+import { alternatesOf, storyVersionLinks } from "#app/lib/story-versions";
 import { parsePageParam } from "#app/lib/pagination";
 import { LiveCoverage } from "#app/components/site/article/live-coverage";
 import { isDomainError } from "#app/lib/errors";
@@ -151,6 +153,8 @@ export const loader = withDomainErrors(async (args: Route.LoaderArgs) => {
         paymentsReady: Boolean(config().paystack),
       },
       shareUrl,
+      // Its published versions in open editions, itself among them: the switcher and hreflang.
+      versions: storyVersionLinks(article.versions, article.id, settings.language),
       // Structured data's images, best first: the 1200x630 share copy of an upload, then the image itself.
       structuredImages: [share?.width ? share.url : "", article.imageUrl].filter(Boolean),
       related,
@@ -163,6 +167,7 @@ export const loader = withDomainErrors(async (args: Route.LoaderArgs) => {
       leadAlt: lead?.alt || article.title,
       allowComments: settings.allowComments,
       timezone: settings.timezone,
+      language: article.language,
     },
     { headers: gate.headers },
   );
@@ -292,6 +297,7 @@ export const meta: Route.MetaFunction = ({ data, matches, error }) => {
     authorPath: article.authorSlug ? authorPath(article.authorSlug) : null,
     section: article.categoryName,
     tags: article.tags,
+    language: data.language,
     gatedPart: data.gate.gated ? `.${GATED_PART_CLASS}` : undefined,
   };
   return pageMeta({
@@ -300,6 +306,7 @@ export const meta: Route.MetaFunction = ({ data, matches, error }) => {
     description,
     path: article.path,
     image: data.share ?? undefined,
+    alternates: alternatesOf(data.versions),
     article: { publishedTime: article.publishedAt, section: article.categoryName ?? undefined },
     // A live story's updates as a feed of their own (ended coverage keeps it).
     feeds: data.live
@@ -348,6 +355,7 @@ export default function ArticlePage({ loaderData, actionData }: Route.ComponentP
     leadCaption,
     leadAlt,
     gate,
+    versions,
   } = loaderData;
   const dates = useSiteDates();
   const isLite = useLiteMode();
@@ -376,6 +384,7 @@ export default function ArticlePage({ loaderData, actionData }: Route.ComponentP
               revisedText={article.revisedText}
               correctionNote={article.correctionNote}
             />
+            <StoryVersions versions={versions} />
             <figure className="mt-6">
               <ArticleImage
                 key={article.id}

@@ -14,6 +14,8 @@ import { pageImages } from "#app/domain/media/public.server";
 import { isoDate } from "#app/lib/dates";
 import { isLiteRequest } from "#app/lib/lite-mode";
 import { pageMeta, siteMetaFrom } from "#app/lib/seo";
+import { alternatesOf } from "#app/lib/story-versions";
+import { editionHomes } from "#app/domain/editions/page-edition.server";
 import { organizationLd, siteSocialFrom, webSiteLd } from "#app/lib/structured-data";
 import { EXCERPT_LENGTH, truncate } from "#app/lib/text";
 import { withDomainErrors } from "#app/lib/http-errors.server";
@@ -26,11 +28,13 @@ const HOME_FEATURED = 6;
 export const loader = withDomainErrors(async ({ request, params, context }: Route.LoaderArgs) => {
   const db = context.db;
   const { tag } = await pageEditionOf(db, params);
-  const [hero, latest, trending, featured] = await Promise.all([
+  const [hero, latest, trending, featured, homes] = await Promise.all([
     loadOrReport("the top story", () => topStory(db, tag)),
     loadOrReport("the latest articles", () => latestArticles(db, tag, HOME_LATEST)),
     loadOrReport("the trending articles", () => trendingArticles(db, tag, HOME_TRENDING)),
     loadOrReport("the featured articles", () => featuredArticles(db, tag, HOME_FEATURED)),
+    // The editions' homes name each other for search engines (decision record 022, point 8).
+    editionHomes(db),
   ]);
   const lead = hero.ok ? hero.value : null;
   const shown = [...(latest.ok ? latest.value : []), ...(featured.ok ? featured.value : [])];
@@ -39,7 +43,7 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
     shown.map((article) => article.imageUrl),
     { small: isLiteRequest(request.headers), lead: lead?.imageUrl, media: context.services.media },
   );
-  return { hero, latest, trending, featured, images, share };
+  return { hero, latest, trending, featured, images, share, alternates: alternatesOf(homes) };
 });
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
@@ -48,6 +52,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     site,
     path: "/",
     image: loaderData?.share ?? undefined,
+    alternates: loaderData?.alternates,
     structuredData: [organizationLd(site, siteSocialFrom(matches)), webSiteLd(site)],
   });
 };
