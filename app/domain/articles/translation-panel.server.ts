@@ -58,7 +58,11 @@ export async function translationsPanel(
   const editions = (await allEditions(db)).map((edition): PanelEdition => {
     const found = versions.find((version) => version.language === edition.tag);
     const version = found
-      ? { ...found, canOpen: mayOpen(actor, authorOf.get(found.id) ?? null), isCurrent: found.id === story.id }
+      ? {
+          ...found,
+          canOpen: mayOpen(actor, authorOf.get(found.id) ?? null),
+          isCurrent: found.id === story.id,
+        }
       : null;
     return { ...edition, version, canStart: !version && mayStart };
   });

@@ -36,7 +36,11 @@ export interface ArticleFormValues extends SeoValues {
 }
 
 /** A new story's form; `language` is the main edition's tag (Settings → General's language). */
-export const emptyArticleValues = (authorName: string, now = new Date(), language = ""): ArticleFormValues => ({
+export const emptyArticleValues = (
+  authorName: string,
+  now = new Date(),
+  language = "",
+): ArticleFormValues => ({
   title: "",
   content: "",
   excerpt: "",

@@ -66,7 +66,10 @@ export async function saveArticleFromForm(
   } catch (error) {
     // A refused field comes back beside it, what was typed kept: "invalid", and the language select's
     // "conflict" (another version of the story is in that edition already).
-    if (isDomainError(error, "invalid") || (isDomainError(error, "conflict") && error.fieldErrors?.language)) {
+    if (
+      isDomainError(error, "invalid") ||
+      (isDomainError(error, "conflict") && error.fieldErrors?.language)
+    ) {
       const fieldErrors: ArticleFieldErrors = error.fieldErrors ?? {};
       const problem = fieldErrors.content
         ? { title: ARTICLE_TEXT.missingContentTitle, message: ARTICLE_TEXT.missingContent }

@@ -8,7 +8,11 @@ import { ArticleProblem } from "#app/components/admin/article-problem";
 import { ArticleResult } from "#app/components/admin/article-result";
 import { CorrectionNoteField, RevisionNotices } from "#app/components/admin/revision-notices";
 import { ViewsChart } from "#app/components/admin/views-chart";
-import { OriginalBeside, TranslationForms, TranslationsPanel } from "#app/components/admin/translations-panel";
+import {
+  OriginalBeside,
+  TranslationForms,
+  TranslationsPanel,
+} from "#app/components/admin/translations-panel";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
 import { articleFormOptions, deleteArticle, getArticleForEdit } from "#app/domain/articles/admin.server";
 import { getSettings } from "#app/domain/settings/settings.server";
@@ -99,7 +103,11 @@ async function translate(services: Services, user: CurrentUser, id: string, lang
     if (!isDomainError(error, "invalid")) throw error;
     const message = error.fieldErrors?.language ?? error.message;
     return data(
-      { problem: { title: TRANSLATION_TEXT.startFailed, message }, values: undefined, fieldErrors: undefined },
+      {
+        problem: { title: TRANSLATION_TEXT.startFailed, message },
+        values: undefined,
+        fieldErrors: undefined,
+      },
       { status: 400 },
     );
   }
@@ -158,7 +166,9 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
       ) : null}
       <RevisionNotices articleId={loaderData.id} review={loaderData.review} />
       <ArticleProblem problem={actionData?.problem} />
-      {loaderData.translations.original ? <OriginalBeside original={loaderData.translations.original} /> : null}
+      {loaderData.translations.original ? (
+        <OriginalBeside original={loaderData.translations.original} />
+      ) : null}
       <ArticleForm
         key={loaderData.id}
         weekStartsOn={loaderData.weekStartsOn}
