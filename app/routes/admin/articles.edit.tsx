@@ -1,4 +1,4 @@
-import { articlePath } from "#app/lib/paths";
+import { storyPath } from "#app/lib/paths";
 import { useState } from "react";
 import { data, Form, Link, useNavigation, useSubmit } from "react-router";
 import { requirePermission } from "#app/auth/guard.server";
@@ -40,10 +40,12 @@ export const loader = withDomainErrors(async ({ params, context }: Route.LoaderA
   const review = await editorReviewState(db, user, article);
   // A writer whose change to a published story waits for review goes on from their proposed text.
   const proposed = review.ownProposal?.snapshot;
-  const { timezone, startOfWeek } = await getSettings(db);
+  const { timezone, startOfWeek, language: mainTag } = await getSettings(db);
   return {
     id: article.id,
     slug: article.slug,
+    // "View story" opens it in its own edition (/tw/article/… for a Twi story).
+    storyAddress: storyPath(article, mainTag),
     status: article.status,
     values: articleValuesFromArticle(proposed ? { ...article, ...proposed } : article, timezone),
     timeZone: timezone,
@@ -131,7 +133,7 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
           {ARTICLE_STATUS_LABELS[loaderData.values.status]}
         </span>
         {loaderData.status === "published" ? (
-          <Link to={articlePath(loaderData)} className="text-sm font-medium text-blue-700 underline">
+          <Link to={loaderData.storyAddress} className="text-sm font-medium text-blue-700 underline">
             View story
           </Link>
         ) : null}
