@@ -14,6 +14,8 @@ async function switchOnTwi(page: Page) {
   await page.goto("/admin/settings");
   await page.getByRole("link", { name: "Editions" }).click();
   await expect(page).toHaveURL(/\/admin\/settings\/editions$/);
+  // The list on screen before it is counted (the link's navigation may commit before it renders).
+  await expect(page.locator("[data-edition-row='en']")).toBeVisible();
   const twi = page.locator("[data-edition-row='tw']");
   if ((await twi.count()) === 0) {
     const form = page.locator("form", { has: page.getByRole("button", { name: "Add Edition" }) });

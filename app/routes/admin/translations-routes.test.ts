@@ -5,6 +5,10 @@
  * list and the dashboard.
  */
 import { eq } from "drizzle-orm";
+import { createElement, type ComponentType } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { createRoutesStub } from "react-router";
+import { ToastProvider } from "#app/components/ui/toast";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { activityLog, articles, articleRevisions, settings } from "#app/db/schema";
 import { forgetEditions } from "#app/domain/editions/editions.server";
@@ -31,6 +35,29 @@ type EditData = Awaited<ReturnType<typeof articlesEditRoute.loader>>;
 type ListData = Awaited<ReturnType<typeof articlesRoute.loader>>;
 type DashboardData = Awaited<ReturnType<typeof dashboardRoute.loader>>;
 type AddData = Awaited<ReturnType<typeof articlesAddRoute.loader>>;
+
+/** The edit screen as the server renders it, from its loader's data (and an action's answer). */
+function renderEditScreen(id: string, loaderData: unknown, actionData?: unknown) {
+  const Stub = createRoutesStub([
+    {
+      id: "edit",
+      path: "/admin/articles/edit/:id",
+      Component: articlesEditRoute.default as unknown as ComponentType,
+      loader: () => loaderData,
+    },
+  ]);
+  const hydrationData = {
+    loaderData: { edit: loaderData },
+    actionData: actionData ? { edit: actionData } : null,
+  };
+  return renderToStaticMarkup(
+    createElement(
+      ToastProvider,
+      null,
+      createElement(Stub, { initialEntries: [`/admin/articles/edit/${id}`], hydrationData }),
+    ),
+  );
+}
 
 describe.each(TEST_ENGINES)("translations in the back office on %s", (engine) => {
   let database: TestDatabase;
@@ -202,6 +229,36 @@ describe.each(TEST_ENGINES)("translations in the back office on %s", (engine) =>
       // The editor may open both.
       const editors = await editScreen(own.id, "editor");
       expect(line(editors.data, "tw").version).toMatchObject({ canOpen: true });
+    });
+
+    test("rendered: the select marks the switched-off edition, the fields carry lang, the writer gets no link to what they cannot open", async () => {
+      const published = await story("otherWriter", "published", { title: "Floods in Accra" });
+      await translate(published.id, "writer");
+      const version = (await rows()).find((row) => row.translationOf === published.id)!;
+      const { data } = await editScreen(version.id, "writer");
+      const html = renderEditScreen(version.id, data);
+      expect(html).toMatch(/<option value="tw"[^>]*>Twi \(off\)<\/option>/);
+      expect(html).toMatch(/<option value="en"[^>]*>English<\/option>/);
+      expect(html).toMatch(/<input id="title"[^>]*lang="tw"/);
+      expect(html).toContain("Original (English)");
+      expect(html).not.toContain(`href="/admin/articles/edit/${published.id}"`);
+
+      // The writer's own story, untranslated: the button posts the form of its own.
+      const own = await story("writer", "draft", { title: "Market levy" });
+      const ownHtml = renderEditScreen(own.id, (await editScreen(own.id, "writer")).data);
+      expect(ownHtml).toMatch(/<button type="submit" form="translate-tw"[^>]*>Start translation<\/button>/);
+      expect(ownHtml).toMatch(/<form[^>]*id="translate-tw"/);
+      expect(ownHtml).not.toContain("Original (");
+
+      // A refused language shows under the select.
+      const refused = renderEditScreen(own.id, (await editScreen(own.id, "writer")).data, {
+        values: { ...data.values, language: "tw" },
+        fieldErrors: { language: TRANSLATION_TEXT.languageTaken },
+        problem: { title: "Update failed", message: TRANSLATION_TEXT.languageTaken },
+      });
+      expect(refused).toMatch(
+        /<p id="language-error"[^>]*>This story already has a version in that language.<\/p>/,
+      );
     });
 
     test("a writer's translation of an original gone back to draft does not show them the original", async () => {
