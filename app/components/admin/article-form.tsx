@@ -12,6 +12,7 @@ import { AUTOSAVE_TEXT, formatSavedTime } from "#app/lib/article-autosave";
 import { ARTICLE_CONTENT_MAX_BYTES, type ArticleFieldErrors } from "#app/lib/article-form/article-input";
 import { ARTICLE_STATUS_LABELS } from "#app/lib/status-labels";
 import { ARTICLE_TEXT } from "#app/lib/article-form/article-text";
+import { TRANSLATION_TEXT } from "#app/lib/article-form/translation-text";
 import type { ArticleFormValues } from "#app/lib/article-form/form-values";
 import type { ArticleStatus } from "#app/lib/enums";
 import { stripHtml } from "#app/lib/text";
@@ -35,6 +36,8 @@ interface ArticleFormProps {
   fieldErrors?: ArticleFieldErrors;
   categories: Array<{ id: string; name: string }>;
   authors: string[];
+  /** The site's editions, in order: the language select lists them all (decision record 022). */
+  editions?: EditionOption[];
   /** Editors and admins publish and set the flags; a writer submits for review. */
   canPublish: boolean;
   submitting: boolean;
@@ -49,6 +52,12 @@ interface ArticleFormProps {
   timeZone?: string;
   /** Settings → Content's 'Week Starts On' (0 Sunday, 1 Monday), for the date picker. */
   weekStartsOn?: number;
+}
+
+interface EditionOption {
+  tag: string;
+  name: string;
+  enabled: boolean;
 }
 
 /** Who reads a story in full (decision record 021). */
@@ -110,6 +119,7 @@ export function ArticleForm({
   fieldErrors = {},
   categories,
   authors,
+  editions = [],
   canPublish,
   submitting,
   hidden,
@@ -124,6 +134,9 @@ export function ArticleForm({
   const manualDateField = useRef<HTMLInputElement>(null);
   const imageUrlField = useRef<HTMLInputElement>(null);
   const statusField = useRef<HTMLSelectElement>(null);
+  const languageField = useRef<HTMLSelectElement>(null);
+  // Title and body say which language they are in (screen readers, spelling), following the select.
+  const [language, setLanguage] = useFieldState(values.language, languageField);
   const [useManualDate, setUseManualDate] = useFieldState(values.useManualDate, manualDateField);
   const [imageUrl, setImageUrl] = useFieldState(values.imageUrl, imageUrlField);
   const [isImageDialogOpen, setImageDialogOpen] = useState(false);
@@ -198,6 +211,7 @@ export function ArticleForm({
             id="title"
             name="title"
             defaultValue={values.title}
+            lang={language || undefined}
             maxLength={300}
             aria-invalid={errors.title ? true : undefined}
             aria-describedby={errors.title ? "title-error" : undefined}
@@ -210,13 +224,15 @@ export function ArticleForm({
           <label htmlFor="content" className="mb-1 block text-sm font-medium">
             Content
           </label>
-          <RichTextEditor
-            name="content"
-            defaultValue={values.content}
-            invalid={!!errors.content}
-            describedBy={errors.content ? "content-error" : undefined}
-            onChange={markDirty}
-          />
+          <div lang={language || undefined}>
+            <RichTextEditor
+              name="content"
+              defaultValue={values.content}
+              invalid={!!errors.content}
+              describedBy={errors.content ? "content-error" : undefined}
+              onChange={markDirty}
+            />
+          </div>
           <FieldError id="content-error" message={errors.content} />
         </div>
         <div>
@@ -296,6 +312,34 @@ export function ArticleForm({
         </Panel>
 
         <Panel title="Details">
+          {/* One edition: nothing to choose, and nothing posted (the server keeps the story's). */}
+          {editions.length > 1 ? (
+            <div className="mb-3">
+              <label htmlFor="language" className="mb-1 block text-sm font-medium">
+                {TRANSLATION_TEXT.languageLabel}
+              </label>
+              <select
+                id="language"
+                name="language"
+                ref={languageField}
+                value={language}
+                onChange={(event) => setLanguage(event.target.value)}
+                aria-invalid={errors.language ? true : undefined}
+                aria-describedby={errors.language ? "language-error" : undefined}
+                className={inputClass(errors.language)}
+              >
+                {editions.some((edition) => edition.tag === language) ? null : (
+                  <option value={language}>{language}</option>
+                )}
+                {editions.map((edition) => (
+                  <option key={edition.tag} value={edition.tag}>
+                    {edition.enabled ? edition.name : TRANSLATION_TEXT.editionOff(edition.name)}
+                  </option>
+                ))}
+              </select>
+              <FieldError id="language-error" message={errors.language} />
+            </div>
+          ) : null}
           <label htmlFor="authorName" className="mb-1 block text-sm font-medium">
             Author
           </label>

@@ -9,6 +9,7 @@ import type { FlagBadge } from "#app/domain/articles/flag-rules";
 import type { ArticleStatus } from "#app/lib/enums";
 import { ARTICLE_STATUS_LABELS } from "#app/lib/status-labels";
 import { ARTICLE_TEXT } from "#app/lib/article-form/article-text";
+import { TRANSLATION_TEXT } from "#app/lib/article-form/translation-text";
 import { formatDate, longDate } from "#app/lib/dates";
 import { CARD_TABLE, RowActions } from "./row-menu";
 import { useRowSelection } from "./use-row-selection";
@@ -34,6 +35,8 @@ interface ArticleListRow {
   comments: number;
   /** A proposed change to this live story waits for an editor. */
   hasProposal: boolean;
+  /** The edition's tag the story is in (decision record 022); absent: not shown. */
+  language?: string;
   /** 'Featured' on the live story; 'Featured when published' on a draft or scheduled one (flag-rules.ts). */
   flags: FlagBadge[];
 }
@@ -63,6 +66,7 @@ export function ArticleListTable({
   canEditAll,
   userId,
   timeZone = "UTC",
+  editions = [],
 }: {
   rows: ArticleListRow[];
   canPublish: boolean;
@@ -70,7 +74,10 @@ export function ArticleListTable({
   userId: string;
   /** The site's timezone: a scheduled story's time is shown as the newsroom reads it. */
   timeZone?: string;
+  /** The site's editions: with more than one, each row names its story's language, to tell versions apart. */
+  editions?: Array<{ tag: string; name: string }>;
 }) {
+  const editionName = (tag: string) => editions.find((edition) => edition.tag === tag)?.name ?? tag;
   const submit = useSubmit();
   const { selected, toggle, selectAll, clear } = useRowSelection(BULK_FORM);
   const [pending, setPending] = useState<Pending | null>(null);
@@ -188,6 +195,15 @@ export function ArticleListTable({
                             >
                               Changes waiting for review
                             </Link>
+                          ) : null}
+                          {editions.length > 1 && row.language ? (
+                            <span
+                              className="rounded bg-sky-100 px-1.5 py-0.5 text-xs text-sky-900"
+                              data-testid="article-language"
+                              title={`${TRANSLATION_TEXT.languageLabel}: ${editionName(row.language)}`}
+                            >
+                              {editionName(row.language)}
+                            </span>
                           ) : null}
                           {row.flags.map(({ flag, label }) => (
                             <span key={flag} className={`rounded px-1.5 py-0.5 text-xs ${FLAG_BADGE[flag]}`}>

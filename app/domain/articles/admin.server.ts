@@ -3,6 +3,7 @@
  * publish, flag and delete an article. Every back-office path that changes an article comes here.
  */
 import { MAIN_EDITION_TAG_SQL } from "#app/domain/editions/page-edition.server";
+import { allEditions } from "#app/domain/editions/editions.server";
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { CurrentUser } from "#app/auth/guard.server";
 import { accessDenied } from "#app/auth/guard.server";
@@ -74,6 +75,8 @@ interface AdminListQuery {
   status: AdminListFilter;
   page: number;
   pageSize?: number;
+  /** One edition's stories only (the Edition filter); absent or null: every edition. */
+  language?: string | null;
 }
 
 export async function listAdminArticles(db: DbOrTx, actor: CurrentUser, query: AdminListQuery) {
@@ -82,6 +85,7 @@ export async function listAdminArticles(db: DbOrTx, actor: CurrentUser, query: A
   const where = and(
     visibleTo(actor),
     statusWhere(query.status),
+    query.language ? eq(articles.language, query.language) : undefined,
     query.q
       ? or(
           ilike(articles.title, pattern),
@@ -116,6 +120,7 @@ export async function listAdminArticles(db: DbOrTx, actor: CurrentUser, query: A
       scheduledAt: articles.scheduledAt,
       comments: sql<number>`coalesce(${commentCount.n}, 0)::int`,
       hasProposal,
+      language: articles.language,
     })
     .from(articles)
     .leftJoin(categories, eq(categories.id, articles.categoryId))
@@ -644,7 +649,10 @@ export async function bulkArticles(
   return { processed, failed };
 }
 
-/** The choices the form offers: categories, and the staff who may be named as author. */
+/**
+ * The choices the form offers: categories, the staff who may be named as author, and the site's editions
+ * (the language select, switched-off ones too: their stories are written before they open).
+ */
 export async function articleFormOptions(db: DbOrTx) {
   const [categoryList, staff] = await Promise.all([
     db.select({ id: categories.id, name: categories.name }).from(categories).orderBy(categories.name),
@@ -654,5 +662,6 @@ export async function articleFormOptions(db: DbOrTx) {
       .where(inArray(users.status, ["active"]))
       .orderBy(users.name),
   ]);
-  return { categories: categoryList, authors: staff.map((s) => s.name) };
+  const editionList = (await allEditions(db)).map(({ tag, name, enabled }) => ({ tag, name, enabled }));
+  return { categories: categoryList, authors: staff.map((s) => s.name), editions: editionList };
 }

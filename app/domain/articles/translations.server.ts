@@ -65,7 +65,7 @@ export async function storyVersions(db: DbOrTx, articleId: string): Promise<Stor
 }
 
 /** A writer translates what they may open or readers may read: their own stories and published ones. */
-const mayTranslate = (actor: CurrentUser, original: Article) =>
+export const mayTranslate = (actor: CurrentUser, original: Pick<Article, "authorId" | "status">) =>
   canEditAllArticles(actor) || original.authorId === actor.id || original.status === "published";
 
 /**

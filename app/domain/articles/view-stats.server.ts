@@ -18,10 +18,12 @@ export const VIEW_STATS = { chartDays: 30, weekDays: 7, topStories: 5 } as const
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Whose views: one article's, one author's articles', or (no field) every article's. */
+/** Whose views: one article's, one author's articles', one edition's, or (no field) every article's. */
 export interface ViewScope {
   articleId?: string;
   authorId?: string;
+  /** The stories of one edition (the dashboard's Edition filter, decision record 022). */
+  language?: string;
 }
 
 export interface DayViews {
@@ -39,6 +41,7 @@ function scopeCondition(scope: ViewScope): SQL | undefined {
   return and(
     scope.articleId === undefined ? undefined : eq(articleViews.articleId, scope.articleId),
     scope.authorId === undefined ? undefined : eq(articles.authorId, scope.authorId),
+    scope.language === undefined ? undefined : eq(articles.language, scope.language),
   );
 }
 
@@ -51,9 +54,9 @@ export async function viewsPerDay(db: DbOrTx, scope: ViewScope, now = new Date()
   const base = db
     .select({ day: articleViews.day, views: sql<number>`sum(${articleViews.views})::int` })
     .from(articleViews);
-  // The author's articles need the articles table; the other scopes read the day index alone.
+  // The author's or edition's articles need the articles table; the other scopes read the day index alone.
   const rows = await (
-    scope.authorId === undefined
+    scope.authorId === undefined && scope.language === undefined
       ? base.where(inWindow)
       : base.innerJoin(articles, eq(articles.id, articleViews.articleId)).where(inWindow)
   ).groupBy(articleViews.day);

@@ -28,15 +28,23 @@ interface DashboardViewer {
   role: UserRole | null;
 }
 
+/** The Edition filter (decision record 022, point 11): one edition's stories, or (null) every edition's. */
+export type DashboardEdition = string | null;
+
 /** Whose articles the dashboard counts: everyone's for those who may view all, else one's own. */
 const seesAllArticles = (viewer: DashboardViewer) => can(viewer.role, "articles", "viewAll");
 
-const scopeOf = (viewer: DashboardViewer): SQL | undefined =>
-  seesAllArticles(viewer) ? undefined : eq(articles.authorId, viewer.id);
+const scopeOf = (viewer: DashboardViewer, edition: DashboardEdition = null): SQL | undefined =>
+  and(
+    seesAllArticles(viewer) ? undefined : eq(articles.authorId, viewer.id),
+    edition ? eq(articles.language, edition) : undefined,
+  );
 
 /** The same scope for the per-day view figures. */
-const viewScopeOf = (viewer: DashboardViewer): ViewScope =>
-  seesAllArticles(viewer) ? {} : { authorId: viewer.id };
+const viewScopeOf = (viewer: DashboardViewer, edition: DashboardEdition): ViewScope => ({
+  ...(seesAllArticles(viewer) ? {} : { authorId: viewer.id }),
+  ...(edition ? { language: edition } : {}),
+});
 
 /** Percentage change against the previous period; null when there is nothing to compare with. */
 export function trendPercent(current: number, previous: number): number | null {
@@ -55,6 +63,7 @@ export async function dashboardStats(
   db: DbOrTx,
   viewer: DashboardViewer,
   now = new Date(),
+  edition: DashboardEdition = null,
 ): Promise<StatCard[]> {
   const periodStart = new Date(now.getTime() - TREND_PERIOD_DAYS * DAY_MS);
   const previousStart = new Date(now.getTime() - 2 * TREND_PERIOD_DAYS * DAY_MS);
@@ -86,7 +95,7 @@ export async function dashboardStats(
         ),
       })
       .from(articles)
-      .where(scopeOf(viewer)),
+      .where(scopeOf(viewer, edition)),
   );
   // Views, drafts, pending and featured have no history in the data model: no trend rather than a made-up one.
   return [
@@ -109,21 +118,21 @@ const articleCard = {
   createdAt: articles.createdAt,
 };
 
-export function recentArticles(db: DbOrTx, viewer: DashboardViewer) {
+export function recentArticles(db: DbOrTx, viewer: DashboardViewer, edition: DashboardEdition = null) {
   return db
     .select(articleCard)
     .from(articles)
-    .where(scopeOf(viewer))
+    .where(scopeOf(viewer, edition))
     .orderBy(desc(articles.createdAt), desc(articles.id))
     .limit(DASHBOARD_LIMITS.recent);
 }
 
 /** Top 5 by views, only articles that have been read at all. */
-export function popularArticles(db: DbOrTx, viewer: DashboardViewer) {
+export function popularArticles(db: DbOrTx, viewer: DashboardViewer, edition: DashboardEdition = null) {
   return db
     .select(articleCard)
     .from(articles)
-    .where(and(sql`${totalViews()} > 0`, scopeOf(viewer)))
+    .where(and(sql`${totalViews()} > 0`, scopeOf(viewer, edition)))
     .orderBy(desc(totalViews()), desc(articles.createdAt))
     .limit(DASHBOARD_LIMITS.popular);
 }
@@ -196,15 +205,20 @@ export async function siteHealth(db: Db, viewer: DashboardViewer, dataDir?: stri
   return checks;
 }
 
-export async function loadDashboard(db: Db, viewer: DashboardViewer) {
+/**
+ * Everything the dashboard shows. With an edition, the story figures (statistics, recent, popular, views
+ * per day, top stories) are that edition's; the activity, health, waiting work and newsletter stay the
+ * site's (they are not stories, or not yet kept per edition).
+ */
+export async function loadDashboard(db: Db, viewer: DashboardViewer, edition: DashboardEdition = null) {
   // PGlite holds one connection: queries run one after another anyway, so keep them sequential.
-  const stats = await dashboardStats(db, viewer);
-  const recent = await recentArticles(db, viewer);
-  const popular = await popularArticles(db, viewer);
+  const stats = await dashboardStats(db, viewer, new Date(), edition);
+  const recent = await recentArticles(db, viewer, edition);
+  const popular = await popularArticles(db, viewer, edition);
   const activity = await dashboardActivity(db, viewer);
   const health = await siteHealth(db, viewer);
-  const viewsByDay = await viewsPerDay(db, viewScopeOf(viewer));
-  const topStories = await topStoriesOfWeek(db, viewScopeOf(viewer));
+  const viewsByDay = await viewsPerDay(db, viewScopeOf(viewer, edition));
+  const topStories = await topStoriesOfWeek(db, viewScopeOf(viewer, edition));
   const pending = await pendingWork(db, viewer);
   // Readers' addresses are not a writer's business (the subscribers permission).
   const newsletter = can(viewer.role, "subscribers", "view") ? await subscriberGrowth(db, viewer) : null;

@@ -31,9 +31,16 @@ export interface ArticleFormValues extends SeoValues {
   /** Everyone, members, or paying readers (decision record 021). */
   access: ArticleAccess;
   slug: string;
+  /** The edition's tag the story is in (decision record 022); "" where the form does not choose it. */
+  language: string;
 }
 
-export const emptyArticleValues = (authorName: string, now = new Date()): ArticleFormValues => ({
+/** A new story's form; `language` is the main edition's tag (Settings → General's language). */
+export const emptyArticleValues = (
+  authorName: string,
+  now = new Date(),
+  language = "",
+): ArticleFormValues => ({
   title: "",
   content: "",
   excerpt: "",
@@ -52,6 +59,7 @@ export const emptyArticleValues = (authorName: string, now = new Date()): Articl
   seoTitle: "",
   seoDescription: "",
   slug: "",
+  language,
 });
 
 export function articleValuesFromForm(values: Record<string, unknown>): ArticleFormValues {
@@ -76,6 +84,7 @@ export function articleValuesFromForm(values: Record<string, unknown>): ArticleF
     access: accessOf(text("access")),
     ...seoValuesOf(values),
     slug: text("slug"),
+    language: text("language"),
   };
 }
 
@@ -98,6 +107,7 @@ export function articleValuesFromArticle(
     access?: string;
     scheduledAt?: Date | string | null;
     slug?: string | null;
+    language?: string;
     /** Absent in a revision saved before the overrides existed. */
     seoTitle?: string;
     seoDescription?: string;
@@ -125,6 +135,7 @@ export function articleValuesFromArticle(
     seoTitle: article.seoTitle ?? "",
     seoDescription: article.seoDescription ?? "",
     slug: article.slug ?? "",
+    language: article.language ?? "",
   };
 }
 

@@ -64,7 +64,12 @@ export async function saveArticleFromForm(
         };
     return redirectWithToast(`/admin/articles/edit/${saved.id}`, toast);
   } catch (error) {
-    if (isDomainError(error, "invalid")) {
+    // A refused field comes back beside it, what was typed kept: "invalid", and the language select's
+    // "conflict" (another version of the story is in that edition already).
+    if (
+      isDomainError(error, "invalid") ||
+      (isDomainError(error, "conflict") && error.fieldErrors?.language)
+    ) {
       const fieldErrors: ArticleFieldErrors = error.fieldErrors ?? {};
       const problem = fieldErrors.content
         ? { title: ARTICLE_TEXT.missingContentTitle, message: ARTICLE_TEXT.missingContent }
@@ -72,7 +77,7 @@ export async function saveArticleFromForm(
             title: creating ? ARTICLE_TEXT.creationFailedTitle : ARTICLE_TEXT.updateFailed,
             message: Object.values(fieldErrors)[0] ?? "",
           };
-      return reply({ values, fieldErrors, problem }, 400);
+      return reply({ values, fieldErrors, problem }, HTTP_STATUS[error.code]);
     }
     if (isDomainError(error)) throw error; // 403 / 404: withDomainErrors answers, the error boundary shows it
     logFailure("[articles] save failed", error, { id, actor: actor.id });

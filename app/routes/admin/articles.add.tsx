@@ -12,9 +12,10 @@ import type { Route } from "./+types/articles.add";
 
 export const loader = withDomainErrors(async ({ context }: Route.LoaderArgs) => {
   const user = await requirePermission(context, "articles", "create");
-  const { timezone, startOfWeek } = await getSettings(context.db);
+  const { timezone, startOfWeek, language } = await getSettings(context.db);
   return {
-    values: emptyArticleValues(user.name),
+    // A new story is in the main edition unless the editor chooses another (decision record 022).
+    values: emptyArticleValues(user.name, new Date(), language),
     options: await articleFormOptions(context.db),
     canPublish: can(user.role, "articles", "publish"),
     timeZone: timezone,
@@ -49,6 +50,7 @@ export default function AddArticle({ loaderData, actionData }: Route.ComponentPr
         fieldErrors={actionData?.fieldErrors}
         categories={loaderData.options.categories}
         authors={loaderData.options.authors}
+        editions={loaderData.options.editions}
         canPublish={loaderData.canPublish}
         timeZone={loaderData.timeZone}
         weekStartsOn={loaderData.weekStartsOn}

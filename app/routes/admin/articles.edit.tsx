@@ -1,6 +1,6 @@
-import { articlePath } from "#app/lib/paths";
+import { storyPath } from "#app/lib/paths";
 import { useState } from "react";
-import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-router";
+import { data, Form, Link, useNavigation, useSubmit } from "react-router";
 import { requirePermission } from "#app/auth/guard.server";
 import { can } from "#app/auth/permissions";
 import { ArticleForm } from "#app/components/admin/article-form";
@@ -8,19 +8,29 @@ import { ArticleProblem } from "#app/components/admin/article-problem";
 import { ArticleResult } from "#app/components/admin/article-result";
 import { CorrectionNoteField, RevisionNotices } from "#app/components/admin/revision-notices";
 import { ViewsChart } from "#app/components/admin/views-chart";
+import {
+  OriginalBeside,
+  TranslationForms,
+  TranslationsPanel,
+} from "#app/components/admin/translations-panel";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
 import { articleFormOptions, deleteArticle, getArticleForEdit } from "#app/domain/articles/admin.server";
 import { getSettings } from "#app/domain/settings/settings.server";
 import { editorReviewState } from "#app/domain/articles/revisions.server";
 import { viewsPerDay } from "#app/domain/articles/view-stats.server";
+import { translationsPanel } from "#app/domain/articles/translation-panel.server";
+import { startTranslation } from "#app/domain/articles/translations.server";
+import type { CurrentUser } from "#app/auth/guard.server";
+import type { Services } from "#app/services.server";
+import { TRANSLATION_TEXT } from "#app/lib/article-form/translation-text";
+import { formText } from "#app/lib/form";
+import { isDomainError } from "#app/lib/errors";
 import { ARTICLE_STATUS_LABELS } from "#app/lib/status-labels";
 import { ARTICLE_TEXT } from "#app/lib/article-form/article-text";
 import { articleValuesFromArticle } from "#app/lib/article-form/form-values";
 import { redirectWithToast } from "#app/lib/flash.server";
 import { expectedError, statusOf, withDomainErrors } from "#app/lib/http-errors.server";
 import { saveArticleFromForm } from "./articles-save.server";
-import { startTranslation } from "#app/domain/articles/translations.server";
-import { formText } from "#app/lib/form";
 import type { Route } from "./+types/articles.edit";
 
 export const loader = withDomainErrors(async ({ params, context }: Route.LoaderArgs) => {
@@ -30,10 +40,12 @@ export const loader = withDomainErrors(async ({ params, context }: Route.LoaderA
   const review = await editorReviewState(db, user, article);
   // A writer whose change to a published story waits for review goes on from their proposed text.
   const proposed = review.ownProposal?.snapshot;
-  const { timezone, startOfWeek } = await getSettings(db);
+  const { timezone, startOfWeek, language: mainTag } = await getSettings(db);
   return {
     id: article.id,
     slug: article.slug,
+    // "View story" opens it in its own edition (/tw/article/… for a Twi story).
+    storyAddress: storyPath(article, mainTag),
     status: article.status,
     values: articleValuesFromArticle(proposed ? { ...article, ...proposed } : article, timezone),
     timeZone: timezone,
@@ -43,17 +55,14 @@ export const loader = withDomainErrors(async ({ params, context }: Route.LoaderA
     weekStartsOn: startOfWeek,
     // After getArticleForEdit: a writer reaches here only for their own article.
     viewsByDay: await viewsPerDay(db, { articleId: article.id }),
+    translations: await translationsPanel(db, user, article),
   };
 });
 
 export const action = withDomainErrors(async ({ request, params, context }: Route.ActionArgs) => {
   const user = await requirePermission(context, "articles", "create");
   const form = Object.fromEntries(await request.formData());
-  // "Start translation" (decision record 022, point 3): the version's draft, new or already there, opens.
-  if (form.intent === "translate") {
-    const { id } = await startTranslation(context.services, user, params.id, formText(form.language));
-    return redirect(`/admin/articles/edit/${id}`);
-  }
+  if (form.intent === "translate") return translate(context.services, user, params.id, form.language);
   if (form.intent !== "delete") return saveArticleFromForm(context.services, user, form, params.id);
   // Deleted only on the confirmed post (the dialog adds it); a tap before the script has loaded is asked first.
   if (form.confirmed !== "yes")
@@ -79,6 +88,33 @@ export const action = withDomainErrors(async ({ request, params, context }: Rout
   }
 });
 
+/**
+ * "Start translation": the story's version in that edition, new or already there, opens in the editor.
+ * Who may is the domain's (`startTranslation`: 403 for a writer on another's unpublished story).
+ */
+async function translate(services: Services, user: CurrentUser, id: string, language: unknown) {
+  try {
+    const started = await startTranslation(services, user, id, formText(language).trim());
+    return redirectWithToast(
+      `/admin/articles/edit/${started.id}`,
+      started.created
+        ? { type: "success", title: TRANSLATION_TEXT.startedTitle, message: TRANSLATION_TEXT.startedMessage }
+        : { type: "info", title: TRANSLATION_TEXT.openedTitle, message: TRANSLATION_TEXT.openedMessage },
+    );
+  } catch (error) {
+    if (!isDomainError(error, "invalid")) throw error;
+    const message = error.fieldErrors?.language ?? error.message;
+    return data(
+      {
+        problem: { title: TRANSLATION_TEXT.startFailed, message },
+        values: undefined,
+        fieldErrors: undefined,
+      },
+      { status: 400 },
+    );
+  }
+}
+
 export const meta: Route.MetaFunction = () => [{ title: "Edit Article - Admin" }];
 
 export default function EditArticle({ loaderData, actionData }: Route.ComponentProps) {
@@ -97,7 +133,7 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
           {ARTICLE_STATUS_LABELS[loaderData.values.status]}
         </span>
         {loaderData.status === "published" ? (
-          <Link to={articlePath(loaderData)} className="text-sm font-medium text-blue-700 underline">
+          <Link to={loaderData.storyAddress} className="text-sm font-medium text-blue-700 underline">
             View story
           </Link>
         ) : null}
@@ -132,6 +168,9 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
       ) : null}
       <RevisionNotices articleId={loaderData.id} review={loaderData.review} />
       <ArticleProblem problem={actionData?.problem} />
+      {loaderData.translations.original ? (
+        <OriginalBeside original={loaderData.translations.original} />
+      ) : null}
       <ArticleForm
         key={loaderData.id}
         weekStartsOn={loaderData.weekStartsOn}
@@ -142,6 +181,7 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
         fieldErrors={reply?.fieldErrors}
         categories={loaderData.options.categories}
         authors={loaderData.options.authors}
+        editions={loaderData.options.editions}
         canPublish={loaderData.canPublish}
         timeZone={loaderData.timeZone}
         publishExtras={
@@ -149,17 +189,23 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
         }
         submitting={navigation.state === "submitting"}
         sidebarExtra={
-          <section aria-labelledby="article-views" className="rounded border border-gray-200 bg-white p-3">
-            <h2
-              id="article-views"
-              className="mb-2 text-xs font-semibold tracking-wide text-gray-500 uppercase"
-            >
-              Views
-            </h2>
-            <ViewsChart days={loaderData.viewsByDay} label="Views per day, last 30 days" size="small" />
-          </section>
+          <>
+            {loaderData.translations.editions.length > 1 ? (
+              <TranslationsPanel panel={loaderData.translations} />
+            ) : null}
+            <section aria-labelledby="article-views" className="rounded border border-gray-200 bg-white p-3">
+              <h2
+                id="article-views"
+                className="mb-2 text-xs font-semibold tracking-wide text-gray-500 uppercase"
+              >
+                Views
+              </h2>
+              <ViewsChart days={loaderData.viewsByDay} label="Views per day, last 30 days" size="small" />
+            </section>
+          </>
         }
       />
+      <TranslationForms panel={loaderData.translations} />
       <ConfirmDialog
         open={confirming}
         title="Delete article"

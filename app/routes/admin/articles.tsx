@@ -18,6 +18,8 @@ import {
   setArticleStatus,
 } from "#app/domain/articles/admin.server";
 import { deleteEmptyDrafts, findEmptyDrafts } from "#app/domain/articles/empty-drafts.server";
+import { editionFilterOf } from "#app/domain/editions/edition-filter.server";
+import { TRANSLATION_TEXT } from "#app/lib/article-form/translation-text";
 import { EmptyDraftsNotice } from "#app/components/admin/empty-drafts-notice";
 import { EMPTY_DRAFT_TEXT } from "#app/lib/empty-drafts";
 import { adminSearchTerm, SEARCH_LIMITS } from "#app/lib/admin-search";
@@ -35,15 +37,19 @@ export const loader = withDomainErrors(async ({ request, context }: Route.Loader
   const url = new URL(request.url);
   const q = adminSearchTerm(url.searchParams.get("q"), SEARCH_LIMITS.articles);
   const status = statusFilter.parse(url.searchParams.get("status") ?? "all");
+  const { editions, edition } = await editionFilterOf(context.db, url.searchParams.get("edition"));
   const list = await listAdminArticles(context.db, user, {
     q,
     status,
+    language: edition,
     page: parsePageParam(url.searchParams.get("page")),
   });
   return {
     ...list,
     q,
     status,
+    editions: editions.map(({ tag, name }) => ({ tag, name })),
+    edition,
     canPublish: can(user.role, "articles", "publish"),
     canEditAll: can(user.role, "articles", "editAll"),
     userId: user.id,
@@ -189,11 +195,16 @@ export const meta: Route.MetaFunction = () => [{ title: "Articles - Admin" }];
 
 export default function Articles({ loaderData, actionData }: Route.ComponentProps) {
   const { rows, total, page, pageCount, pageSize, q, status, canPublish, canEditAll, userId } = loaderData;
+  const { editions, edition } = loaderData;
   const navigation = useNavigation();
   const openingEditor =
     navigation.state === "loading" && navigation.location.pathname.startsWith("/admin/articles/edit/");
   const query = (next: Record<string, string | number>) => {
-    const params = new URLSearchParams({ ...(q ? { q } : {}), ...(status !== "all" ? { status } : {}) });
+    const params = new URLSearchParams({
+      ...(q ? { q } : {}),
+      ...(status !== "all" ? { status } : {}),
+      ...(edition ? { edition } : {}),
+    });
     for (const [key, value] of Object.entries(next)) params.set(key, String(value));
     return `?${params}`;
   };
@@ -234,6 +245,21 @@ export default function Articles({ loaderData, actionData }: Route.ComponentProp
           ))}
           <option value="review">Awaiting review (with proposed changes)</option>
         </FilterSelect>
+        {editions.length > 1 ? (
+          <FilterSelect
+            id="edition-filter"
+            label={TRANSLATION_TEXT.editionFilter}
+            name="edition"
+            defaultValue={edition ?? ""}
+          >
+            <option value="">{TRANSLATION_TEXT.allEditions}</option>
+            {editions.map((option) => (
+              <option key={option.tag} value={option.tag}>
+                {option.name}
+              </option>
+            ))}
+          </FilterSelect>
+        ) : null}
       </ListSearchForm>
       <ArticleListTable
         rows={rows}
@@ -241,6 +267,7 @@ export default function Articles({ loaderData, actionData }: Route.ComponentProp
         canEditAll={canEditAll}
         userId={userId}
         timeZone={loaderData.timeZone}
+        editions={editions}
       />
       <ListPagination
         page={page}

@@ -19,14 +19,61 @@ import type { UserRole } from "#app/lib/enums";
 import { relativeDate } from "#app/lib/dates";
 import { viewCount, ViewsChart } from "#app/components/admin/views-chart";
 import { loadDashboard, type StatCard } from "#app/domain/dashboard/dashboard.server";
+import { editionFilterOf } from "#app/domain/editions/edition-filter.server";
+import { FilterSelect } from "#app/components/admin/list-kit/search-form";
+import { useAutoSubmit } from "#app/components/admin/list-kit/use-auto-submit";
+import { TRANSLATION_TEXT } from "#app/lib/article-form/translation-text";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/dashboard";
 
-export const loader = withDomainErrors(async ({ context }: Route.LoaderArgs) => {
+export const loader = withDomainErrors(async ({ request, context }: Route.LoaderArgs) => {
   const user = await requirePermission(context, "dashboard", "view");
-  const dashboard = await loadDashboard(context.db, user);
-  return { name: user.name, role: user.role, ...dashboard };
+  const asked = new URL(request.url).searchParams.get("edition");
+  const { editions, edition } = await editionFilterOf(context.db, asked);
+  const dashboard = await loadDashboard(context.db, user, edition);
+  return {
+    name: user.name,
+    role: user.role,
+    editions: editions.map(({ tag, name }) => ({ tag, name })),
+    edition,
+    ...dashboard,
+  };
 });
+
+/** The Edition filter: shown only where the site has more than one edition; it applies itself. */
+function EditionFilterForm({
+  editions,
+  edition,
+}: {
+  editions: Array<{ tag: string; name: string }>;
+  edition: string | null;
+}) {
+  const autoSubmit = useAutoSubmit();
+  if (editions.length < 2) return null;
+  return (
+    <form method="get" onChange={autoSubmit} className="flex items-end gap-2">
+      <FilterSelect
+        id="edition-filter"
+        label={TRANSLATION_TEXT.editionFilter}
+        name="edition"
+        defaultValue={edition ?? ""}
+      >
+        <option value="">{TRANSLATION_TEXT.allEditions}</option>
+        {editions.map((option) => (
+          <option key={option.tag} value={option.tag}>
+            {option.name}
+          </option>
+        ))}
+      </FilterSelect>
+      <button
+        type="submit"
+        className="rounded border border-gray-300 bg-gray-50 px-3 py-1.5 text-sm font-medium hover:bg-gray-100"
+      >
+        Filter
+      </button>
+    </form>
+  );
+}
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard - Admin" }];
 
@@ -125,13 +172,18 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     topStories,
     pending,
     newsletter,
+    editions,
+    edition,
   } = loaderData;
   const buttons = (role ? ROLE_BUTTONS[role] : []).filter((b) => can(role, b.area, b.action));
   const quick = QUICK_ACTIONS.filter((a) => can(role, a.area, a.action));
   const isWriter = !can(role, "articles", "viewAll");
   return (
     <div className="space-y-4">
-      <h1 className="text-2xl font-bold">Dashboard</h1>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h1 className="text-2xl font-bold">Dashboard</h1>
+        <EditionFilterForm editions={editions} edition={edition} />
+      </div>
       <section className="flex flex-col gap-3 rounded-lg border border-gray-200 bg-white p-4 md:flex-row md:items-center md:justify-between">
         <div>
           <h2 className="text-lg font-bold">Welcome back, {name || "User"}!</h2>
@@ -252,7 +304,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <Panel
             title="Recent Articles"
             action={
-              <Link to="/admin/articles" className="text-xs text-brand-700 hover:underline">
+              <Link
+                to={edition ? `/admin/articles?edition=${edition}` : "/admin/articles"}
+                className="text-xs text-brand-700 hover:underline"
+              >
                 View all
               </Link>
             }
