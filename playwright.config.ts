@@ -66,7 +66,7 @@ export default defineConfig({
       name: "newsroom",
       // Every journey that signs in; they run after the reader journeys on the same server and database.
       testMatch:
-        /(back-office|back-office-phone|newsroom|settings|settings-effects|editions|translations|ads|code-snippets|media|media-editor|dashboard-numbers|editor-safety|revisions|messages|scheduling|article-seo|subscribers|push-alerts|back-office-csp|public-csp|profile-sessions|two-factor|slow-hydration|live-coverage|offline-reading|revenue-screens|story-versions)\.spec\.ts$/,
+        /(back-office|back-office-phone|newsroom|settings|settings-effects|editions|translations|ads|code-snippets|media|media-editor|dashboard-numbers|editor-safety|revisions|messages|scheduling|article-seo|subscribers|push-alerts|back-office-csp|public-csp|profile-sessions|two-factor|slow-hydration|live-coverage|offline-reading|revenue-screens)\.spec\.ts$/,
       dependencies: ["reader"],
       use: { ...devices["Desktop Chrome"] },
     },

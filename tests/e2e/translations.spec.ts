@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_ACCOUNTS } from "./accounts";
 import { signIn } from "./helpers";
@@ -5,8 +6,9 @@ import { signIn } from "./helpers";
 /**
  * The translations journey (decision record 022, slice 2): an admin adds the Twi edition and switches it
  * on; an editor opens a published story, starts its Twi translation from the Translations panel, writes
- * it beside the original and publishes it; the Twi story reads at its /tw/article/… address, and the
- * articles list's Edition filter tells the two versions apart.
+ * it beside the original and publishes it; the articles list's Edition filter tells the two versions
+ * apart; a reader finds the Twi story at its readable /tw/article/… address and switches between the two
+ * versions from either page.
  */
 
 /** Settings → Editions: Twi added unless an earlier journey of the run did (editions.spec.ts), then on. */
@@ -99,14 +101,39 @@ test("an editor translates a published story into Twi and readers find it at /tw
   await page.getByRole("button", { name: "Filter" }).click();
   await expect(table.getByRole("link", { name: englishTitle })).toBeVisible();
 
-  // Readers: the Twi story at its own address, in Twi.
+  // Readers: the Twi story at its own, readable address, in Twi.
   await page.context().clearCookies();
   await page.goto("/tw/");
   const storyLink = page.getByRole("link", { name: twiTitle }).first();
   await expect(storyLink).toBeVisible();
   await storyLink.click();
-  await expect(page).toHaveURL(/\/tw\/article\/[\w-]+$/);
+  await expect(page).toHaveURL(new RegExp(`/tw/article/nsuyiri-wo-nkran-${suffix}$`));
   await expect(page.getByRole("heading", { name: twiTitle, level: 1 })).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("lang", "tw");
   await expect(page.getByText("Nsuo tɔe wɔ Nkran anadwo mu nyinaa.")).toBeVisible();
+  await switchesBothWays(page, { twiTitle, englishTitle });
 });
+
+/**
+ * A reader on the Twi story follows "Read in: English" to the original and comes back through "Read in:
+ * Twi": each link names its version in that version's language (`lang`, `hreflang`).
+ */
+async function switchesBothWays(page: Page, titles: { twiTitle: string; englishTitle: string }) {
+  const versions = page.getByRole("navigation", { name: "Other languages" });
+  await expect(versions).toContainText("Read in:");
+  const { violations } = await new AxeBuilder({ page }).include("[data-story-versions]").analyze();
+  expect(violations.map((v) => v.id)).toEqual([]);
+  const toEnglish = versions.getByRole("link", { name: "English" });
+  await expect(toEnglish).toHaveAttribute("hreflang", "en");
+  await toEnglish.click();
+  await expect(page).toHaveURL(/\/article\/floods-in-accra-[\w-]+$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(titles.englishTitle);
+  const toTwi = page.getByRole("navigation", { name: "Other languages" }).getByRole("link", { name: /^Twi/ });
+  await expect(toTwi).toHaveAttribute("lang", "tw");
+  await expect(toTwi).toHaveAttribute("hreflang", "tw");
+  await toTwi.click();
+  await expect(page).toHaveURL(/\/tw\/article\/nsuyiri-wo-nkran-[\w-]+$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "tw");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(titles.twiTitle);
+}

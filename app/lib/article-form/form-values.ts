@@ -134,7 +134,9 @@ export function articleValuesFromArticle(
     access: accessOf(article.access ?? ""),
     seoTitle: article.seoTitle ?? "",
     seoDescription: article.seoDescription ?? "",
-    slug: article.slug ?? "",
+    // An untitled story's address is a placeholder (`story-…`, app/lib/slug.ts): left empty, so the
+    // title typed next (a translation's, an autosaved draft's) gives it its address.
+    slug: article.title.trim() ? (article.slug ?? "") : "",
     language: article.language ?? "",
   };
 }
