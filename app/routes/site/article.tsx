@@ -35,7 +35,8 @@ import { captionLine } from "#app/domain/media/editor-image-rules";
 import { pageImages } from "#app/domain/media/public.server";
 import { getSettings } from "#app/domain/settings/settings.server";
 import { siteOrigin } from "#app/domain/settings/site-origin.server";
-import { formatTime, isoDate, siteDate } from "#app/lib/dates";
+import { type DateWords, formatTime, isoDate, siteDate } from "#app/lib/dates";
+import { messagesFor } from "#app/i18n/messages.server";
 import { isLiteRequest } from "#app/lib/lite-mode";
 import { bodyPhotoSources, liteArticleBody } from "#app/lib/lite-body";
 import { articlePath, authorPath, tagPath } from "#app/lib/paths";
@@ -141,7 +142,11 @@ export const loader = withDomainErrors(async (args: Route.LoaderArgs) => {
       },
       article: articleView(
         { ...article, content: gate.body },
-        { content: isLite ? liteArticleBody(body, images) : body, dates },
+        {
+          content: isLite ? liteArticleBody(body, images) : body,
+          dates,
+          words: messagesFor(edition.tag).dateWords,
+        },
       ),
       gate: {
         gated: gate.gated,
@@ -188,7 +193,7 @@ type PublishedArticle = NonNullable<Awaited<ReturnType<typeof getPublishedArticl
 /** What the page shows of the story itself: its texts, links and dates in the site's format. */
 function articleView(
   article: PublishedArticle,
-  { content, dates }: { content: string; dates: Parameters<typeof siteDate>[1] },
+  { content, dates, words }: { content: string; dates: Parameters<typeof siteDate>[1]; words: DateWords },
 ) {
   return {
     id: article.id,
@@ -214,12 +219,12 @@ function articleView(
     categoryColor: article.categoryColor,
     displayDate: article.displayDate,
     publishedAt: isoDate(article.publishedAt ?? article.displayDate),
-    dateText: siteDate(article.displayDate, dates),
+    dateText: siteDate(article.displayDate, dates, words),
     readTime: article.readTime || readTimeFor(article.content),
     views: article.views,
     revisedAt: article.revisedAt ? (isoDate(article.revisedAt) ?? null) : null,
     revisedText: article.revisedAt
-      ? `${siteDate(article.revisedAt, dates)} ${formatTime(article.revisedAt, dates.timeFormat, dates.timezone)}`
+      ? `${siteDate(article.revisedAt, dates, words)} ${formatTime(article.revisedAt, dates.timeFormat, dates.timezone)}`
       : "",
     correctionNote: article.correctionNote,
   };

@@ -11,7 +11,7 @@ import { useEditionPath, useSiteDates } from "#app/components/site/use-site";
 import { loadOrReport } from "#app/domain/articles/public.server";
 import { searchArticles } from "#app/domain/articles/search.server";
 import { pageImages } from "#app/domain/media/public.server";
-import { isoDate, shortDate } from "#app/lib/dates";
+import { isoDate } from "#app/lib/dates";
 import { parsePageParam, totalPagesFor } from "#app/lib/pagination";
 import type { PageImages } from "#app/lib/responsive-image";
 import { isLiteRequest } from "#app/lib/lite-mode";
@@ -188,7 +188,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                                 </span>
                                 <span aria-hidden>·</span>
                                 <time dateTime={isoDate(article.displayDate)}>
-                                  {shortDate(article.displayDate, dates.timezone)}
+                                  {dates.short(article.displayDate)}
                                 </time>
                                 <span aria-hidden>·</span>
                                 <span className="inline-flex items-center gap-1">
