@@ -29,3 +29,20 @@ export function useMessages(): PageMessages {
     throw new Error("[i18n] a reader text was asked for outside a renderer that provides the messages");
   return messages;
 }
+
+/** Where a slot's element goes in a formatted message: a character no message holds. */
+const SLOT = "\u{E000}";
+
+/**
+ * A message around an element (a link, a time): the words before and after the slot argument, so a
+ * language puts the element where its grammar wants it ("By {author}", "Try other words, or {link}.").
+ */
+export function messageAround(
+  t: Translate,
+  key: MessageKey,
+  slot: string,
+  values: MessageValues = {},
+): [before: string, after: string] {
+  const [before = "", after = ""] = t(key, { ...values, [slot]: SLOT }).split(SLOT);
+  return [before, after];
+}
