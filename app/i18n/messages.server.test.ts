@@ -9,6 +9,7 @@ import {
   CATALOGUE_LANGUAGES,
   catalogueProblems,
   MESSAGE_KEYS,
+  loadCatalogue,
   messageProblem,
   messagesFor,
   unknownCatalogueKeys,
@@ -86,5 +87,31 @@ describe("formatting", () => {
     expect(words.weekdays[0]).toBe("Kwasiada");
     expect(words.ago(3, "day")).toBe("nna 3 a atwam");
     expect(messagesFor("en").dateWords.ago(1, "week")).toBe("1 week ago");
+  });
+});
+
+describe("counts", () => {
+  test("the search result line groups thousands: 'Found 25,001 results', 'Found 1 result'", () => {
+    const { t } = messagesFor("en");
+    expect(t("search.found", { count: 25_001 })).toBe("Found 25,001 results");
+    expect(t("search.found", { count: 1 })).toBe("Found 1 result");
+    expect(t("search.found", { count: 0 })).toBe("Found 0 results");
+  });
+});
+
+describe("a catalogue given at run time", () => {
+  test("replaces a language's messages, checked like a file's", () => {
+    loadCatalogue("qpt", { "chrome.home": "[Home]", "search.found": "{wrong} results" });
+    const { t } = messagesFor("qpt");
+    expect(t("chrome.home")).toBe("[Home]");
+    // Other arguments than English's: English's message.
+    expect(t("search.found", { count: 2 })).toBe("Found 2 results");
+    expect(catalogueProblems("qpt").find((p) => p.key === "search.found")?.kind).toBe("arguments");
+    loadCatalogue("qpt", { "chrome.home": "[Home again]" });
+    expect(messagesFor("qpt").t("chrome.home")).toBe("[Home again]");
+  });
+
+  test("never English's", () => {
+    expect(() => loadCatalogue("en", {})).toThrow();
   });
 });

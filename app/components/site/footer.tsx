@@ -9,7 +9,6 @@ import { BREAKING_TOPIC, PUSH_TEXT } from "#app/domain/push/push-topics";
 import { Mail, MapPin, Phone } from "lucide-react";
 import type { SocialLinks as SocialLinksSettings } from "#app/db/schema";
 import type { NavCategory } from "#app/domain/categories/public.server";
-import { NEWSLETTER_TEXT } from "#app/domain/newsletter/newsletter-form";
 import { ACCOUNT_LINK_TEXT } from "#app/lib/member-hint";
 import { NewsletterSignup } from "./newsletter-signup";
 import { SocialLinks } from "./social-links";
@@ -85,9 +84,9 @@ export function SiteFooter({
           <div className="mx-auto grid max-w-7xl gap-4 px-4 py-8 lg:grid-cols-[1fr_minmax(0,36rem)] lg:items-center">
             <div>
               <h2 id="footer-newsletter" className="font-serif text-xl font-bold text-white">
-                {NEWSLETTER_TEXT.heading}
+                {t("newsletter.heading")}
               </h2>
-              <p className="mt-1 text-blue-100">{NEWSLETTER_TEXT.intro}</p>
+              <p className="mt-1 text-blue-100">{t("newsletter.intro")}</p>
             </div>
             <NewsletterSignup idPrefix="footer-newsletter" tone="dark" countsOpens={newsletterCountsOpens} />
           </div>

@@ -7,7 +7,6 @@ import { Menu, X } from "lucide-react";
 import type { SocialLinks as SocialLinksSettings } from "#app/db/schema";
 import type { NavCategory } from "#app/domain/categories/public.server";
 import { ACCOUNT_LINK_TEXT } from "#app/lib/member-hint";
-import { OFFLINE_TEXT } from "#app/lib/offline-text";
 import { LiteOffer } from "./lite-switch";
 import { SiteNavLink } from "./nav-link";
 import { useEditionPath, useLiteMode } from "./use-site";
@@ -116,7 +115,7 @@ export function MobileMenu({
             id="offline-menu-title"
             className="px-3 pb-1 text-xs font-bold tracking-wider text-slate-500 uppercase"
           >
-            {OFFLINE_TEXT.menuTitle}
+            {t("offline.menuTitle")}
           </h2>
           <ul data-offline-list className="space-y-1" />
         </section>

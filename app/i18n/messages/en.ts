@@ -125,6 +125,35 @@ export const EN_MESSAGES = {
   "comments.submitting": "Submitting...",
   "comments.post": "Post Comment",
   "comments.empty": "No comments yet. Be the first to share your thoughts!",
+  // The newsletter's form and pages.
+  "newsletter.heading": "Newsletter",
+  "newsletter.intro": "The day's top stories in your inbox.",
+  "newsletter.emailLabel": "Email address",
+  "newsletter.consentLabel":
+    "I agree to receive the newsletter by e-mail and to have my address stored for it. I can unsubscribe at any time with the link in every e-mail.",
+  "newsletter.submit": "Subscribe",
+  "newsletter.subscribing": "Subscribing…",
+  "newsletter.formLabel": "Newsletter signup",
+  "newsletter.countsNotice": "Each issue counts whether I open it and follow its links.",
+  "newsletter.confirmTitle": "Confirm your subscription",
+  "newsletter.confirmQuestion": "Do you want to receive the newsletter at {email}?",
+  "newsletter.confirmButton": "Confirm subscription",
+  "newsletter.confirmedTitle": "Subscription confirmed",
+  "newsletter.confirmed": "Thank you! Your subscription is confirmed.",
+  "newsletter.invalidLinkTitle": "Link not valid",
+  "newsletter.invalidLink":
+    "This link is not valid any more. If you still want the newsletter, please subscribe again with the form below.",
+  "newsletter.invalidUnsubscribeLink":
+    "This link is not valid. To stop the newsletter, use the unsubscribe link in the latest e-mail you received.",
+  "newsletter.unsubscribeTitle": "Unsubscribe",
+  "newsletter.unsubscribeQuestion": "Do you want to stop receiving the newsletter at {email}?",
+  "newsletter.unsubscribeButton": "Unsubscribe",
+  "newsletter.unsubscribedTitle": "You are unsubscribed",
+  "newsletter.unsubscribed":
+    "You will not receive the newsletter any more. You can subscribe again at any time.",
+  "newsletter.alreadyUnsubscribedTitle": "Already unsubscribed",
+  "newsletter.alreadyUnsubscribed":
+    "This address does not receive the newsletter. You can subscribe again at any time.",
   // Not found and offline.
   "notFound.title": "Page not found",
   "notFound.message": "The page you are looking for does not exist or has been moved.",
