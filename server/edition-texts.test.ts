@@ -49,11 +49,16 @@ afterAll(async () => {
   await vite?.close();
 });
 
-/** The page types every edition has, as a reader reaches them (`{story}` is the edition's story). */
+/**
+ * The page types every edition has, as a reader reaches them (`{story}` is the edition's story,
+ * `{author}` its author's page).
+ */
 const PAGES = [
   "/",
   "/article/{story}",
   "/category/news",
+  "/author/{author}",
+  "/tag/kumasi",
   "/all-articles",
   "/latest-news",
   "/featured-news",
@@ -86,6 +91,10 @@ describe.each(TEST_ENGINES)("reader texts per edition on %s", (engine) => {
 
   async function publishIn(language: string, title: string) {
     const { admin } = await m.routeTesting.signedInAdmin(`texts-${language}@example.com`);
+    await database.db
+      .update(m.schema.users)
+      .set({ slug: `texts-${language}` })
+      .where(eq(m.schema.users.id, admin.id));
     const [news] = await database.db
       .select({ id: m.schema.categories.id })
       .from(m.schema.categories)
@@ -93,7 +102,10 @@ describe.each(TEST_ENGINES)("reader texts per edition on %s", (engine) => {
     const { id } = await m.articles.saveArticle(
       testServices(database.db),
       admin,
-      articleInput({ title, status: "published", categoryId: news?.id ?? "" }, `<p>${title}.</p>`),
+      articleInput(
+        { title, status: "published", categoryId: news?.id ?? "", tags: "Kumasi" },
+        `<p>${title}.</p>`,
+      ),
     );
     await database.db.update(m.schema.articles).set({ language }).where(eq(m.schema.articles.id, id));
     const [row] = await database.db
@@ -128,9 +140,11 @@ describe.each(TEST_ENGINES)("reader texts per edition on %s", (engine) => {
     "every page of the %s edition shows its texts, none raw",
     async (language, prefix) => {
       for (const page of PAGES) {
-        const path = `${prefix}${page.replace("{story}", stories[language])}`;
+        const path = `${prefix}${page.replace("{story}", stories[language]).replace("{author}", `texts-${language}`)}`;
         const html = await read(path === "" ? "/" : path);
         expect(/<html[^>]*\slang="([^"]*)"/.exec(html)?.[1], path).toBe(language);
+        // The author's and the tag's pages list the edition's story (not a not-found page).
+        if (/^\/(author|tag)\//.test(page)) expect(html, path).toContain(`/article/${stories[language]}`);
         const text = visibleText(html);
         for (const shown of [text, ...spokenAttributes(html)]) {
           // No catalogue key, no argument or plural left unformatted.
