@@ -16,6 +16,9 @@ import { NonceProvider } from "#app/lib/csp-nonce";
 import { isPublicPagePath } from "#app/domain/snippets/page-code.server";
 import { publicDocument, publicPageCode } from "#app/domain/snippets/public-page-code.server";
 import { logFailure } from "#app/lib/log.server";
+import { messagesFor } from "#app/i18n/messages.server";
+import { MessagesContext } from "#app/i18n/use-messages";
+import { readerPageLanguage } from "./reader-pages.server";
 
 const streamTimeout = 5_000;
 
@@ -40,7 +43,12 @@ export default async function handleRequest(
   // (app/domain/snippets/public-csp.server.ts); it is never hydrated, so it has no React markers either.
   if (isPublicPagePath(pathname)) {
     const extras = await publicPageCode(request, pathname, loadContext);
-    const html = renderToStaticMarkup(<ServerRouter context={routerContext} url={request.url} />);
+    const language = readerPageLanguage(routerContext.staticHandlerContext.loaderData);
+    const html = renderToStaticMarkup(
+      <MessagesContext.Provider value={messagesFor(language)}>
+        <ServerRouter context={routerContext} url={request.url} />
+      </MessagesContext.Provider>,
+    );
     const document = publicDocument(html, extras, responseHeaders);
     return new Response(document, { headers: responseHeaders, status: responseStatusCode });
   }

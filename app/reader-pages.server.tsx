@@ -24,6 +24,8 @@ import {
 } from "react-router";
 import { ReaderDocument } from "#app/components/site/reader-document";
 import { SharedPartsContext, SharedPartsSession } from "#app/components/site/shared-part";
+import { messagesFor } from "#app/i18n/messages.server";
+import { MessagesContext } from "#app/i18n/use-messages";
 import { config } from "#app/config.server";
 import { fragmentCacheFor, fragmentShare } from "#app/domain/delivery/fragment-cache.server";
 import { isPublicPagePath } from "#app/domain/snippets/page-code.server";
@@ -172,10 +174,9 @@ export function createReaderPages(build: ServerBuild, mode: string): ReaderPages
     reportErrors(context);
     if (request.method === "HEAD") return new Response(null, { status, headers });
     const extras = await publicPageCode(request, pathname, loadContext);
-    const site = context.loaderData[SITE_LAYOUT_ID] as
-      { edition?: { tag?: string }; lite?: unknown } | undefined;
-    // The edition's tag, for `<html lang>` and the shared parts' keys (decision record 022).
-    const lang = site?.edition?.tag || "en";
+    const site = context.loaderData[SITE_LAYOUT_ID] as { lite?: unknown } | undefined;
+    // The edition's tag, for `<html lang>`, the texts and the shared parts' keys (decision record 022).
+    const lang = readerPageLanguage(context.loaderData);
     parts.speaks(lang);
     const descriptors = metaDescriptors(
       context.matches.map((match) => ({
@@ -192,9 +193,11 @@ export function createReaderPages(build: ServerBuild, mode: string): ReaderPages
     const router = createStaticRouter(handler.dataRoutes, context);
     const html = renderToStaticMarkup(
       <ReaderDocument lang={lang} isLite={Boolean(site?.lite)} meta={<MetaTags descriptors={descriptors} />}>
-        <SharedPartsContext.Provider value={parts}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </SharedPartsContext.Provider>
+        <MessagesContext.Provider value={messagesFor(lang)}>
+          <SharedPartsContext.Provider value={parts}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </SharedPartsContext.Provider>
+        </MessagesContext.Provider>
       </ReaderDocument>,
     );
     return documentResponse(publicDocument(parts.finish(html), extras, headers), { status, headers });
@@ -218,4 +221,13 @@ export function createReaderPages(build: ServerBuild, mode: string): ReaderPages
       }
     },
   };
+}
+
+/**
+ * A reader page's language: its edition's tag, from the site layout's data (decision record 022);
+ * English where the layout has none (a page it refused).
+ */
+export function readerPageLanguage(loaderData: Record<string, unknown>): string {
+  const site = loaderData[SITE_LAYOUT_ID] as { edition?: { tag?: string } } | undefined;
+  return site?.edition?.tag || "en";
 }

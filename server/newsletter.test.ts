@@ -15,6 +15,7 @@ import {
   startVite,
   TEST_ENGINES,
 } from "#test-support/app-over-http";
+import { EN_MESSAGES } from "#app/i18n/messages/en";
 
 type Modules = AppModules & {
   testing: typeof import("#test-support/test-database");
@@ -31,6 +32,22 @@ const MODULE_PATHS: Record<keyof Modules, string> = {
   schema: "/app/db/schema.ts",
   text: "/app/domain/newsletter/newsletter-form.ts",
 };
+
+/** The signup's answers (NEWSLETTER_TEXT) and the pages' words (messages), as the tests read them. */
+function newsletterTexts<Answers extends object>(answers: Answers) {
+  const message = (key: `newsletter.${string}` & keyof typeof EN_MESSAGES) => EN_MESSAGES[key];
+  return {
+    ...answers,
+    confirmButton: message("newsletter.confirmButton"),
+    confirmedTitle: message("newsletter.confirmedTitle"),
+    confirmed: message("newsletter.confirmed"),
+    // The words before the address.
+    unsubscribeQuestion: message("newsletter.unsubscribeQuestion").split(" {email}")[0] ?? "",
+    unsubscribedTitle: message("newsletter.unsubscribedTitle"),
+    invalidLinkTitle: message("newsletter.invalidLinkTitle"),
+    invalidUnsubscribeLink: message("newsletter.invalidUnsubscribeLink"),
+  };
+}
 
 let vite: ViteDevServer;
 let smtp: TestSmtpServer;
@@ -96,7 +113,7 @@ describe.each(TEST_ENGINES)("the newsletter over HTTP on %s", (engine) => {
   }
 
   test("footer form, signup, e-mail, confirm by the page's button, unsubscribe by its button", async () => {
-    const T = m.text.NEWSLETTER_TEXT;
+    const T = newsletterTexts(m.text.NEWSLETTER_TEXT);
     const home = await request("/");
     expect(home.body).toContain('aria-label="Newsletter signup"');
     expect(home.body).toContain('action="/newsletter"');
@@ -145,7 +162,7 @@ describe.each(TEST_ENGINES)("the newsletter over HTTP on %s", (engine) => {
   });
 
   test("bad input: the spec's kind of message, what was typed kept, nothing stored, no e-mail", async () => {
-    const T = m.text.NEWSLETTER_TEXT;
+    const T = newsletterTexts(m.text.NEWSLETTER_TEXT);
     const noConsent = await request("/newsletter", { email: "ama@example.com" });
     expect(noConsent.status).toBe(400);
     expect(noConsent.body).toContain(T.missingConsent);
@@ -264,7 +281,7 @@ describe.each(TEST_ENGINES)("the newsletter over HTTP on %s", (engine) => {
     expect((await subscriber("ama@example.com"))?.status).toBe("unsubscribed");
   });
   test("with open counts on, the signup form's consent says so; off (the default), it does not", async () => {
-    const notice = m.text.NEWSLETTER_TEXT.countsNotice;
+    const notice = EN_MESSAGES["newsletter.countsNotice"];
     expect((await request("/")).body).not.toContain(notice);
     await setSettings({ newsletterOpenCounts: true });
     expect((await request("/")).body).toContain(notice);

@@ -77,6 +77,29 @@ const MONTHS = [
   "December",
 ];
 
+/** The time units a relative date counts in. */
+export type TimeUnit = "minute" | "hour" | "day" | "week" | "month" | "year";
+
+/**
+ * The words a date is shown with: an edition's month and weekday names and its "3 hours ago" come from
+ * its message catalogue (decision record 022, point 6); English's are the default.
+ */
+export interface DateWords {
+  /** January first. */
+  months: readonly string[];
+  /** Sunday first. */
+  weekdays: readonly string[];
+  justNow: string;
+  ago: (count: number, unit: TimeUnit) => string;
+}
+
+export const ENGLISH_DATE_WORDS: DateWords = {
+  months: MONTHS,
+  weekdays: WEEKDAYS,
+  justNow: "Just now",
+  ago: (n, unit) => `${n} ${unit}${n === 1 ? "" : "s"} ago`,
+};
+
 /**
  * Dates already taken apart, by instant and timezone: a page shows the same few dates again and again
  * (its stories', their cards'), and `formatToParts` is the costliest step of showing one. Bounded: the
@@ -118,15 +141,15 @@ function partsIn(date: Date, timeZone: string): Parts {
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
-const TOKENS: Record<string, (p: Parts) => string> = {
+const TOKENS: Record<string, (p: Parts, words: DateWords) => string> = {
   // Day
   d: (p) => pad(p.day),
   j: (p) => String(p.day),
-  l: (p) => WEEKDAYS[p.weekday] ?? "",
-  D: (p) => (WEEKDAYS[p.weekday] ?? "").slice(0, 3),
+  l: (p, w) => w.weekdays[p.weekday] ?? "",
+  D: (p, w) => (w.weekdays[p.weekday] ?? "").slice(0, 3),
   // Month
-  F: (p) => MONTHS[p.month - 1] ?? "",
-  M: (p) => (MONTHS[p.month - 1] ?? "").slice(0, 3),
+  F: (p, w) => w.months[p.month - 1] ?? "",
+  M: (p, w) => (w.months[p.month - 1] ?? "").slice(0, 3),
   m: (p) => pad(p.month),
   n: (p) => String(p.month),
   // Year
@@ -147,7 +170,12 @@ const TOKENS: Record<string, (p: Parts) => string> = {
  * Formats with PHP `date()` tokens (F M n m j d Y y l D, and g G h H i s a A for times). A backslash
  * escapes the next character, as in PHP; any other character is copied.
  */
-export function formatDate(value: DateInput, format = "F j, Y", timeZone = "UTC"): string {
+export function formatDate(
+  value: DateInput,
+  format = "F j, Y",
+  timeZone = "UTC",
+  words: DateWords = ENGLISH_DATE_WORDS,
+): string {
   const date = toDate(value);
   if (typeof date === "string") return date;
   const parts = partsIn(date, safeTimeZone(timeZone));
@@ -159,7 +187,7 @@ export function formatDate(value: DateInput, format = "F j, Y", timeZone = "UTC"
       continue;
     }
     const token = TOKENS[char];
-    out += token ? token(parts) : char;
+    out += token ? token(parts, words) : char;
   }
   return out;
 }
@@ -176,9 +204,9 @@ export interface DateSettings {
   timezone: string;
 }
 
-/** A date in the site's own date format and timezone. */
-export function siteDate(value: DateInput, settings: DateSettings): string {
-  return formatDate(value, settings.dateFormat || "F j, Y", settings.timezone);
+/** A date in the site's own date format and timezone, in the page's words. */
+export function siteDate(value: DateInput, settings: DateSettings, words?: DateWords): string {
+  return formatDate(value, settings.dateFormat || "F j, Y", settings.timezone, words);
 }
 
 /** Long form: 'November 22, 2026'. */
@@ -187,8 +215,8 @@ export function longDate(value: DateInput, timeZone = "UTC"): string {
 }
 
 /** Short form for result lists: 'Nov 22, 2026'. */
-export function shortDate(value: DateInput, timeZone = "UTC"): string {
-  return formatDate(value, "M j, Y", timeZone);
+export function shortDate(value: DateInput, timeZone = "UTC", words?: DateWords): string {
+  return formatDate(value, "M j, Y", timeZone, words);
 }
 
 /**
@@ -213,8 +241,6 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-const ago = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"} ago`;
-
 interface RelativeDateOptions {
   now?: Date;
   /**
@@ -225,6 +251,8 @@ interface RelativeDateOptions {
   style?: "site" | "back-office";
   /** For the back office's plain date. */
   timeZone?: string;
+  /** The page's words (an edition's); English by default. */
+  words?: DateWords;
 }
 
 /**
@@ -234,12 +262,18 @@ interface RelativeDateOptions {
  */
 export function relativeDate(
   value: DateInput,
-  { now = new Date(), style = "site", timeZone = "UTC" }: RelativeDateOptions = {},
+  {
+    now = new Date(),
+    style = "site",
+    timeZone = "UTC",
+    words = ENGLISH_DATE_WORDS,
+  }: RelativeDateOptions = {},
 ): string {
   const date = toDate(value);
   if (typeof date === "string") return date;
   const elapsed = now.getTime() - date.getTime();
-  if (elapsed < MINUTE) return "Just now";
+  const { ago } = words;
+  if (elapsed < MINUTE) return words.justNow;
   if (elapsed < HOUR) return ago(Math.floor(elapsed / MINUTE), "minute");
   if (elapsed < DAY) return ago(Math.floor(elapsed / HOUR), "hour");
   const days = Math.floor(elapsed / DAY);

@@ -50,13 +50,11 @@ export function liteChoiceCookie(lite: boolean, { secure }: { secure: boolean })
   ].join("; ");
 }
 
-/** The texts of lite mode (what the reader sees on the switch and the notice). */
+/**
+ * The words of a lite story's photo placeholder, written into the stored body by `liteArticleBody`; the
+ * switch's and the notice's texts are messages (`lite.*`, decision record 022, point 6).
+ */
 export const LITE_TEXT = {
-  chosenNotice: "Lite mode: photos load only when you tap them.",
-  saveDataNotice: "Your browser asks to save data, so photos load only when you tap them.",
-  turnOff: "Show photos",
-  turnOn: "Lite mode",
-  turnOnHint: "Save data: photos only when tapped",
   showPhoto: "Show photo",
 } as const;
 

@@ -1,17 +1,8 @@
 /**
- * Offline reading's texts and the names the service worker (public/service-worker.js, plain JavaScript)
- * and the reader script share: `app/reader/offline.test.ts` checks the worker uses the same ones.
+ * The names the service worker (public/service-worker.js, plain JavaScript) and the reader script share
+ * for offline reading: `app/reader/offline.test.ts` checks the worker uses the same ones. Its texts are
+ * messages (`offline.*`, decision record 022, point 6).
  */
-export const OFFLINE_TEXT = {
-  title: "You're offline",
-  message:
-    "This page isn't saved on this device. Check your connection, or read a story saved for offline reading.",
-  listTitle: "Saved for offline reading",
-  empty:
-    "No stories are saved yet. Stories you open, and those on the home page, are saved while you are online.",
-  tryHome: "Try the home page",
-  menuTitle: "Read offline",
-} as const;
 
 /** The worker's cache of pages, and the headers it adds to each kept copy. */
 export const OFFLINE_CACHE = {

@@ -20,9 +20,9 @@ describe("pageWindow", () => {
 });
 
 test("showingRange", () => {
-  expect(showingRange(1, 12, 30)).toBe("Showing 1 to 12 of 30 articles");
-  expect(showingRange(3, 12, 30)).toBe("Showing 25 to 30 of 30 articles");
-  expect(showingRange(1, 12, 0)).toBe("Showing 0 to 0 of 0 articles");
+  expect(showingRange(1, 12, 30)).toEqual({ from: 1, to: 12 });
+  expect(showingRange(3, 12, 30)).toEqual({ from: 25, to: 30 });
+  expect(showingRange(1, 12, 0)).toEqual({ from: 0, to: 0 });
 });
 
 test("totalPagesFor and parsePageParam", () => {

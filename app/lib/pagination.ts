@@ -24,11 +24,10 @@ export function pageWindow(current: number, totalPages: number): PageItem[] {
 /** How many pages a listing of `total` items has: at least one, so an empty listing still shows page 1. */
 export const totalPagesFor = (total: number, perPage: number) => Math.max(1, Math.ceil(total / perPage));
 
-/** 'Showing X to Y of Z articles' (X is 0 when there is nothing to show). */
-export function showingRange(page: number, perPage: number, total: number): string {
+/** The range of 'Showing X to Y of Z articles' (`listing.showing`; X is 0 when there is nothing to show). */
+export function showingRange(page: number, perPage: number, total: number): { from: number; to: number } {
   const from = total === 0 ? 0 : (page - 1) * perPage + 1;
-  const to = Math.min(page * perPage, total);
-  return `Showing ${from} to ${to} of ${total} articles`;
+  return { from, to: Math.min(page * perPage, total) };
 }
 
 /** `?page=` from the URL: a positive whole number, anything else is page 1. */

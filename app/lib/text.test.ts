@@ -1,13 +1,5 @@
 import { expect, test } from "vitest";
-import {
-  escapeHtml,
-  EXCERPT_LENGTH,
-  listingExcerpt,
-  readTimeFor,
-  searchResultCount,
-  stripHtml,
-  truncate,
-} from "./text";
+import { escapeHtml, EXCERPT_LENGTH, listingExcerpt, readTimeFor, stripHtml, truncate } from "./text";
 
 test("stripHtml removes tags, scripts and entities and collapses whitespace", () => {
   expect(stripHtml("<p>Hello   <b>world</b></p>\n<script>alert(1)</script><p>A &amp; B</p>")).toBe(
@@ -63,10 +55,4 @@ test("escapeHtml makes text safe as element text and in a double-quoted attribut
   );
   expect(escapeHtml("</textarea><script>")).toBe("&lt;/textarea&gt;&lt;script&gt;");
   expect(escapeHtml("plain 'quoted'")).toBe("plain 'quoted'");
-});
-
-test("the search result line groups thousands: 'Found 25,001 results', 'Found 1 result'", () => {
-  expect(searchResultCount(25_001)).toBe("Found 25,001 results");
-  expect(searchResultCount(1)).toBe("Found 1 result");
-  expect(searchResultCount(0)).toBe("Found 0 results");
 });

@@ -75,6 +75,3 @@ const COUNT_FORMAT = new Intl.NumberFormat("en-US");
 export function formatCount(value: number): string {
   return COUNT_FORMAT.format(value);
 }
-
-/** The search page's result line (spec: 'Found N result(s)'), its count grouped as every count is. */
-export const searchResultCount = (n: number) => `Found ${formatCount(n)} ${n === 1 ? "result" : "results"}`;

@@ -33,6 +33,8 @@ export interface Layer {
 
 /** Drizzle and the drivers: the database layer's packages. */
 const DATABASE_PACKAGES = ["drizzle-orm*", "pg*", "@electric-sql/*"] as const;
+/** FormatJS's ICU MessageFormat, which only the server may load. */
+const MESSAGE_FORMATTER = ["intl-messageformat", "@formatjs/*"] as const;
 /** Type imports are erased: most layers may name any type (docs/architecture.md lists the crossings). */
 const ANY_TYPE = ["app/**", "*"] as const;
 
@@ -55,11 +57,20 @@ export const LAYERS: readonly Layer[] = [
       "app/auth/**",
       "app/domain/**",
       "app/reader/**",
+      "app/i18n/**",
       "app/entry.client",
     ],
     except: ["app/**.server"],
     may: ["app/**", "*"],
-    neverReaches: ["app/**.server", "app/db/**", ...DATABASE_PACKAGES],
+    // The message formatter too: 16.9 KB gzipped, the reader script's whole headroom (decision record 022).
+    neverReaches: ["app/**.server", "app/db/**", ...DATABASE_PACKAGES, ...MESSAGE_FORMATTER],
+  },
+  {
+    name: "the message catalogues",
+    // Reader texts per language (decision record 022, point 6): the formatter only in messages.server.
+    files: ["app/i18n/**"],
+    may: ["app/i18n/**", "app/lib/**", "react", ...MESSAGE_FORMATTER],
+    typesMay: ANY_TYPE,
   },
   {
     name: "the reader script",
@@ -80,6 +91,7 @@ export const LAYERS: readonly Layer[] = [
       "app/lib/**",
       "app/components/**",
       "app/reader/**",
+      "app/i18n/**",
       "app/styles/**",
       "app/context",
       "app/config.server",
@@ -95,6 +107,7 @@ export const LAYERS: readonly Layer[] = [
     files: ["app/entry.server", "app/reader-pages.server"],
     may: [
       "app/components/**",
+      "app/i18n/**",
       "app/lib/**",
       "app/domain/**",
       "app/config.server",
@@ -162,6 +175,7 @@ export const LAYERS: readonly Layer[] = [
     files: ["app/components/**"],
     may: [
       "app/components/**",
+      "app/i18n/**",
       "app/lib/**",
       "app/auth/permissions",
       "app/domain/**",

@@ -250,3 +250,81 @@ export function AddEditionForm({ values, errors }: { values: AddEditionValues; e
     </section>
   );
 }
+
+/** An edition's reader texts that show in English, and why (app/i18n/messages.server.ts's problems). */
+export interface EditionMessagesRow {
+  tag: string;
+  name: string;
+  total: number;
+  problems: Array<{
+    key: string;
+    kind: keyof typeof EDITION_TEXT.messageProblems;
+    english: string;
+    detail?: string;
+  }>;
+}
+
+/**
+ * Each edition's untranslated reader texts beside their English, for its translators (decision record
+ * 022, point 6). A `<details>` per edition: the list is long while a catalogue is young.
+ */
+export function EditionMessages({ editions }: { editions: EditionMessagesRow[] }) {
+  if (editions.length === 0) return null;
+  return (
+    <section aria-labelledby="edition-messages" className="mt-8">
+      <h2 id="edition-messages" className="text-lg font-semibold">
+        {EDITION_TEXT.messagesTitle}
+      </h2>
+      <p className="mt-1 mb-3 max-w-3xl text-sm text-gray-600">{EDITION_TEXT.messagesIntro}</p>
+      <div className="space-y-2">
+        {editions.map((edition) => (
+          <details
+            key={edition.tag}
+            data-edition-messages={edition.tag}
+            className="rounded-lg border border-gray-200 bg-white"
+          >
+            <summary className="cursor-pointer px-4 py-2 text-sm font-medium">
+              {edition.name} ({edition.tag}): {edition.total - edition.problems.length} of {edition.total}{" "}
+              texts translated, {edition.problems.length} shown in English
+            </summary>
+            {edition.problems.length === 0 ? (
+              <p className="px-4 pb-3 text-sm text-gray-600">{EDITION_TEXT.messagesComplete}</p>
+            ) : (
+              <div className="overflow-x-auto border-t border-gray-100">
+                <table className="w-full text-left text-sm">
+                  <thead className="bg-gray-50 text-xs tracking-wide text-gray-600 uppercase">
+                    <tr>
+                      <th scope="col" className="px-4 py-2">
+                        Key
+                      </th>
+                      <th scope="col" className="px-4 py-2">
+                        English
+                      </th>
+                      <th scope="col" className="px-4 py-2">
+                        Why
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-gray-100">
+                    {edition.problems.map((problem) => (
+                      <tr key={problem.key}>
+                        <td className="px-4 py-1.5 font-mono text-xs">{problem.key}</td>
+                        <td className="px-4 py-1.5" lang="en">
+                          {problem.english}
+                        </td>
+                        <td className="px-4 py-1.5 text-gray-700">
+                          {EDITION_TEXT.messageProblems[problem.kind]}
+                          {problem.detail ? ` ${problem.detail}` : ""}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </details>
+        ))}
+      </div>
+    </section>
+  );
+}

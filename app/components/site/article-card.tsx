@@ -1,6 +1,6 @@
 /**
  * The listing card used by the home page, category pages, all articles, latest and featured news:
- * image, category, badges, title linking to the article, plain-text excerpt, author (or 'Anonymous'),
+ * image, category, badges, title linking to the article, plain-text excerpt, author (or 'Anonymous', in the page's language),
  * date and Read More. The whole card is clickable through the title link's stretched overlay.
  */
 import { ArrowRight } from "lucide-react";
@@ -12,6 +12,7 @@ import { CardImage } from "./card-image";
 import { CategoryBadge, FlagBadge, type FlagBadgeKind } from "./category-badge";
 import { SharedPart } from "./shared-part";
 import { useEditionPath, useLiteMode } from "./use-site";
+import { useMessages } from "#app/i18n/use-messages";
 
 /** What a card needs; the domain's ArticleCard (serialised) fits. */
 export interface CardArticle {
@@ -38,7 +39,7 @@ interface ArticleCardProps {
   excerptLength: number;
   /** The date as the page shows it (site format or relative). */
   dateText: string;
-  /** Which flags to show as badges (breaking news on listings, featured on the featured grids); labels in FLAG_LABEL. */
+  /** Which flags to show as badges (breaking news on listings, featured on the featured grids); labels in FLAG_LABEL (message keys). */
   badges?: FlagBadgeKind[];
   headingLevel?: "h2" | "h3";
   showReadMore?: boolean;
@@ -52,7 +53,8 @@ interface ArticleCardProps {
 
 /** The author's name, linking to their page when they have one (above the card's stretched title link). */
 function Byline({ article }: { article: CardArticle }) {
-  const name = article.authorName.trim() || "Anonymous";
+  const { t } = useMessages();
+  const name = article.authorName.trim() || t("listing.anonymous");
   const editionPath = useEditionPath();
   if (!article.authorSlug) return <span className="font-medium text-slate-700">{name}</span>;
   return (
@@ -106,6 +108,7 @@ function CardBody({
     (kind) => flagged[kind],
   );
   const href = useEditionPath()(articlePath(article));
+  const { t } = useMessages();
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
       <div className="relative overflow-hidden">
@@ -153,7 +156,7 @@ function CardBody({
           </span>
           {showReadMore ? (
             <span aria-hidden className="inline-flex items-center gap-1 font-semibold text-brand-700">
-              Read More <ArrowRight size={15} />
+              {t("listing.readMore")} <ArrowRight size={15} />
             </span>
           ) : null}
         </div>

@@ -2,11 +2,13 @@
 import type { NavCategory } from "#app/domain/categories/public.server";
 import { SiteNavLink } from "./nav-link";
 import { useEditionPath } from "./use-site";
+import { useMessages } from "#app/i18n/use-messages";
 
 export function CategoriesBar({ categories }: { categories: NavCategory[] }) {
   const editionPath = useEditionPath();
+  const { t } = useMessages();
   return (
-    <nav aria-label="Category menu" className="hidden bg-brand-900 lg:block">
+    <nav aria-label={t("chrome.categoryNav")} className="hidden bg-brand-900 lg:block">
       <ul className="mx-auto flex max-w-7xl items-center gap-1 overflow-x-auto px-4">
         {categories.map((c) => (
           <li key={c.slug}>
@@ -27,7 +29,7 @@ export function CategoriesBar({ categories }: { categories: NavCategory[] }) {
               "block px-3 py-2.5 text-sm font-semibold whitespace-nowrap text-blue-100 hover:text-white"
             }
           >
-            All Articles
+            {t("chrome.allArticles")}
           </SiteNavLink>
         </li>
       </ul>

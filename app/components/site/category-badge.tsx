@@ -1,6 +1,7 @@
 /** A category label in the category's own colour, linking to its page. */
 import { categorySlug } from "#app/lib/slug";
 import { useEditionPath } from "./use-site";
+import { type MessageKey, useMessages } from "#app/i18n/use-messages";
 
 const FALLBACK_COLOR = "#1e3a8a";
 
@@ -46,13 +47,13 @@ export function CategoryBadge({
  * One vocabulary for the story flags wherever readers see them: the spec names `isTopStory` "shown as
  * Breaking News" (decision record 007, "One label"), the home hero's badge and the back office say so too.
  * (The observed app also said 'Top Story' and 'Breaking' on other pages for the same flag.)
- * "Live" marks a story whose live coverage is running (decision record 016).
+ * Their words are messages (`flag.*`). "Live" marks a story whose live coverage is running (decision record 016).
  */
 export const FLAG_LABEL = {
-  breakingNews: "Breaking News",
-  featured: "Featured",
-  live: "Live",
-} as const;
+  breakingNews: "flag.breakingNews",
+  featured: "flag.featured",
+  live: "flag.live",
+} as const satisfies Record<string, MessageKey>;
 
 export type FlagBadgeKind = keyof typeof FLAG_LABEL;
 
@@ -63,11 +64,12 @@ const FLAG_STYLE: Record<FlagBadgeKind, string> = {
 };
 
 export function FlagBadge({ kind }: { kind: FlagBadgeKind }) {
+  const { t } = useMessages();
   return (
     <span
       className={`inline-flex items-center rounded px-2 py-0.5 text-[0.7rem] font-bold tracking-wider uppercase shadow-sm ${FLAG_STYLE[kind]}`}
     >
-      {FLAG_LABEL[kind]}
+      {t(FLAG_LABEL[kind])}
     </span>
   );
 }

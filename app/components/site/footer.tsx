@@ -9,29 +9,35 @@ import { BREAKING_TOPIC, PUSH_TEXT } from "#app/domain/push/push-topics";
 import { Mail, MapPin, Phone } from "lucide-react";
 import type { SocialLinks as SocialLinksSettings } from "#app/db/schema";
 import type { NavCategory } from "#app/domain/categories/public.server";
-import { NEWSLETTER_TEXT } from "#app/domain/newsletter/newsletter-form";
 import { ACCOUNT_LINK_TEXT } from "#app/lib/member-hint";
 import { NewsletterSignup } from "./newsletter-signup";
 import { SocialLinks } from "./social-links";
 import { useEditionPath } from "./use-site";
+import { useMessages, type MessageKey, type Translate } from "#app/i18n/use-messages";
 
 /**
  * `inEdition`: a page every edition has, linked inside the page's (decision record 022, point 2); the
  * others are the main edition's alone for now.
  */
 const QUICK_LINKS = [
-  { to: "/", label: "Home", inEdition: true },
-  { to: "/all-articles", label: "All Articles", inEdition: true },
-  { to: "/latest-news", label: "Latest News", inEdition: true },
-  { to: "/featured-news", label: "Featured News", inEdition: true },
-  { to: "/about", label: "About Us" },
-  { to: "/contact", label: "Contact" },
-  { to: "/privacy", label: "Privacy Policy" },
-  { to: "/terms", label: "Terms of Service" },
+  { to: "/", label: "chrome.home", inEdition: true },
+  { to: "/all-articles", label: "chrome.allArticles", inEdition: true },
+  { to: "/latest-news", label: "footer.latestNews", inEdition: true },
+  { to: "/featured-news", label: "footer.featuredNews", inEdition: true },
+  { to: "/about", label: "footer.aboutUs" },
+  { to: "/contact", label: "chrome.contact" },
+  { to: "/privacy", label: "footer.privacy" },
+  { to: "/terms", label: "footer.terms" },
   // A reader's account (decision record 021): a static link, as shared parts must be; /account sends a
   // signed-out reader on to sign in, and the reader script says "Account" to a signed-in one.
-  { to: "/account", label: ACCOUNT_LINK_TEXT.signedOut },
-] as const;
+  { to: "/account", text: ACCOUNT_LINK_TEXT.signedOut },
+] as const satisfies ReadonlyArray<
+  { to: string; inEdition?: boolean } & ({ label: MessageKey } | { text: string })
+>;
+
+/** A quick link's words: a message, or the account link's own (the reader script swaps it). */
+const quickLinkText = (link: (typeof QUICK_LINKS)[number], t: Translate) =>
+  "text" in link ? link.text : t(link.label);
 
 /** A quick link's address on this page: an edition page stays in the page's edition. */
 function useQuickLinkPath() {
@@ -70,6 +76,7 @@ export function SiteFooter({
 }: FooterProps) {
   const editionPath = useEditionPath();
   const quickLinkPath = useQuickLinkPath();
+  const { t } = useMessages();
   return (
     <footer className="mt-16 bg-brand-900 text-sm text-blue-100">
       {newsletter ? (
@@ -77,9 +84,9 @@ export function SiteFooter({
           <div className="mx-auto grid max-w-7xl gap-4 px-4 py-8 lg:grid-cols-[1fr_minmax(0,36rem)] lg:items-center">
             <div>
               <h2 id="footer-newsletter" className="font-serif text-xl font-bold text-white">
-                {NEWSLETTER_TEXT.heading}
+                {t("newsletter.heading")}
               </h2>
-              <p className="mt-1 text-blue-100">{NEWSLETTER_TEXT.intro}</p>
+              <p className="mt-1 text-blue-100">{t("newsletter.intro")}</p>
             </div>
             <NewsletterSignup idPrefix="footer-newsletter" tone="dark" countsOpens={newsletterCountsOpens} />
           </div>
@@ -110,7 +117,7 @@ export function SiteFooter({
         </section>
         <nav aria-labelledby="footer-quick-links">
           <h2 id="footer-quick-links" className={heading}>
-            Quick Links
+            {t("footer.quickLinks")}
           </h2>
           <ul>
             {QUICK_LINKS.map((l) => (
@@ -120,7 +127,7 @@ export function SiteFooter({
                   className={link}
                   data-account-link={l.to === "/account" ? "" : undefined}
                 >
-                  {l.label}
+                  {quickLinkText(l, t)}
                 </a>
               </li>
             ))}
@@ -128,7 +135,7 @@ export function SiteFooter({
         </nav>
         <nav aria-labelledby="footer-categories">
           <h2 id="footer-categories" className={heading}>
-            Categories
+            {t("footer.categories")}
           </h2>
           <ul>
             {categories.map((c) => (
@@ -142,14 +149,14 @@ export function SiteFooter({
         </nav>
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact" className={heading}>
-            Contact Us
+            {t("footer.contactUs")}
           </h2>
           <ul className="space-y-3">
             {/* The layout hands over the details that are set (placeholders emptied): empty ones are left out. */}
             {!contact.streetAddress && !contact.contactNumber && !contact.adminEmail ? (
               <li>
                 <a href="/contact" className={link}>
-                  Send us a message
+                  {t("footer.sendMessage")}
                 </a>
               </li>
             ) : null}
@@ -186,7 +193,7 @@ export function SiteFooter({
       </div>
       <div className="border-t border-white/10">
         <p className="mx-auto max-w-7xl px-4 py-5 text-center text-blue-200">
-          © {new Date().getFullYear()} {siteTitle}. All rights reserved.
+          {t("footer.copyright", { year: new Date().getFullYear(), siteTitle })}
         </p>
       </div>
     </footer>
@@ -201,21 +208,22 @@ const IN_THE_MENU = new Set(["/", "/all-articles", "/contact", "/account"]);
 
 export function LiteFooter({ siteTitle }: { siteTitle: string }) {
   const quickLinkPath = useQuickLinkPath();
+  const { t } = useMessages();
   return (
     <footer className="mt-10 bg-brand-900 text-sm text-blue-100">
-      <nav aria-label="Footer" className="mx-auto max-w-7xl px-4 pt-5">
+      <nav aria-label={t("chrome.footerNav")} className="mx-auto max-w-7xl px-4 pt-5">
         <ul className="flex flex-wrap gap-x-5">
           {QUICK_LINKS.filter((l) => !IN_THE_MENU.has(l.to)).map((l) => (
             <li key={l.to}>
               <a href={quickLinkPath(l)} className="inline-flex min-h-11 items-center hover:text-white">
-                {l.label}
+                {quickLinkText(l, t)}
               </a>
             </li>
           ))}
         </ul>
       </nav>
       <p className="mx-auto max-w-7xl px-4 pt-2 pb-5 text-blue-200">
-        © {new Date().getFullYear()} {siteTitle}. All rights reserved.
+        {t("footer.copyright", { year: new Date().getFullYear(), siteTitle })}
       </p>
     </footer>
   );

@@ -7,6 +7,7 @@ import { SiteNavLink } from "./nav-link";
 import { SearchButton } from "./search-button";
 import { SocialLinks, socialLinksFrom } from "./social-links";
 import { useEditionPath, useLiteMode } from "./use-site";
+import { useMessages } from "#app/i18n/use-messages";
 
 function SiteLogo({ siteTitle, className = "" }: { siteTitle: string; className?: string }) {
   const home = useEditionPath()("/");
@@ -35,6 +36,7 @@ export function SiteHeader({
   // A lite page shows its menu at every width: the wide screen's own links would repeat it.
   const isLite = useLiteMode();
   const editionPath = useEditionPath();
+  const { t } = useMessages();
   return (
     // Solid background, no backdrop filter: a filter would make the header the containing block of the
     // phone menu's fixed panel and squeeze it into the header's height.
@@ -42,12 +44,12 @@ export function SiteHeader({
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-3 sm:px-4">
         <SiteLogo siteTitle={siteTitle} className="min-w-0 truncate" />
         {isLite ? null : (
-          <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+          <nav aria-label={t("chrome.mainNav")} className="hidden items-center gap-1 lg:flex">
             <SiteNavLink href={editionPath("/")} end className={navItem}>
-              Home
+              {t("chrome.home")}
             </SiteNavLink>
             <SiteNavLink href="/contact" className={navItem}>
-              Contact
+              {t("chrome.contact")}
             </SiteNavLink>
             {/* Static (the header is a shared, cached part): /account sends a signed-out reader to sign in;
                 the reader script says "Account" to a signed-in one (app/reader/account-link.ts). */}

@@ -5,8 +5,8 @@
  */
 import { Feather } from "lucide-react";
 import { useRouteLoaderData } from "react-router";
-import { LITE_TEXT } from "#app/lib/lite-mode";
 import type { loader } from "#app/routes/site/layout";
+import { useMessages } from "#app/i18n/use-messages";
 
 function useLiteReason() {
   return useRouteLoaderData<typeof loader>("routes/site/layout")?.lite ?? null;
@@ -35,16 +35,17 @@ function LiteForm({
 /** Above the header on a lite page: why photos wait, and the way back to the full page. */
 export function LiteNotice() {
   const reason = useLiteReason();
+  const { t } = useMessages();
   if (!reason) return null;
   return (
-    <div role="note" aria-label="Lite mode" className="border-b border-slate-200 bg-slate-100">
+    <div role="note" aria-label={t("lite.label")} className="border-b border-slate-200 bg-slate-100">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-1.5 text-sm text-slate-800">
-        <p>{reason === "chosen" ? LITE_TEXT.chosenNotice : LITE_TEXT.saveDataNotice}</p>
+        <p>{reason === "chosen" ? t("lite.chosenNotice") : t("lite.saveDataNotice")}</p>
         <LiteForm
           lite={false}
           className="min-h-11 font-semibold text-brand-700 underline hover:text-brand-900"
         >
-          {LITE_TEXT.turnOff}
+          {t("lite.turnOff")}
         </LiteForm>
       </div>
     </div>
@@ -54,13 +55,14 @@ export function LiteNotice() {
 /** The offer of lite mode (footer, phone menu), on full pages only. */
 export function LiteOffer({ className }: { className: string }) {
   const reason = useLiteReason();
+  const { t } = useMessages();
   if (reason) return null;
   return (
     <LiteForm lite className={className}>
       <Feather aria-hidden size={16} className="shrink-0" />
       <span>
-        {LITE_TEXT.turnOn}
-        <span className="sr-only">: {LITE_TEXT.turnOnHint}</span>
+        {t("lite.turnOn")}
+        <span className="sr-only">: {t("lite.turnOnHint")}</span>
       </span>
     </LiteForm>
   );

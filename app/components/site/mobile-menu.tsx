@@ -7,11 +7,11 @@ import { Menu, X } from "lucide-react";
 import type { SocialLinks as SocialLinksSettings } from "#app/db/schema";
 import type { NavCategory } from "#app/domain/categories/public.server";
 import { ACCOUNT_LINK_TEXT } from "#app/lib/member-hint";
-import { OFFLINE_TEXT } from "#app/lib/offline-text";
 import { LiteOffer } from "./lite-switch";
 import { SiteNavLink } from "./nav-link";
 import { useEditionPath, useLiteMode } from "./use-site";
 import { SocialLinks, socialLinksFrom } from "./social-links";
+import { useMessages } from "#app/i18n/use-messages";
 
 export function MobileMenu({
   categories,
@@ -24,6 +24,7 @@ export function MobileMenu({
   const hasLifestyle = categories.some((c) => c.slug === "lifestyle");
   const isLite = useLiteMode();
   const editionPath = useEditionPath();
+  const { t } = useMessages();
   const item =
     "flex min-h-12 items-center rounded-md px-3 text-base font-semibold text-slate-800 hover:bg-slate-100";
   const active = (isActive: boolean) => `${item} ${isActive ? "bg-brand-50 text-brand-700" : ""}`;
@@ -31,12 +32,12 @@ export function MobileMenu({
     // On a lite page it is the menu at every width: the categories bar is left out there.
     <details data-menu="phone" className={`group ${isLite ? "" : "lg:hidden"}`}>
       <summary
-        aria-label="Open menu"
+        aria-label={t("chrome.openMenu")}
         className="flex h-11 min-w-11 cursor-pointer list-none items-center justify-center rounded-md text-slate-800 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
       >
         {isLite ? (
           // A lite page spells it out: a word costs less than two icons.
-          <span className="px-2 text-sm font-semibold">Menu</span>
+          <span className="px-2 text-sm font-semibold">{t("chrome.menu")}</span>
         ) : (
           <>
             <Menu aria-hidden size={24} className="group-open:hidden" />
@@ -45,15 +46,17 @@ export function MobileMenu({
         )}
       </summary>
       <div className="fixed inset-x-0 top-[var(--header-height,4rem)] bottom-0 z-50 overflow-y-auto border-t border-slate-200 bg-white px-4 pt-3 pb-10 shadow-xl">
-        <nav aria-label="Mobile">
+        <nav aria-label={t("chrome.mobileNav")}>
           <ul className="space-y-1">
             <li>
               <SiteNavLink href={editionPath("/")} end className={active}>
-                Home
+                {t("chrome.home")}
               </SiteNavLink>
             </li>
             <li>
-              <p className="px-3 pt-3 pb-1 text-xs font-bold tracking-wider text-slate-500 uppercase">News</p>
+              <p className="px-3 pt-3 pb-1 text-xs font-bold tracking-wider text-slate-500 uppercase">
+                {t("chrome.news")}
+              </p>
               <ul className="grid grid-cols-2 gap-1">
                 {categories.map((c) => (
                   <li key={c.slug}>
@@ -75,23 +78,23 @@ export function MobileMenu({
             {hasLifestyle ? null : (
               <li>
                 <SiteNavLink href={editionPath("/category/lifestyle")} className={active}>
-                  Lifestyle
+                  {t("chrome.lifestyle")}
                 </SiteNavLink>
               </li>
             )}
             <li>
               <SiteNavLink href={editionPath("/all-articles")} className={active}>
-                All Articles
+                {t("chrome.allArticles")}
               </SiteNavLink>
             </li>
             <li>
               <SiteNavLink href={editionPath("/search")} className={active}>
-                Search
+                {t("chrome.search")}
               </SiteNavLink>
             </li>
             <li>
               <SiteNavLink href="/contact" className={active}>
-                Contact
+                {t("chrome.contact")}
               </SiteNavLink>
             </li>
             <li>
@@ -112,7 +115,7 @@ export function MobileMenu({
             id="offline-menu-title"
             className="px-3 pb-1 text-xs font-bold tracking-wider text-slate-500 uppercase"
           >
-            {OFFLINE_TEXT.menuTitle}
+            {t("offline.menuTitle")}
           </h2>
           <ul data-offline-list className="space-y-1" />
         </section>

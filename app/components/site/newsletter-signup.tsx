@@ -3,8 +3,9 @@
  * Both post to /newsletter; without the reader script the answer is that page with its verdict, with it
  * the form is checked in the browser and sent in the background (app/reader/forms.ts, `newsletter`).
  */
-import { NEWSLETTER_EMAIL_MAX, NEWSLETTER_TEXT } from "#app/domain/newsletter/newsletter-form";
+import { NEWSLETTER_EMAIL_MAX } from "#app/domain/newsletter/newsletter-form";
 import { useEditionPath } from "./use-site";
+import { useMessages } from "#app/i18n/use-messages";
 
 interface NewsletterSignupProps {
   /** Keeps the ids apart when the page and the footer both show the form. */
@@ -35,20 +36,21 @@ const TONE = {
 export function NewsletterSignup({ idPrefix, tone, typed, countsOpens, children }: NewsletterSignupProps) {
   const look = TONE[tone];
   const signupPath = useEditionPath()("/newsletter");
+  const { t } = useMessages();
   return (
     <form
       method="post"
       action={signupPath}
       noValidate
       data-form="newsletter"
-      aria-label="Newsletter signup"
+      aria-label={t("newsletter.formLabel")}
       className="space-y-3"
     >
       {children}
       <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
         <div className="min-w-0 flex-1">
           <label htmlFor={`${idPrefix}-email`} className={`block text-sm font-medium ${look.label}`}>
-            {NEWSLETTER_TEXT.emailLabel}
+            {t("newsletter.emailLabel")}
           </label>
           <input
             id={`${idPrefix}-email`}
@@ -64,10 +66,10 @@ export function NewsletterSignup({ idPrefix, tone, typed, countsOpens, children 
         </div>
         <button
           type="submit"
-          data-busy-label="Subscribing…"
+          data-busy-label={t("newsletter.subscribing")}
           className={`inline-flex min-h-11 items-center justify-center rounded-md px-5 font-semibold text-white disabled:cursor-not-allowed disabled:opacity-60 ${look.button}`}
         >
-          {NEWSLETTER_TEXT.submit}
+          {t("newsletter.submit")}
         </button>
       </div>
       <div className="flex gap-2">
@@ -80,8 +82,8 @@ export function NewsletterSignup({ idPrefix, tone, typed, countsOpens, children 
           className="mt-1 h-4 w-4 shrink-0"
         />
         <label htmlFor={`${idPrefix}-consent`} className={`text-sm leading-snug ${look.consent}`}>
-          {NEWSLETTER_TEXT.consentLabel}
-          {countsOpens ? ` ${NEWSLETTER_TEXT.countsNotice}` : null}
+          {t("newsletter.consentLabel")}
+          {countsOpens ? ` ${t("newsletter.countsNotice")}` : null}
         </label>
       </div>
     </form>

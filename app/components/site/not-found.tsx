@@ -8,19 +8,19 @@ import { ArrowRight, Search as SearchIcon } from "lucide-react";
 import { isoDate } from "#app/lib/dates";
 import { articlePath } from "#app/lib/paths";
 import { useEditionPath } from "./use-site";
+import { type MessageKey, useMessages } from "#app/i18n/use-messages";
+import { EN_MESSAGES } from "#app/i18n/messages/en";
+import { isRouteErrorResponse } from "react-router";
 
+/** What went missing: a page, or a story (its messages; the loader formats them in the page's language). */
 export const NOT_FOUND_TEXT = {
-  title: "Page not found",
-  message: "The page you are looking for does not exist or has been moved.",
-} as const;
-
+  title: "notFound.title",
+  message: "notFound.message",
+} as const satisfies Record<string, MessageKey>;
 export const ARTICLE_NOT_FOUND_TEXT = {
-  title: "Article not found",
-  message: "The article you are looking for does not exist or is no longer available.",
-} as const;
-
-/** Headed 'Latest Stories' on the page; a few, from the latest-articles query. */
-export const NOT_FOUND_LATEST_HEADING = "Latest Stories";
+  title: "notFound.articleTitle",
+  message: "notFound.articleMessage",
+} as const satisfies Record<string, MessageKey>;
 
 export interface NotFoundStory {
   id: string;
@@ -35,6 +35,12 @@ export interface NotFoundBody {
   title: string;
   message: string;
   latest?: NotFoundStory[];
+}
+
+/** A thrown 404's title for a page's `<title>`: the body's, in the page's language, when it is ours. */
+export function notFoundTitleOf(error: unknown): string {
+  const body = notFoundBodyOf(isRouteErrorResponse(error) ? error.data : null);
+  return body.title ?? EN_MESSAGES[NOT_FOUND_TEXT.title];
 }
 
 /** A thrown 404's body, when it is one of ours (other 404s carry a title and message, or nothing). */
@@ -60,6 +66,7 @@ export function NotFoundContent({
   dateText: (date: Date | string) => string;
 }) {
   const editionPath = useEditionPath();
+  const { t } = useMessages();
   return (
     <main className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
       <div className="text-center">
@@ -74,7 +81,7 @@ export function NotFoundContent({
         className="mx-auto mt-8 flex max-w-xl gap-2"
       >
         <label htmlFor="not-found-q" className="sr-only">
-          Search articles
+          {t("search.label")}
         </label>
         <div className="relative flex-1">
           <SearchIcon
@@ -87,7 +94,7 @@ export function NotFoundContent({
             type="search"
             name="q"
             maxLength={200}
-            placeholder="Search news…"
+            placeholder={t("search.placeholder")}
             autoComplete="off"
             className="h-12 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-10 text-base shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
           />
@@ -96,7 +103,7 @@ export function NotFoundContent({
           type="submit"
           className="h-12 rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-900"
         >
-          Search
+          {t("search.button")}
         </button>
       </form>
       {latest.length > 0 ? (
@@ -105,7 +112,7 @@ export function NotFoundContent({
             id="not-found-latest"
             className="border-b-2 border-brand-700 pb-2 font-serif text-2xl font-bold text-slate-900"
           >
-            {NOT_FOUND_LATEST_HEADING}
+            {t("notFound.latest")}
           </h2>
           <ul className="divide-y divide-slate-200">
             {latest.map((story) => (
@@ -134,13 +141,13 @@ export function NotFoundContent({
           href={editionPath("/")}
           className="inline-flex min-h-11 items-center gap-2 rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-900"
         >
-          Go to the homepage <ArrowRight aria-hidden size={18} />
+          {t("listing.goHome")} <ArrowRight aria-hidden size={18} />
         </a>
         <a
           href={editionPath("/all-articles")}
           className="inline-flex min-h-11 items-center rounded-md border border-gray-300 bg-white px-5 font-semibold text-gray-800 hover:bg-gray-50"
         >
-          Browse All Articles
+          {t("listing.browseAll")}
         </a>
       </div>
     </main>

@@ -1,8 +1,7 @@
 /** Shared page pieces: the page heading band and the spec's empty and error messages. */
 import { AlertTriangle, Newspaper } from "lucide-react";
 import type { ReactNode } from "react";
-
-const LOAD_ERROR_TEXT = "Error loading articles. Please try again later.";
+import { useMessages } from "#app/i18n/use-messages";
 
 export function PageHeading({
   title,
@@ -39,13 +38,14 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
 }
 
 export function LoadError() {
+  const { t } = useMessages();
   return (
     <div
       role="alert"
       className="mx-auto flex max-w-lg items-center gap-3 rounded-lg border border-red-200 bg-red-50 px-5 py-4 text-red-800"
     >
       <AlertTriangle aria-hidden size={22} className="shrink-0" />
-      <p>{LOAD_ERROR_TEXT}</p>
+      <p>{t("listing.loadError")}</p>
     </div>
   );
 }

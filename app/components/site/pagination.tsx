@@ -4,6 +4,7 @@
  */
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { pageWindow } from "#app/lib/pagination";
+import { useMessages } from "#app/i18n/use-messages";
 
 /** `basePath` may carry its own query (`/search?q=cocoa`): the page joins it. */
 function pageHref(basePath: string, page: number) {
@@ -23,22 +24,23 @@ export function Pagination({
   totalPages: number;
   basePath: string;
 }) {
+  const { t } = useMessages();
   if (totalPages <= 1) return null;
   const hasPrevious = page > 1;
   const hasNext = page < totalPages;
   return (
-    <nav aria-label="Pagination" className="flex flex-wrap items-center justify-center gap-2">
+    <nav aria-label={t("pagination.label")} className="flex flex-wrap items-center justify-center gap-2">
       {hasPrevious ? (
         <a
           href={pageHref(basePath, page - 1)}
           rel="prev"
           className={`${BOX} border-slate-300 bg-white text-slate-700 hover:bg-slate-50`}
         >
-          <ChevronLeft aria-hidden size={16} /> Previous
+          <ChevronLeft aria-hidden size={16} /> {t("pagination.previous")}
         </a>
       ) : (
         <span aria-disabled="true" className={`${BOX} border-slate-200 text-slate-400`}>
-          <ChevronLeft aria-hidden size={16} /> Previous
+          <ChevronLeft aria-hidden size={16} /> {t("pagination.previous")}
         </span>
       )}
       <ul className="flex flex-wrap items-center gap-1">
@@ -52,7 +54,7 @@ export function Pagination({
               ) : (
                 <a
                   href={pageHref(basePath, item)}
-                  aria-label={`Page ${item}`}
+                  aria-label={t("pagination.page", { page: item })}
                   className={`${BOX} border-slate-300 bg-white text-slate-700 hover:bg-slate-50`}
                 >
                   {item}
@@ -72,11 +74,11 @@ export function Pagination({
           rel="next"
           className={`${BOX} border-slate-300 bg-white text-slate-700 hover:bg-slate-50`}
         >
-          Next <ChevronRight aria-hidden size={16} />
+          {t("pagination.next")} <ChevronRight aria-hidden size={16} />
         </a>
       ) : (
         <span aria-disabled="true" className={`${BOX} border-slate-200 text-slate-400`}>
-          Next <ChevronRight aria-hidden size={16} />
+          {t("pagination.next")} <ChevronRight aria-hidden size={16} />
         </span>
       )}
     </nav>

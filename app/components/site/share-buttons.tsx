@@ -5,6 +5,7 @@
  */
 import { Copy, Mail, Share2 } from "lucide-react";
 import { useLiteMode } from "./use-site";
+import { useMessages } from "#app/i18n/use-messages";
 
 interface ShareTarget {
   title: string;
@@ -60,6 +61,7 @@ export function ShareButtons({ title, url }: ShareTarget) {
   // full script wires (copy, Instagram, the share sheet) are left out, not sent hidden.
   const isLite = useLiteMode();
   const links = shareLinks({ title, url }).filter((link) => !isLite || LITE_SHARING.includes(link.name));
+  const { t } = useMessages();
   return (
     <section
       aria-labelledby="share-heading"
@@ -69,7 +71,7 @@ export function ShareButtons({ title, url }: ShareTarget) {
       className="mt-8 border-t border-gray-200 pt-6"
     >
       <h2 id="share-heading" className="text-sm font-bold tracking-wide text-gray-700 uppercase">
-        Share this article
+        {t("share.heading")}
       </h2>
       <ul className="mt-3 grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
         {links.map((link, index) => (
@@ -80,7 +82,7 @@ export function ShareButtons({ title, url }: ShareTarget) {
               rel="noopener noreferrer"
               data-share-fallback={index === 0 ? "" : undefined}
               className={`${buttonBase} w-full ${link.className}`}
-              aria-label={`Share on ${link.name}`}
+              aria-label={t("share.on", { network: link.name })}
             >
               {link.name}
             </a>
@@ -91,9 +93,9 @@ export function ShareButtons({ title, url }: ShareTarget) {
             <a
               href={`mailto:?subject=${encodeURIComponent(title)}&body=${encodeURIComponent(`${title}\n\n${url}`)}`}
               className={`${buttonBase} w-full bg-gray-700 text-white hover:bg-gray-800`}
-              aria-label="Share by Email"
+              aria-label={t("share.byEmail")}
             >
-              <Mail aria-hidden size={16} /> Email
+              <Mail aria-hidden size={16} /> {t("share.email")}
             </a>
           </li>
         )}
@@ -105,6 +107,7 @@ export function ShareButtons({ title, url }: ShareTarget) {
 
 /** Copy link, Instagram and the share sheet: rendered hidden, shown by the reader script where it can. */
 function ScriptButtons() {
+  const { t } = useMessages();
   return (
     <>
       <li hidden>
@@ -113,7 +116,7 @@ function ScriptButtons() {
           data-share-action="copy"
           className={`${buttonBase} w-full border border-gray-300 bg-white text-gray-800 hover:bg-gray-50`}
         >
-          <Copy aria-hidden size={16} /> Copy link
+          <Copy aria-hidden size={16} /> {t("share.copyLink")}
         </button>
       </li>
       <li hidden>
@@ -121,7 +124,7 @@ function ScriptButtons() {
           type="button"
           data-share-action="instagram"
           className={`${buttonBase} w-full bg-gradient-to-r from-[#9c2a6b] to-[#b8235a] text-white hover:opacity-90`}
-          aria-label="Share on Instagram"
+          aria-label={t("share.on", { network: "Instagram" })}
         >
           Instagram
         </button>
@@ -132,7 +135,7 @@ function ScriptButtons() {
           data-share-action="native"
           className={`${buttonBase} w-full bg-brand-700 text-white hover:bg-brand-900`}
         >
-          <Share2 aria-hidden size={16} /> Share
+          <Share2 aria-hidden size={16} /> {t("share.share")}
         </button>
       </li>
     </>

@@ -14,6 +14,8 @@ import { FragmentCache } from "#app/domain/delivery/fragment-cache.server";
 import { CategoriesBar } from "./categories-bar";
 import { SiteHeader } from "./header";
 import { SharedPart, SharedPartsContext, SharedPartsSession } from "./shared-part";
+import { MessagesContext } from "#app/i18n/use-messages";
+import { messagesFor } from "#app/i18n/messages.server";
 
 const CATEGORIES = [
   { name: "News", slug: "news", color: "#1e3a8a" },
@@ -97,7 +99,11 @@ function Page({ title = "Accra Daily", stories = [] }: { title?: string; stories
 function renderRaw(path: string, page: ReactElement, session: SharedPartsSession | null) {
   const Stub = createRoutesStub([{ path: "*", Component: () => page }]);
   return renderToStaticMarkup(
-    h(SharedPartsContext.Provider, { value: session }, h(Stub, { initialEntries: [path] })),
+    h(
+      MessagesContext.Provider,
+      { value: messagesFor("en") },
+      h(SharedPartsContext.Provider, { value: session }, h(Stub, { initialEntries: [path] })),
+    ),
   );
 }
 

@@ -1,5 +1,6 @@
 /** The outlet's social accounts from the settings; networks without an address are left out. */
 import type { SocialLinks as SocialLinksSettings } from "#app/db/schema";
+import { useMessages } from "#app/i18n/use-messages";
 
 const NETWORKS: Array<{ key: keyof SocialLinksSettings; name: string; short: string; color: string }> = [
   { key: "facebook", name: "Facebook", short: "f", color: "#1460c8" },
@@ -25,10 +26,11 @@ export function socialLinksFrom(settings: SocialLinksSettings) {
 
 export function SocialLinks({ links, size = "md" }: { links: SocialLinksSettings; size?: "sm" | "md" }) {
   const list = socialLinksFrom(links);
+  const { t } = useMessages();
   if (list.length === 0) return null;
   const box = size === "sm" ? "size-8 text-[0.7rem]" : "size-10 text-xs";
   return (
-    <ul className="flex flex-wrap items-center gap-2" aria-label="Follow us">
+    <ul className="flex flex-wrap items-center gap-2" aria-label={t("social.followUs")}>
       {list.map((n) => (
         <li key={n.key}>
           <a

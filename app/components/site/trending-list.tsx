@@ -5,6 +5,7 @@ import { articlePath } from "#app/lib/paths";
 import { formatCount } from "#app/lib/text";
 import { SharedPart } from "./shared-part";
 import { useEditionPath } from "./use-site";
+import { useMessages } from "#app/i18n/use-messages";
 
 interface TrendingItem {
   id: string;
@@ -44,8 +45,9 @@ export function TrendingList(props: TrendingListProps) {
   );
 }
 
-function TrendingSection({ articles, dateText, title = "Trending" }: TrendingListProps) {
+function TrendingSection({ articles, dateText, title }: TrendingListProps) {
   const editionPath = useEditionPath();
+  const { t } = useMessages();
   return (
     <section
       aria-labelledby="trending-heading"
@@ -56,10 +58,10 @@ function TrendingSection({ articles, dateText, title = "Trending" }: TrendingLis
         className="flex items-center gap-2 border-b-2 border-breaking pb-2 font-serif text-xl font-bold text-slate-900"
       >
         <TrendingUp aria-hidden size={20} className="text-breaking" />
-        {title}
+        {title ?? t("trending.title")}
       </h2>
       {articles.length === 0 ? (
-        <p className="mt-4 text-sm text-slate-600">No trending articles found.</p>
+        <p className="mt-4 text-sm text-slate-600">{t("trending.empty")}</p>
       ) : (
         <ol className="mt-2 divide-y divide-slate-100">
           {articles.slice(0, 5).map((article, index) => (

@@ -3,7 +3,8 @@
  * helpers bound to the site's date format and timezone.
  */
 import { useRouteLoaderData } from "react-router";
-import { relativeDate, siteDate } from "#app/lib/dates";
+import { useMessages } from "#app/i18n/use-messages";
+import { relativeDate, shortDate, siteDate } from "#app/lib/dates";
 import { inEdition, type PageEdition } from "#app/lib/editions";
 import type { loader } from "#app/routes/site/layout";
 
@@ -15,12 +16,18 @@ function useSite() {
   return data;
 }
 
-/** Formats dates the way the settings say; `relative` gives '3 hours ago' style text. */
+/**
+ * Formats dates the way the settings say, in the page's words (its edition's month and weekday names);
+ * `relative` gives '3 hours ago' style text.
+ */
 export function useSiteDates() {
   const { settings } = useSite();
+  const words = useMessages().dateWords;
   return {
-    format: (value: Date | string | null | undefined) => siteDate(value, settings),
-    relative: (value: Date | string | null | undefined) => relativeDate(value, { style: "site" }),
+    format: (value: Date | string | null | undefined) => siteDate(value, settings, words),
+    /** Short form for result lists: 'Nov 22, 2026'. */
+    short: (value: Date | string | null | undefined) => shortDate(value, settings.timezone, words),
+    relative: (value: Date | string | null | undefined) => relativeDate(value, { style: "site", words }),
     timezone: settings.timezone,
     /** Settings → Content's time format ('g:i a' or 'H:i'), for every time the site shows. */
     timeFormat: settings.timeFormat,

@@ -22,7 +22,6 @@ export const COMMENT_TEXT = {
   disabled: "Comments are currently disabled on this site.",
   rateLimitedTitle: "Too Many Comments",
   rateLimited: "You have posted several comments in a short time. Please wait a few minutes and try again.",
-  empty: "No comments yet. Be the first to share your thoughts!",
 } as const;
 
 /** The comments demo's own texts. */

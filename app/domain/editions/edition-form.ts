@@ -40,6 +40,17 @@ export const EDITION_TEXT = {
   notFound: "That edition no longer exists. Reload the page.",
   mainStaysOn:
     "The main edition cannot be switched off: it is the site's root. Choose another language in Settings → General first.",
+  messagesTitle: "Reader texts",
+  messagesIntro:
+    "Every text of the reader pages comes from a catalogue per language. Where an edition's catalogue has no usable message, its readers see the English one: the list shows which, for the edition's translators.",
+  messagesComplete: "Every reader text is translated.",
+  /** Why a message shows in English, by `MessageProblem.kind` (app/i18n/messages.server.ts). */
+  messageProblems: {
+    missing: "Not translated",
+    unparsable: "Cannot be read: a brace or a plural is written wrongly",
+    arguments: "Names other {placeholders} than the English",
+    plural: "Lacks plural forms:",
+  },
   /** Settings → General: the language chosen is another edition's (its stories would merge with the main one's). */
   languageIsEdition:
     "That language is already an edition. Choose another, or manage editions in Settings → Editions.",

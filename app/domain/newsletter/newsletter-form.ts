@@ -1,21 +1,14 @@
 /**
  * The newsletter signup form (decision record 007): an e-mail address and a required consent tick. A plain
  * function rather than a zod schema, like the comment and contact forms (decision record 005), so the
- * reader script could check it too. Also the reader-facing texts of the signup, confirm and unsubscribe
- * pages, and the back office's subscriber screen.
+ * reader script could check it too. Also the texts its checks and
+ * the signup answer with, and the back office's subscriber screen; the signup form's and the confirm and
+ * unsubscribe pages' words are messages (`newsletter.*`, decision record 022, point 6).
  */
 import { isEmail, textField } from "#app/lib/plain-rules";
 import type { SubscriberStatus } from "#app/lib/enums";
 
 export const NEWSLETTER_TEXT = {
-  heading: "Newsletter",
-  intro: "The day's top stories in your inbox.",
-  emailLabel: "Email address",
-  consentLabel:
-    "I agree to receive the newsletter by e-mail and to have my address stored for it. I can unsubscribe at any time with the link in every e-mail.",
-  submit: "Subscribe",
-  /** Added to the consent while an admin has open counts on (Settings → Content; decision record 018). */
-  countsNotice: "Each issue counts whether I open it and follow its links.",
   invalidTitle: "Please check the form",
   invalidEmail: "Please enter a valid email address.",
   missingConsent: "Please tick the box to agree to receive the newsletter.",
@@ -27,23 +20,6 @@ export const NEWSLETTER_TEXT = {
   rateLimited: "You have tried several times in a short time. Please wait a few minutes and try again.",
   failedTitle: "Subscription failed",
   failed: "Please try again later.",
-  confirmTitle: "Confirm your subscription",
-  confirmQuestion: "Do you want to receive the newsletter at",
-  confirmButton: "Confirm subscription",
-  confirmedTitle: "Subscription confirmed",
-  confirmed: "Thank you! Your subscription is confirmed.",
-  invalidLinkTitle: "Link not valid",
-  invalidLink:
-    "This link is not valid any more. If you still want the newsletter, please subscribe again with the form below.",
-  invalidUnsubscribeLink:
-    "This link is not valid. To stop the newsletter, use the unsubscribe link in the latest e-mail you received.",
-  unsubscribeTitle: "Unsubscribe",
-  unsubscribeQuestion: "Do you want to stop receiving the newsletter at",
-  unsubscribeButton: "Unsubscribe",
-  unsubscribedTitle: "You are unsubscribed",
-  unsubscribed: "You will not receive the newsletter any more. You can subscribe again at any time.",
-  alreadyUnsubscribedTitle: "Already unsubscribed",
-  alreadyUnsubscribed: "This address does not receive the newsletter. You can subscribe again at any time.",
   emailSubject: "Please confirm your newsletter subscription",
 } as const;
 

@@ -64,6 +64,34 @@ describe.each(TEST_ENGINES)("the Editions screen's routes on %s", (engine) => {
     });
   });
 
+  test("admin: each edition but English lists the reader texts its readers see in English, and why", async () => {
+    await database.db.insert(editions).values([
+      { tag: "tw", name: "Twi", position: 1 },
+      { tag: "ee", name: "Eʋegbe", position: 2 },
+    ]);
+    const result = await load();
+    expect(result.status).toBe(200);
+    const { messages } = result.body as {
+      messages: Array<{
+        tag: string;
+        total: number;
+        problems: Array<{ key: string; kind: string; english: string }>;
+      }>;
+    };
+    expect(messages.map((edition) => edition.tag)).toEqual(["tw", "ee"]);
+    const [twi, ewe] = messages;
+    // Ewe has no catalogue yet: every text shows in English; Twi's starting catalogue has some.
+    expect(ewe!.problems).toHaveLength(ewe!.total);
+    expect(twi!.problems.length).toBeGreaterThan(0);
+    expect(twi!.problems.length).toBeLessThan(twi!.total);
+    expect(twi!.problems).toContainEqual({
+      key: "footer.quickLinks",
+      kind: "missing",
+      english: "Quick Links",
+    });
+    expect(twi!.problems.map((problem) => problem.key)).not.toContain("chrome.home");
+  });
+
   test("admin adds Twi (switched off), renames it, moves it up and switches it on, each with a toast", async () => {
     await expectScreenWithToast(await post({ intent: "add", tag: "tw", name: "Twi" }), EDITION_TEXT.added);
     expect((await load()).body).toMatchObject({

@@ -1,7 +1,8 @@
 import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
 import { requirePermission } from "#app/auth/guard.server";
-import { AddEditionForm, EditionsTable } from "#app/components/admin/editions-screen";
+import { AddEditionForm, EditionMessages, EditionsTable } from "#app/components/admin/editions-screen";
+import { catalogueProblems, MESSAGE_KEYS } from "#app/i18n/messages.server";
 import { FormProblem } from "#app/components/admin/settings-fields";
 import { editionsForAdmin } from "#app/domain/editions/admin.server";
 import { EDITION_TEXT, EMPTY_ADD_EDITION } from "#app/domain/editions/edition-form";
@@ -12,7 +13,18 @@ import type { Route } from "./+types/settings.editions";
 // Decision record 022, point 1: the Settings form posts one row of fields, so editions have a screen.
 export const loader = withDomainErrors(async ({ context }: Route.LoaderArgs) => {
   const user = await requirePermission(context, "settings", "manage");
-  return { editions: await editionsForAdmin(context.db, user) };
+  const editions = await editionsForAdmin(context.db, user);
+  // What each edition's readers still see in English (decision record 022, point 6): from the
+  // catalogues, not from traffic. English itself lacks nothing.
+  const messages = editions
+    .filter((edition) => edition.tag !== "en")
+    .map((edition) => ({
+      tag: edition.tag,
+      name: edition.name,
+      total: MESSAGE_KEYS.length,
+      problems: catalogueProblems(edition.tag),
+    }));
+  return { editions, messages };
 });
 
 export const action = withDomainErrors(async ({ request, context }: Route.ActionArgs) => {
@@ -41,6 +53,7 @@ export default function EditionsScreen({ loaderData, actionData }: Route.Compone
         values={actionData?.addValues ?? EMPTY_ADD_EDITION}
         errors={actionData?.addErrors}
       />
+      <EditionMessages editions={loaderData.messages} />
     </section>
   );
 }

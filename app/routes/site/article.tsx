@@ -12,7 +12,12 @@ import { CommentForm, type CommentActionData } from "#app/components/site/commen
 import { CommentList } from "#app/components/site/comments/comment-list";
 import { ShareButtons } from "#app/components/site/share-buttons";
 import { SharedPart } from "#app/components/site/shared-part";
-import { ARTICLE_NOT_FOUND_TEXT, NotFoundContent, notFoundBodyOf } from "#app/components/site/not-found";
+import {
+  ARTICLE_NOT_FOUND_TEXT,
+  NotFoundContent,
+  notFoundBodyOf,
+  notFoundTitleOf,
+} from "#app/components/site/not-found";
 import { TrendingList } from "#app/components/site/trending-list";
 import { useEditionPath, useLiteMode, useSiteDates } from "#app/components/site/use-site";
 import { articleBodyWithAds } from "#app/domain/ads/page-ads.server";
@@ -36,7 +41,8 @@ import { captionLine } from "#app/domain/media/editor-image-rules";
 import { pageImages } from "#app/domain/media/public.server";
 import { getSettings } from "#app/domain/settings/settings.server";
 import { siteOrigin } from "#app/domain/settings/site-origin.server";
-import { formatTime, isoDate, siteDate } from "#app/lib/dates";
+import { type DateWords, formatTime, isoDate, siteDate } from "#app/lib/dates";
+import { messagesFor } from "#app/i18n/messages.server";
 import { isLiteRequest } from "#app/lib/lite-mode";
 import { bodyPhotoSources, liteArticleBody } from "#app/lib/lite-body";
 import { articlePath, authorPath, tagPath } from "#app/lib/paths";
@@ -60,6 +66,8 @@ import { refuseReadersInMaintenance } from "#app/domain/settings/maintenance-gat
 import type { Route } from "./+types/article";
 import { formText } from "#app/lib/form";
 import { logFailure } from "#app/lib/log.server";
+import { EN_MESSAGES } from "#app/i18n/messages/en";
+import { useMessages } from "#app/i18n/use-messages";
 
 /** A missing or unpublished article: the not-found page with the latest stories, status 404. */
 const notFound = (db: Route.LoaderArgs["context"]["db"], language: string) =>
@@ -143,7 +151,11 @@ export const loader = withDomainErrors(async (args: Route.LoaderArgs) => {
       },
       article: articleView(
         { ...article, content: gate.body },
-        { content: isLite ? liteArticleBody(body, images) : body, dates },
+        {
+          content: isLite ? liteArticleBody(body, images) : body,
+          dates,
+          words: messagesFor(edition.tag).dateWords,
+        },
       ),
       gate: {
         gated: gate.gated,
@@ -193,7 +205,7 @@ type PublishedArticle = NonNullable<Awaited<ReturnType<typeof getPublishedArticl
 /** What the page shows of the story itself: its texts, links and dates in the site's format. */
 function articleView(
   article: PublishedArticle,
-  { content, dates }: { content: string; dates: Parameters<typeof siteDate>[1] },
+  { content, dates, words }: { content: string; dates: Parameters<typeof siteDate>[1]; words: DateWords },
 ) {
   return {
     id: article.id,
@@ -219,12 +231,12 @@ function articleView(
     categoryColor: article.categoryColor,
     displayDate: article.displayDate,
     publishedAt: isoDate(article.publishedAt ?? article.displayDate),
-    dateText: siteDate(article.displayDate, dates),
+    dateText: siteDate(article.displayDate, dates, words),
     readTime: article.readTime || readTimeFor(article.content),
     views: article.views,
     revisedAt: article.revisedAt ? (isoDate(article.revisedAt) ?? null) : null,
     revisedText: article.revisedAt
-      ? `${siteDate(article.revisedAt, dates)} ${formatTime(article.revisedAt, dates.timeFormat, dates.timezone)}`
+      ? `${siteDate(article.revisedAt, dates, words)} ${formatTime(article.revisedAt, dates.timeFormat, dates.timezone)}`
       : "",
     correctionNote: article.correctionNote,
   };
@@ -275,7 +287,8 @@ export const meta: Route.MetaFunction = ({ data, matches, error }) => {
     const isNotFound = isRouteErrorResponse(error) && error.status === 404;
     return errorPageMeta(
       siteMetaFrom(matches),
-      isNotFound ? ARTICLE_NOT_FOUND_TEXT.title : "Error Loading Article",
+      // A 404's title comes in the page's language; a failure's, with no data, in English.
+      isNotFound ? notFoundTitleOf(error) : EN_MESSAGES["article.errorTitle"],
     );
   }
   const { article } = data;
@@ -360,6 +373,7 @@ export default function ArticlePage({ loaderData, actionData }: Route.ComponentP
   const dates = useSiteDates();
   const isLite = useLiteMode();
   const editionPath = useEditionPath();
+  const { t } = useMessages();
   return (
     // The reader script counts the view once per browser (app/reader/view-counter.ts).
     <main data-view-article={article.id} className="mx-auto max-w-6xl px-4 py-6 sm:py-10">
@@ -403,7 +417,7 @@ export default function ArticlePage({ loaderData, actionData }: Route.ComponentP
                 rel="noopener noreferrer"
                 className="mt-5 inline-flex min-h-11 items-center gap-2 rounded-md bg-red-700 px-5 font-semibold text-white hover:bg-red-800"
               >
-                <PlayCircle aria-hidden size={20} /> Watch Full Video
+                <PlayCircle aria-hidden size={20} /> {t("article.watchVideo")}
               </a>
             ) : null}
             <div
@@ -431,7 +445,7 @@ export default function ArticlePage({ loaderData, actionData }: Route.ComponentP
             ) : null}
             {article.tagLinks.length > 0 ? (
               <div className="mt-8">
-                <h2 className="sr-only">Tags</h2>
+                <h2 className="sr-only">{t("article.tags")}</h2>
                 <ul className="flex flex-wrap gap-2">
                   {article.tagLinks.map((tag) => (
                     <li key={tag.href}>
@@ -456,7 +470,7 @@ export default function ArticlePage({ loaderData, actionData }: Route.ComponentP
                 id="comments-heading"
                 className="border-b-2 border-brand-700 pb-2 font-serif text-2xl font-bold"
               >
-                Comments ({comments.length})
+                {t("article.comments", { count: String(comments.length) })}
               </h2>
               <div className="mt-5">
                 <CommentList comments={comments} timeZone={timezone} />
@@ -494,12 +508,13 @@ export default function ArticlePage({ loaderData, actionData }: Route.ComponentP
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const dates = useSiteDates();
   const editionPath = useEditionPath();
+  const { t } = useMessages();
   if (isRouteErrorResponse(error) && error.status === 404) {
     const body = notFoundBodyOf(error.data);
     return (
       <NotFoundContent
-        title={body.title ?? ARTICLE_NOT_FOUND_TEXT.title}
-        message={body.message ?? ARTICLE_NOT_FOUND_TEXT.message}
+        title={body.title ?? t(ARTICLE_NOT_FOUND_TEXT.title)}
+        message={body.message ?? t(ARTICLE_NOT_FOUND_TEXT.message)}
         latest={body.latest}
         dateText={dates.format}
       />
@@ -508,20 +523,20 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <main className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center px-4 py-16 text-center">
       <p className="text-sm font-semibold tracking-wide text-gray-600">500</p>
-      <h1 className="mt-2 font-serif text-3xl font-bold">Error Loading Article</h1>
-      <p className="mt-3 text-gray-700">The article could not be loaded. Please try again later.</p>
+      <h1 className="mt-2 font-serif text-3xl font-bold">{t("article.errorTitle")}</h1>
+      <p className="mt-3 text-gray-700">{t("article.errorMessage")}</p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         <a
           href={editionPath("/")}
           className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-900"
         >
-          Go to the homepage
+          {t("listing.goHome")}
         </a>
         <a
           href={editionPath("/all-articles")}
           className="inline-flex min-h-11 items-center rounded-md border border-gray-300 bg-white px-5 font-semibold text-gray-800 hover:bg-gray-50"
         >
-          Browse All Articles
+          {t("listing.browseAll")}
         </a>
       </div>
     </main>

@@ -2,7 +2,6 @@
 import { inEdition } from "#app/lib/editions";
 import { pageEditionOf } from "./edition.server";
 import { redirect } from "react-router";
-import { NOT_FOUND_TEXT } from "#app/components/site/not-found";
 import { ArticleCard } from "#app/components/site/article-card";
 import { initialOf } from "#app/components/site/image-fallback";
 import { EmptyState } from "#app/components/site/page-states";
@@ -19,10 +18,14 @@ import { EXCERPT_LENGTH } from "#app/lib/text";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import { readerNotFound } from "./not-found.server";
 import type { Route } from "./+types/author";
+import { notFoundTitleOf } from "#app/components/site/not-found";
+import { messagesFor } from "#app/i18n/messages.server";
+import { useMessages } from "#app/i18n/use-messages";
 
 export const loader = withDomainErrors(async ({ params, request, context }: Route.LoaderArgs) => {
   const db = context.db;
   const { tag, prefix } = await pageEditionOf(db, params);
+  const { t } = messagesFor(tag);
   const requested = new URL(request.url).searchParams.get("page");
   const settings = await getSettings(db);
   const found = await articlesByAuthorSlug(
@@ -41,17 +44,24 @@ export const loader = withDomainErrors(async ({ params, request, context }: Rout
     found.articles.map((article) => article.imageUrl),
     { small: isLiteRequest(request.headers), media: context.services.media },
   );
-  return { ...found, images };
+  const { name } = found.author;
+  return {
+    ...found,
+    images,
+    title: found.page > 1 ? t("listing.namedPage", { name, page: found.page }) : name,
+    description: found.author.bio.trim() || t("author.description", { name }),
+  };
 });
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  if (!loaderData) return errorPageMeta(siteMetaFrom(matches), NOT_FOUND_TEXT.title);
+export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
+  // A 404's title comes with its body, in the page's language.
+  if (!loaderData) return errorPageMeta(siteMetaFrom(matches), notFoundTitleOf(error));
   const { author, page } = loaderData;
   const base = authorPath(author.slug);
   return pageMeta({
     site: siteMetaFrom(matches),
-    title: page > 1 ? `${author.name} (page ${page})` : author.name,
-    description: author.bio.trim() || `Stories by ${author.name}.`,
+    title: loaderData.title,
+    description: loaderData.description,
     path: page > 1 ? `${base}?page=${page}` : base,
     image: author.avatarUrl || undefined,
   });
@@ -61,6 +71,7 @@ export default function AuthorPage({ loaderData }: Route.ComponentProps) {
   const { author, articles, page, totalPages, images } = loaderData;
   const dates = useSiteDates();
   const editionPath = useEditionPath();
+  const { t } = useMessages();
   // A lite page (the reader saves data) shows the initial: a face is not worth the reader's data.
   const avatarUrl = useLiteMode() ? "" : author.avatarUrl;
   return (
@@ -86,21 +97,21 @@ export default function AuthorPage({ loaderData }: Route.ComponentProps) {
             </span>
           )}
           <div>
-            <p className="text-sm font-semibold tracking-wide text-slate-600 uppercase">Author</p>
+            <p className="text-sm font-semibold tracking-wide text-slate-600 uppercase">{t("author.label")}</p>
             <h1 className="font-serif text-3xl font-bold text-slate-900 sm:text-4xl">{author.name}</h1>
             {author.bio ? <p className="mt-2 max-w-prose text-slate-700">{author.bio}</p> : null}
           </div>
         </div>
       </header>
       <div className="mx-auto max-w-7xl px-4 py-8">
-        <h2 className="mb-5 font-serif text-2xl font-bold">Stories by {author.name}</h2>
+        <h2 className="mb-5 font-serif text-2xl font-bold">{t("author.storiesBy", { name: author.name })}</h2>
         {articles.length === 0 ? (
-          <EmptyState title="No articles found">
+          <EmptyState title={t("listing.noArticles")}>
             <a
               href={editionPath("/")}
               className="font-semibold text-brand-700 underline hover:text-brand-900"
             >
-              Go to the homepage
+              {t("listing.goHome")}
             </a>
           </EmptyState>
         ) : (

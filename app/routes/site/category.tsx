@@ -18,10 +18,13 @@ import { EXCERPT_LENGTH } from "#app/lib/text";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import { getSettings } from "#app/domain/settings/settings.server";
 import type { Route } from "./+types/category";
+import { messagesFor } from "#app/i18n/messages.server";
+import { useMessages } from "#app/i18n/use-messages";
 
 export const loader = withDomainErrors(async ({ params, request, context }: Route.LoaderArgs) => {
   const db = context.db;
   const { tag, prefix } = await pageEditionOf(db, params);
+  const { t } = messagesFor(tag);
   const requested = new URL(request.url).searchParams.get("page");
   // Settings → Content: 'Posts Per Page' sizes every paged public list.
   const { postsPerPage } = await getSettings(db);
@@ -30,7 +33,12 @@ export const loader = withDomainErrors(async ({ params, request, context }: Rout
   );
   if (!listing.ok)
     return data(
-      { listing, name: categoryNameFromSlug(params.categorySlug), images: {} as PageImages },
+      {
+        listing,
+        name: categoryNameFromSlug(params.categorySlug),
+        images: {} as PageImages,
+        description: t("category.description", { name: categoryNameFromSlug(params.categorySlug) }),
+      },
       { status: 500 },
     );
   const base = `/category/${encodeURIComponent(params.categorySlug)}`;
@@ -43,15 +51,18 @@ export const loader = withDomainErrors(async ({ params, request, context }: Rout
   );
   // An unknown category shows the empty state ('No articles found' with a link home) with status
   // 404, so crawlers do not index it; a real category with no stories yet is a 200.
-  return data({ listing, name: listing.value.name, images }, { status: listing.value.exists ? 200 : 404 });
+  const description = listing.value.description || t("category.description", { name: listing.value.name });
+  return data(
+    { listing, name: listing.value.name, images, description },
+    { status: listing.value.exists ? 200 : 404 },
+  );
 });
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
   const name = loaderData?.name ?? categoryNameFromSlug(params.categorySlug);
   const slug = loaderData?.listing.ok ? loaderData.listing.value.slug : params.categorySlug;
-  const description =
-    (loaderData?.listing.ok && loaderData.listing.value.description) ||
-    `The latest ${name} news and stories.`;
+  // The category's own description, else the loader's words in the page's language.
+  const description = loaderData?.description ?? "";
   const site = siteMetaFrom(matches);
   const path = `/category/${slug}`;
   // Only a category that exists has a feed and a place in the site's hierarchy.
@@ -80,6 +91,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const { listing, name, images } = loaderData;
   const dates = useSiteDates();
   const editionPath = useEditionPath();
+  const { t } = useMessages();
   return (
     <main>
       <PageHeading
@@ -91,12 +103,12 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         {!listing.ok ? (
           <LoadError />
         ) : listing.value.articles.length === 0 ? (
-          <EmptyState title="No articles found">
+          <EmptyState title={t("listing.noArticles")}>
             <a
               href={editionPath("/")}
               className="font-semibold text-brand-700 underline hover:text-brand-900"
             >
-              Go to the homepage
+              {t("listing.goHome")}
             </a>
           </EmptyState>
         ) : (

@@ -10,12 +10,15 @@ import { pageMeta, siteMetaFrom } from "#app/lib/seo";
 import { EXCERPT_LENGTH } from "#app/lib/text";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/featured-news";
+import { messagesFor } from "#app/i18n/messages.server";
+import { useMessages } from "#app/i18n/use-messages";
 
 const FEATURED_NEWS_LIMIT = 50;
 
 export const loader = withDomainErrors(async ({ request, params, context }: Route.LoaderArgs) => {
   const db = context.db;
   const { tag } = await pageEditionOf(db, params);
+  const { t } = messagesFor(tag);
   const featured = await loadOrReport("the featured news", () =>
     featuredArticles(db, tag, FEATURED_NEWS_LIMIT),
   );
@@ -24,14 +27,17 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
     (featured.ok ? featured.value : []).map((article) => article.imageUrl),
     { small: isLiteRequest(request.headers), media: context.services.media },
   );
-  return data({ featured, images }, { status: featured.ok ? 200 : 500 });
+  return data(
+    { featured, images, title: t("featuredNews.title"), description: t("featuredNews.subtitle") },
+    { status: featured.ok ? 200 : 500 },
+  );
 });
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta({
     site: siteMetaFrom(matches),
-    title: "Featured News",
-    description: "Our top stories, chosen by the editors.",
+    title: loaderData?.title ?? "",
+    description: loaderData?.description ?? "",
     path: "/featured-news",
   });
 
@@ -39,23 +45,24 @@ export default function FeaturedNews({ loaderData }: Route.ComponentProps) {
   const { featured, images } = loaderData;
   const dates = useSiteDates();
   const editionPath = useEditionPath();
+  const { t } = useMessages();
   return (
     <main>
       <PageHeading
-        title="Featured News"
-        subtitle="Our top stories, chosen by the editors."
+        title={t("featuredNews.title")}
+        subtitle={t("featuredNews.subtitle")}
         accent="#fbbf24"
       />
       <div className="mx-auto max-w-7xl px-4 py-8">
         {!featured.ok ? (
           <LoadError />
         ) : featured.value.length === 0 ? (
-          <EmptyState title="No featured articles found. Check back soon for our top stories!">
+          <EmptyState title={t("featuredNews.empty")}>
             <a
               href={editionPath("/all-articles")}
               className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-900"
             >
-              Browse All Articles
+              {t("listing.browseAll")}
             </a>
           </EmptyState>
         ) : (

@@ -19,6 +19,7 @@ import { editionHomes } from "#app/domain/editions/page-edition.server";
 import { organizationLd, siteSocialFrom, webSiteLd } from "#app/lib/structured-data";
 import { EXCERPT_LENGTH, truncate } from "#app/lib/text";
 import { withDomainErrors } from "#app/lib/http-errors.server";
+import { useMessages } from "#app/i18n/use-messages";
 import type { Route } from "./+types/home";
 
 const HOME_LATEST = 6;
@@ -61,12 +62,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { hero, latest, trending, featured, images } = loaderData;
   const dates = useSiteDates();
   const editionPath = useEditionPath();
+  const { t } = useMessages();
   return (
     <main className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
-      <h1 className="sr-only">Top stories</h1>
+      <h1 className="sr-only">{t("home.heading")}</h1>
       {hero.ok && hero.value ? (
         <section
-          aria-label="Top story"
+          aria-label={t("home.topStory")}
           className="group relative overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200 lg:grid lg:grid-cols-5"
         >
           <div className="relative lg:col-span-3">
@@ -104,11 +106,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   href={editionPath(authorPath(hero.value.authorSlug))}
                   className="font-medium text-slate-700 hover:text-brand-700 hover:underline"
                 >
-                  {hero.value.authorName.trim() || "Anonymous"}
+                  {hero.value.authorName.trim() || t("listing.anonymous")}
                 </a>
               ) : (
                 <span className="font-medium text-slate-700">
-                  {hero.value.authorName.trim() || "Anonymous"}
+                  {hero.value.authorName.trim() || t("listing.anonymous")}
                 </span>
               )}
               <span aria-hidden> · </span>
@@ -118,7 +120,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               href={editionPath(articlePath(hero.value))}
               className="mt-5 inline-flex min-h-11 w-fit items-center gap-2 rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-900"
             >
-              Read Full Article <ArrowRight aria-hidden size={18} />
+              {t("listing.readFullArticle")} <ArrowRight aria-hidden size={18} />
             </a>
           </div>
         </section>
@@ -128,13 +130,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <section aria-labelledby="latest-heading" className="lg:col-span-2">
           <div className="flex items-end justify-between border-b-2 border-brand-700 pb-2">
             <h2 id="latest-heading" className="font-serif text-2xl font-bold text-slate-900">
-              Latest News
+              {t("home.latestNews")}
             </h2>
             <a
               href={editionPath("/latest-news")}
               className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-700 hover:underline"
             >
-              View All <ArrowRight aria-hidden size={16} />
+              {t("listing.viewAll")} <ArrowRight aria-hidden size={16} />
             </a>
           </div>
           {!latest.ok ? (
@@ -143,7 +145,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </div>
           ) : latest.value.length === 0 ? (
             <div className="mt-6">
-              <EmptyState title="No articles found">There are currently no articles available.</EmptyState>
+              <EmptyState title={t("listing.noArticles")}>{t("listing.noArticlesYet")}</EmptyState>
             </div>
           ) : (
             <div className="divide-y divide-slate-200">
@@ -169,13 +171,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <section aria-labelledby="featured-heading" className="mt-12">
           <div className="flex items-end justify-between border-b-2 border-amber-400 pb-2">
             <h2 id="featured-heading" className="font-serif text-2xl font-bold text-slate-900">
-              Featured Articles
+              {t("home.featuredArticles")}
             </h2>
             <a
               href={editionPath("/featured-news")}
               className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-700 hover:underline"
             >
-              View All <ArrowRight aria-hidden size={16} />
+              {t("listing.viewAll")} <ArrowRight aria-hidden size={16} />
             </a>
           </div>
           <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">

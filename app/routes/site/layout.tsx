@@ -22,6 +22,7 @@ import { liteReason } from "#app/lib/lite-mode";
 import { errorPageMeta, siteMetaFrom, type SiteMeta } from "#app/lib/seo";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import { safeRedirectPath } from "#app/lib/safe-redirect";
+import { useMessages } from "#app/i18n/use-messages";
 import type { Route } from "./+types/layout";
 import { logFailure } from "#app/lib/log.server";
 
@@ -116,6 +117,7 @@ type SiteData = Route.ComponentProps["loaderData"];
 /** The header, categories bar and footer around a reader page (or its error page). */
 function SiteChrome({ site, children }: { site: SiteData; children: React.ReactNode }) {
   const { settings, categories, inMaintenance, pushKey, edition } = site;
+  const { t } = useMessages();
   // The newsletter's own pages hold the signup form already: one form is enough (`/tw/newsletter` too).
   const onNewsletterPage = useLocation().pathname.startsWith(inEdition(edition.prefix, "/newsletter"));
   const footerProps = {
@@ -139,7 +141,7 @@ function SiteChrome({ site, children }: { site: SiteData; children: React.ReactN
         href="#main"
         className="sr-only z-50 rounded bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
-        Skip to content
+        {t("chrome.skipToContent")}
       </a>
       {inMaintenance ? (
         <p role="status" className="bg-amber-100 px-4 py-2 text-center text-sm font-medium text-amber-900">

@@ -19,6 +19,7 @@ import {
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
 import { LIVE_COVERAGE_TEXT as T } from "#app/components/site/article/live-coverage";
 import { FLAG_LABEL } from "#app/components/site/category-badge";
+import { EN_MESSAGES } from "#app/i18n/messages/en";
 import { jsonLdOf, readerDocuments } from "#test-support/reader-documents";
 import { testServices } from "#test-support/services";
 
@@ -159,7 +160,7 @@ describe("a live story's page", () => {
   });
 
   test("while the coverage runs its cards carry the Live badge, on the home page and listings; ended, it goes", async () => {
-    const badge = `${FLAG_LABEL.live} `;
+    const badge = `${EN_MESSAGES[FLAG_LABEL.live]} `;
     const before = await read("/latest-news");
     expect(cardText(before.html, story.path)).not.toMatch(/^\s*Live /);
     await startLiveCoverage(database.db, editor, story.id);

@@ -5,7 +5,6 @@
 import { data } from "react-router";
 import { NewsletterLinkPage, type NewsletterLinkState } from "#app/components/site/newsletter-link-page";
 import { NewsletterSignup } from "#app/components/site/newsletter-signup";
-import { NEWSLETTER_TEXT } from "#app/domain/newsletter/newsletter-form";
 import {
   confirmSubscription,
   linkToken,
@@ -17,45 +16,54 @@ import { withDomainErrors } from "#app/lib/http-errors.server";
 import { SECRET_LINK_HEADERS } from "#app/lib/secret-link-pages";
 import { errorPageMeta, siteMetaFrom } from "#app/lib/seo";
 import type { Route } from "./+types/newsletter.confirm";
+import { pageEditionOf } from "./edition.server";
+import { messagesFor } from "#app/i18n/messages.server";
+import { EN_MESSAGES } from "#app/i18n/messages/en";
 
-const invalidLink = () =>
+/** `title`: the page's `<title>`, in its language, from the loader. */
+const invalidLink = (title?: string) =>
   data(
     {
+      title,
       state: {
         kind: "done",
         ok: false,
-        title: NEWSLETTER_TEXT.invalidLinkTitle,
-        message: NEWSLETTER_TEXT.invalidLink,
+        title: "newsletter.invalidLinkTitle",
+        message: "newsletter.invalidLink",
       } as NewsletterLinkState,
     },
     { status: 404 },
   );
 
-const confirmed = () =>
+const confirmed = (title?: string) =>
   data({
+    title,
     state: {
       kind: "done",
       ok: true,
-      title: NEWSLETTER_TEXT.confirmedTitle,
-      message: NEWSLETTER_TEXT.confirmed,
+      title: "newsletter.confirmedTitle",
+      message: "newsletter.confirmed",
     } as NewsletterLinkState,
   });
 
-export const loader = withDomainErrors(async ({ request, context }: Route.LoaderArgs) => {
+export const loader = withDomainErrors(async ({ request, params, context }: Route.LoaderArgs) => {
   await requireNewsletterOn(context.db);
+  const { tag } = await pageEditionOf(context.db, params);
+  const title = messagesFor(tag).t("newsletter.confirmTitle");
   const token = await linkToken(request);
   const subscriber = await subscriberForLink(context.db, "confirm", token);
-  if (!subscriber || subscriber.status === "unsubscribed") return invalidLink();
-  if (subscriber.status === "confirmed") return confirmed();
+  if (!subscriber || subscriber.status === "unsubscribed") return invalidLink(title);
+  if (subscriber.status === "confirmed") return confirmed(title);
   return data({
     state: {
       kind: "ask",
-      title: NEWSLETTER_TEXT.confirmTitle,
-      question: NEWSLETTER_TEXT.confirmQuestion,
+      title: "newsletter.confirmTitle",
+      question: "newsletter.confirmQuestion",
       email: subscriber.email,
-      button: NEWSLETTER_TEXT.confirmButton,
+      button: "newsletter.confirmButton",
       token,
     } as NewsletterLinkState,
+    title,
   });
 });
 
@@ -68,8 +76,8 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
 /** The page names a reader's address and its link holds a secret (app/lib/secret-link-pages.ts). */
 export const headers = () => SECRET_LINK_HEADERS;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  errorPageMeta(siteMetaFrom(matches), NEWSLETTER_TEXT.confirmTitle);
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  errorPageMeta(siteMetaFrom(matches), loaderData?.title ?? EN_MESSAGES["newsletter.confirmTitle"]);
 
 export default function NewsletterConfirm({ loaderData, actionData }: Route.ComponentProps) {
   const state = actionData?.state ?? loaderData.state;

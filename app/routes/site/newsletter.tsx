@@ -14,6 +14,9 @@ import { statusOf, withDomainErrors } from "#app/lib/http-errors.server";
 import { pageMeta, siteMetaFrom } from "#app/lib/seo";
 import type { Route } from "./+types/newsletter";
 import { logFailure } from "#app/lib/log.server";
+import { pageEditionOf } from "./edition.server";
+import { messagesFor } from "#app/i18n/messages.server";
+import { useMessages } from "#app/i18n/use-messages";
 
 export interface NewsletterActionData {
   ok: boolean;
@@ -22,9 +25,15 @@ export interface NewsletterActionData {
   values?: { email: string; consent: boolean };
 }
 
-export const loader = withDomainErrors(async ({ context }: Route.LoaderArgs) => {
+export const loader = withDomainErrors(async ({ params, context }: Route.LoaderArgs) => {
   const settings = await requireNewsletterOn(context.db);
-  return { siteTitle: settings.siteTitle, countsOpens: settings.newsletterOpenCounts };
+  const { t } = messagesFor((await pageEditionOf(context.db, params)).tag);
+  return {
+    siteTitle: settings.siteTitle,
+    countsOpens: settings.newsletterOpenCounts,
+    title: t("newsletter.heading"),
+    description: t("newsletter.intro"),
+  };
 });
 
 export const action = withDomainErrors(async ({ request, context }: Route.ActionArgs) => {
@@ -69,21 +78,22 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
   }
 });
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta({
     site: siteMetaFrom(matches),
-    title: NEWSLETTER_TEXT.heading,
-    description: NEWSLETTER_TEXT.intro,
+    title: loaderData?.title ?? "",
+    description: loaderData?.description ?? "",
     path: "/newsletter",
   });
 
 export default function Newsletter({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useMessages();
   return (
     <main className="mx-auto max-w-2xl px-4 py-8 sm:py-12">
       <h1 className="font-serif text-3xl font-bold sm:text-4xl">
-        {loaderData.siteTitle} {NEWSLETTER_TEXT.heading}
+        {loaderData.siteTitle} {t("newsletter.heading")}
       </h1>
-      <p className="mt-3 text-lg text-gray-700">{NEWSLETTER_TEXT.intro}</p>
+      <p className="mt-3 text-lg text-gray-700">{t("newsletter.intro")}</p>
       <div className="mt-8 rounded-lg border border-gray-200 bg-white p-5 shadow-sm sm:p-8">
         {/* Only a form sent without the reader script comes back as the route's action data. */}
         <NewsletterSignup

@@ -4,49 +4,56 @@
  */
 import { data } from "react-router";
 import { NewsletterLinkPage, type NewsletterLinkState } from "#app/components/site/newsletter-link-page";
-import { NEWSLETTER_TEXT } from "#app/domain/newsletter/newsletter-form";
 import { linkToken, subscriberForLink, unsubscribe } from "#app/domain/newsletter/signup.server";
 import { refuseReadersInMaintenance } from "#app/domain/settings/maintenance-gate.server";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import { SECRET_LINK_HEADERS } from "#app/lib/secret-link-pages";
 import { errorPageMeta, siteMetaFrom } from "#app/lib/seo";
 import type { Route } from "./+types/newsletter.unsubscribe";
+import { pageEditionOf } from "./edition.server";
+import { messagesFor } from "#app/i18n/messages.server";
+import type { MessageKey } from "#app/i18n/use-messages";
+import { EN_MESSAGES } from "#app/i18n/messages/en";
 
-const done = (ok: boolean, title: string, message: string, status = 200) =>
-  data({ state: { kind: "done", ok, title, message } as NewsletterLinkState }, { status });
+/** `pageTitle`: the page's `<title>`, in its language, from the loader. */
+const done = (ok: boolean, title: MessageKey, message: MessageKey, status = 200, pageTitle?: string) =>
+  data({ title: pageTitle, state: { kind: "done", ok, title, message } as NewsletterLinkState }, { status });
 
-const invalidLink = () =>
-  done(false, NEWSLETTER_TEXT.invalidLinkTitle, NEWSLETTER_TEXT.invalidUnsubscribeLink, 404);
+const invalidLink = (pageTitle?: string) =>
+  done(false, "newsletter.invalidLinkTitle", "newsletter.invalidUnsubscribeLink", 404, pageTitle);
 
-export const loader = withDomainErrors(async ({ request, context }: Route.LoaderArgs) => {
+export const loader = withDomainErrors(async ({ request, params, context }: Route.LoaderArgs) => {
+  const { tag } = await pageEditionOf(context.db, params);
+  const title = messagesFor(tag).t("newsletter.unsubscribeTitle");
   const token = await linkToken(request);
   const subscriber = await subscriberForLink(context.db, "unsubscribe", token);
-  if (!subscriber) return invalidLink();
+  if (!subscriber) return invalidLink(title);
   if (subscriber.status === "unsubscribed")
-    return done(true, NEWSLETTER_TEXT.alreadyUnsubscribedTitle, NEWSLETTER_TEXT.alreadyUnsubscribed);
+    return done(true, "newsletter.alreadyUnsubscribedTitle", "newsletter.alreadyUnsubscribed", 200, title);
   return data({
     state: {
       kind: "ask",
-      title: NEWSLETTER_TEXT.unsubscribeTitle,
-      question: NEWSLETTER_TEXT.unsubscribeQuestion,
+      title: "newsletter.unsubscribeTitle",
+      question: "newsletter.unsubscribeQuestion",
       email: subscriber.email,
-      button: NEWSLETTER_TEXT.unsubscribeButton,
+      button: "newsletter.unsubscribeButton",
       token,
     } as NewsletterLinkState,
+    title,
   });
 });
 
 export const action = withDomainErrors(async ({ request, context }: Route.ActionArgs) => {
   await refuseReadersInMaintenance(request, context);
   const left = await unsubscribe(context.db, await linkToken(request));
-  return left ? done(true, NEWSLETTER_TEXT.unsubscribedTitle, NEWSLETTER_TEXT.unsubscribed) : invalidLink();
+  return left ? done(true, "newsletter.unsubscribedTitle", "newsletter.unsubscribed") : invalidLink();
 });
 
 /** The page names a reader's address and its link holds a secret (app/lib/secret-link-pages.ts). */
 export const headers = () => SECRET_LINK_HEADERS;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  errorPageMeta(siteMetaFrom(matches), NEWSLETTER_TEXT.unsubscribeTitle);
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  errorPageMeta(siteMetaFrom(matches), loaderData?.title ?? EN_MESSAGES["newsletter.unsubscribeTitle"]);
 
 export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {
   return <NewsletterLinkPage state={actionData?.state ?? loaderData.state} />;

@@ -6,6 +6,7 @@ import { errorPageMeta, siteMetaFrom } from "#app/lib/seo";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import { notFoundBody } from "./not-found.server";
 import type { Route } from "./+types/not-found";
+import { EN_MESSAGES } from "#app/i18n/messages/en";
 
 /**
  * Any address no other route takes, inside the site layout: the not-found page with the site's header
@@ -15,8 +16,8 @@ export const loader = withDomainErrors(async ({ params, context }: Route.LoaderA
   data(await notFoundBody(context.db, (await pageEditionOf(context.db, params)).tag), { status: 404 }),
 );
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  errorPageMeta(siteMetaFrom(matches), NOT_FOUND_TEXT.title);
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  errorPageMeta(siteMetaFrom(matches), loaderData?.title ?? EN_MESSAGES[NOT_FOUND_TEXT.title]);
 
 export default function NotFound({ loaderData }: Route.ComponentProps) {
   const dates = useSiteDates();

@@ -36,6 +36,8 @@ import * as homeRoute from "./home";
 import * as layoutRoute from "./layout";
 import { showPhotoLabel } from "#app/lib/lite-mode";
 import { testServices } from "#test-support/services";
+import { MessagesContext } from "#app/i18n/use-messages";
+import { messagesFor } from "#app/i18n/messages.server";
 
 const EXTERNAL = "https://cdn.example.com/photo.jpg";
 
@@ -102,11 +104,16 @@ describe("reader images", () => {
       requestContext: createRequestContext(services, null, "127.0.0.1") as never,
     });
     if (context instanceof Response) throw new Error(`unexpected response ${context.status}`);
+    // The main edition's pages, in English (the renderers provide a page's messages).
     const html = renderToString(
-      createElement(StaticRouterProvider, {
-        router: createStaticRouter(handler.dataRoutes, context),
-        context,
-      }),
+      createElement(
+        MessagesContext.Provider,
+        { value: messagesFor("en") },
+        createElement(StaticRouterProvider, {
+          router: createStaticRouter(handler.dataRoutes, context),
+          context,
+        }),
+      ),
     );
     const pageData = Object.values(context.loaderData).at(-1) as Record<string, unknown>;
     return { html, imgs: images(html), pageData };

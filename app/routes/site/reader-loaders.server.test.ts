@@ -6,7 +6,12 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { articles } from "#app/db/schema";
 import { seedDatabase } from "#app/db/seed.server";
 import { createRequestContext } from "#app/auth/current-user.server";
-import { createTestDatabase, currentTestDb, TEST_ENGINES, type TestDatabase } from "#test-support/test-database";
+import {
+  createTestDatabase,
+  currentTestDb,
+  TEST_ENGINES,
+  type TestDatabase,
+} from "#test-support/test-database";
 import { loadOrReport } from "#app/domain/articles/public.server";
 import { loader as allArticlesLoader } from "./all-articles";
 import { loader as categoryLoader } from "./category";
@@ -176,7 +181,15 @@ describe.each(TEST_ENGINES)("reader listing loaders on %s", (engine) => {
     );
     expect(script.status).toBe(200);
     const empty = unwrap(await searchLoader(args("/search?q=%20%20")));
-    expect(empty.value).toEqual({ q: "", page: 1, totalPages: 1, search: null, images: {} });
+    expect(empty.value).toEqual({
+      q: "",
+      page: 1,
+      totalPages: 1,
+      search: null,
+      images: {},
+      title: "Search",
+      description: "Search every story we have published.",
+    });
     // Paged: the page is in the URL; a page past the last starts the results again.
     const firstPage = unwrap(await searchLoader(args("/search?q=year")));
     expect(firstPage.value).toMatchObject({ q: "year", page: 1, totalPages: 1 });

@@ -7,6 +7,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { ARTICLE_NOT_FOUND_TEXT, NOT_FOUND_TEXT } from "#app/components/site/not-found";
+import { EN_MESSAGES } from "#app/i18n/messages/en";
 import { articles, categories, settings } from "#app/db/schema";
 import { seedDatabase } from "#app/db/seed.server";
 import { createTestDatabase, type TestDatabase } from "#test-support/test-database";
@@ -62,7 +63,7 @@ describe("reader polish", () => {
     const { status, html, headers } = await handle("/no-such-page/at-all");
     expect(status).toBe(404);
     expectChrome(html);
-    expect(html).toContain(`<title>${NOT_FOUND_TEXT.title} - Newsdesk</title>`);
+    expect(html).toContain(`<title>${EN_MESSAGES[NOT_FOUND_TEXT.title]} - Newsdesk</title>`);
     expect(html).toContain('<meta name="robots" content="noindex"/>');
     const form = html.match(/<form[^>]*role="search"[^>]*>/)?.[0] ?? "";
     expect(form).toContain('action="/search"');
@@ -79,9 +80,9 @@ describe("reader polish", () => {
     const { status, html } = await handle("/article/not-a-real-story");
     expect(status).toBe(404);
     expectChrome(html);
-    expect(html).toContain(`<title>${ARTICLE_NOT_FOUND_TEXT.title} - Newsdesk</title>`);
+    expect(html).toContain(`<title>${EN_MESSAGES[ARTICLE_NOT_FOUND_TEXT.title]} - Newsdesk</title>`);
     expect(html).toContain('<meta name="robots" content="noindex"/>');
-    expect(textOf(html)).toContain(ARTICLE_NOT_FOUND_TEXT.message);
+    expect(textOf(html)).toContain(EN_MESSAGES[ARTICLE_NOT_FOUND_TEXT.message]);
     expect(textOf(html)).toContain("Latest Stories");
     expect(html).toMatch(/action="\/search"/);
   });
@@ -92,11 +93,11 @@ describe("reader polish", () => {
       const { status, html } = await handle(path);
       expect(status).toBe(404);
       expectChrome(html);
-      expect(html).toContain(`<title>${NOT_FOUND_TEXT.title} - Newsdesk</title>`);
+      expect(html).toContain(`<title>${EN_MESSAGES[NOT_FOUND_TEXT.title]} - Newsdesk</title>`);
       expect(html).toContain('<meta name="robots" content="noindex"/>');
       // The page's own content, not the header's or footer's links.
       const main = html.match(/<main\b[\s\S]*<\/main>/)?.[0] ?? "";
-      expect(textOf(main)).toContain(NOT_FOUND_TEXT.message);
+      expect(textOf(main)).toContain(EN_MESSAGES[NOT_FOUND_TEXT.message]);
       expect(main).toContain('id="not-found-latest"');
       for (const title of await latestTitles()) expect(textOf(main)).toContain(title);
       expect(main).toMatch(/href="\/article\/[^"]+"/);

@@ -11,17 +11,27 @@ import { useEditionPath, useSiteDates } from "#app/components/site/use-site";
 import { loadOrReport } from "#app/domain/articles/public.server";
 import { searchArticles } from "#app/domain/articles/search.server";
 import { pageImages } from "#app/domain/media/public.server";
-import { isoDate, shortDate } from "#app/lib/dates";
+import { isoDate } from "#app/lib/dates";
 import { parsePageParam, totalPagesFor } from "#app/lib/pagination";
 import type { PageImages } from "#app/lib/responsive-image";
 import { isLiteRequest } from "#app/lib/lite-mode";
 import { pageMeta, siteMetaFrom } from "#app/lib/seo";
-import { EXCERPT_LENGTH, formatCount, searchResultCount, truncate } from "#app/lib/text";
+import { EXCERPT_LENGTH, truncate } from "#app/lib/text";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import { getSettings } from "#app/domain/settings/settings.server";
 import type { Route } from "./+types/search";
+import { messagesFor } from "#app/i18n/messages.server";
+import { messageAround, type MessageKey, useMessages } from "#app/i18n/use-messages";
 
-const POPULAR_SEARCHES = ["Breaking News", "Politics", "Technology", "Sports", "Business", "Entertainment"];
+/** What readers often look for, searched in the page's language. */
+const POPULAR_SEARCHES = [
+  "search.popularBreakingNews",
+  "search.popularPolitics",
+  "search.popularTechnology",
+  "search.popularSports",
+  "search.popularBusiness",
+  "search.popularEntertainment",
+] as const satisfies readonly MessageKey[];
 /** Longer queries are cut (the domain cuts them too); no reader types more. */
 const SEARCH_MAX_QUERY = 200;
 
@@ -29,10 +39,15 @@ export const loader = withDomainErrors(
   async ({ request, params: routeParams, context }: Route.LoaderArgs) => {
     const params = new URL(request.url).searchParams;
     const q = (params.get("q") ?? "").trim().slice(0, SEARCH_MAX_QUERY);
-    if (!q) return { q, page: 1, totalPages: 1, search: null, images: {} as PageImages };
-    const page = parsePageParam(params.get("page"));
     const db = context.db;
     const edition = await pageEditionOf(db, routeParams);
+    const { t } = messagesFor(edition.tag);
+    const words = {
+      title: q ? t("search.titleFor", { query: q }) : t("search.title"),
+      description: t("search.description"),
+    };
+    if (!q) return { q, page: 1, totalPages: 1, search: null, images: {} as PageImages, ...words };
+    const page = parsePageParam(params.get("page"));
     // Settings → Content: 'Posts Per Page' sizes every paged public list.
     const { postsPerPage } = await getSettings(db);
     const search = await loadOrReport(`search results for "${q}"`, () =>
@@ -47,15 +62,15 @@ export const loader = withDomainErrors(
       (search.ok ? search.value.results : []).map((article) => article.imageUrl),
       { small: isLiteRequest(request.headers), media: context.services.media },
     );
-    return data({ q, page, totalPages, search, images }, { status: search.ok ? 200 : 500 });
+    return data({ q, page, totalPages, search, images, ...words }, { status: search.ok ? 200 : 500 });
   },
 );
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta({
     site: siteMetaFrom(matches),
-    title: loaderData?.q ? `Search: ${loaderData.q}` : "Search",
-    description: "Search every story we have published.",
+    title: loaderData?.title ?? "",
+    description: loaderData?.description ?? "",
     path: "/search",
   });
 
@@ -63,18 +78,17 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { q, page, totalPages, search, images } = loaderData;
   const dates = useSiteDates();
   const editionPath = useEditionPath();
+  const { t } = useMessages();
+  const [tryBefore, tryAfter] = messageAround(t, "search.tryOther", "link");
 
   return (
     <main>
-      <PageHeading
-        title="Search"
-        subtitle="Search every story: titles, summaries, full text, authors and categories."
-      />
+      <PageHeading title={t("search.title")} subtitle={t("search.subtitle")} />
       <div className="mx-auto max-w-4xl px-4 py-8">
         {/* As you type, the reader script (app/reader/search.ts) fetches the results in place. */}
         <form method="get" action={editionPath("/search")} role="search" data-search className="flex gap-2">
           <label htmlFor="search-q" className="sr-only">
-            Search articles
+            {t("search.label")}
           </label>
           <div className="relative flex-1">
             <SearchIcon
@@ -88,13 +102,13 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
               name="q"
               defaultValue={q}
               maxLength={SEARCH_MAX_QUERY}
-              placeholder="Search news…"
+              placeholder={t("search.placeholder")}
               autoComplete="off"
               className="h-12 w-full rounded-lg border border-slate-300 bg-white pr-10 pl-10 text-base shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
             />
             <span data-search-spinner hidden>
               <Loader2
-                aria-label="Searching"
+                aria-label={t("search.searching")}
                 size={20}
                 className="absolute top-1/2 right-3 -translate-y-1/2 animate-spin text-brand-700"
               />
@@ -104,7 +118,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             type="submit"
             className="h-12 rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-900"
           >
-            Search
+            {t("search.button")}
           </button>
         </form>
 
@@ -112,10 +126,10 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           {search === null ? (
             <section aria-labelledby="popular-heading" className="mt-10">
               <h2 id="popular-heading" className="font-serif text-xl font-bold text-slate-900">
-                Popular Searches
+                {t("search.popular")}
               </h2>
               <ul className="mt-4 flex flex-wrap gap-2">
-                {POPULAR_SEARCHES.map((tag) => (
+                {POPULAR_SEARCHES.map((key) => t(key)).map((tag) => (
                   <li key={tag}>
                     <a
                       href={editionPath(`/search?q=${encodeURIComponent(tag)}`)}
@@ -132,22 +146,22 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
               <LoadError />
             </div>
           ) : (
-            <section aria-label="Search results" aria-live="polite" className="mt-8">
+            <section aria-label={t("search.results")} aria-live="polite" className="mt-8">
               {search.value.total === 0 ? (
                 <div className="rounded-lg border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
-                  <p className="text-lg font-semibold text-slate-800">No results found</p>
+                  <p className="text-lg font-semibold text-slate-800">{t("search.noResults")}</p>
                   <p className="mt-2 text-slate-600">
-                    Try other words, or{" "}
+                    {tryBefore}
                     <a href={editionPath("/all-articles")} className="font-semibold text-brand-700 underline">
-                      browse all articles
+                      {t("search.browseAll")}
                     </a>
-                    .
+                    {tryAfter}
                   </p>
                 </div>
               ) : (
                 <>
                   <p className="text-sm font-medium text-slate-600">
-                    {searchResultCount(search.value.total)}
+                    {t("search.found", { count: search.value.total })}
                   </p>
                   <ul className="mt-4 space-y-4">
                     {search.value.results.map((article) => (
@@ -184,22 +198,22 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                             <div className="mt-auto flex flex-wrap items-center justify-between gap-3 pt-3 text-sm text-slate-500">
                               <span className="flex flex-wrap items-center gap-x-2">
                                 <span className="font-medium text-slate-700">
-                                  {article.authorName.trim() || "Anonymous"}
+                                  {article.authorName.trim() || t("listing.anonymous")}
                                 </span>
                                 <span aria-hidden>·</span>
                                 <time dateTime={isoDate(article.displayDate)}>
-                                  {shortDate(article.displayDate, dates.timezone)}
+                                  {dates.short(article.displayDate)}
                                 </time>
                                 <span aria-hidden>·</span>
                                 <span className="inline-flex items-center gap-1">
-                                  <Eye aria-hidden size={14} /> {formatCount(article.views)} views
+                                  <Eye aria-hidden size={14} /> {t("search.views", { count: article.views })}
                                 </span>
                               </span>
                               <a
                                 href={editionPath(articlePath(article))}
                                 className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-700 hover:underline"
                               >
-                                Read Full Article <ArrowRight aria-hidden size={15} />
+                                {t("listing.readFullArticle")} <ArrowRight aria-hidden size={15} />
                               </a>
                             </div>
                           </div>

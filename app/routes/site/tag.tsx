@@ -2,7 +2,6 @@
 import { inEdition } from "#app/lib/editions";
 import { pageEditionOf } from "./edition.server";
 import { redirect } from "react-router";
-import { NOT_FOUND_TEXT } from "#app/components/site/not-found";
 import { ArticleCard } from "#app/components/site/article-card";
 import { PageHeading } from "#app/components/site/page-states";
 import { Pagination } from "#app/components/site/pagination";
@@ -17,10 +16,13 @@ import { EXCERPT_LENGTH } from "#app/lib/text";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import { readerNotFound } from "./not-found.server";
 import type { Route } from "./+types/tag";
+import { notFoundTitleOf } from "#app/components/site/not-found";
+import { messagesFor } from "#app/i18n/messages.server";
 
 export const loader = withDomainErrors(async ({ params, request, context }: Route.LoaderArgs) => {
   const db = context.db;
   const edition = await pageEditionOf(db, params);
+  const { t } = messagesFor(edition.tag);
   const requested = new URL(request.url).searchParams.get("page");
   const settings = await getSettings(db);
   const found = await articlesByTagSlug(
@@ -39,17 +41,25 @@ export const loader = withDomainErrors(async ({ params, request, context }: Rout
     found.articles.map((article) => article.imageUrl),
     { small: isLiteRequest(request.headers), media: context.services.media },
   );
-  return { ...found, images };
+  const { name } = found.tag;
+  return {
+    ...found,
+    images,
+    title: found.page > 1 ? t("listing.namedPage", { name, page: found.page }) : name,
+    description: t("tag.description", { name }),
+    subtitle: t("tag.subtitle", { name }),
+  };
 });
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  if (!loaderData) return errorPageMeta(siteMetaFrom(matches), NOT_FOUND_TEXT.title);
+export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
+  // A 404's title comes with its body, in the page's language.
+  if (!loaderData) return errorPageMeta(siteMetaFrom(matches), notFoundTitleOf(error));
   const { tag, page } = loaderData;
   const base = `/tag/${tag.slug}`;
   return pageMeta({
     site: siteMetaFrom(matches),
-    title: page > 1 ? `${tag.name} (page ${page})` : tag.name,
-    description: `Stories tagged ${tag.name}.`,
+    title: loaderData.title,
+    description: loaderData.description,
     path: page > 1 ? `${base}?page=${page}` : base,
   });
 };
@@ -60,7 +70,7 @@ export default function TagPage({ loaderData }: Route.ComponentProps) {
   const editionPath = useEditionPath();
   return (
     <main>
-      <PageHeading title={`#${tag.name}`} subtitle={`Stories tagged ${tag.name}`} />
+      <PageHeading title={`#${tag.name}`} subtitle={loaderData.subtitle} />
       <div className="mx-auto max-w-7xl px-4 py-8">
         <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {articles.map((article, index) => (

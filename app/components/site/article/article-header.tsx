@@ -5,6 +5,7 @@ import { formatCount } from "#app/lib/text";
 import { viewsText } from "#app/reader/view-counter";
 import { FALLBACK_CLASS, initialOf } from "../image-fallback";
 import { useEditionPath, useLiteMode } from "../use-site";
+import { messageAround, type Translate, useMessages } from "#app/i18n/use-messages";
 
 interface ArticleHeaderProps {
   title: string;
@@ -47,8 +48,16 @@ function AuthorAvatar({ name, image }: { name: string; image: string }) {
   );
 }
 
+/** The stored read time ("4 min read", as the save writes it) in the page's words; else as typed. */
+function readTimeText(readTime: string, t: Translate): string {
+  const minutes = /^(\d+) min read$/.exec(readTime.trim())?.[1];
+  return minutes ? t("article.readTime", { minutes }) : readTime;
+}
+
 export function ArticleHeader(props: ArticleHeaderProps) {
-  const author = props.authorName.trim() || "Anonymous";
+  const { t } = useMessages();
+  const author = props.authorName.trim() || t("listing.anonymous");
+  const [byBefore, byAfter] = messageAround(t, "article.by", "author");
   // A lite page (the reader saves data) spells the facts out without their icons.
   const isLite = useLiteMode();
   const editionPath = useEditionPath();
@@ -71,7 +80,7 @@ export function ArticleHeader(props: ArticleHeaderProps) {
           <AuthorAvatar name={author} image={props.authorImage} />
           <div>
             <p className="font-semibold text-gray-900">
-              By{" "}
+              {byBefore}
               {props.authorHref ? (
                 <a
                   href={editionPath(props.authorHref)}
@@ -83,6 +92,7 @@ export function ArticleHeader(props: ArticleHeaderProps) {
               ) : (
                 author
               )}
+              {byAfter}
             </p>
             <time dateTime={isoDate(props.date)}>{props.dateText}</time>
           </div>
@@ -90,7 +100,7 @@ export function ArticleHeader(props: ArticleHeaderProps) {
         <div className="flex items-center gap-4 sm:ml-auto">
           {props.readTime ? (
             <span className="inline-flex items-center gap-1.5">
-              {isLite ? null : <Clock aria-hidden size={16} />} {props.readTime}
+              {isLite ? null : <Clock aria-hidden size={16} />} {readTimeText(props.readTime, t)}
             </span>
           ) : null}
           <span className="inline-flex items-center gap-1.5">

@@ -4,8 +4,7 @@ import type { PageImages } from "#app/lib/responsive-image";
 import { articlePath } from "#app/lib/paths";
 import { EXCERPT_LENGTH } from "#app/lib/text";
 import { useEditionPath, useLiteMode } from "../use-site";
-
-const NO_RELATED = "No related articles found.";
+import { useMessages } from "#app/i18n/use-messages";
 
 export function RelatedArticles({
   articles,
@@ -18,13 +17,14 @@ export function RelatedArticles({
 }) {
   const isLite = useLiteMode();
   const editionPath = useEditionPath();
+  const { t } = useMessages();
   return (
     <section aria-labelledby="related-heading" className="mt-12">
       <h2 id="related-heading" className="border-b-2 border-brand-700 pb-2 font-serif text-2xl font-bold">
-        Related Articles
+        {t("article.related")}
       </h2>
       {articles.length === 0 ? (
-        <p className="mt-4 text-gray-600">{NO_RELATED}</p>
+        <p className="mt-4 text-gray-600">{t("article.noRelated")}</p>
       ) : isLite ? (
         // A lite page (the reader saves data): the headlines, without cards or photos.
         <ul className="mt-4 divide-y divide-gray-200">

@@ -6,6 +6,7 @@
  */
 import { COMMENT_TEXT } from "#app/domain/comments/comment-form";
 import { FormVerdict } from "../form-verdict";
+import { useMessages } from "#app/i18n/use-messages";
 
 export interface CommentActionData {
   ok: boolean;
@@ -24,6 +25,7 @@ export function CommentForm({
   allowComments: boolean;
   actionData?: CommentActionData;
 }) {
+  const { t } = useMessages();
   if (!allowComments) {
     return (
       <div role="status" className="rounded-md border border-gray-200 bg-gray-50 px-4 py-4 text-gray-700">
@@ -44,14 +46,14 @@ export function CommentForm({
       className="space-y-4 rounded-lg border border-gray-200 bg-gray-50 p-4 sm:p-6"
     >
       <h3 id="comment-form-heading" className="font-serif text-lg font-bold">
-        Leave a comment
+        {t("comments.formHeading")}
       </h3>
       {actionData ? <FormVerdict result={actionData} /> : null}
       <input type="hidden" name="intent" value="comment" />
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
           <label htmlFor="comment-name" className="block text-sm font-medium text-gray-800">
-            Name
+            {t("comments.name")}
           </label>
           <input
             id="comment-name"
@@ -66,7 +68,7 @@ export function CommentForm({
         </div>
         <div>
           <label htmlFor="comment-email" className="block text-sm font-medium text-gray-800">
-            Email
+            {t("comments.email")}
           </label>
           <input
             id="comment-email"
@@ -82,7 +84,7 @@ export function CommentForm({
       </div>
       <div>
         <label htmlFor="comment-text" className="block text-sm font-medium text-gray-800">
-          Comment
+          {t("comments.comment")}
         </label>
         <textarea
           id="comment-text"
@@ -94,15 +96,13 @@ export function CommentForm({
           className={inputClass}
         />
       </div>
-      <p className="text-sm text-gray-600">
-        Your email address will not be published. Comments are reviewed before they appear.
-      </p>
+      <p className="text-sm text-gray-600">{t("comments.note")}</p>
       <button
         type="submit"
-        data-busy-label="Submitting..."
+        data-busy-label={t("comments.submitting")}
         className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-900 disabled:cursor-not-allowed disabled:opacity-60"
       >
-        Post Comment
+        {t("comments.post")}
       </button>
     </form>
   );

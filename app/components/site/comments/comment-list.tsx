@@ -2,8 +2,8 @@
 import { useRouteLoaderData } from "react-router";
 import { commentDate, isoDate } from "#app/lib/dates";
 import type { loader as siteLoader } from "#app/routes/site/layout";
-import { COMMENT_TEXT } from "#app/domain/comments/comment-form";
 import { commentBadge } from "#app/domain/comments/visibility";
+import { useMessages } from "#app/i18n/use-messages";
 
 export interface ShownComment {
   id: string;
@@ -14,8 +14,9 @@ export interface ShownComment {
 }
 
 export function CommentList({ comments, timeZone }: { comments: ShownComment[]; timeZone: string }) {
+  const { t } = useMessages();
   if (comments.length === 0) {
-    return <p className="rounded-md bg-gray-50 px-4 py-6 text-center text-gray-600">{COMMENT_TEXT.empty}</p>;
+    return <p className="rounded-md bg-gray-50 px-4 py-6 text-center text-gray-600">{t("comments.empty")}</p>;
   }
   return (
     <ol className="space-y-4">

@@ -1,0 +1,231 @@
+/**
+ * A pseudo-language render (decision record 022, slice 3): an edition whose catalogue wraps every English
+ * message in ⟦…⟧, with its content (stories, category, author, tag, edition and site names) wrapped in
+ * ⟪…⟫, is read page type by page type over HTTP; any text a reader sees or hears that carries neither
+ * marker is a reader text that does not come from a catalogue, and is listed.
+ */
+import { eq, sql } from "drizzle-orm";
+import type { ViteDevServer } from "vite";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { TestDatabase } from "#test-support/test-database";
+import {
+  APP_MODULE_PATHS,
+  type AppModules,
+  listenApp,
+  type RunningApp,
+  startVite,
+  TEST_ENGINES,
+} from "#test-support/app-over-http";
+import { testServices } from "#test-support/services";
+import { articleInput } from "#test-support/article-fixtures";
+import { EN_MESSAGES } from "#app/i18n/messages/en";
+import { ACCOUNT_LINK_TEXT } from "#app/lib/member-hint";
+import { PUSH_TEXT } from "#app/domain/push/push-topics";
+import { tagSlug } from "#app/lib/slug";
+import { IMAGE_NOT_AVAILABLE } from "#app/components/site/image-fallback";
+
+type Modules = AppModules & {
+  testing: typeof import("#test-support/test-database");
+  seed: typeof import("#app/db/seed.server");
+  routeTesting: typeof import("#test-support/route-calls");
+  articles: typeof import("#app/domain/articles/admin.server");
+  settingsRead: typeof import("#app/domain/settings/settings.server");
+  messages: typeof import("#app/i18n/messages.server");
+  schema: typeof import("#app/db/schema");
+};
+
+const MODULE_PATHS: Record<keyof Modules, string> = {
+  ...APP_MODULE_PATHS,
+  testing: "/tests/support/test-database.ts",
+  seed: "/app/db/seed.server.ts",
+  routeTesting: "/tests/support/route-calls.ts",
+  articles: "/app/domain/articles/admin.server.ts",
+  settingsRead: "/app/domain/settings/settings.server.ts",
+  // The server's own instance: the catalogue given here is the one the pages read.
+  messages: "/app/i18n/messages.server.ts",
+  schema: "/app/db/schema.ts",
+};
+
+/** A tag no edition will have (the editions' CHECK allows it; it is not reserved). */
+const PSEUDO = "qps";
+const message = (text: string) => `⟦${text}⟧`;
+const content = (text: string) => `⟪${text}⟫`;
+
+/** English's every message wrapped, its ICU syntax kept: a plural is wrapped whole. */
+const PSEUDO_CATALOGUE = Object.fromEntries(
+  Object.entries(EN_MESSAGES).map(([key, english]) => [key, message(english)]),
+);
+
+/**
+ * Texts on an edition's page that are not ours to translate, or not yet (decision record 022, point 6):
+ * - the logo's brand word, part of the outlet's name, and the networks' names on the share buttons;
+ * - an unknown category's name, read from the address the reader typed;
+ * - the words the reader script also writes in the browser, which move with the `nd-text` island in a
+ *   later slice: the account link (`ACCOUNT_LINK_TEXT`), the alert buttons (`PUSH_TEXT`), the view count
+ *   (`viewsText`, rewritten from the counter's answer) and a missing image's placeholder
+ *   (`IMAGE_NOT_AVAILABLE`, swapped in when an image fails).
+ */
+const NOT_FROM_A_CATALOGUE: ReadonlyArray<string | RegExp> = [
+  "Online",
+  ...["Facebook", "X", "WhatsApp", "Telegram", "LinkedIn", "Instagram"],
+  "No Such Category",
+  ...Object.values(ACCOUNT_LINK_TEXT),
+  PUSH_TEXT.breakingOn,
+  PUSH_TEXT.storyOn,
+  /^[\d,]+ views?$/,
+  IMAGE_NOT_AVAILABLE,
+];
+
+/**
+ * The page types of an edition as a reader reaches them, with their status (`{story}`, `{tag}`: the
+ * edition's own); the empty and not-found states are pages too.
+ */
+const PAGES: ReadonlyArray<[path: string, status: number]> = [
+  ["/", 200],
+  ["/article/{story}", 200],
+  ["/article/no-such-story", 404],
+  ["/category/news", 200],
+  ["/category/no-such-category", 404],
+  ["/author/pseudo-author", 200],
+  ["/tag/{tag}", 200],
+  ["/all-articles", 200],
+  ["/latest-news", 200],
+  ["/featured-news", 200],
+  ["/search", 200],
+  ["/search?q=Kumasi", 200],
+  ["/search?q=zzqxvw", 200],
+  ["/newsletter", 200],
+  ["/newsletter/unsubscribe?token=not-a-real-token-at-all", 404],
+  ["/offline", 200],
+  ["/no-such-page", 404],
+];
+
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#x27": "'", "#39": "'" };
+const decode = (text: string) =>
+  text.replace(/&(amp|lt|gt|quot|#x27|#39);/g, (_, name: string) => ENTITIES[name]!);
+
+/** Every text a reader sees (text nodes, scripts and styles left out) or hears (labels, titles, alts). */
+function readerTexts(html: string): string[] {
+  const page = html.replace(/<(script|style)\b[\s\S]*?<\/\1>/g, " ");
+  const nodes = page.split(/<[^>]*>/);
+  const attributes = [...page.matchAll(/\s(?:aria-label|title|placeholder|alt)="([^"]*)"/g)].map((m) => m[1]);
+  return [...nodes, ...attributes].map((text) => decode(text ?? "").trim()).filter(Boolean);
+}
+
+const isOurs = (text: string) =>
+  !/\p{L}/u.test(text) ||
+  text.includes("⟦") ||
+  text.includes("⟪") ||
+  NOT_FROM_A_CATALOGUE.some((allowed) =>
+    typeof allowed === "string" ? text === allowed : allowed.test(text),
+  );
+
+let vite: ViteDevServer;
+const m = {} as Modules;
+
+beforeAll(async () => {
+  vite = await startVite(MODULE_PATHS, m);
+  m.messages.loadCatalogue(PSEUDO, PSEUDO_CATALOGUE);
+}, 120_000);
+afterAll(async () => {
+  await vite?.close();
+});
+
+describe.each(TEST_ENGINES)("a pseudo-language edition on %s", (engine) => {
+  let database: TestDatabase;
+  let app: RunningApp;
+  const found = { story: "", tag: "" };
+
+  /** The edition's content, every word of it marked as content. */
+  async function seedPseudoEdition() {
+    const { db } = database;
+    const { schema } = m;
+    await db.execute(
+      sql`INSERT INTO editions (tag, name, enabled, position) VALUES (${PSEUDO}, 'Pseudo', true, 1)`,
+    );
+    await db.update(schema.editions).set({ name: sql`'⟪' || ${schema.editions.name} || '⟫'` });
+    await db
+      .update(schema.settings)
+      .set({ siteTitle: content("Newsdesk"), siteDescription: content("News") });
+    m.settingsRead.forgetCachedSettings();
+    // The categories' own names too: not every listing reads an edition's names yet.
+    for (const category of await db.select().from(schema.categories)) {
+      await db
+        .update(schema.categories)
+        .set({ name: content(category.name), description: content(category.description) })
+        .where(eq(schema.categories.id, category.id));
+      await db.insert(schema.categoryNames).values({
+        categoryId: category.id,
+        edition: PSEUDO,
+        name: content(category.name),
+        description: content(`About ${category.name}`),
+      });
+    }
+    const { admin } = await m.routeTesting.signedInAdmin("pseudo@example.com");
+    await db
+      .update(schema.users)
+      .set({ name: content("Ama Mensah"), slug: "pseudo-author", bio: content("Reporter") })
+      .where(eq(schema.users.id, admin.id));
+    const [news] = await db
+      .select({ id: schema.categories.id })
+      .from(schema.categories)
+      .where(eq(schema.categories.slug, "news"));
+    // The first one the edition's featured and top story (one of each per edition), the second related.
+    for (const [index, title] of ["Market women meet in Kumasi", "Kumasi traders count the cost"].entries()) {
+      const { id } = await m.articles.saveArticle(
+        testServices(db),
+        { ...admin, name: content("Ama Mensah") },
+        articleInput(
+          { title: content(title), status: "published", categoryId: news?.id ?? "", tags: content("Kumasi") },
+          `<p>${content(title)}</p>`,
+        ),
+      );
+      await db
+        .update(schema.articles)
+        .set({
+          language: PSEUDO,
+          featured: index === 0,
+          isTopStory: index === 0,
+          authorName: content("Ama Mensah"),
+        })
+        .where(eq(schema.articles.id, id));
+      const [row] = await db
+        .select({ slug: schema.articles.slug, tags: schema.articles.tags })
+        .from(schema.articles)
+        .where(eq(schema.articles.id, id));
+      found.story = row!.slug!;
+      found.tag = tagSlug(row!.tags[0] ?? "");
+    }
+  }
+
+  beforeAll(async () => {
+    database = await m.testing.createTestDatabase(engine);
+    m.settingsRead.forgetCachedSettings();
+    await m.seed.seedDatabase(database.db, { adminPassword: "unused-123" });
+    await seedPseudoEdition();
+    app = await listenApp(vite, m, database.db);
+  }, 120_000);
+  afterAll(async () => {
+    await app?.close();
+    await database?.destroy();
+  });
+
+  test("every page type shows and says only texts from the catalogue or the content", async () => {
+    const strays: string[] = [];
+    for (const [page, status] of PAGES) {
+      const path = `/${PSEUDO}${page.replace("{story}", found.story).replace("{tag}", found.tag)}`;
+      const response = await fetch(app.origin + path);
+      expect(response.status, path).toBe(status);
+      const html = await response.text();
+      expect(/<html[^>]*\slang="([^"]*)"/.exec(html)?.[1], path).toBe(PSEUDO);
+      for (const text of readerTexts(html)) if (!isOurs(text)) strays.push(`${path}: ${text}`);
+    }
+    expect([...new Set(strays)]).toEqual([]);
+  }, 240_000);
+
+  test("the pages read the pseudo-language's catalogue", async () => {
+    const html = await (await fetch(`${app.origin}/${PSEUDO}/`)).text();
+    expect(html).toContain(message(EN_MESSAGES["chrome.skipToContent"]));
+    expect(html).toContain(content("Market women meet in Kumasi"));
+  }, 120_000);
+});
