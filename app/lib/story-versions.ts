@@ -5,13 +5,6 @@
  */
 import { storyPath } from "./paths";
 
-/** The switcher's texts (a later slice moves reader texts to catalogues: decision record 022, point 6). */
-export const STORY_VERSIONS_TEXT = {
-  /** The switcher's accessible name. */
-  label: "Other languages",
-  readIn: "Read in:",
-} as const;
-
 export interface StoryVersionLink {
   /** The edition's tag: the link's `lang` and `hreflang`. */
   tag: string;

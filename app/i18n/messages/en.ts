@@ -20,6 +20,9 @@ export const EN_MESSAGES = {
   "chrome.allArticles": "All Articles",
   "chrome.search": "Search",
   "chrome.contact": "Contact",
+  // A story's other versions, under its heading (decision record 022, point 3).
+  "storyVersions.label": "Other languages",
+  "storyVersions.readIn": "Read in:",
   "footer.quickLinks": "Quick Links",
   "footer.categories": "Categories",
   "footer.contactUs": "Contact Us",

@@ -3,14 +3,16 @@
  * in its own language (`lang`, `hreflang`: a screen reader says "Twi" as Twi), linking to its address in
  * its edition (decision record 022, point 3). Plain links: no script, the same on lite pages.
  */
-import { STORY_VERSIONS_TEXT, type StoryVersionLink } from "#app/lib/story-versions";
+import { useMessages } from "#app/i18n/use-messages";
+import type { StoryVersionLink } from "#app/lib/story-versions";
 
 export function StoryVersions({ versions }: { versions: readonly StoryVersionLink[] }) {
+  const { t } = useMessages();
   const others = versions.filter((version) => !version.isCurrent);
   if (others.length === 0) return null;
   return (
-    <nav aria-label={STORY_VERSIONS_TEXT.label} className="mt-3 text-sm text-gray-700" data-story-versions>
-      {STORY_VERSIONS_TEXT.readIn}{" "}
+    <nav aria-label={t("storyVersions.label")} className="mt-3 text-sm text-gray-700" data-story-versions>
+      {t("storyVersions.readIn")}{" "}
       {others.map((version, index) => (
         <span key={version.tag}>
           {index > 0 ? ", " : null}
