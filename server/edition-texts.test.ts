@@ -7,43 +7,18 @@ import { eq, sql } from "drizzle-orm";
 import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { TestDatabase } from "#test-support/test-database";
-import {
-  APP_MODULE_PATHS,
-  type AppModules,
-  listenApp,
-  type RunningApp,
-  startVite,
-  TEST_ENGINES,
-} from "#test-support/app-over-http";
+import { SITE_MODULE_PATHS, type SiteModules } from "#test-support/site-over-http";
+import { listenApp, type RunningApp, startVite, TEST_ENGINES } from "#test-support/app-over-http";
 import { testServices } from "#test-support/services";
 import { articleInput } from "#test-support/article-fixtures";
 import { EN_MESSAGES, type MessageKey } from "#app/i18n/messages/en";
 import twMessages from "#app/i18n/messages/tw.json";
 
-type Modules = AppModules & {
-  testing: typeof import("#test-support/test-database");
-  seed: typeof import("#app/db/seed.server");
-  routeTesting: typeof import("#test-support/route-calls");
-  articles: typeof import("#app/domain/articles/admin.server");
-  settingsRead: typeof import("#app/domain/settings/settings.server");
-  schema: typeof import("#app/db/schema");
-};
-
-const MODULE_PATHS: Record<keyof Modules, string> = {
-  ...APP_MODULE_PATHS,
-  testing: "/tests/support/test-database.ts",
-  seed: "/app/db/seed.server.ts",
-  routeTesting: "/tests/support/route-calls.ts",
-  articles: "/app/domain/articles/admin.server.ts",
-  settingsRead: "/app/domain/settings/settings.server.ts",
-  schema: "/app/db/schema.ts",
-};
-
 let vite: ViteDevServer;
-const m = {} as Modules;
+const m = {} as SiteModules;
 
 beforeAll(async () => {
-  vite = await startVite(MODULE_PATHS, m);
+  vite = await startVite(SITE_MODULE_PATHS, m);
 }, 120_000);
 afterAll(async () => {
   await vite?.close();

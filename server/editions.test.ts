@@ -4,45 +4,18 @@
  * crawler reads it: the edition's home, stories, feeds, search and sitemap hold that edition's stories
  * only, a story is read in its own edition, and an address under no open edition is the not-found page.
  */
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { TestDatabase } from "#test-support/test-database";
-import {
-  APP_MODULE_PATHS,
-  type AppModules,
-  listenApp,
-  type RunningApp,
-  startVite,
-  TEST_ENGINES,
-} from "#test-support/app-over-http";
-import { testServices } from "#test-support/services";
-import { articleInput } from "#test-support/article-fixtures";
-
-type Modules = AppModules & {
-  testing: typeof import("#test-support/test-database");
-  seed: typeof import("#app/db/seed.server");
-  routeTesting: typeof import("#test-support/route-calls");
-  articles: typeof import("#app/domain/articles/admin.server");
-  settingsRead: typeof import("#app/domain/settings/settings.server");
-  schema: typeof import("#app/db/schema");
-};
-
-const MODULE_PATHS: Record<keyof Modules, string> = {
-  ...APP_MODULE_PATHS,
-  testing: "/tests/support/test-database.ts",
-  seed: "/app/db/seed.server.ts",
-  routeTesting: "/tests/support/route-calls.ts",
-  articles: "/app/domain/articles/admin.server.ts",
-  settingsRead: "/app/domain/settings/settings.server.ts",
-  schema: "/app/db/schema.ts",
-};
+import { publishStoryIn, SITE_MODULE_PATHS, type SiteModules } from "#test-support/site-over-http";
+import { listenApp, type RunningApp, startVite, TEST_ENGINES } from "#test-support/app-over-http";
 
 let vite: ViteDevServer;
-const m = {} as Modules;
+const m = {} as SiteModules;
 
 beforeAll(async () => {
-  vite = await startVite(MODULE_PATHS, m);
+  vite = await startVite(SITE_MODULE_PATHS, m);
 }, 120_000);
 afterAll(async () => {
   await vite?.close();
@@ -57,27 +30,8 @@ describe.each(TEST_ENGINES)("editions over HTTP on %s", (engine) => {
   let app: RunningApp;
   const slugs = { english: "", twi: "", ewe: "" };
 
-  async function publishIn(language: string, title: string, category = "News") {
-    const { admin } = await m.routeTesting.signedInAdmin(`editions-${language}@example.com`);
-    const [politics] = await database.db
-      .select({ id: m.schema.categories.id })
-      .from(m.schema.categories)
-      .where(eq(m.schema.categories.name, category));
-    const { id } = await m.articles.saveArticle(
-      testServices(database.db),
-      admin,
-      articleInput(
-        { title, status: "published", categoryId: politics?.id ?? "" },
-        `<p>${title}: the whole story.</p>`,
-      ),
-    );
-    await database.db.update(m.schema.articles).set({ language }).where(eq(m.schema.articles.id, id));
-    const [row] = await database.db
-      .select({ slug: m.schema.articles.slug })
-      .from(m.schema.articles)
-      .where(eq(m.schema.articles.id, id));
-    return row!.slug!;
-  }
+  const publishIn = (language: string, title: string, category = "News") =>
+    publishStoryIn(m, database.db, { language, title, category });
 
   beforeAll(async () => {
     database = await m.testing.createTestDatabase(engine);

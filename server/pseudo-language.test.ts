@@ -8,14 +8,8 @@ import { eq, sql } from "drizzle-orm";
 import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { TestDatabase } from "#test-support/test-database";
-import {
-  APP_MODULE_PATHS,
-  type AppModules,
-  listenApp,
-  type RunningApp,
-  startVite,
-  TEST_ENGINES,
-} from "#test-support/app-over-http";
+import { SITE_MODULE_PATHS, type SiteModules } from "#test-support/site-over-http";
+import { listenApp, type RunningApp, startVite, TEST_ENGINES } from "#test-support/app-over-http";
 import { testServices } from "#test-support/services";
 import { articleInput } from "#test-support/article-fixtures";
 import { EN_MESSAGES } from "#app/i18n/messages/en";
@@ -24,26 +18,14 @@ import { PUSH_TEXT } from "#app/domain/push/push-topics";
 import { tagSlug } from "#app/lib/slug";
 import { IMAGE_NOT_AVAILABLE } from "#app/components/site/image-fallback";
 
-type Modules = AppModules & {
-  testing: typeof import("#test-support/test-database");
-  seed: typeof import("#app/db/seed.server");
-  routeTesting: typeof import("#test-support/route-calls");
-  articles: typeof import("#app/domain/articles/admin.server");
-  settingsRead: typeof import("#app/domain/settings/settings.server");
+type Modules = SiteModules & {
   messages: typeof import("#app/i18n/messages.server");
-  schema: typeof import("#app/db/schema");
 };
 
 const MODULE_PATHS: Record<keyof Modules, string> = {
-  ...APP_MODULE_PATHS,
-  testing: "/tests/support/test-database.ts",
-  seed: "/app/db/seed.server.ts",
-  routeTesting: "/tests/support/route-calls.ts",
-  articles: "/app/domain/articles/admin.server.ts",
-  settingsRead: "/app/domain/settings/settings.server.ts",
+  ...SITE_MODULE_PATHS,
   // The server's own instance: the catalogue given here is the one the pages read.
   messages: "/app/i18n/messages.server.ts",
-  schema: "/app/db/schema.ts",
 };
 
 /** A tag no edition will have (the editions' CHECK allows it; it is not reserved). */

@@ -11,36 +11,18 @@ import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { CurrentUser } from "#app/auth/guard.server";
 import type { TestDatabase } from "#test-support/test-database";
-import {
-  APP_MODULE_PATHS,
-  type AppModules,
-  listenApp,
-  type RunningApp,
-  startVite,
-  TEST_ENGINES,
-} from "#test-support/app-over-http";
+import { SITE_MODULE_PATHS, type SiteModules } from "#test-support/site-over-http";
+import { listenApp, type RunningApp, startVite, TEST_ENGINES } from "#test-support/app-over-http";
 import { testServices } from "#test-support/services";
 import { articleInput } from "#test-support/article-fixtures";
 
-type Modules = AppModules & {
-  testing: typeof import("#test-support/test-database");
-  seed: typeof import("#app/db/seed.server");
-  routeTesting: typeof import("#test-support/route-calls");
-  articles: typeof import("#app/domain/articles/admin.server");
+type Modules = SiteModules & {
   translations: typeof import("#app/domain/articles/translations.server");
-  settingsRead: typeof import("#app/domain/settings/settings.server");
-  schema: typeof import("#app/db/schema");
 };
 
 const MODULE_PATHS: Record<keyof Modules, string> = {
-  ...APP_MODULE_PATHS,
-  testing: "/tests/support/test-database.ts",
-  seed: "/app/db/seed.server.ts",
-  routeTesting: "/tests/support/route-calls.ts",
-  articles: "/app/domain/articles/admin.server.ts",
+  ...SITE_MODULE_PATHS,
   translations: "/app/domain/articles/translations.server.ts",
-  settingsRead: "/app/domain/settings/settings.server.ts",
-  schema: "/app/db/schema.ts",
 };
 
 let vite: ViteDevServer;
