@@ -8,6 +8,7 @@ import { can } from "#app/auth/permissions";
 import { ArticleListTable } from "#app/components/admin/article-list-table";
 import { ListPagination } from "#app/components/admin/list-kit/pagination";
 import { FilterSelect, ListSearchForm } from "#app/components/admin/list-kit/search-form";
+import { EditionFilter } from "#app/components/admin/edition-filter";
 import { ArticleResult, type ArticleActionResult } from "#app/components/admin/article-result";
 import { ARTICLE_STATUSES } from "#app/lib/enums";
 import {
@@ -19,7 +20,6 @@ import {
 } from "#app/domain/articles/admin.server";
 import { deleteEmptyDrafts, findEmptyDrafts } from "#app/domain/articles/empty-drafts.server";
 import { editionFilterOf } from "#app/domain/editions/edition-filter.server";
-import { TRANSLATION_TEXT } from "#app/lib/article-form/translation-text";
 import { EmptyDraftsNotice } from "#app/components/admin/empty-drafts-notice";
 import { EMPTY_DRAFT_TEXT } from "#app/lib/empty-drafts";
 import { adminSearchTerm, SEARCH_LIMITS } from "#app/lib/admin-search";
@@ -245,21 +245,7 @@ export default function Articles({ loaderData, actionData }: Route.ComponentProp
           ))}
           <option value="review">Awaiting review (with proposed changes)</option>
         </FilterSelect>
-        {editions.length > 1 ? (
-          <FilterSelect
-            id="edition-filter"
-            label={TRANSLATION_TEXT.editionFilter}
-            name="edition"
-            defaultValue={edition ?? ""}
-          >
-            <option value="">{TRANSLATION_TEXT.allEditions}</option>
-            {editions.map((option) => (
-              <option key={option.tag} value={option.tag}>
-                {option.name}
-              </option>
-            ))}
-          </FilterSelect>
-        ) : null}
+        <EditionFilter editions={editions} edition={edition} />
       </ListSearchForm>
       <ArticleListTable
         rows={rows}

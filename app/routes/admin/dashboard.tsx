@@ -20,9 +20,8 @@ import { relativeDate } from "#app/lib/dates";
 import { viewCount, ViewsChart } from "#app/components/admin/views-chart";
 import { loadDashboard, type StatCard } from "#app/domain/dashboard/dashboard.server";
 import { editionFilterOf } from "#app/domain/editions/edition-filter.server";
-import { FilterSelect } from "#app/components/admin/list-kit/search-form";
+import { EditionFilter } from "#app/components/admin/edition-filter";
 import { useAutoSubmit } from "#app/components/admin/list-kit/use-auto-submit";
-import { TRANSLATION_TEXT } from "#app/lib/article-form/translation-text";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/dashboard";
 
@@ -52,19 +51,7 @@ function EditionFilterForm({
   if (editions.length < 2) return null;
   return (
     <form method="get" onChange={autoSubmit} className="flex items-end gap-2">
-      <FilterSelect
-        id="edition-filter"
-        label={TRANSLATION_TEXT.editionFilter}
-        name="edition"
-        defaultValue={edition ?? ""}
-      >
-        <option value="">{TRANSLATION_TEXT.allEditions}</option>
-        {editions.map((option) => (
-          <option key={option.tag} value={option.tag}>
-            {option.name}
-          </option>
-        ))}
-      </FilterSelect>
+      <EditionFilter editions={editions} edition={edition} />
       <button
         type="submit"
         className="rounded border border-gray-300 bg-gray-50 px-3 py-1.5 text-sm font-medium hover:bg-gray-100"
