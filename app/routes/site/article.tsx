@@ -117,6 +117,7 @@ export const loader = withDomainErrors(async (args: Route.LoaderArgs) => {
     timeFormat: settings.timeFormat,
     timezone: settings.timezone,
   };
+  const words = messagesFor(edition.tag).dateWords;
   const [related, trending, comments, live] = await Promise.all([
     relatedArticles(db, article, 4),
     trendingArticles(db, edition.tag, 5, { excluding: article.id }),
@@ -151,11 +152,7 @@ export const loader = withDomainErrors(async (args: Route.LoaderArgs) => {
       },
       article: articleView(
         { ...article, content: gate.body },
-        {
-          content: isLite ? liteArticleBody(body, images) : body,
-          dates,
-          words: messagesFor(edition.tag).dateWords,
-        },
+        { content: isLite ? liteArticleBody(body, images) : body, dates, words },
       ),
       gate: {
         gated: gate.gated,
