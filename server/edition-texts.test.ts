@@ -7,7 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { TestDatabase } from "#test-support/test-database";
-import { SITE_MODULE_PATHS, type SiteModules } from "#test-support/site-over-http";
+import { SITE_MODULE_PATHS, type SiteModules, storySlug } from "#test-support/site-over-http";
 import { listenApp, type RunningApp, startVite, TEST_ENGINES } from "#test-support/app-over-http";
 import { testServices } from "#test-support/services";
 import { articleInput } from "#test-support/article-fixtures";
@@ -83,11 +83,7 @@ describe.each(TEST_ENGINES)("reader texts per edition on %s", (engine) => {
       ),
     );
     await database.db.update(m.schema.articles).set({ language }).where(eq(m.schema.articles.id, id));
-    const [row] = await database.db
-      .select({ slug: m.schema.articles.slug })
-      .from(m.schema.articles)
-      .where(eq(m.schema.articles.id, id));
-    return row!.slug!;
+    return storySlug(m, database.db, id);
   }
 
   beforeAll(async () => {

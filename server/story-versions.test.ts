@@ -6,12 +6,12 @@
  * set with `x-default` the original, and stays its own canonical; the sitemap carries the same sets;
  * unpublishing or deleting a version changes its siblings' cached pages at once.
  */
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { CurrentUser } from "#app/auth/guard.server";
 import type { TestDatabase } from "#test-support/test-database";
-import { SITE_MODULE_PATHS, type SiteModules } from "#test-support/site-over-http";
+import { SITE_MODULE_PATHS, type SiteModules, storySlug } from "#test-support/site-over-http";
 import { listenApp, type RunningApp, startVite, TEST_ENGINES } from "#test-support/app-over-http";
 import { testServices } from "#test-support/services";
 import { articleInput } from "#test-support/article-fixtures";
@@ -74,13 +74,7 @@ describe.each(TEST_ENGINES)("a story's versions over HTTP on %s", (engine) => {
     await m.articles.saveArticle(services(), admin, articleInput({ title, status }, `<p>${title}.</p>`), id);
     return id;
   }
-  async function slugOf(id: string) {
-    const [row] = await database.db
-      .select({ slug: m.schema.articles.slug })
-      .from(m.schema.articles)
-      .where(eq(m.schema.articles.id, id));
-    return row!.slug!;
-  }
+  const slugOf = (id: string) => storySlug(m, database.db, id);
 
   beforeAll(async () => {
     database = await m.testing.createTestDatabase(engine);

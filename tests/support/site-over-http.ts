@@ -51,6 +51,11 @@ export async function publishStoryIn(
     ),
   );
   await db.update(m.schema.articles).set({ language }).where(eq(m.schema.articles.id, id));
+  return storySlug(m, db, id);
+}
+
+/** The story's current slug, as its address uses it. */
+export async function storySlug(m: SiteModules, db: Db, id: string): Promise<string> {
   const [row] = await db
     .select({ slug: m.schema.articles.slug })
     .from(m.schema.articles)
