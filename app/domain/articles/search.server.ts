@@ -115,13 +115,16 @@ export async function searchArticles(
       ? await cardsInOrder(
           db,
           // Planned for this query's words each time (page-marks.server.ts): a kept plan suits one kind.
-          await plannedForTheirValues(db, (tx) =>
-            rankedMatchIds(
-              tx,
-              { tsQuery, matches, matchingCategoryIds, isSparse },
-              offset,
-              Math.min(perPage, SEARCH_WINDOW - offset),
-            ),
+          await plannedForTheirValues(
+            db,
+            (tx) =>
+              rankedMatchIds(
+                tx,
+                { tsQuery, matches, matchingCategoryIds, isSparse },
+                offset,
+                Math.min(perPage, SEARCH_WINDOW - offset),
+              ),
+            { walksDateOrder: !isSparse },
           ),
         )
       : [];
