@@ -1,7 +1,7 @@
 /**
  * `npm run lighthouse`: Lighthouse's mobile performance and accessibility scores, and whether Chromium
  * would install the site as an app ("app": scripts/lighthouse-pwa/, Lighthouse 11's PWA checks), of the home page, an
- * article and a story running live coverage, on the production server with the bench's content (the
+ * article, a story running live coverage, and the Twi edition's home and a Twi story, on the production server with the bench's content (the
  * sample content, LIGHTHOUSE_ARTICLES generated articles, default 1,000, and the 445 KB lead photo).
  * Each page is run LIGHTHOUSE_RUNS times (default 2): Lighthouse's simulated throttling still moves a
  * few points from run to run.
@@ -9,7 +9,7 @@
  * Chromium: CHROME_PATH, else the one the journeys use (scripts/chromium.mjs). Lighthouse 12 (the last line that
  * runs on Node 20) with its default mobile settings: Moto G Power, slow 4G and a 4x slower CPU,
  * simulated. Only 127.0.0.1 is contacted. LIGHTHOUSE_PAGES picks pages by name (e.g. "live" or
- * "article,live"); LIGHTHOUSE_REPORTS names a folder to keep the JSON reports in (to read the traces).
+ * "article,live,twi-home,twi-article"); LIGHTHOUSE_REPORTS names a folder to keep the JSON reports in (to read the traces).
  */
 import { execSync, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -97,7 +97,7 @@ async function main() {
   const failedAppChecks: string[] = [];
   try {
     console.log(`[lighthouse] Seeding ${ARTICLES} articles and the lead photo...`);
-    const { seedBenchContent } = await import("./bench/seed");
+    const { seedBenchContent, BENCH_EDITION, generatedArticlePath } = await import("./bench/seed");
     const seeded = await seedBenchContent(dataDir, ARTICLES);
     const server = await startServer({
       port: PORT,
@@ -111,6 +111,9 @@ async function main() {
         ["article", `${server.origin}${seeded.leadArticlePath}`],
         // A story running live coverage (decision record 016): its stream, key points and alert button.
         ["live", `${server.origin}${seeded.live.articlePath}`],
+        // An edition's pages (decision record 022): its texts from the Twi catalogue, `<html lang="tw">`.
+        ["twi-home", `${server.origin}/${BENCH_EDITION}/`],
+        ["twi-article", `${server.origin}${generatedArticlePath(5)}`],
       ] as const;
       for (const [name, url] of pages.filter(([name]) => !PAGES || PAGES.includes(name))) {
         for (let run = 1; run <= RUNS; run++) {
