@@ -12,7 +12,7 @@ import { canonicalPagePath, parsePageParam } from "#app/lib/pagination";
 import type { PageImages } from "#app/lib/responsive-image";
 import { isLiteRequest } from "#app/lib/lite-mode";
 import { categoryFeedPath, pageMeta, siteMetaFrom } from "#app/lib/seo";
-import { breadcrumbLd } from "#app/lib/structured-data";
+import { breadcrumbLd, homeCrumb } from "#app/lib/structured-data";
 import { categoryNameFromSlug } from "#app/lib/slug";
 import { EXCERPT_LENGTH } from "#app/lib/text";
 import { withDomainErrors } from "#app/lib/http-errors.server";
@@ -76,7 +76,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
     structuredData: exists
       ? [
           breadcrumbLd(site, [
-            { name: "Home", path: "/" },
+            homeCrumb(site),
             { name, path },
           ]),
         ]
