@@ -90,7 +90,11 @@ const PAGES: ReadonlyArray<[path: string, status: number]> = [
  * no document around it), a paid and a members' story as an anonymous reader gets them (the offer), a
  * story with an approved comment (its date) and lite pages (`Save-Data: on`, a photo in a story's body).
  */
-const STORY_PART_PAGES: ReadonlyArray<{ path: string; fragment?: boolean; headers?: Record<string, string> }> = [
+const STORY_PART_PAGES: ReadonlyArray<{
+  path: string;
+  fragment?: boolean;
+  headers?: Record<string, string>;
+}> = [
   { path: "/article/{live}" },
   { path: "/article/{live}?updates=2" },
   { path: "/article/{live}/updates", fragment: true },
@@ -307,7 +311,13 @@ describe.each(TEST_ENGINES)("a pseudo-language edition on %s", (engine) => {
     const page = async (path: string, headers?: Record<string, string>) =>
       (await fetch(`${app.origin}/${PSEUDO}${path}`, { headers })).text();
     const live = await page(`/article/${parts.live}`);
-    for (const key of ["live.heading", "live.keyPoints", "live.refresh", "live.older", "live.edited"] as const)
+    for (const key of [
+      "live.heading",
+      "live.keyPoints",
+      "live.refresh",
+      "live.older",
+      "live.edited",
+    ] as const)
       expect(live).toContain(message(EN_MESSAGES[key]));
     expect(await (await fetch(`${app.origin}/article/${parts.live}/updates`)).text()).toContain(
       message(EN_MESSAGES["live.heading"]),
@@ -322,6 +332,24 @@ describe.each(TEST_ENGINES)("a pseudo-language edition on %s", (engine) => {
       message(EN_MESSAGES["lite.showPhoto"]),
     );
   }, 240_000);
+
+  test("the breadcrumb's home and a failed story's title come from the catalogue", async () => {
+    const story = await (await fetch(`${app.origin}/${PSEUDO}/article/${parts.commented}`)).text();
+    expect(story).toContain(`"name":"${message(EN_MESSAGES["article.breadcrumbHome"])}"`);
+    // The story's read fails (its comments are read with it): a 500, at an address not yet cached.
+    await database.db.execute(sql`ALTER TABLE comments RENAME TO comments_away`);
+    try {
+      const failed = await fetch(`${app.origin}/${PSEUDO}/article/${parts.commented}?failing=1`);
+      expect(failed.status).toBe(500);
+      const html = await failed.text();
+      expect(html).toContain(
+        `<title>${message(EN_MESSAGES["article.errorTitle"])} - ${content("Newsdesk")}</title>`,
+      );
+      expect(readerTexts(html).filter((text) => !isOurs(text))).toEqual([]);
+    } finally {
+      await database.db.execute(sql`ALTER TABLE comments_away RENAME TO comments`);
+    }
+  }, 120_000);
 
   test("the pages read the pseudo-language's catalogue", async () => {
     const html = await (await fetch(`${app.origin}/${PSEUDO}/`)).text();

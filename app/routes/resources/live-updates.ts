@@ -55,7 +55,11 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
   const pageAddress = storyPath(story, settings.language);
   const { html, etag } = liveStreamFragment(
     live,
-    { path: articlePath(story), pageAddress, shareUrl: absoluteUrl(siteOrigin(settings, request), pageAddress) },
+    {
+      path: articlePath(story),
+      pageAddress,
+      shareUrl: absoluteUrl(siteOrigin(settings, request), pageAddress),
+    },
     messages,
   );
   const headers = {

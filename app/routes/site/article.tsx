@@ -54,7 +54,13 @@ import {
   pageMeta,
   siteMetaFrom,
 } from "#app/lib/seo";
-import { breadcrumbLd, homeCrumb, headlineOf, liveBlogPostingLd, newsArticleLd } from "#app/lib/structured-data";
+import {
+  breadcrumbLd,
+  homeCrumb,
+  headlineOf,
+  liveBlogPostingLd,
+  newsArticleLd,
+} from "#app/lib/structured-data";
 import { listingExcerpt, readTimeFor } from "#app/lib/text";
 import { alternatesOf, storyVersionLinks } from "#app/lib/story-versions";
 import { parsePageParam } from "#app/lib/pagination";

@@ -73,14 +73,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
     description,
     path,
     feeds: exists ? [{ title: `${site.siteTitle} - ${name} RSS Feed`, path: categoryFeedPath(slug) }] : [],
-    structuredData: exists
-      ? [
-          breadcrumbLd(site, [
-            homeCrumb(site),
-            { name, path },
-          ]),
-        ]
-      : [],
+    structuredData: exists ? [breadcrumbLd(site, [homeCrumb(site), { name, path }])] : [],
   });
   // An unknown slug answers 404 with the empty state; crawlers must not index it.
   const isUnknown = loaderData?.listing.ok && !loaderData.listing.value.exists;

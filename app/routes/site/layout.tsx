@@ -60,7 +60,11 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
     // Canonical, og:url, feeds and structured data name the page inside its edition (decision record 022).
     editionPrefix: edition.prefix,
     // What the pages' `meta` cannot format (the formatter is the server's): in the page's language.
-    words: { home: t("article.breadcrumbHome"), failed: t("error.title"), articleFailed: t("article.errorTitle") },
+    words: {
+      home: t("article.breadcrumbHome"),
+      failed: t("error.title"),
+      articleFailed: t("article.errorTitle"),
+    },
   };
   const cacheControl = publicCacheControl(settings, { method: request.method, personal });
   // The header, sidebar and footer ads (in-article ones are placed by the article page); none on lite pages.

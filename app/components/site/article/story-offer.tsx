@@ -51,7 +51,9 @@ export function StoryOffer({ path, access, offer, paymentsReady }: StoryOfferPro
             {t("offer.getPass")}
           </a>
         ) : null}
-        {offer.pass && !paymentsReady ? <p className="text-sm text-gray-700">{t("offer.paymentsNotSetUp")}</p> : null}
+        {offer.pass && !paymentsReady ? (
+          <p className="text-sm text-gray-700">{t("offer.paymentsNotSetUp")}</p>
+        ) : null}
       </div>
     </section>
   );
