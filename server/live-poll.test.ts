@@ -4,6 +4,7 @@
  * asks every 20-30 s must cost a 304 while nothing changes, and show a new update on the next poll.
  */
 import type { ViteDevServer } from "vite";
+import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { CurrentUser } from "#app/auth/current-user.server";
 import type { TestDatabase } from "#test-support/test-database";
@@ -16,6 +17,8 @@ import {
   TEST_ENGINES,
 } from "#test-support/app-over-http";
 import { testServices } from "#test-support/services";
+import { addTwiEdition } from "#test-support/editions";
+import twMessages from "#app/i18n/messages/tw.json";
 
 type Modules = AppModules & {
   testing: typeof import("#test-support/test-database");
@@ -187,5 +190,43 @@ describe.each(TEST_ENGINES)("a live story's poll on %s", (engine) => {
     } finally {
       await save({ cacheEnabled: "on" });
     }
+  });
+
+  test("a Twi story's page and its poll speak Twi and send the same bytes (decision record 022, point 11)", async () => {
+    await addTwiEdition(database.db);
+    const [row] = await database.db
+      .select({ id: m.schema.articles.id, slug: m.schema.articles.slug })
+      .from(m.schema.articles)
+      .where(eq(m.schema.articles.status, "published"))
+      .orderBy(desc(m.schema.articles.createdAt))
+      .offset(2)
+      .limit(1);
+    const twi = { id: row!.id, path: `/article/${row!.slug}` };
+    await database.db
+      .update(m.schema.articles)
+      .set({ language: "tw" })
+      .where(eq(m.schema.articles.id, twi.id));
+    await m.live.startLiveCoverage(database.db, admin, twi.id);
+    await m.live.postLiveUpdate(testServices(database.db), admin, twi.id, {
+      title: "Abatoɔ no abue",
+      content: "<p>Wɔafiti aseɛ.</p>",
+    });
+
+    const page = await read(`/tw${twi.path}`);
+    expect(page.status).toBe(200);
+    expect(/<html[^>]*\slang="([^"]*)"/.exec(page.body)?.[1]).toBe("tw");
+    const pollPath = sectionAttribute(page.body, "data-live-poll");
+    const etag = sectionAttribute(page.body, "data-live-etag");
+    // The poll keeps the bare address (slugs are global) and answers with the ETag the Twi page named.
+    expect(pollPath).toBe(`${twi.path}/updates`);
+    expect((await read(pollPath!, { "If-None-Match": etag! })).status).toBe(304);
+    const poll = await read(pollPath!);
+    expect(poll.headers.get("etag")).toBe(etag);
+    // The update's date in the catalogue's Twi month (the site's timezone is Accra's, UTC), and the
+    // Refresh link to the story's Twi page.
+    const month = (twMessages as Record<string, string>)[`date.month${new Date().getUTCMonth() + 1}`]!;
+    expect(poll.body).toMatch(new RegExp(`<time [^>]*>${month} \\d{1,2}, \\d{4} `));
+    expect(poll.body).toContain(`<a href="/tw${twi.path}"`);
+    expect(poll.body).toContain("Wɔafiti aseɛ.");
   });
 });

@@ -20,12 +20,14 @@ import { IMAGE_NOT_AVAILABLE } from "#app/components/site/image-fallback";
 
 type Modules = SiteModules & {
   messages: typeof import("#app/i18n/messages.server");
+  live: typeof import("#app/domain/live/live.server");
 };
 
 const MODULE_PATHS: Record<keyof Modules, string> = {
   ...SITE_MODULE_PATHS,
   // The server's own instance: the catalogue given here is the one the pages read.
   messages: "/app/i18n/messages.server.ts",
+  live: "/app/domain/live/live.server.ts",
 };
 
 /** A tag no edition will have (the editions' CHECK allows it; it is not reserved). */
@@ -80,6 +82,27 @@ const PAGES: ReadonlyArray<[path: string, status: number]> = [
   ["/newsletter/unsubscribe?token=not-a-real-token-at-all", 404],
   ["/offline", 200],
   ["/no-such-page", 404],
+];
+
+/**
+ * A story's last parts (decision record 022, slices 3 and 6), each on a page of its own: a live story's
+ * section (key points, an edited update, two pages of updates) and its poll's fragment (the bare address,
+ * no document around it), a paid and a members' story as an anonymous reader gets them (the offer), a
+ * story with an approved comment (its date) and lite pages (`Save-Data: on`, a photo in a story's body).
+ */
+const STORY_PART_PAGES: ReadonlyArray<{
+  path: string;
+  fragment?: boolean;
+  headers?: Record<string, string>;
+}> = [
+  { path: "/article/{live}" },
+  { path: "/article/{live}?updates=2" },
+  { path: "/article/{live}/updates", fragment: true },
+  { path: "/article/{paid}" },
+  { path: "/article/{members}" },
+  { path: "/article/{commented}" },
+  { path: "/article/{photo}", headers: { "Save-Data": "on" } },
+  { path: "/", headers: { "Save-Data": "on" } },
 ];
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#x27": "'", "#39": "'" };
@@ -180,11 +203,77 @@ describe.each(TEST_ENGINES)("a pseudo-language edition on %s", (engine) => {
     }
   }
 
+  const parts = { live: "", paid: "", members: "", commented: "", photo: "" };
+
+  /** The stories showing a story's last parts (STORY_PART_PAGES), in the edition, their words marked. */
+  async function seedStoryParts() {
+    const { db } = database;
+    const { schema } = m;
+    const [user] = await db.select().from(schema.users).where(eq(schema.users.email, "pseudo@example.com"));
+    const admin = { ...user!, role: "admin" as const, status: "active" as const, avatarUrl: "" };
+    const story = async (title: string, body: string, access: "public" | "paid" | "members" = "public") => {
+      const { id } = await m.articles.saveArticle(
+        testServices(db),
+        admin,
+        articleInput({ title: content(title), status: "published" }, body),
+      );
+      await db
+        .update(schema.articles)
+        .set({ language: PSEUDO, access, authorName: content("Ama Mensah") })
+        .where(eq(schema.articles.id, id));
+      const [row] = await db
+        .select({ slug: schema.articles.slug })
+        .from(schema.articles)
+        .where(eq(schema.articles.id, id));
+      return { id, slug: row!.slug! };
+    };
+    const live = await story("Counting in Kumasi", `<p>${content("The count goes on.")}</p>`);
+    await m.live.startLiveCoverage(db, admin, live.id);
+    const services = testServices(db);
+    // One more than a page: the first page links to older updates, the second to newer ones.
+    for (let n = 1; n <= m.live.LIVE_PAGE_SIZE + 1; n++) {
+      const update = await m.live.postLiveUpdate(services, admin, live.id, {
+        title: content(`Constituency ${n} declared`),
+        content: `<p>${content(`Result ${n} is in.`)}</p>`,
+      });
+      if (n === m.live.LIVE_PAGE_SIZE + 1) {
+        await m.live.pinLiveUpdate(db, admin, update.id, true);
+        await m.live.editLiveUpdate(services, admin, update.id, {
+          title: content(`Constituency ${n} declared again`),
+          content: `<p>${content("Recounted.")}</p>`,
+        });
+      }
+    }
+    const gatedBody = `<p>${content("The opening.")}</p><hr data-preview-cut=""><p>${content("The rest.")}</p>`;
+    const paid = await story("Budget in full", gatedBody, "paid");
+    const members = await story("Members read on", gatedBody, "members");
+    const commented = await story("Readers answer", `<p>${content("Tell us.")}</p>`);
+    await db.insert(schema.comments).values({
+      articleId: commented.id,
+      authorName: content("Kofi"),
+      authorEmail: "kofi@example.com",
+      text: content("Well said."),
+      status: "approved",
+    });
+    const photo = await story(
+      "Photos from the market",
+      `<p>${content("Look.")}</p><img src="https://example.com/market.jpg" alt="${content("Market")}" />`,
+    );
+    Object.assign(parts, {
+      live: live.slug,
+      paid: paid.slug,
+      members: members.slug,
+      commented: commented.slug,
+      photo: photo.slug,
+    });
+  }
+
   beforeAll(async () => {
     database = await m.testing.createTestDatabase(engine);
     m.settingsRead.forgetCachedSettings();
     await m.seed.seedDatabase(database.db, { adminPassword: "unused-123" });
     await seedPseudoEdition();
+    await seedStoryParts();
     app = await listenApp(vite, m, database.db);
   }, 120_000);
   afterAll(async () => {
@@ -204,6 +293,63 @@ describe.each(TEST_ENGINES)("a pseudo-language edition on %s", (engine) => {
     }
     expect([...new Set(strays)]).toEqual([]);
   }, 240_000);
+
+  test("a story's live coverage, poll, offer, comment date and lite photos come from the catalogue", async () => {
+    const strays: string[] = [];
+    for (const { path: page, fragment, headers } of STORY_PART_PAGES) {
+      const bare = page.replace(/\{(\w+)\}/, (_, part: keyof typeof parts) => parts[part]);
+      // The poll keeps the bare address (decision record 022, point 2); its story says its language.
+      const path = fragment ? bare : `/${PSEUDO}${bare}`;
+      const response = await fetch(app.origin + path, { headers });
+      expect(response.status, path).toBe(200);
+      const html = await response.text();
+      if (!fragment) expect(/<html[^>]*\slang="([^"]*)"/.exec(html)?.[1], path).toBe(PSEUDO);
+      for (const text of readerTexts(html)) if (!isOurs(text)) strays.push(`${path}: ${text}`);
+    }
+    expect([...new Set(strays)]).toEqual([]);
+    // The parts are there to be read: a page that lost one would pass with nothing to check.
+    const page = async (path: string, headers?: Record<string, string>) =>
+      (await fetch(`${app.origin}/${PSEUDO}${path}`, { headers })).text();
+    const live = await page(`/article/${parts.live}`);
+    for (const key of [
+      "live.heading",
+      "live.keyPoints",
+      "live.refresh",
+      "live.older",
+      "live.edited",
+    ] as const)
+      expect(live).toContain(message(EN_MESSAGES[key]));
+    expect(await (await fetch(`${app.origin}/article/${parts.live}/updates`)).text()).toContain(
+      message(EN_MESSAGES["live.heading"]),
+    );
+    expect(await page(`/article/${parts.paid}`)).toContain(message(EN_MESSAGES["offer.paidTitle"]));
+    expect(await page(`/article/${parts.members}`)).toContain(message(EN_MESSAGES["offer.membersTitle"]));
+    expect(await page(`/article/${parts.commented}`)).toMatch(
+      // The comment's short month ("M"): the message's first three characters.
+      /<time [^>]*>⟦\S{2} \d{1,2}, \d{4}, \d\d:\d\d/,
+    );
+    expect(await page(`/article/${parts.photo}`, { "Save-Data": "on" })).toContain(
+      message(EN_MESSAGES["lite.showPhoto"]),
+    );
+  }, 240_000);
+
+  test("the breadcrumb's home and a failed story's title come from the catalogue", async () => {
+    const story = await (await fetch(`${app.origin}/${PSEUDO}/article/${parts.commented}`)).text();
+    expect(story).toContain(`"name":"${message(EN_MESSAGES["article.breadcrumbHome"])}"`);
+    // The story's read fails (its comments are read with it): a 500, at an address not yet cached.
+    await database.db.execute(sql`ALTER TABLE comments RENAME TO comments_away`);
+    try {
+      const failed = await fetch(`${app.origin}/${PSEUDO}/article/${parts.commented}?failing=1`);
+      expect(failed.status).toBe(500);
+      const html = await failed.text();
+      expect(html).toContain(
+        `<title>${message(EN_MESSAGES["article.errorTitle"])} - ${content("Newsdesk")}</title>`,
+      );
+      expect(readerTexts(html).filter((text) => !isOurs(text))).toEqual([]);
+    } finally {
+      await database.db.execute(sql`ALTER TABLE comments_away RENAME TO comments`);
+    }
+  }, 120_000);
 
   test("the pages read the pseudo-language's catalogue", async () => {
     const html = await (await fetch(`${app.origin}/${PSEUDO}/`)).text();

@@ -1,5 +1,14 @@
 import { describe, expect, test } from "vitest";
-import { commentDate, formatDate, formatTime, longDate, relativeDate, shortDate, siteDate } from "./dates";
+import {
+  commentDate,
+  ENGLISH_DATE_WORDS,
+  formatDate,
+  formatTime,
+  longDate,
+  relativeDate,
+  shortDate,
+  siteDate,
+} from "./dates";
 
 // 2026-03-05 14:07:09 UTC, a Thursday.
 const moment = new Date(Date.UTC(2026, 2, 5, 14, 7, 9));
@@ -132,4 +141,30 @@ test("comment times follow the site's time format (Settings → Content)", () =>
   const at = new Date(Date.UTC(2026, 10, 22, 21, 5));
   expect(commentDate(at, "UTC")).toBe("Nov 22, 2026, 09:05 PM");
   expect(commentDate(at, "UTC", "H:i")).toBe("Nov 22, 2026, 21:05");
+});
+
+test("comment dates say what Intl's en-US short form says, at midnight and noon too", () => {
+  const intl = (date: Date, h23: boolean) =>
+    new Intl.DateTimeFormat("en-US", {
+      year: "numeric",
+      month: "short",
+      day: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+      ...(h23 ? { hourCycle: "h23" as const } : {}),
+      timeZone: "Africa/Accra",
+    }).format(date);
+  for (let month = 0; month < 12; month++)
+    for (const hour of [0, 12, 23]) {
+      const at = new Date(Date.UTC(2026, month, 9, hour, 4));
+      expect(commentDate(at, "Africa/Accra")).toBe(intl(at, false));
+      expect(commentDate(at, "Africa/Accra", "H:i")).toBe(intl(at, true));
+    }
+});
+
+test("a comment's date names the month in the page's words", () => {
+  const words = { ...ENGLISH_DATE_WORDS, months: ENGLISH_DATE_WORDS.months.map((m) => `Ɔ${m}`) };
+  expect(commentDate(new Date(Date.UTC(2026, 10, 22, 21, 5)), "UTC", "g:i a", words)).toBe(
+    "ƆNo 22, 2026, 09:05 PM",
+  );
 });

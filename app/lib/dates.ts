@@ -221,20 +221,16 @@ export function shortDate(value: DateInput, timeZone = "UTC", words?: DateWords)
 
 /**
  * Comments: the en-US short form with hour and minute, e.g. 'Nov 22, 2026, 09:05 PM'; with the 24-hour
- * time format of Settings → Content ('H:i'), 'Nov 22, 2026, 21:05'.
+ * time format of Settings → Content ('H:i'), 'Nov 22, 2026, 21:05'. Built from tokens rather than
+ * `Intl`'s en-US so an edition's page names the month in its own words (decision record 022, point 6).
  */
-export function commentDate(value: DateInput, timeZone = "UTC", timeFormat = "g:i a"): string {
-  const date = toDate(value);
-  if (typeof date === "string") return date;
-  return dateTimeFormat("en-US", {
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    ...(timeFormat === "H:i" ? { hourCycle: "h23" as const } : {}),
-    timeZone: safeTimeZone(timeZone),
-  }).format(date);
+export function commentDate(
+  value: DateInput,
+  timeZone = "UTC",
+  timeFormat = "g:i a",
+  words: DateWords = ENGLISH_DATE_WORDS,
+): string {
+  return formatDate(value, timeFormat === "H:i" ? "M j, Y, H:i" : "M j, Y, h:i A", timeZone, words);
 }
 
 const MINUTE = 60_000;

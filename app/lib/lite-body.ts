@@ -4,7 +4,9 @@
  * when it is one, and each embedded video a link. The body is our sanitiser's output (app/lib/sanitize.server.ts), whose `<img>` tags
  * carry only double-quoted, escaped attributes: they can be read by pattern.
  */
+import type { Translate } from "#app/i18n/use-messages";
 import { showPhotoLabel } from "./lite-mode";
+import { escapeHtml } from "./text";
 import type { PageImages } from "./responsive-image";
 
 const IMG = /<img\b([^>]*?)\/?>/gi;
@@ -24,16 +26,16 @@ function attributesOf(text: string): Record<string, string> {
 const unescapeAmp = (value: string) => value.replace(/&amp;/g, "&");
 
 const IFRAME = /<iframe\b([^>]*)>\s*<\/iframe>/gi;
-export const WATCH_VIDEO = "Watch the video";
 
 /**
  * The body with each photo as a tap-to-show link (`images` are the uploads' copies, smallest first) and
- * each embedded video (an iframe, megabytes before it plays) as a link to it.
+ * each embedded video (an iframe, megabytes before it plays) as a link to it, in the page's words (`t`).
  */
-export function liteArticleBody(html: string, images: PageImages): string {
-  return litePhotos(html, images).replace(IFRAME, (_tag, text: string) => {
+export function liteArticleBody(html: string, images: PageImages, t: Translate): string {
+  const watch = escapeHtml(t("lite.watchVideo"));
+  return litePhotos(html, images, t).replace(IFRAME, (_tag, text: string) => {
     const { src } = attributesOf(text);
-    return src ? `<p><a href="${src}" rel="noopener noreferrer" target="_blank">${WATCH_VIDEO}</a></p>` : "";
+    return src ? `<p><a href="${src}" rel="noopener noreferrer" target="_blank">${watch}</a></p>` : "";
   });
 }
 
@@ -43,12 +45,13 @@ function insideLink(html: string, offset: number): boolean {
   return before.lastIndexOf("<a ") > before.lastIndexOf("</a>");
 }
 
-function litePhotos(html: string, images: PageImages): string {
+function litePhotos(html: string, images: PageImages, t: Translate): string {
   return html.replace(IMG, (_tag, text: string, offset: number) => {
     const { src = "", alt = "", width, height } = attributesOf(text);
     if (!src) return "";
     const copy = images[unescapeAmp(src)];
-    const label = showPhotoLabel(copy?.size);
+    // A language's words, escaped: a catalogue is text, not HTML.
+    const label = escapeHtml(showPhotoLabel(copy?.size, t));
     // A photo the author linked: a link cannot hold another, so the photo is named and the author's
     // link kept (tapping it goes where the author meant).
     if (insideLink(html, offset)) return `<span class="${LITE_PHOTO_CLASS}">${label}</span>`;
@@ -56,7 +59,7 @@ function litePhotos(html: string, images: PageImages): string {
     const h = copy?.height ?? Number(height || 0);
     const shape =
       w > 0 && h > 0 ? ` data-width="${w}" data-height="${h}" style="aspect-ratio:${w} / ${h}"` : "";
-    // `src` and `alt` stay escaped as they came; the label is ours (letters, digits and a dot).
+    // `src` and `alt` stay escaped as they came.
     const href = copy ? copy.src.replace(/&/g, "&amp;").replace(/"/g, "&quot;") : src;
     return (
       `<a href="${href}" data-lite-photo="" data-alt="${alt}" data-photo-class=""${shape}` +

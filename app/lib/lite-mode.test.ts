@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { messagesFor } from "#app/i18n/messages.server";
 import { isLiteRequest, liteChoiceCookie, liteReason, showPhotoLabel } from "./lite-mode";
 
 const headers = (value?: string, cookie?: string) =>
@@ -48,9 +49,10 @@ describe("lite mode: on when the browser saves data or the reader chose it", () 
   });
 
   test("a photo's placeholder tells its size in KB when known", () => {
-    expect(showPhotoLabel(31_500)).toBe("Show photo · 31 KB");
-    expect(showPhotoLabel(300)).toBe("Show photo · 1 KB");
-    expect(showPhotoLabel(undefined)).toBe("Show photo");
-    expect(showPhotoLabel(0)).toBe("Show photo");
+    const { t } = messagesFor("en");
+    expect(showPhotoLabel(31_500, t)).toBe("Show photo · 31 KB");
+    expect(showPhotoLabel(300, t)).toBe("Show photo · 1 KB");
+    expect(showPhotoLabel(undefined, t)).toBe("Show photo");
+    expect(showPhotoLabel(0, t)).toBe("Show photo");
   });
 });

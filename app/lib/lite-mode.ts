@@ -6,6 +6,7 @@
  * tapped, no ads, the smallest copy of every image, and loads a smaller script. The page cache keeps
  * the two versions apart by this answer, and pages say `Vary: Save-Data, Cookie`.
  */
+import type { Translate } from "#app/i18n/use-messages";
 import { readCookie } from "./cookie-header";
 
 export const LITE_COOKIE = "nd_lite";
@@ -51,15 +52,10 @@ export function liteChoiceCookie(lite: boolean, { secure }: { secure: boolean })
 }
 
 /**
- * The words of a lite story's photo placeholder, written into the stored body by `liteArticleBody`; the
- * switch's and the notice's texts are messages (`lite.*`, decision record 022, point 6).
+ * "Show photo · 31 KB": a lite photo's placeholder, with the photo's size when it is known, in the page's
+ * language (decision record 022, point 6); written into a story's body by `liteArticleBody` too.
  */
-export const LITE_TEXT = {
-  showPhoto: "Show photo",
-} as const;
-
-/** "Show photo · 31 KB": the placeholder's words, with the photo's size when it is known. */
-export function showPhotoLabel(bytes: number | undefined): string {
-  if (!bytes || bytes <= 0) return LITE_TEXT.showPhoto;
-  return `${LITE_TEXT.showPhoto} · ${Math.max(1, Math.round(bytes / 1024))} KB`;
+export function showPhotoLabel(bytes: number | undefined, t: Translate): string {
+  if (!bytes || bytes <= 0) return t("lite.showPhoto");
+  return t("lite.showPhotoSize", { size: Math.max(1, Math.round(bytes / 1024)) });
 }

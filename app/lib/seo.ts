@@ -40,6 +40,12 @@ export interface SiteMeta {
    * full page, the only one crawlers get; `og:title` stays, the offline reading's headline.
    */
   lite?: boolean;
+  /**
+   * The head's reader words that no page's data can give (decision record 022, point 6): the
+   * breadcrumb's first step and a failed page's title, formatted by the site layout's loader in the
+   * page's language. Absent outside the reader site: English.
+   */
+  words?: { home: string; failed: string; articleFailed: string };
 }
 
 /** The site-wide SEO tags of Settings → SEO, on every public page; an empty setting adds no tag. */

@@ -115,6 +115,9 @@ export interface Crumb {
   path: string;
 }
 
+/** The breadcrumb's first step, the edition's home, named in the page's language (`site.words`). */
+export const homeCrumb = (site: SiteMeta): Crumb => ({ name: site.words?.home ?? "Home", path: "/" });
+
 /** Home → ... → the page, each with its position, name and absolute URL. */
 export function breadcrumbLd(site: SiteMeta, crumbs: Crumb[]): JsonLd {
   return {

@@ -8,6 +8,7 @@ import { ImageIcon } from "lucide-react";
 import type { CSSProperties } from "react";
 import { LITE_PHOTO_CLASS } from "#app/lib/lite-body";
 import { showPhotoLabel } from "#app/lib/lite-mode";
+import { useMessages } from "#app/i18n/use-messages";
 
 interface LitePhotoProps {
   src: string;
@@ -22,7 +23,8 @@ interface LitePhotoProps {
 }
 
 export function LitePhoto({ src, alt, size, width, height, photoClassName = "", style }: LitePhotoProps) {
-  const label = showPhotoLabel(size);
+  const { t } = useMessages();
+  const label = showPhotoLabel(size, t);
   return (
     <a
       href={src}

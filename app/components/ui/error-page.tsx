@@ -4,15 +4,26 @@
  */
 import { isRouteErrorResponse, Link } from "react-router";
 
+/**
+ * A reader page's words for a failure, in its language (decision record 022, point 6), and its edition's
+ * home; without them (the back office, the maintenance page) English and `/`.
+ */
+export interface ErrorWords {
+  title: string;
+  message: string;
+  goHome: string;
+  homeHref: string;
+}
+
 interface ErrorPayload {
   title?: string;
   message?: string;
 }
 
 /** Status, title and message of a route error: expected errors carry them, anything else stays vague. */
-export function describeRouteError(error: unknown) {
-  let title = "Something went wrong";
-  let message = "An unexpected error occurred. Please try again later.";
+export function describeRouteError(error: unknown, words?: ErrorWords) {
+  let title = words?.title ?? "Something went wrong";
+  let message = words?.message ?? "An unexpected error occurred. Please try again later.";
   let status = 500;
   if (isRouteErrorResponse(error)) {
     status = error.status;
@@ -27,8 +38,8 @@ export function describeRouteError(error: unknown) {
   return { status, title, message };
 }
 
-export function ErrorPage({ error }: { error: unknown }) {
-  const { status, title, message } = describeRouteError(error);
+export function ErrorPage({ error, words }: { error: unknown; words?: ErrorWords }) {
+  const { status, title, message } = describeRouteError(error, words);
   return (
     <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-4 py-16 text-center">
       <p className="text-sm font-semibold tracking-wide text-gray-500">{status}</p>
@@ -37,10 +48,10 @@ export function ErrorPage({ error }: { error: unknown }) {
       {/* In maintenance (503) every public page answers the same: a link home would only loop. */}
       {status === 503 ? null : (
         <Link
-          to="/"
+          to={words?.homeHref ?? "/"}
           className="mt-6 rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-900"
         >
-          Go to the homepage
+          {words?.goHome ?? "Go to the homepage"}
         </Link>
       )}
     </main>

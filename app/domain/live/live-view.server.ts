@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import type { ArticleAccess } from "#app/lib/enums";
 import type { DbOrTx } from "#app/db/client.server";
 import { articles } from "#app/db/schema";
-import { formatTime, isoDate, siteDate, type DateSettings } from "#app/lib/dates";
+import { formatTime, isoDate, siteDate, type DateSettings, type DateWords } from "#app/lib/dates";
 import { totalPagesFor } from "#app/lib/pagination";
 import { stripHtml } from "#app/lib/text";
 import { LIVE_PAGE_SIZE, publicLiveStream, type PublicLiveUpdate } from "./live.server";
@@ -18,8 +18,17 @@ interface LiveColumns {
   liveEndedAt: Date | null;
 }
 
-/** What a live story's stream shows; null for a story that was never live. */
-export async function liveCoverageView(db: DbOrTx, article: LiveColumns, page: number, dates: DateSettings) {
+/**
+ * What a live story's stream shows, its dates in the story's language's `words` (decision record 022,
+ * point 11); null for a story that was never live.
+ */
+export async function liveCoverageView(
+  db: DbOrTx,
+  article: LiveColumns,
+  page: number,
+  dates: DateSettings,
+  words?: DateWords,
+) {
   if (!article.liveStartedAt) return null;
   const stream = await publicLiveStream(db, article.id, page);
   const view = (update: PublicLiveUpdate) => ({
@@ -28,7 +37,7 @@ export async function liveCoverageView(db: DbOrTx, article: LiveColumns, page: n
     content: update.content,
     text: stripHtml(update.content),
     authorName: update.authorName,
-    time: `${siteDate(update.createdAt, dates)} ${formatTime(update.createdAt, dates.timeFormat, dates.timezone)}`,
+    time: `${siteDate(update.createdAt, dates, words)} ${formatTime(update.createdAt, dates.timeFormat, dates.timezone)}`,
     publishedAt: isoDate(update.createdAt) ?? "",
     editedAt: update.editedAt ? (isoDate(update.editedAt) ?? null) : null,
   });
@@ -51,7 +60,7 @@ export type LiveCoverageView = NonNullable<Awaited<ReturnType<typeof liveCoverag
 export async function liveColumnsOf(
   db: DbOrTx,
   articleId: string,
-): Promise<(LiveColumns & { access: ArticleAccess }) | null> {
+): Promise<(LiveColumns & { access: ArticleAccess; language: string }) | null> {
   const [row] = await db
     .select({
       id: articles.id,
@@ -59,6 +68,8 @@ export async function liveColumnsOf(
       liveEndedAt: articles.liveEndedAt,
       // A gated story's updates go only to readers with access (decision record 021).
       access: articles.access,
+      // The poll speaks the story's language and links to it in its edition (decision record 022).
+      language: articles.language,
     })
     .from(articles)
     .where(eq(articles.id, articleId))

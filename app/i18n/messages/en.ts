@@ -206,6 +206,35 @@ export const EN_MESSAGES = {
   "date.weeksAgo": "{count, plural, one {# week ago} other {# weeks ago}}",
   "date.monthsAgo": "{count, plural, one {# month ago} other {# months ago}}",
   "date.yearsAgo": "{count, plural, one {# year ago} other {# years ago}}",
+  // A story's last parts (decision record 022, slices 3 and 6): its live coverage (the page's section and
+  // the poll's fragment, decision record 016), the paid story's offer (021), the lite page's photo and
+  // video links written into the body (019) and a failed page. The reader script's own words for these
+  // ("N new updates", the member note) wait for the `nd-text` island.
+  "live.heading": "Live updates",
+  "live.live": "Live",
+  "live.ended": "Coverage ended",
+  "live.keyPoints": "Key points",
+  "live.refresh": "Refresh",
+  "live.older": "Older updates",
+  "live.newer": "Newer updates",
+  "live.pages": "Live updates pages",
+  "live.none": "No updates yet. Refresh for the latest.",
+  "live.edited": "Edited",
+  "live.linkToUpdate": "Link to this update",
+  "live.shareOn": "Share this update on {network}",
+  "offer.membersTitle": "This story is for members",
+  "offer.membersBody": "Sign in with your e-mail address to read on. It is free.",
+  "offer.paidTitle": "This story is for paying readers",
+  "offer.paidBody": "A day, week or month pass, paid by Mobile Money, gives you every story.",
+  "offer.meteredOutBody": "You have read your free paid stories this month. A pass gives you every story.",
+  "offer.signIn": "Sign in",
+  "offer.getPass": "Get a pass",
+  "offer.paymentsNotSetUp": "Payments are not set up on this site yet.",
+  "lite.showPhoto": "Show photo",
+  "lite.showPhotoSize": "Show photo · {size} KB",
+  "lite.watchVideo": "Watch the video",
+  "error.title": "Something went wrong",
+  "error.message": "An unexpected error occurred. Please try again later.",
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof EN_MESSAGES;

@@ -16,7 +16,8 @@ import { storyGate } from "#app/domain/access/story-gate.server";
 import { hasPersonalCookie } from "#app/domain/settings/public-delivery.server";
 import { siteOrigin } from "#app/domain/settings/site-origin.server";
 import { withDomainErrors } from "#app/lib/http-errors.server";
-import { articlePath } from "#app/lib/paths";
+import { articlePath, storyPath } from "#app/lib/paths";
+import { messagesFor } from "#app/i18n/messages.server";
 import { absoluteUrl } from "#app/lib/seo";
 import type { Route } from "./+types/live-updates";
 
@@ -46,13 +47,21 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
     for (const [name, value] of Object.entries(gate.headers)) refused.headers.set(name, value);
     return refused;
   }
-  const live = article && (await liveCoverageView(db, article, 1, settings));
-  if (!live) return notFound();
-  const path = articlePath({ id: address.id, slug: params.id.trim() });
-  const { html, etag } = liveStreamFragment(live, {
-    path,
-    shareUrl: absoluteUrl(siteOrigin(settings, request), path),
-  });
+  // In the story's language, linking to its page in its edition: the bytes its page's first stream has.
+  const messages = article && messagesFor(article.language);
+  const live = article && (await liveCoverageView(db, article, 1, settings, messages?.dateWords));
+  if (!live || !messages) return notFound();
+  const story = { id: address.id, slug: params.id.trim(), language: article.language };
+  const pageAddress = storyPath(story, settings.language);
+  const { html, etag } = liveStreamFragment(
+    live,
+    {
+      path: articlePath(story),
+      pageAddress,
+      shareUrl: absoluteUrl(siteOrigin(settings, request), pageAddress),
+    },
+    messages,
+  );
   const headers = {
     // The browser asks again each time (with the ETag); a shared cache in front may answer for 10 s.
     "Cache-Control": pollCacheControl(settings, request),

@@ -31,7 +31,7 @@ import { resolveArticleAddress } from "#app/domain/articles/slugs.server";
 import { COMMENT_TEXT } from "#app/domain/comments/comment-form";
 import { listPublicComments, submitComment } from "#app/domain/comments/public.server";
 import { visibleCommentStatuses } from "#app/domain/comments/visibility";
-import { liveStreamFragment } from "./live-fragment.server";
+import { livePollEtag } from "./live-fragment.server";
 import { ACCESS_CLASS_HEADER, storyGate } from "#app/domain/access/story-gate.server";
 import { StoryOffer } from "#app/components/site/article/story-offer";
 import { config } from "#app/config.server";
@@ -54,7 +54,13 @@ import {
   pageMeta,
   siteMetaFrom,
 } from "#app/lib/seo";
-import { breadcrumbLd, headlineOf, liveBlogPostingLd, newsArticleLd } from "#app/lib/structured-data";
+import {
+  breadcrumbLd,
+  homeCrumb,
+  headlineOf,
+  liveBlogPostingLd,
+  newsArticleLd,
+} from "#app/lib/structured-data";
 import { listingExcerpt, readTimeFor } from "#app/lib/text";
 import { alternatesOf, storyVersionLinks } from "#app/lib/story-versions";
 import { parsePageParam } from "#app/lib/pagination";
@@ -117,14 +123,15 @@ export const loader = withDomainErrors(async (args: Route.LoaderArgs) => {
     timeFormat: settings.timeFormat,
     timezone: settings.timezone,
   };
-  const words = messagesFor(edition.tag).dateWords;
+  const messages = messagesFor(edition.tag);
+  const words = messages.dateWords;
   const [related, trending, comments, live] = await Promise.all([
     relatedArticles(db, article, 4),
     trendingArticles(db, edition.tag, 5, { excluding: article.id }),
     // Read with the story when it was found by its slug (one round trip), else on their own.
     readWithStory ?? listPublicComments(db, article.id, settings),
     // A gated live story gives readers without access no updates.
-    gate.access.full ? liveCoverageView(db, article, updatesPage, dates) : null,
+    gate.access.full ? liveCoverageView(db, article, updatesPage, dates, words) : null,
   ]);
   // A lite page (the reader saves data) shows each photo of the body as a tap-to-show link too.
   const isLite = isLiteRequest(request.headers);
@@ -136,23 +143,17 @@ export const loader = withDomainErrors(async (args: Route.LoaderArgs) => {
   );
   // Safe: sanitised when saved, or by getPublishedArticle; the in-article ads are the admin's.
   const body = await articleBodyWithAds(settings, request, context, gate.body);
-  const shareUrl = absoluteUrl(
-    siteOrigin(settings, request),
-    inEdition(edition.prefix, articlePath(article)),
-  );
+  const pageAddress = inEdition(edition.prefix, articlePath(article));
+  const shareUrl = absoluteUrl(siteOrigin(settings, request), pageAddress);
   return data(
     {
       live: live && {
         ...live,
-        // The poll's answer while nothing changes, so the script's first poll is a 304 (a few hundred bytes).
-        pollEtag:
-          live.isLive && live.page === 1
-            ? liveStreamFragment(live, { path: articlePath(article), shareUrl }).etag
-            : undefined,
+        pollEtag: livePollEtag(live, { path: articlePath(article), pageAddress, shareUrl }, messages),
       },
       article: articleView(
         { ...article, content: gate.body },
-        { content: isLite ? liteArticleBody(body, images) : body, dates, words },
+        { content: isLite ? liteArticleBody(body, images, messages.t) : body, dates, words },
       ),
       gate: {
         gated: gate.gated,
@@ -282,10 +283,11 @@ export const action = withDomainErrors(async ({ request, params, context }: Rout
 export const meta: Route.MetaFunction = ({ data, matches, error }) => {
   if (!data) {
     const isNotFound = isRouteErrorResponse(error) && error.status === 404;
+    const site = siteMetaFrom(matches);
     return errorPageMeta(
-      siteMetaFrom(matches),
-      // A 404's title comes in the page's language; a failure's, with no data, in English.
-      isNotFound ? notFoundTitleOf(error) : EN_MESSAGES["article.errorTitle"],
+      site,
+      // A 404's title comes with its body, a failure's from the site layout: both in the page's language.
+      isNotFound ? notFoundTitleOf(error) : (site.words?.articleFailed ?? EN_MESSAGES["article.errorTitle"]),
     );
   }
   const { article } = data;
@@ -343,7 +345,7 @@ export const meta: Route.MetaFunction = ({ data, matches, error }) => {
           })
         : newsArticleLd(site, facts),
       breadcrumbLd(site, [
-        { name: "Home", path: "/" },
+        homeCrumb(site),
         ...category,
         { name: headlineOf(article.title), path: article.path },
       ]),

@@ -12,7 +12,7 @@ import { canonicalPagePath, parsePageParam } from "#app/lib/pagination";
 import type { PageImages } from "#app/lib/responsive-image";
 import { isLiteRequest } from "#app/lib/lite-mode";
 import { categoryFeedPath, pageMeta, siteMetaFrom } from "#app/lib/seo";
-import { breadcrumbLd } from "#app/lib/structured-data";
+import { breadcrumbLd, homeCrumb } from "#app/lib/structured-data";
 import { categoryNameFromSlug } from "#app/lib/slug";
 import { EXCERPT_LENGTH } from "#app/lib/text";
 import { withDomainErrors } from "#app/lib/http-errors.server";
@@ -73,14 +73,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
     description,
     path,
     feeds: exists ? [{ title: `${site.siteTitle} - ${name} RSS Feed`, path: categoryFeedPath(slug) }] : [],
-    structuredData: exists
-      ? [
-          breadcrumbLd(site, [
-            { name: "Home", path: "/" },
-            { name, path },
-          ]),
-        ]
-      : [],
+    structuredData: exists ? [breadcrumbLd(site, [homeCrumb(site), { name, path }])] : [],
   });
   // An unknown slug answers 404 with the empty state; crawlers must not index it.
   const isUnknown = loaderData?.listing.ok && !loaderData.listing.value.exists;

@@ -7,7 +7,7 @@ import { LiteFooter, SiteFooter } from "#app/components/site/footer";
 import { SiteHeader } from "#app/components/site/header";
 import { SharedPart } from "#app/components/site/shared-part";
 import { NotFoundContent, notFoundBodyOf } from "#app/components/site/not-found";
-import { useSiteDates } from "#app/components/site/use-site";
+import { useEditionPath, useSiteDates } from "#app/components/site/use-site";
 import { describeRouteError, ErrorPage } from "#app/components/ui/error-page";
 import { adsForRequest } from "#app/domain/ads/page-ads.server";
 import { navCategories } from "#app/domain/categories/public.server";
@@ -23,6 +23,7 @@ import { errorPageMeta, siteMetaFrom, type SiteMeta } from "#app/lib/seo";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import { safeRedirectPath } from "#app/lib/safe-redirect";
 import { useMessages } from "#app/i18n/use-messages";
+import { messagesFor } from "#app/i18n/messages.server";
 import type { Route } from "./+types/layout";
 import { logFailure } from "#app/lib/log.server";
 
@@ -46,6 +47,7 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
   ]);
   const personal = hasPersonalCookie(request.headers.get("Cookie"));
   const lite = liteReason(request.headers.get("Save-Data"), request.headers.get("Cookie"));
+  const { t } = messagesFor(edition.tag);
   const site: SiteMeta = {
     siteTitle: settings.siteTitle,
     siteDescription: settings.siteDescription,
@@ -57,6 +59,12 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
     lite: lite !== null,
     // Canonical, og:url, feeds and structured data name the page inside its edition (decision record 022).
     editionPrefix: edition.prefix,
+    // What the pages' `meta` cannot format (the formatter is the server's): in the page's language.
+    words: {
+      home: t("article.breadcrumbHome"),
+      failed: t("error.title"),
+      articleFailed: t("article.errorTitle"),
+    },
   };
   const cacheControl = publicCacheControl(settings, { method: request.method, personal });
   // The header, sidebar and footer ads (in-article ones are placed by the article page); none on lite pages.
@@ -99,7 +107,9 @@ export const meta: Route.MetaFunction = ({ error, matches, loaderData }) => {
   if (!error) return [];
   const { title } = describeRouteError(error);
   if (!loaderData) return [{ title }, { name: "robots", content: "noindex" }];
-  return errorPageMeta(siteMetaFrom(matches), title);
+  const site = siteMetaFrom(matches);
+  // A refusal (a 404) brings its title in the page's language; a failure's is the layout's.
+  return errorPageMeta(site, isRouteErrorResponse(error) ? title : (site.words?.failed ?? title));
 };
 
 /**
@@ -194,8 +204,16 @@ export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
 
 function SiteErrorContent({ error }: { error: unknown }) {
   const dates = useSiteDates();
-  const { status, title, message } = describeRouteError(error);
-  if (status !== 404) return <ErrorPage error={error} />;
+  const { t } = useMessages();
+  const editionPath = useEditionPath();
+  const words = {
+    title: t("error.title"),
+    message: t("error.message"),
+    goHome: t("listing.goHome"),
+    homeHref: editionPath("/"),
+  };
+  const { status, title, message } = describeRouteError(error, words);
+  if (status !== 404) return <ErrorPage error={error} words={words} />;
   const body = isRouteErrorResponse(error) ? notFoundBodyOf(error.data) : {};
   return <NotFoundContent title={title} message={message} latest={body.latest} dateText={dates.format} />;
 }

@@ -17,12 +17,21 @@ import {
   startLiveCoverage,
 } from "#app/domain/live/live.server";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
-import { LIVE_COVERAGE_TEXT as T } from "#app/components/site/article/live-coverage";
 import { FLAG_LABEL } from "#app/components/site/category-badge";
 import { EN_MESSAGES } from "#app/i18n/messages/en";
 import { jsonLdOf, readerDocuments } from "#test-support/reader-documents";
 import { testServices } from "#test-support/services";
 
+/** The section's English words (the main edition's). */
+const T = {
+  heading: EN_MESSAGES["live.heading"],
+  live: EN_MESSAGES["live.live"],
+  ended: EN_MESSAGES["live.ended"],
+  refresh: EN_MESSAGES["live.refresh"],
+  keyPoints: EN_MESSAGES["live.keyPoints"],
+  older: EN_MESSAGES["live.older"],
+  newer: EN_MESSAGES["live.newer"],
+};
 const ISO_WITH_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 /** The one link with this text in the page, by its address. */
 const linkTo = (html: string, text: string) =>

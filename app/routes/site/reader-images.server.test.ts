@@ -210,7 +210,7 @@ describe("reader images", () => {
     expect(imgs.filter((img) => img.src?.startsWith("/media/"))).toEqual([]);
     const small = upload.variants.find((v) => v.width === 400)!;
     expect(small.size).toBeGreaterThan(0);
-    const label = showPhotoLabel(small.size);
+    const label = showPhotoLabel(small.size, messagesFor("en").t);
     expect(label).toMatch(/^Show photo · \d+ KB$/);
     const links = [...html.matchAll(/<a href="([^"]+)" data-lite-photo=""[^>]*>[\s\S]*?<\/a>/g)].filter((m) =>
       m[1]!.startsWith("/media/"),

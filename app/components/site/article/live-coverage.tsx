@@ -3,15 +3,15 @@
  * newest first with an anchor and share links each, a Refresh link (the page itself, fresh from the cache
  * after every update) and links to older and newer updates for long streams. The poll endpoint sends this
  * same section (app/routes/resources/live-updates.ts); the reader script (app/reader/live-updates.ts) asks
- * for it and offers what is new behind a button.
+ * for it and offers what is new behind a button. Its words are the story's language's messages (decision
+ * record 022, point 11): the page's renderer provides them, the poll's fragment its own
+ * (live-fragment.server.tsx).
  */
 
 import { telegramShareHref, whatsappShareHref } from "#app/components/site/share-buttons";
 import { AlertButton } from "#app/components/site/alert-button";
 import { PUSH_TEXT, storyTopic } from "#app/domain/push/push-topics";
-import { LIVE_COVERAGE_TEXT } from "./live-text";
-
-export { LIVE_COVERAGE_TEXT };
+import { useMessages } from "#app/i18n/use-messages";
 
 export interface LiveUpdateView {
   id: string;
@@ -30,7 +30,8 @@ interface LiveCoverageProps {
   path: string;
   /**
    * The page's address in its edition (`/tw/article/…`), for the Refresh and paging links; the bare path
-   * when absent. A prop, not the edition hook: the poll's fragment is rendered outside the router.
+   * when absent. A prop, not the edition hook: the poll's fragment is rendered outside the router, and
+   * sends the same bytes as the page's first stream (its ETag is the page's `pollEtag`).
    */
   pageAddress?: string;
   /** The story's absolute address, for sharing an update. */
@@ -67,7 +68,7 @@ export function LiveCoverage({
   updates,
   keyPoints,
 }: LiveCoverageProps) {
-  const T = LIVE_COVERAGE_TEXT;
+  const { t } = useMessages();
   return (
     <section
       id="live-updates"
@@ -79,14 +80,14 @@ export function LiveCoverage({
     >
       <div className="flex flex-wrap items-center gap-3 border-b-2 border-red-700 pb-2">
         <h2 id="live-heading" className="font-serif text-2xl font-bold">
-          {T.heading}
+          {t("live.heading")}
         </h2>
         <span
           className={`rounded px-2 py-0.5 text-xs font-bold tracking-wide uppercase ${
             isLive ? "bg-red-700 text-white" : "bg-gray-200 text-gray-800"
           }`}
         >
-          {isLive ? T.live : T.ended}
+          {isLive ? t("live.live") : t("live.ended")}
         </span>
         {isLive ? (
           <AlertButton
@@ -97,7 +98,7 @@ export function LiveCoverage({
         ) : null}
         {/* The page itself: after an update the cache holds the new one. */}
         <a href={pageAddress} className={`${linkClass} ml-auto`} data-live-refresh>
-          {T.refresh}
+          {t("live.refresh")}
         </a>
       </div>
       {/* The reader script shows it, with the count, once the stream has news; said aloud when it does. */}
@@ -113,7 +114,7 @@ export function LiveCoverage({
       </div>
       {keyPoints.length > 0 ? (
         <div className="mt-5 rounded-md border border-gray-200 bg-gray-50 p-4">
-          <h3 className="text-sm font-bold tracking-wide text-gray-700 uppercase">{T.keyPoints}</h3>
+          <h3 className="text-sm font-bold tracking-wide text-gray-700 uppercase">{t("live.keyPoints")}</h3>
           <ul className="mt-2 list-disc space-y-1 pl-5">
             {keyPoints.map((point) => (
               <li key={point.id}>
@@ -126,7 +127,7 @@ export function LiveCoverage({
         </div>
       ) : null}
       {updates.length === 0 ? (
-        <p className="mt-5 text-gray-700">{T.none}</p>
+        <p className="mt-5 text-gray-700">{t("live.none")}</p>
       ) : (
         <ol className="mt-5 space-y-6">
           {updates.map((update) => (
@@ -135,7 +136,7 @@ export function LiveCoverage({
                 <p className="text-sm text-gray-700">
                   <time dateTime={update.publishedAt}>{update.time}</time>
                   {update.authorName ? <span> · {update.authorName}</span> : null}
-                  {update.editedAt ? <span> · {T.edited}</span> : null}
+                  {update.editedAt ? <span> · {t("live.edited")}</span> : null}
                 </p>
                 {update.title ? <h3 className="mt-1 text-lg font-bold">{update.title}</h3> : null}
                 <div
@@ -149,15 +150,15 @@ export function LiveCoverage({
         </ol>
       )}
       {pageCount > 1 ? (
-        <nav aria-label="Live updates pages" className="mt-6 flex flex-wrap gap-3">
+        <nav aria-label={t("live.pages")} className="mt-6 flex flex-wrap gap-3">
           {page > 1 ? (
             <a href={pagePath(pageAddress, page - 1)} className={linkClass}>
-              {T.newer}
+              {t("live.newer")}
             </a>
           ) : null}
           {page < pageCount ? (
             <a href={pagePath(pageAddress, page + 1)} className={linkClass}>
-              {T.older}
+              {t("live.older")}
             </a>
           ) : null}
         </nav>
@@ -168,14 +169,14 @@ export function LiveCoverage({
 
 /** The update's own anchor, and WhatsApp and Telegram links that open at it. */
 function UpdateLinks({ update, shareUrl }: { update: LiveUpdateView; shareUrl: string }) {
-  const T = LIVE_COVERAGE_TEXT;
+  const { t } = useMessages();
   const url = `${shareUrl}#update-${update.id}`;
   const text = update.title || update.text.slice(0, 140);
   const small = "inline-flex min-h-11 items-center text-sm text-gray-700 underline";
   return (
     <p className="mt-1 flex flex-wrap gap-x-4">
       <a href={`#update-${update.id}`} className={small}>
-        {T.linkToUpdate}
+        {t("live.linkToUpdate")}
       </a>
       {(
         [
@@ -188,7 +189,7 @@ function UpdateLinks({ update, shareUrl }: { update: LiveUpdateView; shareUrl: s
           href={href}
           target="_blank"
           rel="noopener noreferrer"
-          aria-label={T.shareOn(network)}
+          aria-label={t("live.shareOn", { network })}
           className={small}
         >
           {network}

@@ -1,19 +1,10 @@
 /**
- * A live story's texts (decision record 016): the page renders them and the reader script writes the "N new
- * updates" button with them, so they live apart from the component (no React in the script).
+ * The words the reader script writes into a live story's section (decision record 016): the "N new
+ * updates" button and its quiet answer. They live apart from the component (no React in the script) and
+ * stay English until the `nd-text` island carries them (decision record 022, point 6); the section's own
+ * words are messages (`live.*`).
  */
 export const LIVE_COVERAGE_TEXT = {
-  heading: "Live updates",
-  live: "Live",
-  ended: "Coverage ended",
-  keyPoints: "Key points",
-  refresh: "Refresh",
-  older: "Older updates",
-  newer: "Newer updates",
-  none: "No updates yet. Refresh for the latest.",
-  edited: "Edited",
-  linkToUpdate: "Link to this update",
-  shareOn: (network: string) => `Share this update on ${network}`,
   newUpdates: (count: number) => (count === 1 ? "1 new update" : `${count} new updates`),
   noNewUpdates: "No new updates yet.",
 } as const;

@@ -1,4 +1,5 @@
-import { signInPath, STORY_OFFER_TEXT, supportPath } from "#app/lib/story-offer-text";
+import { signInPath, supportPath } from "#app/lib/story-offer-text";
+import { useMessages } from "#app/i18n/use-messages";
 import { useEditionPath } from "../use-site";
 
 export interface StoryOfferProps {
@@ -14,14 +15,17 @@ const BUTTON = "inline-flex min-h-11 items-center rounded-md px-5 font-semibold"
 
 /**
  * What a reader without access gets in place of the rest of the story: plain links, working without a
- * script. The reader script adds the reader's meter or name from /account/me.json (`data-member-note`).
+ * script, in the page's language (`offer.*`). The reader script adds the reader's meter or name from
+ * /account/me.json (`data-member-note`).
  */
 export function StoryOffer({ path, access, offer, paymentsReady }: StoryOfferProps) {
-  const t = STORY_OFFER_TEXT;
+  const { t } = useMessages();
   // The account pages are the main edition's; the way back is to this page, in its edition.
   const back = useEditionPath()(path);
-  const title = access === "members" ? t.membersTitle : t.paidTitle;
-  const body = access === "members" ? t.membersBody : offer.signIn ? t.paidBody : t.meteredOutBody;
+  const title = t(access === "members" ? "offer.membersTitle" : "offer.paidTitle");
+  const body = t(
+    access === "members" ? "offer.membersBody" : offer.signIn ? "offer.paidBody" : "offer.meteredOutBody",
+  );
   return (
     <section
       data-story-offer=""
@@ -36,7 +40,7 @@ export function StoryOffer({ path, access, offer, paymentsReady }: StoryOfferPro
       <div className="mt-4 flex flex-wrap items-center gap-3">
         {offer.signIn ? (
           <a href={signInPath(back)} className={`${BUTTON} bg-brand-700 text-white hover:bg-brand-900`}>
-            {t.signIn}
+            {t("offer.signIn")}
           </a>
         ) : null}
         {offer.pass && paymentsReady ? (
@@ -44,10 +48,12 @@ export function StoryOffer({ path, access, offer, paymentsReady }: StoryOfferPro
             href={supportPath(back)}
             className={`${BUTTON} border border-brand-700 bg-white text-brand-700 hover:bg-brand-50`}
           >
-            {t.getPass}
+            {t("offer.getPass")}
           </a>
         ) : null}
-        {offer.pass && !paymentsReady ? <p className="text-sm text-gray-700">{t.paymentsNotSetUp}</p> : null}
+        {offer.pass && !paymentsReady ? (
+          <p className="text-sm text-gray-700">{t("offer.paymentsNotSetUp")}</p>
+        ) : null}
       </div>
     </section>
   );

@@ -42,6 +42,8 @@ export function CommentItem({
 }) {
   // The site's time format (Settings → Content); outside the site layout (never today) the default.
   const timeFormat = useRouteLoaderData<typeof siteLoader>("routes/site/layout")?.settings.timeFormat;
+  // The month in the page's words (decision record 022, point 6).
+  const { dateWords } = useMessages();
   const badge = commentBadge(comment.status);
   const slot = (name: string) => (hasSlots ? name : undefined);
   return (
@@ -72,7 +74,7 @@ export function CommentItem({
             data-slot={slot("date")}
             className="text-sm text-gray-600"
           >
-            {commentDate(comment.createdAt, timeZone, timeFormat)}
+            {commentDate(comment.createdAt, timeZone, timeFormat, dateWords)}
           </time>
         </div>
       </div>
