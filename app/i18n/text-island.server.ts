@@ -1,22 +1,15 @@
 /**
- * The `nd-text` island of an edition page (decision record 022, point 6): the texts the reader script
- * writes (app/reader/text.ts), formatted here from the edition's catalogue so the browser formats
- * nothing with a library. A count goes as its plural categories with `#` and the locale whose rules
- * choose one. A text the language has no good message for is left out: the script's bundled English
- * stands in, as English's stands in on the server. Main pages carry no island.
+ * The texts of the `nd-text` island (decision record 022, point 6; app/routes/site/text-island.server.ts
+ * puts it in a page): formatted here from a language's catalogue so the browser formats nothing with a
+ * library. A count goes as its plural categories with `#` and the locale whose rules choose one. A text
+ * the language has no good message for is left out: the script's bundled English stands in, as English's
+ * stands in on the server.
  */
 import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { editionIntlLocale } from "#app/lib/editions";
-import {
-  SCRIPT_COUNT_TEXT,
-  SCRIPT_TEXT,
-  type PluralForms,
-  type ScriptCountKey,
-  type ScriptTextKey,
-  type TextIsland,
-} from "#app/reader/text";
+import type { PluralForms } from "#app/reader/text";
 import { messagesFor, ownMessage } from "./messages.server";
-import type { PageMessages } from "./use-messages";
+import type { MessageKey } from "./messages/en";
 
 /** The literal words of elements that hold nothing else (a count's `#` kept), or null. */
 function literalText(elements: MessageFormatElement[]): string | null {
@@ -51,35 +44,22 @@ export function pluralForms(message: string): PluralForms | null {
   return forms;
 }
 
-/** The island's content for `language`, or null for English (the script's own). */
-export function textIsland(language: string): TextIsland | null {
-  if (language === "en") return null;
+/**
+ * `language`'s own messages for the given keys, formatted: plain texts as they read, counts as their
+ * plural forms, with the locale whose rules choose a form. A key the language has no good message for is
+ * left out (its reader falls back to English's, as the server does).
+ */
+export function scriptTexts(
+  language: string,
+  keys: { texts: readonly MessageKey[]; counts: readonly MessageKey[] },
+): { locale: string; texts: Record<string, string | PluralForms> } {
   const { t } = messagesFor(language);
-  const texts: TextIsland["texts"] = {};
-  for (const key of Object.keys(SCRIPT_TEXT) as ScriptTextKey[])
-    if (ownMessage(language, key) !== null) texts[key] = t(key);
-  for (const key of Object.keys(SCRIPT_COUNT_TEXT) as ScriptCountKey[]) {
+  const texts: Record<string, string | PluralForms> = {};
+  for (const key of keys.texts) if (ownMessage(language, key) !== null) texts[key] = t(key);
+  for (const key of keys.counts) {
     const own = ownMessage(language, key);
     const forms = own === null ? null : pluralForms(own);
     if (forms) texts[key] = forms;
   }
   return { locale: editionIntlLocale(language), texts };
-}
-
-/** Per catalogue as loaded: a test's `loadCatalogue` gives a language new messages, and a new island. */
-const serialized = new WeakMap<PageMessages, string>();
-
-/**
- * The island as a `<script type="application/json">`'s text, kept per language: `<` escaped, so no text
- * can close the element.
- */
-export function textIslandJson(language: string): string | null {
-  if (language === "en") return null;
-  const messages = messagesFor(language);
-  let json = serialized.get(messages);
-  if (json === undefined) {
-    json = JSON.stringify(textIsland(language)).replace(/</g, "\\u003c");
-    serialized.set(messages, json);
-  }
-  return json;
 }

@@ -4,7 +4,7 @@
  * by the server from its catalogue, in `<script type="application/json" id="nd-text">` (plurals as their
  * categories with `#`, and the locale to choose one with `Intl.PluralRules`); main pages carry none. This
  * reads the island once and falls back, per text, to the English bundled here, which `en.ts` repeats
- * under the same keys (`app/i18n/text-island.server.test.ts` holds them equal).
+ * under the same keys (`app/routes/site/text-island.server.test.ts` holds them equal).
  */
 import { ACCOUNT_LINK_TEXT } from "#app/lib/member-hint";
 import { PUSH_TEXT } from "#app/domain/push/push-topics";

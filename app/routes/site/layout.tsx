@@ -24,7 +24,7 @@ import { errorPageMeta, siteMetaFrom, type SiteMeta } from "#app/lib/seo";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import { safeRedirectPath } from "#app/lib/safe-redirect";
 import { useMessages } from "#app/i18n/use-messages";
-import { textIslandJson } from "#app/i18n/text-island.server";
+import { textIslandJson } from "./text-island.server";
 import { TEXT_ISLAND_ID } from "#app/reader/text";
 import type { Route } from "./+types/layout";
 import { logFailure } from "#app/lib/log.server";

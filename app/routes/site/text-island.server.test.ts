@@ -6,10 +6,11 @@
 import { describe, expect, test } from "vitest";
 import { FORM_ANSWER_TEXT } from "#app/components/site/form-answer-words";
 import { SCRIPT_COUNT_TEXT, SCRIPT_TEXT, countText, readTextIsland, text } from "#app/reader/text";
-import { loadCatalogue } from "./messages.server";
-import { EN_MESSAGES, type MessageKey } from "./messages/en";
-import twMessages from "./messages/tw.json";
-import { pluralForms, textIsland, textIslandJson } from "./text-island.server";
+import { loadCatalogue } from "#app/i18n/messages.server";
+import { EN_MESSAGES, type MessageKey } from "#app/i18n/messages/en";
+import twMessages from "#app/i18n/messages/tw.json";
+import { pluralForms } from "#app/i18n/text-island.server";
+import { textIsland, textIslandJson } from "./text-island.server";
 
 describe("the texts the reader script bundles", () => {
   test("are en.ts's English, key for key, counts as English's plural forms", () => {
