@@ -93,6 +93,12 @@ export function messageProblem(language: string, key: MessageKey, message: unkno
   return null;
 }
 
+/** `language`'s own message for `key` when its readers see it, else null (they see English's). */
+export function ownMessage(language: string, key: MessageKey): string | null {
+  if (language === "en" || problemOf(language, key)) return null;
+  return String(CATALOGUES[language]?.[key]);
+}
+
 /** Every key a language's readers see in English, and why; none for English itself. */
 export function catalogueProblems(language: string): MessageProblem[] {
   if (language === "en") return [];

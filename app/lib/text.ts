@@ -68,10 +68,3 @@ export function readTimeFor(html: string): string {
   const words = stripHtml(html).split(" ").filter(Boolean).length;
   return `${Math.max(1, Math.ceil(words / WORDS_PER_MINUTE))} min read`;
 }
-
-/** One formatter for every count ('1,234 views'): `toLocaleString` builds a new one per call. */
-const COUNT_FORMAT = new Intl.NumberFormat("en-US");
-
-export function formatCount(value: number): string {
-  return COUNT_FORMAT.format(value);
-}

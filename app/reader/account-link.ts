@@ -4,7 +4,7 @@
  * the signed-in hint cookie is there, so an anonymous reader's page view costs no request. Without
  * JavaScript the link stays "Sign in" and /account, where it goes, is the signed-in reader's account.
  */
-import { ACCOUNT_LINK_TEXT } from "#app/lib/member-hint";
+import { text } from "./text";
 import { hasMemberHint, readMe } from "./me";
 
 export function wireAccountLinks() {
@@ -12,6 +12,6 @@ export function wireAccountLinks() {
   if (links.length === 0 || !hasMemberHint(document.cookie)) return;
   void readMe().then((me) => {
     if (!me?.signedIn) return;
-    for (const link of links) link.textContent = ACCOUNT_LINK_TEXT.signedIn;
+    for (const link of links) link.textContent = text("script.account.signedIn");
   });
 }

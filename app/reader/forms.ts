@@ -8,10 +8,11 @@ import { COMMENT_TEXT, parseComment } from "#app/domain/comments/comment-form";
 import { CONTACT_TEXT, parseContact } from "#app/domain/contact/contact-form";
 import { NEWSLETTER_TEXT, parseSignup } from "#app/domain/newsletter/newsletter-form";
 import type { Toast } from "#app/components/ui/toast-look";
+import { textFor } from "./text";
 import { showToast } from "./toasts";
 
 interface FormKind {
-  /** The problem with what was typed, in the spec's words, or null. */
+  /** The problem with what was typed, in the spec's English words (`inPageWords` gives the page's), or null. */
   check(values: Record<string, unknown>): { title: string; message: string } | null;
   failed: { title: string; message: string };
 }
@@ -40,6 +41,12 @@ const FORMS: Record<string, FormKind> = {
   },
 };
 
+/** A rule's answer in the page's language (the `nd-text` island's words for the rule's English). */
+const inPageWords = ({ title, message }: { title: string; message: string }) => ({
+  title: textFor(title),
+  message: textFor(message),
+});
+
 /** The verdict in a page the server answered with (`data-form-result` = "ok" or "problem"), or null. */
 export function verdictIn(html: string): Toast | null {
   const result = new DOMParser().parseFromString(html, "text/html").querySelector("[data-form-result]");
@@ -63,7 +70,7 @@ async function send(form: HTMLFormElement, kind: FormKind) {
   } catch (error) {
     console.warn("[reader] sending the form failed", error);
   }
-  verdict ??= { type: "error", ...kind.failed };
+  verdict ??= { type: "error", ...inPageWords(kind.failed) };
   showToast(verdict);
   if (verdict.type === "success") {
     form.reset();
@@ -83,7 +90,7 @@ function wireForm(form: HTMLFormElement) {
     event.preventDefault();
     if (form.querySelector("button[type=submit]:disabled")) return;
     const problem = kind.check(Object.fromEntries(new FormData(form)));
-    if (problem) showToast({ type: "error", ...problem });
+    if (problem) showToast({ type: "error", ...inPageWords(problem) });
     else void send(form, kind);
   });
 }

@@ -3,8 +3,9 @@
  * An image that failed before this script ran is found by its state; later failures by their error
  * event, which does not bubble but can be caught on its way down.
  */
-import { FALLBACK_CLASS, IMAGE_NOT_AVAILABLE, initialOf } from "#app/components/site/image-fallback";
+import { FALLBACK_CLASS, initialOf } from "#app/components/site/image-fallback";
 import { element, icon } from "./dom";
+import { text } from "./text";
 
 const NEWSPAPER =
   '<path d="M15 18h-5"/><path d="M18 14h-8"/><path d="M4 22h16a2 2 0 0 0 2-2V4a2 2 0 0 0-2-2H8a2 2 0 0 0-2 2v16a2 2 0 0 1-4 0v-9a2 2 0 0 1 2-2h2"/><rect width="8" height="4" x="10" y="6" rx="1"/>';
@@ -17,16 +18,17 @@ function placeholderFor(img: HTMLImageElement): HTMLElement | null {
       const extra = img.dataset.fallbackClass ? ` ${img.dataset.fallbackClass}` : "";
       const node = element("div", FALLBACK_CLASS.card + extra, {
         role: "img",
-        "aria-label": img.alt || IMAGE_NOT_AVAILABLE,
+        "aria-label": img.alt || text("script.imageNotAvailable"),
       });
       node.style.aspectRatio = img.style.aspectRatio;
       node.innerHTML = icon(NEWSPAPER, 36);
       return node;
     }
     case "article": {
-      const node = element("div", FALLBACK_CLASS.article, { role: "img", "aria-label": IMAGE_NOT_AVAILABLE });
+      const words = text("script.imageNotAvailable");
+      const node = element("div", FALLBACK_CLASS.article, { role: "img", "aria-label": words });
       node.innerHTML = icon(IMAGE_OFF, 40);
-      node.append(element("span", FALLBACK_CLASS.articleText, {}, IMAGE_NOT_AVAILABLE));
+      node.append(element("span", FALLBACK_CLASS.articleText, {}, words));
       return node;
     }
     case "avatar":

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { LIVE_COVERAGE_TEXT } from "#app/components/site/article/live-text";
+import { countText, readTextIsland } from "./text";
 import { nextPollDelay, savesData, unseenIds } from "./live-updates";
 
 describe("the live page's poll", () => {
@@ -20,8 +20,8 @@ describe("the live page's poll", () => {
   });
 
   test("says how many, in the singular for one", () => {
-    expect(LIVE_COVERAGE_TEXT.newUpdates(1)).toBe("1 new update");
-    expect(LIVE_COVERAGE_TEXT.newUpdates(3)).toBe("3 new updates");
+    expect(countText("script.live.newUpdates", 1, readTextIsland(null))).toBe("1 new update");
+    expect(countText("script.live.newUpdates", 3, readTextIsland(null))).toBe("3 new updates");
   });
 
   test("a device that saves data is recognised from the browser's connection", () => {

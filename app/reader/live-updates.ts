@@ -5,9 +5,9 @@
  * "N new updates" button: text never moves under the reader's thumb. A hidden tab asks four times less
  * often; a device that saves data never asks by itself, only when the reader taps Refresh.
  */
-import { LIVE_COVERAGE_TEXT } from "#app/components/site/article/live-text";
 import { isPlainClick } from "./dom";
 import { showAlertButtons } from "./push";
+import { countText, text } from "./text";
 
 const VISIBLE_MS = 20_000;
 const SPREAD_MS = 10_000;
@@ -73,7 +73,7 @@ class LivePoller {
       event.preventDefault();
       void this.poll().then(() => {
         if (this.pending) this.show({ takeReader: true });
-        else this.say(LIVE_COVERAGE_TEXT.noNewUpdates);
+        else this.say(text("script.live.noNewUpdates"));
       });
     });
   }
@@ -119,7 +119,7 @@ class LivePoller {
   private offer(count: number) {
     const button = this.section.querySelector<HTMLButtonElement>("button[data-live-new]");
     if (!button) return;
-    button.textContent = LIVE_COVERAGE_TEXT.newUpdates(count);
+    button.textContent = countText("script.live.newUpdates", count);
     button.hidden = false;
   }
 

@@ -4,8 +4,9 @@
  * for permission only when one is tapped, subscribes through the service worker (public/service-worker.js)
  * with the site's VAPID key and tells the server which topics it follows.
  */
-import { PUSH_TEXT, storyOfTopic } from "#app/domain/push/push-topics";
+import { storyOfTopic } from "#app/domain/push/push-topics";
 import { SERVICE_WORKER_PATH as WORKER_PATH } from "#app/lib/offline-text";
+import { text } from "./text";
 import { showToast } from "./toasts";
 
 /** The topics this browser follows, as the server last said: the buttons' state across pages. */
@@ -32,8 +33,8 @@ export function readFollowedTopics(storage: Pick<Storage, "getItem">): string[] 
 
 /** The label of a topic's button, followed or not. */
 export function buttonLabel(topic: string, followed: boolean): string {
-  if (storyOfTopic(topic)) return followed ? PUSH_TEXT.storyOff : PUSH_TEXT.storyOn;
-  return followed ? PUSH_TEXT.breakingOff : PUSH_TEXT.breakingOn;
+  if (storyOfTopic(topic)) return text(followed ? "script.push.storyOff" : "script.push.storyOn");
+  return text(followed ? "script.push.breakingOff" : "script.push.breakingOn");
 }
 
 const canTakeAlerts = () =>
@@ -73,7 +74,7 @@ async function post(intent: "subscribe" | "unsubscribe", topic: string, subscrip
     body: new URLSearchParams({ intent, topic, endpoint, p256dh: keys.p256dh ?? "", auth: keys.auth ?? "" }),
   });
   const body = (await response.json().catch(() => ({}))) as { topics?: string[]; error?: string };
-  if (!response.ok || !body.topics) throw new AlertsRefused(body.error ?? PUSH_TEXT.failed);
+  if (!response.ok || !body.topics) throw new AlertsRefused(body.error ?? text("script.push.failed"));
   localStorage.setItem(FOLLOWED_TOPICS_KEY, JSON.stringify(body.topics));
   return body.topics;
 }
@@ -82,7 +83,11 @@ async function turnOn(topic: string, key: string) {
   // Only now, because the reader asked: a permission prompt on load is what readers learn to refuse.
   const permission = await Notification.requestPermission();
   if (permission !== "granted") {
-    showToast({ type: "error", title: PUSH_TEXT.breakingTitle, message: PUSH_TEXT.denied });
+    showToast({
+      type: "error",
+      title: text("script.push.breakingTitle"),
+      message: text("script.push.denied"),
+    });
     return;
   }
   const registration = await navigator.serviceWorker.register(WORKER_PATH);
@@ -94,7 +99,7 @@ async function turnOn(topic: string, key: string) {
       applicationServerKey: keyBytes(key),
     }));
   await post("subscribe", topic, subscription);
-  showToast({ type: "success", title: buttonLabel(topic, true), message: PUSH_TEXT.subscribed });
+  showToast({ type: "success", title: buttonLabel(topic, true), message: text("script.push.subscribed") });
 }
 
 async function turnOff(topic: string) {
@@ -105,7 +110,7 @@ async function turnOff(topic: string) {
     // Following nothing: the browser's subscription goes too.
     if (left.length === 0) await subscription.unsubscribe();
   } else localStorage.removeItem(FOLLOWED_TOPICS_KEY);
-  showToast({ type: "success", title: buttonLabel(topic, false), message: PUSH_TEXT.unsubscribed });
+  showToast({ type: "success", title: buttonLabel(topic, false), message: text("script.push.unsubscribed") });
 }
 
 export function wirePushAlerts() {
@@ -122,8 +127,8 @@ export function wirePushAlerts() {
     void change
       .catch((error: unknown) => {
         console.error("[reader] alerts", error);
-        const message = error instanceof AlertsRefused ? error.message : PUSH_TEXT.failed;
-        showToast({ type: "error", title: PUSH_TEXT.breakingTitle, message });
+        const message = error instanceof AlertsRefused ? error.message : text("script.push.failed");
+        showToast({ type: "error", title: text("script.push.breakingTitle"), message });
       })
       .finally(() => {
         button.disabled = false;

@@ -3,7 +3,7 @@
  * device's share sheet. The server renders them hidden (the plain share links work without scripts);
  * this shows them, the share sheet only where the browser has one.
  */
-import { SHARE_TEXT } from "#app/components/site/share-text";
+import { text } from "./text";
 import { showToast } from "./toasts";
 
 /** The Clipboard API where allowed, else the older selection-and-copy method. */
@@ -30,12 +30,16 @@ async function copyText(text: string): Promise<boolean> {
   }
 }
 
-async function copyAndTell(text: string, title: string, message: string) {
-  const copied = await copyText(text);
+async function copyAndTell(value: string, title: string, message: string) {
+  const copied = await copyText(value);
   showToast(
     copied
       ? { type: "success", title, message }
-      : { type: "error", title: SHARE_TEXT.copyFailedTitle, message: SHARE_TEXT.copyFailed },
+      : {
+          type: "error",
+          title: text("script.share.copyFailedTitle"),
+          message: text("script.share.copyFailed"),
+        },
   );
 }
 
@@ -44,8 +48,9 @@ function wireShare(section: HTMLElement) {
   const url = section.dataset.shareUrl ?? window.location.href;
   const fallback = section.querySelector<HTMLAnchorElement>("a[data-share-fallback]")?.href;
   const actions: Record<string, (() => Promise<void>) | undefined> = {
-    copy: () => copyAndTell(url, SHARE_TEXT.copiedTitle, SHARE_TEXT.copied),
-    instagram: () => copyAndTell(`${title} ${url}`, SHARE_TEXT.instagramTitle, SHARE_TEXT.instagram),
+    copy: () => copyAndTell(url, text("script.share.copiedTitle"), text("script.share.copied")),
+    instagram: () =>
+      copyAndTell(`${title} ${url}`, text("script.share.instagramTitle"), text("script.share.instagram")),
     native:
       typeof navigator.share === "function"
         ? async () => {

@@ -7,7 +7,6 @@ import {
   shownViews,
   VIEW_TOTALS_KEY,
   VIEWED_ARTICLES_KEY,
-  viewsText,
 } from "./view-counter";
 
 function memoryStorage(initial?: string) {
@@ -69,10 +68,5 @@ describe("the count the article page shows", () => {
     expect(readViewTotals(storage)).toEqual({ b: 2 });
     storage.setItem(VIEW_TOTALS_KEY, "[1,2]");
     expect(readViewTotals(storage)).toEqual({});
-  });
-
-  test("writes the count as the page does", () => {
-    expect(viewsText(1)).toBe("1 view");
-    expect(viewsText(1234)).toBe("1,234 views");
   });
 });

@@ -2,6 +2,8 @@
  * Counts one view per browser per article: the ids already counted are
  * kept in local storage and only a new id asks the server. Failures are only logged.
  */
+import { countText } from "./text";
+
 export const VIEWED_ARTICLES_KEY = "viewedArticles";
 /** Keeps the stored list from growing without end; the oldest ids drop off first. */
 const MAX_REMEMBERED = 500;
@@ -20,10 +22,6 @@ export function rememberViewedId(storage: Pick<Storage, "getItem" | "setItem">, 
   ids.push(id);
   storage.setItem(VIEWED_ARTICLES_KEY, JSON.stringify(ids.slice(-MAX_REMEMBERED)));
 }
-
-/** How the page writes a count ("1 view", "1,234 views"); the server passes its cached formatter. */
-export const viewsText = (views: number, format: (n: number) => string = (n) => n.toLocaleString("en-US")) =>
-  `${format(views)} ${views === 1 ? "view" : "views"}`;
 
 /** The counter answers a counted view with the article's new total. */
 export const ARTICLE_VIEWS_HEADER = "X-Article-Views";
@@ -60,9 +58,10 @@ export const shownViews = (pageCount: number, ownTotal: number | undefined) =>
 function showViews(articleId: string, storage: Pick<Storage, "getItem">) {
   const target = document.querySelector<HTMLElement>("[data-view-count]");
   if (!target) return;
-  const pageCount = Number((target.textContent ?? "").replace(/\D/g, ""));
+  // The number itself: the words around it are the page's language's, and may hold digits.
+  const pageCount = Number(target.dataset.viewCount || (target.textContent ?? "").replace(/\D/g, ""));
   const shown = shownViews(pageCount, readViewTotals(storage)[articleId]);
-  if (shown !== pageCount) target.textContent = viewsText(shown);
+  if (shown !== pageCount) target.textContent = countText("script.views", shown);
 }
 
 export const viewCounterPath = (articleId: string) =>

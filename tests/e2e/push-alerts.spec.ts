@@ -9,6 +9,7 @@ import {
 import { E2E_ACCOUNTS } from "./accounts";
 import { signIn } from "./helpers";
 import { PUSH_SERVICE_FILE } from "./push-service";
+import { switchOnTwi } from "./twi-edition";
 
 /**
  * Breaking-news alerts from a reader's browser to their phone (decision record 017): the reader taps
@@ -194,6 +195,83 @@ test("a reader turns on breaking-news alerts, an editor publishes Breaking News,
   await page.locator("footer").getByRole("button", { name: PUSH_TEXT.breakingOff }).click();
   await expect(page.getByText(PUSH_TEXT.unsubscribed)).toBeVisible();
   await expect(page.locator("footer").getByRole("button", { name: PUSH_TEXT.breakingOn })).toBeVisible();
+  expect(await alertFigures(editor)).toMatchObject({ browsers: before.browsers, breaking: before.breaking });
+  await editorContext.close();
+});
+
+/**
+ * An edition's own breaking news (decision record 022, point 11), and the words the reader script writes
+ * there from the page's `nd-text` island (point 6): Twi's catalogue says a missing photo's placeholder.
+ */
+test("on a Twi page the button follows Twi's breaking news, whose alert opens a page the script speaks Twi on", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const editorContext = await browser.newContext();
+  const editor = await editorContext.newPage();
+  await signIn(editor, E2E_ACCOUNTS.admin);
+  await switchOnTwi(editor);
+  await editorContext.clearCookies();
+  await signIn(editor, E2E_ACCOUNTS.editor);
+  const before = await alertFigures(editor);
+
+  await standInPushService(page);
+  await page.goto("/tw/");
+  const button = page.locator("footer").getByRole("button", { name: PUSH_TEXT.breakingOn });
+  await expect(button).toHaveAttribute("data-push-topic", "breaking:tw");
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith("/resources/alerts") && r.request().method() === "POST",
+  );
+  await button.click();
+  const answer = await saved;
+  expect(new URLSearchParams(answer.request().postData() ?? "").get("topic")).toBe("breaking:tw");
+  expect(await answer.json()).toMatchObject({ topics: ["breaking:tw"] });
+  await expect(page.getByText(PUSH_TEXT.subscribed)).toBeVisible();
+  const twi = await page.evaluate(
+    (key) => JSON.parse(localStorage.getItem(key) ?? "null") as BrowserMadeSubscription,
+    STAND_IN_KEY,
+  );
+  push.adopt(twi);
+  // One more browser, not one more getting the main edition's breaking news.
+  expect(await alertFigures(editor)).toMatchObject({
+    browsers: before.browsers + 1,
+    breaking: before.breaking,
+  });
+
+  // The Twi desk publishes Breaking News whose photo is gone from the media store.
+  const twiTitle = `Kumasi gua no abue bio ${Date.now()}`;
+  await editor.goto("/admin/articles/add");
+  await editor.getByLabel("Language", { exact: true }).selectOption("tw");
+  await editor.getByLabel("Title", { exact: true }).fill(twiTitle);
+  await editor.getByRole("textbox", { name: "Content", exact: true }).click();
+  await editor.keyboard.type("Kumasi Kɛseɛ gua no abue bio nnɛ anɔpa.");
+  await editor.getByLabel("Featured image URL").fill(`/media/e2e-gone-${Date.now()}.jpg`);
+  await editor.getByLabel("Status", { exact: true }).selectOption("published");
+  await editor.getByRole("checkbox", { name: "Breaking News" }).check();
+  await editor.getByRole("button", { name: "Create Article" }).click();
+  await expect(editor.getByText("Article Created!")).toBeVisible();
+
+  const received = await push.waitFor(twi.endpoint, 20_000);
+  const alert = JSON.parse(received.payload) as { title: string; body: string; url: string };
+  // Twi's catalogue has no title for an alert yet: English's, as the Editions screen lists.
+  expect(alert).toMatchObject({
+    title: PUSH_TEXT.breakingTitle,
+    body: twiTitle,
+    url: expect.stringMatching(/^\/tw\/article\//),
+  });
+
+  // The photo fails in the browser: the script's placeholder says Twi's words, from the page's island.
+  const served = await (await page.request.get(alert.url)).text();
+  expect(served).toMatch(/<img[^>]*data-fallback="article"/);
+  await page.goto(alert.url);
+  const placeholder = page.getByRole("img", { name: "Mfonini no nni hɔ" });
+  await expect(placeholder).toBeVisible();
+  await expect(placeholder).toContainText("Mfonini no nni hɔ");
+
+  // Off again from the Twi page's button.
+  await page.locator("footer").getByRole("button", { name: PUSH_TEXT.breakingOff }).click();
+  await expect(page.getByText(PUSH_TEXT.unsubscribed)).toBeVisible();
   expect(await alertFigures(editor)).toMatchObject({ browsers: before.browsers, breaking: before.breaking });
   await editorContext.close();
 });

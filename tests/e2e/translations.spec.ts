@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_ACCOUNTS } from "./accounts";
 import { signIn } from "./helpers";
+import { switchOnTwi } from "./twi-edition";
 
 /**
  * The translations journey (decision record 022, slice 2): an admin adds the Twi edition and switches it
@@ -10,29 +11,6 @@ import { signIn } from "./helpers";
  * apart; a reader finds the Twi story at its readable /tw/article/… address and switches between the two
  * versions from either page.
  */
-
-/** Settings → Editions: Twi added unless an earlier journey of the run did (editions.spec.ts), then on. */
-async function switchOnTwi(page: Page) {
-  await page.goto("/admin/settings");
-  await page.getByRole("link", { name: "Editions" }).click();
-  await expect(page).toHaveURL(/\/admin\/settings\/editions$/);
-  // The list on screen before it is counted (the link's navigation may commit before it renders).
-  await expect(page.locator("[data-edition-row='en']")).toBeVisible();
-  const twi = page.locator("[data-edition-row='tw']");
-  if ((await twi.count()) === 0) {
-    const form = page.locator("form", { has: page.getByRole("button", { name: "Add Edition" }) });
-    await form.getByLabel("Language tag").fill("tw");
-    await form.getByLabel("Name", { exact: true }).fill("Twi");
-    await form.getByRole("button", { name: "Add Edition" }).click();
-    await expect(page.getByText("Edition added", { exact: true })).toBeVisible();
-  }
-  const switchOn = twi.getByRole("button", { name: /^Switch on Twi/ });
-  if (await switchOn.isVisible()) {
-    await switchOn.click();
-    await expect(page.getByText("Edition switched on", { exact: true })).toBeVisible();
-  }
-  await expect(twi.getByRole("button", { name: /^Switch off Twi/ })).toBeVisible();
-}
 
 /** The editor's published English story: the one to translate. Its edit screen stays open. */
 async function publishEnglishStory(page: Page, title: string) {

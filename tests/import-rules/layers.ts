@@ -134,6 +134,8 @@ export const LAYERS: readonly Layer[] = [
       "app/config.server",
       "app/auth/permissions",
       "app/auth/login-form",
+      // What it sends readers (an alert) in the story's language (decision record 022, point 11).
+      "app/i18n/messages.server",
       "*",
     ],
     never: ["app/lib/flash.server", "app/lib/http-errors.server", "react*", "@react-router/*"],

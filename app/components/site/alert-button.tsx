@@ -3,7 +3,6 @@
  * only where the browser can take alerts, and asking for permission only when tapped, never on load.
  */
 import { BellRing } from "lucide-react";
-import { PUSH_TEXT } from "#app/domain/push/push-topics";
 
 export function AlertButton({
   topic,
@@ -11,7 +10,8 @@ export function AlertButton({
   className,
 }: {
   topic: string;
-  label: (typeof PUSH_TEXT)["breakingOn" | "storyOn"];
+  /** "Get breaking news alerts" or "Alert me about this story", in the page's words. */
+  label: string;
   className: string;
 }) {
   return (

@@ -5,7 +5,8 @@
  */
 import { Newspaper } from "lucide-react";
 import type { ImagePlace, PageImage } from "#app/lib/responsive-image";
-import { FALLBACK_CLASS, IMAGE_NOT_AVAILABLE } from "./image-fallback";
+import { useMessages } from "#app/i18n/use-messages";
+import { FALLBACK_CLASS } from "./image-fallback";
 import { SiteImage } from "./site-image";
 
 interface CardImageProps {
@@ -31,6 +32,7 @@ export function CardImage({
   isPriority = false,
 }: CardImageProps) {
   const aspectRatio = `${width} / ${height}`;
+  const notAvailable = useMessages().t("script.imageNotAvailable");
   return (
     <SiteImage
       src={src}
@@ -48,7 +50,7 @@ export function CardImage({
       placeholder={
         <div
           role="img"
-          aria-label={alt || IMAGE_NOT_AVAILABLE}
+          aria-label={alt || notAvailable}
           style={{ aspectRatio }}
           className={`${FALLBACK_CLASS.card} ${className}`}
         >

@@ -5,11 +5,9 @@
  */
 import { AlertButton } from "./alert-button";
 import { LiteOffer } from "./lite-switch";
-import { BREAKING_TOPIC, PUSH_TEXT } from "#app/domain/push/push-topics";
 import { Mail, MapPin, Phone } from "lucide-react";
 import type { SocialLinks as SocialLinksSettings } from "#app/db/schema";
 import type { NavCategory } from "#app/domain/categories/public.server";
-import { ACCOUNT_LINK_TEXT } from "#app/lib/member-hint";
 import { NewsletterSignup } from "./newsletter-signup";
 import { SocialLinks } from "./social-links";
 import { useEditionPath } from "./use-site";
@@ -30,14 +28,10 @@ const QUICK_LINKS = [
   { to: "/terms", label: "footer.terms" },
   // A reader's account (decision record 021): a static link, as shared parts must be; /account sends a
   // signed-out reader on to sign in, and the reader script says "Account" to a signed-in one.
-  { to: "/account", text: ACCOUNT_LINK_TEXT.signedOut },
-] as const satisfies ReadonlyArray<
-  { to: string; inEdition?: boolean } & ({ label: MessageKey } | { text: string })
->;
+  { to: "/account", label: "script.account.signedOut" },
+] as const satisfies ReadonlyArray<{ to: string; label: MessageKey; inEdition?: boolean }>;
 
-/** A quick link's words: a message, or the account link's own (the reader script swaps it). */
-const quickLinkText = (link: (typeof QUICK_LINKS)[number], t: Translate) =>
-  "text" in link ? link.text : t(link.label);
+const quickLinkText = (link: (typeof QUICK_LINKS)[number], t: Translate) => t(link.label);
 
 /** A quick link's address on this page: an edition page stays in the page's edition. */
 function useQuickLinkPath() {
@@ -58,6 +52,8 @@ interface FooterProps {
   newsletterCountsOpens?: boolean;
   /** The site's VAPID public key: the breaking-news alerts button, for browsers that take them. */
   pushKey: string | null;
+  /** The page's edition's breaking-news topic: `breaking`, or `breaking:tw` on Twi pages (decision record 022, point 11). */
+  breakingTopic: string;
 }
 
 const heading = "mb-4 text-sm font-bold tracking-wider text-white uppercase";
@@ -73,6 +69,7 @@ export function SiteFooter({
   newsletter,
   newsletterCountsOpens,
   pushKey,
+  breakingTopic,
 }: FooterProps) {
   const editionPath = useEditionPath();
   const quickLinkPath = useQuickLinkPath();
@@ -105,8 +102,8 @@ export function SiteFooter({
           {pushKey ? (
             <div className="mt-5" data-push-key={pushKey}>
               <AlertButton
-                topic={BREAKING_TOPIC}
-                label={PUSH_TEXT.breakingOn}
+                topic={breakingTopic}
+                label={t("script.push.breakingOn")}
                 className="bg-white text-brand-900 hover:bg-blue-50"
               />
             </div>

@@ -1,7 +1,6 @@
 /** The site header: logo (site title + 'Online'), Home, Contact, Sign in (or Account), social links, search, phone menu. */
 import type { SocialLinks as SocialLinksSettings } from "#app/db/schema";
 import type { NavCategory } from "#app/domain/categories/public.server";
-import { ACCOUNT_LINK_TEXT } from "#app/lib/member-hint";
 import { MobileMenu } from "./mobile-menu";
 import { SiteNavLink } from "./nav-link";
 import { SearchButton } from "./search-button";
@@ -54,7 +53,7 @@ export function SiteHeader({
             {/* Static (the header is a shared, cached part): /account sends a signed-out reader to sign in;
                 the reader script says "Account" to a signed-in one (app/reader/account-link.ts). */}
             <SiteNavLink href="/account" className={navItem} accountLink>
-              {ACCOUNT_LINK_TEXT.signedOut}
+              {t("script.account.signedOut")}
             </SiteNavLink>
           </nav>
         )}

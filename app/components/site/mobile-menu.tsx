@@ -6,7 +6,6 @@
 import { Menu, X } from "lucide-react";
 import type { SocialLinks as SocialLinksSettings } from "#app/db/schema";
 import type { NavCategory } from "#app/domain/categories/public.server";
-import { ACCOUNT_LINK_TEXT } from "#app/lib/member-hint";
 import { LiteOffer } from "./lite-switch";
 import { SiteNavLink } from "./nav-link";
 import { useEditionPath, useLiteMode } from "./use-site";
@@ -99,7 +98,7 @@ export function MobileMenu({
             </li>
             <li>
               <SiteNavLink href="/account" className={active} accountLink>
-                {ACCOUNT_LINK_TEXT.signedOut}
+                {t("script.account.signedOut")}
               </SiteNavLink>
             </li>
           </ul>

@@ -2,7 +2,6 @@
 import { Eye, TrendingUp } from "lucide-react";
 import { isoDate } from "#app/lib/dates";
 import { articlePath } from "#app/lib/paths";
-import { formatCount } from "#app/lib/text";
 import { SharedPart } from "./shared-part";
 import { useEditionPath } from "./use-site";
 import { useMessages } from "#app/i18n/use-messages";
@@ -88,7 +87,7 @@ function TrendingSection({ articles, dateText, title }: TrendingListProps) {
                   <time dateTime={isoDate(article.displayDate)}>{dateText(article.displayDate)}</time>
                   <span aria-hidden>·</span>
                   <span className="inline-flex items-center gap-1">
-                    <Eye aria-hidden size={13} /> {formatCount(article.views)} views
+                    <Eye aria-hidden size={13} /> {t("script.views", { count: article.views })}
                   </span>
                 </p>
               </div>

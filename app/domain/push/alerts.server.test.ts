@@ -9,7 +9,8 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#test-support/test-database";
-import { articles, liveUpdates, pushAlerts, pushSubscriptions, users } from "#app/db/schema";
+import { articles, editions, liveUpdates, pushAlerts, pushSubscriptions, users } from "#app/db/schema";
+import { loadCatalogue } from "#app/i18n/messages.server";
 import { seedDatabase } from "#app/db/seed.server";
 import { articleInput, staff } from "#test-support/article-fixtures";
 import { saveArticle, setArticleFlag } from "#app/domain/articles/admin.server";
@@ -19,7 +20,7 @@ import { alertCounts, alertLiveUpdate, alertsSettled } from "./alerts.server";
 import { vapidKeys } from "./keys.server";
 import { createPushNetwork, isPublicAddress, PrivateAddressError } from "./push-network.server";
 import { startPushService, type TestPushService } from "#test-support/push-service-double";
-import { BREAKING_TOPIC, PUSH_TEXT, storyTopic } from "./push-topics";
+import { BREAKING_TOPIC, breakingTopic, PUSH_TEXT, storyTopic } from "./push-topics";
 import {
   isAcceptableEndpoint,
   parseSubscription,
@@ -120,6 +121,35 @@ describe.each(TEST_ENGINES)("breaking-news alerts on %s", (engine) => {
     expect(push.received).toHaveLength(1);
     expect(push.received[0]!.urgency).toBe("high");
     expect(await alertCounts(database.db)).toMatchObject({ alerts: 1, delivered: 1, removed: 0 });
+  });
+
+  test("an edition's breaking story reaches that edition's followers alone, in its catalogue's words", async () => {
+    // A tag no shipped catalogue has, given one message (decision record 022, point 11).
+    const tag = "qpa";
+    loadCatalogue(tag, { "script.push.breakingTitle": "⟦Breaking News⟧" });
+    await database.db.insert(editions).values({ tag, name: "Pseudo", enabled: true, position: 9 });
+    expect(breakingTopic(tag, "en")).toBe(`breaking:${tag}`);
+    const editionReader = await browserFollowing(breakingTopic(tag, "en"));
+    const mainReader = await browserFollowing(BREAKING_TOPIC);
+
+    const { id } = await saveArticle(
+      services,
+      editor,
+      articleInput({ title: "Kumasi market reopens", status: "published", isTopStory: true, language: tag }),
+    );
+    await alertsSettled(database.db);
+
+    expect(arrivedAt(editionReader.endpoint)).toEqual([
+      {
+        title: "⟦Breaking News⟧",
+        body: "Kumasi market reopens",
+        url: expect.stringMatching(new RegExp(`^/${tag}/article/kumasi-market-reopens`)),
+        tag: `story-${id}`,
+      },
+    ]);
+    expect(arrivedAt(mainReader.endpoint)).toEqual([]);
+    await database.db.delete(articles).where(eq(articles.id, id));
+    await database.db.delete(editions).where(eq(editions.tag, tag));
   });
 
   test("a story that is not Breaking News, or not published, alerts nobody", async () => {

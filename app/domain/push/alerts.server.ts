@@ -24,7 +24,8 @@ import { storyPath } from "#app/lib/paths";
 import { stripHtml, truncate } from "#app/lib/text";
 import { vapidKeys } from "./keys.server";
 import type { PushNetwork } from "./push-network.server";
-import { breakingTopic, PUSH_TEXT, storyTopic } from "./push-topics";
+import { messagesFor } from "#app/i18n/messages.server";
+import { breakingTopic, storyTopic } from "./push-topics";
 import { subscriptionsFollowing } from "./subscriptions.server";
 import { logFor } from "#app/lib/log.server";
 
@@ -212,9 +213,9 @@ export async function alertBreakingNews(
   const alert = await recordAlert(db, { kind: "breaking", articleId: story.id, title: story.title });
   if (!alert) return null;
   if (alert.status === "capped") return cappedOutcome(alert.id);
-  // Each edition's breaking news goes to its own readers (decision record 022).
+  // Each edition's breaking news goes to its own readers, in its words (decision record 022, point 11).
   return deliver(services, alert.id, [breakingTopic(story.language, mainTag)], {
-    title: PUSH_TEXT.breakingTitle,
+    title: messagesFor(story.language).t("script.push.breakingTitle"),
     body: story.title,
     url: storyPath(story, mainTag),
     tag: `story-${story.id}`,
@@ -254,9 +255,12 @@ export async function alertLiveUpdate(
     .limit(1);
   if (!row) return null;
   // A push goes to anonymous browsers: a gated story's update says only that there is one, as its page
-  // and the live poll show readers without access no more than the preview (decision record 021).
+  // and the live poll show readers without access no more than the preview (decision record 021), in
+  // the story's words (decision record 022, point 11).
   const text =
-    row.access === "public" ? row.title || truncate(stripHtml(row.content), 140) : PUSH_TEXT.gatedUpdate;
+    row.access === "public"
+      ? row.title || truncate(stripHtml(row.content), 140)
+      : messagesFor(row.language).t("alert.gatedUpdate");
   const alert = await recordAlert(db, { kind: "update", articleId: row.articleId, updateId, title: text });
   if (!alert) return null;
   if (alert.status === "capped") return cappedOutcome(alert.id);

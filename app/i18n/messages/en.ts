@@ -209,7 +209,7 @@ export const EN_MESSAGES = {
   // A story's last parts (decision record 022, slices 3 and 6): its live coverage (the page's section and
   // the poll's fragment, decision record 016), the paid story's offer (021), the lite page's photo and
   // video links written into the body (019) and a failed page. The reader script's own words for these
-  // ("N new updates", the member note) wait for the `nd-text` island.
+  // ("N new updates") are the `nd-text` island's, below.
   "live.heading": "Live updates",
   "live.live": "Live",
   "live.ended": "Coverage ended",
@@ -235,6 +235,61 @@ export const EN_MESSAGES = {
   "lite.watchVideo": "Watch the video",
   "error.title": "Something went wrong",
   "error.message": "An unexpected error occurred. Please try again later.",
+  // The `nd-text` island (decision record 022, point 6): texts the server renders and the reader script
+  // writes too (app/reader/text.ts). The island carries an edition's `script.*` texts; "Sign in", the
+  // form answers only the server gives and a gated story's alert are here for the server alone.
+  "script.account.signedOut": "Sign in",
+  "script.account.signedIn": "Account",
+  "script.push.breakingOn": "Get breaking news alerts",
+  "script.push.breakingOff": "Stop breaking news alerts",
+  "script.push.storyOn": "Alert me about this story",
+  "script.push.storyOff": "Stop alerts about this story",
+  "script.push.subscribed": "Alerts are on. You can turn them off here at any time.",
+  "script.push.unsubscribed": "Alerts are off.",
+  "script.push.denied":
+    "Your browser blocks notifications from this site. Allow them in its settings to get alerts.",
+  "script.push.failed": "Alerts could not be turned on. Please try again.",
+  "script.push.breakingTitle": "Breaking News",
+  "alert.gatedUpdate": "New update on this story.",
+  "script.views": "{count, plural, one {# view} other {# views}}",
+  "script.imageNotAvailable": "Image not available",
+  "script.share.copiedTitle": "Link Copied",
+  "script.share.copied": "Article link has been copied to your clipboard!",
+  "script.share.instagramTitle": "Link Copied",
+  "script.share.instagram": "Article link copied! You can now paste it in Instagram.",
+  "script.share.copyFailedTitle": "Copy Failed",
+  "script.share.copyFailed": "The link could not be copied. Please copy it from the address bar.",
+  "script.live.newUpdates": "{count, plural, one {# new update} other {# new updates}}",
+  "script.live.noNewUpdates": "No new updates yet.",
+  "script.comment.missingTitle": "Missing Information",
+  "script.comment.missing": "Please fill in all fields (name, email, and comment).",
+  "script.comment.invalidEmailTitle": "Invalid Email",
+  "script.comment.invalidEmail": "Please enter a valid email address.",
+  "script.comment.tooLongTitle": "Comment Too Long",
+  "script.comment.tooLong":
+    "Please keep your name under 100 characters and your comment under 5,000 characters.",
+  "script.comment.failedTitle": "Submission Failed",
+  "script.comment.failed": "There was an error submitting your comment. Please try again.",
+  "form.comment.submittedTitle": "Comment Submitted",
+  "form.comment.submitted":
+    "Your comment has been submitted successfully! It will be reviewed before publishing.",
+  "form.comment.disabledTitle": "Comments Disabled",
+  "form.comment.disabled": "Comments are currently disabled on this site.",
+  "form.comment.rateLimitedTitle": "Too Many Comments",
+  "form.comment.rateLimited":
+    "You have posted several comments in a short time. Please wait a few minutes and try again.",
+  "script.newsletter.invalidTitle": "Please check the form",
+  "script.newsletter.invalidEmail": "Please enter a valid email address.",
+  "script.newsletter.missingConsent": "Please tick the box to agree to receive the newsletter.",
+  "script.newsletter.tooLong": "Please enter an email address of at most 254 characters.",
+  "script.newsletter.failedTitle": "Subscription failed",
+  "script.newsletter.failed": "Please try again later.",
+  "form.newsletter.thanksTitle": "Thank you for subscribing!",
+  "form.newsletter.thanksConfirm":
+    "Please check your inbox: we have sent you a link to confirm your subscription. If it is not there, look in your spam folder.",
+  "form.newsletter.thanksConfirmed": "You are on the list: the next newsletter will reach your inbox.",
+  "form.newsletter.rateLimited":
+    "You have tried several times in a short time. Please wait a few minutes and try again.",
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof EN_MESSAGES;

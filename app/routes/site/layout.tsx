@@ -12,6 +12,7 @@ import { describeRouteError, ErrorPage } from "#app/components/ui/error-page";
 import { adsForRequest } from "#app/domain/ads/page-ads.server";
 import { navCategories } from "#app/domain/categories/public.server";
 import { vapidPublicKey } from "#app/domain/push/keys.server";
+import { breakingTopic } from "#app/domain/push/push-topics";
 import { publicSettings } from "#app/domain/settings/settings.server";
 import { MAINTENANCE_BANNER } from "#app/domain/settings/maintenance-text";
 import { refuseReadersInMaintenance } from "#app/domain/settings/maintenance-gate.server";
@@ -24,6 +25,8 @@ import { withDomainErrors } from "#app/lib/http-errors.server";
 import { safeRedirectPath } from "#app/lib/safe-redirect";
 import { useMessages } from "#app/i18n/use-messages";
 import { messagesFor } from "#app/i18n/messages.server";
+import { textIslandJson } from "./text-island.server";
+import { TEXT_ISLAND_ID } from "#app/reader/text";
 import type { Route } from "./+types/layout";
 import { logFailure } from "#app/lib/log.server";
 
@@ -78,6 +81,8 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
       inMaintenance: settings.maintenanceEnabled,
       ads: { header, sidebar, footer },
       pushKey,
+      /** The texts the reader script writes, on an edition page other than the main one (decision record 022). */
+      textIsland: edition.main ? null : textIslandJson(edition.tag),
       /** Why this page is lite (no photos until tapped, no ads), or null (app/lib/lite-mode.ts). */
       lite,
     },
@@ -144,6 +149,7 @@ function SiteChrome({ site, children }: { site: SiteData; children: React.ReactN
     newsletter: settings.enableNewsletter && !onNewsletterPage,
     newsletterCountsOpens: settings.newsletterOpenCounts,
     pushKey,
+    breakingTopic: breakingTopic(edition.tag, settings.language || "en"),
   };
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
@@ -175,6 +181,14 @@ function SiteChrome({ site, children }: { site: SiteData; children: React.ReactN
       <SharedPart name="footer" shows={{ footer: footerProps, lite: site.lite }}>
         {site.lite ? <LiteFooter siteTitle={settings.siteTitle} /> : <SiteFooter {...footerProps} />}
       </SharedPart>
+      {site.textIsland && !site.lite ? (
+        <script
+          type="application/json"
+          id={TEXT_ISLAND_ID}
+          // JSON with `<` escaped (text-island.server.ts): data for the reader script, never run.
+          dangerouslySetInnerHTML={{ __html: site.textIsland }}
+        />
+      ) : null}
     </div>
   );
 }

@@ -4,6 +4,7 @@
  */
 import { data } from "react-router";
 import { FormVerdict } from "#app/components/site/form-verdict";
+import { answerWords } from "#app/components/site/form-answer-words";
 import { NewsletterSignup } from "#app/components/site/newsletter-signup";
 import { NEWSLETTER_TEXT } from "#app/domain/newsletter/newsletter-form";
 import { requireNewsletterOn, subscribe } from "#app/domain/newsletter/signup.server";
@@ -102,7 +103,7 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
           typed={actionData && !actionData.ok ? actionData.values : undefined}
           countsOpens={loaderData.countsOpens}
         >
-          {actionData ? <FormVerdict result={actionData} /> : null}
+          {actionData ? <FormVerdict result={answerWords(t, actionData)} /> : null}
         </NewsletterSignup>
       </div>
     </main>

@@ -1,8 +1,6 @@
 /** The article's heading block: category, title, author with image, long date and read time. */
 import { Clock, Eye } from "lucide-react";
 import { isoDate } from "#app/lib/dates";
-import { formatCount } from "#app/lib/text";
-import { viewsText } from "#app/reader/view-counter";
 import { FALLBACK_CLASS, initialOf } from "../image-fallback";
 import { useEditionPath, useLiteMode } from "../use-site";
 import { messageAround, type Translate, useMessages } from "#app/i18n/use-messages";
@@ -106,7 +104,7 @@ export function ArticleHeader(props: ArticleHeaderProps) {
           <span className="inline-flex items-center gap-1.5">
             {isLite ? null : <Eye aria-hidden size={16} />}
             {/* The reader script shows the total its own counted view came back with (view-counter.ts). */}
-            <span data-view-count>{viewsText(props.views, formatCount)}</span>
+            <span data-view-count={props.views}>{t("script.views", { count: props.views })}</span>
           </span>
         </div>
       </div>

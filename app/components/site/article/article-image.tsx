@@ -6,9 +6,11 @@
 import { ImageOff } from "lucide-react";
 import { SiteImage } from "#app/components/site/site-image";
 import type { PageImage } from "#app/lib/responsive-image";
-import { FALLBACK_CLASS, IMAGE_NOT_AVAILABLE } from "../image-fallback";
+import { useMessages } from "#app/i18n/use-messages";
+import { FALLBACK_CLASS } from "../image-fallback";
 
 export function ArticleImage({ src, image, alt }: { src: string; image?: PageImage | null; alt: string }) {
+  const notAvailable = useMessages().t("script.imageNotAvailable");
   return (
     <SiteImage
       src={src}
@@ -21,9 +23,9 @@ export function ArticleImage({ src, image, alt }: { src: string; image?: PageIma
       className="aspect-[40/21] w-full rounded-lg bg-gray-100 object-cover"
       fallback="article"
       placeholder={
-        <div role="img" aria-label={IMAGE_NOT_AVAILABLE} className={FALLBACK_CLASS.article}>
+        <div role="img" aria-label={notAvailable} className={FALLBACK_CLASS.article}>
           <ImageOff aria-hidden size={40} />
-          <span className={FALLBACK_CLASS.articleText}>{IMAGE_NOT_AVAILABLE}</span>
+          <span className={FALLBACK_CLASS.articleText}>{notAvailable}</span>
         </div>
       }
     />

@@ -10,7 +10,7 @@
 
 import { telegramShareHref, whatsappShareHref } from "#app/components/site/share-buttons";
 import { AlertButton } from "#app/components/site/alert-button";
-import { PUSH_TEXT, storyTopic } from "#app/domain/push/push-topics";
+import { storyTopic } from "#app/domain/push/push-topics";
 import { useMessages } from "#app/i18n/use-messages";
 
 export interface LiveUpdateView {
@@ -92,7 +92,7 @@ export function LiveCoverage({
         {isLive ? (
           <AlertButton
             topic={storyTopic(articleId)}
-            label={PUSH_TEXT.storyOn}
+            label={t("script.push.storyOn")}
             className="border border-red-700 bg-white text-red-800 hover:bg-red-50"
           />
         ) : null}

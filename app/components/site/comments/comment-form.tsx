@@ -4,8 +4,8 @@
  * (app/reader/forms.ts) checks it first with the same rules as the server and sends it in the
  * background, telling the verdict in a toast.
  */
-import { COMMENT_TEXT } from "#app/domain/comments/comment-form";
 import { FormVerdict } from "../form-verdict";
+import { answerWords } from "../form-answer-words";
 import { useMessages } from "#app/i18n/use-messages";
 
 export interface CommentActionData {
@@ -29,8 +29,8 @@ export function CommentForm({
   if (!allowComments) {
     return (
       <div role="status" className="rounded-md border border-gray-200 bg-gray-50 px-4 py-4 text-gray-700">
-        <p className="font-semibold">{COMMENT_TEXT.disabledTitle}</p>
-        <p className="text-sm">{COMMENT_TEXT.disabled}</p>
+        <p className="font-semibold">{t("form.comment.disabledTitle")}</p>
+        <p className="text-sm">{t("form.comment.disabled")}</p>
       </div>
     );
   }
@@ -48,7 +48,7 @@ export function CommentForm({
       <h3 id="comment-form-heading" className="font-serif text-lg font-bold">
         {t("comments.formHeading")}
       </h3>
-      {actionData ? <FormVerdict result={actionData} /> : null}
+      {actionData ? <FormVerdict result={answerWords(t, actionData)} /> : null}
       <input type="hidden" name="intent" value="comment" />
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
