@@ -134,6 +134,8 @@ export const LAYERS: readonly Layer[] = [
       "app/config.server",
       "app/auth/permissions",
       "app/auth/login-form",
+      // Texts a job writes for readers (a newsletter issue in its edition's language, decision record 022).
+      "app/i18n/messages.server",
       "*",
     ],
     never: ["app/lib/flash.server", "app/lib/http-errors.server", "react*", "@react-router/*"],

@@ -25,6 +25,7 @@ import {
 import * as issueRoute from "./newsletter.issue";
 import * as newRoute from "./newsletter.new";
 import * as listRoute from "./newsletter";
+import { subscribersReadTheMainEdition } from "#test-support/editions";
 
 describe("newsletter (routes)", () => {
   let database: TestDatabase;
@@ -135,7 +136,7 @@ describe("newsletter (routes)", () => {
     const refused = await create({ subject: "", intro: "Kept intro", story: [stories[0]!] }, cookies.editor);
     expect(refused.status).toBe(400);
     expect(refused.body).toEqual({
-      values: { subject: "", intro: "Kept intro", stories: [stories[0]] },
+      values: { subject: "", intro: "Kept intro", stories: [stories[0]], edition: "" },
       fieldErrors: { subject: NEWSLETTER_TEXT.subjectMissing },
     });
     expect(await issues()).toEqual([]);
@@ -168,6 +169,7 @@ describe("newsletter (routes)", () => {
       { email: "a@example.com", status: "confirmed", token: "a".repeat(32) },
       { email: "p@example.com", status: "pending", token: "p".repeat(32) },
     ]);
+    await subscribersReadTheMainEdition(database.db);
     const row = await draft();
     const asked = await act(row.id, { intent: "send" }, cookies.editor);
     expect(asked.body).toEqual({
@@ -189,6 +191,7 @@ describe("newsletter (routes)", () => {
     await database.db
       .insert(newsletterSubscribers)
       .values({ email: "a@example.com", status: "confirmed", token: "a".repeat(32) });
+    await subscribersReadTheMainEdition(database.db);
     const row = await draft();
     await queueIssue(database.db, row.id);
     const shown = (await page(row.id, cookies.editor)).body as Page;
