@@ -151,7 +151,12 @@ describe.each(TEST_ENGINES)("newsletter issues on %s", (engine) => {
     form.set("position.d", "3");
     form.set("position.x", "0"); // not ticked: not sent
     form.set("subject", " S ");
-    expect(readIssueForm(form)).toEqual({ subject: " S ", intro: "", stories: ["b", "a", "d", "c"] });
+    expect(readIssueForm(form)).toEqual({
+      subject: " S ",
+      intro: "",
+      stories: ["b", "a", "d", "c"],
+      edition: "",
+    });
   });
 
   test("a draft freezes its stories in order, with the picture's size only when the library knows it", async () => {
