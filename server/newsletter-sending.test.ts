@@ -22,6 +22,7 @@ import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#test-suppo
 import { startTestSmtpServer, type TestSmtpServer } from "#test-support/smtp-test-server";
 import { queueIssue, sendProgress } from "#app/domain/newsletter/sending.server";
 import { freePort, isAlive, waitFor } from "#test-support/server-processes";
+import { subscribersReadTheMainEdition } from "#test-support/editions";
 
 const SUBSCRIBERS = 2000;
 /** On PostgreSQL the kill lands while this reader's copy is being recorded. */
@@ -68,9 +69,10 @@ describe.each(TEST_ENGINES)("a newsletter send killed half-way on %s", (engine) 
         { email: "pending@example.com", status: "pending", token: "pending-token-xxxxxxxxxxxxxxxx" },
         { email: "gone@example.com", status: "unsubscribed", token: "gone-token-xxxxxxxxxxxxxxxxxxx" },
       ]);
+      await subscribersReadTheMainEdition(database.db);
       const [issue] = await database.db
         .insert(newsletterIssues)
-        .values({ subject: "Election night: the results", intro: "Good evening." })
+        .values({ subject: "Election night: the results", intro: "Good evening.", edition: "en" })
         .returning();
       issueId = issue!.id;
       expect(await queueIssue(database.db, issueId)).toBe(true);

@@ -16,6 +16,7 @@ import {
   TEST_ENGINES,
 } from "#test-support/app-over-http";
 import { EN_MESSAGES } from "#app/i18n/messages/en";
+import { sql } from "drizzle-orm";
 
 type Modules = AppModules & {
   testing: typeof import("#test-support/test-database");
@@ -23,6 +24,8 @@ type Modules = AppModules & {
   settingsRead: typeof import("#app/domain/settings/settings.server");
   schema: typeof import("#app/db/schema");
   text: typeof import("#app/domain/newsletter/newsletter-form");
+  editionsRead: typeof import("#app/domain/editions/editions.server");
+  subscriberEditions: typeof import("#app/domain/newsletter/subscriber-editions.server");
 };
 const MODULE_PATHS: Record<keyof Modules, string> = {
   ...APP_MODULE_PATHS,
@@ -31,6 +34,8 @@ const MODULE_PATHS: Record<keyof Modules, string> = {
   settingsRead: "/app/domain/settings/settings.server.ts",
   schema: "/app/db/schema.ts",
   text: "/app/domain/newsletter/newsletter-form.ts",
+  editionsRead: "/app/domain/editions/editions.server.ts",
+  subscriberEditions: "/app/domain/newsletter/subscriber-editions.server.ts",
 };
 
 /** The signup's answers (NEWSLETTER_TEXT) and the pages' words (messages), as the tests read them. */
@@ -287,5 +292,52 @@ describe.each(TEST_ENGINES)("the newsletter over HTTP on %s", (engine) => {
     expect((await request("/")).body).toContain(notice);
     expect((await request("/newsletter")).body).toContain(notice);
     await setSettings({ newsletterOpenCounts: false });
+  });
+  test("with Twi open, the signup page lists the editions with its own ticked; none ticked is refused, keeping the address", async () => {
+    // One edition: the form is the spec's, with no editions to choose.
+    expect((await request("/newsletter")).body).not.toContain('name="edition"');
+    await database.db.execute(
+      sql`INSERT INTO editions (tag, name, enabled, position) VALUES ('tw', 'Twi', true, 1)`,
+    );
+    m.editionsRead.forgetEditions(database.db);
+    const post = (path: string, pairs: string[][]) =>
+      fetch(origin + path, { method: "POST", body: new URLSearchParams(pairs), redirect: "manual" });
+    const editionsOf = async (email: string) =>
+      m.subscriberEditions.subscriberEditions(database.db, (await subscriber(email))!.id);
+    try {
+      const page = (await request("/tw/newsletter")).body;
+      const box = (tag: string) =>
+        [...page.matchAll(/<input[^>]*name="edition"[^>]*>/g)]
+          .map((m) => m[0])
+          .find((input) => input.includes(`value="${tag}"`));
+      expect(box("tw")).toContain('checked=""');
+      expect(box("en")).toBeDefined();
+      expect(box("en")).not.toContain("checked");
+      expect(page).toMatch(/<label[^>]*lang="tw"[^>]*>Twi<\/label>/);
+      expect(page).toMatch(/<label[^>]*lang="en"[^>]*>English<\/label>/);
+
+      const email = ["email", "kwame@example.com"];
+      const listed = ["editions-listed", "1"];
+      const refused = await post("/tw/newsletter", [email, ["consent", "on"], listed]);
+      expect(refused.status).toBe(400);
+      const refusedPage = await refused.text();
+      expect(refusedPage).toContain(EN_MESSAGES["newsletterEditions.chooseOne"]);
+      expect(refusedPage).toContain('value="kwame@example.com"');
+      expect(await subscriber("kwame@example.com")).toBeUndefined();
+
+      const both = [email, ["consent", "on"], listed, ["edition", "en"], ["edition", "tw"]];
+      expect((await post("/tw/newsletter", both)).status).toBe(200);
+      expect(await editionsOf("kwame@example.com")).toEqual(["en", "tw"]);
+      // The footer's form lists none: the signup is the page's edition's.
+      const footer = [
+        ["email", "efua@example.com"],
+        ["consent", "on"],
+      ];
+      expect((await post("/tw/newsletter", footer)).status).toBe(200);
+      expect(await editionsOf("efua@example.com")).toEqual(["tw"]);
+    } finally {
+      await database.db.execute(sql`DELETE FROM editions WHERE tag = 'tw'`);
+      m.editionsRead.forgetEditions(database.db);
+    }
   });
 });

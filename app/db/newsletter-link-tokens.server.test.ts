@@ -10,7 +10,12 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { confirmSubscription, subscriberForLink, unsubscribe } from "#app/domain/newsletter/signup.server";
 import { settings } from "./schema";
 import { seedDatabase } from "./seed.server";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase, migrationsBefore } from "#test-support/test-database";
+import {
+  createTestDatabase,
+  TEST_ENGINES,
+  type TestDatabase,
+  migrationsBefore,
+} from "#test-support/test-database";
 
 const TOKENS_MIGRATION = "0022_newsletter_link_tokens";
 
@@ -80,7 +85,9 @@ describe.each(TEST_ENGINES)("newsletter links mailed before migration 0022 on %s
   });
 
   test("a copy of an issue may now be recorded as `sending`", async () => {
-    await database.db.execute(sql`INSERT INTO newsletter_issues (id, subject) VALUES ('i-1', 'Old issue')`);
+    await database.db.execute(
+      sql`INSERT INTO newsletter_issues (id, subject, edition) VALUES ('i-1', 'Old issue', 'en')`,
+    );
     await database.db.execute(sql`
       INSERT INTO newsletter_deliveries (issue_id, subscriber_id, position, status)
       VALUES ('i-1', 's-pending', 1, 'sending')`);

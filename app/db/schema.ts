@@ -937,6 +937,27 @@ export const newsletterSubscribers = pgTable(
   ],
 );
 
+/**
+ * The editions a subscriber reads the newsletter in (decision record 022, point 11): the signup's ticked
+ * editions, a row each. The main tag's rename cascades; a subscriber left with none is unsubscribed.
+ */
+export const newsletterSubscriberEditions = pgTable(
+  "newsletter_subscriber_editions",
+  {
+    subscriberId: text("subscriber_id")
+      .notNull()
+      .references(() => newsletterSubscribers.id, { onDelete: "cascade" }),
+    edition: text("edition")
+      .notNull()
+      .references(() => editions.tag, { onUpdate: "cascade", onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.subscriberId, t.edition] }),
+    // An issue's recipients are read from its edition's side, as a rename's or a removal's cascade is.
+    index("newsletter_subscriber_editions_edition_idx").on(t.edition, t.subscriberId),
+  ],
+);
+
 /** The frozen content of an issue, as it is mailed (app/domain/newsletter/issue-mail.ts renders it). */
 export interface NewsletterIssueStory {
   articleId: string;
@@ -968,8 +989,8 @@ export const jobLeases = pgTable("job_leases", {
 });
 
 /**
- * Issues of the newsletter (decision record 018): composed ones, the daily digest (one row per day in the
- * site's time zone, `digest_day`, whoever makes it) and breaking-news e-mails (one per story). While
+ * Issues of the newsletter (decision record 018): composed ones, the daily digest (one row per edition and
+ * day in the site's time zone, `digest_day`, whoever makes it) and breaking-news e-mails (one per story). While
  * `sending`, one instance holds the lease (`lease_owner` until `lease_until`) and works its deliveries.
  */
 export const newsletterIssues = pgTable(
@@ -984,6 +1005,10 @@ export const newsletterIssues = pgTable(
     stories: jsonb("stories").$type<NewsletterIssueStory[]>().notNull().default([]),
     digestDay: text("digest_day"),
     breakingArticleId: text("breaking_article_id"),
+    /** The edition whose subscribers it goes to, written in its language (decision record 022, point 11). */
+    edition: text("edition")
+      .notNull()
+      .references(() => editions.tag, { onUpdate: "cascade" }),
     scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
     startedAt: timestamp("started_at", { withTimezone: true }),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
@@ -996,7 +1021,7 @@ export const newsletterIssues = pgTable(
   (t) => [
     check("newsletter_issues_kind", oneOf("kind", enums.NEWSLETTER_ISSUE_KINDS)),
     check("newsletter_issues_status", oneOf("status", enums.NEWSLETTER_ISSUE_STATUSES)),
-    uniqueIndex("newsletter_issues_digest_once").on(t.digestDay),
+    uniqueIndex("newsletter_issues_digest_once").on(t.digestDay, t.edition),
     uniqueIndex("newsletter_issues_breaking_once").on(t.breakingArticleId),
     index("newsletter_issues_status_idx").on(t.status),
     index("newsletter_issues_created_idx").on(t.createdAt.desc()),

@@ -9,7 +9,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_ACCOUNTS } from "./accounts";
 import { signIn } from "./helpers";
-import { latestEmailTo, linkIn } from "./mailbox";
+import { latestEmailTo, linkIn, MAIL, type Message } from "./mailbox";
 
 async function expectNoSeriousAxe(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -33,6 +33,92 @@ async function twoConfirmedReaders(page: Page) {
     await expect(page.getByRole("heading", { name: /confirmed/i })).toBeVisible();
   }
 }
+
+/** Settings → Editions: Twi added unless an earlier journey of this site did, then switched on. */
+async function switchOnTwi(page: Page) {
+  await page.goto("/admin/settings/editions");
+  await expect(page.locator("[data-edition-row='en']")).toBeVisible();
+  const twi = page.locator("[data-edition-row='tw']");
+  if ((await twi.count()) === 0) {
+    const form = page.locator("form", { has: page.getByRole("button", { name: "Add Edition" }) });
+    await form.getByLabel("Language tag").fill("tw");
+    await form.getByLabel("Name", { exact: true }).fill("Twi");
+    await form.getByRole("button", { name: "Add Edition" }).click();
+    await expect(page.getByText("Edition added", { exact: true })).toBeVisible();
+  }
+  const switchOn = twi.getByRole("button", { name: /^Switch on Twi/ });
+  if (await switchOn.isVisible()) await switchOn.click();
+  await expect(twi.getByRole("button", { name: /^Switch off Twi/ })).toBeVisible();
+}
+
+/** Every e-mail to `address` now (none is fine). */
+async function emailsTo(address: string): Promise<Message[]> {
+  return (await (
+    await fetch(`${MAIL.inbox}/messages?to=${encodeURIComponent(address)}`)
+  ).json()) as Message[];
+}
+
+// First in the file: the site sends one message a minute, so an earlier send would hold this one back.
+test("a reader signs up from /tw/newsletter and gets the Twi issue; an English-only reader does not", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page, E2E_ACCOUNTS.admin);
+  await switchOnTwi(page);
+  const suffix = Date.now().toString(36);
+  const twiReader = `kwame-${suffix}@example.com`;
+  const englishReader = `jane-${suffix}@example.com`;
+
+  const reader = await (await browser.newContext()).newPage();
+  await reader.goto("/tw/newsletter");
+  const form = reader.locator("main").getByRole("form", { name: "Newsletter signup" });
+  // The page's edition ticked, each listed by its own name in its own language.
+  await expect(form.getByRole("checkbox", { name: "Twi", exact: true })).toBeChecked();
+  await expect(form.getByRole("checkbox", { name: "English", exact: true })).not.toBeChecked();
+  await expect(form.locator("label[lang='tw']")).toHaveText("Twi");
+  await form.getByLabel("Email address").fill(twiReader);
+  await form.locator("input[name='consent']").check();
+  await form.getByRole("button", { name: "Subscribe" }).click();
+  await expect(reader.getByText("Thank you for subscribing!")).toBeVisible();
+  await reader.goto(linkIn(await latestEmailTo(twiReader), "/newsletter/confirm"));
+  await reader.getByRole("button", { name: "Confirm subscription" }).click();
+  await expect(reader.getByRole("heading", { name: /confirmed/i })).toBeVisible();
+  // The English-only reader signs up from the main edition's footer form (no editions listed there).
+  expect(
+    (await page.request.post("/newsletter", { form: { email: englishReader, consent: "on" } })).status(),
+  ).toBe(200);
+  await reader.goto(linkIn(await latestEmailTo(englishReader), "/newsletter/confirm"));
+  await reader.getByRole("button", { name: "Confirm subscription" }).click();
+  await expect(reader.getByRole("heading", { name: /confirmed/i })).toBeVisible();
+  await reader.context().close();
+
+  const twiSubject = `Nsɛm a ɛsisii nnɛ ${suffix}`;
+  await page.goto("/admin/newsletter/new");
+  await page.getByLabel("Subject").fill(twiSubject);
+  await page.getByLabel("Edition", { exact: true }).selectOption("tw");
+  await page
+    .getByRole("list", { name: "Stories" })
+    .getByRole("listitem")
+    .nth(0)
+    .getByRole("checkbox")
+    .check();
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page.getByRole("heading", { name: twiSubject })).toBeVisible();
+  await page.getByRole("button", { name: "Send now" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Confirm" });
+  // Only the Twi edition's confirmed subscribers: the reader above (and, on a retry, the first try's).
+  await expect(confirm).toContainText(
+    `Send this issue now to ${test.info().retry + 1} confirmed subscribers`,
+  );
+  await confirm.getByRole("button", { name: "Confirm" }).click();
+
+  const issue = await latestEmailTo(twiReader, 2);
+  expect(issue.subject).toBe(twiSubject);
+  // The send had the Twi readers alone: the English-only reader, confirmed before it, got nothing.
+  await expect(page.getByRole("heading", { name: "Progress" })).toBeVisible();
+  expect((await emailsTo(englishReader)).map((m) => m.subject)).not.toContain(twiSubject);
+});
 
 test("an admin composes an issue, previews it, tests it to themselves, sends it and pauses it", async ({
   page,

@@ -134,7 +134,8 @@ export const LAYERS: readonly Layer[] = [
       "app/config.server",
       "app/auth/permissions",
       "app/auth/login-form",
-      // What it sends readers (an alert) in the story's language (decision record 022, point 11).
+      // What the domain writes for readers in their language (decision record 022, point 11): an alert in
+      // its story's, a newsletter issue (a job's, with no route to format it) in its edition's.
       "app/i18n/messages.server",
       "*",
     ],

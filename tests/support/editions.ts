@@ -17,3 +17,15 @@ export async function addTwiEdition(db: DbOrTx, enabled = true) {
     sql`INSERT INTO editions (tag, name, enabled, position) VALUES ('tw', 'Twi', ${enabled}, 1)`,
   );
 }
+
+/**
+ * Every subscriber a test wrote straight into `newsletter_subscribers` reads the main edition, as a signup
+ * there would (decision record 022, point 11): an issue goes only to its edition's subscribers.
+ */
+export async function subscribersReadTheMainEdition(db: DbOrTx) {
+  await db.execute(sql`
+    INSERT INTO newsletter_subscriber_editions (subscriber_id, edition)
+    SELECT s.id, e.tag FROM newsletter_subscribers s
+    JOIN editions e ON e.tag = coalesce((SELECT language FROM settings LIMIT 1), 'en')
+    ON CONFLICT DO NOTHING`);
+}

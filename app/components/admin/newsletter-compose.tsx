@@ -31,11 +31,14 @@ export function NewsletterCompose({
   choices,
   errors,
   search,
+  editions = [],
 }: {
   values: IssueFormValues;
   choices: ComposeChoice[];
   errors: Record<string, string>;
   search: string;
+  /** Every edition, where the site has more than one (decision record 022, point 11); else none. */
+  editions?: ReadonlyArray<{ tag: string; name: string; enabled: boolean }>;
 }) {
   // The chosen stories first, in their order, then the rest as the list gave them.
   const chosen = values.stories
@@ -82,6 +85,31 @@ export function NewsletterCompose({
           />
           <FieldError id="subject-error" message={errors.subject} />
         </div>
+        {editions.length > 1 ? (
+          <div>
+            <label htmlFor="edition" className="mb-1 block text-sm font-medium">
+              {NEWSLETTER_TEXT.edition}
+            </label>
+            <select
+              id="edition"
+              name="edition"
+              defaultValue={values.edition}
+              aria-invalid={errors.edition ? true : undefined}
+              aria-describedby={errors.edition ? "edition-error" : "edition-hint"}
+              className={inputClass}
+            >
+              {editions.map((edition) => (
+                <option key={edition.tag} value={edition.tag}>
+                  {edition.enabled ? edition.name : `${edition.name} (off)`}
+                </option>
+              ))}
+            </select>
+            <p id="edition-hint" className="mt-1 text-xs text-gray-600">
+              {NEWSLETTER_TEXT.editionHint}
+            </p>
+            <FieldError id="edition-error" message={errors.edition} />
+          </div>
+        ) : null}
         <div>
           <label htmlFor="intro" className="mb-1 block text-sm font-medium">
             {NEWSLETTER_TEXT.intro}

@@ -3,7 +3,12 @@
  * Both post to /newsletter; without the reader script the answer is that page with its verdict, with it
  * the form is checked in the browser and sent in the background (app/reader/forms.ts, `newsletter`).
  */
-import { NEWSLETTER_EMAIL_MAX } from "#app/domain/newsletter/newsletter-form";
+import {
+  NEWSLETTER_EMAIL_MAX,
+  SIGNUP_EDITION_FIELD,
+  SIGNUP_EDITIONS_LISTED_FIELD,
+  type SignupEdition,
+} from "#app/domain/newsletter/newsletter-form";
 import { useEditionPath } from "./use-site";
 import { useMessages } from "#app/i18n/use-messages";
 
@@ -12,7 +17,12 @@ interface NewsletterSignupProps {
   idPrefix: string;
   tone: "dark" | "light";
   /** What the reader typed, when the server sent the form back. */
-  typed?: { email: string; consent: boolean };
+  typed?: { email: string; consent: boolean; editions?: string[] };
+  /**
+   * Where several editions are open (the signup page), each as a check box, the page's ticked (decision
+   * record 022, point 11); without, the signup is the page's edition's.
+   */
+  editions?: { choices: SignupEdition[]; page: string } | null;
   /** Open counts are on: the reader consents to them too, so the form says so. */
   countsOpens?: boolean;
   children?: React.ReactNode;
@@ -33,7 +43,14 @@ const TONE = {
   },
 };
 
-export function NewsletterSignup({ idPrefix, tone, typed, countsOpens, children }: NewsletterSignupProps) {
+export function NewsletterSignup({
+  idPrefix,
+  tone,
+  typed,
+  countsOpens,
+  editions,
+  children,
+}: NewsletterSignupProps) {
   const look = TONE[tone];
   const signupPath = useEditionPath()("/newsletter");
   const { t } = useMessages();
@@ -72,6 +89,9 @@ export function NewsletterSignup({ idPrefix, tone, typed, countsOpens, children 
           {t("newsletter.submit")}
         </button>
       </div>
+      {editions ? (
+        <EditionChoices idPrefix={idPrefix} editions={editions} typed={typed?.editions} look={look} />
+      ) : null}
       <div className="flex gap-2">
         <input
           id={`${idPrefix}-consent`}
@@ -87,5 +107,47 @@ export function NewsletterSignup({ idPrefix, tone, typed, countsOpens, children 
         </label>
       </div>
     </form>
+  );
+}
+
+function EditionChoices({
+  idPrefix,
+  editions,
+  typed,
+  look,
+}: {
+  idPrefix: string;
+  editions: { choices: SignupEdition[]; page: string };
+  typed?: string[];
+  look: (typeof TONE)[keyof typeof TONE];
+}) {
+  const { t } = useMessages();
+  return (
+    <fieldset>
+      <legend className={`text-sm font-medium ${look.label}`}>{t("newsletterEditions.legend")}</legend>
+      <input type="hidden" name={SIGNUP_EDITIONS_LISTED_FIELD} value="1" />
+      <div className="mt-1 flex flex-wrap gap-x-5 gap-y-1">
+        {editions.choices.map((edition) => (
+          <div key={edition.tag} className="flex items-center gap-2">
+            <input
+              id={`${idPrefix}-edition-${edition.tag}`}
+              name={SIGNUP_EDITION_FIELD}
+              type="checkbox"
+              value={edition.tag}
+              defaultChecked={typed ? typed.includes(edition.tag) : edition.tag === editions.page}
+              className="h-4 w-4 shrink-0"
+            />
+            {/* Each edition by its own name, in its own language (decision record 022, point 1). */}
+            <label
+              htmlFor={`${idPrefix}-edition-${edition.tag}`}
+              lang={edition.tag}
+              className={`text-sm ${look.consent}`}
+            >
+              {edition.name}
+            </label>
+          </div>
+        ))}
+      </div>
+    </fieldset>
   );
 }

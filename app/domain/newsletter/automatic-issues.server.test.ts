@@ -17,6 +17,7 @@ import { emailBreakingNews, makeDailyDigest } from "./automatic-issues.server";
 import { startNewsletterSender, type NewsletterSender } from "./sender.server";
 import { createMailer, type Mailer } from "#app/domain/email/mailer.server";
 import { fixedClock, testServices } from "#test-support/services";
+import { subscribersReadTheMainEdition } from "#test-support/editions";
 
 describe.each(TEST_ENGINES)("automatic issues on %s", (engine) => {
   let database: TestDatabase;
@@ -52,6 +53,7 @@ describe.each(TEST_ENGINES)("automatic issues on %s", (engine) => {
         token: `reader-token-${i}-${"x".repeat(20)}`,
       })),
     );
+    await subscribersReadTheMainEdition(database.db);
     await useSettings({
       newsletterDigestEnabled: true,
       newsletterDigestHour: 7,

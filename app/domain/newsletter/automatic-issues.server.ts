@@ -3,7 +3,7 @@
  * made as a `scheduled` issue due now, which the sender loop queues (sending.server.ts), so making it and
  * sending it are each done once. The digest is made whether or not e-mail is set up (its job in
  * server/site-jobs.ts); only sending it needs SMTP_URL. Once is the database's: one digest row per day
- * of the site's time zone (`digest_day` unique) and one breaking e-mail per story
+ * of the site's time zone and edition (`digest_day` and `edition` unique) and one breaking e-mail per story
  * (`breaking_article_id` unique), whatever the number of instances that try at the same moment.
  */
 import { and, desc, eq, isNotNull } from "drizzle-orm";
@@ -11,8 +11,9 @@ import type { Db } from "#app/db/client.server";
 import type { Services } from "#app/services.server";
 import { isUniqueViolation } from "#app/db/errors";
 import { articles, newsletterIssues, type Settings } from "#app/db/schema";
-import { inLanguage, isPublished } from "#app/domain/articles/published.server";
-import { mainEditionTag } from "#app/domain/editions/page-edition.server";
+import { isPublished } from "#app/domain/articles/published.server";
+import { feedEditions } from "#app/domain/editions/page-edition.server";
+import { messagesFor } from "#app/i18n/messages.server";
 import { getSettings } from "#app/domain/settings/settings.server";
 import { configuredOrigin } from "#app/domain/settings/site-origin.server";
 import { inBackground } from "#app/lib/background.server";
@@ -21,11 +22,22 @@ import { localDayAndHour } from "#app/lib/zoned-time";
 import { issueStories, storiesPublishedSince } from "./issue-stories.server";
 import { issueDue } from "./sending.server";
 
-export const AUTOMATIC_ISSUE_TEXT = {
-  digestSubject: (siteTitle: string, day: string) => `${siteTitle} daily digest: ${day}`,
-  digestIntro: "The day's top and latest stories.",
-  breakingSubject: (title: string) => `Breaking: ${title}`,
-} as const;
+/**
+ * An automatic issue's own words in its edition's language (decision record 022, point 11): the
+ * subjects and the digest's introduction, from the catalogue (`newsletterEditions.*`).
+ */
+export function automaticIssueText(edition: string) {
+  const { t, dateWords } = messagesFor(edition);
+  return {
+    digestSubject: (siteTitle: string, now: Date, timeZone: string) =>
+      t("newsletterEditions.digestSubject", {
+        siteTitle,
+        day: formatDate(now, "F j, Y", timeZone, dateWords),
+      }),
+    digestIntro: t("newsletterEditions.digestIntro"),
+    breakingSubject: (title: string) => t("newsletterEditions.breakingSubject", { title }),
+  };
+}
 
 /** Inserts an automatic issue; false when another instance made it first (its unique index). */
 async function insertOnce(db: Db, values: typeof newsletterIssues.$inferInsert): Promise<boolean> {
@@ -39,56 +51,74 @@ async function insertOnce(db: Db, values: typeof newsletterIssues.$inferInsert):
 }
 
 export type DigestOutcome = "off" | "not yet" | "made" | "skipped" | "already made";
+type DigestServices = Pick<Services, "db" | "media" | "clock">;
 
 /**
- * Makes today's digest once its hour has come in the site's time zone: the stories published since the
- * last digest (at most a day back), or, with none, a `skipped` row that keeps the day from being tried
- * again and mails nobody.
+ * Makes today's digest of each edition readers can open once its hour has come in the site's time zone
+ * (decision record 022, point 11): that edition's stories published since its last digest (at most a day
+ * back), or, with none, a `skipped` row that keeps the day from being tried again and mails nobody.
+ * Answers "made" when one edition's was made, else "skipped" when one was skipped, else "already made".
  */
-export async function makeDailyDigest(
-  services: Pick<Services, "db" | "media" | "clock">,
-): Promise<DigestOutcome> {
-  const { db } = services;
+export async function makeDailyDigest(services: DigestServices): Promise<DigestOutcome> {
   const now = services.clock.now();
-  const settings = await getSettings(db);
+  const settings = await getSettings(services.db);
   if (!settings.newsletterDigestEnabled || !settings.enableNewsletter) return "off";
   const { day, hour } = localDayAndHour(now, settings.timezone);
   if (hour < settings.newsletterDigestHour) return "not yet";
+  const { enabledTags } = await feedEditions(services.db);
+  const outcomes: DigestOutcome[] = [];
+  for (const edition of enabledTags)
+    outcomes.push(await makeEditionDigest(services, { settings, day, now, edition }));
+  if (outcomes.includes("made")) {
+    // A sender on this instance (when e-mail is set up) queues it now rather than at its next look.
+    issueDue(services.db);
+    return "made";
+  }
+  return outcomes.includes("skipped") ? "skipped" : "already made";
+}
+
+/** One edition's digest of `day`, made once (the unique index on the day and the edition). */
+async function makeEditionDigest(
+  { db, media }: DigestServices,
+  { settings, day, now, edition }: { settings: Settings; day: string; now: Date; edition: string },
+): Promise<DigestOutcome> {
   const [made] = await db
     .select({ id: newsletterIssues.id })
     .from(newsletterIssues)
-    .where(eq(newsletterIssues.digestDay, day))
+    .where(and(eq(newsletterIssues.digestDay, day), eq(newsletterIssues.edition, edition)))
     .limit(1);
   if (made) return "already made";
-  const since = await lastDigestTime(db, now);
-  const ids = await storiesPublishedSince(db, since);
-  const stories = await issueStories(db, services.media, ids, configuredOrigin(settings));
+  const since = await lastDigestTime(db, now, edition);
+  const ids = await storiesPublishedSince(db, since, edition);
+  const stories = await issueStories(db, media, ids, configuredOrigin(settings));
+  const text = automaticIssueText(edition);
   const isMade = await insertOnce(db, {
     kind: "digest",
     digestDay: day,
-    subject: AUTOMATIC_ISSUE_TEXT.digestSubject(
-      settings.siteTitle,
-      formatDate(now, "F j, Y", settings.timezone),
-    ),
-    intro: AUTOMATIC_ISSUE_TEXT.digestIntro,
+    edition,
+    subject: text.digestSubject(settings.siteTitle, now, settings.timezone),
+    intro: text.digestIntro,
     stories,
     status: stories.length > 0 ? "scheduled" : "skipped",
     scheduledAt: stories.length > 0 ? now : null,
   });
   if (!isMade) return "already made";
-  if (stories.length === 0) return "skipped";
-  // A sender on this instance (when e-mail is set up) queues it now rather than at its next look.
-  issueDue(db);
-  return "made";
+  return stories.length > 0 ? "made" : "skipped";
 }
 
-/** When the last digest was made (sent or skipped), at most a day before `now`. */
-async function lastDigestTime(db: Db, now: Date): Promise<Date> {
+/** When the edition's last digest was made (sent or skipped), at most a day before `now`. */
+async function lastDigestTime(db: Db, now: Date, edition: string): Promise<Date> {
   const dayBefore = new Date(now.getTime() - 24 * 3600_000);
   const [last] = await db
     .select({ at: newsletterIssues.createdAt })
     .from(newsletterIssues)
-    .where(and(eq(newsletterIssues.kind, "digest"), isNotNull(newsletterIssues.digestDay)))
+    .where(
+      and(
+        eq(newsletterIssues.kind, "digest"),
+        isNotNull(newsletterIssues.digestDay),
+        eq(newsletterIssues.edition, edition),
+      ),
+    )
     .orderBy(desc(newsletterIssues.createdAt))
     .limit(1);
   return last && last.at > dayBefore ? last.at : dayBefore;
@@ -110,25 +140,19 @@ export async function emailBreakingNews(
   if (!services.mailer.isConfigured()) return false;
   const settings = options.settings ?? (await getSettings(db));
   if (!settings.newsletterBreakingEmail || !settings.enableNewsletter) return false;
+  // In its story's edition, to that edition's subscribers (decision record 022, point 11).
   const [story] = await db
-    .select({ id: articles.id, title: articles.title })
+    .select({ id: articles.id, title: articles.title, edition: articles.language })
     .from(articles)
-    // The main edition's Breaking News only, until each edition has its issues (decision record 022).
-    .where(
-      and(
-        eq(articles.id, articleId),
-        isPublished(),
-        eq(articles.isTopStory, true),
-        inLanguage(await mainEditionTag(db)),
-      ),
-    )
+    .where(and(eq(articles.id, articleId), isPublished(), eq(articles.isTopStory, true)))
     .limit(1);
   if (!story) return false;
   const now = services.clock.now();
   const isMade = await insertOnce(db, {
     kind: "breaking",
     breakingArticleId: story.id,
-    subject: AUTOMATIC_ISSUE_TEXT.breakingSubject(story.title),
+    edition: story.edition,
+    subject: automaticIssueText(story.edition).breakingSubject(story.title),
     stories: await issueStories(db, services.media, [story.id], configuredOrigin(settings), { whole: true }),
     status: "scheduled",
     scheduledAt: now,

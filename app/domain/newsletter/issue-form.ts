@@ -77,6 +77,9 @@ export const NEWSLETTER_TEXT = {
   unsubscribedAfter: "Unsubscribed after it",
   opened: "Opened",
   clicked: "Clicked a link",
+  edition: "Edition",
+  editionHint: "The issue goes to this edition's subscribers, in its language.",
+  editionUnknown: "Please choose one of the editions.",
 } as const;
 
 export const ISSUE_KIND_LABEL: Record<NewsletterIssueKind, string> = {
@@ -93,6 +96,8 @@ export const issueSchema = z.object({
     .max(ISSUE_LIMITS.subject, NEWSLETTER_TEXT.subjectTooLong),
   intro: z.string().trim().max(ISSUE_LIMITS.intro, NEWSLETTER_TEXT.introTooLong),
   stories: z.array(z.string().min(1).max(100)).max(ISSUE_LIMITS.stories, NEWSLETTER_TEXT.tooManyStories),
+  /** Empty: the main edition for a new issue, the stored one for a draft (the select is not there on a one-edition site). */
+  edition: z.string().max(40, NEWSLETTER_TEXT.editionUnknown).optional(),
 });
 
 export type IssueInput = z.infer<typeof issueSchema>;
@@ -103,6 +108,8 @@ export interface IssueFormValues {
   intro: string;
   /** The ticked stories, in the order their positions gave. */
   stories: string[];
+  /** The Edition select's tag (decision record 022, point 11), "" where it is not shown. */
+  edition?: string;
 }
 
 const text = (value: FormDataEntryValue | null) => formText(value);
@@ -121,5 +128,10 @@ export function readIssueForm(form: FormData): IssueFormValues {
     .map((id, index) => ({ id, index, position: positionOf(id) }))
     .sort((a, b) => a.position - b.position || a.index - b.index)
     .map((s) => s.id);
-  return { subject: text(form.get("subject")), intro: text(form.get("intro")), stories };
+  return {
+    subject: text(form.get("subject")),
+    intro: text(form.get("intro")),
+    stories,
+    edition: text(form.get("edition")),
+  };
 }

@@ -39,6 +39,22 @@ export interface IssueMailContent {
   /** Plain text, paragraphs separated by blank lines; may be "". */
   intro: string;
   stories: IssueMailStory[];
+  /**
+   * The issue's edition's language (decision record 022, point 11): `<html lang>`, and the mail's own
+   * words from its catalogue (`issueMailWords`, server-side). English's when not given.
+   */
+  lang?: string;
+  words?: IssueMailWords;
+}
+
+/** The mail's own words (not the issue's, which its editor or its stories wrote). */
+export interface IssueMailWords {
+  readMore: string;
+  readOnSite: string;
+  offer: { members: string; paid: string };
+  continueReading: string;
+  unsubscribe: string;
+  reason: (siteTitle: string, email: string) => string;
 }
 
 export interface IssueMailRecipient {
@@ -78,7 +94,7 @@ export const ISSUE_MAIL_TEXT = {
   unsubscribe: "Unsubscribe",
   reason: (siteTitle: string, email: string) =>
     `You are receiving this because you subscribed to the ${siteTitle} newsletter at ${email}.`,
-} as const;
+} as const satisfies IssueMailWords;
 
 const FONT = "-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
 // Every size is at least 16px, the footer included: iOS Mail enlarges smaller text itself, unevenly.
@@ -132,7 +148,7 @@ const teaser = (excerpt: string) =>
 const image = (src: string, width: number, height: number, alt: string) =>
   `<img src="${escapeHtml(src)}" width="${width}" height="${height}" alt="${escapeHtml(alt)}" style="${STYLE.image}">`;
 
-function storyHtml(story: IssueMailStory, url: string, siteUrl: string): string {
+function storyHtml(story: IssueMailStory, url: string, siteUrl: string, words: IssueMailWords): string {
   const href = escapeHtml(url);
   const column = ISSUE_MAIL_LIMITS.maxWidth - 2 * ISSUE_MAIL_LIMITS.padding;
   const picturedAt = story.image?.url ?? "";
@@ -148,31 +164,31 @@ function storyHtml(story: IssueMailStory, url: string, siteUrl: string): string 
   }
   return `<tr><td style="padding:0 ${ISSUE_MAIL_LIMITS.padding}px 32px;${STYLE.cell}">
 ${picture}<h2 style="margin:${picture ? "16px" : "0"} 0 8px;${STYLE.title}"><a href="${href}" style="${STYLE.title}">${escapeHtml(story.title)}</a></h2>
-${story.body ? wholeHtml(story.body, href) : teaserHtml(story.excerpt, href)}
+${story.body ? wholeHtml(story.body, href, words) : teaserHtml(story.excerpt, href, words)}
 </td></tr>`;
 }
 
-function teaserHtml(excerpt: string, href: string): string {
+function teaserHtml(excerpt: string, href: string, words: IssueMailWords): string {
   return `<p style="margin:0 0 8px;${STYLE.cell}">${escapeHtml(teaser(excerpt))}</p>
-<p style="margin:0;${STYLE.cell}"><a href="${href}" style="${STYLE.link}">${ISSUE_MAIL_TEXT.readMore}</a></p>`;
+<p style="margin:0;${STYLE.cell}"><a href="${href}" style="${STYLE.link}">${escapeHtml(words.readMore)}</a></p>`;
 }
 
 /** The story whole, or its preview and who may read the rest, then the way to the site. */
-function wholeHtml(body: NonNullable<IssueMailStory["body"]>, href: string): string {
+function wholeHtml(body: NonNullable<IssueMailStory["body"]>, href: string, words: IssueMailWords): string {
   const offer = body.offer
-    ? `<p style="margin:0 0 8px;padding:12px 16px;background-color:#fef2f2;${STYLE.cell}">${escapeHtml(ISSUE_MAIL_TEXT.offer[body.offer])}</p>\n`
+    ? `<p style="margin:0 0 8px;padding:12px 16px;background-color:#fef2f2;${STYLE.cell}">${escapeHtml(words.offer[body.offer])}</p>\n`
     : "";
-  const link = body.offer ? ISSUE_MAIL_TEXT.continueReading : ISSUE_MAIL_TEXT.readOnSite;
+  const link = body.offer ? words.continueReading : words.readOnSite;
   return `${body.html}
-${offer}<p style="margin:0;${STYLE.cell}"><a href="${href}" style="${STYLE.link}">${link}</a></p>`;
+${offer}<p style="margin:0;${STYLE.cell}"><a href="${href}" style="${STYLE.link}">${escapeHtml(link)}</a></p>`;
 }
 
 /** The plain-text part of one story: its excerpt or its body, then the way to the site. */
-function storyText(story: IssueMailStory, url: string): string[] {
+function storyText(story: IssueMailStory, url: string, words: IssueMailWords): string[] {
   const { body } = story;
-  if (!body) return [story.title, teaser(story.excerpt), `${ISSUE_MAIL_TEXT.readMore}: ${url}`, ""];
-  const offer = body.offer ? ["", ISSUE_MAIL_TEXT.offer[body.offer]] : [];
-  const link = body.offer ? ISSUE_MAIL_TEXT.continueReading : ISSUE_MAIL_TEXT.readOnSite;
+  if (!body) return [story.title, teaser(story.excerpt), `${words.readMore}: ${url}`, ""];
+  const offer = body.offer ? ["", words.offer[body.offer]] : [];
+  const link = body.offer ? words.continueReading : words.readOnSite;
   return [story.title, "", body.text, ...offer, "", `${link}: ${url}`, ""];
 }
 
@@ -191,11 +207,12 @@ export function renderIssueMail(
   });
   const intro = paragraphsOf(content.intro);
   const preheader = content.intro.trim().split("\n")[0]?.trim() ?? "";
-  const reason = ISSUE_MAIL_TEXT.reason(content.siteTitle, recipient.email);
+  const words = content.words ?? ISSUE_MAIL_TEXT;
+  const reason = words.reason(content.siteTitle, recipient.email);
   const pad = ISSUE_MAIL_LIMITS.padding;
 
   const html = `<!DOCTYPE html>
-<html lang="en">
+<html lang="${escapeHtml(content.lang ?? "en")}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -211,11 +228,11 @@ export function renderIssueMail(
 <h1 style="margin:0 0 16px;${STYLE.heading}">${escapeHtml(content.subject)}</h1>
 ${intro.map((p) => `<p style="margin:0 0 16px;${STYLE.cell}">${escapeHtml(p).replace(/\n/g, "<br>")}</p>`).join("\n")}
 </td></tr>
-${stories.map(({ story, url }) => storyHtml(story, url, siteUrl)).join("\n")}
+${stories.map(({ story, url }) => storyHtml(story, url, siteUrl, words)).join("\n")}
 <tr><td style="padding:24px ${pad}px;border-top:1px solid #e5e7eb;${STYLE.footer}">
 <p style="margin:0 0 8px;${STYLE.footer}"><strong>${escapeHtml(content.siteTitle)}</strong>${content.streetAddress ? `<br>${escapeHtml(content.streetAddress)}` : ""}</p>
 <p style="margin:0 0 8px;${STYLE.footer}">${escapeHtml(reason)}</p>
-<p style="margin:0;${STYLE.footer}"><a href="${escapeHtml(unsubscribeUrl)}" style="${STYLE.link}">${ISSUE_MAIL_TEXT.unsubscribe}</a></p>
+<p style="margin:0;${STYLE.footer}"><a href="${escapeHtml(unsubscribeUrl)}" style="${STYLE.link}">${escapeHtml(words.unsubscribe)}</a></p>
 </td></tr>
 </table>
 </td></tr>
@@ -229,14 +246,14 @@ ${pixelUrl ? image(pixelUrl, 1, 1, "") : ""}
     content.subject,
     "",
     ...intro.flatMap((p) => [p, ""]),
-    ...stories.flatMap(({ story, url }) => storyText(story, url)),
+    ...stories.flatMap(({ story, url }) => storyText(story, url, words)),
     "--",
     content.siteTitle,
     ...(content.streetAddress ? [content.streetAddress] : []),
     siteUrl,
     "",
     reason,
-    `${ISSUE_MAIL_TEXT.unsubscribe}: ${unsubscribeUrl}`,
+    `${words.unsubscribe}: ${unsubscribeUrl}`,
     "",
   ].join("\n");
 

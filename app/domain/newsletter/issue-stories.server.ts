@@ -96,14 +96,19 @@ export async function issueStories(
 }
 
 /**
- * The main edition's stories published after `since`: the Breaking News and Featured ones first, then the
- * latest. Issues are the main edition's until each edition has its own (decision record 022, point 11).
+ * An edition's stories published after `since`: the Breaking News and Featured ones first, then the
+ * latest. Each edition's digest carries its own (decision record 022, point 11).
  */
-export async function storiesPublishedSince(db: DbOrTx, since: Date, limit = DIGEST_STORIES) {
+export async function storiesPublishedSince(
+  db: DbOrTx,
+  since: Date,
+  edition: string,
+  limit = DIGEST_STORIES,
+) {
   const rows = await db
     .select({ id: articles.id })
     .from(articles)
-    .where(and(isPublished(), inLanguage(await mainEditionTag(db)), gt(articles.publishedAt, since)))
+    .where(and(isPublished(), inLanguage(edition), gt(articles.publishedAt, since)))
     .orderBy(desc(articles.isTopStory), desc(articles.featured), desc(articles.publishedAt))
     .limit(limit);
   return rows.map((row) => row.id);

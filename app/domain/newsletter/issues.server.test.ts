@@ -37,6 +37,7 @@ import {
 } from "./issues.server";
 import { createMailer, type Mailer } from "#app/domain/email/mailer.server";
 import { fixedClock, testServices } from "#test-support/services";
+import { subscribersReadTheMainEdition } from "#test-support/editions";
 
 const staff = (role: "admin" | "editor" | "writer"): CurrentUser => ({
   id: "",
@@ -150,7 +151,12 @@ describe.each(TEST_ENGINES)("newsletter issues on %s", (engine) => {
     form.set("position.d", "3");
     form.set("position.x", "0"); // not ticked: not sent
     form.set("subject", " S ");
-    expect(readIssueForm(form)).toEqual({ subject: " S ", intro: "", stories: ["b", "a", "d", "c"] });
+    expect(readIssueForm(form)).toEqual({
+      subject: " S ",
+      intro: "",
+      stories: ["b", "a", "d", "c"],
+      edition: "",
+    });
   });
 
   test("a draft freezes its stories in order, with the picture's size only when the library knows it", async () => {
@@ -251,6 +257,7 @@ describe.each(TEST_ENGINES)("newsletter issues on %s", (engine) => {
       { email: "b@example.com", status: "confirmed", token: "b".repeat(32) },
       { email: "p@example.com", status: "pending", token: "p".repeat(32) },
     ]);
+    await subscribersReadTheMainEdition(database.db);
     const saved = await draft([story["Harbour reopens"]!]);
     await sendIssueNow(withMail(), editor, saved.id);
     const { issue, figures } = await getIssue(database.db, editor, saved.id);
@@ -293,6 +300,7 @@ describe.each(TEST_ENGINES)("newsletter issues on %s", (engine) => {
     await database.db
       .insert(newsletterSubscribers)
       .values({ email: "a@example.com", status: "confirmed", token: "a".repeat(32) });
+    await subscribersReadTheMainEdition(database.db);
     const saved = await draft();
     const send = await refusal(() => sendIssueNow(testServices(database.db), editor, saved.id));
     expect(send.message).toBe(NEWSLETTER_TEXT.emailOff);
@@ -313,6 +321,7 @@ describe.each(TEST_ENGINES)("newsletter issues on %s", (engine) => {
         { email: "c@example.com", status: "confirmed", token: "c".repeat(32) },
       ])
       .returning();
+    await subscribersReadTheMainEdition(database.db);
     const older = await draft([], "Older");
     await database.db
       .update(newsletterIssues)
@@ -408,6 +417,7 @@ describe.each(TEST_ENGINES)("newsletter issues on %s", (engine) => {
     await database.db
       .insert(newsletterSubscribers)
       .values({ email: "a@example.com", status: "confirmed", token: "a".repeat(32) });
+    await subscribersReadTheMainEdition(database.db);
     const saved = await draft();
     const failed = await withActivityRefused(() => sendIssueNow(withMail(), editor, saved.id));
     expect(failed).toBeInstanceOf(Error);

@@ -19,6 +19,7 @@ import {
   articles,
   newsletterDeliveries,
   newsletterIssues,
+  newsletterSubscriberEditions,
   newsletterSubscribers,
   type NewsletterIssue,
   type Settings,
@@ -29,6 +30,8 @@ import type { Mailer } from "#app/domain/email/mailer.server";
 import type { MediaServices } from "#app/domain/media/storage.server";
 import type { Services } from "#app/services.server";
 import { getSettings } from "#app/domain/settings/settings.server";
+import { allEditions } from "#app/domain/editions/editions.server";
+import { mainEditionTag } from "#app/domain/editions/page-edition.server";
 import { configuredOrigin } from "#app/domain/settings/site-origin.server";
 import { conflict, fieldsRefused, invalid, notFound } from "#app/lib/errors";
 import { parseForm } from "#app/lib/form";
@@ -36,7 +39,8 @@ import { zonedTimeToInstant } from "#app/lib/zoned-time";
 import { ISSUE_LIMITS, issueSchema, NEWSLETTER_TEXT, type IssueFormValues } from "./issue-form";
 import { issueStories } from "./issue-stories.server";
 import { clickedLink, engagement, openedLink } from "./engagement.server";
-import { renderIssueMail } from "./issue-mail";
+import { renderIssueMail, type IssueMailWords } from "./issue-mail";
+import { messagesFor } from "#app/i18n/messages.server";
 import { queueIssue, sendProgress, setIssuePaused, type SendProgress } from "./sending.server";
 import { unsubscribeLink } from "./signup.server";
 
@@ -171,13 +175,21 @@ export async function getIssue(db: DbOrTx, actor: CurrentUser, id: string) {
   return { issue, figures: await figuresOf(db, issue) };
 }
 
-/** Subscribers an issue sent now would go to: the confirmation step says how many. */
-export async function confirmedSubscriberCount(db: DbOrTx, actor: CurrentUser) {
+/** Subscribers the issue sent now would go to (its edition's confirmed ones): the confirmation step says how many. */
+export async function confirmedSubscriberCount(db: DbOrTx, actor: CurrentUser, id: string) {
   requireNewsletter(actor, "view");
+  const issue = await findIssue(db, id);
   const { n } = firstRow(
     await db
       .select({ n: count() })
       .from(newsletterSubscribers)
+      .innerJoin(
+        newsletterSubscriberEditions,
+        and(
+          eq(newsletterSubscriberEditions.subscriberId, newsletterSubscribers.id),
+          eq(newsletterSubscriberEditions.edition, issue.edition),
+        ),
+      )
       .where(eq(newsletterSubscribers.status, "confirmed")),
   );
   return n;
@@ -224,6 +236,17 @@ async function freezeStories(db: DbOrTx, store: MediaServices, ids: readonly str
 }
 
 /**
+ * The edition a composed issue is saved in: the chosen one, which must exist (a switched-off one too: its
+ * issue is written before it opens); nothing chosen keeps a draft's (undefined), a new issue's is the main.
+ */
+async function issueEditionOf(db: DbOrTx, asked: string, id?: string): Promise<string | undefined> {
+  if (!asked) return id ? undefined : mainEditionTag(db);
+  if (!(await allEditions(db)).some((edition) => edition.tag === asked))
+    throw fieldsRefused("invalid", { edition: NEWSLETTER_TEXT.editionUnknown });
+  return asked;
+}
+
+/**
  * Saves a draft: a new one without `id`, else the draft `id` (an issue that has moved on is refused).
  * Everything is checked before anything is written; the row and its log entry go in one transaction.
  */
@@ -238,6 +261,7 @@ export async function saveIssueDraft(
   if (!parsed.ok) throw fieldsRefused("invalid", parsed.fieldErrors);
   const { subject, intro, stories: ids } = parsed.data;
   const settings = await getSettings(db);
+  const edition = await issueEditionOf(db, parsed.data.edition ?? "", id);
   const stories = await freezeStories(db, media, ids, configuredOrigin(settings));
   return db.transaction(async (tx) => {
     const now = clock.now();
@@ -245,7 +269,7 @@ export async function saveIssueDraft(
     if (id) {
       [saved] = await tx
         .update(newsletterIssues)
-        .set({ subject, intro, stories, updatedAt: now })
+        .set({ subject, intro, stories, updatedAt: now, ...(edition ? { edition } : {}) })
         .where(and(eq(newsletterIssues.id, id), eq(newsletterIssues.status, "draft")))
         .returning();
       if (!saved) {
@@ -255,7 +279,14 @@ export async function saveIssueDraft(
     } else {
       [saved] = await tx
         .insert(newsletterIssues)
-        .values({ kind: "issue", subject, intro, stories, createdBy: actor.id })
+        .values({
+          kind: "issue",
+          subject,
+          intro,
+          stories,
+          edition: edition ?? (await mainEditionTag(tx)),
+          createdBy: actor.id,
+        })
         .returning();
     }
     await logActivity(tx, {
@@ -268,12 +299,25 @@ export async function saveIssueDraft(
   });
 }
 
+/** The mail's own words in the edition's language, from its catalogue (decision record 022, point 11). */
+export function issueMailWords(edition: string): IssueMailWords {
+  const { t } = messagesFor(edition);
+  return {
+    readMore: t("newsletterEditions.readMore"),
+    readOnSite: t("newsletterEditions.readOnSite"),
+    offer: { members: t("newsletterEditions.offerMembers"), paid: t("newsletterEditions.offerPaid") },
+    continueReading: t("newsletterEditions.continueReading"),
+    unsubscribe: t("newsletterEditions.unsubscribe"),
+    reason: (siteTitle, email) => t("newsletterEditions.reason", { siteTitle, email }),
+  };
+}
+
 /**
  * An issue's e-mail for one reader: their own unsubscribe link and, only while an admin has open
  * counts on (`isCounted`), the open image and counted story links with their token.
  */
 export function issueMailFor(
-  issue: Pick<NewsletterIssue, "id" | "subject" | "intro" | "stories">,
+  issue: Pick<NewsletterIssue, "id" | "subject" | "intro" | "stories" | "edition">,
   settings: Settings,
   recipient: { email: string; token: string; countsToken: string; isCounted?: boolean; reader: MailReader },
 ) {
@@ -287,6 +331,8 @@ export function issueMailFor(
       subject: issue.subject,
       intro: issue.intro,
       stories: issue.stories.map((story) => storyForReader(story, recipient.reader)),
+      lang: issue.edition,
+      words: issueMailWords(issue.edition),
     },
     {
       email: recipient.email,

@@ -39,6 +39,19 @@ export const SUBSCRIBERS_TEXT = {
   failed: "The subscriber could not be deleted. Please try again.",
 } as const;
 
+/**
+ * The signup form's editions (decision record 022, point 11): each ticked one (`edition`), and the mark
+ * that the form listed them (`editions-listed`), so none ticked is told apart from a form that lists none.
+ */
+export const SIGNUP_EDITION_FIELD = "edition";
+export const SIGNUP_EDITIONS_LISTED_FIELD = "editions-listed";
+
+/** An edition the signup form offers: its tag (`lang`) and its name in its own language. */
+export interface SignupEdition {
+  tag: string;
+  name: string;
+}
+
 /** Column limit of newsletter_subscribers.email. */
 export const NEWSLETTER_EMAIL_MAX = 254;
 

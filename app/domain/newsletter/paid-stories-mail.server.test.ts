@@ -24,6 +24,7 @@ import { makeDailyDigest } from "./automatic-issues.server";
 import { ISSUE_MAIL_TEXT } from "./issue-mail";
 import { saveIssueDraft, sendIssueNow } from "./issues.server";
 import { startNewsletterSender, type NewsletterSender } from "./sender.server";
+import { subscribersReadTheMainEdition } from "#test-support/editions";
 
 const HOUR = 3600_000;
 const SITE = "https://news.example.com";
@@ -100,6 +101,7 @@ describe.each(TEST_ENGINES)("paid and members' stories in the newsletter on %s",
     await database.db
       .insert(newsletterSubscribers)
       .values([...SUBSCRIBERS.map((email) => subscribed(email)), subscribed(UNCONFIRMED, "pending")]);
+    await subscribersReadTheMainEdition(database.db);
     for (const email of [...MEMBERS, UNCONFIRMED, NOT_SUBSCRIBED]) {
       const member = await insertMember(database.db, email);
       if (email.startsWith("paying"))

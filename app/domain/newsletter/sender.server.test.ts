@@ -24,6 +24,7 @@ import {
 } from "./sending.server";
 import { subscribe, unsubscribe } from "./signup.server";
 import { createMailer } from "#app/domain/email/mailer.server";
+import { subscribersReadTheMainEdition } from "#test-support/editions";
 
 const STORY = {
   articleId: "story-1",
@@ -100,13 +101,14 @@ describe.each(TEST_ENGINES)("sending the newsletter on %s", (engine) => {
     }));
     for (let i = 0; i < rows.length; i += 500)
       await database.db.insert(newsletterSubscribers).values(rows.slice(i, i + 500));
+    await subscribersReadTheMainEdition(database.db);
     return rows.map((row) => row.email);
   }
 
   async function anIssue(subject = "Morning briefing") {
     const [issue] = await database.db
       .insert(newsletterIssues)
-      .values({ subject, intro: "Good morning.", stories: [STORY] })
+      .values({ subject, intro: "Good morning.", stories: [STORY], edition: "en" })
       .returning();
     return issue!;
   }
@@ -156,7 +158,7 @@ describe.each(TEST_ENGINES)("sending the newsletter on %s", (engine) => {
     const first = smtp.received.find((message) => message.to.includes("confirmed-0@example.com"))!;
     expect(first.subject).toBe("Morning briefing");
     expect(first.headers["list-unsubscribe"]).toMatch(
-      /^<http:\/\/localhost:\d+\/newsletter\/one-click\?token=confirmed-token-0-x+>$/,
+      /^<http:\/\/localhost:\d+\/newsletter\/one-click\?token=confirmed-token-0-x+&edition=en>$/,
     );
     expect(first.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
     expect(first.text).toContain(STORY.url);

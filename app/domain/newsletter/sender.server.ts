@@ -234,7 +234,7 @@ async function deliver(
         html: mail.html,
         messageId: messageIdOf(issue.id, delivery.subscriberId, options),
         headers: {
-          "List-Unsubscribe": `<${oneClickUnsubscribeLink(configuredOrigin(settings), delivery.token)}>`,
+          "List-Unsubscribe": `<${oneClickUnsubscribeLink(configuredOrigin(settings), delivery.token, issue.edition)}>`,
           "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
         },
       },

@@ -18,7 +18,7 @@ import type { NewsletterDeliveryStatus } from "#app/lib/enums";
 
 /**
  * Starts sending an issue (a draft sent now, or a scheduled one whose time has come): its status moves
- * to `sending` and every subscriber confirmed at this moment gets a queued delivery. Answers false when
+ * to `sending` and every subscriber of its edition confirmed at this moment gets a queued delivery. Answers false when
  * the issue was not a draft or scheduled (already started, by this or another instance). Given a
  * transaction (a send from the back office, with its log entry), it is a savepoint of it.
  */
@@ -30,11 +30,15 @@ export async function queueIssue(db: DbOrTx, issueId: string, now = new Date()):
       .where(and(eq(newsletterIssues.id, issueId), inArray(newsletterIssues.status, ["draft", "scheduled"])))
       .returning({ id: newsletterIssues.id });
     if (!started) return false;
-    // In the order they signed up; the primary key (issue, subscriber) makes a second copy impossible.
+    // The confirmed subscribers of the issue's edition (decision record 022, point 11), in the order they
+    // signed up; the primary key (issue, subscriber) makes a second copy impossible.
     await tx.execute(sql`
       insert into newsletter_deliveries (issue_id, subscriber_id, position)
-      select ${issueId}, id, row_number() over (order by created_at, id)
-      from newsletter_subscribers where status = 'confirmed'
+      select ${issueId}, s.id, row_number() over (order by s.created_at, s.id)
+      from newsletter_subscribers s
+      join newsletter_subscriber_editions e on e.subscriber_id = s.id
+        and e.edition = (select edition from newsletter_issues where id = ${issueId})
+      where s.status = 'confirmed'
       on conflict do nothing`);
     return true;
   });

@@ -22,7 +22,9 @@ import { addressKey, consumeRateLimit, type RateLimit } from "#app/domain/rate-l
 import { getSettings } from "#app/domain/settings/settings.server";
 import { invalid, notFound, rateLimited } from "#app/lib/errors";
 import { ONE_CLICK_UNSUBSCRIBE_PATH } from "#app/lib/paths";
+import { mainEditionTag } from "#app/domain/editions/page-edition.server";
 import { NEWSLETTER_TEXT, parseSignup } from "./newsletter-form";
+import { addSubscriberEditions, leaveEdition, replaceSubscriberEditions } from "./subscriber-editions.server";
 
 /** Signups from one client address: a household or an office shares one, so not too tight. */
 export const SIGNUP_RATE_LIMIT_PER_CLIENT: RateLimit = { limit: 10, windowMs: 60 * 60 * 1000 };
@@ -38,6 +40,8 @@ export interface SignupOptions {
   /** The process's mailer (app/services.server.ts; tests build theirs with their SMTP server). */
   mailer: Mailer;
   now?: Date;
+  /** The editions it asks for (`signupEditions`); the main edition's when not given. */
+  editions?: readonly string[];
 }
 
 /** What the reader is told when the signup is taken. */
@@ -65,9 +69,12 @@ export const confirmLink = (origin: string, confirmToken: string) =>
   `${origin}/newsletter/confirm?token=${encodeURIComponent(confirmToken)}`;
 export const unsubscribeLink = (origin: string, token: string) =>
   `${origin}/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
-/** The `List-Unsubscribe` address of every issue: a mail client's one-click POST there (RFC 8058) unsubscribes. */
-export const oneClickUnsubscribeLink = (origin: string, token: string) =>
-  `${origin}${ONE_CLICK_UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`;
+/**
+ * The `List-Unsubscribe` address of every issue: a mail client's one-click POST there (RFC 8058) leaves the
+ * issue's edition (decision record 022, point 11); an address without one (mailed before) unsubscribes.
+ */
+export const oneClickUnsubscribeLink = (origin: string, token: string, edition: string) =>
+  `${origin}${ONE_CLICK_UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}&edition=${encodeURIComponent(edition)}`;
 
 /** Refuses while the newsletter is switched off: the route answers 404, as for a page that is not there. */
 export async function requireNewsletterOn(db: Db) {
@@ -99,7 +106,12 @@ export async function subscribe(
     (await consumeRateLimit(db, `newsletter-email:${email}`, SIGNUP_RATE_LIMIT_PER_EMAIL, now));
   if (!withinLimits) throw rateLimited(NEWSLETTER_TEXT.rateLimited, { title: NEWSLETTER_TEXT.failedTitle });
 
-  const subscriber = await recordSignup(db, email, { ip: options.ip, now, canMail });
+  const subscriber = await recordSignup(db, email, {
+    ip: options.ip,
+    now,
+    canMail,
+    editions: options.editions,
+  });
   if (subscriber?.status === "pending" && canMail) {
     // The first mail goes out at once; a repeat waits out the interval (the signup counts as the first).
     const mayResend = await consumeRateLimit(db, `newsletter-resend:${email}`, RESEND_INTERVAL, now);
@@ -120,14 +132,28 @@ export async function subscribe(
 /**
  * Stores the signup: a new address with this consent; an unsubscribed or bounced one starts again (new consent, new
  * tokens, so links from before stay dead); a pending one records the renewed consent; a confirmed one is
- * left alone. Returns the row as it is now. `canMail: false` confirms at once: no link can reach the reader,
+ * left alone. A known address gains the editions asked for; one that starts again reads those alone (the
+ * main edition's when none are given). Returns the row as it is now. `canMail: false` confirms at once: no link can reach the reader,
  * or (a signed-in reader's own address, own-address.server.ts) they already proved the address.
  */
 export async function recordSignup(
   db: DbOrTx,
   email: string,
-  { ip, now, canMail }: { ip: string; now: Date; canMail: boolean },
+  { ip, now, canMail, ...asked }: { ip: string; now: Date; canMail: boolean; editions?: readonly string[] },
 ): Promise<NewsletterSubscriber | undefined> {
+  const editions = asked.editions ?? [await mainEditionTag(db)];
+  const row = await storeSignup(db, email, { ip, now, canMail });
+  if (row?.isFresh) await replaceSubscriberEditions(db, row.subscriber.id, editions);
+  else if (row) await addSubscriberEditions(db, row.subscriber.id, editions);
+  return row?.subscriber;
+}
+
+/** The subscriber row of a signup, and whether it starts afresh (new, or back after leaving). */
+async function storeSignup(
+  db: DbOrTx,
+  email: string,
+  { ip, now, canMail }: { ip: string; now: Date; canMail: boolean },
+): Promise<{ subscriber: NewsletterSubscriber; isFresh: boolean } | undefined> {
   const fresh = {
     status: canMail ? ("pending" as const) : ("confirmed" as const),
     consentAt: now,
@@ -146,29 +172,29 @@ export async function recordSignup(
         .insert(newsletterSubscribers)
         .values({ email, ...freshTokens(), createdAt: now, ...fresh })
         .returning();
-      return row;
+      return row && { subscriber: row, isFresh: true };
     } catch (error) {
       // Two signups for one address at the same moment: the other one stored it; answer as for a known one.
       if (!isUniqueViolation(error)) throw error;
       return undefined;
     }
   }
-  if (existing.status === "confirmed") return existing;
+  if (existing.status === "confirmed") return { subscriber: existing, isFresh: false };
   // An address that left, or whose mail server refused an issue, starts again with this consent.
-  const changes =
-    existing.status === "unsubscribed" || existing.status === "bounced"
-      ? { ...fresh, ...freshTokens(), bouncedAt: null, bounceReason: "" }
-      : {
-          consentAt: now,
-          ipAddress: ip,
-          ...(canMail ? {} : { status: "confirmed" as const, confirmedAt: now }),
-        };
+  const isFresh = existing.status === "unsubscribed" || existing.status === "bounced";
+  const changes = isFresh
+    ? { ...fresh, ...freshTokens(), bouncedAt: null, bounceReason: "" }
+    : {
+        consentAt: now,
+        ipAddress: ip,
+        ...(canMail ? {} : { status: "confirmed" as const, confirmedAt: now }),
+      };
   const [row] = await db
     .update(newsletterSubscribers)
     .set(changes)
     .where(eq(newsletterSubscribers.id, existing.id))
     .returning();
-  return row;
+  return row && { subscriber: row, isFresh };
 }
 
 export function confirmationEmail(
@@ -237,6 +263,17 @@ export async function confirmSubscription(db: Db, token: string, now = new Date(
 export async function subscriberForLink(db: Db, purpose: NewsletterLinkPurpose, token: string) {
   const row = await subscriberByToken(db, purpose, token);
   return row ? { email: row.email, status: row.status } : null;
+}
+
+/**
+ * An issue's one-click unsubscribe: the subscriber leaves that edition, and is unsubscribed when it was
+ * their last (`leaveEdition`). Works while the newsletter is off, as every way to leave does.
+ */
+export async function unsubscribeFromEdition(db: Db, token: string, edition: string, now = new Date()) {
+  const row = await subscriberByToken(db, "unsubscribe", token);
+  if (!row) return false;
+  await leaveEdition(db, row.id, edition, now);
+  return true;
 }
 
 /**

@@ -290,6 +290,24 @@ export const EN_MESSAGES = {
   "form.newsletter.thanksConfirmed": "You are on the list: the next newsletter will reach your inbox.",
   "form.newsletter.rateLimited":
     "You have tried several times in a short time. Please wait a few minutes and try again.",
+  // Newsletter editions (decision record 022, point 11): the signup's editions, and an issue's mail in
+  // its edition's language (the English is app/domain/newsletter/issue-mail.ts's ISSUE_MAIL_TEXT).
+  "newsletterEditions.legend": "Receive the newsletter in",
+  "newsletterEditions.problemTitle": "Please check the form",
+  "newsletterEditions.chooseOne": "Please choose at least one edition.",
+  "newsletterEditions.readMore": "Read more",
+  "newsletterEditions.readOnSite": "Read it on the site",
+  "newsletterEditions.offerMembers":
+    "The rest of this story is for members. Sign in on the site with this e-mail address to read it.",
+  "newsletterEditions.offerPaid":
+    "The rest of this story is for readers with a pass. Get a pass on the site to read it.",
+  "newsletterEditions.continueReading": "Continue reading",
+  "newsletterEditions.unsubscribe": "Unsubscribe",
+  "newsletterEditions.reason":
+    "You are receiving this because you subscribed to the {siteTitle} newsletter at {email}.",
+  "newsletterEditions.digestSubject": "{siteTitle} daily digest: {day}",
+  "newsletterEditions.digestIntro": "The day's top and latest stories.",
+  "newsletterEditions.breakingSubject": "Breaking: {title}",
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof EN_MESSAGES;

@@ -90,7 +90,7 @@ export async function issueAction(services: Services, actor: CurrentUser, form: 
       }
       case "send": {
         if (form.get("confirmed") !== "yes") {
-          const subscribers = await confirmedSubscriberCount(db, actor);
+          const subscribers = await confirmedSubscriberCount(db, actor, id);
           return reply({
             result: { type: "confirm", title: NEWSLETTER_TEXT.sendConfirm(subscribers), intent: "send" },
           });

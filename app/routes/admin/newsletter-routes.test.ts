@@ -7,7 +7,13 @@
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { navFor } from "#app/components/admin/nav";
-import { articles, newsletterDeliveries, newsletterIssues, newsletterSubscribers } from "#app/db/schema";
+import {
+  articles,
+  editions,
+  newsletterDeliveries,
+  newsletterIssues,
+  newsletterSubscribers,
+} from "#app/db/schema";
 import { seedDatabase } from "#app/db/seed.server";
 import { createTestDatabase, type TestDatabase } from "#test-support/test-database";
 import { NEWSLETTER_TEXT } from "#app/domain/newsletter/issue-form";
@@ -25,6 +31,8 @@ import {
 import * as issueRoute from "./newsletter.issue";
 import * as newRoute from "./newsletter.new";
 import * as listRoute from "./newsletter";
+import { addTwiEdition, subscribersReadTheMainEdition } from "#test-support/editions";
+import { forgetEditions } from "#app/domain/editions/editions.server";
 
 describe("newsletter (routes)", () => {
   let database: TestDatabase;
@@ -135,7 +143,7 @@ describe("newsletter (routes)", () => {
     const refused = await create({ subject: "", intro: "Kept intro", story: [stories[0]!] }, cookies.editor);
     expect(refused.status).toBe(400);
     expect(refused.body).toEqual({
-      values: { subject: "", intro: "Kept intro", stories: [stories[0]] },
+      values: { subject: "", intro: "Kept intro", stories: [stories[0]], edition: "" },
       fieldErrors: { subject: NEWSLETTER_TEXT.subjectMissing },
     });
     expect(await issues()).toEqual([]);
@@ -168,6 +176,7 @@ describe("newsletter (routes)", () => {
       { email: "a@example.com", status: "confirmed", token: "a".repeat(32) },
       { email: "p@example.com", status: "pending", token: "p".repeat(32) },
     ]);
+    await subscribersReadTheMainEdition(database.db);
     const row = await draft();
     const asked = await act(row.id, { intent: "send" }, cookies.editor);
     expect(asked.body).toEqual({
@@ -189,6 +198,7 @@ describe("newsletter (routes)", () => {
     await database.db
       .insert(newsletterSubscribers)
       .values({ email: "a@example.com", status: "confirmed", token: "a".repeat(32) });
+    await subscribersReadTheMainEdition(database.db);
     const row = await draft();
     await queueIssue(database.db, row.id);
     const shown = (await page(row.id, cookies.editor)).body as Page;
@@ -226,5 +236,38 @@ describe("newsletter (routes)", () => {
 
   test("an unknown issue is a 404", async () => {
     expect((await page("nope", cookies.editor)).status).toBe(404);
+  });
+
+  test("an issue's Edition: none offered on a one-edition site (the main one), chosen where there are more", async () => {
+    const alone = (await compose(cookies.editor)).body as Awaited<ReturnType<typeof newRoute.loader>>;
+    expect(alone.editions).toEqual([]);
+    expect((await draft()).edition).toBe("en");
+    await addTwiEdition(database.db);
+    forgetEditions(database.db);
+    try {
+      const offered = (await compose(cookies.editor)).body as Awaited<ReturnType<typeof newRoute.loader>>;
+      expect(offered.editions.map((e) => e.tag)).toEqual(["en", "tw"]);
+      expect(offered.mainEdition).toBe("en");
+      const made = await create({ subject: "Nsɛm", intro: "", edition: "tw" }, cookies.editor);
+      expect(made.status).toBe(302);
+      const [twi] = await issues();
+      expect(twi!.edition).toBe("tw");
+      // Saved again without the select (it is only on drafts' pages): the edition stays.
+      expect((await act(twi!.id, { intent: "save", subject: "Nsɛm foforo" }, cookies.editor)).status).toBe(
+        302,
+      );
+      expect((await issues())[0]!.edition).toBe("tw");
+      const unknown = await create({ subject: "X", intro: "", edition: "xx" }, cookies.editor);
+      expect(unknown.status).toBe(400);
+      expect((unknown.body as { fieldErrors: Record<string, string> }).fieldErrors).toEqual({
+        edition: NEWSLETTER_TEXT.editionUnknown,
+      });
+      expect((await issues()).map((i) => i.subject)).not.toContain("X");
+      expect(((await page(twi!.id, cookies.editor)).body as Page).issue.edition).toBe("tw");
+    } finally {
+      await database.db.delete(newsletterIssues);
+      await database.db.delete(editions).where(eq(editions.tag, "tw"));
+      forgetEditions(database.db);
+    }
   });
 });

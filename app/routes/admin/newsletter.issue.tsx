@@ -19,6 +19,7 @@ import { withDomainErrors } from "#app/lib/http-errors.server";
 import { instantToZonedTime } from "#app/lib/zoned-time";
 import type { Route } from "./+types/newsletter.issue";
 import { issueAction } from "./newsletter-actions.server";
+import { editionFilterOf } from "#app/domain/editions/edition-filter.server";
 
 /**
  * One issue (decision record 018): a draft is composed, previewed, tested, sent or scheduled here; a
@@ -30,12 +31,13 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
   const { issue, figures } = await getIssue(context.db, user, params.id);
   const q = adminSearchTerm(new URL(request.url).searchParams.get("q"), ISSUE_LIMITS.search);
   const isDraft = issue.status === "draft";
-  const [choices, preview, settings] = await Promise.all([
+  const [choices, preview, settings, { editions }] = await Promise.all([
     isDraft
       ? storyChoices(context.db, user, { q, chosen: issue.stories.map((s) => s.articleId) })
       : Promise.resolve([]),
     previewIssue(context.db, user, issue.id),
     getSettings(context.db),
+    editionFilterOf(context.db, null),
   ]);
   const inAnHour = new Date(Date.now() + 60 * 60 * 1000);
   return {
@@ -46,12 +48,14 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
       subject: issue.subject,
       intro: issue.intro,
       stories: issue.stories.map((s) => s.articleId),
+      edition: issue.edition,
       scheduledAt: issue.scheduledAt,
       startedAt: issue.startedAt,
       finishedAt: issue.finishedAt,
     },
     figures,
     choices,
+    editions,
     q,
     previewHtml: preview.html,
     isEmailOn: context.services.mailer.isConfigured(),
@@ -90,11 +94,17 @@ function useProgressPoll(isSending: boolean) {
 }
 
 export default function Issue({ loaderData, actionData }: Route.ComponentProps) {
-  const { issue, figures, choices, q, previewHtml, isEmailOn, timezone, scheduleDefault } = loaderData;
+  const { issue, figures, choices, editions, q, previewHtml, isEmailOn, timezone, scheduleDefault } =
+    loaderData;
   const isSending = issue.status === "sending";
   useProgressPoll(isSending);
   const errors = actionData?.fieldErrors ?? {};
-  const values = actionData?.values ?? { subject: issue.subject, intro: issue.intro, stories: issue.stories };
+  const values = actionData?.values ?? {
+    subject: issue.subject,
+    intro: issue.intro,
+    stories: issue.stories,
+    edition: issue.edition,
+  };
   const n = (value: number) => value.toLocaleString("en-US");
   return (
     <section className="max-w-5xl space-y-5">
@@ -227,7 +237,7 @@ export default function Issue({ loaderData, actionData }: Route.ComponentProps) 
       ) : null}
 
       {issue.status === "draft" ? (
-        <NewsletterCompose values={values} choices={choices} errors={errors} search={q} />
+        <NewsletterCompose values={values} choices={choices} errors={errors} search={q} editions={editions} />
       ) : null}
 
       <NewsletterPreview html={previewHtml} />

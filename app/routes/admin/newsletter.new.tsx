@@ -3,6 +3,8 @@ import { ArticleResult } from "#app/components/admin/article-result";
 import { NewsletterCompose } from "#app/components/admin/newsletter-compose";
 import { ISSUE_LIMITS, NEWSLETTER_TEXT } from "#app/domain/newsletter/issue-form";
 import { storyChoices } from "#app/domain/newsletter/issues.server";
+import { editionFilterOf } from "#app/domain/editions/edition-filter.server";
+import { mainEditionTag } from "#app/domain/editions/page-edition.server";
 import { adminSearchTerm } from "#app/lib/admin-search";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/newsletter.new";
@@ -12,7 +14,12 @@ import { saveDraftFromForm } from "./newsletter-actions.server";
 export const loader = withDomainErrors(async ({ request, context }: Route.LoaderArgs) => {
   const user = await requirePermission(context, "newsletter", "view");
   const q = adminSearchTerm(new URL(request.url).searchParams.get("q"), ISSUE_LIMITS.search);
-  return { q, choices: await storyChoices(context.db, user, { q, chosen: [] }) };
+  const [choices, { editions }, mainEdition] = await Promise.all([
+    storyChoices(context.db, user, { q, chosen: [] }),
+    editionFilterOf(context.db, null),
+    mainEditionTag(context.db),
+  ]);
+  return { q, choices, editions, mainEdition };
 });
 
 export const action = withDomainErrors(async ({ request, context }: Route.ActionArgs) => {
@@ -23,7 +30,12 @@ export const action = withDomainErrors(async ({ request, context }: Route.Action
 export const meta: Route.MetaFunction = () => [{ title: `${NEWSLETTER_TEXT.composeTitle} - Admin` }];
 
 export default function NewIssue({ loaderData, actionData }: Route.ComponentProps) {
-  const values = actionData?.values ?? { subject: "", intro: "", stories: [] };
+  const values = actionData?.values ?? {
+    subject: "",
+    intro: "",
+    stories: [],
+    edition: loaderData.mainEdition,
+  };
   return (
     <section className="max-w-3xl">
       <h1 className="mb-4 text-2xl font-bold">{NEWSLETTER_TEXT.composeTitle}</h1>
@@ -33,6 +45,7 @@ export default function NewIssue({ loaderData, actionData }: Route.ComponentProp
         choices={loaderData.choices}
         errors={actionData?.fieldErrors ?? {}}
         search={loaderData.q}
+        editions={loaderData.editions}
       />
     </section>
   );

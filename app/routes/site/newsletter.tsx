@@ -6,7 +6,11 @@ import { data } from "react-router";
 import { FormVerdict } from "#app/components/site/form-verdict";
 import { answerWords } from "#app/components/site/form-answer-words";
 import { NewsletterSignup } from "#app/components/site/newsletter-signup";
-import { NEWSLETTER_TEXT } from "#app/domain/newsletter/newsletter-form";
+import {
+  NEWSLETTER_TEXT,
+  SIGNUP_EDITION_FIELD,
+  SIGNUP_EDITIONS_LISTED_FIELD,
+} from "#app/domain/newsletter/newsletter-form";
 import { requireNewsletterOn, subscribe } from "#app/domain/newsletter/signup.server";
 import { refuseReadersInMaintenance } from "#app/domain/settings/maintenance-gate.server";
 import { siteOrigin } from "#app/domain/settings/site-origin.server";
@@ -16,6 +20,7 @@ import { pageMeta, siteMetaFrom } from "#app/lib/seo";
 import type { Route } from "./+types/newsletter";
 import { logFailure } from "#app/lib/log.server";
 import { pageEditionOf } from "./edition.server";
+import { signupEditions, signupEditionsOffered } from "#app/domain/newsletter/subscriber-editions.server";
 import { messagesFor } from "#app/i18n/messages.server";
 import { useMessages } from "#app/i18n/use-messages";
 
@@ -23,33 +28,42 @@ export interface NewsletterActionData {
   ok: boolean;
   title: string;
   message: string;
-  values?: { email: string; consent: boolean };
+  values?: { email: string; consent: boolean; editions?: string[] };
 }
 
 export const loader = withDomainErrors(async ({ params, context }: Route.LoaderArgs) => {
   const settings = await requireNewsletterOn(context.db);
-  const { t } = messagesFor((await pageEditionOf(context.db, params)).tag);
+  const { tag } = await pageEditionOf(context.db, params);
+  const { t } = messagesFor(tag);
   return {
     siteTitle: settings.siteTitle,
+    signupEditions: await signupEditionsOffered(context.db, tag),
     countsOpens: settings.newsletterOpenCounts,
     title: t("newsletter.heading"),
     description: t("newsletter.intro"),
   };
 });
 
-export const action = withDomainErrors(async ({ request, context }: Route.ActionArgs) => {
+export const action = withDomainErrors(async ({ request, params, context }: Route.ActionArgs) => {
   // In maintenance nothing a reader sends is stored: refused before the form is even read.
   const settings = await refuseReadersInMaintenance(request, context);
-  const form = Object.fromEntries(await request.formData());
+  const { tag } = await pageEditionOf(context.db, params);
+  const formData = await request.formData();
+  const form = Object.fromEntries(formData);
   const values = {
     email: typeof form.email === "string" ? form.email : "",
     consent: typeof form.consent === "string" && form.consent !== "",
+    ...(formData.has(SIGNUP_EDITIONS_LISTED_FIELD)
+      ? { editions: formData.getAll(SIGNUP_EDITION_FIELD).filter((v) => typeof v === "string") }
+      : {}),
   };
   try {
     const result = await subscribe(context.db, form, {
       mailer: context.services.mailer,
       origin: siteOrigin(settings, request),
       ip: context.clientIp,
+      // The page's edition, or those its form lists and the reader ticked (decision record 022, point 11).
+      editions: await signupEditions(context.db, tag, formData),
     });
     return { ok: true, title: result.title, message: result.message } satisfies NewsletterActionData;
   } catch (error) {
@@ -102,6 +116,7 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
           tone="light"
           typed={actionData && !actionData.ok ? actionData.values : undefined}
           countsOpens={loaderData.countsOpens}
+          editions={loaderData.signupEditions}
         >
           {actionData ? <FormVerdict result={answerWords(t, actionData)} /> : null}
         </NewsletterSignup>
