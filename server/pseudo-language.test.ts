@@ -14,7 +14,9 @@ import { testServices } from "#test-support/services";
 import { articleInput } from "#test-support/article-fixtures";
 import { EN_MESSAGES } from "#app/i18n/messages/en";
 import { tagSlug } from "#app/lib/slug";
-import { SCRIPT_COUNT_TEXT, SCRIPT_TEXT, TEXT_ISLAND_ID } from "#app/reader/text";
+import { SCRIPT_COUNT_TEXT } from "#app/reader/count-text";
+import { TEXT_ISLAND_ID } from "#app/reader/text-island";
+import { SCRIPT_TEXT } from "#app/reader/text";
 
 type Modules = SiteModules & {
   messages: typeof import("#app/i18n/messages.server");

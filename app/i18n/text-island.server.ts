@@ -7,7 +7,7 @@
  */
 import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { editionIntlLocale } from "#app/lib/editions";
-import type { PluralForms } from "#app/reader/text";
+import type { PluralForms } from "#app/reader/text-island";
 import { messagesFor, ownMessage } from "./messages.server";
 import type { MessageKey } from "./messages/en";
 

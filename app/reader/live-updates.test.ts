@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { countText, readTextIsland } from "./text";
+import { countText } from "./count-text";
+import { readTextIsland } from "./text-island";
 import { nextPollDelay, savesData, unseenIds } from "./live-updates";
 
 describe("the live page's poll", () => {

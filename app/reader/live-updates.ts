@@ -7,7 +7,8 @@
  */
 import { isPlainClick } from "./dom";
 import { showAlertButtons } from "./push";
-import { countText, text } from "./text";
+import { countText } from "./count-text";
+import { text } from "./text";
 
 const VISIBLE_MS = 20_000;
 const SPREAD_MS = 10_000;

@@ -1,5 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { countText, readTextIsland, text, textFor } from "./text";
+import { countText } from "./count-text";
+import { readTextIsland } from "./text-island";
+import { text, textFor } from "./text";
 import { COMMENT_TEXT } from "#app/domain/comments/comment-form";
 import { PUSH_TEXT } from "#app/domain/push/push-topics";
 

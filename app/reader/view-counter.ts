@@ -2,7 +2,7 @@
  * Counts one view per browser per article: the ids already counted are
  * kept in local storage and only a new id asks the server. Failures are only logged.
  */
-import { countText } from "./text";
+import { countText } from "./count-text";
 
 export const VIEWED_ARTICLES_KEY = "viewedArticles";
 /** Keeps the stored list from growing without end; the oldest ids drop off first. */

@@ -26,7 +26,7 @@ import { safeRedirectPath } from "#app/lib/safe-redirect";
 import { useMessages } from "#app/i18n/use-messages";
 import { messagesFor } from "#app/i18n/messages.server";
 import { textIslandJson } from "./text-island.server";
-import { TEXT_ISLAND_ID } from "#app/reader/text";
+import { TEXT_ISLAND_ID } from "#app/reader/text-island";
 import type { Route } from "./+types/layout";
 import { logFailure } from "#app/lib/log.server";
 

@@ -5,7 +5,9 @@
  */
 import { describe, expect, test } from "vitest";
 import { FORM_ANSWER_TEXT } from "#app/components/site/form-answer-words";
-import { SCRIPT_COUNT_TEXT, SCRIPT_TEXT, countText, readTextIsland, text } from "#app/reader/text";
+import { SCRIPT_COUNT_TEXT, countText } from "#app/reader/count-text";
+import { readTextIsland } from "#app/reader/text-island";
+import { SCRIPT_TEXT, text } from "#app/reader/text";
 import { loadCatalogue } from "#app/i18n/messages.server";
 import { EN_MESSAGES, type MessageKey } from "#app/i18n/messages/en";
 import twMessages from "#app/i18n/messages/tw.json";

@@ -6,13 +6,9 @@
 import { scriptTexts } from "#app/i18n/text-island.server";
 import { messagesFor } from "#app/i18n/messages.server";
 import type { PageMessages } from "#app/i18n/use-messages";
-import {
-  SCRIPT_COUNT_TEXT,
-  SCRIPT_TEXT,
-  type ScriptCountKey,
-  type ScriptTextKey,
-  type TextIsland,
-} from "#app/reader/text";
+import { SCRIPT_COUNT_TEXT, type ScriptCountKey } from "#app/reader/count-text";
+import type { TextIsland } from "#app/reader/text-island";
+import { SCRIPT_TEXT, type ScriptTextKey } from "#app/reader/text";
 
 const KEYS = {
   texts: Object.keys(SCRIPT_TEXT) as ScriptTextKey[],
