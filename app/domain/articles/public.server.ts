@@ -236,6 +236,10 @@ interface ArticlePage {
   totalPages: number;
 }
 
+/** How many stories the edition has published (remembered as the listings' totals are). */
+export const editionPublishedTotal = (db: DbOrTx, language: string) =>
+  publishedTotal(db, language, inLanguage(language));
+
 /** One page of every published article, newest first, with the real total from the database. */
 export async function publishedArticlesPage(
   db: DbOrTx,
@@ -243,7 +247,7 @@ export async function publishedArticlesPage(
   page: number,
   perPage = 12,
 ): Promise<ArticlePage> {
-  const total = await publishedTotal(db, language, inLanguage(language));
+  const total = await editionPublishedTotal(db, language);
   const totalPages = totalPagesFor(total, perPage);
   const current = Math.min(Math.max(1, page), totalPages);
   const ids = await listingPageIds(db, {

@@ -16,10 +16,21 @@ import { forgetCachedSettings } from "#app/domain/settings/settings.server";
 import { loader as searchLoader } from "#app/routes/site/search";
 import { saveArticle } from "./admin.server";
 import { articleInput, staff } from "#test-support/article-fixtures";
-import { searchArticles } from "./search.server";
+import { isSparseSearch, searchArticles } from "./search.server";
 import { testServices } from "#test-support/services";
 
 const MATCHES = 230;
+
+describe("a search's matches, few or many for its edition", () => {
+  test("are weighed against the edition's own stories, not the whole archive", () => {
+    // The main edition of 90,000: 4,000 matches are found through the word index, 5,000 by walking dates.
+    expect(isSparseSearch(4000, 90_000)).toBe(true);
+    expect(isSparseSearch(5000, 90_000)).toBe(false);
+    // A Twi edition of 10,000: half of it matching is many, however few that is of the archive.
+    expect(isSparseSearch(1000, 10_000)).toBe(true);
+    expect(isSparseSearch(5000, 10_000)).toBe(false);
+  });
+});
 
 describe.each(TEST_ENGINES)("search past the newest 200 matches on %s", (engine) => {
   let database: TestDatabase;
