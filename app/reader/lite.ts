@@ -9,7 +9,9 @@ import { countView } from "./view-counter";
 
 const PARTS: [string, () => void][] = [
   ["photos", wireLitePhotos],
-  ["view counter", countView],
+  // Lite pages carry no `nd-text` island (decision record 022; reading one would cost their 15 KB budget
+  // 0.3 KB): the count in English, as `script.views` says it.
+  ["view counter", () => countView((n) => `${n.toLocaleString("en")} ${n === 1 ? "view" : "views"}`)],
   ["offline reading", () => wireOfflineReading({ fromSecondPage: true })],
 ];
 

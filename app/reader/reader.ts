@@ -17,6 +17,7 @@ import { wireOfflineReading } from "./offline";
 import { wireSearchForms } from "./search";
 import { wireSharing } from "./share";
 import { wireToasts } from "./toasts";
+import { countText } from "./count-text";
 import { countView } from "./view-counter";
 
 const PARTS: [string, () => void][] = [
@@ -30,7 +31,7 @@ const PARTS: [string, () => void][] = [
   ["forms", wireForms],
   ["confirm", wireConfirmations],
   ["comments demo", wireCommentsDemo],
-  ["view counter", countView],
+  ["view counter", () => countView((count) => countText("script.views", count))],
   ["member note", wireMemberNote],
   ["account link", wireAccountLinks],
   ["offline reading", wireOfflineReading],

@@ -2,8 +2,6 @@
  * Counts one view per browser per article: the ids already counted are
  * kept in local storage and only a new id asks the server. Failures are only logged.
  */
-import { countText } from "./count-text";
-
 export const VIEWED_ARTICLES_KEY = "viewedArticles";
 /** Keeps the stored list from growing without end; the oldest ids drop off first. */
 const MAX_REMEMBERED = 500;
@@ -55,20 +53,23 @@ export function rememberViewTotal(storage: Pick<Storage, "getItem" | "setItem">,
 export const shownViews = (pageCount: number, ownTotal: number | undefined) =>
   ownTotal !== undefined && ownTotal > pageCount ? ownTotal : pageCount;
 
-function showViews(articleId: string, storage: Pick<Storage, "getItem">) {
+function showViews(articleId: string, storage: Pick<Storage, "getItem">, viewsText: ViewsText) {
   const target = document.querySelector<HTMLElement>("[data-view-count]");
   if (!target) return;
   // The number itself: the words around it are the page's language's, and may hold digits.
   const pageCount = Number(target.dataset.viewCount || (target.textContent ?? "").replace(/\D/g, ""));
   const shown = shownViews(pageCount, readViewTotals(storage)[articleId]);
-  if (shown !== pageCount) target.textContent = countText("script.views", shown);
+  if (shown !== pageCount) target.textContent = viewsText(shown);
 }
 
 export const viewCounterPath = (articleId: string) =>
   `/resources/article-views/${encodeURIComponent(articleId)}`;
 
+/** "1,234 views" in the page's words: the full script's from its island, the lite one's English. */
+export type ViewsText = (count: number) => string;
+
 /** The article page marks itself with data-view-article="<id>". */
-export function countView() {
+export function countView(viewsText: ViewsText) {
   const articleId = document.querySelector<HTMLElement>("[data-view-article]")?.dataset.viewArticle;
   if (!articleId) return;
   let storage: Storage;
@@ -79,7 +80,7 @@ export function countView() {
     return;
   }
   if (readViewedIds(storage).includes(articleId)) {
-    showViews(articleId, storage);
+    showViews(articleId, storage, viewsText);
     return;
   }
   fetch(viewCounterPath(articleId), { method: "POST" })
@@ -89,7 +90,7 @@ export function countView() {
       const total = Number(response.headers.get(ARTICLE_VIEWS_HEADER));
       if (response.ok && Number.isSafeInteger(total) && total > 0) {
         rememberViewTotal(storage, articleId, total);
-        showViews(articleId, storage);
+        showViews(articleId, storage, viewsText);
       } else console.warn(`View not counted for ${articleId}: ${response.status}`);
     })
     .catch((error: unknown) => console.warn(`View not counted for ${articleId}`, error));

@@ -12,7 +12,7 @@ import { testDkimKey, verifyDkim } from "#test-support/dkim-check";
 import { startTestSmtpServer, type TestSmtpServer } from "#test-support/smtp-test-server";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
 import { engagement, followClick, recordOpen } from "./engagement.server";
-import { startNewsletterSender, type NewsletterSender, type SenderOptions } from "./sender.server";
+import { startNewsletterSender, wakeableSleep, type NewsletterSender, type SenderOptions } from "./sender.server";
 import {
   failDelivery,
   markSending,
@@ -33,6 +33,19 @@ const STORY = {
   url: "https://news.example.com/article/cocoa-price",
   image: null,
 };
+
+describe("the sender's sleep between looks for work", () => {
+  test("a wake while it is busy makes its next sleep return at once; a wake ends a sleep", async () => {
+    const waiting = wakeableSleep();
+    waiting.wake();
+    const started = Date.now();
+    await waiting.sleep(60_000);
+    const sleeping = waiting.sleep(60_000);
+    waiting.wake();
+    await sleeping;
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});
 
 describe.each(TEST_ENGINES)("sending the newsletter on %s", (engine) => {
   let database: TestDatabase;

@@ -83,15 +83,36 @@ export interface NewsletterSender {
   stop(): Promise<void>;
 }
 
-const sleep = (ms: number, signal: { wake?: () => void }) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    timer.unref?.();
-    signal.wake = () => {
-      clearTimeout(timer);
-      resolve();
-    };
-  });
+/**
+ * The sender's pause between looks for work, cut short by `wake()`. A wake while the sender is busy (an
+ * issue queued while it looks or sends) is kept for its next sleep, which then returns at once: lost,
+ * the issue waited a whole interval (15 s) for the next look.
+ */
+export function wakeableSleep() {
+  let wakeSleeper: (() => void) | null = null;
+  let isWoken = false;
+  return {
+    sleep: (ms: number) =>
+      new Promise<void>((resolve) => {
+        if (isWoken) {
+          isWoken = false;
+          return resolve();
+        }
+        const timer = setTimeout(done, ms);
+        timer.unref?.();
+        function done() {
+          clearTimeout(timer);
+          wakeSleeper = null;
+          resolve();
+        }
+        wakeSleeper = done;
+      }),
+    wake() {
+      if (wakeSleeper) wakeSleeper();
+      else isWoken = true;
+    },
+  };
+}
 
 /**
  * A refusal of the reader's mailbox itself (unknown user, no such domain), not of this sender or this
@@ -110,7 +131,7 @@ interface Sending {
   leaseMs: number;
   intervalMs: number;
   spacingMs: number;
-  waiting: { wake?: () => void };
+  waiting: ReturnType<typeof wakeableSleep>;
   isStopping: boolean;
   session: SmtpSession | null;
   /** The earliest moment the next message may go: the rate holds across batches and issues. */
@@ -125,18 +146,18 @@ export function startNewsletterSender(db: Db, options: SenderOptions): Newslette
     leaseMs: options.leaseMs ?? 30_000,
     intervalMs: options.intervalMs ?? 15_000,
     spacingMs: 60_000 / options.ratePerMinute,
-    waiting: {},
+    waiting: wakeableSleep(),
     isStopping: false,
     session: null,
     nextSendAt: Date.now(),
   };
-  whenIssueDue(db, () => sending.waiting.wake?.());
+  whenIssueDue(db, () => sending.waiting.wake());
   const running = sendUntilStopped(sending);
   return {
-    wake: () => sending.waiting.wake?.(),
+    wake: () => sending.waiting.wake(),
     async stop() {
       sending.isStopping = true;
-      sending.waiting.wake?.();
+      sending.waiting.wake();
       await running;
     },
   };
@@ -160,7 +181,7 @@ async function sendUntilStopped(sending: Sending): Promise<void> {
     }
     if (issue && sending.isStopping) await releaseIssueLease(db, issue.id, owner).catch(() => {});
     // Nothing to send now, or a failure (the database or the mail server down): wait, then look again.
-    if (!hasMore && !sending.isStopping) await sleep(sending.intervalMs, sending.waiting);
+    if (!hasMore && !sending.isStopping) await sending.waiting.sleep(sending.intervalMs);
   }
   sending.session?.close();
 }
