@@ -10,6 +10,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { E2E_ACCOUNTS } from "./accounts";
 import { signIn } from "./helpers";
 import { latestEmailTo, linkIn, MAIL, type Message } from "./mailbox";
+import { switchOnTwi } from "./twi-edition";
 
 async function expectNoSeriousAxe(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -32,23 +33,6 @@ async function twoConfirmedReaders(page: Page) {
     await page.getByRole("button", { name: "Confirm subscription" }).click();
     await expect(page.getByRole("heading", { name: /confirmed/i })).toBeVisible();
   }
-}
-
-/** Settings → Editions: Twi added unless an earlier journey of this site did, then switched on. */
-async function switchOnTwi(page: Page) {
-  await page.goto("/admin/settings/editions");
-  await expect(page.locator("[data-edition-row='en']")).toBeVisible();
-  const twi = page.locator("[data-edition-row='tw']");
-  if ((await twi.count()) === 0) {
-    const form = page.locator("form", { has: page.getByRole("button", { name: "Add Edition" }) });
-    await form.getByLabel("Language tag").fill("tw");
-    await form.getByLabel("Name", { exact: true }).fill("Twi");
-    await form.getByRole("button", { name: "Add Edition" }).click();
-    await expect(page.getByText("Edition added", { exact: true })).toBeVisible();
-  }
-  const switchOn = twi.getByRole("button", { name: /^Switch on Twi/ });
-  if (await switchOn.isVisible()) await switchOn.click();
-  await expect(twi.getByRole("button", { name: /^Switch off Twi/ })).toBeVisible();
 }
 
 /** Every e-mail to `address` now (none is fine). */
