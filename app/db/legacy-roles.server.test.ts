@@ -15,19 +15,14 @@ import {
   forgetLegacyRoleAnnouncement,
   takeLegacyRoleAnnouncement,
 } from "#app/domain/users/legacy-roles.server";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase, migrationsBefore } from "#test-support/test-database";
+import { testDatabaseBefore, TEST_ENGINES, type TestDatabase } from "#test-support/test-database";
 import { testServices } from "#test-support/services";
 
 const LEGACY_MIGRATION = "0002_legacy_roles_become_writer";
 
 /** A test database as an older install left it: only the migrations before the legacy role one. */
 async function olderInstall(engine: (typeof TEST_ENGINES)[number]) {
-  const database = await createTestDatabase(engine);
-  await database.db.execute(sql`DROP SCHEMA public CASCADE`);
-  await database.db.execute(sql`CREATE SCHEMA public`);
-  await database.db.execute(sql`DROP SCHEMA IF EXISTS drizzle CASCADE`);
-  const olderMigrations = migrationsBefore(LEGACY_MIGRATION);
-  await database.migrate(olderMigrations);
+  const { database, olderMigrations } = await testDatabaseBefore(engine, LEGACY_MIGRATION);
   return { database, olderMigrations };
 }
 

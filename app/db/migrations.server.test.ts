@@ -3,7 +3,7 @@ import { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import * as schema from "./schema";
 import { articles, comments, users } from "./schema";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#test-support/test-database";
+import { emptyTestDatabase, TEST_ENGINES, type TestDatabase } from "#test-support/test-database";
 import { firstRow } from "#app/db/rows";
 import { one } from "#test-support/test-database";
 
@@ -41,11 +41,7 @@ describe.each(TEST_ENGINES)("migrations on %s", (engine) => {
     ).map((r) => r.table_name);
 
   beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    // Start from a truly empty database: remove what createTestDatabase's migration made.
-    await database.db.execute(sql`DROP SCHEMA public CASCADE`);
-    await database.db.execute(sql`CREATE SCHEMA public`);
-    await database.db.execute(sql`DROP SCHEMA IF EXISTS drizzle CASCADE`);
+    database = await emptyTestDatabase(engine);
   });
   afterAll(async () => {
     await database.destroy();

@@ -8,12 +8,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { rowsOf } from "#app/db/rows";
 import { isUniqueViolation } from "#app/db/errors";
-import {
-  createTestDatabase,
-  migrationsBefore,
-  TEST_ENGINES,
-  type TestDatabase,
-} from "#test-support/test-database";
+import { testDatabaseBefore, TEST_ENGINES, type TestDatabase } from "#test-support/test-database";
 
 const EDITIONS_MIGRATION = "0030_newsletter_editions";
 
@@ -22,12 +17,7 @@ describe.each(TEST_ENGINES)("migration 0030 on %s", (engine) => {
   let olderMigrations: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    await database.db.execute(sql`DROP SCHEMA public CASCADE`);
-    await database.db.execute(sql`CREATE SCHEMA public`);
-    await database.db.execute(sql`DROP SCHEMA IF EXISTS drizzle CASCADE`);
-    olderMigrations = migrationsBefore(EDITIONS_MIGRATION);
-    await database.migrate(olderMigrations);
+    ({ database, olderMigrations } = await testDatabaseBefore(engine, EDITIONS_MIGRATION));
     await database.db.execute(sql`
       INSERT INTO newsletter_subscribers (id, email, status, token, confirm_token, counts_token) VALUES
         ('s-confirmed', 'confirmed@example.com', 'confirmed', 'confirmed-token-xxxxxxxxxxxxxxxxx', 'c1', 'n1'),

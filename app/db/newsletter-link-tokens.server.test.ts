@@ -10,12 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { confirmSubscription, subscriberForLink, unsubscribe } from "#app/domain/newsletter/signup.server";
 import { settings } from "./schema";
 import { seedDatabase } from "./seed.server";
-import {
-  createTestDatabase,
-  TEST_ENGINES,
-  type TestDatabase,
-  migrationsBefore,
-} from "#test-support/test-database";
+import { testDatabaseBefore, TEST_ENGINES, type TestDatabase } from "#test-support/test-database";
 
 const TOKENS_MIGRATION = "0022_newsletter_link_tokens";
 
@@ -38,12 +33,7 @@ describe.each(TEST_ENGINES)("newsletter links mailed before migration 0022 on %s
     )[0]!;
 
   beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    await database.db.execute(sql`DROP SCHEMA public CASCADE`);
-    await database.db.execute(sql`CREATE SCHEMA public`);
-    await database.db.execute(sql`DROP SCHEMA IF EXISTS drizzle CASCADE`);
-    olderMigrations = migrationsBefore(TOKENS_MIGRATION);
-    await database.migrate(olderMigrations);
+    ({ database, olderMigrations } = await testDatabaseBefore(engine, TOKENS_MIGRATION));
     await database.db.execute(sql`
       INSERT INTO newsletter_subscribers (id, email, status, token) VALUES
         ('s-confirmed', 'confirmed@example.com', 'confirmed', ${OLD_CONFIRMED}),

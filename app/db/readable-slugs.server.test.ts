@@ -13,8 +13,8 @@ import { firstRow, rowsOf } from "#app/db/rows";
 import { articles } from "#app/db/schema";
 import { foldLetters, slugify, tagSlug } from "#app/lib/slug";
 import {
+  testDatabaseBefore,
   createTestDatabase,
-  migrationsBefore,
   TEST_ENGINES,
   type TestDatabase,
 } from "#test-support/test-database";
@@ -92,12 +92,7 @@ describe.each(TEST_ENGINES)("tags stored before migration 0028 on %s", (engine) 
   };
 
   beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    await database.db.execute(sql`DROP SCHEMA public CASCADE`);
-    await database.db.execute(sql`CREATE SCHEMA public`);
-    await database.db.execute(sql`DROP SCHEMA IF EXISTS drizzle CASCADE`);
-    olderMigrations = migrationsBefore(READABLE_SLUGS_MIGRATION);
-    await database.migrate(olderMigrations);
+    ({ database, olderMigrations } = await testDatabaseBefore(engine, READABLE_SLUGS_MIGRATION));
   }, 120_000);
   afterAll(async () => {
     await database?.destroy();

@@ -9,12 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { firstRow, rowsOf } from "#app/db/rows";
 import { articles } from "#app/db/schema";
 import { LANGUAGES } from "#app/domain/settings/settings-form";
-import {
-  createTestDatabase,
-  migrationsBefore,
-  TEST_ENGINES,
-  type TestDatabase,
-} from "#test-support/test-database";
+import { testDatabaseBefore, TEST_ENGINES, type TestDatabase } from "#test-support/test-database";
 
 const SEARCH_MIGRATION = "0029_search_per_language";
 
@@ -44,12 +39,7 @@ describe.each(TEST_ENGINES)("migration 0029 on %s", (engine) => {
     ).v;
 
   beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    await database.db.execute(sql`DROP SCHEMA public CASCADE`);
-    await database.db.execute(sql`CREATE SCHEMA public`);
-    await database.db.execute(sql`DROP SCHEMA IF EXISTS drizzle CASCADE`);
-    olderMigrations = migrationsBefore(SEARCH_MIGRATION);
-    await database.migrate(olderMigrations);
+    ({ database, olderMigrations } = await testDatabaseBefore(engine, SEARCH_MIGRATION));
     await database.db.execute(sql`INSERT INTO editions (tag, name, enabled) VALUES ('tw', 'Twi', true)`);
     // Stored under 0028's English-only vector.
     await database.db.insert(articles).values([

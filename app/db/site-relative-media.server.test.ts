@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase, migrationsBefore } from "#test-support/test-database";
+import { testDatabaseBefore, TEST_ENGINES, type TestDatabase } from "#test-support/test-database";
 
 const MIGRATION = "0021_site_relative_media_urls";
 
@@ -24,12 +24,7 @@ describe.each(TEST_ENGINES)("migration 0021 on %s", (engine) => {
   };
 
   beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    await database.db.execute(sql`DROP SCHEMA public CASCADE`);
-    await database.db.execute(sql`CREATE SCHEMA public`);
-    await database.db.execute(sql`DROP SCHEMA IF EXISTS drizzle CASCADE`);
-    older = migrationsBefore(MIGRATION);
-    await database.migrate(older);
+    ({ database, olderMigrations: older } = await testDatabaseBefore(engine, MIGRATION));
   });
   afterAll(async () => {
     await database.destroy();

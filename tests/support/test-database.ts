@@ -9,6 +9,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { sql } from "drizzle-orm";
 import { config } from "#app/config.server";
 import { openDatabase, type Database, type Db } from "#app/db/client.server";
 
@@ -114,4 +115,27 @@ export function migrationsBefore(tag: string): string {
   for (const entry of earlier)
     fs.copyFileSync(path.join(source, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`));
   return folder;
+}
+
+/** A test database with nothing in it, not even the migrations' own table: where a migration test starts. */
+export async function emptyTestDatabase(engine: Engine): Promise<TestDatabase> {
+  const database = await createTestDatabase(engine);
+  await database.db.execute(sql`DROP SCHEMA public CASCADE`);
+  await database.db.execute(sql`CREATE SCHEMA public`);
+  await database.db.execute(sql`DROP SCHEMA IF EXISTS drizzle CASCADE`);
+  return database;
+}
+
+/**
+ * A test database migrated up to just before the migration `tag`, as an older install left it, and the
+ * folder of those older migrations (`migrationsBefore`).
+ */
+export async function testDatabaseBefore(
+  engine: Engine,
+  tag: string,
+): Promise<{ database: TestDatabase; olderMigrations: string }> {
+  const database = await emptyTestDatabase(engine);
+  const olderMigrations = migrationsBefore(tag);
+  await database.migrate(olderMigrations);
+  return { database, olderMigrations };
 }

@@ -12,11 +12,11 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { config } from "#app/config.server";
 import { articles, settings, users } from "#app/db/schema";
 import {
+  testDatabaseBefore,
   createTestDatabase,
   TEST_ENGINES,
   type TestDatabase,
   one,
-  migrationsBefore,
 } from "#test-support/test-database";
 import { rssXml } from "#app/domain/feeds/feeds.server";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
@@ -124,12 +124,7 @@ describe.each(TEST_ENGINES)("migration 0013 on %s", (engine) => {
   let olderMigrations: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    await database.db.execute(sql`DROP SCHEMA public CASCADE`);
-    await database.db.execute(sql`CREATE SCHEMA public`);
-    await database.db.execute(sql`DROP SCHEMA IF EXISTS drizzle CASCADE`);
-    olderMigrations = migrationsBefore(EXCERPT_MIGRATION);
-    await database.migrate(olderMigrations);
+    ({ database, olderMigrations } = await testDatabaseBefore(engine, EXCERPT_MIGRATION));
   });
   afterAll(async () => {
     await database.destroy();
