@@ -146,7 +146,9 @@ export async function emailBreakingNews(
     .from(articles)
     .where(and(eq(articles.id, articleId), isPublished(), eq(articles.isTopStory, true)))
     .limit(1);
-  if (!story) return false;
+  // A switched-off edition's story is not mailed: its link would be a 404, and the one breaking e-mail a
+  // story may have would be spent before its edition opens.
+  if (!story || !(await feedEditions(db)).enabledTags.includes(story.edition)) return false;
   const now = services.clock.now();
   const isMade = await insertOnce(db, {
     kind: "breaking",

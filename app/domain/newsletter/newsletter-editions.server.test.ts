@@ -8,6 +8,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { seedDatabase } from "#app/db/seed.server";
 import {
+  editions,
   newsletterDeliveries,
   newsletterIssues,
   newsletterSubscribers,
@@ -180,7 +181,7 @@ describe.each(TEST_ENGINES)("the newsletter per edition on %s", (engine) => {
     expect(digests[1]!.stories[0]!.url).toMatch(/\/tw\/article\//);
   });
 
-  test("a Breaking News story is e-mailed in its own edition", async () => {
+  test("a Breaking News story is e-mailed in its own edition, once that edition is open", async () => {
     await database.db.update(settings).set({ newsletterBreakingEmail: true });
     forgetCachedSettings(database.db);
     const { id } = await saveArticle(
@@ -188,6 +189,14 @@ describe.each(TEST_ENGINES)("the newsletter per edition on %s", (engine) => {
       editor,
       articleInput({ title: "Nsuyiri ato kwan", status: "published", isTopStory: true, language: "tw" }),
     );
+    const switchTwi = async (enabled: boolean) => {
+      await database.db.update(editions).set({ enabled }).where(eq(editions.tag, "tw"));
+      forgetEditions(database.db);
+    };
+    await switchTwi(false);
+    expect(await emailBreakingNews({ ...testServices(database.db), mailer }, id)).toBe(false);
+    expect(await database.db.select().from(newsletterIssues)).toEqual([]);
+    await switchTwi(true);
     expect(await emailBreakingNews({ ...testServices(database.db), mailer }, id)).toBe(true);
     const [breaking] = await database.db
       .select()

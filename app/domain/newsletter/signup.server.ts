@@ -15,7 +15,6 @@
  */
 import { eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "#app/db/client.server";
-import { isUniqueViolation } from "#app/db/errors";
 import { newLinkToken, newsletterSubscribers, type NewsletterSubscriber } from "#app/db/schema";
 import type { Mailer, OutgoingEmail } from "#app/domain/email/mailer.server";
 import { addressKey, consumeRateLimit, type RateLimit } from "#app/domain/rate-limit/rate-limit.server";
@@ -134,7 +133,8 @@ export async function subscribe(
  * tokens, so links from before stay dead); a pending one records the renewed consent; a confirmed one is
  * left alone. A known address gains the editions asked for; one that starts again reads those alone (the
  * main edition's when none are given). Returns the row as it is now. `canMail: false` confirms at once: no link can reach the reader,
- * or (a signed-in reader's own address, own-address.server.ts) they already proved the address.
+ * or (a signed-in reader's own address, own-address.server.ts) they already proved the address. The row
+ * and its editions are written together: a subscriber is never left without an edition.
  */
 export async function recordSignup(
   db: DbOrTx,
@@ -142,10 +142,12 @@ export async function recordSignup(
   { ip, now, canMail, ...asked }: { ip: string; now: Date; canMail: boolean; editions?: readonly string[] },
 ): Promise<NewsletterSubscriber | undefined> {
   const editions = asked.editions ?? [await mainEditionTag(db)];
-  const row = await storeSignup(db, email, { ip, now, canMail });
-  if (row?.isFresh) await replaceSubscriberEditions(db, row.subscriber.id, editions);
-  else if (row) await addSubscriberEditions(db, row.subscriber.id, editions);
-  return row?.subscriber;
+  return db.transaction(async (tx) => {
+    const row = await storeSignup(tx, email, { ip, now, canMail });
+    if (row?.isFresh) await replaceSubscriberEditions(tx, row.subscriber.id, editions);
+    else if (row) await addSubscriberEditions(tx, row.subscriber.id, editions);
+    return row?.subscriber;
+  });
 }
 
 /** The subscriber row of a signup, and whether it starts afresh (new, or back after leaving). */
@@ -167,17 +169,14 @@ async function storeSignup(
     .where(eq(newsletterSubscribers.email, email))
     .limit(1);
   if (!existing) {
-    try {
-      const [row] = await db
-        .insert(newsletterSubscribers)
-        .values({ email, ...freshTokens(), createdAt: now, ...fresh })
-        .returning();
-      return row && { subscriber: row, isFresh: true };
-    } catch (error) {
-      // Two signups for one address at the same moment: the other one stored it; answer as for a known one.
-      if (!isUniqueViolation(error)) throw error;
-      return undefined;
-    }
+    // Two signups for one address at the same moment: the other one stored it (no row here); answered as
+    // for a known one. Not a caught unique violation: that would end the transaction on PostgreSQL.
+    const [row] = await db
+      .insert(newsletterSubscribers)
+      .values({ email, ...freshTokens(), createdAt: now, ...fresh })
+      .onConflictDoNothing({ target: newsletterSubscribers.email })
+      .returning();
+    return row && { subscriber: row, isFresh: true };
   }
   if (existing.status === "confirmed") return { subscriber: existing, isFresh: false };
   // An address that left, or whose mail server refused an issue, starts again with this consent.
