@@ -317,8 +317,8 @@ describe.each(TEST_ENGINES)("a pseudo-language edition on %s", (engine) => {
     expect(await page(`/article/${parts.paid}`)).toContain(message(EN_MESSAGES["offer.paidTitle"]));
     expect(await page(`/article/${parts.members}`)).toContain(message(EN_MESSAGES["offer.membersTitle"]));
     expect(await page(`/article/${parts.commented}`)).toMatch(
-      // The comment's short month ("M"): the message's first three characters.
-      /<time [^>]*>⟦\S{2} \d{1,2}, \d{4}, \d\d:\d\d/,
+      // The comment's short month ("M"): its own message, whole.
+      /<time [^>]*>⟦[A-Z][a-z]{2}⟧ \d{1,2}, \d{4}, \d\d:\d\d/,
     );
     expect(await page(`/article/${parts.photo}`, { "Save-Data": "on" })).toContain(
       message(EN_MESSAGES["lite.showPhoto"]),

@@ -15,7 +15,8 @@ import {
   unknownCatalogueKeys,
 } from "./messages.server";
 import { EN_MESSAGES } from "./messages/en";
-import twMessages from "./messages/tw.json";
+import twMessages from "./messages/tw.json";import { shortDate } from "#app/lib/dates";
+
 
 describe("the catalogues", () => {
   test("every English message parses", () => {
@@ -87,6 +88,15 @@ describe("formatting", () => {
     expect(words.weekdays[0]).toBe("Kwasiada");
     expect(words.ago(3, "day")).toBe("nna 3 a atwam");
     expect(messagesFor("en").dateWords.ago(1, "week")).toBe("1 week ago");
+  });
+
+  test("short dates take each language's short names: Twi's January and December stay apart", () => {
+    const { dateWords } = messagesFor("tw");
+    expect(shortDate("2026-01-15T12:00:00Z", "UTC", dateWords)).not.toBe(
+      shortDate("2026-12-15T12:00:00Z", "UTC", dateWords),
+    );
+    expect(shortDate("2026-01-15T12:00:00Z", "UTC", dateWords)).toContain("Ɔpɛpɔn");
+    expect(shortDate("2026-01-15T12:00:00Z", "UTC", messagesFor("en").dateWords)).toContain("Jan 15");
   });
 });
 

@@ -124,6 +124,8 @@ const TIME_UNIT_KEYS: Record<TimeUnit, MessageKey> = {
 
 const MONTH_KEYS = Array.from({ length: 12 }, (_, i) => `date.month${i + 1}` as MessageKey);
 const WEEKDAY_KEYS = Array.from({ length: 7 }, (_, i) => `date.weekday${i}` as MessageKey);
+const SHORT_MONTH_KEYS = Array.from({ length: 12 }, (_, i) => `date.monthShort${i + 1}` as MessageKey);
+const SHORT_WEEKDAY_KEYS = Array.from({ length: 7 }, (_, i) => `date.weekdayShort${i}` as MessageKey);
 
 function translator(language: string): Translate {
   // Compiled on first use, per key: a page uses a few dozen of some hundreds.
@@ -143,6 +145,8 @@ function dateWordsOf(t: Translate): DateWords {
   return {
     months: MONTH_KEYS.map((key) => t(key)),
     weekdays: WEEKDAY_KEYS.map((key) => t(key)),
+    shortMonths: SHORT_MONTH_KEYS.map((key) => t(key)),
+    shortWeekdays: SHORT_WEEKDAY_KEYS.map((key) => t(key)),
     justNow: t("date.justNow"),
     ago: (count, unit) => t(TIME_UNIT_KEYS[unit], { count }),
   };

@@ -163,8 +163,8 @@ test("comment dates say what Intl's en-US short form says, at midnight and noon 
 });
 
 test("a comment's date names the month in the page's words", () => {
-  const words = { ...ENGLISH_DATE_WORDS, months: ENGLISH_DATE_WORDS.months.map((m) => `Ɔ${m}`) };
+  const words = { ...ENGLISH_DATE_WORDS, shortMonths: ENGLISH_DATE_WORDS.months.map((m) => `Ɔ${m}`) };
   expect(commentDate(new Date(Date.UTC(2026, 10, 22, 21, 5)), "UTC", "g:i a", words)).toBe(
-    "ƆNo 22, 2026, 09:05 PM",
+    "ƆNovember 22, 2026, 09:05 PM",
   );
 });

@@ -89,6 +89,10 @@ export interface DateWords {
   months: readonly string[];
   /** Sunday first. */
   weekdays: readonly string[];
+  /** "M": a language's own short names, not its long ones cut. */
+  shortMonths: readonly string[];
+  /** "D", Sunday first. */
+  shortWeekdays: readonly string[];
   justNow: string;
   ago: (count: number, unit: TimeUnit) => string;
 }
@@ -96,6 +100,8 @@ export interface DateWords {
 export const ENGLISH_DATE_WORDS: DateWords = {
   months: MONTHS,
   weekdays: WEEKDAYS,
+  shortMonths: MONTHS.map((month) => month.slice(0, 3)),
+  shortWeekdays: WEEKDAYS.map((weekday) => weekday.slice(0, 3)),
   justNow: "Just now",
   ago: (n, unit) => `${n} ${unit}${n === 1 ? "" : "s"} ago`,
 };
@@ -146,10 +152,10 @@ const TOKENS: Record<string, (p: Parts, words: DateWords) => string> = {
   d: (p) => pad(p.day),
   j: (p) => String(p.day),
   l: (p, w) => w.weekdays[p.weekday] ?? "",
-  D: (p, w) => (w.weekdays[p.weekday] ?? "").slice(0, 3),
+  D: (p, w) => w.shortWeekdays[p.weekday] ?? "",
   // Month
   F: (p, w) => w.months[p.month - 1] ?? "",
-  M: (p, w) => (w.months[p.month - 1] ?? "").slice(0, 3),
+  M: (p, w) => w.shortMonths[p.month - 1] ?? "",
   m: (p) => pad(p.month),
   n: (p) => String(p.month),
   // Year

@@ -65,6 +65,8 @@ interface PageRequest {
   isSparse?: boolean;
   /** The best plan depends on the filter's values: never a kept generic one (see plannedForTheirValues). */
   isPlannedEachTime?: boolean;
+  /** Planned each time, and known to match many: the newest come from the date index (plannedForTheirValues). */
+  walksDateOrder?: boolean;
 }
 
 /**
@@ -111,6 +113,7 @@ export function pageMarks(isStaleAfter: (change: SiteChange) => boolean) {
       isPlanStable: page.isPlanStable,
       isSparse: page.isSparse ?? false,
       isPlannedEachTime: page.isPlannedEachTime ?? false,
+      walksDateOrder: page.walksDateOrder ?? false,
     };
     if (offset < DIRECT_OFFSETS_BELOW) return idsFrom(db, where, offset, limit, options);
     const marks = await marksOf(db, key, where);
@@ -128,11 +131,11 @@ async function idsFrom(
   where: SQL | undefined,
   offset: number,
   limit: number,
-  options: { isPlanStable: boolean; isSparse: boolean; isPlannedEachTime: boolean },
+  options: { isPlanStable: boolean; isSparse: boolean; isPlannedEachTime: boolean; walksDateOrder: boolean },
 ) {
   const read = (on: DbOrTx) => newestIds(on, where, { ...options, limit, offset });
   const rows = options.isPlannedEachTime
-    ? await plannedForTheirValues(db, read, { walksDateOrder: !options.isSparse })
+    ? await plannedForTheirValues(db, read, { walksDateOrder: options.walksDateOrder })
     : await read(db);
   return rows.map((row) => row.id);
 }

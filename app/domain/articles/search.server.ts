@@ -111,10 +111,13 @@ export async function searchArticles(
   // An edition's search finds its own stories only (decision record 022, point 9).
   const matches = sql`(${inLanguage(language)} AND (${articles.searchVector} @@ ${tsQuery} OR ${categoryMatches}))`;
   const searchKey = `${language}:${query}`;
-  const total = await searchTotal(db, searchKey, matches);
+  const [total, editionStories] = await Promise.all([
+    searchTotal(db, searchKey, matches),
+    editionPublishedTotal(db, language),
+  ]);
   const offset = (Math.max(1, Math.floor(page)) - 1) * perPage;
   if (offset >= total) return { results: [], total };
-  const isSparse = isSparseSearch(total, await editionPublishedTotal(db, language));
+  const isSparse = isSparseSearch(total, editionStories);
   const ranked =
     offset < SEARCH_WINDOW
       ? await cardsInOrder(
@@ -147,6 +150,7 @@ export async function searchArticles(
             isPlanStable: false,
             isSparse,
             isPlannedEachTime: true,
+            walksDateOrder: !isSparse,
           }),
         )
       : [];
