@@ -3,7 +3,7 @@
  * writes, in the page's edition, formatted by the server from its catalogue into
  * `<script type="application/json" id="nd-text">` (plurals as their categories with `#`, and the locale to
  * choose one with `Intl.PluralRules`); main pages carry none. Read once; the words themselves and their
- * bundled English are in `text.ts` and `count-text.ts` (the lite script needs only the counts).
+ * bundled English are in `text.ts` and `count-text.ts` (the lite script reads none: lite pages carry no island).
  */
 import type { ScriptCountKey } from "./count-text";
 import type { ScriptTextKey } from "./text";

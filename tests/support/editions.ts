@@ -4,6 +4,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "#app/db/client.server";
+import { MAIN_EDITION_TAG_SQL } from "#app/domain/editions/page-edition.server";
 import { pageEdition } from "#app/lib/editions";
 
 /** A site in English with no other edition open. */
@@ -26,6 +27,6 @@ export async function subscribersReadTheMainEdition(db: DbOrTx) {
   await db.execute(sql`
     INSERT INTO newsletter_subscriber_editions (subscriber_id, edition)
     SELECT s.id, e.tag FROM newsletter_subscribers s
-    JOIN editions e ON e.tag = coalesce((SELECT language FROM settings LIMIT 1), 'en')
+    JOIN editions e ON e.tag = ${MAIN_EDITION_TAG_SQL}
     ON CONFLICT DO NOTHING`);
 }

@@ -6,6 +6,7 @@
 import { Form } from "react-router";
 import { ISSUE_LIMITS, NEWSLETTER_TEXT, type IssueFormValues } from "#app/domain/newsletter/issue-form";
 import { dateTimeFormat } from "#app/lib/dates";
+import { TRANSLATION_TEXT } from "#app/lib/article-form/translation-text";
 
 export interface ComposeChoice {
   id: string;
@@ -100,7 +101,7 @@ export function NewsletterCompose({
             >
               {editions.map((edition) => (
                 <option key={edition.tag} value={edition.tag}>
-                  {edition.enabled ? edition.name : `${edition.name} (off)`}
+                  {edition.enabled ? edition.name : TRANSLATION_TEXT.editionOff(edition.name)}
                 </option>
               ))}
             </select>

@@ -284,7 +284,8 @@ export async function saveIssueDraft(
           subject,
           intro,
           stories,
-          edition: edition ?? (await mainEditionTag(tx)),
+          // Always given for a new issue (issueEditionOf).
+          edition: edition!,
           createdBy: actor.id,
         })
         .returning();

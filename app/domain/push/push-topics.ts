@@ -34,6 +34,4 @@ export const PUSH_TEXT = {
   denied: "Your browser blocks notifications from this site. Allow them in its settings to get alerts.",
   failed: "Alerts could not be turned on. Please try again.",
   breakingTitle: "Breaking News",
-  /** A gated story's update alert: its words are for readers with access (decision record 021). */
-  gatedUpdate: "New update on this story.",
 } as const;

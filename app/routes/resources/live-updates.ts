@@ -18,6 +18,7 @@ import { siteOrigin } from "#app/domain/settings/site-origin.server";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import { articlePath, storyPath } from "#app/lib/paths";
 import { messagesFor } from "#app/i18n/messages.server";
+import { mainTagOf } from "#app/domain/editions/page-edition.server";
 import { absoluteUrl } from "#app/lib/seo";
 import type { Route } from "./+types/live-updates";
 
@@ -52,7 +53,7 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
   const live = article && (await liveCoverageView(db, article, 1, settings, messages?.dateWords));
   if (!live || !messages) return notFound();
   const story = { id: address.id, slug: params.id.trim(), language: article.language };
-  const pageAddress = storyPath(story, settings.language);
+  const pageAddress = storyPath(story, mainTagOf(settings));
   const { html, etag } = liveStreamFragment(
     live,
     {

@@ -1,5 +1,5 @@
 import { data, isRouteErrorResponse, Outlet, redirect, useLocation } from "react-router";
-import { editionOrMain } from "#app/domain/editions/page-edition.server";
+import { editionOrMain, mainTagOf } from "#app/domain/editions/page-edition.server";
 import { AdSpace } from "#app/components/site/ad-space";
 import { CategoriesBar } from "#app/components/site/categories-bar";
 import { LiteNotice } from "#app/components/site/lite-switch";
@@ -149,7 +149,7 @@ function SiteChrome({ site, children }: { site: SiteData; children: React.ReactN
     newsletter: settings.enableNewsletter && !onNewsletterPage,
     newsletterCountsOpens: settings.newsletterOpenCounts,
     pushKey,
-    breakingTopic: breakingTopic(edition.tag, settings.language || "en"),
+    breakingTopic: breakingTopic(edition.tag, mainTagOf(settings)),
   };
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
