@@ -46,6 +46,12 @@ export const SUBSCRIBERS_TEXT = {
 export const SIGNUP_EDITION_FIELD = "edition";
 export const SIGNUP_EDITIONS_LISTED_FIELD = "editions-listed";
 
+/** The editions a signup form ticked, or undefined when it listed none (the page's edition is meant). */
+export function tickedEditions(form: FormData): string[] | undefined {
+  if (!form.has(SIGNUP_EDITIONS_LISTED_FIELD)) return undefined;
+  return [...new Set(form.getAll(SIGNUP_EDITION_FIELD).filter((v) => typeof v === "string"))];
+}
+
 /** An edition the signup form offers: its tag (`lang`) and its name in its own language. */
 export interface SignupEdition {
   tag: string;

@@ -13,7 +13,7 @@ import { feedEditions } from "#app/domain/editions/page-edition.server";
 import { allEditions } from "#app/domain/editions/editions.server";
 import { messagesFor } from "#app/i18n/messages.server";
 import { invalid } from "#app/lib/errors";
-import { SIGNUP_EDITION_FIELD, SIGNUP_EDITIONS_LISTED_FIELD, type SignupEdition } from "./newsletter-form";
+import { tickedEditions, type SignupEdition } from "./newsletter-form";
 
 /** The editions a signup may choose (those readers can open, the main one always), in the editions' order. */
 export async function signupEditionChoices(db: DbOrTx): Promise<SignupEdition[]> {
@@ -37,8 +37,8 @@ export async function signupEditionsOffered(
  * ('invalid', in the page's language) when none is ticked or one is not open to readers.
  */
 export async function signupEditions(db: DbOrTx, pageTag: string, form: FormData): Promise<string[]> {
-  if (!form.has(SIGNUP_EDITIONS_LISTED_FIELD)) return [pageTag];
-  const asked = [...new Set(form.getAll(SIGNUP_EDITION_FIELD).filter((v) => typeof v === "string"))];
+  const asked = tickedEditions(form);
+  if (!asked) return [pageTag];
   const open = (await signupEditionChoices(db)).map((edition) => edition.tag);
   if (asked.length === 0 || asked.some((tag) => !open.includes(tag))) {
     const { t } = messagesFor(pageTag);

@@ -6,11 +6,7 @@ import { data } from "react-router";
 import { FormVerdict } from "#app/components/site/form-verdict";
 import { answerWords } from "#app/components/site/form-answer-words";
 import { NewsletterSignup } from "#app/components/site/newsletter-signup";
-import {
-  NEWSLETTER_TEXT,
-  SIGNUP_EDITION_FIELD,
-  SIGNUP_EDITIONS_LISTED_FIELD,
-} from "#app/domain/newsletter/newsletter-form";
+import { NEWSLETTER_TEXT, tickedEditions } from "#app/domain/newsletter/newsletter-form";
 import { requireNewsletterOn, subscribe } from "#app/domain/newsletter/signup.server";
 import { refuseReadersInMaintenance } from "#app/domain/settings/maintenance-gate.server";
 import { siteOrigin } from "#app/domain/settings/site-origin.server";
@@ -50,12 +46,11 @@ export const action = withDomainErrors(async ({ request, params, context }: Rout
   const { tag } = await pageEditionOf(context.db, params);
   const formData = await request.formData();
   const form = Object.fromEntries(formData);
+  const ticked = tickedEditions(formData);
   const values = {
     email: typeof form.email === "string" ? form.email : "",
     consent: typeof form.consent === "string" && form.consent !== "",
-    ...(formData.has(SIGNUP_EDITIONS_LISTED_FIELD)
-      ? { editions: formData.getAll(SIGNUP_EDITION_FIELD).filter((v) => typeof v === "string") }
-      : {}),
+    ...(ticked ? { editions: ticked } : {}),
   };
   try {
     const result = await subscribe(context.db, form, {
