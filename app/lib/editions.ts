@@ -55,3 +55,6 @@ export function inEdition(prefix: string, path: string): string {
   if (!prefix) return path;
   return path === "/" ? `${prefix}/` : `${prefix}${path}`;
 }
+
+/** The main edition's tag from settings already read: their language, English where none is set. */
+export const mainTagOf = (settings: { language: string }) => settings.language || "en";

@@ -5,9 +5,8 @@
  */
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "#app/db/client.server";
-import type { Settings } from "#app/db/schema";
 import { getSettings } from "#app/domain/settings/settings.server";
-import { editionPrefix, inEdition, pageEdition, type PageEdition } from "#app/lib/editions";
+import { editionPrefix, inEdition, mainTagOf, pageEdition, type PageEdition } from "#app/lib/editions";
 import { allEditions, readerEdition } from "./editions.server";
 
 /**
@@ -21,8 +20,6 @@ export async function mainEditionTag(db: DbOrTx): Promise<string> {
   return mainTagOf(await getSettings(db));
 }
 
-/** The main edition's tag from settings already read: their language, English where none is set. */
-export const mainTagOf = (settings: Pick<Settings, "language">) => settings.language || "en";
 
 /**
  * The page's edition, or null when `/{tag}/` names none readers may open (unknown, switched off, or the

@@ -18,7 +18,7 @@ import { siteOrigin } from "#app/domain/settings/site-origin.server";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import { articlePath, storyPath } from "#app/lib/paths";
 import { messagesFor } from "#app/i18n/messages.server";
-import { mainTagOf } from "#app/domain/editions/page-edition.server";
+import { mainTagOf } from "#app/lib/editions";
 import { absoluteUrl } from "#app/lib/seo";
 import type { Route } from "./+types/live-updates";
 

@@ -1,5 +1,5 @@
 import { data, isRouteErrorResponse, Outlet, redirect, useLocation } from "react-router";
-import { editionOrMain, mainTagOf } from "#app/domain/editions/page-edition.server";
+import { editionOrMain } from "#app/domain/editions/page-edition.server";
 import { AdSpace } from "#app/components/site/ad-space";
 import { CategoriesBar } from "#app/components/site/categories-bar";
 import { LiteNotice } from "#app/components/site/lite-switch";
@@ -18,7 +18,7 @@ import { MAINTENANCE_BANNER } from "#app/domain/settings/maintenance-text";
 import { refuseReadersInMaintenance } from "#app/domain/settings/maintenance-gate.server";
 import { hasPersonalCookie, publicCacheControl } from "#app/domain/settings/public-delivery.server";
 import { siteOrigin } from "#app/domain/settings/site-origin.server";
-import { inEdition } from "#app/lib/editions";
+import { inEdition, mainTagOf } from "#app/lib/editions";
 import { liteReason } from "#app/lib/lite-mode";
 import { errorPageMeta, siteMetaFrom, type SiteMeta } from "#app/lib/seo";
 import { withDomainErrors } from "#app/lib/http-errors.server";
