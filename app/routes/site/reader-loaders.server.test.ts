@@ -106,6 +106,8 @@ describe.each(TEST_ENGINES)("reader listing loaders on %s", (engine) => {
       lite: false,
       // The main edition's pages name their bare addresses (decision record 022).
       editionPrefix: "",
+      // The texts a failed page and the breadcrumb show, in the page's language.
+      words: { articleFailed: "Error Loading Article", failed: "Something went wrong", home: "Home" },
     });
     expect(data.lite).toBeNull();
     expect(data.settings).not.toHaveProperty("adsPublisherId");
