@@ -135,7 +135,32 @@ const envSchema = z.object({
   UNSAFE_TEST_PUSH_SERVICE: optional,
   UNSAFE_TEST_CLOCK_FILE: optional,
   NEWSLETTER_SEND_RATE: z.coerce.number().int().min(1).max(100_000).default(600),
+  VARNISH_URLS: optional.pipe(
+    z
+      .string()
+      .refine(
+        (value) => value.split(",").every((one) => /^https?:\/\/[^\s,/]+\/?$/.test(one.trim())),
+        "expected Varnish servers' addresses, comma-separated: http://127.0.0.1:6081,http://10.0.0.6:6081",
+      )
+      .optional(),
+  ),
+  CLOUDFLARE_ZONE_ID: optional.pipe(
+    z.string().regex(/^[0-9a-f]{32}$/, "expected the zone's id: 32 hexadecimal digits (the zone's Overview page)").optional(),
+  ),
+  CLOUDFLARE_API_TOKEN: optional,
+  CLOUDFLARE_API_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  FASTLY_SERVICE_ID: optional.pipe(
+    z.string().regex(/^[A-Za-z0-9]{10,40}$/, "expected the service's id, e.g. SU1Z0isxPaozGVKXdv0eY").optional(),
+  ),
+  FASTLY_API_TOKEN: optional,
+  FASTLY_API_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
 });
+
+/** The settings of the shared caches in front that go in pairs (decision record 023). */
+const TIER_PAIRS = [
+  ["CLOUDFLARE_ZONE_ID", "CLOUDFLARE_API_TOKEN"],
+  ["FASTLY_SERVICE_ID", "FASTLY_API_TOKEN"],
+] as const;
 
 /** Settings that mean something only with S3_BUCKET: set alone, they are a mistake to point out. */
 const S3_ONLY = ["S3_ENDPOINT", "S3_REGION", "S3_FORCE_PATH_STYLE"] as const;
@@ -246,6 +271,18 @@ export type Config = {
    */
   paystack?: { secretKey: string; apiUrl: string };
   /**
+   * The shared caches in front whose copies a change purges (decision record 023): Varnish servers
+   * (`VARNISH_URLS`), Cloudflare (`CLOUDFLARE_ZONE_ID`, `CLOUDFLARE_API_TOKEN`) and Fastly
+   * (`FASTLY_SERVICE_ID`, `FASTLY_API_TOKEN`); their APIs' addresses default to the providers' own
+   * (`CLOUDFLARE_API_URL`, `FASTLY_API_URL`: a test's stand-in). Public answers carry the tag header of
+   * each tier set here, and only those.
+   */
+  cacheTiers: {
+    varnishUrls: string[];
+    cloudflare?: { zoneId: string; apiToken: string; apiUrl: string };
+    fastly?: { serviceId: string; apiToken: string; apiUrl: string };
+  };
+  /**
    * `UNSAFE_TEST_CLOCK_FILE`: browser tests only, a file holding how many milliseconds the site's clock
    * (the services' `clock`, app/services.server.ts) runs ahead of the system's, so a journey can see a
    * pass run out; never set it on a real site.
@@ -255,6 +292,9 @@ export type Config = {
 
 /** Paystack's API, when PAYSTACK_API_URL does not name another (a test's stand-in). */
 export const PAYSTACK_DEFAULT_API_URL = "https://api.paystack.co";
+/** Cloudflare's and Fastly's APIs, when CLOUDFLARE_API_URL and FASTLY_API_URL do not name others. */
+export const CLOUDFLARE_DEFAULT_API_URL = "https://api.cloudflare.com/client/v4";
+export const FASTLY_DEFAULT_API_URL = "https://api.fastly.com";
 
 export interface DkimSettings {
   domainName: string;
@@ -332,7 +372,7 @@ function mediaStorageOf(e: z.infer<typeof envSchema>): Config["mediaStorage"] {
 export function parseConfig(env: NodeJS.ProcessEnv): Config {
   const parsed = envSchema.safeParse(env);
   const problemList = parsed.success
-    ? pairedProblems(parsed.data)
+    ? [...pairedProblems(parsed.data), ...tierProblems(parsed.data)]
     : parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
   if (!parsed.success || problemList.length > 0) {
     const problems = problemList.join("; ");
@@ -400,8 +440,44 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
           apiUrl: (e.PAYSTACK_API_URL ?? PAYSTACK_DEFAULT_API_URL).replace(/\/+$/, ""),
         }
       : undefined,
+    cacheTiers: cacheTiersOf(e),
     unsafeTestClockFile: e.UNSAFE_TEST_CLOCK_FILE,
   };
+}
+
+function cacheTiersOf(e: z.infer<typeof envSchema>): Config["cacheTiers"] {
+  const withoutSlash = (url: string) => url.replace(/\/+$/, "");
+  return {
+    varnishUrls: (e.VARNISH_URLS ?? "")
+      .split(",")
+      .map((url) => withoutSlash(url.trim()))
+      .filter(Boolean),
+    cloudflare:
+      e.CLOUDFLARE_ZONE_ID && e.CLOUDFLARE_API_TOKEN
+        ? {
+            zoneId: e.CLOUDFLARE_ZONE_ID,
+            apiToken: e.CLOUDFLARE_API_TOKEN,
+            apiUrl: withoutSlash(e.CLOUDFLARE_API_URL ?? CLOUDFLARE_DEFAULT_API_URL),
+          }
+        : undefined,
+    fastly:
+      e.FASTLY_SERVICE_ID && e.FASTLY_API_TOKEN
+        ? {
+            serviceId: e.FASTLY_SERVICE_ID,
+            apiToken: e.FASTLY_API_TOKEN,
+            apiUrl: withoutSlash(e.FASTLY_API_URL ?? FASTLY_DEFAULT_API_URL),
+          }
+        : undefined,
+  };
+}
+
+/** A tier's id without its token, or its token without the id: each said, as the other paired settings are. */
+function tierProblems(e: z.infer<typeof envSchema>): string[] {
+  return TIER_PAIRS.flatMap(([id, token]) =>
+    Boolean(e[id]) === Boolean(e[token])
+      ? []
+      : [`${e[id] ? token : id}: is missing; set both ${id} and ${token}, or neither`],
+  );
 }
 
 let cached: Config | undefined;

@@ -1,6 +1,6 @@
 /**
  * The process's services: the database, the media store, the mailer, the push network, the payment
- * provider and the clock,
+ * provider, the caches in front and the clock,
  * built once per process from the configuration by `openServices` (server/serve.ts for a serving process
  * and each worker, scripts/ for the command-line tools) and handed to every request in its load context
  * (`context.services`, app/context.ts) and to every background job (server/site-jobs.ts). Domain code
@@ -8,6 +8,7 @@
  * with real parts (tests/support/services.ts). docs/architecture.md, "Services".
  */
 import type { Config } from "#app/config.server";
+import { cacheTiersFor, type CacheTier } from "#app/domain/delivery/cache-tiers/tiers.server";
 import type { Db } from "#app/db/client.server";
 import { createMailer, type Mailer } from "#app/domain/email/mailer.server";
 import { mediaServicesFor, type MediaServices } from "#app/domain/media/storage.server";
@@ -26,6 +27,8 @@ export interface Services {
   push: PushNetwork;
   /** Reader payments (decision record 021): Paystack when PAYSTACK_SECRET_KEY is set, else none sold. */
   payments: PaymentProvider | null;
+  /** The shared caches in front that a change purges (decision record 023): none unless configured. */
+  cacheTiers: CacheTier[];
   clock: Clock;
 }
 
@@ -44,6 +47,7 @@ export async function openServices(
     mailer: createMailer(cfg),
     push: createPushNetwork({ testServiceFile: cfg.webPush.unsafeTestServiceFile }),
     payments: cfg.paystack ? createPaystackProvider(cfg.paystack) : null,
+    cacheTiers: cacheTiersFor(cfg.cacheTiers),
     // Unset, as on every real site: the system clock as it is, no file read.
     clock: cfg.unsafeTestClockFile ? testClockFromFile(cfg.unsafeTestClockFile) : systemClock,
   };

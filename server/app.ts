@@ -27,7 +27,9 @@ import type { Job } from "./jobs";
 import { pageCacheHandlers, pageCacheJobs } from "./page-cache";
 import { limitConcurrentRenders } from "./render-gate";
 import { readRequestBodies } from "./request-body";
-import { pageHandler } from "./page-handler";
+import { pageHandler, type PageHandler } from "./page-handler";
+import { taggedAnswers } from "./cache-tags";
+import { tagHeadersFor } from "#app/domain/delivery/cache-tiers/cache-tags.server";
 import { routerHandler } from "./router-handler";
 import { hashedAssets } from "./static-assets";
 import { refuseUnreadableRequests, rejectCrossSiteWrites, securityHeaders } from "./security";
@@ -146,13 +148,15 @@ export function createApp({ config, services, build, viteMiddleware }: AppOption
   /** The app's background jobs, for whoever serves it to start and stop (server/serve.ts). */
   const jobs: Job[] = [];
   let serveHit: ServeHit | undefined;
+  // One renderer for the page cache and for what it does not keep; tagged for the caches in front.
+  const render = taggedAnswers(pageHandler(build, mode), tagHeadersFor(config.cacheTiers));
   if (config.pageCache.enabled) {
-    const handlers = pageCacheFor({ config, db, build, clock: services.clock }, mode, context);
+    const handlers = pageCacheFor({ config, db, clock: services.clock }, render, context);
     serveHit = handlers.serveHit;
     app.use(handlers.middleware);
     jobs.push(...handlers.jobs);
   }
-  app.all("/{*splat}", routerHandler({ build, mode, getLoadContext: context }));
+  app.all("/{*splat}", routerHandler({ handle: render, getLoadContext: context }));
   app.use(answerErrors);
   return { app, listener: listenerFor(app, serveHit), jobs };
 }
@@ -216,8 +220,8 @@ const isStaffFor = (context: ContextOf) => (req: express.Request) =>
 
 /** The page cache, emptied as the site changes, its handlers and its background jobs. */
 function pageCacheFor(
-  { config, db, build, clock }: Pick<AppOptions, "config" | "build"> & { db: Db; clock: Clock },
-  mode: "production" | "development",
+  { config, db, clock }: Pick<AppOptions, "config"> & { db: Db; clock: Clock },
+  render: PageHandler,
   context: ContextOf,
 ) {
   // The shared parts of pages take their share of the same memory (fragment-cache.server.ts).
@@ -227,7 +231,7 @@ function pageCacheFor(
     cache,
     db,
     trustProxy: config.trustProxy,
-    render: pageHandler(build, mode),
+    render,
     context,
     clock,
   });

@@ -4,6 +4,7 @@
  * stored file is never a page (no script, no plugin, even if opened directly); a missing key is a plain
  * 404 rather than a page render.
  */
+import path from "node:path";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import express, { type RequestHandler, type Response } from "express";
@@ -11,10 +12,13 @@ import type { Config } from "#app/config.server";
 import { mediaDirectory, type MediaServices } from "#app/domain/media/storage.server";
 import { isMediaKey, MEDIA_CACHE_CONTROL } from "#app/domain/media/storage-store.server";
 import type { S3MediaStore } from "#app/domain/media/storage-s3.server";
+import { mediaTag, tagHeadersFor, type TagHeader } from "#app/domain/delivery/cache-tiers/cache-tags.server";
 
-function setFileHeaders(res: Response) {
+function setFileHeaders(res: Response, key: string, tagHeaders: readonly TagHeader[]) {
   res.setHeader("X-Content-Type-Options", "nosniff");
   res.setHeader("Content-Security-Policy", "default-src 'none'; img-src 'self'; media-src 'self'; sandbox");
+  // Kept by a cache in front for a year: its own key, so deleting the file purges it there (decision record 023).
+  for (const { name } of tagHeaders) res.setHeader(name, mediaTag(key));
 }
 
 /** A refusal answered by the app's last handler (server/app.ts, answerErrors): one log line. */
@@ -36,6 +40,7 @@ export function mediaFiles(
   media: MediaServices,
   { streamIdleMs = STREAM_IDLE_MS } = {},
 ): RequestHandler {
+  const tagHeaders = tagHeadersFor(config.cacheTiers);
   if (config.mediaStorage.kind === "local")
     return express.static(mediaDirectory(config.dataDir), {
       immutable: true,
@@ -44,7 +49,7 @@ export function mediaFiles(
       dotfiles: "deny",
       redirect: false,
       fallthrough: false,
-      setHeaders: setFileHeaders,
+      setHeaders: (res, file) => setFileHeaders(res, path.basename(file), tagHeaders),
     });
 
   // The configuration named a bucket, so the services' store is the S3 one (mediaStoreFor).
@@ -59,7 +64,7 @@ export function mediaFiles(
     if (!isMediaKey(key)) return next(refusal(404, `No stored file ${key.slice(0, 100)}`));
     const since = req.get("If-Modified-Since");
     const range = req.get("Range");
-    serveObject(res, store, key, streamIdleMs, {
+    serveObject(res, store, key, streamIdleMs, tagHeaders, {
       isHead: req.method === "HEAD",
       range: range?.startsWith("bytes=") ? range : undefined,
       ifNoneMatch: req.get("If-None-Match"),
@@ -73,12 +78,13 @@ async function serveObject(
   store: S3MediaStore,
   key: string,
   idleMs: number,
+  tagHeaders: readonly TagHeader[],
   request: Parameters<S3MediaStore["open"]>[1],
 ) {
   const object = await store.open(key, request);
   if (object === null) throw refusal(404, `No stored file ${key}`);
   if (object === "unsatisfiable") throw refusal(416, "Range Not Satisfiable");
-  setFileHeaders(res);
+  setFileHeaders(res, key, tagHeaders);
   res.setHeader("Cache-Control", MEDIA_CACHE_CONTROL);
   res.setHeader("Accept-Ranges", "bytes");
   if (object.etag) res.setHeader("ETag", object.etag);

@@ -7,20 +7,19 @@
  */
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
-import type { AppLoadContext, ServerBuild } from "react-router";
-import { pageHandler } from "./page-handler";
+import type { AppLoadContext } from "react-router";
+import type { PageHandler } from "./page-handler";
 import { documentTextOf } from "#app/lib/document-text";
 import { bufferedBody } from "./request-body";
 import { siteChangesDelivered } from "./workers-changes";
 
 interface RouterHandlerOptions {
-  build: ServerBuild | (() => Promise<ServerBuild>);
-  mode: string;
+  /** Who renders (server/page-handler.ts), with the cache tags of the tiers in front (server/cache-tags.ts). */
+  handle: PageHandler;
   getLoadContext: (req: ExpressRequest) => AppLoadContext;
 }
 
-export function routerHandler({ build, mode, getLoadContext }: RouterHandlerOptions): RequestHandler {
-  const handle = pageHandler(build, mode);
+export function routerHandler({ handle, getLoadContext }: RouterHandlerOptions): RequestHandler {
   return async (req, res, next) => {
     try {
       const response = await handle(webRequest(req, res), getLoadContext(req));

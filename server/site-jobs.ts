@@ -5,11 +5,13 @@
  * "work after answers" job below waits for it at a stop. What the database keeps running itself (the
  * embedded data folder's lock heartbeat and its 0700 sweep, app/db/) stops when it closes.
  */
+import { setTimeout as sleep } from "node:timers/promises";
 import type { Config } from "#app/config.server";
 import type { Database } from "#app/db/client.server";
 import type { Services } from "#app/services.server";
 import { shareSiteChanges, HEARTBEAT } from "#app/domain/delivery/change-broadcast.server";
-import { siteChanged } from "#app/domain/delivery/site-changes.server";
+import { broadcastSiteChanges, siteChanged } from "#app/domain/delivery/site-changes.server";
+import { startTierPurges } from "#app/domain/delivery/cache-tiers/tier-purges.server";
 import { startScheduler } from "#app/domain/articles/scheduler.server";
 import { makeDailyDigest } from "#app/domain/newsletter/automatic-issues.server";
 import { startNewsletterSender } from "#app/domain/newsletter/sender.server";
@@ -59,6 +61,8 @@ export function siteJobs({ cfg, database, services, worker }: SiteJobsContext): 
       when: `as they are saved, heartbeat every ${spokenInterval(HEARTBEAT.everyMs)}`,
       start: () => shareSiteChanges(db, cfg.databaseUrl!),
     },
+    // The caches in front purge what this instance changes, before anything is served (decision record 023).
+    services.cacheTiers.length > 0 && cacheTierPurgesJob(services),
     // `npm run backup` asks a running server for the snapshot: it holds the embedded data folder.
     !cfg.databaseUrl && {
       name: "backup control channel",
@@ -84,6 +88,29 @@ export function siteJobs({ cfg, database, services, worker }: SiteJobsContext): 
     imageCopiesJob(services, isShared, worker),
   ];
   return jobs.filter((job): job is Job => job !== false);
+}
+
+/** How long a stop waits for the caches in front to take the purges still on their way. */
+const LAST_PURGES_MS = 5_000;
+
+/**
+ * Each change made here purged in every cache in front, once whatever the instances: a change heard from
+ * another instance or worker is purged by the one that made it (decision record 023).
+ */
+function cacheTierPurgesJob(services: Services): Job {
+  return {
+    name: "purges of the caches in front",
+    when: `as changes are made here (${services.cacheTiers.map((tier) => tier.name).join(", ")})`,
+    start: () => {
+      const purges = startTierPurges(services.cacheTiers);
+      const stopHearing = broadcastSiteChanges(services.db, (change) => purges.purge(change));
+      return async () => {
+        stopHearing();
+        await Promise.race([purges.settled(), sleep(LAST_PURGES_MS)]);
+        purges.stop();
+      };
+    },
+  };
 }
 
 /** Scheduled stories go live on their own at their minute (each instance runs it; one publishes each). */

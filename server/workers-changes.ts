@@ -16,6 +16,7 @@ import type { Db } from "#app/db/client.server";
 import {
   broadcastSiteChanges,
   receivedSiteChange,
+  withoutMediaKeys,
   type SiteChange,
 } from "#app/domain/delivery/site-changes.server";
 import { logFor } from "#app/lib/log.server";
@@ -117,7 +118,7 @@ export function relaySiteChanges(db: Db, primary: PrimaryChannel = process): () 
       };
     });
     undelivered.set(id, { done, settle });
-    const message: RelayedChange = { newsdesk: RELAY_MESSAGES.change, id, change };
+    const message: RelayedChange = { newsdesk: RELAY_MESSAGES.change, id, change: withoutMediaKeys(change) };
     if (!primary.send) settle();
     else primary.send(message, (error) => error && settle());
   });

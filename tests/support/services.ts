@@ -3,8 +3,8 @@
  * (a fresh temporary one unless the test names its own, or its s3rver bucket's store), a real mailer
  * (sending nothing unless the test gives it its SMTP server), a real push network (public addresses
  * only, unless the test gives it the push service it runs, tests/support/push-service-double.ts), no
- * payment provider unless the test gives it its Paystack stand-in (tests/support/paystack-server.ts) and
- * the system clock unless the test sets the time.
+ * payment provider unless the test gives it its Paystack stand-in (tests/support/paystack-server.ts), no
+ * cache in front unless the test gives it one, and the system clock unless the test sets the time.
  */
 import { randomBytes } from "node:crypto";
 import os from "node:os";
@@ -17,6 +17,7 @@ import type { MediaStore } from "#app/domain/media/storage-store.server";
 import { createPaystackProvider, type PaystackSettings } from "#app/domain/payments/paystack.server";
 import { createPushNetwork, type TestPushServiceAccess } from "#app/domain/push/push-network.server";
 import { systemClock, type Clock, type Services } from "#app/services.server";
+import type { CacheTier } from "#app/domain/delivery/cache-tiers/tier.server";
 
 export interface TestServicesOptions {
   /** Media: a folder, a store, or media services as they are; else a fresh temporary folder. */
@@ -29,6 +30,8 @@ export interface TestServicesOptions {
   pushService?: TestPushServiceAccess;
   /** The Paystack stand-in the test runs (tests/support/paystack-server.ts); else no payments. */
   paystack?: PaystackSettings;
+  /** The caches in front the test runs or stands in for (decision record 023); else none. */
+  cacheTiers?: CacheTier[];
   clock?: Clock;
 }
 
@@ -51,6 +54,7 @@ export function testServices(db: Db, options: TestServicesOptions = {}): Service
     mailer: createMailer(options.mail ?? {}),
     push: createPushNetwork({ testService: options.pushService }),
     payments: options.paystack ? createPaystackProvider(options.paystack) : null,
+    cacheTiers: options.cacheTiers ?? [],
     clock: options.clock ?? systemClock,
   };
 }

@@ -18,7 +18,7 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import type { Db } from "#app/db/client.server";
-import { broadcastSiteChanges, receivedSiteChange, type SiteChange } from "./site-changes.server";
+import { broadcastSiteChanges, receivedSiteChange, withoutMediaKeys, type SiteChange } from "./site-changes.server";
 import { logFailure, logFor } from "#app/lib/log.server";
 
 const CHANNEL = "newsdesk_site_changes";
@@ -262,7 +262,7 @@ function sendSiteChanges(sharing: Sharing) {
   const notify = (change: SiteChange) =>
     sender.query("SELECT pg_notify($1, $2)", [
       CHANNEL,
-      JSON.stringify({ from: instance, change } satisfies Message),
+      JSON.stringify({ from: instance, change: withoutMediaKeys(change) } satisfies Message),
     ]);
   function announceEverythingLater() {
     if (sharing.isStopped || announceRetry) return;

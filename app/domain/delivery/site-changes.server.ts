@@ -8,11 +8,26 @@
 import type { Db } from "#app/db/client.server";
 import { logFailure } from "#app/lib/log.server";
 
-export type SiteChange =
+export type SiteChange = (
   /** Settings, snippets, ads, categories, or which articles are published and where: every page may show it. */
   | { scope: "everything"; reason: string }
   /** One article's own text, image or comments changed, and it stays where it was: the pages that link to it. */
-  | { scope: "article"; articleId: string; articleSlug?: string; reason: string };
+  | { scope: "article"; articleId: string; articleSlug?: string; reason: string }
+) & {
+  /**
+   * Stored media files deleted with the change: only the shared caches in front keep them (decision
+   * record 023), and only this instance purges those, so other instances are not told
+   * (`withoutMediaKeys`).
+   */
+  mediaKeys?: string[];
+};
+
+/** The change as other instances and workers hear it: media keys are for the shared caches alone. */
+export function withoutMediaKeys(change: SiteChange): SiteChange {
+  if (!change.mediaKeys) return change;
+  const { mediaKeys: _purgedHere, ...shared } = change;
+  return shared;
+}
 
 type Listener = (change: SiteChange) => void;
 

@@ -160,9 +160,9 @@ export async function deleteMedia(
     });
     return rows;
   });
-  // A page showing a deleted image must not keep offering its variants.
-  siteChanged(db, { scope: "everything", reason: "media deleted" });
   const keys = removed.flatMap((row) => [row.storageKey, ...row.variants.map((v) => v.key)]).filter(Boolean);
+  // A page showing a deleted image must not keep offering its variants, nor a cache in front the files.
+  siteChanged(db, { scope: "everything", reason: "media deleted", mediaKeys: keys });
   try {
     await removeMediaFiles(store, keys);
   } catch (error) {

@@ -13,7 +13,7 @@ describe("public delivery rules", () => {
   test("anonymous GETs are cached by shared caches for the configured duration; browsers revalidate", () => {
     const on = { cacheEnabled: true, cacheDuration: 3600 };
     expect(publicCacheControl(on, { method: "GET", personal: false })).toBe(
-      "public, max-age=0, s-maxage=3600, stale-while-revalidate=60",
+      "public, max-age=0, s-maxage=3600, stale-while-revalidate=60, stale-if-error=86400",
     );
     expect(
       publicCacheControl({ cacheEnabled: true, cacheDuration: 300 }, { method: "HEAD", personal: false }),

@@ -15,6 +15,9 @@ export function hasPersonalCookie(cookieHeader: string | null | undefined): bool
   return PERSONAL_COOKIES.some((name) => readCookie(cookieHeader, name) !== undefined);
 }
 
+/** How long shared caches may serve a page stale: while one request refreshes it, and while the app is down. */
+export const SHARED_STALENESS = "stale-while-revalidate=60, stale-if-error=86400";
+
 interface CacheSettings {
   cacheEnabled: boolean;
   cacheDuration: number;
@@ -22,8 +25,9 @@ interface CacheSettings {
 
 /**
  * Shared caches (a CDN, a proxy) may keep an anonymous GET for the configured duration and serve it
- * a minute stale while they refresh; browsers always revalidate, so a reader who reloads sees news
- * at once. Anything personal or any other method: never stored. The cache switched off: `no-cache`,
+ * a minute stale while they refresh, and for a day while the app cannot answer (readers keep reading
+ * when it is down; a change purges them exactly, decision record 023); browsers always revalidate, so
+ * a reader who reloads sees news at once. Anything personal or any other method: never stored. The cache switched off: `no-cache`,
  * every use checked with the server, so no cache answers for it; the page stays one anyone may be
  * shown, which the service worker keeps for offline reading (decision record 019: it keeps no
  * `private` or `no-store` page).
@@ -31,7 +35,7 @@ interface CacheSettings {
 export function publicCacheControl(settings: CacheSettings, request: { method: string; personal: boolean }) {
   if (request.personal || !["GET", "HEAD"].includes(request.method)) return "private, no-store";
   if (!settings.cacheEnabled) return "no-cache";
-  return `public, max-age=0, s-maxage=${settings.cacheDuration}, stale-while-revalidate=60`;
+  return `public, max-age=0, s-maxage=${settings.cacheDuration}, ${SHARED_STALENESS}`;
 }
 
 /** In maintenance only signed-in staff with an enabled account and a known role browse the site. */

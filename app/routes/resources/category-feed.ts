@@ -8,6 +8,7 @@ import { getSettings } from "#app/domain/settings/settings.server";
 import { siteOrigin } from "#app/domain/settings/site-origin.server";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import type { Route } from "./+types/category-feed";
+import { SHARED_STALENESS } from "#app/domain/settings/public-delivery.server";
 
 export const loader = withDomainErrors(async ({ request, params, context }: Route.LoaderArgs) => {
   const db = context.db;
@@ -26,7 +27,7 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
   return new Response(body, {
     headers: {
       "Content-Type": "application/rss+xml; charset=utf-8",
-      "Cache-Control": "public, max-age=300, s-maxage=300",
+      "Cache-Control": `public, max-age=300, s-maxage=300, ${SHARED_STALENESS}`,
     },
   });
 });

@@ -9,6 +9,7 @@ import { getSettings } from "#app/domain/settings/settings.server";
 import { withDomainErrors } from "#app/lib/http-errors.server";
 import { siteOrigin } from "#app/domain/settings/site-origin.server";
 import type { Route } from "./+types/feeds";
+import { SHARED_STALENESS } from "#app/domain/settings/public-delivery.server";
 
 const TYPES = {
   "robots.txt": "text/plain; charset=utf-8",
@@ -50,6 +51,6 @@ export const loader = withDomainErrors(async ({ request, params, context }: Rout
   }
   if (body === null) return notFound();
   return new Response(body, {
-    headers: { "Content-Type": TYPES[file], "Cache-Control": "public, max-age=300, s-maxage=300" },
+    headers: { "Content-Type": TYPES[file], "Cache-Control": `public, max-age=300, s-maxage=300, ${SHARED_STALENESS}` },
   });
 });

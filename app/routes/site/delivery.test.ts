@@ -74,7 +74,7 @@ describe.each(TEST_ENGINES)("public delivery on %s", (engine) => {
     const anonymous = await visit("/");
     expect(anonymous.status).toBe(200);
     expect(anonymous.headers.get("Cache-Control")).toBe(
-      "public, max-age=0, s-maxage=3600, stale-while-revalidate=60",
+      "public, max-age=0, s-maxage=3600, stale-while-revalidate=60, stale-if-error=86400",
     );
     await setSettings({ cacheDuration: 900 }, database);
     expect((await visit("/")).headers.get("Cache-Control")).toContain("s-maxage=900");
