@@ -33,9 +33,36 @@ describe("parseConfig", () => {
       mediaPublicUrl: undefined,
       webPush: { keys: undefined, subject: undefined, alertsPerHour: 6 },
       newsletterSendRate: 600,
+      cacheTiers: { varnishUrls: [], cloudflare: undefined, fastly: undefined },
       unsafeTestClockFile: undefined,
     });
     expect(path.isAbsolute(config.dataDir)).toBe(true);
+  });
+
+  test("the caches in front: Varnish servers comma-separated, Cloudflare's zone and Fastly's service each with its token", () => {
+    const zone = "0123456789abcdef0123456789abcdef";
+    expect(
+      parseConfig({
+        VARNISH_URLS: " http://127.0.0.1:6081/ , http://10.0.0.6:6081",
+        CLOUDFLARE_ZONE_ID: zone,
+        CLOUDFLARE_API_TOKEN: "cf-token",
+        FASTLY_SERVICE_ID: "SU1Z0isxPaozGVKXdv0eY",
+        FASTLY_API_TOKEN: "fastly-token",
+        FASTLY_API_URL: "http://127.0.0.1:9999",
+      }).cacheTiers,
+    ).toEqual({
+      varnishUrls: ["http://127.0.0.1:6081", "http://10.0.0.6:6081"],
+      cloudflare: { zoneId: zone, apiToken: "cf-token", apiUrl: undefined },
+      fastly: { serviceId: "SU1Z0isxPaozGVKXdv0eY", apiToken: "fastly-token", apiUrl: "http://127.0.0.1:9999" },
+    });
+    expect(() => parseConfig({ CLOUDFLARE_ZONE_ID: zone })).toThrow(
+      /CLOUDFLARE_API_TOKEN: is missing; set both CLOUDFLARE_ZONE_ID and CLOUDFLARE_API_TOKEN, or neither/,
+    );
+    expect(() => parseConfig({ FASTLY_API_TOKEN: "t" })).toThrow(/FASTLY_SERVICE_ID: is missing/);
+    expect(() => parseConfig({ VARNISH_URLS: "varnish-1:6081" })).toThrow(/VARNISH_URLS: expected Varnish servers' addresses/);
+    expect(() => parseConfig({ CLOUDFLARE_ZONE_ID: "example.com", CLOUDFLARE_API_TOKEN: "t" })).toThrow(
+      /CLOUDFLARE_ZONE_ID: expected the zone's id/,
+    );
   });
 
   test("LOG_LEVEL names the least level the log writes", () => {

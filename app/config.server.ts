@@ -279,8 +279,9 @@ export type Config = {
    */
   cacheTiers: {
     varnishUrls: string[];
-    cloudflare?: { zoneId: string; apiToken: string; apiUrl: string };
-    fastly?: { serviceId: string; apiToken: string; apiUrl: string };
+    /** `apiUrl` unset: the provider's own (cache-tiers/cloudflare.server.ts, fastly.server.ts). */
+    cloudflare?: { zoneId: string; apiToken: string; apiUrl?: string };
+    fastly?: { serviceId: string; apiToken: string; apiUrl?: string };
   };
   /**
    * `UNSAFE_TEST_CLOCK_FILE`: browser tests only, a file holding how many milliseconds the site's clock
@@ -292,9 +293,6 @@ export type Config = {
 
 /** Paystack's API, when PAYSTACK_API_URL does not name another (a test's stand-in). */
 export const PAYSTACK_DEFAULT_API_URL = "https://api.paystack.co";
-/** Cloudflare's and Fastly's APIs, when CLOUDFLARE_API_URL and FASTLY_API_URL do not name others. */
-export const CLOUDFLARE_DEFAULT_API_URL = "https://api.cloudflare.com/client/v4";
-export const FASTLY_DEFAULT_API_URL = "https://api.fastly.com";
 
 export interface DkimSettings {
   domainName: string;
@@ -446,18 +444,17 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
 }
 
 function cacheTiersOf(e: z.infer<typeof envSchema>): Config["cacheTiers"] {
-  const withoutSlash = (url: string) => url.replace(/\/+$/, "");
   return {
     varnishUrls: (e.VARNISH_URLS ?? "")
       .split(",")
-      .map((url) => withoutSlash(url.trim()))
+      .map((url) => url.trim().replace(/\/+$/, ""))
       .filter(Boolean),
     cloudflare:
       e.CLOUDFLARE_ZONE_ID && e.CLOUDFLARE_API_TOKEN
         ? {
             zoneId: e.CLOUDFLARE_ZONE_ID,
             apiToken: e.CLOUDFLARE_API_TOKEN,
-            apiUrl: withoutSlash(e.CLOUDFLARE_API_URL ?? CLOUDFLARE_DEFAULT_API_URL),
+            apiUrl: e.CLOUDFLARE_API_URL,
           }
         : undefined,
     fastly:
@@ -465,7 +462,7 @@ function cacheTiersOf(e: z.infer<typeof envSchema>): Config["cacheTiers"] {
         ? {
             serviceId: e.FASTLY_SERVICE_ID,
             apiToken: e.FASTLY_API_TOKEN,
-            apiUrl: withoutSlash(e.FASTLY_API_URL ?? FASTLY_DEFAULT_API_URL),
+            apiUrl: e.FASTLY_API_URL,
           }
         : undefined,
   };

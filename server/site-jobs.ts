@@ -97,7 +97,7 @@ const LAST_PURGES_MS = 5_000;
  * Each change made here purged in every cache in front, once whatever the instances: a change heard from
  * another instance or worker is purged by the one that made it (decision record 023).
  */
-function cacheTierPurgesJob(services: Services): Job {
+export function cacheTierPurgesJob(services: Services): Job {
   return {
     name: "purges of the caches in front",
     when: `as changes are made here (${services.cacheTiers.map((tier) => tier.name).join(", ")})`,
