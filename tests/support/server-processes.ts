@@ -1,4 +1,5 @@
 /** Helpers for tests that start real server processes (supervisor, workers). */
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import { createServer, type AddressInfo } from "node:net";
 
@@ -61,4 +62,58 @@ export async function waitFor(
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`${typeof what === "function" ? what() : what}: not within ${timeoutMs} ms`);
+}
+
+export interface ServingNewsdesk {
+  port: number;
+  origin: string;
+  /** Everything it printed so far (its log lines, JSON). */
+  log: () => string;
+  /** SIGTERM to its process group (supervisor, server, workers), SIGKILL after `graceMs`. */
+  stop: (graceMs?: number) => Promise<void>;
+}
+
+/**
+ * `node bin/newsdesk.mjs start` on the built app (scripts/ensure-build.mjs first) in a process group of
+ * its own, on a free port of 127.0.0.1 with `env` added; resolves once /healthz answers 200.
+ */
+export async function startServing(env: NodeJS.ProcessEnv, timeoutMs = 120_000): Promise<ServingNewsdesk> {
+  const port = await freePort();
+  const base: NodeJS.ProcessEnv = { ...process.env, HOST: "127.0.0.1", PORT: String(port) };
+  for (const name of ["NODE_OPTIONS", "NEWSDESK_SUPERVISED", "DATABASE_URL", "PUBLIC_URL", "WEB_CONCURRENCY"])
+    delete base[name];
+  const child = spawn(process.execPath, ["bin/newsdesk.mjs", "start"], {
+    env: { ...base, ...env },
+    stdio: "pipe",
+    detached: true,
+  });
+  let output = "";
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const origin = `http://127.0.0.1:${port}`;
+  const stop = async (graceMs = 15_000) => {
+    const group = child.pid!;
+    const signal = (name: NodeJS.Signals) => {
+      try {
+        process.kill(-group, name);
+      } catch {
+        // gone already
+      }
+    };
+    signal("SIGTERM");
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, graceMs))]);
+    if (groupRuns(group)) signal("SIGKILL");
+  };
+  try {
+    await waitFor(
+      () => `Newsdesk answering on ${port}; it said:\n${output}`,
+      async () => (await fetch(`${origin}/healthz`)).ok,
+      timeoutMs,
+    );
+  } catch (error) {
+    await stop(1_000);
+    throw error;
+  }
+  return { port, origin, log: () => output, stop };
 }
