@@ -43,10 +43,12 @@ sub vcl_backend_response {
     # keeps its compressed copies; a re-compression here would cost CPU and lose brotli.
     set beresp.do_gzip = false;
     set beresp.do_gunzip = false;
-    # Encodings are kept apart by the reader's normalised choice (vcl_recv), not by the Accept-Encoding
-    # that Varnish rewrites to "gzip"; vcl_deliver names Accept-Encoding again for the caches after us.
+    # Copies are kept apart by the reader's normalised encoding and device (vcl_recv), not by the
+    # Accept-Encoding that Varnish rewrites to "gzip" nor by every distinct User-Agent; vcl_deliver names
+    # the reader's headers again for the caches after this one.
     if (beresp.http.Vary) {
         set beresp.http.Vary = regsuball(beresp.http.Vary, "(?i)\bAccept-Encoding\b", "X-Newsdesk-Encoding");
+        set beresp.http.Vary = regsuball(beresp.http.Vary, "(?i)\bUser-Agent\b", "X-Newsdesk-Device");
     }
     # A background refresh that failed keeps the stale page rather than storing the error.
     if (beresp.status >= 500 && bereq.is_bgfetch) {
@@ -85,6 +87,7 @@ sub vcl_recv {
     }
     call newsdesk_reader_variant;
     call newsdesk_reader_encoding;
+    call newsdesk_reader_device;
     # Shorter grace while the app answers: a soft-purged page is refreshed in the background and at most
     # one reader gets the stale copy; with every instance down, the whole day of grace is served.
     if (std.healthy(req.backend_hint)) {
@@ -131,6 +134,17 @@ sub newsdesk_reader_variant {
     unset req.http.Save-Data;
 }
 
+# Pages with a snippet for one kind of device say Vary: User-Agent; the app tells the two kinds apart
+# by "Mobi" or "Android" in it (isMobileUserAgent, app/domain/snippets/snippet-rules.ts), so two copies
+# do, rather than one per browser version.
+sub newsdesk_reader_device {
+    if (req.http.User-Agent ~ "Mobi|Android") {
+        set req.http.X-Newsdesk-Device = "mobile";
+    } else {
+        set req.http.X-Newsdesk-Device = "desktop";
+    }
+}
+
 # The reader's encoding, normalised to the three the app answers: brotli, gzip or none. Varnish itself
 # rewrites Accept-Encoding to "gzip" after vcl_recv, so the choice travels in its own header, which the
 # stored pages vary on (vcl_backend_response) and which becomes Accept-Encoding again for the app.
@@ -160,6 +174,7 @@ sub vcl_deliver {
     unset resp.http.Cache-Tag;
     if (resp.http.Vary) {
         set resp.http.Vary = regsuball(resp.http.Vary, "X-Newsdesk-Encoding", "Accept-Encoding");
+        set resp.http.Vary = regsuball(resp.http.Vary, "X-Newsdesk-Device", "User-Agent");
     }
     # For operators: whether Varnish answered from its store. The app's own X-Cache (its page cache) is
     # left as it is; Age and X-Varnish (two ids on a hit) stay too.

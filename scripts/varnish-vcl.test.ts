@@ -207,6 +207,22 @@ describe.runIf(available || process.env.CI)(`deploy/varnish.vcl in a real varnis
     expect(renders("/story/encoded")).toBe(3);
   });
 
+  test("a page that varies by device is kept twice, mobile and desktop, not once per browser", async () => {
+    const android =
+      "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36";
+    const iphone =
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148";
+    const desktop = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36";
+    const mobile = await get("/device/page", { "User-Agent": android });
+    expect(mobile.text).toMatch(/ mobile /);
+    expect(mobile.headers.vary).toBe("Save-Data, Cookie, Accept-Encoding, User-Agent");
+    const otherMobile = await get("/device/page", { "User-Agent": iphone });
+    expect(otherMobile.text).toBe(mobile.text);
+    expect((await get("/device/page", { "User-Agent": desktop })).text).toMatch(/ desktop /);
+    expect(isHit(await get("/device/page", { "User-Agent": "curl/8.5" }))).toBe(true);
+    expect(renders("/device/page")).toBe(2);
+  });
+
   // Last: it takes the instances down. A page past its freshness and the short grace of a healthy app
   // is fetched again while the app answers, and served stale, from the day of grace, while it does not.
   test("while the app answers, a page past its short grace is fetched again; with every instance down, readers still get the pages stored", async () => {

@@ -9,6 +9,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliCompressSync, gzipSync } from "node:zlib";
+import { isMobileUserAgent } from "#app/domain/snippets/snippet-rules";
 import { liteReason } from "#app/lib/lite-mode";
 
 export interface CacheTierBackend {
@@ -63,10 +64,13 @@ function answer(name: string, renders: Map<string, number>, req: IncomingMessage
     "X-Cache": "MISS",
   };
   if (encoding !== "identity") headers["Content-Encoding"] = encoding;
+  // As a page with a snippet for one kind of device (app/domain/snippets/public-page-code.server.ts).
+  if (url.pathname.startsWith("/device/")) headers.Vary += ", User-Agent";
   if (url.pathname === "/set-cookie") headers["Set-Cookie"] = "nd_lite=on; Path=/";
   if (url.pathname === "/private") headers["Cache-Control"] = "private, no-cache";
   res.writeHead(200, headers);
-  res.end(encode(`${name} ${who} ${lite} ${url.pathname} #${count}`, encoding));
+  const device = isMobileUserAgent(req.headers["user-agent"]) ? "mobile" : "desktop";
+  res.end(encode(`${name} ${who} ${lite} ${device} ${url.pathname} #${count}`, encoding));
 }
 
 export async function startCacheTierBackend(name: string): Promise<CacheTierBackend> {
