@@ -179,7 +179,7 @@ describe.runIf(available || process.env.CI)(`deploy/varnish.vcl in a real varnis
     expect(chosenFull.text).toMatch(/ full /);
     expect(isHit(chosenFull)).toBe(false);
     for (const headers of [
-      {},
+      {} as Record<string, string>,
       { Cookie: "_ga=GA1.2.3; _fbp=fb.1" },
       { Cookie: "nd_lite = off ; nd_lite=on" },
     ]) {
