@@ -119,7 +119,7 @@ describe.runIf(available || process.env.CI)(`deploy/varnish.vcl in a real varnis
     expect(stale.text).toBe(first.text);
     await waitFor("the background refresh", () => renders("/story/soft") === 2, 5_000);
     // The stand-in has answered; Varnish stores the refreshed page a moment later.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, 500));
     const fresh = await get("/story/soft");
     // Rendered again: by the other instance (its first time) or by the same one (its second).
     expect(fresh.text).not.toBe(first.text);
