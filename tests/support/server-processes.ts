@@ -75,10 +75,10 @@ export interface ServingNewsdesk {
 
 /**
  * `node bin/newsdesk.mjs start` on the built app (scripts/ensure-build.mjs first) in a process group of
- * its own, on a free port of 127.0.0.1 with `env` added; resolves once /healthz answers 200.
+ * its own, on 127.0.0.1 at `env.PORT` or a free port, with `env` added; resolves once /healthz answers 200.
  */
 export async function startServing(env: NodeJS.ProcessEnv, timeoutMs = 120_000): Promise<ServingNewsdesk> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const base: NodeJS.ProcessEnv = { ...process.env, HOST: "127.0.0.1", PORT: String(port) };
   for (const name of ["NODE_OPTIONS", "NEWSDESK_SUPERVISED", "DATABASE_URL", "PUBLIC_URL", "WEB_CONCURRENCY"])
     delete base[name];
