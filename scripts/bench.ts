@@ -35,7 +35,7 @@ import path from "node:path";
 import { compareBuilds, copyBuildData, printComparison, roundsOf, type Comparison } from "./bench/against";
 import { prepareOtherBuild, removeOtherBuild, type OtherBuild } from "./bench/against-build";
 import { cpuSnapshot, cpuSplit } from "./bench/cpu";
-import { closeClient, get } from "./bench/http";
+import { closeClient, get, waitFor200 } from "./bench/http";
 import { measurePoll, measureUpdates } from "./bench/live";
 import {
   durationSeconds,
@@ -60,6 +60,7 @@ import type { SeedResult } from "./bench/seed";
 import { startServer, type BenchServer, type ServerOptions } from "./bench/server";
 import { scriptWeight } from "./bench/weight";
 import { findChromium } from "./chromium.mjs";
+import { deployedVcl, hasVarnish, startVarnish } from "./varnish";
 
 const env = process.env;
 const ARTICLES = Number(env.BENCH_ARTICLES ?? 5000);
@@ -308,6 +309,35 @@ async function measureWorkers(
   await manyUncached.stop();
 }
 
+/**
+ * The shared cache in front (decision record 023): a real varnishd with deploy/varnish.vcl, both its
+ * backends at the server (page cache on, its purges sent to this Varnish), the same four pages loaded
+ * through it as through nginx.
+ */
+async function measureVarnish({ figures, start, paths, servers }: Run) {
+  if (!hasVarnish()) {
+    figures.notes.push("No varnishd with the xkey vmod (apt-get install varnish varnish-modules): the Varnish run is missing.");
+    return;
+  }
+  const varnish = await startVarnish(await deployedVcl([PORT, PORT]));
+  servers.push(varnish);
+  log(`Varnish (deploy/varnish.vcl) on ${varnish.url}, in front of the server, page cache on`);
+  const app = await start("varnish", {
+    pageCache: true,
+    workers: SERVER_URL ? 1 : undefined,
+    env: { VARNISH_URLS: varnish.url },
+  });
+  // Its probes call the backend healthy within a few seconds; pages are stored once fetched.
+  for (const name of PAGE_NAMES)
+    for (const pagePath of paths[name]) await waitFor200(`${varnish.url}${pagePath}`, 30, () => false);
+  for (const name of PAGE_NAMES) {
+    log(`  ${name}: ${LOAD.duration} of load...`);
+    figures.varnishLoad[name] = await load(varnish.url, paths[name], LOAD);
+  }
+  await varnish.stop();
+  await app.stop();
+}
+
 async function measureNginx({ figures, servers }: Run) {
   if (NGINX_PATH) {
     log(`nginx (gzip_static) on 127.0.0.1:${NGINX_PORT}`);
@@ -395,6 +425,7 @@ function emptyFigures(): BenchFigures {
     uncachedWorkers: null,
     nginxLoad: {},
     nginxGzip: {},
+    varnishLoad: {},
     live: null,
     times: {},
     searchTotals: [],
@@ -519,6 +550,7 @@ async function main() {
       await measureOneProcess(run);
       if (SERVER_URL && WORKERS > 1) await measureWorkers(run, { pageCache: true });
       await measureNginx(run);
+      await measureVarnish(run);
       await measureUncached(run);
       if (SERVER_URL && WORKERS > 1) await measureWorkers(run, { pageCache: false });
     }

@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createLoopbackCertificate } from "#test-support/loopback-certificate";
-import { hasVarnish, VARNISH_VCL } from "#test-support/varnish-server";
+import { hasVarnish, VARNISH_VCL } from "./varnish";
 
 const NGINX_SITES = ["deploy/nginx.conf", "deploy/nginx-varnish.conf"] as const;
 const LETSENCRYPT = "/etc/letsencrypt/live/news.example.com/";

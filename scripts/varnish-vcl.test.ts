@@ -9,7 +9,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startCacheTierBackend, type CacheTierBackend } from "#test-support/cache-tier-backend";
 import { waitFor } from "#test-support/server-processes";
-import { deployedVcl, hasVarnish, startVarnish, type RunningVarnish } from "#test-support/varnish-server";
+import { deployedVcl, hasVarnish, startVarnish, type RunningVarnish } from "./varnish";
 
 interface Answer {
   status: number;

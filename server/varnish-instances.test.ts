@@ -17,7 +17,7 @@ import { articles, users } from "#app/db/schema";
 import { logMessages } from "#test-support/logs";
 import { freePort, startServing, waitFor, type ServingNewsdesk } from "#test-support/server-processes";
 import { createEmptyPostgresDatabase } from "#test-support/test-database";
-import { deployedVcl, startVarnish, type RunningVarnish } from "#test-support/varnish-server";
+import { deployedVcl, startVarnish, type RunningVarnish } from "../scripts/varnish";
 
 /** A TCP relay to Varnish that counts the PURGE requests passing and can refuse connections for a while. */
 async function purgeRelay(target: number) {

@@ -26,6 +26,8 @@ export const BUDGETS = {
   workersOverOne: 1.3,
   /** Cached pages with the workers, as a share of nginx. */
   workersCachedShareOfNginx: 0.25,
+  /** Pages through Varnish with deploy/varnish.vcl (decision record 023), as a share of nginx's rate. */
+  varnishShareOfNginx: 0.5,
   /**
    * Live coverage (decision record 016): an unchanged poll (If-None-Match, a 304 from the page cache) against
    * the fastest cached page of the same run: at least as fast, every answer a 304.
@@ -96,6 +98,8 @@ export interface BenchFigures {
   uncachedWorkers: { count: number; run: ServerRun } | null;
   nginxLoad: Partial<Record<PageName, LoadResult>>;
   nginxGzip: Partial<Record<PageName, number>>;
+  /** The same pages through Varnish (deploy/varnish.vcl) in front of the server. */
+  varnishLoad: Partial<Record<PageName, LoadResult>>;
   /** Live coverage with the page cache on, one process (decision record 016). */
   live: LiveFigures | null;
   times: Record<string, ServerTime>;
@@ -188,6 +192,7 @@ export function printReport(f: BenchFigures): { failed: number } {
   const notes = [...f.notes];
   printHeader(f);
   printThroughput(f, notes);
+  printVarnish(f, notes);
   printSweep(f, notes);
   printLive(f, notes);
   printWorkers(f, notes);
@@ -240,6 +245,18 @@ function printThroughput(f: BenchFigures, notes: string[]) {
     noteTroubles(notes, `${name}, cached`, c, f.load.duration);
     noteTroubles(notes, `${name}, uncached`, u, f.load.duration);
     noteTroubles(notes, `${name}, nginx`, n, f.load.duration);
+  }
+}
+
+function printVarnish(f: BenchFigures, notes: string[]) {
+  if (Object.keys(f.varnishLoad).length === 0) return;
+  console.log("\nThrough Varnish (deploy/varnish.vcl) in front of the server, page cache on (req/s; p50/p95 ms)");
+  for (const name of PAGE_NAMES) {
+    const v = f.varnishLoad[name];
+    console.log(
+      `  ${name.padEnd(9)}${rps(v, 9)}${ms(v?.p50Ms)}${ms(v?.p95Ms)}   vs nginx ${share(v, f.nginxLoad[name])}, vs the server alone ${share(v, f.cached?.load[name])}`,
+    );
+    noteTroubles(notes, `${name}, through Varnish`, v, f.load.duration);
   }
 }
 
@@ -461,6 +478,16 @@ function throughputVerdicts(f: BenchFigures): Verdict[] {
       measured:
         ratio === null ? "-" : `${times(ratio)}${c?.socketErrors ? `, ${c.socketErrors} errors` : ""}`,
       budget: `≥ ${times(BUDGETS.sweepCachedOverUncached)}, no timeouts`,
+    });
+  }
+  for (const name of PAGE_NAMES) {
+    const ratio = ratioOf(f.varnishLoad[name], f.nginxLoad[name]);
+    if (!f.varnishLoad[name]) continue;
+    verdicts.push({
+      name: `${name} through Varnish vs nginx`,
+      isMet: ratio === null ? null : ratio >= BUDGETS.varnishShareOfNginx,
+      measured: ratio === null ? "no nginx" : pct(ratio),
+      budget: `≥ ${pct(BUDGETS.varnishShareOfNginx)}`,
     });
   }
   const sweepShare = ratioOf(f.cached?.sweep[f.load.connections], nginxArticle);

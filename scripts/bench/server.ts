@@ -37,6 +37,8 @@ export interface ServerOptions {
   pageCache: boolean;
   /** WEB_CONCURRENCY (workers on PostgreSQL); unset: the server's default. */
   workers?: number;
+  /** Settings added to the server's environment (VARNISH_URLS for the run through Varnish). */
+  env?: Record<string, string>;
 }
 
 function procStatusBytes(pid: number, field: "VmHWM" | "VmRSS"): number | null {
@@ -56,6 +58,7 @@ export async function startServer(options: ServerOptions): Promise<BenchServer> 
     HOST: "127.0.0.1",
     PORT: String(options.port),
     DATA_DIR: options.dataDir,
+    ...options.env,
   };
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   else delete env.DATABASE_URL;

@@ -1,5 +1,5 @@
 /**
- * A real varnishd running deploy/varnish.vcl for tests, in front of backends at free ports: the VCL's
+ * A real varnishd running deploy/varnish.vcl (for tests and the bench), in front of backends at free ports: the VCL's
  * backend block names each port once (3001, 3002), and `vclWithBackendPorts` rewrites those. Varnish
  * runs in the foreground (-F) with its working folder in a temporary folder (-n), so tests in parallel
  * never share one; as root it keeps root for its workers (-j none): the Debian package's `vcache` user
@@ -10,7 +10,7 @@ import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { freePort, waitFor } from "./server-processes";
+import { freePort, waitFor } from "../tests/support/server-processes";
 
 export const VARNISH_VCL = path.resolve("deploy/varnish.vcl");
 const XKEY_VMOD = "/usr/lib/x86_64-linux-gnu/varnish/vmods/libvmod_xkey.so";
