@@ -55,8 +55,11 @@ sub vcl_backend_response {
         return (abandon);
     }
     # Personal or uncacheable answers go to this reader as they came and are never shared; the
-    # hit-for-miss marker lasts a little, so the next request for the page asks the app again.
+    # hit-for-miss marker lasts a little, so the next request for the page asks the app again. Only what
+    # the app says may be kept is kept: an answer without Cache-Control (a redirect) carries no cache
+    # tags either, so no purge could reach it.
     if (beresp.http.Set-Cookie
+        || !beresp.http.Cache-Control
         || beresp.http.Cache-Control ~ "(?i)(private|no-store|no-cache)"
         || beresp.ttl <= 0s
         || beresp.http.Vary == "*") {

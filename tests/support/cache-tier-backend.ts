@@ -68,6 +68,11 @@ function answer(name: string, renders: Map<string, number>, req: IncomingMessage
   if (url.pathname.startsWith("/device/")) headers.Vary += ", User-Agent";
   if (url.pathname === "/set-cookie") headers["Set-Cookie"] = "nd_lite=on; Path=/";
   if (url.pathname === "/private") headers["Cache-Control"] = "private, no-cache";
+  // As a moved story's redirect: no Cache-Control, no tags (a purge could never reach it).
+  if (url.pathname === "/moved") {
+    delete headers["Cache-Control"];
+    delete headers.xkey;
+  }
   res.writeHead(200, headers);
   const device = isMobileUserAgent(req.headers["user-agent"]) ? "mobile" : "desktop";
   res.end(encode(`${name} ${who} ${lite} ${device} ${url.pathname} #${count}`, encoding));
