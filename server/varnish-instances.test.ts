@@ -15,6 +15,7 @@ import { commitSessionCookie, createSession } from "#app/auth/session.server";
 import { openDatabase, type Database } from "#app/db/client.server";
 import { articles, users } from "#app/db/schema";
 import { logMessages } from "#test-support/logs";
+import { editFormWithTitle } from "#test-support/article-fixtures";
 import { freePort, startServing, waitFor, type ServingNewsdesk } from "#test-support/server-processes";
 import { createEmptyPostgresDatabase } from "#test-support/test-database";
 import { deployedVcl, startVarnish, type RunningVarnish } from "../scripts/varnish";
@@ -134,22 +135,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances behind Varnish (d
         method: "POST",
         redirect: "manual",
         headers: { Cookie: cookie, Origin: on.origin },
-        body: new URLSearchParams({
-          title,
-          content: story.content,
-          excerpt: story.excerpt,
-          status: "published",
-          authorName: story.authorName,
-          slug: story.slug ?? "",
-          categoryId: story.categoryId ?? "",
-          tags: story.tags.join(","),
-          imageUrl: story.imageUrl,
-          youtubeUrl: story.youtubeUrl,
-          seoTitle: story.seoTitle,
-          seoDescription: story.seoDescription,
-          language: story.language,
-          ...(story.isTopStory ? { isTopStory: "on" } : {}),
-        }),
+        body: editFormWithTitle(story, title),
       });
       expect(saved.status, await saved.text()).toBe(302);
     };

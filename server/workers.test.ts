@@ -22,6 +22,7 @@ import { commitSessionCookie, createSession } from "#app/auth/session.server";
 import { openDatabase, type Database } from "#app/db/client.server";
 import { articles, users } from "#app/db/schema";
 import { logEvents, logMessages } from "#test-support/logs";
+import { editFormWithTitle } from "#test-support/article-fixtures";
 
 const childrenOf = (pid: number) =>
   spawnSync("ps", ["-o", "pid=", "--ppid", String(pid)], { encoding: "utf8" })
@@ -261,21 +262,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("WEB_CONCURRENCY=2 on PostgreSQL
         method: "POST",
         redirect: "manual",
         headers: { Cookie: cookie, Origin: origin },
-        body: new URLSearchParams({
-          title,
-          content: story.content,
-          excerpt: story.excerpt,
-          status: "published",
-          authorName: story.authorName,
-          slug: story.slug ?? "",
-          categoryId: story.categoryId ?? "",
-          tags: story.tags.join(","),
-          imageUrl: story.imageUrl,
-          youtubeUrl: story.youtubeUrl,
-          seoTitle: story.seoTitle,
-          seoDescription: story.seoDescription,
-          ...(story.isTopStory ? { isTopStory: "on" } : {}),
-        }),
+        body: editFormWithTitle(story, title),
       });
 
     // Eight kept-alive connections, shared by the two workers; each keeps its worker.

@@ -6,7 +6,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { CurrentUser } from "#app/auth/guard.server";
 import type { DbOrTx } from "#app/db/client.server";
-import { articleRevisions, type ArticleRevision } from "#app/db/schema";
+import { articleRevisions, type Article, type ArticleRevision } from "#app/db/schema";
 import { parseArticleForm, type ArticleInput } from "#app/lib/article-form/article-input";
 import { isDomainError } from "#app/lib/errors";
 import { statusOf } from "#app/lib/http-errors.server";
@@ -48,4 +48,23 @@ export function revisionsInOrder(db: DbOrTx, articleId: string): Promise<Article
     .from(articleRevisions)
     .where(eq(articleRevisions.articleId, articleId))
     .orderBy(asc(articleRevisions.createdAt), asc(articleRevisions.id));
+}
+
+/** The edit screen's form for a saved published story as the browser sends it, with only the title changed. */
+export function editFormWithTitle(story: Article, title: string): URLSearchParams {
+  return new URLSearchParams({
+    title,
+    content: story.content,
+    excerpt: story.excerpt,
+    status: "published",
+    authorName: story.authorName,
+    slug: story.slug ?? "",
+    categoryId: story.categoryId ?? "",
+    tags: story.tags.join(","),
+    imageUrl: story.imageUrl,
+    youtubeUrl: story.youtubeUrl,
+    seoTitle: story.seoTitle,
+    seoDescription: story.seoDescription,
+    ...(story.isTopStory ? { isTopStory: "on" } : {}),
+  });
 }
