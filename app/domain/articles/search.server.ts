@@ -170,46 +170,21 @@ function editionTsQuery(language: string, query: string, prefix: string): SQL {
 }
 
 /**
- * Each edition's category names (its own where given, else the main one's, as its bar shows them) with
- * their ids, from memory: asked of the database, they cost each search a round trip (2-9 ms at 100,000
- * stories). Forgotten on a site-wide change (categories and their names are one) and after a minute.
+ * The few categories whose name in this edition (its own where given, else the main one's, as its bar
+ * shows them) holds the query, found once: matching the name per article row (a regexp over every joined
+ * row) cost more than the full-text match itself.
  */
-const rememberedCategoryNames = remembered(
-  async (_db: DbOrTx) => new Map<string, Promise<Array<{ id: string; name: string }>>>(),
-  {
-    maxAgeMs: 60_000,
-    onFirstUse: (db, forget) =>
-      onSiteChange(db as Db, (change) => {
-        if (change.scope === "everything") forget();
-      }),
-  },
-);
-
-function editionCategoryNames(db: DbOrTx, language: string) {
-  return db
+async function categoriesNamed(db: DbOrTx, language: string, query: string): Promise<string[]> {
+  const categoryKey = categoryMatchKey(query);
+  if (!categoryKey) return [];
+  const named = await db
     .select({ id: categories.id, name: sql<string>`coalesce(${categoryNames.name}, ${categories.name})` })
     .from(categories)
     .leftJoin(
       categoryNames,
       and(eq(categoryNames.categoryId, categories.id), eq(categoryNames.edition, language)),
     );
-}
-
-/**
- * The few categories whose name in this edition holds the query, found once: matching the name per
- * article row (a regexp over every joined row) cost more than the full-text match itself.
- */
-async function categoriesNamed(db: DbOrTx, language: string, query: string): Promise<string[]> {
-  const categoryKey = categoryMatchKey(query);
-  if (!categoryKey) return [];
-  const byEdition = await rememberedCategoryNames.get(db);
-  let named = byEdition.get(language);
-  if (!named) {
-    named = editionCategoryNames(db, language);
-    byEdition.set(language, named);
-    named.catch(() => byEdition.delete(language));
-  }
-  return (await named)
+  return named
     .filter((category) => categoryMatchKey(category.name).includes(categoryKey))
     .map((category) => category.id);
 }
