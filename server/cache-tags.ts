@@ -23,8 +23,19 @@ export function isSharedAnswer(request: Request, response: Response): boolean {
 }
 
 /** Sets each header's tags on the response. */
-export function setTagHeaders(headers: Headers, tagHeaders: readonly TagHeader[], tags: readonly string[]) {
+function setTagHeaders(headers: Headers, tagHeaders: readonly TagHeader[], tags: readonly string[]) {
   for (const { name, separator } of tagHeaders) headers.set(name, tags.join(separator));
+}
+
+/** The stories a tagged answer links to, read once: the page cache keeps the same ids with the page. */
+const storiesLinked = new WeakMap<Response, Set<string>>();
+export const storiesLinkedBy = (response: Response) => storiesLinked.get(response);
+
+function tag(response: Response, tagHeaders: readonly TagHeader[], body: string) {
+  const stories = articleIdsLinkedFrom(body);
+  storiesLinked.set(response, stories);
+  setTagHeaders(response.headers, tagHeaders, pageTags(stories));
+  return response;
 }
 
 /** `handle` with tags on what a shared cache may keep; as it is when no tier is configured. */
@@ -34,10 +45,7 @@ export function taggedAnswers(handle: PageHandler, tagHeaders: readonly TagHeade
     const response = await handle(request, context);
     if (!isSharedAnswer(request, response)) return response;
     const text = documentTextOf(response);
-    if (text !== null) {
-      setTagHeaders(response.headers, tagHeaders, pageTags(articleIdsLinkedFrom(text)));
-      return response;
-    }
+    if (text !== null) return tag(response, tagHeaders, text);
     if (!response.body || !TAGGED_TYPES.test(response.headers.get("Content-Type") ?? "")) {
       setTagHeaders(response.headers, tagHeaders, pageTags([]));
       return response;
@@ -49,7 +57,6 @@ export function taggedAnswers(handle: PageHandler, tagHeaders: readonly TagHeade
       statusText: response.statusText,
       headers: response.headers,
     });
-    setTagHeaders(tagged.headers, tagHeaders, pageTags(articleIdsLinkedFrom(body)));
-    return tagged;
+    return tag(tagged, tagHeaders, body);
   };
 }

@@ -35,6 +35,7 @@ import { liteReason } from "#app/lib/lite-mode";
 import { snippetsVaryByDevice } from "#app/domain/snippets/page-code.server";
 import { isMobileUserAgent } from "#app/domain/snippets/snippet-rules";
 import { spokenInterval, type Job } from "./jobs";
+import { storiesLinkedBy } from "./cache-tags";
 import { HSTS, SECURITY_HEADERS } from "./security";
 import { logFor } from "#app/lib/log.server";
 import { findSessionMember, readMemberToken } from "#app/auth/member-session.server";
@@ -325,7 +326,10 @@ async function renderAndStore(
       expiresAt: Date.now() + cacheDuration * 1000,
     },
     chooseEncoding(req.headers["accept-encoding"]),
-    { brotliQuality: lite ? LITE_BROTLI_QUALITY : FAST_BROTLI_QUALITY },
+    {
+      brotliQuality: lite ? LITE_BROTLI_QUALITY : FAST_BROTLI_QUALITY,
+      articleIds: storiesLinkedBy(response),
+    },
   );
   cache.set(key, page, generation);
   return page;

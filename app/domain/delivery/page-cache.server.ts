@@ -50,7 +50,14 @@ export async function storedPage(
   body: Buffer,
   meta: Pick<CachedPage, "status" | "headers" | "expiresAt">,
   asked: Encoding | "identity",
-  { brotliQuality = FAST_BROTLI_QUALITY }: { brotliQuality?: number } = {},
+  {
+    brotliQuality = FAST_BROTLI_QUALITY,
+    articleIds,
+  }: {
+    brotliQuality?: number;
+    /** The linked stories when the cache tags already read them off the same bytes (server/cache-tags.ts). */
+    articleIds?: Set<string>;
+  } = {},
 ): Promise<CachedPage> {
   const encoding = asked === "identity" ? "gzip" : asked;
   return {
@@ -58,7 +65,7 @@ export async function storedPage(
     etag: weakEtag(body),
     bodies: { [encoding]: await encode(body, encoding, brotliQuality) },
     brotliQuality,
-    articleIds: articleIdsLinkedFrom(body),
+    articleIds: articleIds ?? articleIdsLinkedFrom(body),
     hits: 0,
   };
 }
