@@ -324,6 +324,10 @@ describe.each(TEST_ENGINES)("the newsletter over HTTP on %s", (engine) => {
       expect(refusedPage).toContain(EN_MESSAGES["newsletterEditions.chooseOne"]);
       expect(refusedPage).toContain('value="kwame@example.com"');
       expect(await subscriber("kwame@example.com")).toBeUndefined();
+      // The address is told of first, whatever the editions ticked.
+      const badAddress = await post("/newsletter", [["email", "kwame@"], ["consent", "on"], listed]);
+      expect(badAddress.status).toBe(400);
+      expect(await badAddress.text()).toContain(m.text.NEWSLETTER_TEXT.invalidEmail);
 
       const both = [email, ["consent", "on"], listed, ["edition", "en"], ["edition", "tw"]];
       expect((await post("/tw/newsletter", both)).status).toBe(200);
@@ -335,6 +339,21 @@ describe.each(TEST_ENGINES)("the newsletter over HTTP on %s", (engine) => {
       ];
       expect((await post("/tw/newsletter", footer)).status).toBe(200);
       expect(await editionsOf("efua@example.com")).toEqual(["tw"]);
+
+      // A Twi issue's one-click address: opened, the Twi unsubscribe page; posted, out of Twi alone.
+      const { token } = (await subscriber("kwame@example.com"))!;
+      const oneClick = `${origin}/newsletter/one-click?token=${token}&edition=tw`;
+      const opened = await fetch(oneClick, { redirect: "manual" });
+      expect(opened.headers.get("location")).toBe(`/tw/newsletter/unsubscribe?token=${token}`);
+      const clicked = await fetch(oneClick, {
+        method: "POST",
+        body: new URLSearchParams({ "List-Unsubscribe": "One-Click" }),
+      });
+      expect(await clicked.text()).toBe(
+        "You no longer receive the newsletter in Twi; your other editions still come.\n",
+      );
+      expect(await editionsOf("kwame@example.com")).toEqual(["en"]);
+      expect((await subscriber("kwame@example.com"))?.status).not.toBe("unsubscribed");
     } finally {
       await database.db.execute(sql`DELETE FROM editions WHERE tag = 'tw'`);
       m.editionsRead.forgetEditions(database.db);

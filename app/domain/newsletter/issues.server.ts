@@ -43,6 +43,7 @@ import { renderIssueMail, type IssueMailWords } from "./issue-mail";
 import { messagesFor } from "#app/i18n/messages.server";
 import { queueIssue, sendProgress, setIssuePaused, type SendProgress } from "./sending.server";
 import { unsubscribeLink } from "./signup.server";
+import { editionPrefix, mainTagOf } from "#app/lib/editions";
 
 function requireNewsletter(actor: CurrentUser, action: Action<"newsletter">) {
   if (!can(actor.role, "newsletter", action)) accessDenied();
@@ -337,7 +338,7 @@ export function issueMailFor(
     },
     {
       email: recipient.email,
-      unsubscribeUrl: unsubscribeLink(origin, token),
+      unsubscribeUrl: unsubscribeLink(origin, token, editionPrefix(issue.edition, mainTagOf(settings))),
       ...(recipient.isCounted
         ? {
             openPixelUrl: openedLink(origin, issue.id, countsToken),

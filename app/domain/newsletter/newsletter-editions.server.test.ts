@@ -95,6 +95,14 @@ describe.each(TEST_ENGINES)("the newsletter per edition on %s", (engine) => {
     expect(await editionsOf("ama@example.com")).toEqual(["tw"]);
   });
 
+  test("the confirmation e-mail's links open the pages of the edition signed up from", async () => {
+    const options = { ...signupOptions(), mailer, editions: ["en", "tw"], edition: "tw" };
+    await subscribe(database.db, { email: "akua@example.com", consent: "on" }, options);
+    const mail = await smtp.waitFor("akua@example.com");
+    expect(mail.text).toMatch(/http:\/\/localhost:3000\/tw\/newsletter\/confirm\?token=\S+/);
+    expect(mail.text).toMatch(/http:\/\/localhost:3000\/tw\/newsletter\/unsubscribe\?token=\S+/);
+  });
+
   test("a known subscriber signing up from another edition gains it; one who left starts afresh with the new choice", async () => {
     await signUp("kofi@example.com", ["en"]);
     await signUp("kofi@example.com", ["tw"]);
@@ -111,7 +119,7 @@ describe.each(TEST_ENGINES)("the newsletter per edition on %s", (engine) => {
   test("the one-click unsubscribe leaves that edition; with none left the subscriber is unsubscribed", async () => {
     await signUp("yaw@example.com", ["en", "tw"]);
     const { token } = await subscriberId("yaw@example.com");
-    expect(await unsubscribeFromEdition(database.db, token, "tw")).toBe(true);
+    expect(await unsubscribeFromEdition(database.db, token, "tw")).toBe("left-edition");
     expect(await editionsOf("yaw@example.com")).toEqual(["en"]);
     const status = async () =>
       (
@@ -121,9 +129,9 @@ describe.each(TEST_ENGINES)("the newsletter per edition on %s", (engine) => {
           .where(eq(newsletterSubscribers.email, "yaw@example.com"))
       )[0]!.status;
     expect(await status()).toBe("confirmed");
-    expect(await unsubscribeFromEdition(database.db, token, "en")).toBe(true);
+    expect(await unsubscribeFromEdition(database.db, token, "en")).toBe("unsubscribed");
     expect(await status()).toBe("unsubscribed");
-    expect(await unsubscribeFromEdition(database.db, "not-a-token-of-anyone", "en")).toBe(false);
+    expect(await unsubscribeFromEdition(database.db, "not-a-token-of-anyone", "en")).toBe("unknown-token");
   });
 
   test("an issue goes to its edition's confirmed subscribers only", async () => {
@@ -216,6 +224,9 @@ describe.each(TEST_ENGINES)("the newsletter per edition on %s", (engine) => {
       });
     expect(mail("tw").html).toContain('<html lang="tw">');
     expect(mail("en").html).toContain('<html lang="en">');
+    // Its unsubscribe link opens the page in the same edition.
+    expect(mail("tw").html).toMatch(/href="https?:\/\/[^"/]+\/tw\/newsletter\/unsubscribe\?token=t{32}"/);
+    expect(mail("en").html).toMatch(/href="https?:\/\/[^"/]+\/newsletter\/unsubscribe\?token=t{32}"/);
     // English's catalogue says what the mail always said.
     const english = issueMailWords("en");
     expect({ ...english, reason: english.reason("Newsdesk", "a@b.c") }).toEqual({

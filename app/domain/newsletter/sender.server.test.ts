@@ -12,7 +12,12 @@ import { testDkimKey, verifyDkim } from "#test-support/dkim-check";
 import { startTestSmtpServer, type TestSmtpServer } from "#test-support/smtp-test-server";
 import { forgetCachedSettings } from "#app/domain/settings/settings.server";
 import { engagement, followClick, recordOpen } from "./engagement.server";
-import { startNewsletterSender, wakeableSleep, type NewsletterSender, type SenderOptions } from "./sender.server";
+import {
+  startNewsletterSender,
+  wakeableSleep,
+  type NewsletterSender,
+  type SenderOptions,
+} from "./sender.server";
 import {
   failDelivery,
   markSending,

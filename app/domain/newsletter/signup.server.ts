@@ -22,6 +22,7 @@ import { getSettings } from "#app/domain/settings/settings.server";
 import { invalid, notFound, rateLimited } from "#app/lib/errors";
 import { ONE_CLICK_UNSUBSCRIBE_PATH } from "#app/lib/paths";
 import { mainEditionTag } from "#app/domain/editions/page-edition.server";
+import { editionPrefix, mainTagOf } from "#app/lib/editions";
 import { NEWSLETTER_TEXT, parseSignup } from "./newsletter-form";
 import { addSubscriberEditions, leaveEdition, replaceSubscriberEditions } from "./subscriber-editions.server";
 
@@ -39,8 +40,14 @@ export interface SignupOptions {
   /** The process's mailer (app/services.server.ts; tests build theirs with their SMTP server). */
   mailer: Mailer;
   now?: Date;
-  /** The editions it asks for (`signupEditions`); the main edition's when not given. */
-  editions?: readonly string[];
+  /**
+   * The editions it asks for, the main edition's when not given; a function (the form's `signupEditions`)
+   * is asked only once the newsletter is on and the address and consent are good, so that a reader is told
+   * of those first and a switched-off newsletter stays a 404.
+   */
+  editions?: readonly string[] | (() => Promise<readonly string[]>);
+  /** The edition of the page it was made on: the confirmation's links open there (the main one's when not given). */
+  edition?: string;
 }
 
 /** What the reader is told when the signup is taken. */
@@ -63,11 +70,14 @@ const freshTokens = () => ({
   countsToken: newLinkToken(),
 });
 
-/** The confirmation e-mail's link: its token (`confirmToken`) confirms and does nothing else. */
-export const confirmLink = (origin: string, confirmToken: string) =>
-  `${origin}/newsletter/confirm?token=${encodeURIComponent(confirmToken)}`;
-export const unsubscribeLink = (origin: string, token: string) =>
-  `${origin}/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
+/**
+ * The confirmation e-mail's link: its token (`confirmToken`) confirms and does nothing else. `prefix`: the
+ * edition's (`editionPrefix`), so that a Twi reader's links open Twi pages (decision record 022, point 11).
+ */
+export const confirmLink = (origin: string, confirmToken: string, prefix = "") =>
+  `${origin}${prefix}/newsletter/confirm?token=${encodeURIComponent(confirmToken)}`;
+export const unsubscribeLink = (origin: string, token: string, prefix = "") =>
+  `${origin}${prefix}/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
 /**
  * The `List-Unsubscribe` address of every issue: a mail client's one-click POST there (RFC 8058) leaves the
  * issue's edition (decision record 022, point 11); an address without one (mailed before) unsubscribes.
@@ -96,6 +106,7 @@ export async function subscribe(
   const parsed = parseSignup(values);
   if (!parsed.ok) throw invalid(parsed.message, { title: parsed.title });
   const { email } = parsed.data;
+  const editions = typeof options.editions === "function" ? await options.editions() : options.editions;
   const now = options.now ?? new Date();
   const { mailer } = options;
   const canMail = mailer.isConfigured();
@@ -109,7 +120,7 @@ export async function subscribe(
     ip: options.ip,
     now,
     canMail,
-    editions: options.editions,
+    editions,
   });
   if (subscriber?.status === "pending" && canMail) {
     // The first mail goes out at once; a repeat waits out the interval (the signup counts as the first).
@@ -118,7 +129,11 @@ export async function subscribe(
     // A failure is logged; trying again after the interval sends the link then.
     if (mayResend)
       mailer.sendInBackground(
-        confirmationEmail(subscriber, options.origin, settings.siteTitle),
+        confirmationEmail(subscriber, {
+          origin: options.origin,
+          siteTitle: settings.siteTitle,
+          prefix: editionPrefix(options.edition ?? mainTagOf(settings), mainTagOf(settings)),
+        }),
         "[newsletter] sending a confirmation e-mail failed",
       );
   }
@@ -198,11 +213,10 @@ async function storeSignup(
 
 export function confirmationEmail(
   subscriber: Pick<NewsletterSubscriber, "email" | "token" | "confirmToken">,
-  origin: string,
-  siteTitle: string,
+  { origin, siteTitle, prefix = "" }: { origin: string; siteTitle: string; prefix?: string },
 ): OutgoingEmail {
-  const confirm = confirmLink(origin, subscriber.confirmToken);
-  const unsubscribe = unsubscribeLink(origin, subscriber.token);
+  const confirm = confirmLink(origin, subscriber.confirmToken, prefix);
+  const unsubscribe = unsubscribeLink(origin, subscriber.token, prefix);
   const text = [
     `Someone, hopefully you, asked to receive the ${siteTitle} newsletter at ${subscriber.email}.`,
     "",
@@ -268,11 +282,16 @@ export async function subscriberForLink(db: Db, purpose: NewsletterLinkPurpose, 
  * An issue's one-click unsubscribe: the subscriber leaves that edition, and is unsubscribed when it was
  * their last (`leaveEdition`). Works while the newsletter is off, as every way to leave does.
  */
-export async function unsubscribeFromEdition(db: Db, token: string, edition: string, now = new Date()) {
+export async function unsubscribeFromEdition(
+  db: Db,
+  token: string,
+  edition: string,
+  now = new Date(),
+): Promise<"unknown-token" | "left-edition" | "unsubscribed"> {
   const row = await subscriberByToken(db, "unsubscribe", token);
-  if (!row) return false;
-  await leaveEdition(db, row.id, edition, now);
-  return true;
+  if (!row) return "unknown-token";
+  const { readsOthers } = await leaveEdition(db, row.id, edition, now);
+  return readsOthers ? "left-edition" : "unsubscribed";
 }
 
 /**

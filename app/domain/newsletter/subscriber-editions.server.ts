@@ -76,10 +76,16 @@ export async function subscriberEditions(db: DbOrTx, subscriberId: string): Prom
 
 /**
  * Leaves one edition (an issue's one-click unsubscribe): its row goes, and with none left the subscriber
- * is unsubscribed, as the unsubscribe page does at once. One statement each, in one transaction.
+ * is unsubscribed, as the unsubscribe page does at once. One statement each, in one transaction. Says
+ * whether the subscriber still reads another edition.
  */
-export async function leaveEdition(db: DbOrTx, subscriberId: string, edition: string, now: Date) {
-  await db.transaction(async (tx) => {
+export async function leaveEdition(
+  db: DbOrTx,
+  subscriberId: string,
+  edition: string,
+  now: Date,
+): Promise<{ readsOthers: boolean }> {
+  return db.transaction(async (tx) => {
     await tx
       .delete(newsletterSubscriberEditions)
       .where(
@@ -88,6 +94,17 @@ export async function leaveEdition(db: DbOrTx, subscriberId: string, edition: st
           eq(newsletterSubscriberEditions.edition, edition),
         ),
       );
+    const [stillSubscribed] = await tx
+      .select({ id: newsletterSubscribers.id })
+      .from(newsletterSubscribers)
+      .where(
+        and(
+          eq(newsletterSubscribers.id, subscriberId),
+          sql`${newsletterSubscribers.status} <> 'unsubscribed'`,
+          sql`exists (select 1 from ${newsletterSubscriberEditions} where ${newsletterSubscriberEditions.subscriberId} = ${subscriberId})`,
+        ),
+      );
+    if (stillSubscribed) return { readsOthers: true };
     await tx
       .update(newsletterSubscribers)
       .set({ status: "unsubscribed", unsubscribedAt: now })
@@ -95,8 +112,8 @@ export async function leaveEdition(db: DbOrTx, subscriberId: string, edition: st
         and(
           eq(newsletterSubscribers.id, subscriberId),
           sql`${newsletterSubscribers.status} <> 'unsubscribed'`,
-          sql`not exists (select 1 from ${newsletterSubscriberEditions} where ${newsletterSubscriberEditions.subscriberId} = ${subscriberId})`,
         ),
       );
+    return { readsOthers: false };
   });
 }

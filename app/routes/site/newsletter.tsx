@@ -57,8 +57,10 @@ export const action = withDomainErrors(async ({ request, params, context }: Rout
       mailer: context.services.mailer,
       origin: siteOrigin(settings, request),
       ip: context.clientIp,
-      // The page's edition, or those its form lists and the reader ticked (decision record 022, point 11).
-      editions: await signupEditions(context.db, tag, formData),
+      // The page's edition, or those its form lists and the reader ticked (decision record 022, point 11),
+      // checked after the address and consent.
+      editions: () => signupEditions(context.db, tag, formData),
+      edition: tag,
     });
     return { ok: true, title: result.title, message: result.message } satisfies NewsletterActionData;
   } catch (error) {
