@@ -66,8 +66,10 @@ export async function makeDailyDigest(services: DigestServices): Promise<DigestO
   const { day, hour } = localDayAndHour(now, settings.timezone);
   if (hour < settings.newsletterDigestHour) return "not yet";
   const { enabledTags } = await feedEditions(services.db);
-  const outcomes: DigestOutcome[] = [];
-  for (const edition of enabledTags)
+  // One statement a minute once the day's digests are made, however many editions.
+  const madeToday = await editionsWithDigestOf(services.db, day);
+  const outcomes: DigestOutcome[] = ["already made"];
+  for (const edition of enabledTags.filter((tag) => !madeToday.has(tag)))
     outcomes.push(await makeEditionDigest(services, { settings, day, now, edition }));
   if (outcomes.includes("made")) {
     // A sender on this instance (when e-mail is set up) queues it now rather than at its next look.
@@ -77,17 +79,23 @@ export async function makeDailyDigest(services: DigestServices): Promise<DigestO
   return outcomes.includes("skipped") ? "skipped" : "already made";
 }
 
-/** One edition's digest of `day`, made once (the unique index on the day and the edition). */
+/** The editions whose digest of `day` is made (sent, due or skipped). */
+async function editionsWithDigestOf(db: Db, day: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ edition: newsletterIssues.edition })
+    .from(newsletterIssues)
+    .where(eq(newsletterIssues.digestDay, day));
+  return new Set(rows.map((row) => row.edition));
+}
+
+/**
+ * One edition's digest of `day`, made once (the unique index on the day and the edition: another
+ * instance that made it first leaves this one's insert without effect).
+ */
 async function makeEditionDigest(
   { db, media }: DigestServices,
   { settings, day, now, edition }: { settings: Settings; day: string; now: Date; edition: string },
 ): Promise<DigestOutcome> {
-  const [made] = await db
-    .select({ id: newsletterIssues.id })
-    .from(newsletterIssues)
-    .where(and(eq(newsletterIssues.digestDay, day), eq(newsletterIssues.edition, edition)))
-    .limit(1);
-  if (made) return "already made";
   const since = await lastDigestTime(db, now, edition);
   const ids = await storiesPublishedSince(db, since, edition);
   const stories = await issueStories(db, media, ids, configuredOrigin(settings));
