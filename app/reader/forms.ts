@@ -8,7 +8,7 @@ import { COMMENT_TEXT, parseComment } from "#app/domain/comments/comment-form";
 import { CONTACT_TEXT, parseContact } from "#app/domain/contact/contact-form";
 import { NEWSLETTER_TEXT, parseSignup } from "#app/domain/newsletter/newsletter-form";
 import type { Toast } from "#app/components/ui/toast-look";
-import { textFor } from "./text";
+import { textFor, type ReaderForm } from "./text";
 import { showToast } from "./toasts";
 
 interface FormKind {
@@ -17,7 +17,7 @@ interface FormKind {
   failed: { title: string; message: string };
 }
 
-const FORMS: Record<string, FormKind> = {
+const FORMS: Record<ReaderForm, FormKind> = {
   comment: {
     check: (values) => {
       const parsed = parseComment(values);
@@ -41,10 +41,10 @@ const FORMS: Record<string, FormKind> = {
   },
 };
 
-/** A rule's answer in the page's language (the `nd-text` island's words for the rule's English). */
-const inPageWords = ({ title, message }: { title: string; message: string }) => ({
-  title: textFor(title),
-  message: textFor(message),
+/** A form rule's answer in the page's language (the `nd-text` island's words for the rule's English). */
+const inPageWords = (form: ReaderForm, { title, message }: { title: string; message: string }) => ({
+  title: textFor(title, form),
+  message: textFor(message, form),
 });
 
 /** The verdict in a page the server answered with (`data-form-result` = "ok" or "problem"), or null. */
@@ -56,7 +56,8 @@ export function verdictIn(html: string): Toast | null {
   return { type: result.getAttribute("data-form-result") === "ok" ? "success" : "error", title, message };
 }
 
-async function send(form: HTMLFormElement, kind: FormKind) {
+async function send(form: HTMLFormElement, name: ReaderForm) {
+  const kind = FORMS[name];
   const button = form.querySelector<HTMLButtonElement>("button[type=submit]");
   const label = button?.textContent ?? "";
   if (button) {
@@ -70,7 +71,7 @@ async function send(form: HTMLFormElement, kind: FormKind) {
   } catch (error) {
     console.warn("[reader] sending the form failed", error);
   }
-  verdict ??= { type: "error", ...inPageWords(kind.failed) };
+  verdict ??= { type: "error", ...inPageWords(name, kind.failed) };
   showToast(verdict);
   if (verdict.type === "success") {
     form.reset();
@@ -84,16 +85,19 @@ async function send(form: HTMLFormElement, kind: FormKind) {
 }
 
 function wireForm(form: HTMLFormElement) {
-  const kind = FORMS[form.dataset.form ?? ""];
-  if (!kind) return;
+  const name = form.dataset.form ?? "";
+  if (!isReaderForm(name)) return;
+  const kind = FORMS[name];
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     if (form.querySelector("button[type=submit]:disabled")) return;
     const problem = kind.check(Object.fromEntries(new FormData(form)));
-    if (problem) showToast({ type: "error", ...inPageWords(problem) });
-    else void send(form, kind);
+    if (problem) showToast({ type: "error", ...inPageWords(name, problem) });
+    else void send(form, name);
   });
 }
+
+const isReaderForm = (name: string): name is ReaderForm => Object.hasOwn(FORMS, name);
 
 export function wireForms() {
   document.querySelectorAll<HTMLFormElement>("form[data-form]").forEach(wireForm);

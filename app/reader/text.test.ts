@@ -3,6 +3,7 @@ import { countText } from "./count-text";
 import { readTextIsland } from "./text-island";
 import { text, textFor } from "./text";
 import { COMMENT_TEXT } from "#app/domain/comments/comment-form";
+import { NEWSLETTER_TEXT } from "#app/domain/newsletter/newsletter-form";
 import { PUSH_TEXT } from "#app/domain/push/push-topics";
 
 /** A Twi page's island as the server writes it (text-island.server.ts), with a text left out. */
@@ -26,9 +27,18 @@ describe("the texts the reader script writes", () => {
   });
 
   test("a form rule's English answer is found by its words and told in the page's", () => {
-    expect(textFor(COMMENT_TEXT.missing, TWI)).toBe("Hyɛ ne nyinaa ma");
-    expect(textFor(COMMENT_TEXT.missingTitle, TWI)).toBe(COMMENT_TEXT.missingTitle);
-    expect(textFor("Words of no catalogue", TWI)).toBe("Words of no catalogue");
+    expect(textFor(COMMENT_TEXT.missing, "comment", TWI)).toBe("Hyɛ ne nyinaa ma");
+    expect(textFor(COMMENT_TEXT.missingTitle, "comment", TWI)).toBe(COMMENT_TEXT.missingTitle);
+    expect(textFor("Words of no catalogue", "comment", TWI)).toBe("Words of no catalogue");
+  });
+
+  test("where two forms share an English answer, each form's own message is told", () => {
+    const island = readTextIsland(
+      JSON.stringify({ locale: "ak", texts: { "script.newsletter.invalidEmail": "Newsletter words" } }),
+    );
+    expect(NEWSLETTER_TEXT.invalidEmail).toBe(COMMENT_TEXT.invalidEmail);
+    expect(textFor(NEWSLETTER_TEXT.invalidEmail, "newsletter", island)).toBe("Newsletter words");
+    expect(textFor(COMMENT_TEXT.invalidEmail, "comment", island)).toBe(COMMENT_TEXT.invalidEmail);
   });
 
   test("counts take the island's plural rules (Akan's 'one' is 0 and 1) and its numbers", () => {

@@ -57,8 +57,24 @@ export function text(key: ScriptTextKey, from: TextIsland = pageIsland()): strin
   return typeof own === "string" ? own : SCRIPT_TEXT[key];
 }
 
+/** The reader forms whose rules answer in the texts above. */
+export type ReaderForm = "comment" | "newsletter" | "contact";
+
+/**
+ * The key of an English text above: the form's own first (`script.{form}.…`), since two forms, or a form
+ * and a page, may share the English of texts a language says differently.
+ */
+export function keyOfEnglish<K extends string>(
+  texts: Record<K, string>,
+  english: string,
+  form?: ReaderForm,
+): K | undefined {
+  const keys = (Object.keys(texts) as K[]).filter((key) => texts[key] === english);
+  return keys.find((key) => form !== undefined && key.split(".").includes(form)) ?? keys[0];
+}
+
 /** The page's text for one of the English texts above (a form rule's answer), or that text itself. */
-export function textFor(english: string, from: TextIsland = pageIsland()): string {
-  const key = (Object.keys(SCRIPT_TEXT) as ScriptTextKey[]).find((k) => SCRIPT_TEXT[k] === english);
+export function textFor(english: string, form?: ReaderForm, from: TextIsland = pageIsland()): string {
+  const key = keyOfEnglish(SCRIPT_TEXT, english, form);
   return key ? text(key, from) : english;
 }

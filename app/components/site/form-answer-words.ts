@@ -7,7 +7,7 @@
 import { COMMENT_TEXT } from "#app/domain/comments/comment-form";
 import { NEWSLETTER_TEXT } from "#app/domain/newsletter/newsletter-form";
 import type { MessageKey, Translate } from "#app/i18n/use-messages";
-import { SCRIPT_TEXT } from "#app/reader/text";
+import { keyOfEnglish, SCRIPT_TEXT, type ReaderForm } from "#app/reader/text";
 
 /** Answers only the server gives (the script's checks' own are in SCRIPT_TEXT). */
 export const FORM_ANSWER_TEXT = {
@@ -23,16 +23,20 @@ export const FORM_ANSWER_TEXT = {
   "form.newsletter.rateLimited": NEWSLETTER_TEXT.rateLimited,
 } as const satisfies Partial<Record<MessageKey, string>>;
 
-/** Each English answer's key; where two keys share their English, the first. */
-const KEY_OF_ENGLISH = new Map<string, MessageKey>();
-for (const [key, english] of Object.entries({ ...SCRIPT_TEXT, ...FORM_ANSWER_TEXT }))
-  if (!KEY_OF_ENGLISH.has(english)) KEY_OF_ENGLISH.set(english, key as MessageKey);
+const ANSWER_TEXT: Record<string, string> = { ...SCRIPT_TEXT, ...FORM_ANSWER_TEXT };
 
-/** An answer's words in the page's language; a text of no catalogue (a contact answer) as it is. */
-export function answerWords<A extends { title: string; message: string }>(t: Translate, answer: A): A {
+/**
+ * An answer of `form` in the page's language (the form's own key where two share their English); a text of
+ * no catalogue (a contact answer) as it is.
+ */
+export function answerWords<A extends { title: string; message: string }>(
+  t: Translate,
+  form: ReaderForm,
+  answer: A,
+): A {
   const words = (english: string) => {
-    const key = KEY_OF_ENGLISH.get(english);
-    return key ? t(key) : english;
+    const key = keyOfEnglish(ANSWER_TEXT, english, form);
+    return key ? t(key as MessageKey) : english;
   };
   return { ...answer, title: words(answer.title), message: words(answer.message) };
 }

@@ -115,7 +115,7 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
           countsOpens={loaderData.countsOpens}
           editions={loaderData.signupEditions}
         >
-          {actionData ? <FormVerdict result={answerWords(t, actionData)} /> : null}
+          {actionData ? <FormVerdict result={answerWords(t, "newsletter", actionData)} /> : null}
         </NewsletterSignup>
       </div>
     </main>

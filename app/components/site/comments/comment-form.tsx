@@ -48,7 +48,7 @@ export function CommentForm({
       <h3 id="comment-form-heading" className="font-serif text-lg font-bold">
         {t("comments.formHeading")}
       </h3>
-      {actionData ? <FormVerdict result={answerWords(t, actionData)} /> : null}
+      {actionData ? <FormVerdict result={answerWords(t, "comment", actionData)} /> : null}
       <input type="hidden" name="intent" value="comment" />
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
