@@ -99,6 +99,28 @@ describe.each(TEST_ENGINES)("excerpts that follow the body on %s", (engine) => {
     );
     expect(await whatReadersSee(id)).toEqual({ card: written, description: written, rss: written });
   });
+
+  test("a card's summary is the excerpt's text when it has any, else the body's, whatever the excerpt holds", async () => {
+    const { id } = await saveArticle(
+      testServices(database.db),
+      editor,
+      articleInput({ title: "Kaneshie excerpts", status: "published", excerpt: "" }, FIRST_BODY),
+    );
+    // Listings read the body only where the excerpt may not serve: each kind gives what listingExcerpt does.
+    for (const excerpt of [
+      "Plain words",
+      "   ",
+      "<p></p>",
+      "&nbsp;",
+      "Tom &amp; Jerry",
+      "<b>Bold</b> words",
+      "Kɔfi",
+    ]) {
+      await database.db.update(articles).set({ excerpt }).where(eq(articles.id, id));
+      const card = (await latestArticles(database.db, "en")).find((a) => a.id === id);
+      expect(card?.summary, excerpt).toBe(listingExcerpt({ excerpt, content: FIRST_BODY }, 200));
+    }
+  });
 });
 
 // ---------------------------------------------------------------------------------------------------
