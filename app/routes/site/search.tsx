@@ -7,13 +7,15 @@ import { CardImage } from "#app/components/site/card-image";
 import { CategoryBadge } from "#app/components/site/category-badge";
 import { LoadError, PageHeading } from "#app/components/site/page-states";
 import { Pagination } from "#app/components/site/pagination";
-import { useEditionPath, useSiteDates } from "#app/components/site/use-site";
+import { SharedPart } from "#app/components/site/shared-part";
+import { useEditionPath, useLiteMode, useSiteDates } from "#app/components/site/use-site";
 import { loadOrReport } from "#app/domain/articles/public.server";
 import { searchArticles } from "#app/domain/articles/search.server";
 import { pageImages } from "#app/domain/media/public.server";
 import { isoDate } from "#app/lib/dates";
 import { parsePageParam, totalPagesFor } from "#app/lib/pagination";
-import type { PageImages } from "#app/lib/responsive-image";
+import type { PageImage, PageImages } from "#app/lib/responsive-image";
+import type { ArticleCard } from "#app/domain/articles/article-cards.server";
 import { isLiteRequest } from "#app/lib/lite-mode";
 import { pageMeta, siteMetaFrom } from "#app/lib/seo";
 import { EXCERPT_LENGTH, truncate } from "#app/lib/text";
@@ -166,58 +168,11 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                   <ul className="mt-4 space-y-4">
                     {search.value.results.map((article) => (
                       <li key={article.id}>
-                        <article className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm sm:flex-row">
-                          <div className="sm:w-60 sm:shrink-0">
-                            <CardImage
-                              src={article.imageUrl}
-                              image={images[article.imageUrl]}
-                              place="searchResult"
-                              width={480}
-                              height={320}
-                              className="sm:h-full"
-                            />
-                          </div>
-                          <div className="flex flex-1 flex-col p-4">
-                            <div>
-                              <CategoryBadge
-                                name={article.categoryName}
-                                slug={article.categorySlug}
-                                color={article.categoryColor}
-                              />
-                            </div>
-                            <h2 className="mt-2 font-serif text-xl leading-snug font-bold text-slate-900">
-                              <a href={editionPath(articlePath(article))} className="hover:text-brand-700">
-                                {article.title}
-                              </a>
-                            </h2>
-                            {article.summary ? (
-                              <p className="mt-2 text-slate-600">
-                                {truncate(article.summary, EXCERPT_LENGTH.search)}
-                              </p>
-                            ) : null}
-                            <div className="mt-auto flex flex-wrap items-center justify-between gap-3 pt-3 text-sm text-slate-500">
-                              <span className="flex flex-wrap items-center gap-x-2">
-                                <span className="font-medium text-slate-700">
-                                  {article.authorName.trim() || t("listing.anonymous")}
-                                </span>
-                                <span aria-hidden>·</span>
-                                <time dateTime={isoDate(article.displayDate)}>
-                                  {dates.short(article.displayDate)}
-                                </time>
-                                <span aria-hidden>·</span>
-                                <span className="inline-flex items-center gap-1">
-                                  <Eye aria-hidden size={14} /> {t("search.views", { count: article.views })}
-                                </span>
-                              </span>
-                              <a
-                                href={editionPath(articlePath(article))}
-                                className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-700 hover:underline"
-                              >
-                                {t("listing.readFullArticle")} <ArrowRight aria-hidden size={15} />
-                              </a>
-                            </div>
-                          </div>
-                        </article>
+                        <SearchResult
+                          article={article}
+                          image={images[article.imageUrl]}
+                          dateText={dates.short(article.displayDate)}
+                        />
                       </li>
                     ))}
                   </ul>
@@ -235,5 +190,84 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
     </main>
+  );
+}
+
+interface SearchResultProps {
+  article: ArticleCard;
+  image: PageImage | undefined;
+  dateText: string;
+}
+
+/**
+ * One result, kept as HTML by what it shows (decision record 020), as listing cards are: a common word's
+ * results are the same stories search after search.
+ */
+function SearchResult(props: SearchResultProps) {
+  const isLite = useLiteMode();
+  const { article: a, image, dateText } = props;
+  const shows = [
+    [a.id, a.slug, a.title, a.summary, a.imageUrl, a.authorName, a.views, a.displayDate],
+    [a.categoryName, a.categorySlug, a.categoryColor, image, dateText, isLite],
+  ];
+  return (
+    <SharedPart name="search-result" shows={shows}>
+      <SearchResultBody {...props} />
+    </SharedPart>
+  );
+}
+
+function SearchResultBody({ article, image, dateText }: SearchResultProps) {
+  const editionPath = useEditionPath();
+  const { t } = useMessages();
+  return (
+    <article className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm sm:flex-row">
+      <div className="sm:w-60 sm:shrink-0">
+        <CardImage
+          src={article.imageUrl}
+          image={image}
+          place="searchResult"
+          width={480}
+          height={320}
+          className="sm:h-full"
+        />
+      </div>
+      <div className="flex flex-1 flex-col p-4">
+        <div>
+          <CategoryBadge
+            name={article.categoryName}
+            slug={article.categorySlug}
+            color={article.categoryColor}
+          />
+        </div>
+        <h2 className="mt-2 font-serif text-xl leading-snug font-bold text-slate-900">
+          <a href={editionPath(articlePath(article))} className="hover:text-brand-700">
+            {article.title}
+          </a>
+        </h2>
+        {article.summary ? (
+          <p className="mt-2 text-slate-600">{truncate(article.summary, EXCERPT_LENGTH.search)}</p>
+        ) : null}
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-3 pt-3 text-sm text-slate-500">
+          <span className="flex flex-wrap items-center gap-x-2">
+            <span className="font-medium text-slate-700">
+              {article.authorName.trim() || t("listing.anonymous")}
+            </span>
+            <span aria-hidden>·</span>
+            <time dateTime={isoDate(article.displayDate)}>{dateText}</time>
+            <span aria-hidden>·</span>
+            <span className="inline-flex items-center gap-1">
+              <Eye aria-hidden size={14} /> {t("search.views", { count: article.views })}
+            </span>
+          </span>
+          <a
+            href={editionPath(articlePath(article))}
+            className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-700 hover:underline"
+          >
+            {t("listing.readFullArticle")} <ArrowRight aria-hidden size={15} />
+          </a>
+        </div>
+      </div>
+    </article>
   );
 }
