@@ -67,14 +67,14 @@ export type ReaderForm = "comment" | "newsletter" | "contact";
 export function keyOfEnglish<K extends string>(
   texts: Record<K, string>,
   english: string,
-  form?: ReaderForm,
+  form: ReaderForm,
 ): K | undefined {
   const keys = (Object.keys(texts) as K[]).filter((key) => texts[key] === english);
-  return keys.find((key) => form !== undefined && key.split(".").includes(form)) ?? keys[0];
+  return keys.find((key) => key.split(".").includes(form)) ?? keys[0];
 }
 
 /** The page's text for one of the English texts above (a form rule's answer), or that text itself. */
-export function textFor(english: string, form?: ReaderForm, from: TextIsland = pageIsland()): string {
+export function textFor(english: string, form: ReaderForm, from: TextIsland = pageIsland()): string {
   const key = keyOfEnglish(SCRIPT_TEXT, english, form);
   return key ? text(key, from) : english;
 }

@@ -65,7 +65,9 @@ test("a reader signs up from /tw/newsletter and gets the Twi issue; an English-o
   await form.locator("input[name='consent']").check();
   await form.getByRole("button", { name: "Subscribe" }).click();
   await expect(reader.getByText("Thank you for subscribing!")).toBeVisible();
-  await reader.goto(linkIn(await latestEmailTo(twiReader), "/newsletter/confirm"));
+  // The confirmation's links open the Twi pages, where the reader signed up.
+  await reader.goto(linkIn(await latestEmailTo(twiReader), "/tw/newsletter/confirm"));
+  await expect(reader.locator("html")).toHaveAttribute("lang", "tw");
   await reader.getByRole("button", { name: "Confirm subscription" }).click();
   await expect(reader.getByRole("heading", { name: /confirmed/i })).toBeVisible();
   // The English-only reader signs up from the main edition's footer form (no editions listed there).
@@ -99,6 +101,18 @@ test("a reader signs up from /tw/newsletter and gets the Twi issue; an English-o
 
   const issue = await latestEmailTo(twiReader, 2);
   expect(issue.subject).toBe(twiSubject);
+  // Leaving from the Twi issue: its unsubscribe link, and its one-click address opened in a browser
+  // (RFC 8058's address, which a mail client POSTs to), both open the Twi unsubscribe page.
+  const unsubscribe = linkIn(issue, "/tw/newsletter/unsubscribe");
+  const token = new URL(unsubscribe, MAIL.site).searchParams.get("token") ?? "";
+  const leaving = await (await browser.newContext()).newPage();
+  await leaving.goto(`/newsletter/one-click?token=${encodeURIComponent(token)}&edition=tw`);
+  await expect(leaving).toHaveURL(/\/tw\/newsletter\/unsubscribe\?token=/);
+  await expect(leaving.locator("html")).toHaveAttribute("lang", "tw");
+  await leaving.goto(unsubscribe);
+  await expect(leaving.locator("html")).toHaveAttribute("lang", "tw");
+  await expect(leaving.getByText(twiReader)).toBeVisible();
+  await leaving.context().close();
   // The send had the Twi readers alone: the English-only reader, confirmed before it, got nothing.
   await expect(page.getByRole("heading", { name: "Progress" })).toBeVisible();
   expect((await emailsTo(englishReader)).map((m) => m.subject)).not.toContain(twiSubject);

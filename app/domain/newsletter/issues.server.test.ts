@@ -38,6 +38,7 @@ import {
 import { createMailer, type Mailer } from "#app/domain/email/mailer.server";
 import { fixedClock, testServices } from "#test-support/services";
 import { subscribersReadTheMainEdition } from "#test-support/editions";
+import { whenIssueDue } from "./sending.server";
 
 const staff = (role: "admin" | "editor" | "writer"): CurrentUser => ({
   id: "",
@@ -259,7 +260,11 @@ describe.each(TEST_ENGINES)("newsletter issues on %s", (engine) => {
     ]);
     await subscribersReadTheMainEdition(database.db);
     const saved = await draft([story["Harbour reopens"]!]);
+    // This instance's sender is woken at once (else it looks again up to 15 s later), as on a resume.
+    let wakes = 0;
+    whenIssueDue(database.db, () => (wakes += 1));
     await sendIssueNow(withMail(), editor, saved.id);
+    expect(wakes).toBe(1);
     const { issue, figures } = await getIssue(database.db, editor, saved.id);
     expect(issue.status).toBe("sending");
     expect(figures).toEqual({
@@ -286,7 +291,9 @@ describe.each(TEST_ENGINES)("newsletter issues on %s", (engine) => {
     await pauseIssue(database.db, editor, saved.id, true);
     expect((await getIssue(database.db, editor, saved.id)).issue.status).toBe("paused");
     expect((await refusal(() => pauseIssue(database.db, editor, saved.id, true))).code).toBe("conflict");
+    expect(wakes).toBe(1);
     await pauseIssue(database.db, editor, saved.id, false);
+    expect(wakes).toBe(2);
     expect((await getIssue(database.db, editor, saved.id)).issue.status).toBe("sending");
     expect(await logged()).toEqual([
       "created newsletter issue",

@@ -41,7 +41,7 @@ import { issueStories } from "./issue-stories.server";
 import { clickedLink, engagement, openedLink } from "./engagement.server";
 import { renderIssueMail, type IssueMailWords } from "./issue-mail";
 import { messagesFor } from "#app/i18n/messages.server";
-import { queueIssue, sendProgress, setIssuePaused, type SendProgress } from "./sending.server";
+import { issueDue, queueIssue, sendProgress, setIssuePaused, type SendProgress } from "./sending.server";
 import { unsubscribeLink } from "./signup.server";
 import { editionPrefix, mainTagOf } from "#app/lib/editions";
 
@@ -423,6 +423,8 @@ export async function sendIssueNow(
       title: issue.subject,
     });
   });
+  // The sender on this instance starts now, not at its next look (up to 15 s later).
+  issueDue(db);
 }
 
 /**
@@ -505,4 +507,5 @@ export async function pauseIssue(db: Db, actor: CurrentUser, id: string, isPause
       title: issue.subject,
     });
   });
+  if (!isPaused) issueDue(db);
 }
