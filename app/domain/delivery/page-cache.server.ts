@@ -29,12 +29,12 @@ export interface CachedPage {
    * compresses only its reader's, the other is added when first asked for.
    */
   bodies: Partial<Record<Encoding, Buffer>>;
-  /** Brotli's quality of `bodies.br`: fast when stored, the best once a reader asked again. */
+  /** Brotli's quality of `bodies.br`: fast when stored, the best once readers asked often. */
   brotliQuality: number;
   /** The articles this page links to: editing one of them, or its comments, purges the page. */
   articleIds: ReadonlySet<string>;
   expiresAt: number;
-  /** Hits since it was stored: a page asked for again is worth a better compression. */
+  /** Hits since it was stored: a page asked for often is worth a better compression. */
   hits: number;
 }
 
